@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+// spec (shell §7): every answer is {payload} on success or {error} on failure.
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const payloadOf = <T extends z.ZodType>(payload: T) => z.object({ payload });
+
+/** `?configuration=<id>`: the environment a call acts on; dev when absent. */
+export const DEFAULT_ENVIRONMENT = 'dev';
+export const configurationQuerySchema = z.object({
+  configuration: z.string().min(1).max(36).optional(),
+});
+
+export const emptyBodySchema = z.union([z.object({}).strict(), z.null(), z.undefined()]).optional();

@@ -1,0 +1,48 @@
+// One error type for the whole product: a code from this enum and a message for the operator.
+// The server maps codes to HTTP statuses in one table (apps/server/src/plugins/errors.ts).
+
+export const ErrorCode = {
+  BadInput: 'BAD_INPUT',
+  NotLoggedIn: 'NOT_LOGGED_IN',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  RuleViolation: 'RULE_VIOLATION',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_INPUT: 400,
+  NOT_LOGGED_IN: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RULE_VIOLATION: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL: 500,
+};
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+  }
+}
+
+export const badInput = (message: string) => new DomainError(ErrorCode.BadInput, message);
+export const notFound = (message: string) => new DomainError(ErrorCode.NotFound, message);
+export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
+export const ruleViolation = (message: string) => new DomainError(ErrorCode.RuleViolation, message);
+
+// spec (shell §2, §8): texts shown to operators exactly as written
+export const MESSAGES = {
+  notLoggedIn: 'You must be logged in to access this page.',
+  serverError: 'A request encountered a server error.',
+  internalStorage: 'Internal error please reload page',
+} as const;

@@ -1,0 +1,10 @@
+// feature modules (one line each)
+export * from './abtest/index.ts';
+export * from './api.ts';
+export * from './audit.ts';
+export * from './auth.ts';
+export * from './enums.ts';
+export * from './environment.ts';
+export * from './errors.ts';
+export * from './ids.ts';
+export * from './operations/index.ts';
