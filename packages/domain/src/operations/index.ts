@@ -1,1 +1,11 @@
-export {};
+// Operational screens (shell-and-operations spec): shared zod schemas and pure rules.
+export * from './compensation.ts';
+export * from './connections.ts';
+export { USER_ID_MAX_LENGTH, userIdSchema } from './fields.ts';
+export * from './nice.ts';
+export * from './plugin.ts';
+export * from './progression.ts';
+export * from './release.ts';
+export * from './release-time.ts';
+export { stableStringify } from './stable-stringify.ts';
+export * from './transfer.ts';

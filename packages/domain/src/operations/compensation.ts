@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { Consumable, type ConsumableName } from '../enums.ts';
+import { integerField, userIdSchema } from './fields.ts';
+
+// spec §3: compensation list = consumables, a map from item name to default amount.
+// Decision (docs/decisions.md): amounts are counts; for the Infinite* items the amount is minutes of
+// unlimited use (to confirm with the game server team).
+export const DEFAULT_COMPENSATION_AMOUNTS: Record<ConsumableName, number> = {
+  Life: 5,
+  GatheredLife: 5,
+  Coin: 100,
+  PreGameBooster1: 1,
+  PreGameBooster2: 1,
+  PreGameBooster3: 1,
+  InGameBooster1: 1,
+  InGameBooster2: 1,
+  InGameBooster3: 1,
+  InGameBooster4: 1,
+  InfiniteLife: 60,
+  InfinitePreGameBooster1: 60,
+  InfinitePreGameBooster2: 60,
+  InfinitePreGameBooster3: 60,
+  InfiniteSocialBooster2: 60,
+};
+
+// In enumeration order, which is the order of the item chooser.
+export const CONSUMABLE_NAMES = Object.keys(Consumable) as [ConsumableName, ...ConsumableName[]];
+
+// spec §5: Compensation Amount at least 1. Decision: at most 1,000,000, to stop a slipped finger.
+export const COMPENSATION_AMOUNT_MIN = 1;
+export const COMPENSATION_AMOUNT_MAX = 1_000_000;
+
+export const consumableNameSchema = z.enum(CONSUMABLE_NAMES, {
+  error: (issue) =>
+    `item ${JSON.stringify(issue.input)} is not a consumable; choose one of ${CONSUMABLE_NAMES.join(', ')}`,
+});
+
+// ---- /api/compensation/list ----
+
+export const compensationListResponseSchema = z.object({
+  consumables: z.record(z.string(), z.number().int()),
+});
+export type CompensationList = z.infer<typeof compensationListResponseSchema>;
+
+export function listCompensationConsumables(): CompensationList {
+  return {
+    consumables: Object.fromEntries(
+      CONSUMABLE_NAMES.map((name) => [name, DEFAULT_COMPENSATION_AMOUNTS[name]]),
+    ),
+  };
+}
+
+// ---- /api/compensation/send/consumable ----
+
+export const sendConsumableRequestSchema = z.object({
+  userId: userIdSchema,
+  item: consumableNameSchema,
+  amount: integerField('amount', COMPENSATION_AMOUNT_MIN, COMPENSATION_AMOUNT_MAX),
+});
+export type SendConsumableRequest = z.infer<typeof sendConsumableRequestSchema>;

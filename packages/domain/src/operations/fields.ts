@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+// Field builders shared by the operational schemas, so every message names its field
+// (spec §8: a screen shows the message in its banner; zod's defaults do not say which field).
+
+/** A whole number in [min, max], with messages naming `field`. */
+export function integerField(field: string, min: number, max?: number) {
+  const base = z
+    .number({ error: `${field} must be a number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(min, { error: `${field} must be at least ${min}` });
+  return max === undefined ? base : base.max(max, { error: `${field} must be at most ${max}` });
+}
+
+/** A text of at most `max` characters, with messages naming `field`. */
+export function textField(field: string, max: number) {
+  return z
+    .string({ error: `${field} must be a text` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+}
+
+// Decision (docs/decisions.md, Operations): player user ids are opaque texts, trimmed, 1-64 characters.
+export const USER_ID_MAX_LENGTH = 64;
+export const userIdSchema = z
+  .string({ error: 'userId must be a text' })
+  .trim()
+  .min(1, { error: 'userId must not be empty' })
+  .max(USER_ID_MAX_LENGTH, { error: `userId must be at most ${USER_ID_MAX_LENGTH} characters` });

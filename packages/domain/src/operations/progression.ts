@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { integerField, userIdSchema } from './fields.ts';
+
+// spec §5: Level at least 1, EoC Level at least 0, Streak 0 to 4.
+export const PROGRESSION_LEVEL_MIN = 1;
+export const PROGRESSION_EOC_MIN = 0;
+export const PROGRESSION_STREAK_MIN = 0;
+export const PROGRESSION_STREAK_MAX = 4;
+
+export const setProgressionRequestSchema = z.object({
+  userId: userIdSchema,
+  level: integerField('level', PROGRESSION_LEVEL_MIN),
+  eoc: integerField('eoc', PROGRESSION_EOC_MIN),
+  streak: integerField('streak', PROGRESSION_STREAK_MIN, PROGRESSION_STREAK_MAX),
+});
+export type SetProgressionRequest = z.infer<typeof setProgressionRequestSchema>;
+
+// spec §2: the server response is displayed raw in a box, so its shape is the game server's.
+export const setProgressionResponseSchema = z.unknown();

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { ENVIRONMENT_ID_PATTERN } from '../environment.ts';
+import { DomainError, ErrorCode } from '../errors.ts';
+import { stableStringify } from './stable-stringify.ts';
+
+// spec §2 Configuration Transfer: mode Overwrite or Merge. Decision: lower-case on the wire.
+export const TransferMode = { Overwrite: 'overwrite', Merge: 'merge' } as const;
+export type TransferMode = (typeof TransferMode)[keyof typeof TransferMode];
+export const TRANSFER_MODE_LABELS: Record<TransferMode, string> = { overwrite: 'Overwrite', merge: 'Merge' };
+
+export const TransferOperation = {
+  Create: 'create',
+  Update: 'update',
+  Delete: 'delete',
+  Unchanged: 'unchanged',
+} as const;
+export type TransferOperation = (typeof TransferOperation)[keyof typeof TransferOperation];
+
+export const TRANSFER_STALE_PREVIEW_MESSAGE =
+  'The source or destination changed since the preview; preview the transfer again';
+
+const environmentField = (field: 'from' | 'to') =>
+  z
+    .string({ error: `${field} must be an environment id` })
+    .regex(ENVIRONMENT_ID_PATTERN, { error: `${field} must be 1-36 characters of letters, digits, - or _` });
+
+const transferShape = {
+  from: environmentField('from'),
+  to: environmentField('to'),
+  mode: z.enum([TransferMode.Overwrite, TransferMode.Merge], {
+    error: "mode must be 'overwrite' or 'merge'",
+  }),
+};
+
+// spec §5: destination cannot equal source
+const refuseSameEnvironment = (request: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  if (request.from === request.to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `Cannot transfer environment '${request.from}' to itself; choose another destination`,
+    });
+  }
+};
+
+/** Body of /api/configuration/transfer/preview. */
+export const transferPreviewRequestSchema = z.object(transferShape).superRefine(refuseSameEnvironment);
+export type TransferPreviewRequest = z.infer<typeof transferPreviewRequestSchema>;
+
+/** Body of /api/configuration/transfer: the preview's token, so a transfer never runs unpreviewed (spec §5). */
+export const transferRequestSchema = z
+  .object({
+    ...transferShape,
+    previewToken: z
+      .string({ error: 'previewToken is missing; preview the transfer first' })
+      .min(1, { error: 'previewToken is missing; preview the transfer first' })
+      .max(128, { error: 'previewToken must be at most 128 characters' }),
+  })
+  .superRefine(refuseSameEnvironment);
+export type TransferRequest = z.infer<typeof transferRequestSchema>;
+
+// ---- items and preview ----
+
+// Ids are the group's own: text for A/B-tests and configurations, numbers for plugins.
+export const transferItemIdSchema = z.union([z.string(), z.number().int()]);
+export type TransferItemId = z.infer<typeof transferItemIdSchema>;
+
+export const transferItemSchema = z.object({
+  id: transferItemIdSchema,
+  active: z.boolean(),
+  title: z.string(),
+  payload: z.unknown(),
+});
+export type TransferItem = z.infer<typeof transferItemSchema>;
+
+export const transferPreviewItemSchema = transferItemSchema.extend({
+  operation: z.enum([
+    TransferOperation.Create,
+    TransferOperation.Update,
+    TransferOperation.Delete,
+    TransferOperation.Unchanged,
+  ]),
+});
+export type TransferPreviewItem = z.infer<typeof transferPreviewItemSchema>;
+
+/** Answer of /api/configuration/transfer/preview. Decision: groups beside the token, not mixed into one map. */
+export const transferPreviewResponseSchema = z.object({
+  groups: z.record(z.string(), z.array(transferPreviewItemSchema)),
+  previewToken: z.string(),
+});
+export type TransferPreview = z.infer<typeof transferPreviewResponseSchema>;
+export type TransferPreviewGroups = TransferPreview['groups'];
+
+const keyOf = (id: TransferItemId) => `${typeof id}:${id}`;
+
+// Numbers before texts; numbers ascending, texts by code unit (locale-independent, so stable).
+function compareIds(a: TransferItemId, b: TransferItemId): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function indexById(items: readonly TransferItem[], side: string): Map<string, TransferItem> {
+  const byId = new Map<string, TransferItem>();
+  for (const item of items) {
+    const key = keyOf(item.id);
+    if (byId.has(key))
+      throw new DomainError(ErrorCode.Internal, `Transfer ${side} has item '${item.id}' twice`);
+    byId.set(key, item);
+  }
+  return byId;
+}
+
+/** Whether two items are the same as far as a transfer is concerned: active, title and payload (key order ignored). */
+export function isSameTransferItem(a: TransferItem, b: TransferItem): boolean {
+  const contentOf = (item: TransferItem) =>
+    stableStringify({ active: item.active, title: item.title, payload: item.payload });
+  return contentOf(a) === contentOf(b);
+}
+
+/**
+ * What a transfer does to one group, item by item, sorted by id. Source items are created or
+ * updated (or unchanged) in both modes. Destination-only items are deleted in overwrite mode and
+ * kept in merge mode, where they show as 'unchanged' so the preview lists the whole resulting group.
+ * Create, update and unchanged rows carry the source's fields; delete rows the destination's.
+ */
+export function diffGroup(
+  sourceItems: readonly TransferItem[],
+  destinationItems: readonly TransferItem[],
+  mode: TransferMode,
+): TransferPreviewItem[] {
+  const source = indexById(sourceItems, 'source');
+  const destination = indexById(destinationItems, 'destination');
+  const preview: TransferPreviewItem[] = [];
+  for (const [key, item] of source) {
+    const existing = destination.get(key);
+    const operation = !existing
+      ? TransferOperation.Create
+      : isSameTransferItem(item, existing)
+        ? TransferOperation.Unchanged
+        : TransferOperation.Update;
+    preview.push({ ...item, operation });
+  }
+  for (const [key, item] of destination) {
+    if (source.has(key)) continue;
+    const operation =
+      mode === TransferMode.Overwrite ? TransferOperation.Delete : TransferOperation.Unchanged;
+    preview.push({ ...item, operation });
+  }
+  return preview.sort((a, b) => compareIds(a.id, b.id));
+}
+
+/** diffGroup for every group present on either side; group names in sorted order. */
+export function diffGroups(
+  source: Readonly<Record<string, readonly TransferItem[]>>,
+  destination: Readonly<Record<string, readonly TransferItem[]>>,
+  mode: TransferMode,
+): TransferPreviewGroups {
+  const groups = [...new Set([...Object.keys(source), ...Object.keys(destination)])].sort();
+  return Object.fromEntries(
+    groups.map((group) => [group, diffGroup(source[group] ?? [], destination[group] ?? [], mode)]),
+  );
+}
+
+/**
+ * The canonical text of everything a preview depends on. The server hashes it (SHA-256, hex) into
+ * the previewToken and, on transfer, recomputes it from the current state: a different token means
+ * the environments changed since the preview (answer TRANSFER_STALE_PREVIEW_MESSAGE).
+ */
+export function describeTransferState(
+  request: { from: string; to: string; mode: TransferMode },
+  source: Readonly<Record<string, readonly TransferItem[]>>,
+  destination: Readonly<Record<string, readonly TransferItem[]>>,
+): string {
+  // Sorted by id, so the store's row order cannot change the token.
+  const sortGroups = (groups: Readonly<Record<string, readonly TransferItem[]>>) =>
+    Object.fromEntries(
+      Object.entries(groups).map(([group, items]) => [
+        group,
+        [...items].sort((a, b) => compareIds(a.id, b.id)),
+      ]),
+    );
+  return stableStringify({
+    from: request.from,
+    to: request.to,
+    mode: request.mode,
+    source: sortGroups(source),
+    destination: sortGroups(destination),
+  });
+}
+
+/** How many rows of each operation a preview holds, e.g. for a summary line or the audit entry. */
+export function countTransferOperations(groups: TransferPreviewGroups): Record<TransferOperation, number> {
+  const counts: Record<TransferOperation, number> = { create: 0, update: 0, delete: 0, unchanged: 0 };
+  for (const items of Object.values(groups)) for (const item of items) counts[item.operation] += 1;
+  return counts;
+}
