@@ -1,0 +1,99 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+// The lock id Prisma Migrate itself takes, so this migrator and `prisma migrate deploy` exclude each other.
+const PRISMA_ADVISORY_LOCK = 72707369;
+
+const CREATE_BOOKKEEPING = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum"              VARCHAR(64) NOT NULL,
+    "finished_at"           TIMESTAMPTZ,
+    "migration_name"        VARCHAR(255) NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        TIMESTAMPTZ,
+    "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
+)`;
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** The migrations in Prisma's layout (`<timestamp>_<name>/migration.sql`), in order. */
+export function readMigrations(migrationsDir: string): Migration[] {
+  return readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(migrationsDir, entry.name, 'migration.sql')))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(migrationsDir, name, 'migration.sql'), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    });
+}
+
+/**
+ * Applies pending migrations, each in its own transaction, recording them in `_prisma_migrations`
+ * exactly as Prisma Migrate does. An advisory lock makes concurrent starts apply each migration once.
+ * Returns the names it applied.
+ */
+export async function migrate(databaseUrl: string, migrationsDir: string): Promise<string[]> {
+  const migrations = readMigrations(migrationsDir);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
+    await client.query(CREATE_BOOKKEEPING);
+    const { rows } = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+    }>('SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL');
+    const failed = rows.find((row) => row.finished_at === null);
+    if (failed) {
+      throw new MigrationError(
+        `Migration ${failed.migration_name} failed earlier and was never finished; fix the database and mark it rolled back before starting again`,
+      );
+    }
+    const applied = new Set(rows.map((row) => row.migration_name));
+    const appliedNow: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.name)) continue;
+      await applyOne(client, migration);
+      appliedNow.push(migration.name);
+    }
+    return appliedNow;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK]).catch(() => {});
+    await client.end();
+  }
+}
+
+async function applyOne(client: pg.Client, migration: Migration): Promise<void> {
+  const id = randomUUID();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
+      [id, migration.checksum, migration.name],
+    );
+    await client.query(migration.sql);
+    await client.query(
+      'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
+      [id],
+    );
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`Migration ${migration.name} failed: ${reason}`);
+  }
+}

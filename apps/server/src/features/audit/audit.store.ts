@@ -1,0 +1,46 @@
+import type { AuditEntry } from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+export interface AuditRecord {
+  environmentId: string;
+  email: string;
+  action: string;
+  target: string;
+  attributes?: Record<string, unknown>;
+}
+
+export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<void> {
+  await tx.auditEntry.create({
+    data: {
+      environmentId: record.environmentId,
+      email: record.email,
+      action: record.action,
+      target: record.target,
+      attributes: (record.attributes ?? {}) as Prisma.InputJsonObject,
+    },
+  });
+}
+
+export async function listAuditEntries(
+  db: Db,
+  environmentId: string,
+  offset: number,
+  limit: number,
+): Promise<AuditEntry[]> {
+  const rows = await db.auditEntry.findMany({
+    where: { environmentId },
+    orderBy: { id: 'desc' },
+    skip: offset,
+    take: limit,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    environment: row.environmentId,
+    action: row.action,
+    target: row.target,
+    email: row.email,
+    created: row.created.getTime(),
+    attributes: (row.attributes ?? {}) as Record<string, unknown>,
+  }));
+}

@@ -1,0 +1,13 @@
+import type { Db } from '../../db/client.ts';
+import { findEnvironment } from '../environment/environment.store.ts';
+
+/** Answers whether an id of one kind exists in an environment. */
+export type IdExistenceCheck = (db: Db, environmentId: string, id: string) => Promise<boolean>;
+
+/**
+ * The kinds `/api/id/exist/{kind}/{id}` knows. Features register their kind here
+ * (A/B-tests as `abtest`, configurations, ...), each answering for the caller's environment.
+ */
+export const idKinds: Record<string, IdExistenceCheck> = {
+  environment: async (db, _environmentId, id) => (await findEnvironment(db, id)) !== null,
+};

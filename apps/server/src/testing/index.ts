@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { readConfig } from '../config.ts';
+import { seedEnvironments } from '../features/environment/environment.service.ts';
+import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
+
+export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
+
+/** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
+export async function buildTestApp(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<FastifyInstance> {
+  const config = readConfig(
+    { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 'test-secret-test-secret', ...env },
+    databaseUrl,
+  );
+  const app = await buildApp({ config, logger: false });
+  await seedEnvironments(app.db);
+  return app;
+}
+
+/**
+ * For browser tests: the whole console (API and built web app) on a random local port,
+ * over its own fresh PostgreSQL database (embedded, or in DATABASE_URL's server).
+ */
+export async function startConsole(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await startTestPostgres();
+  const template = await createTemplateDatabase(server);
+  const database = await cloneDatabase(server.adminUrl, template, server.prefix);
+  const app = await buildTestApp(database.url);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    close: async () => {
+      await app.close();
+      await database.drop().catch(() => {});
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import { buildTestApp, cloneDatabase } from '../src/testing/index.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  databaseUrl: string;
+  /** A session cookie header for that operator (dev login over HTTP, like the browser does). */
+  login(email?: string): Promise<string>;
+  /** POST JSON as the console does; `cookie` from login(). */
+  post(url: string, body?: unknown, cookie?: string): Promise<LightMyRequestResponse>;
+}
+
+/** A real app on this test file's own database, closed and dropped after the file. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const database = await cloneDatabase(
+    inject('adminUrl'),
+    inject('templateDatabase'),
+    inject('databasePrefix'),
+  );
+  const app = await buildTestApp(database.url, env);
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+  const post = (url: string, body?: unknown, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  return {
+    app,
+    databaseUrl: database.url,
+    post,
+    login: async (email = 'operator@example.com') => {
+      const response = await post('/oauth/login/dev', { email });
+      if (response.statusCode !== 200) throw new Error(`dev login failed: ${response.body}`);
+      const setCookie = response.headers['set-cookie'];
+      const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+      return (first ?? '').split(';')[0] ?? '';
+    },
+  };
+}
