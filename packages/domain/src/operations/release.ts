@@ -24,6 +24,8 @@ export type ReleaseClock = () => number;
  */
 export function createReleaseContentInputSchema(clock: ReleaseClock = Date.now) {
   return releaseContentResponseSchema.superRefine((content, ctx) => {
+    // zod runs this even when a field check failed; such a time is already reported by the field.
+    if (!Number.isInteger(content.nextReleaseTimeMs) || content.nextReleaseTimeMs < 0) return;
     const problem = checkReleaseTime(content.nextReleaseTimeMs, clock());
     if (problem)
       ctx.addIssue({ code: 'custom', path: ['nextReleaseTimeMs'], message: RELEASE_TIME_MESSAGES[problem] });
