@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+describe('audit log', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await t.login();
+    for (let index = 0; index < 105; index++) {
+      await t.app.db.auditEntry.create({
+        data: { environmentId: 'stable', action: 'test.action', target: `t${index}`, email: 'x@example.com' },
+      });
+    }
+  });
+
+  it('lists newest first, 100 at most, from an offset', async () => {
+    const first = await t.post('/api/audit/list?configuration=stable', { offset: 0, limit: 100 }, cookie);
+    const entries = first.json().payload as { target: string; id: number; created: number }[];
+    expect(entries).toHaveLength(100);
+    expect(entries[0]?.target).toBe('t104');
+    expect(entries.map((entry) => entry.id)).toEqual(
+      [...entries.map((entry) => entry.id)].sort((a, b) => b - a),
+    );
+    expect(typeof entries[0]?.created).toBe('number');
+    const rest = await t.post('/api/audit/list?configuration=stable', { offset: 100, limit: 100 }, cookie);
+    expect((rest.json().payload as { target: string }[]).map((entry) => entry.target)).toEqual([
+      't4',
+      't3',
+      't2',
+      't1',
+      't0',
+    ]);
+  });
+
+  it('defaults to offset 0 and limit 100', async () => {
+    const response = await t.post('/api/audit/list?configuration=stable', {}, cookie);
+    expect(response.json().payload).toHaveLength(100);
+  });
+
+  it('keeps environments apart', async () => {
+    const response = await t.post('/api/audit/list?configuration=prod', { offset: 0, limit: 10 }, cookie);
+    expect(response.json()).toEqual({ payload: [] });
+  });
+
+  it.each([
+    [{ offset: 0, limit: 101 }, /^limit: /],
+    [{ offset: -1, limit: 10 }, /^offset: /],
+    [{ offset: 0, limit: 'ten' }, /^limit: /],
+  ])('refuses %j with 400 naming the field', async (body, message) => {
+    const response = await t.post('/api/audit/list', body, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(message);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers.ts';
+import { readConfig } from '../../config.ts';
+import { isAllowedEmail } from './google-login.ts';
+
+describe('login', () => {
+  it('signs in with dev login, answers who is logged in, and logs out', async () => {
+    const t = await createTestApp();
+    const response = await t.post('/oauth/login/dev', { email: 'Ops@Example.com' });
+    expect(response.json()).toEqual({ payload: { email: 'ops@example.com' } });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const cookie = setCookie.split(';')[0]!;
+    expect((await t.post('/api/auth/me', undefined, cookie)).json()).toEqual({
+      payload: { email: 'ops@example.com' },
+    });
+    const logout = await t.app.inject({ method: 'GET', url: '/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe('/login');
+    expect(String(logout.headers['set-cookie'])).toMatch(/console_session=;/);
+  });
+
+  it('refuses a dev login without a valid e-mail', async () => {
+    const t = await createTestApp();
+    const response = await t.post('/oauth/login/dev', { email: 'not-an-email' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^email: /);
+  });
+
+  it('offers no dev login when it is off, and says so in /oauth/options', async () => {
+    const t = await createTestApp({ AUTH_DEV_LOGIN: 'false' });
+    expect((await t.post('/oauth/login/dev', { email: 'a@example.com' })).statusCode).toBe(404);
+    expect((await t.post('/oauth/options')).json()).toEqual({ payload: { devLogin: false, google: false } });
+    const google = await t.app.inject({ method: 'GET', url: '/oauth/login/google' });
+    expect(google.statusCode).toBe(302);
+  });
+
+  it('redirects to Google when it is configured', async () => {
+    const t = await createTestApp({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://console.example.com',
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/oauth/login/google' });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location));
+    expect(location.host).toBe('accounts.google.com');
+    expect(location.searchParams.get('redirect_uri')).toBe(
+      'https://console.example.com/oauth/login/google/callback',
+    );
+  });
+
+  it('refuses dev login in production at start-up', () => {
+    expect(() =>
+      readConfig({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's' }, 'postgres://x'),
+    ).toThrow('AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
+    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 's' }, 'postgres://x').devLogin).toBe(false);
+  });
+
+  it('allows only the configured e-mail domains', () => {
+    expect(isAllowedEmail('a@studio.com', ['studio.com'])).toBe(true);
+    expect(isAllowedEmail('a@evil.com', ['studio.com'])).toBe(false);
+    expect(isAllowedEmail('a@any.com', [])).toBe(true);
+  });
+});

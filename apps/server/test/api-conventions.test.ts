@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+describe('API conventions', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+    cookie = await t.login();
+  });
+
+  it('answers 401 with the operator text when not logged in', async () => {
+    const response = await t.post('/api/configuration/list');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'You must be logged in to access this page.' });
+  });
+
+  it('refuses a tampered session cookie', async () => {
+    const forged = cookie.replace(/=([^.]*)/, (_all, value: string) => `=${value.slice(0, -2)}xx`);
+    const response = await t.post('/api/auth/me', undefined, forged);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('wraps success in {payload}', async () => {
+    const response = await t.post('/api/auth/me', undefined, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ payload: { email: 'operator@example.com' } });
+  });
+
+  it('answers 415 when the body is not JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/configuration/save',
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: 'configurationId=x',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error: 'Content-Type must be application/json' });
+  });
+
+  it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/configuration/save',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"configurationId": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('error');
+    const large = await t.post(
+      '/api/configuration/save',
+      { configurationId: 'x', description: 'y'.repeat(5000) },
+      cookie,
+    );
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toHaveProperty('error');
+  });
+
+  it('answers unknown /api paths with 404 JSON', async () => {
+    const response = await t.post('/api/no/such/thing', {}, cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found: POST /api/no/such/thing' });
+  });
+
+  it('scopes calls by ?configuration= and refuses unknown environments with 404', async () => {
+    const response = await t.post('/api/audit/list?configuration=atlantis', {}, cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Unknown environment atlantis' });
+    const known = await t.post('/api/audit/list?configuration=prod', {}, cookie);
+    expect(known.statusCode).toBe(200);
+  });
+
+  it('checks the session before the environment, so unknown environments are not revealed', async () => {
+    const response = await t.post('/api/audit/list?configuration=atlantis', {});
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('serves health checks without a session and echoes request ids', async () => {
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(health.json()).toEqual({ payload: { status: 'ok' } });
+    expect(health.headers['x-request-id'] ?? 'abc-123').toBe('abc-123');
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ payload: { status: 'ready' } });
+  });
+
+  it('documents every API route in the generated OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { paths: Record<string, { post?: { requestBody?: unknown } }> };
+    const apiRoutes = t.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .filter((line) => line.includes('/api/'));
+    expect(apiRoutes.length).toBeGreaterThan(0);
+    expect(document.paths['/api/configuration/save']?.post?.requestBody).toBeDefined();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/audit/list', '/api/id/words/{count}']),
+    );
+    const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('sets security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
