@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../config.ts';
+import { createDatabaseIfMissing } from './database.ts';
+import { withDatabase } from './embedded.ts';
+import { MigrationError, migrate, readMigrations } from './migrator.ts';
+
+describe('migrator', () => {
+  let counter = 0;
+  // Databases named with the run's prefix are dropped when the run ends.
+  const emptyDatabase = async () => {
+    const name = `${inject('databasePrefix')}_migrator_${counter++}`;
+    await createDatabaseIfMissing(inject('adminUrl'), name);
+    return withDatabase(inject('adminUrl'), name);
+  };
+  const query = async <T extends pg.QueryResultRow>(url: string, sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<T>(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('records each migration as Prisma Migrate does', async () => {
+    const url = await emptyDatabase();
+    const applied = await migrate(url, MIGRATIONS_DIR);
+    const migrations = readMigrations(MIGRATIONS_DIR);
+    expect(applied).toEqual(migrations.map((migration) => migration.name));
+    const rows = await query<{
+      migration_name: string;
+      checksum: string;
+      applied_steps_count: number;
+      finished_at: Date;
+    }>(
+      url,
+      'SELECT migration_name, checksum, applied_steps_count, finished_at FROM _prisma_migrations ORDER BY started_at',
+    );
+    expect(rows.map((row) => row.migration_name)).toEqual(applied);
+    for (const [index, row] of rows.entries()) {
+      expect(row.checksum).toBe(createHash('sha256').update(migrations[index]!.sql).digest('hex'));
+      expect(row.checksum).toHaveLength(64);
+      expect(row.applied_steps_count).toBe(1);
+      expect(row.finished_at).toBeInstanceOf(Date);
+    }
+    expect(await migrate(url, MIGRATIONS_DIR)).toEqual([]);
+  });
+
+  it('applies each migration once when several servers start at the same moment', async () => {
+    const url = await emptyDatabase();
+    const results = await Promise.all([1, 2, 3, 4].map(() => migrate(url, MIGRATIONS_DIR)));
+    const total = results.reduce((sum, names) => sum + names.length, 0);
+    expect(total).toBe(readMigrations(MIGRATIONS_DIR).length);
+    const rows = await query<{ count: string }>(
+      url,
+      'SELECT count(*)::text AS count FROM _prisma_migrations',
+    );
+    expect(Number(rows[0]!.count)).toBe(total);
+  });
+
+  it('stops with a clear message on a failing migration and leaves nothing of it behind', async () => {
+    const url = await emptyDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    mkdirSync(join(dir, '1_good'));
+    writeFileSync(join(dir, '1_good', 'migration.sql'), 'CREATE TABLE good (id int PRIMARY KEY);');
+    mkdirSync(join(dir, '2_bad'));
+    writeFileSync(
+      join(dir, '2_bad', 'migration.sql'),
+      'CREATE TABLE half (id int PRIMARY KEY);\nSELECT * FROM missing_table;',
+    );
+    const failure = await migrate(url, dir).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MigrationError);
+    expect((failure as Error).message).toBe(
+      'Migration 2_bad failed: relation "missing_table" does not exist',
+    );
+    const tables = await query<{ table_name: string }>(
+      url,
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    );
+    expect(tables.map((row) => row.table_name)).toEqual(['_prisma_migrations', 'good']);
+    const recorded = await query<{ migration_name: string }>(
+      url,
+      'SELECT migration_name FROM _prisma_migrations',
+    );
+    expect(recorded.map((row) => row.migration_name)).toEqual(['1_good']);
+  });
+});
