@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { AbTestType, PluginId } from '../enums.ts';
+import {
+  abTestDescriptionSchema,
+  abTestIdRefSchema,
+  abTestIdSchema,
+  caseDescriptionSchema,
+} from './abtest-id.ts';
+import { segmentConditionSchema, segmentSchema } from './segment.ts';
+import { MAX_CASE_COUNT, validateWeights, WEIGHT_MESSAGES } from './weights.ts';
+
+// spec §2: Sticky segmentation (0), Dynamic segmentation (10), Rollout (20).
+export const abTestTypeSchema = z.union(
+  [
+    z.literal(AbTestType.StickySegmentation),
+    z.literal(AbTestType.DynamicSegmentation),
+    z.literal(AbTestType.Rollout),
+  ],
+  { error: 'type must be 0 (Sticky segmentation), 10 (Dynamic segmentation) or 20 (Rollout)' },
+);
+export type AbTestTypeId = z.infer<typeof abTestTypeSchema>;
+
+const caseDescriptionsSchema = z
+  .array(caseDescriptionSchema, { error: 'case descriptions must be a list of texts' })
+  .max(MAX_CASE_COUNT, { error: `case descriptions can have at most ${MAX_CASE_COUNT} entries` });
+
+/**
+ * spec §5 "Numeric weights are converted to strings": a weight arrives as a number or a numeric
+ * string (millionths) and is normalised to an integer.
+ */
+const weightSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/)], {
+    error: 'each weight must be a whole number of at least 0 (as a number or a numeric text)',
+  })
+  .transform((weight) => Number(weight))
+  .pipe(
+    z
+      .number()
+      .int({ error: 'each weight must be a whole number' })
+      .min(0, { error: 'each weight must be at least 0' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'each weight is too large' }),
+  );
+
+/** spec §5: non-empty, whole, ≥ 0, total 1,000,000 (the rollout two-case rule needs the type: see checkNewVersion). */
+export const versionWeightsSchema = z
+  .array(weightSchema, { error: 'weights must be a list' })
+  .min(1, { error: WEIGHT_MESSAGES.empty })
+  .superRefine((weights, context) => {
+    const result = validateWeights(weights);
+    if (!result.ok) context.addIssue({ code: 'custom', message: result.error.message });
+  });
+
+const versionNumberSchema = z
+  .number({ error: 'version must be a number' })
+  .int({ error: 'version must be a whole number' })
+  .min(0, { error: 'version must be at least 0' });
+
+// ---- requests (spec §7) ----
+
+export const validateConditionRequestSchema = z.object({ condition: segmentConditionSchema });
+export type ValidateConditionRequest = z.infer<typeof validateConditionRequestSchema>;
+
+export const saveSegmentRequestSchema = z.object({ abTestId: abTestIdRefSchema, segment: segmentSchema });
+export type SaveSegmentRequest = z.infer<typeof saveSegmentRequestSchema>;
+
+/** /get, /versions/get, /activate/... and /delete name an AB-test by id. */
+export const abTestIdRequestSchema = z.object({ id: abTestIdRefSchema });
+export type AbTestIdRequest = z.infer<typeof abTestIdRequestSchema>;
+export const getAbTestRequestSchema = abTestIdRequestSchema;
+export const getVersionsRequestSchema = abTestIdRequestSchema;
+export const deleteAbTestRequestSchema = abTestIdRequestSchema;
+
+export const createAbTestRequestSchema = z.object({
+  id: abTestIdSchema,
+  description: abTestDescriptionSchema.default(''),
+  type: abTestTypeSchema,
+});
+export type CreateAbTestRequest = z.infer<typeof createAbTestRequestSchema>;
+
+/**
+ * /save {abTest}: the writable part, in the shape of the AB-test itself so the web can send back the
+ * object it loaded. Decision (docs/decisions.md): description, data.caseDescriptions and
+ * data.segment are writable; omitted fields are left alone; everything else (active, type,
+ * versions, cases, usedBy, times) is stripped and changes only through its own call.
+ */
+export const saveAbTestRequestSchema = z.object({
+  abTest: z.object(
+    {
+      id: abTestIdRefSchema,
+      description: abTestDescriptionSchema.optional(),
+      data: z
+        .object({ caseDescriptions: caseDescriptionsSchema.optional(), segment: segmentSchema.optional() })
+        .optional(),
+    },
+    { error: 'abTest must be an object' },
+  ),
+});
+export type SaveAbTestRequest = z.infer<typeof saveAbTestRequestSchema>;
+
+export const saveDescriptionRequestSchema = z.object({
+  id: abTestIdRefSchema,
+  description: abTestDescriptionSchema,
+});
+export type SaveDescriptionRequest = z.infer<typeof saveDescriptionRequestSchema>;
+
+export const saveCaseDescriptionsRequestSchema = z.object({
+  id: abTestIdRefSchema,
+  descriptions: caseDescriptionsSchema,
+});
+export type SaveCaseDescriptionsRequest = z.infer<typeof saveCaseDescriptionsRequestSchema>;
+
+export const saveVersionRequestSchema = z.object({ id: abTestIdRefSchema, weights: versionWeightsSchema });
+/** What the client sends: weights as numbers or numeric texts. */
+export type SaveVersionRequestInput = z.input<typeof saveVersionRequestSchema>;
+/** What the server gets after parsing: weights as integers. */
+export type SaveVersionRequest = z.infer<typeof saveVersionRequestSchema>;
+
+/**
+ * Decision (docs/decisions.md): `active` (default true) lets the list's switch say what the
+ * operator asked for, so switching an active AB-test off is answered "An active AB-test cannot be
+ * deactivated" rather than silently ignored.
+ */
+export const activateTestRequestSchema = z.object({
+  id: abTestIdRefSchema,
+  active: z.boolean({ error: 'active must be true or false' }).default(true),
+});
+export type ActivateTestRequest = z.infer<typeof activateTestRequestSchema>;
+
+export const activateVersionRequestSchema = z.object({ id: abTestIdRefSchema, version: versionNumberSchema });
+export type ActivateVersionRequest = z.infer<typeof activateVersionRequestSchema>;
+
+// ---- responses (spec §3) ----
+
+const utcMillisSchema = z.number().int().describe('UTC milliseconds');
+const casesSchema = z.array(z.number().int().min(0));
+
+export const abTestVersionSchema = z.object({
+  version: z.number().int().min(0),
+  active: z.boolean(),
+  cases: casesSchema,
+  created: utcMillisSchema,
+  lastModifier: z.string(),
+});
+export type AbTestVersion = z.infer<typeof abTestVersionSchema>;
+
+export const abTestDataSchema = z.object({
+  type: abTestTypeSchema,
+  /** The current (highest active) version; -1 means "No version". */
+  version: z.number().int().min(-1),
+  /** The weights of the current version; empty with no version. */
+  cases: casesSchema,
+  caseDescriptions: z.array(z.string()),
+  versions: z.array(abTestVersionSchema),
+  segment: segmentSchema,
+});
+export type AbTestData = z.infer<typeof abTestDataSchema>;
+
+export const abTestSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  created: utcMillisSchema,
+  modified: utcMillisSchema,
+  lastModifier: z.string(),
+  data: abTestDataSchema,
+  /** Plugin ids (PluginId values) whose active configuration or draft uses this AB-test. */
+  usedBy: z.array(z.number().int()),
+});
+export type AbTest = z.infer<typeof abTestSchema>;
+
+/** /list, /list/usage, /list/recent. */
+export const abTestListResponseSchema = z.array(abTestSchema);
+export type AbTestListResponse = z.infer<typeof abTestListResponseSchema>;
+
+/** /versions/get: the versions, newest first (sortVersionsNewestFirst). */
+export const abTestVersionsResponseSchema = z.array(abTestVersionSchema);
+export type AbTestVersionsResponse = z.infer<typeof abTestVersionsResponseSchema>;
+
+/** /segment/validate/condition: the fault mask. */
+export const validateConditionResponseSchema = z.number().int().min(0);
+/** /segment/save: one mask per condition; all 0 means it was saved. */
+export const saveSegmentResponseSchema = z.array(z.number().int().min(0));
+export type SaveSegmentResponse = z.infer<typeof saveSegmentResponseSchema>;
+
+const pluginIdSchema = z.number().int().describe(`a PluginId, e.g. ${PluginId.DUEL}`);
+
+/** spec §3 usage response: plugins that would be activated alongside, and fatal [pluginId, error] pairs. */
+export const abTestUsageResponseSchema = z.object({
+  validUsages: z.array(pluginIdSchema),
+  fatal: z.array(z.tuple([pluginIdSchema, z.string()])),
+});
+export type AbTestUsageResponse = z.infer<typeof abTestUsageResponseSchema>;

@@ -1,0 +1,191 @@
+import { AbTestType } from '../enums.ts';
+import { failRule, RULE_OK, type RuleResult } from './rule-result.ts';
+
+// spec §3, §9: case weights are integers summing to 1,000,000, shown as 100%.
+export const WEIGHT_TOTAL = 1_000_000;
+/** Millionths per percent: 1% is 10,000. */
+export const WEIGHT_PER_PERCENT = WEIGHT_TOTAL / 100;
+// spec §4, §9: rollout versions have two cases, control and treatment.
+export const ROLLOUT_CASE_COUNT = 2;
+// Decision (docs/decisions.md): a version holds at most 100 cases.
+export const MAX_CASE_COUNT = 100;
+// Decision (docs/decisions.md): percentages are displayed with 2 decimals (0.01% = 100 millionths).
+export const PERCENT_DECIMALS = 2;
+
+export const WEIGHT_MESSAGES = {
+  // spec §5, §8: exact text
+  empty: 'Weights cannot be empty',
+  tooMany: `Weights cannot have more than ${MAX_CASE_COUNT} cases`,
+  notWhole: (caseIndex: number) => `Weight of case ${caseIndex + 1} must be a whole number of at least 0`,
+  total: (total: number) =>
+    `Weights must total ${WEIGHT_TOTAL} (100%), but they total ${total} (${formatPercentage(total / WEIGHT_PER_PERCENT, 4)})`,
+  rolloutCases: (count: number) =>
+    `Rollout versions must have exactly ${ROLLOUT_CASE_COUNT} cases, not ${count}`,
+} as const;
+
+export function sumWeights(weights: readonly number[]): number {
+  return weights.reduce((total, weight) => total + weight, 0);
+}
+
+/** spec §5: a version's weights are non-empty, whole, ≥ 0 and total exactly 1,000,000. */
+export function validateWeights(weights: readonly number[]): RuleResult {
+  if (weights.length === 0) return failRule(WEIGHT_MESSAGES.empty);
+  if (weights.length > MAX_CASE_COUNT) return failRule(WEIGHT_MESSAGES.tooMany);
+  const badIndex = weights.findIndex((weight) => !Number.isSafeInteger(weight) || weight < 0);
+  if (badIndex >= 0) return failRule(WEIGHT_MESSAGES.notWhole(badIndex));
+  const total = sumWeights(weights);
+  if (total !== WEIGHT_TOTAL) return failRule(WEIGHT_MESSAGES.total(total));
+  return RULE_OK;
+}
+
+/** validateWeights plus spec §4: a rollout version has exactly two cases. */
+export function validateVersionWeights(type: number, weights: readonly number[]): RuleResult {
+  const result = validateWeights(weights);
+  if (!result.ok) return result;
+  if (type === AbTestType.Rollout && weights.length !== ROLLOUT_CASE_COUNT) {
+    return failRule(WEIGHT_MESSAGES.rolloutCases(weights.length));
+  }
+  return RULE_OK;
+}
+
+/** spec §5: Create is enabled only when the weights total exactly 100%. */
+export function canCreateVersion(weights: readonly number[]): boolean {
+  return validateWeights(weights).ok;
+}
+
+// ---- display ----
+
+/** Exact percent of one weight (for a form field): 333,333 → 33.3333. */
+export function weightToPercent(weight: number): number {
+  return weight / WEIGHT_PER_PERCENT;
+}
+
+/** A percent typed in the form back to millionths, rounded to a whole weight and kept in 0..1,000,000. */
+export function percentToWeight(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return Math.min(WEIGHT_TOTAL, Math.max(0, Math.round(percent * WEIGHT_PER_PERCENT)));
+}
+
+/**
+ * Display percentages that always total exactly 100 (largest-remainder method), each with `decimals`
+ * decimals. Shares are of the weights' own total, so a list mid-edit still displays sensibly; a zero
+ * total displays all zeros. Ties in the remainder go to the earlier case.
+ * Example: [333334, 333333, 333333] → [33.34, 33.33, 33.33].
+ */
+export function toDisplayPercentages(
+  weights: readonly number[],
+  decimals: number = PERCENT_DECIMALS,
+): number[] {
+  return toPercentageUnits(weights, decimals).map((units) => units / 10 ** decimals);
+}
+
+/** The same as toDisplayPercentages in whole units of 10^-decimals percent; they sum to 100·10^decimals. */
+export function toPercentageUnits(weights: readonly number[], decimals: number = PERCENT_DECIMALS): number[] {
+  const total = sumWeights(weights);
+  if (weights.length === 0 || total <= 0) return weights.map(() => 0);
+  const target = 100 * 10 ** decimals;
+  // Integer arithmetic: weight·target ≤ 1e6·1e4 stays far below 2^53 at the default precision.
+  const shares = weights.map((weight, index) => {
+    const scaled = Math.max(0, weight) * target;
+    return { index, units: Math.floor(scaled / total), remainder: scaled % total };
+  });
+  let missing = target - shares.reduce((sum, share) => sum + share.units, 0);
+  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const share of byRemainder) {
+    if (missing <= 0) break;
+    share.units += 1;
+    missing -= 1;
+  }
+  return shares.map((share) => share.units);
+}
+
+/** "33.33%": a display percentage with a fixed number of decimals. */
+export function formatPercentage(percent: number, decimals: number = PERCENT_DECIMALS): string {
+  return `${percent.toFixed(decimals)}%`;
+}
+
+// ---- Create-Version form arithmetic (spec §5) ----
+
+/** spec §5: a new case starts at 0; the first (single) case gets 100%. */
+export function addCase(weights: readonly number[]): number[] {
+  return weights.length === 0 ? [WEIGHT_TOTAL] : [...weights, 0];
+}
+
+/**
+ * Removes a case; its weight is handed to the other cases the same way an edit is compensated
+ * (the last remaining case first), so the total stays 100%.
+ */
+export function removeCase(weights: readonly number[], index: number): number[] {
+  if (index < 0 || index >= weights.length) return [...weights];
+  const rest = weights.filter((_, i) => i !== index);
+  if (rest.length === 0) return rest;
+  return compensate(rest, -1);
+}
+
+/**
+ * Sets one case's weight (clamped to a whole 0..1,000,000) and adjusts the others so the total is
+ * exactly 1,000,000 again. Decision (docs/decisions.md): the adjustment goes to the last case other
+ * than the edited one (so editing the last case adjusts the one before it); when that case reaches 0
+ * the rest is taken from the case before it, and so on backwards. A single case always stays at 100%.
+ */
+export function setCaseWeight(weights: readonly number[], index: number, weight: number): number[] {
+  if (index < 0 || index >= weights.length) return [...weights];
+  if (weights.length === 1) return [WEIGHT_TOTAL];
+  const next = [...weights];
+  next[index] = Number.isFinite(weight) ? Math.min(WEIGHT_TOTAL, Math.max(0, Math.round(weight))) : 0;
+  return compensate(next, index);
+}
+
+/** Brings the total back to WEIGHT_TOTAL by changing the cases other than `fixedIndex`, last first. */
+function compensate(weights: number[], fixedIndex: number): number[] {
+  const next = weights.map((weight) => (Number.isFinite(weight) ? Math.max(0, Math.round(weight)) : 0));
+  let delta = WEIGHT_TOTAL - sumWeights(next);
+  for (let i = next.length - 1; i >= 0 && delta !== 0; i -= 1) {
+    if (i === fixedIndex) continue;
+    const current = next[i]!;
+    // Adding never fails, so a positive delta lands entirely on the first case in the order.
+    const change = delta > 0 ? delta : Math.max(delta, -current);
+    next[i] = current + change;
+    delta -= change;
+  }
+  return next;
+}
+
+/**
+ * spec §5 "distribute equally": keeps the first `keptCount` cases and spreads what remains of
+ * 1,000,000 evenly over the later cases, in whole millionths; the leftover units go one each to the
+ * earliest of them, so the total is exact. keptCount 0 spreads 100% over all cases. If the kept
+ * cases already exceed 100%, the later cases get 0. With no later case the weights are unchanged.
+ */
+export function distributeEqually(weights: readonly number[], keptCount = 0): number[] {
+  const kept = Math.max(0, Math.min(weights.length, Math.floor(keptCount)));
+  const laterCount = weights.length - kept;
+  if (laterCount === 0) return [...weights];
+  const head = weights.slice(0, kept);
+  const remainder = Math.max(0, WEIGHT_TOTAL - sumWeights(head));
+  const base = Math.floor(remainder / laterCount);
+  const extra = remainder - base * laterCount;
+  const later = Array.from({ length: laterCount }, (_, i) => base + (i < extra ? 1 : 0));
+  return [...head, ...later];
+}
+
+// ---- rollout (spec §4) ----
+
+/** Treatment 0..100 % (clamped, rounded to a whole millionth) → version weights [control, treatment]. */
+export function rolloutWeights(treatmentPercent: number): [number, number] {
+  const treatment = percentToWeight(treatmentPercent);
+  return [WEIGHT_TOTAL - treatment, treatment];
+}
+
+/** The treatment share in percent of a rollout's current cases; 0 when there is no version yet. */
+export function rolloutTreatmentPercent(cases: readonly number[]): number {
+  return weightToPercent(cases[1] ?? 0);
+}
+
+/** spec §4: the rollout screen warns when the new treatment share is smaller than the current one. */
+export function isTreatmentShareReduced(
+  currentCases: readonly number[],
+  nextTreatmentPercent: number,
+): boolean {
+  return rolloutWeights(nextTreatmentPercent)[1] < (currentCases[1] ?? 0);
+}
