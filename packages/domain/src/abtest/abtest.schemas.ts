@@ -7,7 +7,7 @@ import {
   caseDescriptionSchema,
 } from './abtest-id.ts';
 import { segmentConditionSchema, segmentSchema } from './segment.ts';
-import { MAX_CASE_COUNT, validateWeights, WEIGHT_MESSAGES } from './weights.ts';
+import { MAX_CASE_COUNT, validateWeights } from './weights.ts';
 
 // spec §2: Sticky segmentation (0), Dynamic segmentation (10), Rollout (20).
 export const abTestTypeSchema = z.union(
@@ -28,27 +28,30 @@ const caseDescriptionsSchema = z
  * spec §5 "Numeric weights are converted to strings": a weight arrives as a number or a numeric
  * string (millionths) and is normalised to an integer.
  */
+const WEIGHT_NOT_WHOLE = 'each weight must be a whole number of at least 0';
 const weightSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/)], {
-    error: 'each weight must be a whole number of at least 0 (as a number or a numeric text)',
+  .union([z.number(), z.string().trim().regex(/^\d+$/, { error: WEIGHT_NOT_WHOLE })], {
+    error: `${WEIGHT_NOT_WHOLE} (as a number or a numeric text)`,
   })
   .transform((weight) => Number(weight))
   .pipe(
     z
       .number()
-      .int({ error: 'each weight must be a whole number' })
-      .min(0, { error: 'each weight must be at least 0' })
+      .int({ error: WEIGHT_NOT_WHOLE })
+      .min(0, { error: WEIGHT_NOT_WHOLE })
       .max(Number.MAX_SAFE_INTEGER, { error: 'each weight is too large' }),
   );
 
-/** spec §5: non-empty, whole, ≥ 0, total 1,000,000 (the rollout two-case rule needs the type: see checkNewVersion). */
-export const versionWeightsSchema = z
-  .array(weightSchema, { error: 'weights must be a list' })
-  .min(1, { error: WEIGHT_MESSAGES.empty })
-  .superRefine((weights, context) => {
+/**
+ * spec §5: non-empty, whole, ≥ 0, total 1,000,000, checked by validateWeights once every weight
+ * parsed (the rollout two-case rule needs the AB-test's type: see checkNewVersion).
+ */
+export const versionWeightsSchema = z.array(weightSchema, { error: 'weights must be a list' }).pipe(
+  z.array(z.number()).superRefine((weights, context) => {
     const result = validateWeights(weights);
     if (!result.ok) context.addIssue({ code: 'custom', message: result.error.message });
-  });
+  }),
+);
 
 const versionNumberSchema = z
   .number({ error: 'version must be a number' })

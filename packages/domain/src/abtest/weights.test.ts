@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { AbTestType } from '../enums.ts';
+import {
+  addCase,
+  canCreateVersion,
+  distributeEqually,
+  formatPercentage,
+  isTreatmentShareReduced,
+  percentToWeight,
+  removeCase,
+  rolloutTreatmentPercent,
+  rolloutWeights,
+  setCaseWeight,
+  sumWeights,
+  toDisplayPercentages,
+  toPercentageUnits,
+  validateVersionWeights,
+  validateWeights,
+  WEIGHT_TOTAL,
+} from './weights.ts';
+
+/** Deterministic PRNG (mulberry32) so a failing vector can be reproduced. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random vector of `count` whole weights totalling exactly 1,000,000. */
+function randomWeights(random: () => number, count: number): number[] {
+  const cuts = Array.from({ length: count - 1 }, () => Math.floor(random() * (WEIGHT_TOTAL + 1))).sort(
+    (a, b) => a - b,
+  );
+  const bounds = [0, ...cuts, WEIGHT_TOTAL];
+  return bounds.slice(1).map((bound, i) => bound - bounds[i]!);
+}
+
+const messageOf = (result: ReturnType<typeof validateWeights>) =>
+  result.ok ? undefined : result.error.message;
+
+describe('validateWeights', () => {
+  it('accepts whole weights totalling 1,000,000', () => {
+    expect(validateWeights([WEIGHT_TOTAL]).ok).toBe(true);
+    expect(validateWeights([500_000, 0, 500_000]).ok).toBe(true);
+  });
+  it('refuses an empty list with the spec text', () => {
+    expect(messageOf(validateWeights([]))).toBe('Weights cannot be empty');
+  });
+  it('refuses another total and gives it', () => {
+    expect(messageOf(validateWeights([500_000, 499_999]))).toBe(
+      'Weights must total 1000000 (100%), but they total 999999 (99.9999%)',
+    );
+    expect(messageOf(validateWeights([600_000, 600_000]))).toContain('they total 1200000');
+  });
+  it('refuses negative and fractional weights, naming the case', () => {
+    expect(messageOf(validateWeights([1_000_001, -1]))).toBe(
+      'Weight of case 2 must be a whole number of at least 0',
+    );
+    expect(messageOf(validateWeights([999_999.5, 0.5]))).toBe(
+      'Weight of case 1 must be a whole number of at least 0',
+    );
+  });
+  it('refuses more than 100 cases', () => {
+    expect(messageOf(validateWeights(distributeEqually(new Array(101).fill(0))))).toBe(
+      'Weights cannot have more than 100 cases',
+    );
+  });
+  it('errors are rule violations', () => {
+    const result = validateWeights([]);
+    expect(result.ok ? undefined : result.error.code).toBe('RULE_VIOLATION');
+  });
+});
+
+describe('validateVersionWeights', () => {
+  it('requires exactly two cases for a rollout', () => {
+    expect(messageOf(validateVersionWeights(AbTestType.Rollout, [WEIGHT_TOTAL]))).toBe(
+      'Rollout versions must have exactly 2 cases, not 1',
+    );
+    expect(messageOf(validateVersionWeights(AbTestType.Rollout, [400_000, 300_000, 300_000]))).toBe(
+      'Rollout versions must have exactly 2 cases, not 3',
+    );
+    expect(validateVersionWeights(AbTestType.Rollout, [900_000, 100_000]).ok).toBe(true);
+  });
+  it('lets segmentation types have any number of cases', () => {
+    expect(validateVersionWeights(AbTestType.StickySegmentation, [WEIGHT_TOTAL]).ok).toBe(true);
+    expect(validateVersionWeights(AbTestType.DynamicSegmentation, distributeEqually([0, 0, 0])).ok).toBe(
+      true,
+    );
+  });
+  it('checks the total before the case count', () => {
+    expect(messageOf(validateVersionWeights(AbTestType.Rollout, []))).toBe('Weights cannot be empty');
+  });
+});
+
+describe('display percentages (largest remainder, 2 decimals)', () => {
+  it('splits thirds so they total 100', () => {
+    expect(toDisplayPercentages([333_334, 333_333, 333_333])).toEqual([33.34, 33.33, 33.33]);
+    expect(toDisplayPercentages([333_333, 333_333, 333_334])).toEqual([33.33, 33.33, 33.34]);
+  });
+  it('gives a tie in the remainder to the earlier case', () => {
+    // 3 × 1/3 exactly (weights not summing to 1e6): 33.333…% each, one unit missing.
+    expect(toDisplayPercentages([1, 1, 1])).toEqual([33.34, 33.33, 33.33]);
+  });
+  it('keeps exact values exact', () => {
+    expect(toDisplayPercentages([250_000, 750_000])).toEqual([25, 75]);
+    expect(toDisplayPercentages([WEIGHT_TOTAL, 0])).toEqual([100, 0]);
+  });
+  it('rounds a tiny share by its remainder like any other', () => {
+    expect(toDisplayPercentages([999_940, 60])).toEqual([99.99, 0.01]);
+    expect(toDisplayPercentages([999_950, 50])).toEqual([100, 0]);
+    expect(toDisplayPercentages([999_990, 5, 5])).toEqual([100, 0, 0]);
+  });
+  it('displays zeros for an empty or zero total', () => {
+    expect(toDisplayPercentages([])).toEqual([]);
+    expect(toDisplayPercentages([0, 0])).toEqual([0, 0]);
+  });
+  it('always totals exactly 100.00 for 2,000 random vectors', () => {
+    const random = seededRandom(20240501);
+    for (let run = 0; run < 2000; run += 1) {
+      const weights = randomWeights(random, 1 + Math.floor(random() * 12));
+      const units = toPercentageUnits(weights);
+      expect(sumWeights(units), JSON.stringify(weights)).toBe(10_000);
+      // each display value is within one unit of the exact share
+      weights.forEach((weight, i) => {
+        expect(Math.abs(units[i]! - weight / 100), JSON.stringify(weights)).toBeLessThan(1);
+      });
+      expect(toDisplayPercentages(weights)).toEqual(units.map((u) => u / 100));
+    }
+  });
+  it('totals exactly 100 at other precisions too', () => {
+    const random = seededRandom(7);
+    for (let run = 0; run < 200; run += 1) {
+      const weights = randomWeights(random, 2 + Math.floor(random() * 7));
+      expect(sumWeights(toPercentageUnits(weights, 0))).toBe(100);
+      expect(sumWeights(toPercentageUnits(weights, 1))).toBe(1000);
+    }
+  });
+  it('formats with fixed decimals', () => {
+    expect(formatPercentage(33.3)).toBe('33.30%');
+    expect(formatPercentage(100, 0)).toBe('100%');
+  });
+});
+
+describe('Create-Version form arithmetic', () => {
+  it('gives a single case 100% and starts new cases at 0', () => {
+    expect(addCase([])).toEqual([WEIGHT_TOTAL]);
+    expect(addCase([WEIGHT_TOTAL])).toEqual([WEIGHT_TOTAL, 0]);
+    expect(addCase([600_000, 400_000])).toEqual([600_000, 400_000, 0]);
+  });
+  it('adjusts the last case when another case is edited', () => {
+    expect(setCaseWeight([WEIGHT_TOTAL, 0], 0, 700_000)).toEqual([700_000, 300_000]);
+    expect(setCaseWeight([500_000, 300_000, 200_000], 0, 400_000)).toEqual([400_000, 300_000, 300_000]);
+  });
+  it('adjusts the case before it when the last case is edited', () => {
+    expect(setCaseWeight([500_000, 300_000, 200_000], 2, 100_000)).toEqual([500_000, 400_000, 100_000]);
+  });
+  it('takes from earlier cases once the adjusted case reaches 0', () => {
+    expect(setCaseWeight([500_000, 300_000, 200_000], 0, 900_000)).toEqual([900_000, 100_000, 0]);
+    expect(setCaseWeight([500_000, 300_000, 200_000], 2, WEIGHT_TOTAL)).toEqual([0, 0, WEIGHT_TOTAL]);
+  });
+  it('clamps the edited weight to 0..1,000,000 and rounds it', () => {
+    expect(setCaseWeight([500_000, 500_000], 0, 2_000_000)).toEqual([WEIGHT_TOTAL, 0]);
+    expect(setCaseWeight([500_000, 500_000], 0, -5)).toEqual([0, WEIGHT_TOTAL]);
+    expect(setCaseWeight([500_000, 500_000], 0, 123.6)).toEqual([124, 999_876]);
+  });
+  it('keeps a single case at 100%', () => {
+    expect(setCaseWeight([WEIGHT_TOTAL], 0, 10)).toEqual([WEIGHT_TOTAL]);
+  });
+  it('restores the total after any sequence of edits', () => {
+    const random = seededRandom(99);
+    let weights = [WEIGHT_TOTAL];
+    for (let step = 0; step < 500; step += 1) {
+      const action = random();
+      if (action < 0.2 && weights.length < 10) weights = addCase(weights);
+      else if (action < 0.3 && weights.length > 1)
+        weights = removeCase(weights, Math.floor(random() * weights.length));
+      else
+        weights = setCaseWeight(
+          weights,
+          Math.floor(random() * weights.length),
+          Math.floor(random() * 1_200_000),
+        );
+      expect(canCreateVersion(weights), JSON.stringify(weights)).toBe(true);
+    }
+  });
+  it('hands a removed case to the last remaining case', () => {
+    expect(removeCase([500_000, 300_000, 200_000], 1)).toEqual([500_000, 500_000]);
+    expect(removeCase([500_000, 300_000, 200_000], 2)).toEqual([500_000, 500_000]);
+    expect(removeCase([500_000, 500_000], 0)).toEqual([WEIGHT_TOTAL]);
+    expect(removeCase([WEIGHT_TOTAL], 0)).toEqual([]);
+  });
+  it('distributes equally over all cases, leftover units to the earliest', () => {
+    expect(distributeEqually([0, 0, 0])).toEqual([333_334, 333_333, 333_333]);
+    expect(distributeEqually([1, 2, 3, 4, 5, 6, 7])).toEqual([
+      142_858, 142_857, 142_857, 142_857, 142_857, 142_857, 142_857,
+    ]);
+  });
+  it('distributes the remainder over the cases after the kept ones', () => {
+    expect(distributeEqually([400_000, 0, 0, 0], 1)).toEqual([400_000, 200_000, 200_000, 200_000]);
+    expect(distributeEqually([100_000, 100_001, 5, 5], 2)).toEqual([100_000, 100_001, 400_000, 399_999]);
+    expect(distributeEqually([700_000, 600_000, 1], 2)).toEqual([700_000, 600_000, 0]);
+    expect(distributeEqually([700_000, 300_000], 2)).toEqual([700_000, 300_000]);
+  });
+  it('is exact for every case count and split point', () => {
+    for (let count = 1; count <= 40; count += 1) {
+      for (let kept = 0; kept < count; kept += 1) {
+        const head = Array.from({ length: kept }, (_, i) => (i * 7919) % 20_000);
+        const result = distributeEqually([...head, ...new Array(count - kept).fill(0)], kept);
+        expect(sumWeights(result)).toBe(WEIGHT_TOTAL);
+        const later = result.slice(kept);
+        expect(Math.max(...later) - Math.min(...later)).toBeLessThanOrEqual(1);
+        expect(result.every(Number.isInteger)).toBe(true);
+      }
+    }
+  });
+  it('enables Create only at exactly 100%', () => {
+    expect(canCreateVersion([WEIGHT_TOTAL])).toBe(true);
+    expect(canCreateVersion([WEIGHT_TOTAL, 1])).toBe(false);
+    expect(canCreateVersion([])).toBe(false);
+  });
+  it('converts percents typed in the form', () => {
+    expect(percentToWeight(33.3333)).toBe(333_333);
+    expect(percentToWeight(150)).toBe(WEIGHT_TOTAL);
+    expect(percentToWeight(Number.NaN)).toBe(0);
+  });
+});
+
+describe('rollout', () => {
+  it('turns a treatment percent into [control, treatment] millionths', () => {
+    expect(rolloutWeights(0)).toEqual([WEIGHT_TOTAL, 0]);
+    expect(rolloutWeights(25)).toEqual([750_000, 250_000]);
+    expect(rolloutWeights(100)).toEqual([0, WEIGHT_TOTAL]);
+    expect(rolloutWeights(120)).toEqual([0, WEIGHT_TOTAL]);
+  });
+  it('reads the current treatment share', () => {
+    expect(rolloutTreatmentPercent([750_000, 250_000])).toBe(25);
+    expect(rolloutTreatmentPercent([])).toBe(0);
+  });
+  it('tells when the treatment share shrinks', () => {
+    expect(isTreatmentShareReduced([750_000, 250_000], 20)).toBe(true);
+    expect(isTreatmentShareReduced([750_000, 250_000], 25)).toBe(false);
+    expect(isTreatmentShareReduced([750_000, 250_000], 30)).toBe(false);
+    expect(isTreatmentShareReduced([], 0)).toBe(false);
+  });
+});
