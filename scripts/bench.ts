@@ -1,0 +1,73 @@
+// `npm run bench`: request costs through the whole stack (session, environment scope, zod, Prisma,
+// PostgreSQL), each printed with its ratio to a baseline measured in the same run: GET /healthz,
+// which goes through Fastify but touches no database. Figures, not pass/fail.
+import { performance } from 'node:perf_hooks';
+import {
+  buildTestApp,
+  cloneDatabase,
+  createTemplateDatabase,
+  startTestPostgres,
+} from '@console/server/testing';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 500);
+
+const server = await startTestPostgres();
+const template = await createTemplateDatabase(server);
+const database = await cloneDatabase(server.adminUrl, template, server.prefix);
+const app = await buildTestApp(database.url);
+
+const login = await app.inject({
+  method: 'POST',
+  url: '/oauth/login/dev',
+  payload: { email: 'bench@example.com' },
+});
+const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+for (let index = 0; index < 200; index++) {
+  await app.db.auditEntry.create({
+    data: {
+      environmentId: 'dev',
+      action: 'bench',
+      target: `t${index}`,
+      email: 'bench@example.com',
+      attributes: { index },
+    },
+  });
+}
+
+type Call = () => Promise<unknown>;
+const post =
+  (url: string, payload?: unknown): Call =>
+  () =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+async function measure(call: Call): Promise<number> {
+  for (let index = 0; index < 50; index++) await call(); // warm-up
+  const start = performance.now();
+  for (let index = 0; index < ITERATIONS; index++) await call();
+  return ((performance.now() - start) * 1000) / ITERATIONS; // µs per call
+}
+
+const cases: [string, Call][] = [
+  ['POST /api/configuration/list', post('/api/configuration/list')],
+  ['POST /api/audit/list (100 of 200)', post('/api/audit/list?configuration=dev', { offset: 0, limit: 100 })],
+  ['POST /api/id/words/2', post('/api/id/words/2')],
+];
+
+const baseline = await measure(() => app.inject({ method: 'GET', url: '/healthz' }));
+console.log(`${ITERATIONS} sequential calls each, in-process (app.inject), one connection pool`);
+console.log(`${'baseline GET /healthz'.padEnd(40)} ${baseline.toFixed(0).padStart(7)} µs/call   1.0x`);
+for (const [name, call] of cases) {
+  const micros = await measure(call);
+  console.log(
+    `${name.padEnd(40)} ${micros.toFixed(0).padStart(7)} µs/call ${(micros / baseline).toFixed(1).padStart(6)}x`,
+  );
+}
+
+await app.close();
+await database.drop();
+await server.stop();
