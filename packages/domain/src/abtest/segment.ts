@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SegmentOperation, SegmentProperty } from '../enums.ts';
+import { CLIENT_VERSION_PATTERN } from '../operations/release.ts';
 import { isCountryCode } from './countries.ts';
 
 // spec §5: the condition check answers a bit mask; 0 means valid.
@@ -77,7 +78,8 @@ export type SegmentPropertyListResponse = z.infer<typeof segmentPropertyListResp
 type ValueCheck = (text: string) => number;
 
 const NUMBER_SHAPE = /^-?\d{1,15}(\.\d{1,6})?$/;
-const CLIENT_VERSION_SHAPE = /^\d{1,6}(\.\d{1,6}){1,3}$/;
+// The same versions the release screen accepts (1 to 4 dot-separated numbers), so the rule is stated once.
+const CLIENT_VERSION_SHAPE = CLIENT_VERSION_PATTERN;
 const PLATFORM_SHAPE = /^[A-Za-z][A-Za-z0-9]*$/;
 const COUNTRY_SHAPE = /^[A-Za-z]{2}$/;
 const PAYER_SHAPE = /^(true|false)$/i;

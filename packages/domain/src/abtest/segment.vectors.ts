@@ -31,6 +31,11 @@ export const SEGMENT_CONDITION_VECTORS: readonly ConditionVector[] = Object.free
   { condition: c(Prop.ClientVersion, Op.GreaterThan, '1.2'), expectedMask: 0, why: 'two-part version' },
   { condition: c(Prop.ClientVersion, Op.LessThan, '1.2.3'), expectedMask: 0, why: 'three-part version' },
   { condition: c(Prop.ClientVersion, Op.Contains, '1.2,1.3.1'), expectedMask: 0, why: 'list of versions' },
+  {
+    condition: c(Prop.ClientVersion, Op.NotEquals, '2'),
+    expectedMask: 0,
+    why: 'one part is a version (as on the release screen)',
+  },
   { condition: c(Prop.FirstCountry, Op.Equals, 'US'), expectedMask: 0, why: 'ISO 3166-1 alpha-2 code' },
   {
     condition: c(Prop.FirstCountry, Op.Contains, 'de, fr, GB'),
@@ -66,7 +71,7 @@ export const SEGMENT_CONDITION_VECTORS: readonly ConditionVector[] = Object.free
   { condition: c(Prop.PurchaseCount, Op.Equals, '1.5'), expectedMask: 4, why: 'a count is whole' },
   { condition: c(Prop.PurchaseAmount, Op.GreaterThan, '-0.5'), expectedMask: 4, why: 'negative amount' },
   // 8 format
-  { condition: c(Prop.ClientVersion, Op.Equals, '1'), expectedMask: 8, why: 'a version has a dot' },
+  { condition: c(Prop.ClientVersion, Op.Equals, '1.2.3.4.5'), expectedMask: 8, why: 'at most four parts' },
   { condition: c(Prop.ClientVersion, Op.Equals, '1.2.x'), expectedMask: 8, why: 'version parts are digits' },
   { condition: c(Prop.ClientVersion, Op.Equals, '1..2'), expectedMask: 8, why: 'empty version part' },
   { condition: c(Prop.FirstCountry, Op.Equals, 'USA'), expectedMask: 8, why: 'alpha-3 is not alpha-2' },
