@@ -1,0 +1,148 @@
+import { errorResponseSchema, MESSAGES } from '@console/domain';
+import type { z } from 'zod';
+
+/**
+ * The one API client of the web app (spec shell §7, §8). Screens never call fetch: they call `apiCall`,
+ * usually through a TanStack Query hook in `<feature>.queries.ts`.
+ */
+
+export type ApiErrorKind =
+  /** 401: the operator must sign in; the shell shows the login-required page. */
+  | 'unauthorized'
+  /** 500: the shell opens the 'Server Error' modal. */
+  | 'server'
+  /** 400: the request was refused; the server's message is raised. */
+  | 'bad-request'
+  /** Any other non-OK status. */
+  | 'http'
+  /** A 200 answer carrying `{error}`. */
+  | 'api'
+  /** A redirect answer; never followed (spec §7). */
+  | 'redirect'
+  /** The server could not be reached. */
+  | 'network'
+  /** The answer is not the JSON shape the call expects. */
+  | 'invalid-response';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+
+  constructor(kind: ApiErrorKind, message: string, status = 0) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+  }
+
+  /** 401 and 500 are shown by the shell (login page, Server Error modal), not by the screen's banner. */
+  get isHandledGlobally(): boolean {
+    return this.kind === 'unauthorized' || this.kind === 'server';
+  }
+}
+
+export type ApiEvent = { type: 'unauthorized' } | { type: 'server-error'; message: string };
+type ApiEventListener = (event: ApiEvent) => void;
+
+const listeners = new Set<ApiEventListener>();
+
+/** The shell listens here to show the login-required page and the 'Server Error' modal. */
+export function subscribeToApiEvents(listener: ApiEventListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function emit(event: ApiEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+export interface ApiCallOptions<T> {
+  body?: unknown;
+  /** Sent as `?configuration=`: the environment the call acts on. */
+  environment?: string;
+  /** Checks the payload; without it the payload is returned unchecked. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export async function apiCall<T = unknown>(path: string, options: ApiCallOptions<T> = {}): Promise<T> {
+  const response = await send(path, options);
+  const text = await response.text();
+
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    throw new ApiError('redirect', `Unexpected redirect from ${path}`, response.status);
+  }
+  if (response.status === 401) {
+    emit({ type: 'unauthorized' });
+    throw new ApiError('unauthorized', MESSAGES.notLoggedIn, 401);
+  }
+  if (response.status === 500) {
+    const message = errorMessageOf(text) ?? MESSAGES.serverError;
+    emit({ type: 'server-error', message });
+    throw new ApiError('server', message, 500);
+  }
+  if (response.status === 400) {
+    const body = parseJson(text);
+    // spec §8: the body of a 400 is logged when it is JSON.
+    if (body !== undefined) console.info(`Bad request ${path}`, body);
+    throw new ApiError('bad-request', errorMessageOf(text) ?? statusMessage(response, text), 400);
+  }
+  if (!response.ok) {
+    throw new ApiError('http', errorMessageOf(text) ?? statusMessage(response, text), response.status);
+  }
+  return readPayload(path, text, options.schema);
+}
+
+async function send<T>(path: string, { body, environment, signal }: ApiCallOptions<T>): Promise<Response> {
+  const url = environment === undefined ? path : `${path}?configuration=${encodeURIComponent(environment)}`;
+  try {
+    return await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      redirect: 'manual',
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('network', `Cannot reach the server (${path})`);
+  }
+}
+
+function readPayload<T>(path: string, text: string, schema: z.ZodType<T> | undefined): T {
+  const body = parseJson(text);
+  if (typeof body !== 'object' || body === null) {
+    throw new ApiError('invalid-response', `Unexpected answer from ${path}`, 200);
+  }
+  const message = errorMessageOf(text);
+  if (message !== undefined) throw new ApiError('api', message, 200);
+  const payload = 'payload' in body ? body.payload : undefined;
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.info(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError('invalid-response', `Unexpected answer from ${path}`, 200);
+  }
+  return parsed.data;
+}
+
+/** spec §8: any other non-OK status fails with '{statusText}: {body}'. */
+function statusMessage(response: Response, text: string): string {
+  return `${response.statusText || `HTTP ${response.status}`}: ${text}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorMessageOf(text: string): string | undefined {
+  const parsed = errorResponseSchema.safeParse(parseJson(text));
+  return parsed.success ? parsed.data.error : undefined;
+}

@@ -1,0 +1,19 @@
+import Container from '@mui/material/Container';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Loading } from '../shell/Loading.tsx';
+import { ThemedFrame } from './ThemedFrame.tsx';
+import { lightTheme } from './theme.ts';
+
+/** Pages reachable without a session (login, logout): no navigation bar, no environment. */
+export function PublicLayout() {
+  return (
+    <ThemedFrame theme={lightTheme}>
+      <Container component="main" maxWidth="sm" sx={{ py: 8 }}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </ThemedFrame>
+  );
+}

@@ -1,0 +1,55 @@
+import Container from '@mui/material/Container';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ErrorBanner } from '../shell/ErrorBanner.tsx';
+import { EnvironmentProvider } from '../shell/environment/EnvironmentProvider.tsx';
+import { useActiveEnvironment } from '../shell/environment/environment.context.ts';
+import { useEnvironmentListQuery } from '../shell/environment/environment.queries.ts';
+import { useGlobalUiState } from '../shell/globalUi.context.ts';
+import { Loading } from '../shell/Loading.tsx';
+import { UnauthorizedPage } from '../shell/UnauthorizedPage.tsx';
+import { useErrorBanner, useReportQueryError } from '../shell/useErrorBanner.ts';
+import { NavBar } from './nav/NavBar.tsx';
+import { ThemedFrame } from './ThemedFrame.tsx';
+import { themeForEnvironment } from './theme.ts';
+
+/** Every signed-in screen: navigation bar on top, the page below, in the active environment's theme. */
+export function ShellLayout() {
+  return (
+    <EnvironmentProvider>
+      <EnvironmentShell />
+    </EnvironmentProvider>
+  );
+}
+
+function EnvironmentShell() {
+  const { active, isReady } = useActiveEnvironment();
+  const { isUnauthorized } = useGlobalUiState();
+  return (
+    <ThemedFrame theme={themeForEnvironment(active)}>
+      {isUnauthorized ? (
+        <UnauthorizedPage />
+      ) : (
+        <>
+          <NavBar />
+          <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+            <EnvironmentListBanner />
+            {isReady ? (
+              <Suspense fallback={<Loading />}>
+                <Outlet />
+              </Suspense>
+            ) : (
+              <Loading />
+            )}
+          </Container>
+        </>
+      )}
+    </ThemedFrame>
+  );
+}
+
+function EnvironmentListBanner() {
+  const banner = useErrorBanner();
+  useReportQueryError(banner, useEnvironmentListQuery().error);
+  return <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />;
+}

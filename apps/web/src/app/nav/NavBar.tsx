@@ -1,0 +1,52 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useCurrentOperatorQuery } from '../../shell/auth.queries.ts';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { environmentColor, toCssColor } from '../../shell/environment/environmentColor.ts';
+import { APP_NAME } from '../../shell/Page.tsx';
+import { EnvironmentMenu } from './EnvironmentMenu.tsx';
+import { NavMenu } from './NavMenu.tsx';
+import { LOGOUT_PATH, NAV_MENUS } from './navigation.ts';
+
+export function NavBar() {
+  const { active } = useActiveEnvironment();
+  const operator = useCurrentOperatorQuery();
+  return (
+    <AppBar
+      position="sticky"
+      color="default"
+      elevation={1}
+      // The environment's colour along the bar's edge, so the active environment is never missed.
+      style={{ borderBottom: `4px solid ${toCssColor(environmentColor(active))}` }}
+    >
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
+        <Typography
+          component={Link}
+          to="/"
+          variant="h6"
+          sx={{ color: 'inherit', textDecoration: 'none', mr: 2, fontWeight: 700 }}
+        >
+          {APP_NAME}
+        </Typography>
+        <EnvironmentMenu />
+        {NAV_MENUS.map((menu) => (
+          <NavMenu key={menu.label} {...menu} />
+        ))}
+        <Box sx={{ flexGrow: 1 }} />
+        {operator.data && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', md: 'block' } }}>
+            {operator.data.email}
+          </Typography>
+        )}
+        {/* spec: Logout is a full page load of /logout, which the server answers. */}
+        <Button color="inherit" href={LOGOUT_PATH}>
+          Logout
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}

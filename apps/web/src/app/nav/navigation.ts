@@ -1,0 +1,40 @@
+export type NavEntry = { label: string; to: string } | 'divider';
+
+export interface NavMenuDefinition {
+  label: string;
+  entries: readonly NavEntry[];
+}
+
+// spec §2: the navigation bar's menus, in this order.
+export const NAV_MENUS: readonly NavMenuDefinition[] = [
+  {
+    label: 'Features',
+    entries: [
+      { label: 'Release Info', to: '/release' },
+      'divider',
+      { label: 'Plugin', to: '/plugin' },
+      { label: 'Configuration', to: '/config' },
+      { label: 'AB-test', to: '/abtest' },
+      'divider',
+      { label: 'Schedule Overview', to: '/plugin/overview' },
+      { label: 'Levels', to: '/levels' },
+    ],
+  },
+  {
+    label: 'System',
+    entries: [
+      { label: 'User Compensation', to: '/system/compensation' },
+      { label: 'User Admin', to: '/system/user-admin' },
+      'divider',
+      { label: 'Connections', to: '/system/connections' },
+      { label: 'NICE Config', to: '/system/nice' },
+    ],
+  },
+  {
+    label: 'Security',
+    entries: [{ label: 'Audit Log', to: '/audit' }],
+  },
+];
+
+/** The server ends the session on a full page load of this path (not a client-side route). */
+export const LOGOUT_PATH = '/logout';

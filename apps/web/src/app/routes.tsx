@@ -1,0 +1,79 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from './lazyPage.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { PublicLayout } from './PublicLayout.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { ShellLayout } from './ShellLayout.tsx';
+
+// One chunk per page, so the first screen loads only what it shows.
+const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
+const LoginPage = lazyPage(() => import('../features/login/LoginPage.tsx'), 'LoginPage');
+const LogoutPage = lazyPage(() => import('../features/login/LogoutPage.tsx'), 'LogoutPage');
+const TransferPage = lazyPage(() => import('../features/transfer/TransferPage.tsx'), 'TransferPage');
+const ReleaseInfoPage = lazyPage(() => import('../features/release/ReleaseInfoPage.tsx'), 'ReleaseInfoPage');
+const PluginListPage = lazyPage(() => import('../features/plugin/PluginListPage.tsx'), 'PluginListPage');
+const PluginDetailsPage = lazyPage(
+  () => import('../features/plugin/PluginDetailsPage.tsx'),
+  'PluginDetailsPage',
+);
+const ScheduleOverviewPage = lazyPage(
+  () => import('../features/schedule/ScheduleOverviewPage.tsx'),
+  'ScheduleOverviewPage',
+);
+const ConfigListPage = lazyPage(() => import('../features/config/ConfigListPage.tsx'), 'ConfigListPage');
+const ConfigEditPage = lazyPage(() => import('../features/config/ConfigEditPage.tsx'), 'ConfigEditPage');
+const AbTestListPage = lazyPage(() => import('../features/abtest/AbTestListPage.tsx'), 'AbTestListPage');
+const AbTestDetailsPage = lazyPage(
+  () => import('../features/abtest/AbTestDetailsPage.tsx'),
+  'AbTestDetailsPage',
+);
+const LevelsPage = lazyPage(() => import('../features/levels/LevelsPage.tsx'), 'LevelsPage');
+const CompensationPage = lazyPage(
+  () => import('../features/system/CompensationPage.tsx'),
+  'CompensationPage',
+);
+const UserAdminPage = lazyPage(() => import('../features/system/UserAdminPage.tsx'), 'UserAdminPage');
+const ConnectionsPage = lazyPage(() => import('../features/system/ConnectionsPage.tsx'), 'ConnectionsPage');
+const NiceConfigPage = lazyPage(() => import('../features/system/NiceConfigPage.tsx'), 'NiceConfigPage');
+const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage');
+
+/** spec §2: the route table. Later issues replace a page file, never this table. */
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/logout', element: <LogoutPage /> },
+    ],
+  },
+  {
+    path: '/',
+    element: <ShellLayout />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'transfer', element: <TransferPage /> },
+          { path: 'release', element: <ReleaseInfoPage /> },
+          { path: 'plugin', element: <PluginListPage /> },
+          { path: 'plugin/overview', element: <ScheduleOverviewPage /> },
+          { path: 'plugin/:id', element: <PluginDetailsPage /> },
+          { path: 'config', element: <ConfigListPage /> },
+          { path: 'config/:type/create', element: <ConfigEditPage /> },
+          { path: 'config/:type/:id/edit', element: <ConfigEditPage /> },
+          { path: 'abtest', element: <AbTestListPage /> },
+          { path: 'abtest/:id', element: <AbTestDetailsPage /> },
+          { path: 'levels', element: <LevelsPage /> },
+          { path: 'system/compensation', element: <CompensationPage /> },
+          { path: 'system/user-admin', element: <UserAdminPage /> },
+          { path: 'system/connections', element: <ConnectionsPage /> },
+          { path: 'system/nice', element: <NiceConfigPage /> },
+          { path: 'audit', element: <AuditLogPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import type { Toast } from './globalUi.context.ts';
+
+// spec §9: toasts auto-hide after 5000 ms.
+export const TOAST_AUTO_HIDE_MS = 5000;
+
+interface ToastsProps {
+  toast: Toast | null;
+  onClose(): void;
+}
+
+export function Toasts({ toast, onClose }: ToastsProps) {
+  const close = (_event: unknown, reason?: SnackbarCloseReason) => {
+    // A click elsewhere on the page should not cut the toast short.
+    if (reason !== 'clickaway') onClose();
+  };
+  return (
+    <Snackbar
+      key={toast?.id}
+      open={toast !== null}
+      autoHideDuration={TOAST_AUTO_HIDE_MS}
+      onClose={close}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        onClose={onClose}
+        severity={toast?.severity ?? 'success'}
+        variant="filled"
+        sx={{ width: '100%' }}
+      >
+        {toast?.message}
+      </Alert>
+    </Snackbar>
+  );
+}

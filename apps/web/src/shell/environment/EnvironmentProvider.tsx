@@ -1,0 +1,49 @@
+import { MESSAGES } from '@console/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useGlobalUi } from '../globalUi.context.ts';
+import { type ActiveEnvironment, ActiveEnvironmentContext } from './environment.context.ts';
+import { useEnvironmentListQuery } from './environment.queries.ts';
+import { readActiveEnvironment, writeActiveEnvironment } from './environment.storage.ts';
+
+const STORAGE_ERROR_TITLE = 'Local storage';
+const NO_ENVIRONMENTS: readonly string[] = [];
+
+/** spec §4: the active environment, kept in local storage and checked against the listed ones. */
+export function EnvironmentProvider({ children }: { children: ReactNode }) {
+  const { showError } = useGlobalUi();
+  const queryClient = useQueryClient();
+  const [stored] = useState(readActiveEnvironment);
+  const [chosen, setChosen] = useState(stored.id);
+  const list = useEnvironmentListQuery();
+  const environments = list.data ?? NO_ENVIRONMENTS;
+
+  // spec §4: if the stored environment is not listed, the first listed one is selected.
+  const firstListed = environments[0];
+  const active = firstListed !== undefined && !environments.includes(chosen) ? firstListed : chosen;
+
+  useEffect(() => {
+    if (!stored.isReadable) showError(STORAGE_ERROR_TITLE, MESSAGES.internalStorage);
+  }, [stored, showError]);
+
+  useEffect(() => {
+    if (!writeActiveEnvironment(active)) showError(STORAGE_ERROR_TITLE, MESSAGES.internalStorage);
+  }, [active, showError]);
+
+  const select = useCallback(
+    (id: string) => {
+      // Another environment changes every query key, so screens refetch; the same one is reloaded explicitly.
+      if (id === active) void queryClient.invalidateQueries();
+      setChosen(id);
+    },
+    [active, queryClient],
+  );
+
+  // Screens wait for the list so they start on a listed environment; a failed list leaves the stored one.
+  const isReady = !list.isPending;
+  const value = useMemo<ActiveEnvironment>(
+    () => ({ active, environments, isReady, select }),
+    [active, environments, isReady, select],
+  );
+  return <ActiveEnvironmentContext value={value}>{children}</ActiveEnvironmentContext>;
+}

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+
+export interface ActiveEnvironment {
+  /** The environment every screen acts on (`?configuration=`). */
+  active: string;
+  /** All environments, in the server's order; empty until listed. */
+  environments: readonly string[];
+  /** False until the environment list has been answered. */
+  isReady: boolean;
+  /** Makes `id` active; every screen reloads its data. */
+  select(id: string): void;
+}
+
+export const ActiveEnvironmentContext = createContext<ActiveEnvironment | null>(null);
+
+export function useActiveEnvironment(): ActiveEnvironment {
+  const value = useContext(ActiveEnvironmentContext);
+  if (!value) throw new Error('useActiveEnvironment must be used inside EnvironmentProvider');
+  return value;
+}

@@ -1,0 +1,18 @@
+export type Rgb = readonly [red: number, green: number, blue: number];
+
+// spec §4: the environment indicator colours.
+const KNOWN_COLORS: Record<string, Rgb> = {
+  dev: [0, 200, 100],
+  stable: [200, 200, 0],
+  prod: [200, 50, 0],
+};
+const OTHER_COLOR: Rgb = [180, 100, 200];
+
+export function environmentColor(environment: string): Rgb {
+  return Object.hasOwn(KNOWN_COLORS, environment) ? KNOWN_COLORS[environment]! : OTHER_COLOR;
+}
+
+export const toCssColor = ([red, green, blue]: Rgb): string => `rgb(${red}, ${green}, ${blue})`;
+
+/** spec §4: prod switches the whole page to the dark theme; every other environment is light. */
+export const isDarkEnvironment = (environment: string): boolean => environment === 'prod';

@@ -1,0 +1,59 @@
+import { createContext, useContext } from 'react';
+
+export interface ErrorDialogContent {
+  title: string;
+  message: string;
+}
+
+export interface ConfirmationRequest {
+  title: string;
+  message: string;
+}
+
+export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
+
+export interface GlobalUiActions {
+  /** Opens the error modal 'Error: {title}'. */
+  showError(title: string, message: string): void;
+  /** Opens the confirmation dialog; resolves true on Yes, false on No or dismissal. */
+  confirm(request: ConfirmationRequest): Promise<boolean>;
+  toast(message: string, severity?: ToastSeverity): void;
+  /** After signing in: leave the login-required page. */
+  clearUnauthorized(): void;
+}
+
+export interface Toast {
+  id: number;
+  message: string;
+  severity: ToastSeverity;
+}
+
+export interface GlobalUiState {
+  isUnauthorized: boolean;
+  isServerErrorOpen: boolean;
+  errorDialog: ErrorDialogContent | null;
+  confirmation: ConfirmationRequest | null;
+  toast: Toast | null;
+}
+
+export interface GlobalUiControls {
+  closeServerError(): void;
+  closeErrorDialog(): void;
+  answerConfirmation(isConfirmed: boolean): void;
+  closeToast(): void;
+}
+
+export const GlobalUiActionsContext = createContext<GlobalUiActions | null>(null);
+export const GlobalUiStateContext = createContext<(GlobalUiState & GlobalUiControls) | null>(null);
+
+export function useGlobalUi(): GlobalUiActions {
+  const actions = useContext(GlobalUiActionsContext);
+  if (!actions) throw new Error('useGlobalUi must be used inside GlobalUiProvider');
+  return actions;
+}
+
+export function useGlobalUiState(): GlobalUiState & GlobalUiControls {
+  const state = useContext(GlobalUiStateContext);
+  if (!state) throw new Error('useGlobalUiState must be used inside GlobalUiProvider');
+  return state;
+}

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_SERVER = 'http://localhost:3000';
+
+// The Fastify server owns these paths; the dev server forwards them so cookies and redirects behave as in production.
+const proxiedPaths = ['/api', '/oauth', '/logout', '/docs', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(
+      proxiedPaths.map((path) => [path, { target: API_SERVER, changeOrigin: false }]),
+    ),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: /packages[\\/]domain[\\/]/, sideEffects: false }] },
+    },
+  },
+});
