@@ -9,5 +9,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // full-app tests drive MUI through jsdom; the machine is small and shared
+    testTimeout: 20_000,
   },
 });

@@ -10,9 +10,17 @@ import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { compensationRoutes } from './features/compensation/compensation.routes.ts';
+import { connectionsRoutes } from './features/connections/connections.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { idsRoutes } from './features/ids/ids.routes.ts';
+import { niceRoutes } from './features/nice/nice.routes.ts';
+import { pluginRoutes } from './features/plugin/plugin.routes.ts';
+import { progressionRoutes } from './features/progression/progression.routes.ts';
+import { releaseRoutes } from './features/release/release.routes.ts';
+import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
+import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -26,7 +34,21 @@ export interface BuildAppOptions {
 }
 
 /** Feature route plugins, one per feature folder. Later features add theirs here. */
-const featureRoutes = [healthRoutes, authRoutes, environmentRoutes, auditRoutes, idsRoutes];
+const featureRoutes = [
+  healthRoutes,
+  authRoutes,
+  environmentRoutes,
+  auditRoutes,
+  idsRoutes,
+  releaseRoutes,
+  pluginRoutes,
+  niceRoutes,
+  compensationRoutes,
+  progressionRoutes,
+  transferRoutes,
+  connectionsRoutes,
+  runtimeKeyRoutes,
+];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import { ensureEveryPlugin } from '../plugin/plugin.service.ts';
 
 /**
  * What every environment must hold, created with it (in its transaction) and topped up at start-up
@@ -7,4 +8,4 @@ import type { Tx } from '../../db/client.ts';
  */
 export type EnvironmentInitializer = (tx: Tx, environmentId: string) => Promise<void>;
 
-export const environmentInitializers: EnvironmentInitializer[] = [];
+export const environmentInitializers: EnvironmentInitializer[] = [ensureEveryPlugin];

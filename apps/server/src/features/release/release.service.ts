@@ -1,0 +1,44 @@
+import type { ReleaseClient, ReleaseContent } from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { mutate } from '../audit/audit.service.ts';
+import { findReleaseInfo, saveKeyValue, saveReleaseClient, saveReleaseContent } from './release.store.ts';
+
+// Audit targets name the section of the Release Info screen that was saved.
+export const getReleaseContent = async (db: Db, environmentId: string) =>
+  (await findReleaseInfo(db, environmentId)).content;
+
+export const getReleaseClient = async (db: Db, environmentId: string) =>
+  (await findReleaseInfo(db, environmentId)).client;
+
+export const getKeyValue = async (db: Db, environmentId: string) =>
+  (await findReleaseInfo(db, environmentId)).keyValue;
+
+export function setReleaseContent(db: Db, environmentId: string, content: ReleaseContent, email: string) {
+  return mutate(db, async (tx) => {
+    await saveReleaseContent(tx, environmentId, content, email);
+    return {
+      result: content,
+      audit: { environmentId, email, action: 'release.content.set', target: 'content', attributes: content },
+    };
+  });
+}
+
+export function setReleaseClient(db: Db, environmentId: string, client: ReleaseClient, email: string) {
+  return mutate(db, async (tx) => {
+    await saveReleaseClient(tx, environmentId, client, email);
+    return {
+      result: client,
+      audit: { environmentId, email, action: 'release.client.set', target: 'client', attributes: client },
+    };
+  });
+}
+
+export function setKeyValue(db: Db, environmentId: string, keyValue: string, email: string) {
+  return mutate(db, async (tx) => {
+    await saveKeyValue(tx, environmentId, keyValue, email);
+    return {
+      result: keyValue,
+      audit: { environmentId, email, action: 'release.kv.set', target: 'kv', attributes: { keyValue } },
+    };
+  });
+}

@@ -1,0 +1,50 @@
+import { type AbTest, formatVersion } from '@console/domain';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../shell/format.ts';
+import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { typeLabelOf } from './abtest.labels.ts';
+
+/** spec §2: description, active badge, type, version, created, modified and last modifier. */
+export function AbTestSummary({ abTest }: { abTest: AbTest }) {
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Chip
+          label={abTest.active ? 'Active' : 'Inactive'}
+          color={abTest.active ? 'success' : 'default'}
+          size="small"
+        />
+        <Box sx={{ flexGrow: 1 }}>
+          <DescriptionEditor key={abTest.description} id={abTest.id} description={abTest.description} />
+        </Box>
+      </Box>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+      >
+        <Field label="Type">{typeLabelOf(abTest.data.type)}</Field>
+        <Field label="Version">{formatVersion(abTest.data.version)}</Field>
+        <Field label="Created">{formatDateTime(abTest.created)}</Field>
+        <Field label="Modified">{formatDateTime(abTest.modified)}</Field>
+        <Field label="Last modifier">{abTest.lastModifier}</Field>
+      </Box>
+    </Paper>
+  );
+}
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { type AbTest, formatVersion, pluginNameOf } from '@console/domain';
+import DeleteIcon from '@mui/icons-material/Delete';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../shell/format.ts';
+import { typeLabelOf } from './abtest.labels.ts';
+import { CaseBars } from './CaseBars.tsx';
+import { useAbTestActions } from './useAbTestActions.ts';
+
+const COLUMNS = [
+  'State',
+  'ID',
+  'Type',
+  'Description',
+  'Version',
+  'Cases',
+  'Used By',
+  'Created',
+  'Modified',
+  'User',
+  '',
+];
+
+/** spec §2: the columns of the A/B-test list. */
+export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
+  const actions = useAbTestActions();
+  return (
+    <TableContainer component={Paper}>
+      <Table size="small" aria-label="AB-tests">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {abTests.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length}>
+                <Typography sx={{ color: 'text.secondary' }}>No AB-tests</Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            abTests.map((abTest) => (
+              <TableRow key={abTest.id} hover>
+                <TableCell>
+                  <Switch
+                    checked={abTest.active}
+                    disabled={actions.isBusy}
+                    onChange={(event) => void actions.setActive(abTest, event.target.checked)}
+                    slotProps={{ input: { 'aria-label': `Active ${abTest.id}` } }}
+                  />
+                </TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
+                    {abTest.id}
+                  </Link>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeLabelOf(abTest.data.type)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVersion(abTest.data.version)}</TableCell>
+                <TableCell>
+                  <CaseBars weights={abTest.data.cases} />
+                </TableCell>
+                <TableCell>
+                  <Stack>
+                    {abTest.usedBy.map((pluginId) => (
+                      <Link key={pluginId} component={RouterLink} to={`/plugin/${pluginId}`}>
+                        {pluginNameOf(pluginId)}
+                      </Link>
+                    ))}
+                  </Stack>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(abTest.created)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(abTest.modified)}</TableCell>
+                <TableCell>{abTest.lastModifier}</TableCell>
+                <TableCell>
+                  <IconButton
+                    aria-label={`Delete ${abTest.id}`}
+                    title="Delete"
+                    disabled={actions.isBusy}
+                    onClick={() => void actions.deleteAbTest(abTest)}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

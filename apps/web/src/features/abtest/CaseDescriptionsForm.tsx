@@ -1,0 +1,96 @@
+import {
+  ABTEST_DESCRIPTION_MAX_LENGTH,
+  type AbTest,
+  latestVersion,
+  type SaveCaseDescriptionsRequest,
+  saveCaseDescriptionsRequestSchema,
+} from '@console/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
+import { useSaveCaseDescriptionsMutation } from './abtest.queries.ts';
+
+/** The cases to describe: those of the newest version (which may not be active yet). */
+function caseCountOf(abTest: AbTest): number {
+  return Math.max(latestVersion(abTest.data.versions)?.cases.length ?? 0, abTest.data.cases.length);
+}
+
+type CaseDescriptionsInput = z.input<typeof saveCaseDescriptionsRequestSchema>;
+
+/** spec §2: a description per case. */
+export function CaseDescriptionsForm({ abTest }: { abTest: AbTest }) {
+  const { toast } = useGlobalUi();
+  const save = useSaveCaseDescriptionsMutation();
+  const caseCount = caseCountOf(abTest);
+  const { control, handleSubmit, formState, reset } = useForm<
+    CaseDescriptionsInput,
+    unknown,
+    SaveCaseDescriptionsRequest
+  >({
+    resolver: zodResolver(saveCaseDescriptionsRequestSchema),
+    values: {
+      id: abTest.id,
+      descriptions: Array.from({ length: caseCount }, (_, i) => abTest.data.caseDescriptions[i] ?? ''),
+    },
+  });
+  const submit = handleSubmit((request) =>
+    save.mutate(request, {
+      onSuccess: () => {
+        reset(request);
+        toast('Case descriptions saved');
+      },
+    }),
+  );
+  const saveError = save.error instanceof ApiError && save.error.isHandledGlobally ? null : save.error;
+
+  return (
+    <Paper component="section" aria-label="Case descriptions" sx={{ p: 2, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Case descriptions
+      </Typography>
+      {caseCount === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>The cases appear with the first version.</Typography>
+      ) : (
+        <Box component="form" onSubmit={submit} noValidate>
+          <Stack spacing={1.5}>
+            {saveError && <Typography color="error">{saveError.message}</Typography>}
+            {Array.from({ length: caseCount }, (_, index) => (
+              <Controller
+                // biome-ignore lint/suspicious/noArrayIndexKey: a case is its position
+                key={index}
+                name={`descriptions.${index}`}
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label={caseLabelOf(index)}
+                    size="small"
+                    autoComplete="off"
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message}
+                    sx={{ '& .MuiInputBase-root': { borderLeft: 4, borderColor: caseColorOf(index) } }}
+                    slotProps={{ htmlInput: { maxLength: ABTEST_DESCRIPTION_MAX_LENGTH } }}
+                  />
+                )}
+              />
+            ))}
+            <Box>
+              <Button type="submit" variant="outlined" disabled={!formState.isDirty || save.isPending}>
+                Save case descriptions
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      )}
+    </Paper>
+  );
+}

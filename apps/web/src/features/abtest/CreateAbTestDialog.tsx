@@ -1,0 +1,188 @@
+import {
+  ABTEST_DESCRIPTION_MAX_LENGTH,
+  ABTEST_ID_MAX_LENGTH,
+  ABTEST_MESSAGES,
+  AbTestType,
+  type CreateAbTestRequest,
+  createAbTestRequestSchema,
+  sanitizeAbTestId,
+} from '@console/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import CasinoIcon from '@mui/icons-material/Casino';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { AB_TEST_TYPE_OPTIONS } from './abtest.labels.ts';
+import { useCreateAbTestMutation, useIdExistsQuery, useIdSuggestionQuery } from './abtest.queries.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
+
+// The existence check waits for a pause in typing.
+export const ID_CHECK_DELAY_MS = 300;
+
+interface CreateAbTestDialogProps {
+  open: boolean;
+  onClose(): void;
+}
+
+/** spec §2 "Create AB-test" modal. */
+export function CreateAbTestDialog({ open, onClose }: CreateAbTestDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Create AB-test</DialogTitle>
+      {/* Mounted only while open, so every opening starts empty with a fresh suggestion. */}
+      {open && <CreateAbTestForm onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+type CreateAbTestInput = z.input<typeof createAbTestRequestSchema>;
+
+function CreateAbTestForm({ onClose }: { onClose(): void }) {
+  const { toast } = useGlobalUi();
+  const create = useCreateAbTestMutation();
+  const { control, handleSubmit, setValue, getValues, watch, formState } = useForm<
+    CreateAbTestInput,
+    unknown,
+    CreateAbTestRequest
+  >({
+    resolver: zodResolver(createAbTestRequestSchema),
+    defaultValues: { id: '', description: '', type: AbTestType.StickySegmentation },
+    mode: 'onChange',
+  });
+
+  // spec §2: a random two-word suggestion fills the ID until the operator types one; re-roll replaces it.
+  const suggestion = useIdSuggestionQuery(true);
+  const isRerollAsked = useRef(false);
+  useEffect(() => {
+    if (!suggestion.data) return;
+    if (getValues('id') !== '' && !isRerollAsked.current) return;
+    isRerollAsked.current = false;
+    setValue('id', sanitizeAbTestId(suggestion.data), { shouldValidate: true, shouldDirty: true });
+  }, [suggestion.data, getValues, setValue]);
+  const reroll = () => {
+    isRerollAsked.current = true;
+    void suggestion.refetch();
+  };
+
+  // spec §2, §8: "ID already exists" inline.
+  const id = watch('id');
+  const checkedId = useDebouncedValue(id, ID_CHECK_DELAY_MS);
+  const exists = useIdExistsQuery(checkedId);
+  const doesIdExist = checkedId === id && exists.data === true;
+  // A failed check does not block: the server refuses a duplicate anyway.
+  const isCheckingId = checkedId !== id || exists.isFetching;
+
+  const submit = handleSubmit((request) => {
+    if (doesIdExist || isCheckingId) return;
+    create.mutate(request, {
+      onSuccess: () => {
+        toast(`AB-test ${request.id} created`);
+        onClose();
+      },
+    });
+  });
+  const createError = create.error instanceof ApiError && create.error.isHandledGlobally ? null : create.error;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {createError && <Alert severity="error">{createError.message}</Alert>}
+          <Controller
+            name="id"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => field.onChange(sanitizeAbTestId(event.target.value))}
+                label="ID"
+                required
+                autoFocus
+                autoComplete="off"
+                error={doesIdExist || fieldState.error !== undefined}
+                helperText={
+                  doesIdExist
+                    ? ABTEST_MESSAGES.idExists
+                    : (fieldState.error?.message ?? 'Letters, digits, - and _; a space becomes -')
+                }
+                slotProps={{
+                  htmlInput: { maxLength: ABTEST_ID_MAX_LENGTH },
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <IconButton
+                          aria-label="Suggest another ID"
+                          title="Suggest another ID"
+                          onClick={reroll}
+                          edge="end"
+                        >
+                          <CasinoIcon />
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            )}
+          />
+          <Controller
+            name="description"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Description"
+                autoComplete="off"
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message ?? `At most ${ABTEST_DESCRIPTION_MAX_LENGTH} characters`}
+                slotProps={{ htmlInput: { maxLength: ABTEST_DESCRIPTION_MAX_LENGTH } }}
+              />
+            )}
+          />
+          <Controller
+            name="type"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                select
+                label="Type"
+                onChange={(event) => field.onChange(Number(event.target.value))}
+              >
+                {AB_TEST_TYPE_OPTIONS.map((option) => (
+                  <MenuItem key={option.type} value={option.type}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!formState.isValid || isCheckingId || doesIdExist || create.isPending}
+        >
+          Create
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

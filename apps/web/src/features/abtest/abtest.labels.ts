@@ -1,0 +1,37 @@
+import { AbTestType, type AbTestTypeId } from '@console/domain';
+
+// spec §2: the type names of the create form and the list.
+export const AB_TEST_TYPE_LABELS: Readonly<Record<AbTestTypeId, string>> = {
+  [AbTestType.StickySegmentation]: 'Sticky segmentation',
+  [AbTestType.DynamicSegmentation]: 'Dynamic segmentation',
+  [AbTestType.Rollout]: 'Rollout',
+};
+
+export const AB_TEST_TYPE_OPTIONS = (Object.keys(AB_TEST_TYPE_LABELS) as `${AbTestTypeId}`[]).map((key) => {
+  const type = Number(key) as AbTestTypeId;
+  return { type, label: AB_TEST_TYPE_LABELS[type] };
+});
+
+export function typeLabelOf(type: number): string {
+  return AB_TEST_TYPE_LABELS[type as AbTestTypeId] ?? `Type ${type}`;
+}
+
+// spec §2, §9: case colours cycle through 7.
+export const CASE_COLORS = [
+  '#1976d2',
+  '#ef6c00',
+  '#2e7d32',
+  '#8e24aa',
+  '#c62828',
+  '#00838f',
+  '#6d4c41',
+] as const;
+
+export function caseColorOf(caseIndex: number): string {
+  return CASE_COLORS[caseIndex % CASE_COLORS.length]!;
+}
+
+/** Cases are numbered from 1 on screen, the first being control (spec §4). */
+export function caseLabelOf(caseIndex: number): string {
+  return caseIndex === 0 ? 'Case 1 (control)' : `Case ${caseIndex + 1}`;
+}

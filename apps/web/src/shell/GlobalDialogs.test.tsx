@@ -1,0 +1,68 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { GlobalDialogs } from './GlobalDialogs.tsx';
+import { GlobalUiProvider } from './GlobalUiProvider.tsx';
+import { type GlobalUiActions, useGlobalUi } from './globalUi.context.ts';
+import { TOAST_AUTO_HIDE_MS } from './Toasts.tsx';
+
+function Capture({ onActions }: { onActions(actions: GlobalUiActions): void }) {
+  onActions(useGlobalUi());
+  return null;
+}
+
+function renderGlobalUi() {
+  let actions: GlobalUiActions | undefined;
+  render(
+    <GlobalUiProvider>
+      <Capture
+        onActions={(given) => {
+          actions = given;
+        }}
+      />
+      <GlobalDialogs />
+    </GlobalUiProvider>,
+  );
+  if (!actions) throw new Error('not rendered');
+  return actions;
+}
+
+describe('global dialogs', () => {
+  it("shows 'Error: {title}' with the message and closes", async () => {
+    const ui = renderGlobalUi();
+    act(() => ui.showError('Saving failed', 'Weights cannot be empty'));
+    const dialog = await screen.findByRole('dialog', { name: 'Error: Saving failed' });
+    expect(dialog.textContent).toContain('Weights cannot be empty');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each([
+    ['Yes', true],
+    ['No', false],
+  ])('answers the confirmation with %s', async (button, answer) => {
+    const ui = renderGlobalUi();
+    let result: Promise<boolean> | undefined;
+    act(() => {
+      result = ui.confirm({ title: 'Delete connection?', message: 'The session will be closed.' });
+    });
+    await screen.findByRole('dialog', { name: 'Delete connection?' });
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    await expect(result).resolves.toBe(answer);
+  });
+
+  it('hides a toast after 5000 ms', async () => {
+    vi.useFakeTimers();
+    try {
+      const ui = renderGlobalUi();
+      act(() => ui.toast('Saved'));
+      expect(screen.getByText('Saved')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS - 100));
+      expect(screen.getByText('Saved')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByText('Saved')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
