@@ -12,7 +12,8 @@ const workspaces = ['packages/domain', 'apps/server', 'apps/web', 'apps/e2e'];
 const reportOf = (workspace) => join(root, workspace, 'test-results.json');
 for (const workspace of workspaces) rmSync(reportOf(workspace), { force: true });
 
-const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
 const turbo = join(root, 'node_modules/.bin/turbo');
 const biome = join(root, 'node_modules/.bin/biome');
 
