@@ -6,13 +6,13 @@ import { findNiceToken, replaceNiceToken } from './nice.store.ts';
 const NICE_ITEM_ID = 'nice';
 
 /**
- * The real token rides along under a symbol key of the payload: spreads and copies of the item keep
- * it, while JSON (the preview answer, stableStringify for the diff and the preview token, audit
- * attributes) leaves symbol keys out, so the token never shows.
+ * The real token of each listed payload, kept beside it rather than in it: copies of the item keep
+ * the same payload object, while nothing that prints, serialises or hashes the payload (preview
+ * answer, diff, preview token, audit, logs, inspection) can reach the token.
  */
-const SECRET_TOKEN = Symbol('nice.authToken');
+const secretTokens = new WeakMap<object, string>();
 
-type NicePayload = { authToken: string; fingerprint: string; [SECRET_TOKEN]?: string };
+type NicePayload = { authToken: string; fingerprint: string };
 
 /**
  * A short one-way digest, so two environments with different tokens differ in the preview (and a
@@ -31,12 +31,13 @@ export const niceTransferGroup: TransferGroup = {
     const payload: NicePayload = {
       ...redactNiceConfig({ authToken }),
       fingerprint: fingerprintOf(authToken),
-      [SECRET_TOKEN]: authToken,
     };
+    secretTokens.set(payload, authToken);
     return [{ id: NICE_ITEM_ID, active: authToken !== '', title: 'Authentication Token', payload }];
   },
   async write(tx, environmentId, item, email) {
-    const authToken = (item.payload as NicePayload | undefined)?.[SECRET_TOKEN];
+    const payload = item.payload;
+    const authToken = typeof payload === 'object' && payload !== null ? secretTokens.get(payload) : undefined;
     // Never store '[redacted]' as a token: the item must come from list() of this group.
     if (typeof authToken !== 'string')
       throw new DomainError(

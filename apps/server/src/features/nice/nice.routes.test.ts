@@ -1,0 +1,116 @@
+import { stableStringify } from '@console/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { niceTransferGroup } from './nice.transfer-group.ts';
+
+const TOKEN = 'nice-SECRET-token-1234567890';
+
+describe('NICE config', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await t.login('nice@example.com');
+  });
+
+  const call = (url: string, body?: unknown, environment = 'dev') =>
+    t.post(`${url}?configuration=${environment}`, body, cookie);
+  const auditOf = async (environment = 'dev') =>
+    (await call('/api/audit/list', { offset: 0, limit: 100 }, environment)).json().payload as Array<{
+      action: string;
+      target: string;
+      attributes: Record<string, unknown>;
+    }>;
+
+  it('answers an empty token before one is set', async () => {
+    expect((await call('/api/nice/get')).json()).toEqual({ payload: { authToken: '' } });
+  });
+
+  it('saves the token per environment and audits that it changed, never its value', async () => {
+    const response = await call('/api/nice/set', { niceConfig: { authToken: TOKEN } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(TOKEN);
+    expect((await call('/api/nice/get')).json()).toEqual({ payload: { authToken: TOKEN } });
+    expect((await call('/api/nice/get', undefined, 'stable')).json()).toEqual({ payload: { authToken: '' } });
+    const [entry] = await auditOf();
+    expect(entry).toMatchObject({
+      action: 'nice.set',
+      target: 'authToken',
+      attributes: { authToken: '[redacted]', changed: true },
+    });
+    expect(JSON.stringify(await auditOf())).not.toContain('SECRET');
+  });
+
+  it('records an unchanged save and a cleared token without the value', async () => {
+    await call('/api/nice/set', { niceConfig: { authToken: TOKEN } });
+    expect((await auditOf())[0]!.attributes).toEqual({ authToken: '[redacted]', changed: false });
+    await call('/api/nice/set', { niceConfig: { authToken: '' } });
+    expect((await auditOf())[0]!.attributes).toEqual({ authToken: '', changed: true });
+    expect((await call('/api/nice/get')).json().payload.authToken).toBe('');
+    expect(JSON.stringify(await auditOf())).not.toContain('SECRET');
+  });
+
+  it.each([
+    [
+      { authToken: 'two words SECRET' },
+      'niceConfig.authToken: authToken must not contain spaces or line breaks',
+    ],
+    [
+      { authToken: `SECRET${'x'.repeat(507)}` },
+      'niceConfig.authToken: authToken must be at most 512 characters',
+    ],
+    [{ authToken: 42 }, 'niceConfig.authToken: authToken must be a text'],
+    [{}, 'niceConfig.authToken: authToken must be a text'],
+  ])(
+    'refuses %j with 400 naming the field, no audit entry, and no echo of the token',
+    async (niceConfig, message) => {
+      const before = (await auditOf()).length;
+      const response = await call('/api/nice/set', { niceConfig });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message });
+      expect(response.body).not.toContain('SECRET');
+      expect((await auditOf()).length).toBe(before);
+    },
+  );
+
+  describe('transfer group', () => {
+    const list = (environment: string) =>
+      t.app.db.$transaction((tx) => niceTransferGroup.list(tx, environment));
+
+    it('shows the token redacted, with a fingerprint that tells different tokens apart', async () => {
+      await call('/api/nice/set', { niceConfig: { authToken: TOKEN } });
+      await call('/api/nice/set', { niceConfig: { authToken: 'other-SECRET' } }, 'stable');
+      const [dev] = await list('dev');
+      const [stable] = await list('stable');
+      const [prod] = await list('prod');
+      expect(dev).toMatchObject({ id: 'nice', active: true, title: 'Authentication Token' });
+      expect(dev!.payload).toEqual({
+        authToken: '[redacted]',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
+      });
+      expect(prod!.payload).toEqual({ authToken: '', fingerprint: '' });
+      expect(stableStringify(dev)).not.toBe(stableStringify(stable));
+      expect(JSON.stringify([dev, stable, prod])).not.toContain('SECRET');
+      expect(stableStringify([dev, stable, prod])).not.toContain('SECRET');
+    });
+
+    it('copies the real token on write, also from a copied item, and clears it on remove', async () => {
+      const [dev] = await list('dev');
+      const copied = { ...dev!, operation: 'update' };
+      await t.app.db.$transaction((tx) => niceTransferGroup.write(tx, 'prod', copied, 'mover@example.com'));
+      expect((await call('/api/nice/get', undefined, 'prod')).json().payload.authToken).toBe(TOKEN);
+      expect(await list('prod')).toEqual([dev]);
+      await t.app.db.$transaction((tx) => niceTransferGroup.remove(tx, 'prod', 'nice'));
+      expect((await call('/api/nice/get', undefined, 'prod')).json().payload.authToken).toBe('');
+    });
+
+    it('refuses to write an item that lost the real token (never stores the redaction)', async () => {
+      const [dev] = await list('dev');
+      const fromJson = JSON.parse(JSON.stringify(dev));
+      await expect(
+        t.app.db.$transaction((tx) => niceTransferGroup.write(tx, 'prod', fromJson, 'mover@example.com')),
+      ).rejects.toThrow('The NICE token of the source was not handed to the transfer');
+      expect((await call('/api/nice/get', undefined, 'prod')).json().payload.authToken).toBe('');
+    });
+  });
+});
