@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
+import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
@@ -20,6 +21,7 @@ import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
+import { segmentRoutes } from './features/segment/segment.routes.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -48,6 +50,8 @@ const featureRoutes = [
   transferRoutes,
   connectionsRoutes,
   runtimeKeyRoutes,
+  abTestRoutes,
+  segmentRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -164,6 +164,15 @@ describe('other rules', () => {
       "AB-test 'spring-sale' is used by plugins 4, 10 and cannot be deleted",
     );
   });
+  it('an active AB-test cannot be deleted; usage is named first', () => {
+    expect(failure(checkAbTestDeletion(abTest({ active: true })))?.message).toBe(
+      "AB-test 'spring-sale' is active and cannot be deleted",
+    );
+    expect(failure(checkAbTestDeletion(abTest({ active: true, usedBy: [4] })))?.message).toBe(
+      "AB-test 'spring-sale' is used by plugins 4 and cannot be deleted",
+    );
+    expect(checkAbTestDeletion({ id: 'x', usedBy: [] }).ok).toBe(true);
+  });
   it('not found names the AB-test', () => {
     const error = abTestNotFound('spring-sale');
     expect(error).toBeInstanceOf(DomainError);

@@ -28,6 +28,7 @@ export const ABTEST_MESSAGES = {
     `Version ${version} is not newer than the current version ${current}`,
   usedByPlugins: (id: string, pluginIds: readonly number[]) =>
     `AB-test '${id}' is used by plugins ${pluginIds.join(', ')} and cannot be deleted`,
+  activeCannotBeDeleted: (id: string) => `AB-test '${id}' is active and cannot be deleted`,
 } as const;
 
 /** The parts of an AB-test the rules look at; a full AbTest fits. */
@@ -152,9 +153,15 @@ export function checkSegmentEditable(abTest: Pick<AbTestRuleView, 'active'>): Ru
   return abTest.active ? failRule(SEGMENT_MESSAGES.notEditable) : RULE_OK;
 }
 
-/** Decision (docs/decisions.md): an AB-test used by a plugin (draft or active) cannot be deleted. */
-export function checkAbTestDeletion(abTest: Pick<AbTest, 'id' | 'usedBy'>): RuleResult {
-  return abTest.usedBy.length > 0
-    ? failRule(ABTEST_MESSAGES.usedByPlugins(abTest.id, abTest.usedBy))
-    : RULE_OK;
+/**
+ * Issue 5: an AB-test used by a plugin (draft or active) cannot be deleted, nor can an active one
+ * (players may be assigned to its cases). Usage is reported first: it names what to change.
+ * `active` is optional so callers holding only id and usedBy keep working.
+ */
+export function checkAbTestDeletion(
+  abTest: Pick<AbTest, 'id' | 'usedBy'> & { active?: boolean },
+): RuleResult {
+  if (abTest.usedBy.length > 0) return failRule(ABTEST_MESSAGES.usedByPlugins(abTest.id, abTest.usedBy));
+  if (abTest.active) return failRule(ABTEST_MESSAGES.activeCannotBeDeleted(abTest.id));
+  return RULE_OK;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { hasAbTest } from '../abtest/abtest.service.ts';
 import { findEnvironment } from '../environment/environment.store.ts';
 
 /** Answers whether an id of one kind exists in an environment. */
@@ -10,4 +11,5 @@ export type IdExistenceCheck = (db: Db, environmentId: string, id: string) => Pr
  */
 export const idKinds: Record<string, IdExistenceCheck> = {
   environment: async (db, _environmentId, id) => (await findEnvironment(db, id)) !== null,
+  abtest: (db, environmentId, id) => hasAbTest(db, environmentId, id),
 };

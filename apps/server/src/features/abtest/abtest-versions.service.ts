@@ -1,0 +1,132 @@
+import {
+  type AbTest,
+  type AbTestVersion,
+  type ActivateVersionRequest,
+  assertRule,
+  checkNewVersion,
+  checkVersionActivation,
+  createVersion,
+  isRollout,
+  type RuleResult,
+  rolloutWeights,
+  ruleViolation,
+  type SaveVersionRequest,
+  sortVersionsNewestFirst,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest } from './abtest.access.ts';
+import { type AbTestKey, insertVersions, markVersionActive, updateAbTest } from './abtest.store.ts';
+
+export const ABTEST_ROLLOUT_MESSAGES = {
+  notRollout: (id: string) => `AB-test '${id}' is not a rollout`,
+} as const;
+
+/** spec §2: the versions table lists the newest first. */
+export async function getVersions(db: Db, environmentId: string, id: string): Promise<AbTestVersion[]> {
+  const abTest = await requireAbTest(db, { environmentId, id });
+  return sortVersionsNewestFirst(abTest.data.versions);
+}
+
+/**
+ * Appends a version numbered one above the highest. The A/B-test row is locked first, so
+ * concurrent saves are numbered one after the other (no duplicate, no gap); the primary key
+ * (environment, A/B-test, version) is the last line of defence.
+ */
+async function appendVersion(
+  tx: Tx,
+  abTest: AbTest,
+  key: AbTestKey,
+  weights: readonly number[],
+  email: string,
+) {
+  assertRule(checkNewVersion(abTest, weights));
+  const version = createVersion(abTest.data.versions, weights, Date.now(), email);
+  await insertVersions(tx, key, [{ version: version.version, cases: version.cases, lastModifier: email }]);
+  return version;
+}
+
+/** Activates one version (spec §4: newer than the current one, not already active). */
+async function activate(tx: Tx, abTest: AbTest, key: AbTestKey, version: number, email: string) {
+  assertRule(checkVersionActivation(abTest, version));
+  await markVersionActive(tx, key, version);
+  await updateAbTest(tx, key, {}, email);
+}
+
+/** spec §7 /api/abtest/versions/save {id, weights}: answers the new (inactive) version. */
+export async function saveVersion(
+  db: Db,
+  environmentId: string,
+  request: SaveVersionRequest,
+  email: string,
+): Promise<AbTestVersion> {
+  const key = { environmentId, id: request.id };
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    const version = await appendVersion(tx, abTest, key, request.weights, email);
+    await updateAbTest(tx, key, {}, email);
+    const saved = (await requireAbTest(tx, key)).data.versions.find((v) => v.version === version.version)!;
+    return {
+      result: saved,
+      audit: abTestAudit(key, email, 'abtest.version.save', { version: saved.version, cases: saved.cases }),
+    };
+  });
+}
+
+/** spec §4: the activated version becomes the current one; its weights the current cases. */
+export async function activateVersion(
+  db: Db,
+  environmentId: string,
+  request: ActivateVersionRequest,
+  email: string,
+): Promise<AbTest> {
+  const key = { environmentId, id: request.id };
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    await activate(tx, abTest, key, request.version, email);
+    const activated = await requireAbTest(tx, key);
+    return {
+      result: activated,
+      audit: abTestAudit(key, email, 'abtest.version.activate', {
+        version: request.version,
+        previousVersion: abTest.data.version,
+        cases: activated.data.cases,
+      }),
+    };
+  });
+}
+
+function checkRollout(abTest: AbTest): RuleResult {
+  return isRollout(abTest.data.type)
+    ? { ok: true }
+    : { ok: false, error: ruleViolation(ABTEST_ROLLOUT_MESSAGES.notRollout(abTest.id)) };
+}
+
+/**
+ * spec §4 rollout apply: saves [100 - treatment, treatment] (in millionths) and activates it, in one
+ * transaction, so the rollout never stops half-applied (a saved but inactive version).
+ */
+export async function applyRollout(
+  db: Db,
+  environmentId: string,
+  request: { id: string; treatment: number },
+  email: string,
+): Promise<AbTest> {
+  const key = { environmentId, id: request.id };
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    assertRule(checkRollout(abTest));
+    const version = await appendVersion(tx, abTest, key, rolloutWeights(request.treatment), email);
+    const withVersion = await requireAbTest(tx, key);
+    await activate(tx, withVersion, key, version.version, email);
+    const applied = await requireAbTest(tx, key);
+    return {
+      result: applied,
+      audit: abTestAudit(key, email, 'abtest.rollout.apply', {
+        treatment: request.treatment,
+        version: version.version,
+        previousVersion: abTest.data.version,
+        cases: applied.data.cases,
+      }),
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import { type AbTest, abTestNotFound } from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { mutate } from '../audit/audit.service.ts';
+import type { AuditRecord } from '../audit/audit.store.ts';
+import { type AbTestKey, findAbTest, lockAbTest } from './abtest.store.ts';
+
+// Shared by the A/B-test use cases: finding, locking and auditing one A/B-test.
+
+export async function requireAbTest(db: Db | Tx, key: AbTestKey): Promise<AbTest> {
+  const abTest = await findAbTest(db, key);
+  if (!abTest) throw abTestNotFound(key.id);
+  return abTest;
+}
+
+/**
+ * Locks the A/B-test row (SELECT ... FOR UPDATE) and then reads it with its versions and usage, so
+ * the rules are checked against what no concurrent request can change before this one commits.
+ */
+export async function lockAndLoadAbTest(tx: Tx, key: AbTestKey): Promise<AbTest> {
+  if (!(await lockAbTest(tx, key))) throw abTestNotFound(key.id);
+  return requireAbTest(tx, key);
+}
+
+export function abTestAudit(
+  key: AbTestKey,
+  email: string,
+  action: string,
+  attributes: Record<string, unknown> = {},
+): AuditRecord {
+  return { environmentId: key.environmentId, email, action, target: key.id, attributes };
+}
+
+/** Thrown inside a mutation that turns out to change nothing: the transaction rolls back, no audit. */
+class Unchanged<T> {
+  constructor(readonly result: T) {}
+}
+
+export function unchanged<T>(result: T): never {
+  throw new Unchanged(result);
+}
+
+/**
+ * mutate (the change and its audit entry in one transaction), except that work may call
+ * unchanged(result) to answer without writing anything: asking for what is already so is no change.
+ */
+export async function mutateAbTest<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<{ result: T; audit: AuditRecord }>,
+): Promise<T> {
+  try {
+    return await mutate(db, work);
+  } catch (error) {
+    if (error instanceof Unchanged) return error.result as T;
+    throw error;
+  }
+}

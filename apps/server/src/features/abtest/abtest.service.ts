@@ -1,0 +1,194 @@
+import {
+  ABTEST_MESSAGES,
+  type AbTest,
+  type ActivateTestRequest,
+  assertRule,
+  type CreateAbTestRequest,
+  checkAbTestDeletion,
+  checkSegmentEditable,
+  checkTestActivation,
+  conflict,
+  newAbTestData,
+  type SaveAbTestRequest,
+  type SaveCaseDescriptionsRequest,
+  type SaveDescriptionRequest,
+} from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { isSameSegment, requireValidSegment } from '../segment/segment.service.ts';
+import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest, unchanged } from './abtest.access.ts';
+import {
+  type AbTestChanges,
+  abTestExists,
+  deleteAbTest,
+  findUsage,
+  insertAbTest,
+  listAbTests,
+  updateAbTest,
+} from './abtest.store.ts';
+
+// Decision (docs/decisions.md): /list/recent answers the 10 most recently modified A/B-tests.
+export const RECENT_ABTEST_COUNT = 10;
+
+export const listAll = (db: Db, environmentId: string) => listAbTests(db, environmentId);
+
+export const listRecent = (db: Db, environmentId: string) =>
+  listAbTests(db, environmentId, { recent: { limit: RECENT_ABTEST_COUNT } });
+
+/** Decision (docs/decisions.md): /list/usage answers the A/B-tests some plugin uses, by id, each with usedBy. */
+export async function listUsed(db: Db, environmentId: string): Promise<AbTest[]> {
+  const usage = await findUsage(db, environmentId);
+  if (usage.size === 0) return [];
+  return listAbTests(db, environmentId, { onlyIds: [...usage.keys()] });
+}
+
+export const getAbTest = (db: Db, environmentId: string, id: string) =>
+  requireAbTest(db, { environmentId, id });
+
+export const hasAbTest = (db: Db, environmentId: string, id: string) =>
+  abTestExists(db, { environmentId, id });
+
+/** spec §5: a new AB-test's ID must not exist (409 "ID already exists"); it starts with no version. */
+export async function createAbTest(
+  db: Db,
+  environmentId: string,
+  request: CreateAbTestRequest,
+  email: string,
+): Promise<AbTest> {
+  const key = { environmentId, id: request.id };
+  const { segment, caseDescriptions } = newAbTestData(request.type);
+  return mutateAbTest(db, async (tx) => {
+    const inserted = await insertAbTest(tx, {
+      ...key,
+      description: request.description,
+      type: request.type,
+      caseDescriptions,
+      segment,
+      lastModifier: email,
+    });
+    if (!inserted) throw conflict(ABTEST_MESSAGES.idExists);
+    return {
+      result: await requireAbTest(tx, key),
+      audit: abTestAudit(key, email, 'abtest.create', {
+        description: request.description,
+        type: request.type,
+      }),
+    };
+  });
+}
+
+/**
+ * /save {abTest}: writes the fields it carries of description, data.caseDescriptions and
+ * data.segment. A segment that differs from the stored one must be valid, and the AB-test inactive;
+ * sending back the loaded (unchanged) segment of an active AB-test is fine.
+ */
+export async function saveAbTest(
+  db: Db,
+  environmentId: string,
+  request: SaveAbTestRequest,
+  email: string,
+): Promise<AbTest> {
+  const { id, description, data } = request.abTest;
+  const key = { environmentId, id };
+  const segment = data?.segment ? requireValidSegment(data.segment) : undefined;
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    const changes: AbTestChanges = {};
+    if (description !== undefined) changes.description = description;
+    if (data?.caseDescriptions !== undefined) changes.caseDescriptions = data.caseDescriptions;
+    if (segment && !isSameSegment(segment, abTest.data.segment)) {
+      assertRule(checkSegmentEditable(abTest));
+      changes.segment = segment;
+    }
+    await updateAbTest(tx, key, changes, email);
+    return {
+      result: await requireAbTest(tx, key),
+      audit: abTestAudit(key, email, 'abtest.save', { ...changes }),
+    };
+  });
+}
+
+export async function saveDescription(
+  db: Db,
+  environmentId: string,
+  request: SaveDescriptionRequest,
+  email: string,
+): Promise<AbTest> {
+  const key = { environmentId, id: request.id };
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    await updateAbTest(tx, key, { description: request.description }, email);
+    return {
+      result: await requireAbTest(tx, key),
+      audit: abTestAudit(key, email, 'abtest.description.save', {
+        before: abTest.description,
+        description: request.description,
+      }),
+    };
+  });
+}
+
+export async function saveCaseDescriptions(
+  db: Db,
+  environmentId: string,
+  request: SaveCaseDescriptionsRequest,
+  email: string,
+): Promise<AbTest> {
+  const key = { environmentId, id: request.id };
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    await updateAbTest(tx, key, { caseDescriptions: request.descriptions }, email);
+    return {
+      result: await requireAbTest(tx, key),
+      audit: abTestAudit(key, email, 'abtest.case-descriptions.save', {
+        before: abTest.data.caseDescriptions,
+        descriptions: request.descriptions,
+      }),
+    };
+  });
+}
+
+/**
+ * spec §4, §8: an inactive AB-test with an active version can be activated; an active one cannot be
+ * deactivated. Asking for the state it already has changes nothing and writes no audit entry.
+ */
+export async function activateTest(
+  db: Db,
+  environmentId: string,
+  request: ActivateTestRequest,
+  email: string,
+): Promise<AbTest> {
+  const key = { environmentId, id: request.id };
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    assertRule(checkTestActivation(abTest, request.active));
+    if (abTest.active === request.active) unchanged(abTest);
+    await updateAbTest(tx, key, { active: request.active }, email);
+    return {
+      result: await requireAbTest(tx, key),
+      audit: abTestAudit(key, email, 'abtest.activate', { version: abTest.data.version }),
+    };
+  });
+}
+
+/** Refused while a plugin uses the AB-test or while it is active (checkAbTestDeletion). */
+export async function deleteAbTestById(
+  db: Db,
+  environmentId: string,
+  id: string,
+  email: string,
+): Promise<{ id: string }> {
+  const key = { environmentId, id };
+  return mutateAbTest(db, async (tx) => {
+    const abTest = await lockAndLoadAbTest(tx, key);
+    assertRule(checkAbTestDeletion(abTest));
+    await deleteAbTest(tx, key);
+    return {
+      result: { id },
+      audit: abTestAudit(key, email, 'abtest.delete', {
+        description: abTest.description,
+        type: abTest.data.type,
+        versions: abTest.data.versions.map(({ version, active, cases }) => ({ version, active, cases })),
+      }),
+    };
+  });
+}

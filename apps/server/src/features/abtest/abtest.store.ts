@@ -1,0 +1,223 @@
+import {
+  type AbTest,
+  type AbTestTypeId,
+  type AbTestVersion,
+  currentVersionNumber,
+  type Segment,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+// The only file of the A/B-test feature that talks to Prisma; everything it returns is domain-shaped.
+
+const withVersions = { versions: { orderBy: { version: 'asc' } } } as const;
+type AbTestRow = Prisma.AbTestGetPayload<{ include: typeof withVersions }>;
+
+export interface AbTestKey {
+  environmentId: string;
+  id: string;
+}
+
+function toVersion(row: AbTestRow['versions'][number]): AbTestVersion {
+  return {
+    version: row.version,
+    active: row.active,
+    cases: [...row.cases],
+    created: row.created.getTime(),
+    lastModifier: row.lastModifier,
+  };
+}
+
+function toAbTest(row: AbTestRow, usedBy: number[]): AbTest {
+  const versions = row.versions.map(toVersion);
+  const version = currentVersionNumber(versions);
+  return {
+    id: row.id,
+    description: row.description,
+    active: row.active,
+    created: row.created.getTime(),
+    modified: row.modified.getTime(),
+    lastModifier: row.lastModifier,
+    data: {
+      type: row.type as AbTestTypeId,
+      version,
+      cases: versions.find((candidate) => candidate.version === version)?.cases ?? [],
+      caseDescriptions: [...row.caseDescriptions],
+      versions,
+      segment: row.segment as Segment,
+    },
+    usedBy,
+  };
+}
+
+/** Plugin ids per A/B-test id whose active set or draft references it (spec §3 usedBy). */
+export async function findUsage(
+  db: Db | Tx,
+  environmentId: string,
+  abTestIds?: readonly string[],
+): Promise<Map<string, number[]>> {
+  const rows = await db.pluginAbTestEntry.findMany({
+    where: { environmentId, ...(abTestIds ? { abTestId: { in: [...abTestIds] } } : {}) },
+    select: { abTestId: true, pluginId: true },
+    distinct: ['abTestId', 'pluginId'],
+    orderBy: [{ abTestId: 'asc' }, { pluginId: 'asc' }],
+  });
+  const usage = new Map<string, number[]>();
+  for (const row of rows) usage.set(row.abTestId, [...(usage.get(row.abTestId) ?? []), row.pluginId]);
+  return usage;
+}
+
+export async function findAbTest(db: Db | Tx, key: AbTestKey): Promise<AbTest | null> {
+  const row = await db.abTest.findUnique({
+    where: { environmentId_id: { environmentId: key.environmentId, id: key.id } },
+    include: withVersions,
+  });
+  if (!row) return null;
+  const usage = await findUsage(db, key.environmentId, [key.id]);
+  return toAbTest(row, usage.get(key.id) ?? []);
+}
+
+export async function abTestExists(db: Db | Tx, key: AbTestKey): Promise<boolean> {
+  const count = await db.abTest.count({
+    where: { environmentId: key.environmentId, id: key.id },
+  });
+  return count > 0;
+}
+
+/**
+ * Locks the A/B-test row until the transaction ends, so version numbering, activation and
+ * deletion of one A/B-test happen one at a time. False when the A/B-test does not exist.
+ */
+export async function lockAbTest(tx: Tx, key: AbTestKey): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "ab_test" WHERE "environment_id" = ${key.environmentId} AND "id" = ${key.id} FOR UPDATE`;
+  return rows.length === 1;
+}
+
+export interface ListAbTestsOptions {
+  /** Newest modification first, at most `limit` (else all, by id). */
+  recent?: { limit: number };
+  onlyIds?: readonly string[];
+}
+
+export async function listAbTests(
+  db: Db | Tx,
+  environmentId: string,
+  options: ListAbTestsOptions = {},
+): Promise<AbTest[]> {
+  const rows = await db.abTest.findMany({
+    where: { environmentId, ...(options.onlyIds ? { id: { in: [...options.onlyIds] } } : {}) },
+    include: withVersions,
+    orderBy: options.recent ? [{ modified: 'desc' }, { id: 'asc' }] : { id: 'asc' },
+    ...(options.recent ? { take: options.recent.limit } : {}),
+  });
+  const usage = await findUsage(
+    db,
+    environmentId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAbTest(row, usage.get(row.id) ?? []));
+}
+
+export interface NewAbTestRecord extends AbTestKey {
+  description: string;
+  type: number;
+  active?: boolean;
+  caseDescriptions?: string[];
+  segment: Segment;
+  lastModifier: string;
+}
+
+/** Inserts unless the id exists; false when it did (race-safe: ON CONFLICT DO NOTHING). */
+export async function insertAbTest(tx: Tx, record: NewAbTestRecord): Promise<boolean> {
+  const { count } = await tx.abTest.createMany({
+    data: [
+      {
+        environmentId: record.environmentId,
+        id: record.id,
+        description: record.description,
+        type: record.type,
+        active: record.active ?? false,
+        caseDescriptions: record.caseDescriptions ?? [],
+        segment: record.segment as Prisma.InputJsonObject,
+        lastModifier: record.lastModifier,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  return count === 1;
+}
+
+export interface AbTestChanges {
+  description?: string;
+  type?: number;
+  active?: boolean;
+  caseDescriptions?: string[];
+  segment?: Segment;
+}
+
+/** Writes the given fields and stamps modified / lastModifier. */
+export async function updateAbTest(
+  tx: Tx,
+  key: AbTestKey,
+  changes: AbTestChanges,
+  lastModifier: string,
+): Promise<void> {
+  await tx.abTest.update({
+    where: { environmentId_id: { environmentId: key.environmentId, id: key.id } },
+    data: {
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(changes.type === undefined ? {} : { type: changes.type }),
+      ...(changes.active === undefined ? {} : { active: changes.active }),
+      ...(changes.caseDescriptions === undefined ? {} : { caseDescriptions: changes.caseDescriptions }),
+      ...(changes.segment === undefined ? {} : { segment: changes.segment as Prisma.InputJsonObject }),
+      modified: new Date(),
+      lastModifier,
+    },
+  });
+}
+
+export async function deleteAbTest(tx: Tx, key: AbTestKey): Promise<void> {
+  await tx.abTest.deleteMany({ where: { environmentId: key.environmentId, id: key.id } });
+}
+
+export interface NewVersionRecord {
+  version: number;
+  active?: boolean;
+  cases: readonly number[];
+  lastModifier: string;
+}
+
+/** Appends versions; the primary key (environment, A/B-test, version) refuses a duplicate number. */
+export async function insertVersions(
+  tx: Tx,
+  key: AbTestKey,
+  versions: readonly NewVersionRecord[],
+): Promise<void> {
+  if (versions.length === 0) return;
+  await tx.abTestVersion.createMany({
+    data: versions.map((version) => ({
+      environmentId: key.environmentId,
+      abTestId: key.id,
+      version: version.version,
+      active: version.active ?? false,
+      cases: [...version.cases],
+      lastModifier: version.lastModifier,
+    })),
+  });
+}
+
+/** The one change a saved version allows: it becomes active. */
+export async function markVersionActive(tx: Tx, key: AbTestKey, version: number): Promise<void> {
+  await tx.abTestVersion.update({
+    where: {
+      environmentId_abTestId_version: { environmentId: key.environmentId, abTestId: key.id, version },
+    },
+    data: { active: true },
+  });
+}
+
+/** Transfer only: a destination A/B-test takes the source's versions wholesale. */
+export async function deleteVersions(tx: Tx, key: AbTestKey): Promise<void> {
+  await tx.abTestVersion.deleteMany({ where: { environmentId: key.environmentId, abTestId: key.id } });
+}

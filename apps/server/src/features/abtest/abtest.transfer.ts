@@ -1,0 +1,77 @@
+import { abTestTypeSchema, segmentSchema, type TransferItem } from '@console/domain';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { normalizeSegment } from '../segment/segment.service.ts';
+import type { TransferGroup } from '../transfer/transfer-group.ts';
+import {
+  deleteAbTest,
+  deleteVersions,
+  findAbTest,
+  insertAbTest,
+  insertVersions,
+  listAbTests,
+  updateAbTest,
+} from './abtest.store.ts';
+
+/**
+ * What a transfer compares and copies of an A/B-test. Versions carry no created / lastModifier, so
+ * two environments holding the same A/B-test compare equal; the copy is stamped by the transfer.
+ */
+const transferPayloadSchema = z.object({
+  type: abTestTypeSchema,
+  versions: z.array(
+    z.object({
+      version: z.number().int().min(0),
+      active: z.boolean(),
+      cases: z.array(z.number().int().min(0)).min(1),
+    }),
+  ),
+  cases: z.array(z.number().int().min(0)),
+  caseDescriptions: z.array(z.string()),
+  segment: segmentSchema,
+});
+type AbTestTransferPayload = z.infer<typeof transferPayloadSchema>;
+
+async function list(tx: Tx, environmentId: string): Promise<TransferItem[]> {
+  const abTests = await listAbTests(tx, environmentId);
+  return abTests.map((abTest) => {
+    const payload: AbTestTransferPayload = {
+      type: abTest.data.type,
+      versions: abTest.data.versions.map(({ version, active, cases }) => ({ version, active, cases })),
+      cases: abTest.data.cases,
+      caseDescriptions: abTest.data.caseDescriptions,
+      segment: abTest.data.segment,
+    };
+    return { id: abTest.id, active: abTest.active, title: abTest.description, payload };
+  });
+}
+
+/** The destination's A/B-test becomes the source's: fields overwritten, versions replaced. */
+async function write(tx: Tx, environmentId: string, item: TransferItem, email: string): Promise<void> {
+  const payload = transferPayloadSchema.parse(item.payload);
+  const key = { environmentId, id: String(item.id) };
+  const fields = {
+    description: item.title,
+    type: payload.type,
+    active: item.active,
+    caseDescriptions: payload.caseDescriptions,
+    segment: normalizeSegment(payload.segment),
+  };
+  if (await findAbTest(tx, key)) {
+    await updateAbTest(tx, key, fields, email);
+    await deleteVersions(tx, key);
+  } else {
+    await insertAbTest(tx, { ...key, ...fields, lastModifier: email });
+  }
+  await insertVersions(
+    tx,
+    key,
+    payload.versions.map((version) => ({ ...version, lastModifier: email })),
+  );
+}
+
+async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Promise<void> {
+  await deleteAbTest(tx, { environmentId, id: String(id) });
+}
+
+export const abTestTransferGroup: TransferGroup = { name: 'A/B-tests', list, write, remove };

@@ -1,0 +1,75 @@
+import {
+  type AbTest,
+  assertRule,
+  ConditionFault,
+  checkSegmentEditable,
+  normalizeCondition,
+  ruleViolation,
+  type SaveSegmentRequest,
+  SEGMENT_PROPERTY_LIST,
+  type Segment,
+  type SegmentCondition,
+  validateCondition,
+  validateSegment,
+} from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest } from '../abtest/abtest.access.ts';
+import { updateAbTest } from '../abtest/abtest.store.ts';
+
+export const SEGMENT_SERVER_MESSAGES = {
+  invalidCondition: (index: number, mask: number) =>
+    `Segment condition ${index + 1} is invalid (fault mask ${mask})`,
+} as const;
+
+export const listSegmentProperties = (): Record<string, number> => ({ ...SEGMENT_PROPERTY_LIST });
+
+export const checkCondition = (condition: SegmentCondition): number => validateCondition(condition);
+
+/** The segment as stored: every condition normalised (normalizeCondition). */
+export function normalizeSegment(segment: Segment): Segment {
+  return { conditions: segment.conditions.map(normalizeCondition) };
+}
+
+export function isSameSegment(a: Segment, b: Segment): boolean {
+  return JSON.stringify(normalizeSegment(a)) === JSON.stringify(normalizeSegment(b));
+}
+
+/** For writers other than /segment/save (abtest/save): an invalid condition is a 409 naming it. */
+export function requireValidSegment(segment: Segment): Segment {
+  const masks = validateSegment(segment.conditions);
+  const index = masks.findIndex((mask) => mask !== ConditionFault.None);
+  if (index >= 0) throw ruleViolation(SEGMENT_SERVER_MESSAGES.invalidCondition(index, masks[index]!));
+  return normalizeSegment(segment);
+}
+
+/**
+ * spec §5, §7 /api/segment/save: answers one mask per condition and saves only when all are 0.
+ * spec §4: the segment of an active AB-test cannot be changed (checked before the masks, so
+ * fixing a condition is not suggested where saving could never succeed).
+ */
+export async function saveSegment(
+  db: Db,
+  environmentId: string,
+  request: SaveSegmentRequest,
+  email: string,
+): Promise<number[]> {
+  const key = { environmentId, id: request.abTestId };
+  const masks = validateSegment(request.segment.conditions);
+  if (masks.some((mask) => mask !== ConditionFault.None)) {
+    assertRule(checkSegmentEditable(await requireAbTest(db, key)));
+    return masks;
+  }
+  const segment = normalizeSegment(request.segment);
+  return mutateAbTest(db, async (tx) => {
+    const abTest: AbTest = await lockAndLoadAbTest(tx, key);
+    assertRule(checkSegmentEditable(abTest));
+    await updateAbTest(tx, key, { segment }, email);
+    return {
+      result: masks,
+      audit: abTestAudit(key, email, 'abtest.segment.save', {
+        before: abTest.data.segment.conditions,
+        conditions: segment.conditions,
+      }),
+    };
+  });
+}
