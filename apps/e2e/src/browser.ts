@@ -1,0 +1,115 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+
+const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ARTIFACTS_DIR = join(E2E_DIR, 'artifacts');
+export const WEB_DIST_INDEX = resolve(E2E_DIR, '../web/dist/index.html');
+
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+// Headless Debian Chromium on a closed network: without the background-networking flags it keeps
+// opening connections that are refused (see notes/toolchain.md).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** CHROMIUM_PATH when set, else Debian's chromium; null when neither exists. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  const candidate = env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
+  return existsSync(candidate) ? candidate : null;
+}
+
+/**
+ * `describe` for browser tests. Without Chromium the suite is skipped with a message saying how to
+ * get one, except under CI=true, where a missing browser is a failure rather than a silent skip.
+ */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (findChromium()) {
+    describe(name, body);
+    return;
+  }
+  const message =
+    `No Chromium at ${process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM}: browser tests skipped. ` +
+    'Install it (apt-get install -y chromium) or set CHROMIUM_PATH.';
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      it('has a Chromium to run in', () => {
+        throw new Error(message.replace('skipped', 'cannot run (CI=true)'));
+      });
+    });
+    return;
+  }
+  console.warn(message);
+  describe.skip(name, body);
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A headless Chromium with a fresh profile in its own temp dir, removed on close. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found');
+  const profileDir = mkdtempSync(join(tmpdir(), 'console-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1366, height: 768 },
+  });
+  // Fail a step well within the test's own timeout, with Playwright's message saying what it waited for.
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One screenshot per test under apps/e2e/artifacts (git-ignored). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export interface ConsoleWatch {
+  /** Errors and uncaught exceptions since the last call, minus those the test expects. */
+  takeProblems(expected?: RegExp[]): string[];
+}
+
+/** Records what the page writes to its console as errors or warnings, and uncaught exceptions. */
+export function watchConsole(page: Page): ConsoleWatch {
+  let problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return {
+    takeProblems(expected = []) {
+      const unexpected = problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+      problems = [];
+      return unexpected;
+    },
+  };
+}
