@@ -1,12 +1,57 @@
+import { ABTEST_MESSAGES, isRollout } from '@console/domain';
+import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
-import { PlannedScreen } from '../../shell/PlannedScreen.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { AbTestSummary } from './AbTestSummary.tsx';
+import { useAbTestQuery } from './abtest.queries.ts';
+import { CaseDescriptionsForm } from './CaseDescriptionsForm.tsx';
+import { RolloutSection } from './RolloutSection.tsx';
+import { SegmentEditor } from './SegmentEditor.tsx';
+import { VersionsSection } from './VersionsSection.tsx';
 
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** spec §2 /abtest/{id}. */
 export function AbTestDetailsPage() {
   const { id = '' } = useParams();
+  const { active: environment } = useActiveEnvironment();
+  const query = useAbTestQuery(id);
+  const banner = useErrorBanner();
+  useReportQueryError(banner, isNotFound(query.error) ? null : query.error);
+
+  if (isNotFound(query.error)) {
+    return (
+      <Page title={ABTEST_MESSAGES.notFoundPage}>
+        <Typography>{query.error?.message}</Typography>
+      </Page>
+    );
+  }
+  const abTest = query.data;
   return (
     <Page title={`AB-test ${id}`}>
-      <PlannedScreen />
+      <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+      {!abTest ? (
+        query.isError ? null : (
+          <Loading />
+        )
+      ) : (
+        // Keyed by environment and id so local edits start over when either changes.
+        <div key={`${environment}/${abTest.id}`}>
+          <AbTestSummary abTest={abTest} />
+          <SegmentEditor abTest={abTest} />
+          <CaseDescriptionsForm abTest={abTest} />
+          {isRollout(abTest.data.type) ? (
+            <RolloutSection key={abTest.data.version} abTest={abTest} />
+          ) : (
+            <VersionsSection abTest={abTest} />
+          )}
+        </div>
+      )}
     </Page>
   );
 }

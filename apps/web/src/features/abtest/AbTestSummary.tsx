@@ -2,11 +2,10 @@ import { type AbTest, formatVersion } from '@console/domain';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { formatDateTime } from '../../shell/format.ts';
-import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { typeLabelOf } from './abtest.labels.ts';
+import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { Field } from './Field.tsx';
 
 /** spec §2: description, active badge, type, version, created, modified and last modifier. */
 export function AbTestSummary({ abTest }: { abTest: AbTest }) {
@@ -33,18 +32,5 @@ export function AbTestSummary({ abTest }: { abTest: AbTest }) {
         <Field label="Last modifier">{abTest.lastModifier}</Field>
       </Box>
     </Paper>
-  );
-}
-
-export function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-        {children}
-      </Typography>
-    </>
   );
 }

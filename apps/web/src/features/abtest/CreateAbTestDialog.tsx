@@ -95,7 +95,8 @@ function CreateAbTestForm({ onClose }: { onClose(): void }) {
       },
     });
   });
-  const createError = create.error instanceof ApiError && create.error.isHandledGlobally ? null : create.error;
+  const createError =
+    create.error instanceof ApiError && create.error.isHandledGlobally ? null : create.error;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -148,7 +149,9 @@ function CreateAbTestForm({ onClose }: { onClose(): void }) {
                 label="Description"
                 autoComplete="off"
                 error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message ?? `At most ${ABTEST_DESCRIPTION_MAX_LENGTH} characters`}
+                helperText={
+                  fieldState.error?.message ?? `At most ${ABTEST_DESCRIPTION_MAX_LENGTH} characters`
+                }
                 slotProps={{ htmlInput: { maxLength: ABTEST_DESCRIPTION_MAX_LENGTH } }}
               />
             )}

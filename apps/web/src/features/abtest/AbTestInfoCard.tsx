@@ -1,0 +1,74 @@
+import { type AbTest, formatVersion } from '@console/domain';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../shell/format.ts';
+import { Field } from './Field.tsx';
+
+export interface AbTestInfoCardProps {
+  abTest: Pick<AbTest, 'id' | 'active' | 'description' | 'created' | 'modified' | 'lastModifier'> & {
+    data: Pick<AbTest['data'], 'version'>;
+  };
+  /** The version to show (e.g. a plugin entry's); the A/B-test's current version when left out. */
+  version?: number;
+  /** Links the id to /abtest/{id}. */
+  isLinked?: boolean;
+  /** Shows the warning icon (spec §2: the configuration is invalid). */
+  isConfigurationInvalid?: boolean;
+  /** The tooltip of the warning icon. */
+  invalidMessage?: string;
+}
+
+export const INVALID_CONFIGURATION_LABEL = 'Invalid configuration';
+
+/** spec §2 A/B-test info card. */
+export function AbTestInfoCard({
+  abTest,
+  version = abTest.data.version,
+  isLinked = false,
+  isConfigurationInvalid = false,
+  invalidMessage = INVALID_CONFIGURATION_LABEL,
+}: AbTestInfoCardProps) {
+  return (
+    <Card variant="outlined" component="section" aria-label={`AB-test ${abTest.id}`}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography variant="h6" component="h3">
+            {isLinked ? (
+              <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
+                {abTest.id}
+              </Link>
+            ) : (
+              abTest.id
+            )}
+          </Typography>
+          {isConfigurationInvalid && (
+            <WarningAmberIcon
+              color="warning"
+              role="img"
+              aria-label={invalidMessage}
+              titleAccess={invalidMessage}
+            />
+          )}
+          <Typography variant="body2" sx={{ color: abTest.active ? 'success.main' : 'text.secondary' }}>
+            {abTest.active ? 'active' : 'not active'}
+          </Typography>
+        </Box>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+        >
+          <Field label="Version">{formatVersion(version)}</Field>
+          <Field label="Description">{abTest.description}</Field>
+          <Field label="Created">{formatDateTime(abTest.created)}</Field>
+          <Field label="Modified">{formatDateTime(abTest.modified)}</Field>
+          <Field label="Last modifier">{abTest.lastModifier}</Field>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { type AbTest, formatVersion } from '@console/domain';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId } from 'react';
+import { Loading } from '../../shell/Loading.tsx';
+import { useAbTestListQuery } from './abtest.queries.ts';
+
+export interface AbTestPickerModalProps {
+  open: boolean;
+  /** The A/B-test chosen so far; its row is marked. */
+  selectedId?: string | null;
+  /** A row was chosen, or null for "Select none". */
+  onSelect(abTest: AbTest | null): void;
+  /** Cancel: leaves the selection as it is. */
+  onClose(): void;
+  title?: string;
+}
+
+/** spec §2 A/B-test picker: ID, Active, Version, Description; "Select none" clears the selection. */
+export function AbTestPickerModal({
+  open,
+  selectedId = null,
+  onSelect,
+  onClose,
+  title = 'Select AB-test',
+}: AbTestPickerModalProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {open && <AbTestPickerTable selectedId={selectedId} onSelect={onSelect} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onSelect(null)}>Select none</Button>
+        <Button onClick={onClose}>Cancel</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function AbTestPickerTable({
+  selectedId,
+  onSelect,
+}: Pick<AbTestPickerModalProps, 'selectedId' | 'onSelect'>) {
+  const list = useAbTestListQuery();
+  // spec §8: a load failure of the picker is only logged.
+  useEffect(() => {
+    if (list.error) console.warn('The AB-test list could not be loaded', list.error);
+  }, [list.error]);
+
+  if (list.isPending && !list.isError) return <Loading />;
+  const abTests = list.data ?? [];
+  return (
+    <Table size="small" aria-label="AB-tests to select">
+      <TableHead>
+        <TableRow>
+          <TableCell>ID</TableCell>
+          <TableCell>Active</TableCell>
+          <TableCell>Version</TableCell>
+          <TableCell>Description</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {abTests.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={4}>
+              <Typography sx={{ color: 'text.secondary' }}>No AB-tests</Typography>
+            </TableCell>
+          </TableRow>
+        )}
+        {abTests.map((abTest) => (
+          <TableRow
+            key={abTest.id}
+            hover
+            selected={abTest.id === selectedId}
+            aria-selected={abTest.id === selectedId}
+            tabIndex={0}
+            sx={{ cursor: 'pointer' }}
+            onClick={() => onSelect(abTest)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                onSelect(abTest);
+              }
+            }}
+          >
+            <TableCell>{abTest.id}</TableCell>
+            <TableCell>{abTest.active ? 'Active' : 'Inactive'}</TableCell>
+            <TableCell>{formatVersion(abTest.data.version)}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

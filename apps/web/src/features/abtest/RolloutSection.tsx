@@ -1,0 +1,95 @@
+import {
+  type AbTest,
+  formatPercentage,
+  isTreatmentShareReduced,
+  rolloutTreatmentPercent,
+  rolloutWeights,
+  toDisplayPercentages,
+} from '@console/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Slider from '@mui/material/Slider';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useApplyRolloutMutation } from './abtest.queries.ts';
+import { CaseBars } from './CaseBars.tsx';
+
+export const ROLLOUT_FAILED_TITLE = 'Rollout Failed';
+
+/** spec §4: players leaving the treatment group fall back to control. */
+export const treatmentShrinkMessage = (from: string, to: string) =>
+  `The treatment group shrinks from ${from} to ${to}: players already in it move back to control.`;
+
+/** spec §2, §4: a rollout's "treatment group" slider; Apply saves [100 − t, t] and activates it. */
+export function RolloutSection({ abTest }: { abTest: AbTest }) {
+  const current = Math.round(rolloutTreatmentPercent(abTest.data.cases));
+  const [treatment, setTreatment] = useState(current);
+  const apply = useApplyRolloutMutation();
+  const { showError, toast } = useGlobalUi();
+  const labelId = useId();
+  const hasVersion = abTest.data.cases.length > 0;
+  const isReduced = isTreatmentShareReduced(abTest.data.cases, treatment);
+  const [controlShown = '', treatmentShown = ''] = toDisplayPercentages(rolloutWeights(treatment)).map((p) =>
+    formatPercentage(p),
+  );
+  const currentShown = formatPercentage(toDisplayPercentages(abTest.data.cases)[1] ?? 0);
+
+  const submit = () =>
+    apply.mutate(
+      { id: abTest.id, treatment },
+      {
+        onSuccess: () => toast(`Rollout applied: ${treatmentShown} treatment`),
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.isHandledGlobally))
+            showError(ROLLOUT_FAILED_TITLE, error.message);
+        },
+      },
+    );
+
+  return (
+    <Paper component="section" aria-label="Rollout" sx={{ p: 2, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Rollout
+      </Typography>
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Current version
+        </Typography>
+        <CaseBars weights={abTest.data.cases} />
+      </Box>
+      <Typography id={labelId}>treatment group</Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, maxWidth: 640 }}>
+        <Slider
+          aria-labelledby={labelId}
+          value={treatment}
+          min={0}
+          max={100}
+          step={1}
+          valueLabelDisplay="auto"
+          getAriaValueText={(value) => `${value}%`}
+          onChange={(_event, value) => setTreatment(value as number)}
+        />
+        <Typography sx={{ whiteSpace: 'nowrap' }} aria-live="polite">
+          {`Control ${controlShown} · Treatment ${treatmentShown}`}
+        </Typography>
+      </Box>
+      {isReduced && (
+        <Alert severity="warning" sx={{ my: 1 }}>
+          {treatmentShrinkMessage(currentShown, treatmentShown)}
+        </Alert>
+      )}
+      <Button
+        variant="contained"
+        onClick={submit}
+        disabled={apply.isPending || (hasVersion && treatment === current)}
+        sx={{ mt: 1 }}
+      >
+        Apply
+      </Button>
+    </Paper>
+  );
+}

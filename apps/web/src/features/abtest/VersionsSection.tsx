@@ -1,0 +1,124 @@
+import {
+  ABTEST_MESSAGES,
+  type AbTest,
+  type AbTestVersion,
+  checkVersionActivation,
+  sortVersionsNewestFirst,
+} from '@console/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { formatDateTime } from '../../shell/format.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { Loading } from '../../shell/Loading.tsx';
+import { useAbTestVersionsQuery, useActivateVersionMutation } from './abtest.queries.ts';
+import { CaseBars } from './CaseBars.tsx';
+import { CreateVersionDialog } from './CreateVersionDialog.tsx';
+
+/** spec §4: activating a version of an active AB-test fixes which configuration serves which case. */
+export const versionLockMessage = (id: string, version: number) =>
+  `AB-test '${id}' is active: activating version ${version} locks the assignment of configurations to ` +
+  'its cases.';
+
+/** spec §2: the versions of a non-rollout AB-test, newest first, and "Create Version". */
+export function VersionsSection({ abTest }: { abTest: AbTest }) {
+  const versionsQuery = useAbTestVersionsQuery(abTest.id);
+  const activate = useActivateVersionMutation();
+  const { confirm, showError, toast } = useGlobalUi();
+  const [isCreateOpen, setCreateOpen] = useState(false);
+  const versions = sortVersionsNewestFirst(versionsQuery.data ?? abTest.data.versions);
+  const ruleView = { id: abTest.id, data: { type: abTest.data.type, versions } };
+
+  const activateVersion = async (version: AbTestVersion) => {
+    // spec §4: only an active AB-test asks, because its plugins' configurations get bound to the cases.
+    if (abTest.active) {
+      const isConfirmed = await confirm({
+        title: `Activate version ${version.version}?`,
+        message: versionLockMessage(abTest.id, version.version),
+      });
+      if (!isConfirmed) return;
+    }
+    activate.mutate(
+      { id: abTest.id, version: version.version },
+      {
+        onSuccess: () => toast(`Version ${version.version} activated`),
+        onError: (error) => {
+          if (error instanceof ApiError && error.isHandledGlobally) return;
+          showError(ABTEST_MESSAGES.activationFailedTitle, error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper component="section" aria-label="Versions" sx={{ p: 2, mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Versions
+        </Typography>
+        <Button variant="contained" onClick={() => setCreateOpen(true)}>
+          Create Version
+        </Button>
+      </Box>
+      {versionsQuery.isPending && !versionsQuery.isError ? (
+        <Loading />
+      ) : (
+        <Table size="small" aria-label="Versions">
+          <TableHead>
+            <TableRow>
+              <TableCell>Active</TableCell>
+              <TableCell>Version</TableCell>
+              <TableCell>Cases</TableCell>
+              <TableCell>Created</TableCell>
+              <TableCell>User</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {versions.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Typography sx={{ color: 'text.secondary' }}>No versions</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {versions.map((version) => (
+              <TableRow key={version.version}>
+                <TableCell>
+                  <Switch
+                    checked={version.active}
+                    disabled={activate.isPending || !checkVersionActivation(ruleView, version.version).ok}
+                    onChange={(event) => {
+                      if (event.target.checked) void activateVersion(version);
+                    }}
+                    slotProps={{ input: { 'aria-label': `Active version ${version.version}` } }}
+                  />
+                </TableCell>
+                <TableCell>{version.version}</TableCell>
+                <TableCell>
+                  <CaseBars weights={version.cases} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.created)}</TableCell>
+                <TableCell>{version.lastModifier}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <CreateVersionDialog
+        open={isCreateOpen}
+        abTestId={abTest.id}
+        versions={versions}
+        onClose={() => setCreateOpen(false)}
+      />
+    </Paper>
+  );
+}

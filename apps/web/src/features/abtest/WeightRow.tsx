@@ -1,0 +1,66 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
+
+interface WeightRowProps {
+  index: number;
+  text: string;
+  hasLaterCases: boolean;
+  onType(text: string): void;
+  onBlur(): void;
+  onDistribute(): void;
+  onRemove(): void;
+}
+
+/** One case of the Create Version form: its percent, "distribute equally" and remove. */
+export function WeightRow({
+  index,
+  text,
+  hasLaterCases,
+  onType,
+  onBlur,
+  onDistribute,
+  onRemove,
+}: WeightRowProps) {
+  const label = caseLabelOf(index);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box
+        aria-hidden
+        sx={{ width: 6, alignSelf: 'stretch', borderRadius: 1, bgcolor: caseColorOf(index) }}
+      />
+      <TextField
+        label={label}
+        size="small"
+        value={text}
+        onChange={(event) => onType(event.target.value)}
+        onBlur={onBlur}
+        autoComplete="off"
+        sx={{ width: 200 }}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal' },
+          input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+        }}
+      />
+      {hasLaterCases && (
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={onDistribute}
+          aria-label={`distribute equally after ${label}`}
+        >
+          distribute equally
+        </Link>
+      )}
+      <Box sx={{ flexGrow: 1 }} />
+      <IconButton aria-label={`Remove ${label}`} title="Remove case" onClick={onRemove}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}
