@@ -1,10 +1,48 @@
+import Stack from '@mui/material/Stack';
+import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { Page } from '../../shell/Page.tsx';
-import { PlannedScreen } from '../../shell/PlannedScreen.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { KeyValueForm } from './KeyValueForm.tsx';
+import { ReleaseClientForm } from './ReleaseClientForm.tsx';
+import { ReleaseContentForm } from './ReleaseContentForm.tsx';
+import { ReleaseSection } from './ReleaseSection.tsx';
+import { useKeyValueQuery, useReleaseClientQuery, useReleaseContentQuery } from './release.queries.ts';
 
+/**
+ * spec §2 Release Information: three sections, each saved on its own; after a save the page's data
+ * reloads; every failure (loading or saving, any section) is appended to the one banner (spec §4).
+ */
 export function ReleaseInfoPage() {
+  const content = useReleaseContentQuery();
+  const client = useReleaseClientQuery();
+  const keyValue = useKeyValueQuery();
+  const banner = useErrorBanner();
+  useReportQueryError(banner, content.error);
+  useReportQueryError(banner, client.error);
+  useReportQueryError(banner, keyValue.error);
+
   return (
     <Page title="Release Info">
-      <PlannedScreen />
+      <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+      <Stack spacing={3}>
+        <ReleaseSection title="Content" data={content.data} isPending={content.isPending && !content.isError}>
+          {(data) => <ReleaseContentForm content={data} onError={banner.report} />}
+        </ReleaseSection>
+        <ReleaseSection
+          title="Client Version"
+          data={client.data}
+          isPending={client.isPending && !client.isError}
+        >
+          {(data) => <ReleaseClientForm client={data} onError={banner.report} />}
+        </ReleaseSection>
+        <ReleaseSection
+          title="Key-value"
+          data={keyValue.data}
+          isPending={keyValue.isPending && !keyValue.isError}
+        >
+          {(data) => <KeyValueForm keyValue={data} onError={banner.report} />}
+        </ReleaseSection>
+      </Stack>
     </Page>
   );
 }
