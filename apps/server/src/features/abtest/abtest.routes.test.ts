@@ -347,7 +347,9 @@ describe('A/B-tests', () => {
       await usePlugin(id, 10, 'active');
       const response = await call('/api/abtest/delete', { id });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: `AB-test '${id}' is used by plugins 4, 10 and cannot be deleted` });
+      expect(response.json()).toEqual({
+        error: `AB-test '${id}' is used by plugins 4, 10 and cannot be deleted`,
+      });
       expect((await auditOf(id)).map((entry) => entry.action)).toEqual(['abtest.create']);
     });
 
