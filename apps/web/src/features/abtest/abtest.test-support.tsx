@@ -1,0 +1,61 @@
+import { type AbTest, AbTestType, type AbTestVersion, NO_VERSION } from '@console/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createQueryClient } from '../../api/queryClient.ts';
+import { ActiveEnvironmentContext } from '../../shell/environment/environment.context.ts';
+import { GlobalDialogs } from '../../shell/GlobalDialogs.tsx';
+import { GlobalUiProvider } from '../../shell/GlobalUiProvider.tsx';
+
+/** Renders one A/B-test component with the providers the console gives it, in environment `dev`. */
+export function renderInConsole(ui: ReactNode, environment = 'dev') {
+  const queryClient = createQueryClient();
+  const activeEnvironment = { active: environment, environments: [environment], isReady: true, select() {} };
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <GlobalUiProvider>
+          <ActiveEnvironmentContext value={activeEnvironment}>
+            <MemoryRouter>
+              {ui}
+              <GlobalDialogs />
+            </MemoryRouter>
+          </ActiveEnvironmentContext>
+        </GlobalUiProvider>
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+const CREATED = Date.UTC(2024, 4, 6, 7, 8);
+
+export function aVersion(version: number, cases: number[], active = false): AbTestVersion {
+  return { version, active, cases, created: CREATED + version, lastModifier: 'op@example.com' };
+}
+
+/** A small A/B-test; `data` overrides merge into the defaults. */
+export function anAbTest(overrides: Partial<Omit<AbTest, 'data'>> & { data?: Partial<AbTest['data']> } = {}) {
+  const { data, ...rest } = overrides;
+  const abTest: AbTest = {
+    id: 'spring-sale',
+    description: 'Spring sale',
+    active: false,
+    created: CREATED,
+    modified: CREATED + 60_000,
+    lastModifier: 'op@example.com',
+    usedBy: [],
+    ...rest,
+    data: {
+      type: AbTestType.StickySegmentation,
+      version: NO_VERSION,
+      cases: [],
+      caseDescriptions: [],
+      versions: [],
+      segment: { conditions: [] },
+      ...data,
+    },
+  };
+  return abTest;
+}
