@@ -30,7 +30,8 @@ describe('A/B-test versions', () => {
       headers: { cookie, 'content-type': 'application/json', connection: 'close' },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: await response.json() };
+    const body = (await response.json()) as { payload: { version: number }; error: string };
+    return { status: response.status, body };
   };
   const auditOf = async (target: string) =>
     ((await payloadOf('/api/audit/list', { offset: 0, limit: 100 })) as AuditRow[]).filter(
