@@ -30,8 +30,8 @@ describe('A/B-test versions', () => {
       headers: { cookie, 'content-type': 'application/json', connection: 'close' },
       body: JSON.stringify(body),
     });
-    const body = (await response.json()) as { payload: { version: number }; error: string };
-    return { status: response.status, body };
+    const answer = (await response.json()) as { payload: { version: number }; error: string };
+    return { status: response.status, body: answer };
   };
   const auditOf = async (target: string) =>
     ((await payloadOf('/api/audit/list', { offset: 0, limit: 100 })) as AuditRow[]).filter(
