@@ -18,3 +18,25 @@ export const closeConnectionRequestSchema = z.object({
     .max(200, { error: 'id must be at most 200 characters' }),
 });
 export type CloseConnectionRequest = z.infer<typeof closeConnectionRequestSchema>;
+
+// ---- the game clients' WebSocket (decision: docs/decisions.md, Transfer and connections) ----
+
+/** Game clients connect here with `?configuration=<env>&principal=<player id>` and a runtime key. */
+export const RUNTIME_CONNECT_PATH = '/runtime/connect';
+
+/** Close code and reason a client sees when an operator deletes its connection (4000-4999: application codes). */
+export const CLOSED_BY_OPERATOR = { code: 4000, reason: 'Closed by operator' } as const;
+
+/** Close code when the server shuts down. */
+export const CLOSED_BY_SHUTDOWN = { code: 1001, reason: 'Server shutting down' } as const;
+
+/** Close code when the connection's runtime key is revoked. */
+export const CLOSED_BY_KEY_REVOKED = { code: 4001, reason: 'Runtime key revoked' } as const;
+
+/** The player id a game client presents as its principal: an opaque text of 1-64 characters. */
+export const PRINCIPAL_MAX_LENGTH = 64;
+export const principalSchema = z
+  .string({ error: 'principal must be a text' })
+  .trim()
+  .min(1, { error: 'principal must not be empty' })
+  .max(PRINCIPAL_MAX_LENGTH, { error: `principal must be at most ${PRINCIPAL_MAX_LENGTH} characters` });

@@ -7,5 +7,6 @@ export * from './plugin.ts';
 export * from './progression.ts';
 export * from './release.ts';
 export * from './release-time.ts';
+export * from './runtime-keys.ts';
 export { stableStringify } from './stable-stringify.ts';
 export * from './transfer.ts';

@@ -16,8 +16,8 @@ export const TransferOperation = {
 } as const;
 export type TransferOperation = (typeof TransferOperation)[keyof typeof TransferOperation];
 
-export const TRANSFER_STALE_PREVIEW_MESSAGE =
-  'The source or destination changed since the preview; preview the transfer again';
+// issue 4: the exact 409 text when the source or destination changed after the operator's preview
+export const TRANSFER_STALE_PREVIEW_MESSAGE = 'Environment changed since preview';
 
 const environmentField = (field: 'from' | 'to') =>
   z
@@ -90,6 +90,20 @@ export const transferPreviewResponseSchema = z.object({
 });
 export type TransferPreview = z.infer<typeof transferPreviewResponseSchema>;
 export type TransferPreviewGroups = TransferPreview['groups'];
+
+/** Answer of /api/configuration/transfer: what was done, counted per operation over all groups. */
+export const transferResultSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  mode: z.enum([TransferMode.Overwrite, TransferMode.Merge]),
+  counts: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    delete: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+});
+export type TransferResult = z.infer<typeof transferResultSchema>;
 
 const keyOf = (id: TransferItemId) => `${typeof id}:${id}`;
 

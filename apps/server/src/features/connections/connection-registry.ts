@@ -1,0 +1,83 @@
+import type { Connection } from '@console/domain';
+import type { WebSocket } from 'ws';
+
+export interface LiveConnection extends Connection {
+  environmentId: string;
+  /** The runtime key it authenticated with, so revoking the key closes it. */
+  keyId: string;
+  connected: number;
+  socket: WebSocket;
+}
+
+interface CloseReason {
+  code: number;
+  reason: string;
+}
+
+/**
+ * The game clients connected to this server process. In memory by design: a socket lives in one
+ * process, so each process lists and closes its own (see docs/decisions.md).
+ */
+export class ConnectionRegistry {
+  private readonly connections = new Map<string, LiveConnection>();
+  private readonly isAlive = new WeakMap<WebSocket, boolean>();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  /** Pings every connection each interval and drops those that did not answer the previous ping. */
+  startHeartbeat(intervalMs: number): void {
+    this.heartbeat = setInterval(() => {
+      for (const connection of this.connections.values()) {
+        if (this.isAlive.get(connection.socket) === false) {
+          this.connections.delete(connection.id);
+          connection.socket.terminate();
+          continue;
+        }
+        this.isAlive.set(connection.socket, false);
+        connection.socket.ping();
+      }
+    }, intervalMs);
+    this.heartbeat.unref();
+  }
+
+  add(connection: LiveConnection): void {
+    this.connections.set(connection.id, connection);
+    this.isAlive.set(connection.socket, true);
+    connection.socket.on('pong', () => this.isAlive.set(connection.socket, true));
+    connection.socket.on('close', () => {
+      if (this.connections.get(connection.id) === connection) this.connections.delete(connection.id);
+    });
+  }
+
+  /** This environment's connections, oldest first, as the API shows them. */
+  list(environmentId: string): Connection[] {
+    return [...this.connections.values()]
+      .filter((connection) => connection.environmentId === environmentId)
+      .sort((a, b) => a.connected - b.connected)
+      .map(({ id, principal, address }) => ({ id, principal, address }));
+  }
+
+  find(environmentId: string, id: string): LiveConnection | undefined {
+    const connection = this.connections.get(id);
+    return connection?.environmentId === environmentId ? connection : undefined;
+  }
+
+  /**
+   * Closes with a reason the client sees. Removed from the list at once, not when the client
+   * acknowledges, so a list right after the close no longer shows it (spec: delete, then reload).
+   */
+  close(connection: LiveConnection, reason: CloseReason): void {
+    this.connections.delete(connection.id);
+    connection.socket.close(reason.code, reason.reason);
+  }
+
+  closeWhere(isToClose: (connection: LiveConnection) => boolean, reason: CloseReason): number {
+    const matching = [...this.connections.values()].filter(isToClose);
+    for (const connection of matching) this.close(connection, reason);
+    return matching.length;
+  }
+
+  closeAll(reason: CloseReason): void {
+    clearInterval(this.heartbeat);
+    this.closeWhere(() => true, reason);
+  }
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DomainError,
+  ErrorCode,
+  environmentIdSchema,
+  principalSchema,
+  RUNTIME_CONNECT_PATH,
+} from '@console/domain';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authenticateRuntimeKey } from '../runtime-keys/runtime-keys.service.ts';
+
+// Decision (docs/decisions.md, Transfer and connections): the game clients' protocol.
+const connectQuerySchema = z.object({
+  configuration: environmentIdSchema.optional(),
+  principal: principalSchema,
+  key: z.string().max(200).optional(),
+});
+type ConnectQuery = z.infer<typeof connectQuerySchema>;
+
+const HEARTBEAT_MS = 30_000;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+function presentedKey(request: FastifyRequest<{ Querystring: ConnectQuery }>): string {
+  const header = request.headers.authorization;
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? request.query.key ?? '';
+}
+
+/** `GET /runtime/connect`: game clients' WebSocket, authenticated by a runtime key, not a session. */
+export async function runtimeSocketRoutes(app: FastifyInstance) {
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  app.connections.startHeartbeat(HEARTBEAT_MS);
+
+  app.get<{ Querystring: ConnectQuery }>(
+    RUNTIME_CONNECT_PATH,
+    {
+      websocket: true,
+      schema: { querystring: connectQuerySchema },
+      // Before the upgrade: a refused client gets a plain HTTP 401 and no socket.
+      preHandler: async (request) => {
+        const environmentId = request.query.configuration ?? 'dev';
+        const key = await authenticateRuntimeKey(app.db, environmentId, presentedKey(request));
+        if (!key) throw new DomainError(ErrorCode.NotLoggedIn, 'Invalid runtime key');
+        request.runtimeKeyId = key.id;
+      },
+    },
+    (socket, request) => {
+      const id = randomUUID();
+      const environmentId = request.query.configuration ?? 'dev';
+      app.connections.add({
+        id,
+        environmentId,
+        principal: request.query.principal,
+        address: request.ip,
+        keyId: request.runtimeKeyId ?? '',
+        connected: Date.now(),
+        socket,
+      });
+      socket.on('message', (data) => {
+        // The only client message: {"type":"ping"}; anything else is ignored.
+        if (data.toString() === '{"type":"ping"}') socket.send(JSON.stringify({ type: 'pong' }));
+      });
+      socket.send(JSON.stringify({ type: 'welcome', connectionId: id, environment: environmentId }));
+      request.log.info({ connectionId: id, environmentId }, 'game client connected');
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  CLOSED_BY_KEY_REVOKED,
+  type CreatedRuntimeKey,
+  type CreateRuntimeKeyRequest,
+  conflict,
+  notFound,
+  type RevokeRuntimeKeyRequest,
+  type RuntimeKey,
+} from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { mutate } from '../audit/audit.service.ts';
+import type { ConnectionRegistry } from '../connections/connection-registry.ts';
+import {
+  findRuntimeKey,
+  findUsableRuntimeKeyByHash,
+  insertRuntimeKey,
+  listRuntimeKeys,
+  markRuntimeKeyRevoked,
+} from './runtime-keys.store.ts';
+
+// 256 random bits: guessing is hopeless, so a plain SHA-256 (no slow hash) is enough to store it.
+const KEY_PREFIX = 'rk_';
+export const hashRuntimeKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export async function createRuntimeKey(
+  db: Db,
+  environmentId: string,
+  request: CreateRuntimeKeyRequest,
+  email: string,
+): Promise<CreatedRuntimeKey> {
+  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return mutate(db, async (tx) => {
+    const created = await insertRuntimeKey(tx, {
+      id: randomUUID(),
+      environmentId,
+      name: request.name,
+      hash: hashRuntimeKey(key),
+      createdBy: email,
+    });
+    return {
+      result: { ...created, key },
+      // never the key nor its hash
+      audit: {
+        environmentId,
+        email,
+        action: 'runtime-key.create',
+        target: created.id,
+        attributes: { name: created.name },
+      },
+    };
+  });
+}
+
+export const listKeys = (db: Db, environmentId: string) => listRuntimeKeys(db, environmentId);
+
+/** Revokes the key; after commit, closes the live connections that authenticated with it. */
+export async function revokeRuntimeKey(
+  db: Db,
+  connections: ConnectionRegistry,
+  environmentId: string,
+  request: RevokeRuntimeKeyRequest,
+  email: string,
+): Promise<RuntimeKey> {
+  const revoked = await mutate(db, async (tx) => {
+    const existing = await findRuntimeKey(tx, environmentId, request.id);
+    if (!existing) throw notFound(`Runtime key '${request.id}' not found`);
+    if (!(await markRuntimeKeyRevoked(tx, environmentId, request.id))) {
+      throw conflict(`Runtime key '${existing.name}' is already revoked`);
+    }
+    const revoked = (await findRuntimeKey(tx, environmentId, request.id)) ?? existing;
+    return {
+      result: revoked,
+      audit: {
+        environmentId,
+        email,
+        action: 'runtime-key.revoke',
+        target: revoked.id,
+        attributes: { name: revoked.name },
+      },
+    };
+  });
+  connections.closeWhere((connection) => connection.keyId === revoked.id, CLOSED_BY_KEY_REVOKED);
+  return revoked;
+}
+
+/** The usable key of this environment that `key` is, or null (unknown, revoked or another environment's). */
+export async function authenticateRuntimeKey(db: Db, environmentId: string, key: string) {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
+  return findUsableRuntimeKeyByHash(db, environmentId, hashRuntimeKey(key));
+}

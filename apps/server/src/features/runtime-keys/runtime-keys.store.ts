@@ -1,0 +1,58 @@
+import type { RuntimeKey } from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+
+interface RuntimeKeyRow {
+  id: string;
+  name: string;
+  created: Date;
+  createdBy: string;
+  revoked: Date | null;
+}
+
+const select = { id: true, name: true, created: true, createdBy: true, revoked: true } as const;
+
+const toRuntimeKey = (row: RuntimeKeyRow): RuntimeKey => ({
+  id: row.id,
+  name: row.name,
+  created: row.created.getTime(),
+  createdBy: row.createdBy,
+  revoked: row.revoked ? row.revoked.getTime() : null,
+});
+
+export async function insertRuntimeKey(
+  tx: Tx,
+  key: { id: string; environmentId: string; name: string; hash: string; createdBy: string },
+): Promise<RuntimeKey> {
+  return toRuntimeKey(await tx.runtimeKey.create({ data: key, select }));
+}
+
+export async function listRuntimeKeys(db: Db | Tx, environmentId: string): Promise<RuntimeKey[]> {
+  const rows = await db.runtimeKey.findMany({
+    where: { environmentId },
+    select,
+    orderBy: [{ created: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map(toRuntimeKey);
+}
+
+export async function findRuntimeKey(db: Db | Tx, environmentId: string, id: string) {
+  const row = await db.runtimeKey.findFirst({ where: { id, environmentId }, select });
+  return row ? toRuntimeKey(row) : null;
+}
+
+/** Revokes the key unless it is already revoked; true when this call revoked it (race-safe). */
+export async function markRuntimeKeyRevoked(tx: Tx, environmentId: string, id: string): Promise<boolean> {
+  const { count } = await tx.runtimeKey.updateMany({
+    where: { id, environmentId, revoked: null },
+    data: { revoked: new Date() },
+  });
+  return count === 1;
+}
+
+/** The usable key of this environment with this hash, if any. */
+export async function findUsableRuntimeKeyByHash(db: Db, environmentId: string, hash: string) {
+  return db.runtimeKey.findFirst({
+    where: { hash, environmentId, revoked: null },
+    select: { id: true, name: true },
+  });
+}
