@@ -1,0 +1,207 @@
+import { existsSync } from 'node:fs';
+import { startConsole } from '@console/server/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  type Browser,
+  type ConsoleWatch,
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  WEB_DIST_INDEX,
+  watchConsole,
+} from '../src/browser.ts';
+
+const OPERATOR = 'ops@example.com';
+const TOKEN = 'nice-e2e-SECRET-token';
+// A zone away from UTC, so the release time's conversion to UTC milliseconds is really exercised.
+const TIME_ZONE = 'Europe/Berlin';
+const QUARTER_HOUR_MS = 900_000;
+
+/** What the API answers for the active page's session (read-back of what a screen saved). */
+const apiPayload = (page: Page, path: string, environment = 'dev') =>
+  page.evaluate(
+    async ([url, configuration]) => {
+      const response = await fetch(`${url}?configuration=${configuration}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return (await response.json()).payload;
+    },
+    [path, environment] as const,
+  );
+
+async function chooseEnvironment(page: Page, id: string) {
+  await page.getByRole('button', { name: /^Environment:/ }).click();
+  await page.getByRole('menuitem', { name: id, exact: true }).click();
+  await page.getByRole('button', { name: `Environment: ${id}` }).waitFor();
+}
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
+
+describeInBrowser('operations screens in Chromium', () => {
+  let server: Awaited<ReturnType<typeof startConsole>> | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let pageConsole: ConsoleWatch;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    if (!existsSync(WEB_DIST_INDEX)) {
+      throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
+    }
+    server = await startConsole();
+    baseUrl = server.url;
+    browser = await launchBrowser();
+    page = browser.page;
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: TIME_ZONE });
+    pageConsole = watchConsole(page);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByRole('button', { name: 'Sign in locally' }).click();
+    await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
+  });
+
+  afterEach(async (context) => {
+    if (page) await saveScreenshot(page, `operations-${context.task.name}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('saves each Release Info section on its own, with the release time in local time and its UTC offset', async () => {
+    await page.getByRole('button', { name: 'Features' }).click();
+    await page.getByRole('menuitem', { name: 'Release Info' }).click();
+    await page.getByRole('heading', { name: 'Release Info' }).waitFor();
+
+    const content = page.getByRole('region', { name: 'Content' });
+    const releaseTime = content.getByLabel('Next content release');
+    expect(await releaseTime.getAttribute('step')).toBe('900');
+    expect(await releaseTime.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await content.getByText('UTC+01:00').waitFor();
+
+    const targetMs = Math.ceil((Date.now() + 26 * 3_600_000) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+    const localText = await page.evaluate((ms) => {
+      const date = new Date(ms);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    }, targetMs);
+    await content.getByLabel('Max level', { exact: true }).fill('120');
+    await releaseTime.fill(localText);
+    await content.getByLabel('Max level after release').fill('150');
+    await content.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Content saved');
+    expect(await apiPayload(page, '/api/release/content/get')).toEqual({
+      nextReleaseTimeMs: targetMs,
+      maxLevel: 120,
+      nextMaxLevel: 150,
+    });
+
+    // The form refuses what the server would refuse, without calling it.
+    const client = page.getByRole('region', { name: 'Client Version' });
+    await client.getByLabel('Upgrade reminder at version').fill('1.4.0');
+    await client.getByLabel('Upgrade forced at version').fill('1.2-beta');
+    await client.getByRole('button', { name: 'Save' }).click();
+    await client.getByText('minimumVersion must be 1 to 4 numbers separated by dots, like 1.2.3').waitFor();
+    await client.getByLabel('Upgrade forced at version').fill('1.2');
+    await client.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Client version saved');
+
+    const keyValue = page.getByRole('region', { name: 'Key-value' });
+    await keyValue.getByLabel('Key-value').fill('shop=on;ads=off;');
+    await keyValue.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Key-value saved');
+
+    // Every section shows the stored values after a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Release Info' }).waitFor();
+    await expect.poll(() => releaseTime.inputValue()).toBe(localText);
+    expect(await content.getByLabel('Max level', { exact: true }).inputValue()).toBe('120');
+    expect(await client.getByLabel('Upgrade forced at version').inputValue()).toBe('1.2');
+    expect(await keyValue.getByLabel('Key-value').inputValue()).toBe('shop=on;ads=off;');
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('switches a plugin on from the list, which reloads with the modifier', async () => {
+    await page.getByRole('button', { name: 'Features' }).click();
+    await page.getByRole('menuitem', { name: 'Plugin', exact: true }).click();
+    await page.getByRole('heading', { name: 'Plugin', exact: true }).waitFor();
+    await page.getByText('A plugin is a section of the game client').waitFor();
+
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'DUEL' }) });
+    expect(await row.getByRole('link', { name: 'DUEL' }).getAttribute('href')).toBe('/plugin/4');
+    const duel = row.getByRole('switch', { name: 'DUEL active' });
+    expect(await duel.isChecked()).toBe(false);
+    await duel.click();
+    await row.getByRole('cell', { name: OPERATOR }).waitFor();
+    expect(await duel.isChecked()).toBe(true);
+    expect(await apiPayload(page, '/api/plugin/list/enabled')).toEqual({ DUEL: 4 });
+    expect(await page.getByRole('switch').count()).toBe(19);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('saves the NICE token per environment and audits it redacted', async () => {
+    await page.getByRole('button', { name: 'System' }).click();
+    await page.getByRole('menuitem', { name: 'NICE Config' }).click();
+    const field = page.getByLabel('Authentication Token');
+    await field.waitFor();
+    expect(await field.inputValue()).toBe('');
+    await field.fill(TOKEN);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'NICE config saved');
+
+    await chooseEnvironment(page, 'stable');
+    await expect.poll(() => field.inputValue()).toBe('');
+    await chooseEnvironment(page, 'dev');
+    await expect.poll(() => field.inputValue()).toBe(TOKEN);
+
+    await page.getByRole('button', { name: 'Security' }).click();
+    await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+    const entry = page.getByRole('row').filter({ hasText: 'nice.set' });
+    await entry.getByText('[redacted]').waitFor();
+    expect(await page.getByRole('table').textContent()).not.toContain('SECRET');
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('sends a consumable with the chosen item default amount prefilled', async () => {
+    await page.getByRole('button', { name: 'System' }).click();
+    await page.getByRole('menuitem', { name: 'User Compensation' }).click();
+    await page.getByRole('heading', { name: 'User Compensation' }).waitFor();
+    await page.getByLabel('User ID').fill('player-7');
+    await page.getByRole('combobox', { name: 'Item' }).click();
+    const options = page.getByRole('option');
+    expect(await options.first().textContent()).toBe('Choose an item...');
+    await page.getByRole('option', { name: 'Coin', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Amount').inputValue()).toBe('100');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await toast(page, 'Sent 100 Coin to player-7');
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it("sets a player's progression and shows the raw answer", async () => {
+    await page.getByRole('button', { name: 'System' }).click();
+    await page.getByRole('menuitem', { name: 'User Admin' }).click();
+    await page.getByRole('heading', { name: 'User Admin' }).waitFor();
+    await page.getByLabel('User ID').fill('player-7');
+    await page.getByLabel('Level', { exact: true }).fill('12');
+    await page.getByLabel('EoC Level').fill('2');
+    await page.getByLabel('Streak').fill('5');
+    await page.getByRole('button', { name: 'Set' }).click();
+    await page.getByText('streak must be at most 4').waitFor();
+    await page.getByLabel('Streak').fill('3');
+    await page.getByRole('button', { name: 'Set' }).click();
+    const answer = page.getByLabel('Server response');
+    await answer.waitFor();
+    expect(JSON.parse((await answer.textContent()) ?? '')).toMatchObject({
+      userId: 'player-7',
+      level: 12,
+      eoc: 2,
+      streak: 3,
+    });
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+});
