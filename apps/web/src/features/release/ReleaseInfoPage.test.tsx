@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+function releaseApi(extra: Record<string, Handler> = {}) {
+  return fakeApi({
+    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/configuration/list': () => ok(['dev', 'stable']),
+    '/api/release/content/get': ({ configuration }) =>
+      ok({ nextReleaseTimeMs: 0, maxLevel: configuration === 'stable' ? 77 : 10, nextMaxLevel: 20 }),
+    '/api/release/client/get': () => ok({ remindVersion: '1.0.0', minimumVersion: '0.9' }),
+    '/api/release/kv/get': () => ok('a=1;'),
+    ...extra,
+  });
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('Release Info', () => {
+  it('loads the three sections of the active environment', async () => {
+    releaseApi();
+    renderApp('/release');
+    expect(await screen.findByDisplayValue('a=1;')).toBeTruthy();
+    expect(within(section('Content')).getByLabelText('Max level')).toHaveProperty('value', '10');
+    expect(within(section('Client Version')).getByLabelText('Upgrade forced at version')).toHaveProperty(
+      'value',
+      '0.9',
+    );
+    expect(within(section('Content')).getByLabelText('Next content release')).toHaveProperty('value', '');
+  });
+
+  it('saves one section and reloads every section afterwards', async () => {
+    const api = releaseApi({
+      '/api/release/kv/set': ({ body }) => ok((body as { keyValue: string }).keyValue),
+    });
+    renderApp('/release');
+    const field = await screen.findByDisplayValue('a=1;');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'b=2;');
+    await userEvent.click(within(section('Key-value')).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Key-value saved');
+    expect(api.callsTo('/api/release/kv/set').map((call) => call.body)).toEqual([{ keyValue: 'b=2;' }]);
+    await waitFor(() => expect(api.callsTo('/api/release/content/get')).toHaveLength(2));
+    expect(api.callsTo('/api/release/client/get')).toHaveLength(2);
+    expect(api.callsTo('/api/release/content/set')).toHaveLength(0);
+  });
+
+  it('appends the failures of separate saves to one banner', async () => {
+    releaseApi({
+      '/api/release/content/set': () => fail(409, 'Content refused'),
+      '/api/release/client/set': () => fail(400, 'releaseInfo.remindVersion: refused'),
+    });
+    renderApp('/release');
+    await screen.findByDisplayValue('a=1;');
+    await userEvent.click(within(section('Content')).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Content refused');
+    await userEvent.click(within(section('Client Version')).getByRole('button', { name: 'Save' }));
+    const banner = await screen.findByText(/releaseInfo\.remindVersion: refused/);
+    expect(banner.textContent).toBe('Content refused\nreleaseInfo.remindVersion: refused');
+  });
+
+  it('checks the rules in the form before calling the server', async () => {
+    const api = releaseApi();
+    renderApp('/release');
+    await screen.findByDisplayValue('a=1;');
+    const maxLevel = within(section('Content')).getByLabelText('Max level');
+    await userEvent.clear(maxLevel);
+    await userEvent.type(maxLevel, '0');
+    await userEvent.click(within(section('Content')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('maxLevel must be at least 1')).toBeTruthy();
+    const keyValue = within(section('Key-value')).getByLabelText('Key-value');
+    await userEvent.clear(keyValue);
+    await userEvent.type(keyValue, 'a=1;a=2;');
+    await userEvent.click(within(section('Key-value')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("keyValue has the key 'a' more than once")).toBeTruthy();
+    expect(api.callsTo('/api/release/content/set')).toHaveLength(0);
+    expect(api.callsTo('/api/release/kv/set')).toHaveLength(0);
+  });
+});
