@@ -34,6 +34,18 @@ for (let index = 0; index < 200; index++) {
   });
 }
 
+// A/B-tests: 100 tests with 3 versions each (one active), for the list and version cases.
+for (let index = 0; index < 100; index++) {
+  const id = `bench-${index}`;
+  const send = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `${url}?configuration=dev`, headers: { cookie }, payload });
+  await send('/api/abtest/create', { id, description: `Bench ${index}`, type: 0 });
+  for (const weights of [[1_000_000], [500_000, 500_000], [400_000, 300_000, 300_000]]) {
+    await send('/api/abtest/versions/save', { id, weights });
+  }
+  await send('/api/abtest/activate/version', { id, version: 1 });
+}
+
 type Call = () => Promise<unknown>;
 const post =
   (url: string, payload?: unknown): Call =>
@@ -56,6 +68,18 @@ const cases: [string, Call][] = [
   ['POST /api/configuration/list', post('/api/configuration/list')],
   ['POST /api/audit/list (100 of 200)', post('/api/audit/list?configuration=dev', { offset: 0, limit: 100 })],
   ['POST /api/id/words/2', post('/api/id/words/2')],
+  ['POST /api/abtest/list (100 tests)', post('/api/abtest/list?configuration=dev')],
+  ['POST /api/abtest/get', post('/api/abtest/get?configuration=dev', { id: 'bench-7' })],
+  [
+    'POST /api/abtest/versions/save',
+    post('/api/abtest/versions/save?configuration=dev', { id: 'bench-8', weights: [250_000, 750_000] }),
+  ],
+  [
+    'POST /api/segment/validate/condition',
+    post('/api/segment/validate/condition?configuration=dev', {
+      condition: { property: 2, op: 5, value: 'ios, android' },
+    }),
+  ],
 ];
 
 const baseline = await measure(() => app.inject({ method: 'GET', url: '/healthz' }));

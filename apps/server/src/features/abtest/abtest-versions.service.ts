@@ -1,12 +1,15 @@
 import {
   type AbTest,
+  type AbTestTypeId,
   type AbTestVersion,
   type ActivateVersionRequest,
+  abTestNotFound,
   assertRule,
   checkNewVersion,
   checkVersionActivation,
   createVersion,
   isRollout,
+  nextVersionNumber,
   type RuleResult,
   rolloutWeights,
   ruleViolation,
@@ -15,7 +18,15 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest } from './abtest.access.ts';
-import { type AbTestKey, insertVersions, markVersionActive, updateAbTest } from './abtest.store.ts';
+import {
+  type AbTestKey,
+  findHighestVersion,
+  insertVersion,
+  insertVersions,
+  lockAbTest,
+  markVersionActive,
+  updateAbTest,
+} from './abtest.store.ts';
 
 export const ABTEST_ROLLOUT_MESSAGES = {
   notRollout: (id: string) => `AB-test '${id}' is not a rollout`,
@@ -52,7 +63,11 @@ async function activate(tx: Tx, abTest: AbTest, key: AbTestKey, version: number,
   await updateAbTest(tx, key, {}, email);
 }
 
-/** spec §7 /api/abtest/versions/save {id, weights}: answers the new (inactive) version. */
+/**
+ * spec §7 /api/abtest/versions/save {id, weights}: answers the new (inactive) version. Reads only
+ * what numbering needs (type under the row lock, then the highest number), so the cost does not grow
+ * with the number of versions.
+ */
 export async function saveVersion(
   db: Db,
   environmentId: string,
@@ -61,10 +76,15 @@ export async function saveVersion(
 ): Promise<AbTestVersion> {
   const key = { environmentId, id: request.id };
   return mutateAbTest(db, async (tx) => {
-    const abTest = await lockAndLoadAbTest(tx, key);
-    const version = await appendVersion(tx, abTest, key, request.weights, email);
+    const locked = await lockAbTest(tx, key);
+    if (!locked) throw abTestNotFound(key.id);
+    assertRule(
+      checkNewVersion({ data: { type: locked.type as AbTestTypeId, versions: [] } }, request.weights),
+    );
+    const highest = await findHighestVersion(tx, key);
+    const version = nextVersionNumber(highest === null ? [] : [{ version: highest, active: false }]);
+    const saved = await insertVersion(tx, key, { version, cases: request.weights, lastModifier: email });
     await updateAbTest(tx, key, {}, email);
-    const saved = (await requireAbTest(tx, key)).data.versions.find((v) => v.version === version.version)!;
     return {
       result: saved,
       audit: abTestAudit(key, email, 'abtest.version.save', { version: saved.version, cases: saved.cases }),

@@ -86,12 +86,22 @@ export async function abTestExists(db: Db | Tx, key: AbTestKey): Promise<boolean
 
 /**
  * Locks the A/B-test row until the transaction ends, so version numbering, activation and
- * deletion of one A/B-test happen one at a time. False when the A/B-test does not exist.
+ * deletion of one A/B-test happen one at a time. Answers its type and state, null when it does not exist.
  */
-export async function lockAbTest(tx: Tx, key: AbTestKey): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "ab_test" WHERE "environment_id" = ${key.environmentId} AND "id" = ${key.id} FOR UPDATE`;
-  return rows.length === 1;
+export async function lockAbTest(tx: Tx, key: AbTestKey): Promise<{ type: number; active: boolean } | null> {
+  const rows = await tx.$queryRaw<{ type: number; active: boolean }[]>`
+    SELECT "type", "active" FROM "ab_test"
+     WHERE "environment_id" = ${key.environmentId} AND "id" = ${key.id} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** The highest version number of an A/B-test, null when it has none. */
+export async function findHighestVersion(db: Db | Tx, key: AbTestKey): Promise<number | null> {
+  const { _max } = await db.abTestVersion.aggregate({
+    where: { environmentId: key.environmentId, abTestId: key.id },
+    _max: { version: true },
+  });
+  return _max.version;
 }
 
 export interface ListAbTestsOptions {
@@ -205,6 +215,25 @@ export async function insertVersions(
       lastModifier: version.lastModifier,
     })),
   });
+}
+
+/** Appends one version and answers it as stored. */
+export async function insertVersion(
+  tx: Tx,
+  key: AbTestKey,
+  version: NewVersionRecord,
+): Promise<AbTestVersion> {
+  const row = await tx.abTestVersion.create({
+    data: {
+      environmentId: key.environmentId,
+      abTestId: key.id,
+      version: version.version,
+      active: version.active ?? false,
+      cases: [...version.cases],
+      lastModifier: version.lastModifier,
+    },
+  });
+  return toVersion(row);
 }
 
 /** The one change a saved version allows: it becomes active. */
