@@ -1,10 +1,183 @@
+import {
+  countTransferOperations,
+  TRANSFER_MODE_LABELS,
+  TransferMode,
+  type TransferPreviewRequest,
+  transferPreviewRequestSchema,
+} from '@console/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ApiError } from '../../api/client.ts';
+import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
-import { PlannedScreen } from '../../shell/PlannedScreen.tsx';
+import { useErrorBanner } from '../../shell/useErrorBanner.ts';
+import { TransferPreviewTables } from './TransferPreviewTables.tsx';
+import { usePreviewTransferMutation, useTransferMutation } from './transfer.queries.ts';
 
+const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
+const HTTP_CONFLICT = 409;
+
+/**
+ * spec §2 Configuration Transfer: choose source, destination and mode, preview per group, then
+ * transfer. The Transfer button needs a preview of exactly the chosen source, destination and mode.
+ */
 export function TransferPage() {
+  const { active, environments } = useActiveEnvironment();
+  const { toast } = useGlobalUi();
+  const banner = useErrorBanner();
+  const preview = usePreviewTransferMutation();
+  const transfer = useTransferMutation();
+  const { control, handleSubmit, watch, setValue, getValues, formState } = useForm<TransferPreviewRequest>({
+    resolver: zodResolver(transferPreviewRequestSchema),
+    defaultValues: { from: active, to: '', mode: TransferMode.Overwrite },
+  });
+  const [from, to, mode] = watch(['from', 'to', 'mode']);
+
+  // spec §2: changing source or destination discards the preview; so does the mode, which it depends on.
+  const discardPreview = preview.reset;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: discarding is the reaction to a changed choice
+  useEffect(() => discardPreview(), [from, to, mode, discardPreview]);
+
+  const previewed = preview.variables;
+  const isCurrent = previewed?.from === from && previewed.to === to && previewed.mode === mode;
+  const shownPreview = isCurrent ? preview.data : undefined;
+
+  const runPreview = handleSubmit((request) => preview.mutate(request, { onError: banner.report }));
+
+  const runTransfer = () => {
+    if (!shownPreview || !previewed) return;
+    transfer.mutate(
+      { ...previewed, previewToken: shownPreview.previewToken },
+      {
+        onSuccess: (result) => {
+          const { create, update, delete: deleted } = result.counts;
+          toast(
+            `Transferred ${result.from} to ${result.to}: ${create} created, ${update} updated, ${deleted} deleted`,
+            'success',
+          );
+          // spec §4: the destination is cleared after success
+          setValue('to', '');
+          discardPreview();
+        },
+        onError: (error) => {
+          banner.report(error);
+          // a stale preview cannot be used again: preview anew
+          if (error instanceof ApiError && error.status === HTTP_CONFLICT) discardPreview();
+        },
+      },
+    );
+  };
+
+  const counts = shownPreview ? countTransferOperations(shownPreview.groups) : undefined;
+
   return (
     <Page title="Configuration Transfer">
-      <PlannedScreen />
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+        Copies the content of one environment into another. Overwrite makes the destination equal to the
+        source; Merge creates and updates items but keeps those only the destination has.
+      </Typography>
+      <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+      <Stack component="form" onSubmit={runPreview} noValidate spacing={2} sx={{ maxWidth: 640, mb: 3 }}>
+        <Controller
+          name="from"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              select
+              label="Source"
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message}
+              onChange={(event) => {
+                field.onChange(event);
+                if (event.target.value === getValues('to')) setValue('to', '');
+              }}
+            >
+              {environments.map((id) => (
+                <MenuItem key={id} value={id}>
+                  {id}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          name="to"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              select
+              label="Destination"
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error ? 'Choose a destination other than the source' : undefined}
+            >
+              {environments.map((id) => (
+                // spec §2: the source is disabled as a destination
+                <MenuItem key={id} value={id} disabled={id === from}>
+                  {id}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          name="mode"
+          control={control}
+          render={({ field }) => (
+            <FormControl>
+              <FormLabel id="transfer-mode-label">Mode</FormLabel>
+              <RadioGroup {...field} row aria-labelledby="transfer-mode-label">
+                {MODES.map((value) => (
+                  <FormControlLabel
+                    key={value}
+                    value={value}
+                    control={<Radio />}
+                    label={TRANSFER_MODE_LABELS[value]}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="outlined" disabled={preview.isPending || formState.isSubmitting}>
+            Preview
+          </Button>
+          <Button
+            variant="contained"
+            color={mode === TransferMode.Overwrite ? 'warning' : 'primary'}
+            disabled={!shownPreview || transfer.isPending}
+            onClick={runTransfer}
+          >
+            Transfer
+          </Button>
+        </Stack>
+      </Stack>
+      {preview.isPending ? <Loading /> : null}
+      {shownPreview && counts ? (
+        <>
+          <Typography sx={{ mb: 2 }} role="status">
+            {`Preview of ${TRANSFER_MODE_LABELS[mode]} ${from} → ${to}: ${counts.create} to create, ` +
+              `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged`}
+          </Typography>
+          <TransferPreviewTables groups={shownPreview.groups} />
+        </>
+      ) : null}
     </Page>
   );
 }
