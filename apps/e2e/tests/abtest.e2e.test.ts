@@ -1,0 +1,242 @@
+import { existsSync } from 'node:fs';
+import { startConsole } from '@console/server/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  type Browser,
+  type ConsoleWatch,
+  describeInBrowser,
+  launchBrowser,
+  saveScreenshot,
+  WEB_DIST_INDEX,
+  watchConsole,
+} from '../src/browser.ts';
+
+const OPERATOR = 'abtest-ops@example.com';
+// A refused call (409/422) is logged by Chromium itself as a failed resource load.
+const REFUSED_CALL = /the server responded with a status of 4\d\d/;
+
+/** What the API answers for the page's session (read-back of what a screen saved). */
+const apiPayload = (page: Page, path: string, body: unknown = {}) =>
+  page.evaluate(
+    async ([url, payload]) => {
+      const response = await fetch(`${url}?configuration=dev`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return (await response.json()).payload;
+    },
+    [path, body] as const,
+  );
+
+/** The answer to the next call of `path` whose body contains `bodyPart`. */
+const answerTo = (page: Page, path: string, bodyPart: string) =>
+  page.waitForResponse(
+    (response) => response.url().includes(path) && (response.request().postData() ?? '').includes(bodyPart),
+  );
+
+const toast = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+const listRow = (page: Page, id: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: id, exact: true }) });
+
+async function openList(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/abtest`);
+  await page.getByRole('heading', { name: 'AB-test', exact: true }).waitFor();
+}
+
+async function createAbTest(page: Page, typed: string, description: string, type: string) {
+  await page.getByRole('button', { name: 'Create AB-test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create AB-test' });
+  const id = dialog.getByRole('textbox', { name: /^ID/ });
+  // spec §2: a two-word suggestion is offered first.
+  await expect.poll(() => id.inputValue()).toMatch(/^[a-z]+-[a-z]+$/);
+  await id.fill('');
+  await id.pressSequentially(typed);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill(description);
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: type }).click();
+  const create = dialog.getByRole('button', { name: 'Create' });
+  await expect.poll(() => create.isEnabled()).toBe(true);
+  await create.click();
+  await dialog.waitFor({ state: 'hidden' });
+  return id;
+}
+
+describeInBrowser('A/B-test screens in Chromium', () => {
+  let server: Awaited<ReturnType<typeof startConsole>> | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let pageConsole: ConsoleWatch;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    if (!existsSync(WEB_DIST_INDEX)) {
+      throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
+    }
+    server = await startConsole();
+    baseUrl = server.url;
+    browser = await launchBrowser();
+    page = browser.page;
+    pageConsole = watchConsole(page);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByRole('button', { name: 'Sign in locally' }).click();
+    await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
+  });
+
+  afterEach(async (context) => {
+    if (page) await saveScreenshot(page, `abtest-${context.task.name}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('creates an AB-test with a sanitised ID and refuses the same ID again', async () => {
+    await openList(page, baseUrl);
+    await createAbTest(page, 'Spring Sale!', 'Spring sale prices', 'Sticky segmentation');
+
+    const row = listRow(page, 'Spring-Sale');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('No version');
+    expect(await row.textContent()).toContain('Sticky segmentation');
+    expect(await row.textContent()).toContain('Spring sale prices');
+    expect(await row.textContent()).toContain(OPERATOR);
+
+    await page.getByRole('button', { name: 'Create AB-test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create AB-test' });
+    const id = dialog.getByRole('textbox', { name: /^ID/ });
+    await expect.poll(() => id.inputValue()).not.toBe('');
+    await id.fill('Spring-Sale');
+    await dialog.getByText('ID already exists').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('marks an invalid segment condition and saves it once it is valid', async () => {
+    await listRow(page, 'Spring-Sale').getByRole('link', { name: 'Spring-Sale' }).click();
+    await page.getByRole('heading', { name: 'AB-test Spring-Sale' }).waitFor();
+    const segment = page.getByRole('region', { name: 'Segmentation' });
+    await segment.getByText('All players are targeted by this AB-test').waitFor();
+
+    await segment.getByRole('button', { name: 'Add condition' }).click();
+    const condition = segment.getByRole('group', { name: 'Condition 1' });
+    await condition.getByRole('combobox', { name: 'Property' }).click();
+    await page.getByRole('option', { name: 'FirstCountry' }).click();
+    const value = condition.getByRole('textbox', { name: 'Value' });
+    // XX is shaped like a country code but is not an assigned one: only the value is marked.
+    const checked = answerTo(page, '/api/segment/validate/condition', '"XX"');
+    await value.fill('XX');
+    expect(await (await checked).json()).toEqual({ payload: 4 });
+    await condition.getByText('Invalid value').waitFor();
+    expect(await value.getAttribute('aria-invalid')).toBe('true');
+    expect(await condition.getByText('Invalid property').count()).toBe(0);
+    expect(await condition.getByText('Invalid operation').count()).toBe(0);
+
+    await value.fill('de');
+    await segment.getByText('Segmentation saved...').waitFor();
+    expect(await value.getAttribute('aria-invalid')).toBe('false');
+    const saved = await apiPayload(page, '/api/abtest/get', { id: 'Spring-Sale' });
+    expect(saved.data.segment.conditions).toEqual([{ property: 10, op: 1, value: 'DE' }]);
+    // spec §9: the message goes after 1.5 s.
+    await segment.getByText('Segmentation saved...').waitFor({ state: 'hidden', timeout: 5000 });
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('creates a version with weights that total 100% and activates it', async () => {
+    const versions = page.getByRole('region', { name: 'Versions' });
+    await versions.getByRole('button', { name: 'Create Version' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Version' });
+    const control = dialog.getByRole('textbox', { name: 'Case 1 (control)' });
+    expect(await control.inputValue()).toBe('100');
+
+    await dialog.getByRole('button', { name: 'Add case' }).click();
+    await dialog.getByRole('button', { name: 'Add case' }).click();
+    await control.fill('40');
+    await dialog.getByRole('button', { name: 'distribute equally after Case 1 (control)' }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Case 2', exact: true }).inputValue()).toBe('30');
+    expect(await dialog.getByRole('textbox', { name: 'Case 3', exact: true }).inputValue()).toBe('30');
+    await dialog.getByText('Total: 100.00%').waitFor();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const activeSwitch = versions.getByLabel('Active version 0');
+    await expect.poll(() => activeSwitch.isEnabled()).toBe(true);
+    // The switch is controlled: it turns on once the server has activated the version.
+    await activeSwitch.click();
+    await toast(page, 'Version 0 activated');
+    await expect.poll(() => activeSwitch.isChecked()).toBe(true);
+    // spec §4: an active version cannot be activated again.
+    expect(await activeSwitch.isDisabled()).toBe(true);
+
+    const abTest = await apiPayload(page, '/api/abtest/get', { id: 'Spring-Sale' });
+    expect(abTest.data.version).toBe(0);
+    expect(abTest.data.cases).toEqual([400_000, 300_000, 300_000]);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('activates the AB-test after the confirmation and refuses to deactivate it', async () => {
+    await openList(page, baseUrl);
+    const row = listRow(page, 'Spring-Sale');
+    expect(await row.textContent()).toContain('40.00%');
+    const state = row.getByLabel('Active Spring-Sale');
+    await state.click();
+    const confirmation = page.getByRole('dialog', { name: 'Activate AB-test?' });
+    await confirmation.getByText('becomes available to users').waitFor();
+    await confirmation.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => state.isChecked()).toBe(true);
+
+    await state.click();
+    const refusal = page.getByRole('dialog', { name: 'Error: Deactivation Failed' });
+    await refusal.getByText('An active AB-test cannot be deactivated').waitFor();
+    await refusal.getByRole('button', { name: 'Close' }).click();
+    expect(await state.isChecked()).toBe(true);
+
+    // spec §4: once active, the segment is read-only and every player is targeted.
+    await row.getByRole('link', { name: 'Spring-Sale' }).click();
+    const segment = page.getByRole('region', { name: 'Segmentation' });
+    await segment.getByText('All players are targeted by this AB-test').waitFor();
+    expect(await segment.getByRole('textbox', { name: 'Value' }).isDisabled()).toBe(true);
+    expect(pageConsole.takeProblems([REFUSED_CALL])).toEqual([]);
+  });
+
+  it('applies a rollout and warns when the treatment group shrinks', async () => {
+    await openList(page, baseUrl);
+    await createAbTest(page, 'gradual-launch', 'New shop', 'Rollout');
+    await listRow(page, 'gradual-launch').getByRole('link', { name: 'gradual-launch' }).click();
+    await page.getByRole('heading', { name: 'AB-test gradual-launch' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Versions' }).count()).toBe(0);
+
+    const rollout = page.getByRole('region', { name: 'Rollout' });
+    const slider = rollout.getByRole('slider', { name: 'treatment group' });
+    await slider.focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('PageUp');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('30');
+    await rollout.getByRole('button', { name: 'Apply' }).click();
+    await toast(page, 'Rollout applied: 30.00% treatment');
+
+    await slider.focus();
+    await page.keyboard.press('PageDown');
+    await rollout.getByText('The treatment group shrinks from 30.00% to 20.00%').waitFor();
+    await rollout.getByRole('button', { name: 'Apply' }).click();
+    await toast(page, 'Rollout applied: 20.00% treatment');
+
+    const versions = await apiPayload(page, '/api/abtest/versions/get', { id: 'gradual-launch' });
+    expect(
+      versions.map((v: { version: number; cases: number[]; active: boolean }) => [
+        v.version,
+        v.cases,
+        v.active,
+      ]),
+    ).toEqual([
+      [1, [800_000, 200_000], true],
+      [0, [700_000, 300_000], true],
+    ]);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+});
