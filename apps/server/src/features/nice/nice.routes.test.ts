@@ -113,4 +113,43 @@ describe('NICE config', () => {
       expect((await call('/api/nice/get', undefined, 'prod')).json().payload.authToken).toBe('');
     });
   });
+
+  describe('through /api/configuration/transfer', () => {
+    it('previews the operations groups without the token and copies the real token, release info and plugins', async () => {
+      await call('/api/nice/set', { niceConfig: { authToken: TOKEN } });
+      await call('/api/release/kv/set', { keyValue: 'moved=yes;' });
+      await call('/api/plugin/activate', { pluginId: 10, active: true });
+      const request = { from: 'dev', to: 'prod', mode: 'overwrite' };
+      const preview = await t.post('/api/configuration/transfer/preview', request, cookie);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.body).not.toContain('SECRET');
+      const { groups, previewToken } = preview.json().payload;
+      expect(groups['NICE config']).toEqual([
+        expect.objectContaining({
+          id: 'nice',
+          operation: 'update',
+          payload: expect.objectContaining({ authToken: '[redacted]' }),
+        }),
+      ]);
+      expect(groups['Release info'].find((row: { id: string }) => row.id === 'kv')).toMatchObject({
+        operation: 'update',
+        payload: { keyValue: 'moved=yes;' },
+      });
+      expect(groups.Plugins.find((row: { id: number }) => row.id === 10)).toMatchObject({
+        operation: 'update',
+        active: true,
+        title: 'WIN_STREAK',
+      });
+
+      const transfer = await t.post('/api/configuration/transfer', { ...request, previewToken }, cookie);
+      expect(transfer.statusCode).toBe(200);
+      expect(transfer.body).not.toContain('SECRET');
+      expect((await call('/api/nice/get', undefined, 'prod')).json().payload.authToken).toBe(TOKEN);
+      expect((await call('/api/release/kv/get', undefined, 'prod')).json().payload).toBe('moved=yes;');
+      expect((await call('/api/plugin/list/enabled', undefined, 'prod')).json().payload).toMatchObject({
+        WIN_STREAK: 10,
+      });
+      expect(JSON.stringify(await auditOf('prod'))).not.toContain('SECRET');
+    });
+  });
 });
