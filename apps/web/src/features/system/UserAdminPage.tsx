@@ -28,7 +28,12 @@ export function UserAdminPage() {
   const setProgression = useSetProgressionMutation();
   const { register, handleSubmit, formState } = useForm<SetProgressionRequest>({
     resolver: zodResolver(setProgressionRequestSchema),
-    defaultValues: { userId: '', level: PROGRESSION_LEVEL_MIN, eoc: PROGRESSION_EOC_MIN, streak: 0 },
+    defaultValues: {
+      userId: '',
+      level: PROGRESSION_LEVEL_MIN,
+      eoc: PROGRESSION_EOC_MIN,
+      streak: PROGRESSION_STREAK_MIN,
+    },
   });
   const { errors } = formState;
   const { reset: forgetAnswer } = setProgression;
