@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const API_SERVER = 'http://localhost:3000';
+// The API server `npm run dev` starts; CONSOLE_API_URL points the proxy elsewhere (another port, a test server).
+const API_SERVER = process.env.CONSOLE_API_URL ?? 'http://localhost:3000';
 
 // The Fastify server owns these paths; the dev server forwards them so cookies and redirects behave as in production.
 const proxiedPaths = ['/api', '/oauth', '/logout', '/docs', '/healthz'];

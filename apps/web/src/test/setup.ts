@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+// Pages are lazy chunks that vitest transforms on first use; on a busy 2-core machine that takes seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 // Any React warning or console error fails the test that caused it.
 let consoleErrors: unknown[][] = [];

@@ -22,7 +22,8 @@ export function AuditLogPage() {
   return (
     <Page title="Audit Log">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {audit.isPending && !audit.isError ? <Loading /> : <AuditTable entries={audit.data ?? []} />}
+      {audit.isPending && <Loading />}
+      {audit.data && <AuditTable entries={audit.data} />}
     </Page>
   );
 }

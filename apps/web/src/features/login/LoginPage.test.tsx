@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+const signedInConsole = (options: { devLogin: boolean; google: boolean }) =>
+  fakeApi({
+    '/oauth/options': () => ok(options),
+    '/oauth/login/dev': ({ body }) => ok(body),
+    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/configuration/list': () => ok(['dev']),
+  });
+
+describe('login page', () => {
+  it('signs in locally when the server offers dev login, then opens the console', async () => {
+    const api = signedInConsole({ devLogin: true, google: false });
+    renderApp('/login');
+    const google = await screen.findByRole('link', { name: 'Sign in with Google' });
+    expect(google.getAttribute('href')).toBe('/oauth/login/google');
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'op@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in locally' }));
+
+    expect(await screen.findByRole('heading', { name: 'Orchestrate your game servers' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    expect(api.callsTo('/oauth/login/dev').map((call) => call.body)).toEqual([{ email: 'op@example.com' }]);
+  });
+
+  it('checks the e-mail before sending it', async () => {
+    const api = signedInConsole({ devLogin: true, google: true });
+    renderApp('/login');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in locally' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(api.callsTo('/oauth/login/dev')).toEqual([]);
+  });
+
+  it('offers only Google when dev login is off', async () => {
+    signedInConsole({ devLogin: false, google: true });
+    renderApp('/login');
+    await screen.findByRole('link', { name: 'Sign in with Google' });
+    await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull();
+    expect(document.title).toBe('Login · Console');
+  });
+
+  it('shows why a sign-in failed', async () => {
+    fakeApi({
+      '/oauth/options': () => ok({ devLogin: true, google: false }),
+      '/oauth/login/dev': () => fail(403, 'op@elsewhere.com may not sign in'),
+    });
+    renderApp('/login');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'op@elsewhere.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in locally' }));
+    expect(await screen.findByText('op@elsewhere.com may not sign in')).toBeTruthy();
+  });
+
+  it('ends the session at /logout and returns to the login page', async () => {
+    const api = fakeApi({
+      '/logout': () => ok(null),
+      '/oauth/options': () => ok({ devLogin: false, google: true }),
+    });
+    renderApp('/logout');
+    await screen.findByRole('link', { name: 'Sign in with Google' });
+    expect(window.location.pathname).toBe('/login');
+    expect(api.callsTo('/logout').length).toBeGreaterThanOrEqual(1);
+  });
+});
