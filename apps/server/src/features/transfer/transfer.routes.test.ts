@@ -300,6 +300,57 @@ describe('environment transfer', () => {
     });
   });
 
+  describe("the features' groups", () => {
+    it('copies release info, plugins and the NICE token from dev into a new environment, in one audited transfer', async () => {
+      const to = await environmentWith({});
+      const set = async (url: string, body: unknown) =>
+        expect((await t.post(`${url}?configuration=dev`, body, cookie)).statusCode).toBe(200);
+      await set('/api/release/kv/set', { keyValue: 'shop=on;' });
+      await set('/api/release/client/set', {
+        releaseInfo: { remindVersion: '1.2.0', minimumVersion: '1.1' },
+      });
+      await set('/api/plugin/activate', { pluginId: 4, active: true });
+      await set('/api/nice/set', { niceConfig: { authToken: 'token-from-dev' } });
+
+      const preview = await previewOverHttp({ from: 'dev', to, mode: 'overwrite' });
+      expect(Object.keys(preview.groups).slice(0, 3)).toEqual(['Release info', 'Plugins', 'NICE config']);
+      const rowOf = (group: string, id: string | number) =>
+        preview.groups[group]?.find((row) => row.id === id);
+      expect(rowOf('Release info', 'kv')).toMatchObject({
+        operation: 'update',
+        payload: { keyValue: 'shop=on;' },
+      });
+      expect(rowOf('Plugins', 4)).toMatchObject({ operation: 'update', active: true, title: 'DUEL' });
+      expect(rowOf('Plugins', 5)?.operation).toBe('unchanged');
+
+      const response = await t.post(
+        '/api/configuration/transfer?configuration=dev',
+        { from: 'dev', to, mode: 'overwrite', previewToken: preview.previewToken },
+        cookie,
+      );
+      expect(response.statusCode).toBe(200);
+      const read = async (url: string) =>
+        (await t.post(`${url}?configuration=${to}`, undefined, cookie)).json().payload;
+      expect(await read('/api/release/kv/get')).toBe('shop=on;');
+      expect(await read('/api/release/client/get')).toEqual({
+        remindVersion: '1.2.0',
+        minimumVersion: '1.1',
+      });
+      expect(await read('/api/plugin/list/enabled')).toEqual({ DUEL: 4 });
+      expect(await read('/api/nice/get')).toEqual({ authToken: 'token-from-dev' });
+      // equal now: a second preview changes nothing in these groups
+      const again = await previewOverHttp({ from: 'dev', to, mode: 'overwrite' });
+      for (const group of ['Release info', 'Plugins', 'NICE config']) {
+        expect(again.groups[group]?.every((row) => row.operation === 'unchanged')).toBe(true);
+      }
+      const entries = await transferAudit(to);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]?.attributes).toMatchObject({ from: 'dev', groups: { Plugins: { update: 1 } } });
+      // the NICE token is a secret: never in the audit log
+      expect(JSON.stringify(await audit(to))).not.toContain('token-from-dev');
+    });
+  });
+
   describe('atomicity and concurrency (service over real connections)', () => {
     const request = (
       preview: TransferPreview,

@@ -20,8 +20,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { formatDateTime } from '../../shell/format.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
@@ -40,6 +41,9 @@ export function ConnectionsRuntimeKeys({ banner }: { banner: ErrorBannerState })
   const revoke = useRevokeRuntimeKeyMutation();
   const { confirm, toast } = useGlobalUi();
   const [created, setCreated] = useState<CreatedRuntimeKey | null>(null);
+  const { active } = useActiveEnvironment();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a shown key belongs to the environment it was made in
+  useEffect(() => setCreated(null), [active]);
   useReportQueryError(banner, keys.error);
 
   const { register, handleSubmit, reset, formState } = useForm<CreateRuntimeKeyRequest>({
