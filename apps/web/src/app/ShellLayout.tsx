@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
@@ -31,8 +32,15 @@ function EnvironmentShell() {
         <UnauthorizedPage />
       ) : (
         <>
+          <SkipToContent />
           <NavBar />
-          <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+          <Container
+            component="main"
+            id={MAIN_ID}
+            tabIndex={-1}
+            maxWidth="xl"
+            sx={{ py: 3, outline: 'none' }}
+          >
             <EnvironmentListBanner />
             {isReady ? (
               <Suspense fallback={<Loading />}>
@@ -45,6 +53,30 @@ function EnvironmentShell() {
         </>
       )}
     </ThemedFrame>
+  );
+}
+
+const MAIN_ID = 'main';
+
+/** Keyboard users reach the page without tabbing through the navigation bar. */
+function SkipToContent() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: 'tooltip',
+        p: 1,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        '&:focus': { top: 8 },
+      }}
+    >
+      Skip to content
+    </Box>
   );
 }
 
