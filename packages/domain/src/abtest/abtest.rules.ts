@@ -21,7 +21,6 @@ export const ABTEST_MESSAGES = {
   noActiveVersion: 'AB-test has no active version',
   cannotDeactivate: 'An active AB-test cannot be deactivated',
   // Decision (docs/decisions.md): texts the spec does not give, naming the thing (style.md).
-  notFound: (id: string) => `AB-test '${id}' not found`,
   versionNotFound: (id: string, version: number) => `Version ${version} of AB-test '${id}' not found`,
   versionAlreadyActive: (version: number) => `Version ${version} is already active`,
   versionNotNewer: (version: number, current: number) =>
@@ -35,8 +34,9 @@ export const ABTEST_MESSAGES = {
 export type AbTestRuleView = Pick<AbTest, 'id' | 'active'> & { data: Pick<AbTestData, 'type' | 'versions'> };
 type VersionView = Pick<AbTestVersion, 'version' | 'active'>;
 
-export function abTestNotFound(id: string): DomainError {
-  return notFound(ABTEST_MESSAGES.notFound(id));
+// spec §8 / issue 5: a missing test is 404 "AB-test not found", exactly (the id is in the request).
+export function abTestNotFound(): DomainError {
+  return notFound(ABTEST_MESSAGES.notFoundPage);
 }
 
 /** spec §2: "No version" below zero, else the number. */

@@ -193,3 +193,16 @@ export const abTestUsageResponseSchema = z.object({
   fatal: z.array(z.tuple([pluginIdSchema, z.string()])),
 });
 export type AbTestUsageResponse = z.infer<typeof abTestUsageResponseSchema>;
+
+/**
+ * Decision (docs/decisions.md): rollout apply is one call, so saving the version and activating it
+ * commit together. treatment is the percentage of players in case 1 (0-100).
+ */
+export const applyRolloutRequestSchema = z.object({
+  id: abTestIdRefSchema,
+  treatment: z
+    .number({ error: 'treatment must be a number' })
+    .min(0, { error: 'treatment must be between 0 and 100' })
+    .max(100, { error: 'treatment must be between 0 and 100' }),
+});
+export type ApplyRolloutRequest = z.infer<typeof applyRolloutRequestSchema>;

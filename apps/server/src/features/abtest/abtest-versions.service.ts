@@ -3,6 +3,7 @@ import {
   type AbTestTypeId,
   type AbTestVersion,
   type ActivateVersionRequest,
+  type ApplyRolloutRequest,
   abTestNotFound,
   assertRule,
   checkNewVersion,
@@ -77,7 +78,7 @@ export async function saveVersion(
   const key = { environmentId, id: request.id };
   return mutateAbTest(db, async (tx) => {
     const locked = await lockAbTest(tx, key);
-    if (!locked) throw abTestNotFound(key.id);
+    if (!locked) throw abTestNotFound();
     assertRule(
       checkNewVersion({ data: { type: locked.type as AbTestTypeId, versions: [] } }, request.weights),
     );
@@ -128,7 +129,7 @@ function checkRollout(abTest: AbTest): RuleResult {
 export async function applyRollout(
   db: Db,
   environmentId: string,
-  request: { id: string; treatment: number },
+  request: ApplyRolloutRequest,
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };

@@ -8,7 +8,7 @@ import { type AbTestKey, findAbTest, lockAbTest } from './abtest.store.ts';
 
 export async function requireAbTest(db: Db | Tx, key: AbTestKey): Promise<AbTest> {
   const abTest = await findAbTest(db, key);
-  if (!abTest) throw abTestNotFound(key.id);
+  if (!abTest) throw abTestNotFound();
   return abTest;
 }
 
@@ -17,7 +17,7 @@ export async function requireAbTest(db: Db | Tx, key: AbTestKey): Promise<AbTest
  * the rules are checked against what no concurrent request can change before this one commits.
  */
 export async function lockAndLoadAbTest(tx: Tx, key: AbTestKey): Promise<AbTest> {
-  if (!(await lockAbTest(tx, key))) throw abTestNotFound(key.id);
+  if (!(await lockAbTest(tx, key))) throw abTestNotFound();
   return requireAbTest(tx, key);
 }
 

@@ -137,7 +137,7 @@ describe('A/B-tests', () => {
     ])('%s answers 404 naming the A/B-test', async (url, body) => {
       const response = await call(url, { id: 'missing', ...body });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: "AB-test 'missing' not found" });
+      expect(response.json()).toEqual({ error: 'AB-test not found' });
     });
 
     it('an id that could never exist is 404 too, not 400', async () => {

@@ -1,5 +1,4 @@
 import {
-  abTestIdRefSchema,
   abTestIdRequestSchema,
   abTestListResponseSchema,
   abTestSchema,
@@ -7,6 +6,7 @@ import {
   abTestVersionsResponseSchema,
   activateTestRequestSchema,
   activateVersionRequestSchema,
+  applyRolloutRequestSchema,
   createAbTestRequestSchema,
   saveAbTestRequestSchema,
   saveCaseDescriptionsRequestSchema,
@@ -29,18 +29,6 @@ import {
   saveDescription,
 } from './abtest.service.ts';
 import { activateVersion, applyRollout, getVersions, saveVersion } from './abtest-versions.service.ts';
-
-/**
- * Decision (docs/decisions.md): rollout apply is one call, so saving the version and activating it
- * commit together. treatment is the percentage of players in case 1 (0-100).
- */
-export const applyRolloutRequestSchema = z.object({
-  id: abTestIdRefSchema,
-  treatment: z
-    .number({ error: 'treatment must be a number' })
-    .min(0, { error: 'treatment must be between 0 and 100' })
-    .max(100, { error: 'treatment must be between 0 and 100' }),
-});
 
 const deleteAbTestResponseSchema = z.object({ id: z.string() });
 const tags = ['A/B-tests'];
