@@ -1,5 +1,6 @@
 import Check from '@mui/icons-material/Check';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -40,9 +41,12 @@ export function EnvironmentMenu() {
         startIcon={<EnvironmentIndicator environment={active} />}
         endIcon={<KeyboardArrowDown />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', minWidth: 120, justifyContent: 'space-between' }}
+        sx={{ textTransform: 'none', minWidth: 120, maxWidth: 280, justifyContent: 'space-between' }}
       >
-        {active}
+        {/* ids run to 36 characters: keep the bar on one line on a laptop screen */}
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {active}
+        </Box>
       </Button>
       <Menu
         id={menuId}
