@@ -39,14 +39,14 @@ describe('home particles', () => {
     act(() => vi.advanceTimersByTime(2000));
     expect(particles()).toHaveLength(5);
     act(() => vi.advanceTimersByTime(10_000));
-    expect(particles()).toHaveLength(PARTICLE_LIFETIME_MS / 500);
+    expect(particles()).toHaveLength(MAX_LIVING_PARTICLES);
   });
 
   it('keeps the page bounded over minutes of idling and leaves no timer behind', () => {
     const { unmount } = renderHome('dev');
     for (let minute = 0; minute < 5; minute++) {
       act(() => vi.advanceTimersByTime(60_000));
-      expect(particles().length).toBeLessThanOrEqual(PARTICLE_LIFETIME_MS / 500);
+      expect(particles().length).toBeLessThanOrEqual(MAX_LIVING_PARTICLES);
     }
     expect(vi.getTimerCount()).toBe(1);
     unmount();
