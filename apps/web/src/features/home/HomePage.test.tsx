@@ -2,13 +2,10 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActiveEnvironmentContext } from '../../shell/environment/environment.context.ts';
 import { HomePage } from './HomePage.tsx';
-import {
-  advanceParticles,
-  COLOR_JITTER,
-  createParticle,
-  jitterColor,
-  PARTICLE_LIFETIME_MS,
-} from './particles.ts';
+import { advanceParticles, COLOR_JITTER, createParticle, jitterColor } from './particles.ts';
+
+// spec §9: one every 500 ms, each living 6000 ms
+const MAX_LIVING_PARTICLES = 12;
 
 const renderHome = (active: string) =>
   render(
