@@ -27,7 +27,7 @@ export function AbTestDetailsPage() {
   if (isNotFound(query.error)) {
     return (
       <Page title={ABTEST_MESSAGES.notFoundPage}>
-        <Typography>{query.error?.message}</Typography>
+        <Typography>{`There is no AB-test with the ID '${id}' in ${environment}.`}</Typography>
       </Page>
     );
   }

@@ -7,8 +7,7 @@ import { anAbTest, renderInConsole } from './abtest.test-support.tsx';
 import { CreateAbTestDialog } from './CreateAbTestDialog.tsx';
 
 const idField = () => screen.getByRole('textbox', { name: 'ID' }) as HTMLInputElement;
-// The first render of a test file can be slow on a busy machine.
-const suggested = (id: string) => waitFor(() => expect(idField().value).toBe(id), { timeout: 5000 });
+const suggested = (id: string) => waitFor(() => expect(idField().value).toBe(id));
 const createButton = () => screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
 
 function renderDialog(existing: string[] = []) {

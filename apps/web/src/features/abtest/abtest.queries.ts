@@ -3,6 +3,7 @@ import {
   type AbTestIdRequest,
   type ActivateTestRequest,
   type ActivateVersionRequest,
+  type ApplyRolloutRequest,
   abTestListResponseSchema,
   abTestSchema,
   abTestVersionsResponseSchema,
@@ -38,12 +39,6 @@ export const abTestKeys = {
     [...abTestKeys.environment(environment), 'id-exists', id] as const,
   idSuggestion: (environment: string) => [...abTestKeys.environment(environment), 'id-suggestion'] as const,
 };
-
-/** spec §7 (not in the spec's list of shapes): the rollout call saves [100 − t, t] and activates it. */
-export interface ApplyRolloutRequest {
-  id: string;
-  treatment: number;
-}
 
 // spec §2: the create form suggests a random two-word ID.
 const SUGGESTED_ID_WORDS = 2;

@@ -1,6 +1,6 @@
 import { type AbTest, AbTestType, type AbTestVersion, NO_VERSION } from '@console/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../../api/queryClient.ts';
@@ -8,8 +8,11 @@ import { ActiveEnvironmentContext } from '../../shell/environment/environment.co
 import { GlobalDialogs } from '../../shell/GlobalDialogs.tsx';
 import { GlobalUiProvider } from '../../shell/GlobalUiProvider.tsx';
 
+// A 2-core machine shared with other test runs: the first render of a file can take seconds.
+configure({ asyncUtilTimeout: 5000 });
+
 /** Renders one A/B-test component with the providers the console gives it, in environment `dev`. */
-export function renderInConsole(ui: ReactNode, environment = 'dev') {
+export function renderInConsole(ui: ReactNode, { environment = 'dev', path = '/' } = {}) {
   const queryClient = createQueryClient();
   const activeEnvironment = { active: environment, environments: [environment], isReady: true, select() {} };
   return {
@@ -18,7 +21,7 @@ export function renderInConsole(ui: ReactNode, environment = 'dev') {
       <QueryClientProvider client={queryClient}>
         <GlobalUiProvider>
           <ActiveEnvironmentContext value={activeEnvironment}>
-            <MemoryRouter>
+            <MemoryRouter initialEntries={[path]}>
               {ui}
               <GlobalDialogs />
             </MemoryRouter>
