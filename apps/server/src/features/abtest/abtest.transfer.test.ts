@@ -70,7 +70,11 @@ describe('A/B-tests transfer group', () => {
     await payloadOf('/api/abtest/versions/save', { id: 'sticky', weights: [2, 999_998] }, 'stable');
     const source = await listOf('dev');
     await t.app.db.$transaction(async (tx) => {
-      for (const item of source) await abTestTransferGroup.write(tx, 'stable', item, 'transfer@example.com');
+      for (const item of source)
+        await abTestTransferGroup.write(tx, 'stable', item, {
+          email: 'transfer@example.com',
+          sourceEnvironmentId: 'dev',
+        });
     });
     expect(await listOf('stable')).toEqual(source);
     const copied = await payloadOf('/api/abtest/get', { id: 'rollout' }, 'stable');
@@ -92,7 +96,12 @@ describe('A/B-tests transfer group', () => {
   it('refuses a malformed payload without writing', async () => {
     const item: TransferItem = { id: 'broken', active: false, title: '', payload: { type: 5 } };
     await expect(
-      t.app.db.$transaction((tx) => abTestTransferGroup.write(tx, 'prod', item, 'transfer@example.com')),
+      t.app.db.$transaction((tx) =>
+        abTestTransferGroup.write(tx, 'prod', item, {
+          email: 'transfer@example.com',
+          sourceEnvironmentId: 'dev',
+        }),
+      ),
     ).rejects.toThrow();
     expect(await listOf('prod')).toEqual([]);
   });

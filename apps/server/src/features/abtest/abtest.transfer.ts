@@ -2,7 +2,7 @@ import { abTestTypeSchema, segmentSchema, type TransferItem } from '@console/dom
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { normalizeSegment } from '../segment/segment.service.ts';
-import type { TransferGroup } from '../transfer/transfer-group.ts';
+import type { TransferGroup, TransferWriteContext } from '../transfer/transfer-group.ts';
 import {
   deleteAbTest,
   deleteVersions,
@@ -47,7 +47,12 @@ async function list(tx: Tx, environmentId: string): Promise<TransferItem[]> {
 }
 
 /** The destination's A/B-test becomes the source's: fields overwritten, versions replaced. */
-async function write(tx: Tx, environmentId: string, item: TransferItem, email: string): Promise<void> {
+async function write(
+  tx: Tx,
+  environmentId: string,
+  item: TransferItem,
+  { email }: TransferWriteContext,
+): Promise<void> {
   const payload = transferPayloadSchema.parse(item.payload);
   const key = { environmentId, id: String(item.id) };
   const fields = {

@@ -178,7 +178,12 @@ describe('plugins', () => {
         title: 'BREAK_EVENT',
         payload: { description: 'Copied' },
       };
-      await t.app.db.$transaction((tx) => pluginTransferGroup.write(tx, 'prod', item, 'mover@example.com'));
+      await t.app.db.$transaction((tx) =>
+        pluginTransferGroup.write(tx, 'prod', item, {
+          email: 'mover@example.com',
+          sourceEnvironmentId: 'dev',
+        }),
+      );
       const written = (await payloadOf('/api/plugin/list', undefined, 'prod')).find(
         (row: { id: number }) => row.id === 9,
       );

@@ -22,7 +22,7 @@ export const pluginTransferGroup: TransferGroup = {
       }),
     );
   },
-  async write(tx, environmentId, item, email) {
+  async write(tx, environmentId, item, { email }) {
     const { description } = pluginPayloadSchema.parse(item.payload);
     await writePluginRow(tx, environmentId, Number(item.id), { active: item.active, description }, email);
   },

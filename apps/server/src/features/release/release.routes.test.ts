@@ -223,7 +223,11 @@ describe('release info', () => {
     it('writes every section to another environment and resets a removed one', async () => {
       const source = await list('dev');
       await t.app.db.$transaction(async (tx) => {
-        for (const item of source) await releaseTransferGroup.write(tx, 'prod', item, 'mover@example.com');
+        for (const item of source)
+          await releaseTransferGroup.write(tx, 'prod', item, {
+            email: 'mover@example.com',
+            sourceEnvironmentId: 'dev',
+          });
       });
       expect(await list('prod')).toEqual(source);
       await t.app.db.$transaction((tx) => releaseTransferGroup.remove(tx, 'prod', 'kv'));

@@ -67,7 +67,8 @@ export const releaseTransferGroup: TransferGroup = {
       payload: section.payloadOf(state),
     }));
   },
-  write: (tx, environmentId, item, email) => sectionOf(item.id).write(tx, environmentId, item.payload, email),
+  write: (tx, environmentId, item, { email }) =>
+    sectionOf(item.id).write(tx, environmentId, item.payload, email),
   // Every environment answers every section, so removing one resets it to its defaults.
   remove: (tx, environmentId, id) =>
     sectionOf(id).write(tx, environmentId, sectionOf(id).payloadOf(DEFAULT_RELEASE_INFO), ''),

@@ -85,7 +85,9 @@ export function createTransferService(groups: readonly TransferGroup[] = transfe
   };
 
   // Deletes first, later groups first (they may refer to earlier ones); then writes in registry order.
-  const apply = async (tx: Tx, to: string, preview: TransferPreviewGroups, email: string) => {
+  const apply = async (tx: Tx, request: Endpoints, preview: TransferPreviewGroups, email: string) => {
+    const { to } = request;
+    const context = { email, sourceEnvironmentId: request.from };
     for (const group of [...groups].reverse()) {
       for (const row of preview[group.name] ?? []) {
         if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id);
@@ -94,7 +96,7 @@ export function createTransferService(groups: readonly TransferGroup[] = transfe
     for (const group of groups) {
       for (const { operation, ...item } of preview[group.name] ?? []) {
         if (operation === TransferOperation.Create || operation === TransferOperation.Update) {
-          await group.write(tx, to, item, email);
+          await group.write(tx, to, item, context);
         }
       }
     }
@@ -111,7 +113,7 @@ export function createTransferService(groups: readonly TransferGroup[] = transfe
         const state = await readState(tx, request);
         if (tokenOf(request, state) !== request.previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
         const preview = diffState(state, request);
-        await apply(tx, request.to, preview, email);
+        await apply(tx, request, preview, email);
         const counts = countTransferOperations(preview);
         const countsByGroup = Object.fromEntries(
           Object.entries(preview).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
