@@ -24,8 +24,7 @@ function consoleApi(extra: Record<string, Handler> = {}) {
   });
 }
 
-const transferButton = () =>
-  screen.getByRole('button', { name: /^Transfer$/ }) as HTMLButtonElement;
+const transferButton = () => screen.getByRole('button', { name: /^Transfer$/ }) as HTMLButtonElement;
 
 async function choose(label: string, option: string) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));
