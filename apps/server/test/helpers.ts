@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@console/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { buildTestApp, cloneDatabase } from '../src/testing/index.ts';
@@ -9,6 +10,8 @@ export interface TestApp {
   login(email?: string): Promise<string>;
   /** POST JSON as the console does; `cookie` from login(). */
   post(url: string, body?: unknown, cookie?: string): Promise<LightMyRequestResponse>;
+  /** The environment's latest 100 audit entries, newest first, read over HTTP as the console does. */
+  auditEntries(cookie: string, environment?: string): Promise<AuditEntry[]>;
 }
 
 /** A real app on this test file's own database, closed and dropped after the file. */
@@ -37,6 +40,9 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     app,
     databaseUrl: database.url,
     post,
+    auditEntries: async (cookie, environment = 'dev') =>
+      (await post(`/api/audit/list?configuration=${environment}`, { offset: 0, limit: 100 }, cookie)).json()
+        .payload as AuditEntry[],
     login: async (email = 'operator@example.com') => {
       const response = await post('/oauth/login/dev', { email });
       if (response.statusCode !== 200) throw new Error(`dev login failed: ${response.body}`);

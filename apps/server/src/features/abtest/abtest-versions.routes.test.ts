@@ -2,8 +2,6 @@ import { AbTestType } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
-type AuditRow = { id: number; action: string; target: string; attributes: Record<string, unknown> };
-
 describe('A/B-test versions', () => {
   let t: TestApp;
   let cookie: string;
@@ -34,9 +32,7 @@ describe('A/B-test versions', () => {
     return { status: response.status, body: answer };
   };
   const auditOf = async (target: string) =>
-    ((await payloadOf('/api/audit/list', { offset: 0, limit: 100 })) as AuditRow[]).filter(
-      (entry) => entry.target === target,
-    );
+    (await t.auditEntries(cookie)).filter((entry) => entry.target === target);
   const createTest = async (type: number = AbTestType.StickySegmentation) => {
     const id = `versions-${++counter}`;
     await payloadOf('/api/abtest/create', { id, type });

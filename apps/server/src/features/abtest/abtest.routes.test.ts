@@ -2,8 +2,6 @@ import { AbTestType, SegmentOperation, SegmentProperty } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
-type AuditRow = { action: string; target: string; email: string; attributes: Record<string, unknown> };
-
 describe('A/B-tests', () => {
   let t: TestApp;
   let cookie: string;
@@ -21,9 +19,7 @@ describe('A/B-tests', () => {
     return response.json().payload;
   };
   const auditOf = async (target: string, environment = 'dev') =>
-    ((await payloadOf('/api/audit/list', { offset: 0, limit: 100 }, environment)) as AuditRow[]).filter(
-      (entry) => entry.target === target,
-    );
+    (await t.auditEntries(cookie, environment)).filter((entry) => entry.target === target);
   const uniqueId = (prefix = 'test') => `${prefix}-${++counter}-${Date.now().toString(36)}`;
   const createTest = async (type: number = AbTestType.StickySegmentation, id = uniqueId()) => {
     await payloadOf('/api/abtest/create', { id, description: `about ${id}`, type });

@@ -13,13 +13,7 @@ describe('user compensation', () => {
 
   const call = (url: string, body?: unknown, environment = 'dev') =>
     t.post(`${url}?configuration=${environment}`, body, cookie);
-  const auditOf = async (environment = 'dev') =>
-    (await call('/api/audit/list', { offset: 0, limit: 100 }, environment)).json().payload as Array<{
-      action: string;
-      target: string;
-      email: string;
-      attributes: Record<string, unknown>;
-    }>;
+  const auditOf = (environment = 'dev') => t.auditEntries(cookie, environment);
 
   it('lists every consumable with its default amount, in enumeration order', async () => {
     const { consumables } = (await call('/api/compensation/list')).json().payload;

@@ -72,9 +72,7 @@ describe('live client connections', () => {
     expect(response.statusCode).toBe(200);
     return response.json().payload as { id: string; principal: string; address: string }[];
   };
-  const audit = async (environment = 'dev') =>
-    (await t.post(`/api/audit/list?configuration=${environment}`, { offset: 0, limit: 100 }, cookie)).json()
-      .payload as { action: string; target: string; email: string; attributes: Record<string, unknown> }[];
+  const audit = (environment = 'dev') => t.auditEntries(cookie, environment);
 
   describe('runtime keys', () => {
     it('creates a key shown once, lists it without key or hash, and audits it without the secret', async () => {

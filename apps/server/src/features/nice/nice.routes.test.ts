@@ -15,12 +15,7 @@ describe('NICE config', () => {
 
   const call = (url: string, body?: unknown, environment = 'dev') =>
     t.post(`${url}?configuration=${environment}`, body, cookie);
-  const auditOf = async (environment = 'dev') =>
-    (await call('/api/audit/list', { offset: 0, limit: 100 }, environment)).json().payload as Array<{
-      action: string;
-      target: string;
-      attributes: Record<string, unknown>;
-    }>;
+  const auditOf = (environment = 'dev') => t.auditEntries(cookie, environment);
 
   it('answers an empty token before one is set', async () => {
     expect((await call('/api/nice/get')).json()).toEqual({ payload: { authToken: '' } });

@@ -16,13 +16,7 @@ describe('plugins', () => {
     t.post(`${url}?configuration=${environment}`, body, cookie);
   const payloadOf = async (url: string, body?: unknown, environment = 'dev') =>
     (await call(url, body, environment)).json().payload;
-  const auditOf = async (environment: string) =>
-    (await payloadOf('/api/audit/list', { offset: 0, limit: 100 }, environment)) as Array<{
-      action: string;
-      target: string;
-      email: string;
-      attributes: Record<string, unknown>;
-    }>;
+  const auditOf = (environment: string) => t.auditEntries(cookie, environment);
   const pluginAudit = async (environment: string, target?: string) =>
     (await auditOf(environment)).filter(
       (entry) => entry.action.startsWith('plugin.') && (!target || entry.target === target),

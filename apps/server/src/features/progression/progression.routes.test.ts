@@ -12,12 +12,7 @@ describe('user admin (progression)', () => {
 
   const call = (url: string, body?: unknown, environment = 'dev') =>
     t.post(`${url}?configuration=${environment}`, body, cookie);
-  const auditOf = async (environment = 'dev') =>
-    (await call('/api/audit/list', { offset: 0, limit: 100 }, environment)).json().payload as Array<{
-      action: string;
-      target: string;
-      attributes: Record<string, unknown>;
-    }>;
+  const auditOf = (environment = 'dev') => t.auditEntries(cookie, environment);
 
   it("stores the player's progression in that environment, answers it, and audits it", async () => {
     const response = await call('/api/player/progression', { userId: 'p-1', level: 42, eoc: 0, streak: 4 });

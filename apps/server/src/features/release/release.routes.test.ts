@@ -18,13 +18,7 @@ describe('release info', () => {
     t.post(`${url}?configuration=${environment}`, body, cookie);
   const payloadOf = async (url: string, body?: unknown, environment = 'dev') =>
     (await call(url, body, environment)).json().payload;
-  const auditOf = async (environment = 'dev') =>
-    (await payloadOf('/api/audit/list', { offset: 0, limit: 100 }, environment)) as Array<{
-      action: string;
-      target: string;
-      email: string;
-      attributes: Record<string, unknown>;
-    }>;
+  const auditOf = (environment = 'dev') => t.auditEntries(cookie, environment);
 
   it('answers the defaults before anything was saved', async () => {
     expect(await payloadOf('/api/release/content/get')).toEqual({

@@ -136,7 +136,7 @@ describe('segments', () => {
         abTestId: 'missing',
         segment: { conditions: [{ property: Payer, op: Equals, value }] },
       });
-      expect([response.statusCode, response.json()]).toEqual([404, { error: "AB-test 'missing' not found" }]);
+      expect([response.statusCode, response.json()]).toEqual([404, { error: 'AB-test not found' }]);
     }
   });
 

@@ -102,9 +102,7 @@ describe('environment transfer', () => {
     }
     return content;
   };
-  const audit = async (environmentId: string) =>
-    (await t.post(`/api/audit/list?configuration=${environmentId}`, { offset: 0, limit: 100 }, cookie)).json()
-      .payload as { action: string; target: string; email: string; attributes: Record<string, unknown> }[];
+  const audit = (environmentId: string) => t.auditEntries(cookie, environmentId);
   const transferAudit = async (environmentId: string) =>
     (await audit(environmentId)).filter((entry) => entry.action === 'environment.transfer');
 
