@@ -18,8 +18,5 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      treeshake: { moduleSideEffects: [{ test: /packages[\\/]domain[\\/]/, sideEffects: false }] },
-    },
   },
 });
