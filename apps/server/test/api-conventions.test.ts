@@ -117,3 +117,18 @@ describe('API conventions', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
+
+describe('unexpected errors', () => {
+  it('answers 500 with the operator text and leaks no internals', async () => {
+    const t = await createTestApp();
+    // A route that fails the way a broken query would; added before the app is first used.
+    t.app.post('/api/test/boom', async () => {
+      throw new Error('relation "secret_table" does not exist at pg.query');
+    });
+    const cookie = await t.login();
+    const response = await t.post('/api/test/boom', {}, cookie);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'A request encountered a server error.' });
+    expect(response.body).not.toContain('secret_table');
+  });
+});
