@@ -57,17 +57,33 @@ export async function authRoutes(app: FastifyInstance) {
     await registerGoogleLogin(app, config.google);
   } else {
     // Without Google credentials the 401 page's 'Go to Login' still leads somewhere useful.
-    app.get(GOOGLE_LOGIN_PATH, { config: { access: 'public' } }, async (_request, reply) =>
-      reply.redirect('/login?error=google-not-configured'),
+    app.get(
+      GOOGLE_LOGIN_PATH,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Google sign-in (redirects to /login when Google is not configured)',
+        },
+      },
+      async (_request, reply) => reply.redirect('/login?error=google-not-configured'),
     );
   }
 
-  app.get('/logout', { config: { access: 'public' } }, async (_request, reply) => {
-    endSession(reply);
-    return reply.redirect('/login');
-  });
-  app.post('/logout', { config: { access: 'public' } }, async (_request, reply) => {
-    endSession(reply);
-    return { payload: null };
-  });
+  app.get(
+    '/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'End the session and go to /login' } },
+    async (_request, reply) => {
+      endSession(reply);
+      return reply.redirect('/login');
+    },
+  );
+  app.post(
+    '/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'End the session' } },
+    async (_request, reply) => {
+      endSession(reply);
+      return { payload: null };
+    },
+  );
 }

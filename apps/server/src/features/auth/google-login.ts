@@ -36,20 +36,24 @@ export async function registerGoogleLogin(app: FastifyInstance, google: GoogleCo
     cookie: { secure: app.config.publicUrl.startsWith('https:'), sameSite: 'lax', path: '/' },
   });
 
-  app.get(`${GOOGLE_LOGIN_PATH}/callback`, { config: { access: 'public' } }, async (request, reply) => {
-    const { token } = await app.googleOAuth2!.getAccessTokenFromAuthorizationCodeFlow(request);
-    const response = await fetch('https://openidconnect.googleapis.com/v1/userinfo', {
-      headers: { authorization: `Bearer ${token.access_token}` },
-    });
-    const user = (await response.json()) as GoogleUserInfo;
-    if (!response.ok || !user.email || !user.email_verified) {
-      return reply.redirect('/login?error=google');
-    }
-    if (!isAllowedEmail(user.email, app.config.allowedEmailDomains)) {
-      request.log.warn({ email: user.email }, 'google sign-in refused: domain not allowed');
-      return reply.redirect('/login?error=domain');
-    }
-    startSession(request, reply, user.email);
-    return reply.redirect('/');
-  });
+  app.get(
+    `${GOOGLE_LOGIN_PATH}/callback`,
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Google sign-in callback' } },
+    async (request, reply) => {
+      const { token } = await app.googleOAuth2!.getAccessTokenFromAuthorizationCodeFlow(request);
+      const response = await fetch('https://openidconnect.googleapis.com/v1/userinfo', {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      });
+      const user = (await response.json()) as GoogleUserInfo;
+      if (!response.ok || !user.email || !user.email_verified) {
+        return reply.redirect('/login?error=google');
+      }
+      if (!isAllowedEmail(user.email, app.config.allowedEmailDomains)) {
+        request.log.warn({ email: user.email }, 'google sign-in refused: domain not allowed');
+        return reply.redirect('/login?error=domain');
+      }
+      startSession(request, reply, user.email);
+      return reply.redirect('/');
+    },
+  );
 }
