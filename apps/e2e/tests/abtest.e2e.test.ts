@@ -1,16 +1,7 @@
-import { existsSync } from 'node:fs';
-import { startConsole } from '@console/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import {
-  type Browser,
-  type ConsoleWatch,
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  WEB_DIST_INDEX,
-  watchConsole,
-} from '../src/browser.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../src/browser.ts';
+import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 
 const OPERATOR = 'abtest-ops@example.com';
 // A refused call (409/422) is logged by Chromium itself as a failed resource load.
@@ -65,37 +56,10 @@ async function createAbTest(page: Page, typed: string, description: string, type
 }
 
 describeInBrowser('A/B-test screens in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let pageConsole: ConsoleWatch;
-  let baseUrl = '';
-
-  beforeAll(async () => {
-    if (!existsSync(WEB_DIST_INDEX)) {
-      throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
-    }
-    server = await startConsole();
-    baseUrl = server.url;
-    browser = await launchBrowser();
-    page = browser.page;
-    pageConsole = watchConsole(page);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByRole('button', { name: 'Sign in locally' }).click();
-    await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
-  });
-
-  afterEach(async (context) => {
-    if (page) await saveScreenshot(page, `abtest-${context.task.name}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useConsoleInBrowser({ screenshotPrefix: 'abtest', signInAs: OPERATOR });
 
   it('creates an AB-test with a sanitised ID and refuses the same ID again', async () => {
+    const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
     await createAbTest(page, 'Spring Sale!', 'Spring sale prices', 'Sticky segmentation');
 
@@ -119,6 +83,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
   });
 
   it('marks an invalid segment condition and saves it once it is valid', async () => {
+    const { page, pageConsole } = app;
     await listRow(page, 'Spring-Sale').getByRole('link', { name: 'Spring-Sale' }).click();
     await page.getByRole('heading', { name: 'AB-test Spring-Sale' }).waitFor();
     const segment = page.getByRole('region', { name: 'Segmentation' });
@@ -149,6 +114,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
   });
 
   it('creates a version with weights that total 100% and activates it', async () => {
+    const { page, pageConsole } = app;
     const versions = page.getByRole('region', { name: 'Versions' });
     await versions.getByRole('button', { name: 'Create Version' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Version' });
@@ -181,6 +147,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
   });
 
   it('activates the AB-test after the confirmation and refuses to deactivate it', async () => {
+    const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
     const row = listRow(page, 'Spring-Sale');
     expect(await row.textContent()).toContain('40.00%');
@@ -206,6 +173,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
   });
 
   it('applies a rollout and warns when the treatment group shrinks', async () => {
+    const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
     await createAbTest(page, 'gradual-launch', 'New shop', 'Rollout');
     await listRow(page, 'gradual-launch').getByRole('link', { name: 'gradual-launch' }).click();

@@ -1,16 +1,7 @@
-import { existsSync } from 'node:fs';
-import { startConsole } from '@console/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import {
-  type Browser,
-  type ConsoleWatch,
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  WEB_DIST_INDEX,
-  watchConsole,
-} from '../src/browser.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../src/browser.ts';
+import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 
 const OPERATOR = 'ops@example.com';
 const TOKEN = 'nice-e2e-SECRET-token';
@@ -41,39 +32,14 @@ async function chooseEnvironment(page: Page, id: string) {
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
 
 describeInBrowser('operations screens in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let pageConsole: ConsoleWatch;
-  let baseUrl = '';
-
-  beforeAll(async () => {
-    if (!existsSync(WEB_DIST_INDEX)) {
-      throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
-    }
-    server = await startConsole();
-    baseUrl = server.url;
-    browser = await launchBrowser();
-    page = browser.page;
-    const cdp = await browser.context.newCDPSession(page);
-    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: TIME_ZONE });
-    pageConsole = watchConsole(page);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByRole('button', { name: 'Sign in locally' }).click();
-    await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
-  });
-
-  afterEach(async (context) => {
-    if (page) await saveScreenshot(page, `operations-${context.task.name}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const app = useConsoleInBrowser({
+    screenshotPrefix: 'operations',
+    signInAs: OPERATOR,
+    timezoneId: TIME_ZONE,
   });
 
   it('saves each Release Info section on its own, with the release time in local time and its UTC offset', async () => {
+    const { page, pageConsole } = app;
     await page.getByRole('button', { name: 'Features' }).click();
     await page.getByRole('menuitem', { name: 'Release Info' }).click();
     await page.getByRole('heading', { name: 'Release Info' }).waitFor();
@@ -127,6 +93,7 @@ describeInBrowser('operations screens in Chromium', () => {
   });
 
   it('switches a plugin on from the list, which reloads with the modifier', async () => {
+    const { page, pageConsole } = app;
     await page.getByRole('button', { name: 'Features' }).click();
     await page.getByRole('menuitem', { name: 'Plugin', exact: true }).click();
     await page.getByRole('heading', { name: 'Plugin', exact: true }).waitFor();
@@ -145,6 +112,7 @@ describeInBrowser('operations screens in Chromium', () => {
   });
 
   it('saves the NICE token per environment and audits it redacted', async () => {
+    const { page, pageConsole } = app;
     await page.getByRole('button', { name: 'System' }).click();
     await page.getByRole('menuitem', { name: 'NICE Config' }).click();
     const field = page.getByLabel('Authentication Token');
@@ -168,6 +136,7 @@ describeInBrowser('operations screens in Chromium', () => {
   });
 
   it('sends a consumable with the chosen item default amount prefilled', async () => {
+    const { page, pageConsole } = app;
     await page.getByRole('button', { name: 'System' }).click();
     await page.getByRole('menuitem', { name: 'User Compensation' }).click();
     await page.getByRole('heading', { name: 'User Compensation' }).waitFor();
@@ -183,6 +152,7 @@ describeInBrowser('operations screens in Chromium', () => {
   });
 
   it("sets a player's progression and shows the raw answer", async () => {
+    const { page, pageConsole } = app;
     await page.getByRole('button', { name: 'System' }).click();
     await page.getByRole('menuitem', { name: 'User Admin' }).click();
     await page.getByRole('heading', { name: 'User Admin' }).waitFor();

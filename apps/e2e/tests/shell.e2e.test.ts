@@ -1,16 +1,7 @@
-import { existsSync } from 'node:fs';
-import { startConsole } from '@console/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import {
-  type Browser,
-  type ConsoleWatch,
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  WEB_DIST_INDEX,
-  watchConsole,
-} from '../src/browser.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser, saveScreenshot } from '../src/browser.ts';
+import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 
 const OPERATOR = 'operator@example.com';
 const NEW_ENVIRONMENT = `e2e-${Date.now().toString(36)}`;
@@ -31,33 +22,10 @@ async function chooseEnvironment(page: Page, id: string) {
 }
 
 describeInBrowser('the console shell in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let pageConsole: ConsoleWatch;
-  let baseUrl = '';
-
-  beforeAll(async () => {
-    if (!existsSync(WEB_DIST_INDEX)) {
-      throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
-    }
-    server = await startConsole();
-    baseUrl = server.url;
-    browser = await launchBrowser();
-    page = browser.page;
-    pageConsole = watchConsole(page);
-  });
-
-  afterEach(async (context) => {
-    if (page) await saveScreenshot(page, context.task.name);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useConsoleInBrowser();
 
   it('signs in with dev login and lands on the home page', async () => {
+    const { page, baseUrl, pageConsole } = app;
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
     await page.getByLabel('E-mail').fill(OPERATOR);
@@ -78,6 +46,7 @@ describeInBrowser('the console shell in Chromium', () => {
   });
 
   it('creates an environment and switches to it', async () => {
+    const { page, pageConsole } = app;
     await page.getByRole('button', { name: /^Environment:/ }).click();
     await page.getByRole('menuitem', { name: 'Create environment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Environment' });
@@ -105,6 +74,7 @@ describeInBrowser('the console shell in Chromium', () => {
   });
 
   it('shows the creation in the audit log', async () => {
+    const { page, pageConsole } = app;
     await page.getByRole('button', { name: 'Security' }).click();
     await page.getByRole('menuitem', { name: 'Audit Log' }).click();
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
@@ -125,6 +95,7 @@ describeInBrowser('the console shell in Chromium', () => {
   });
 
   it('switches the whole page to the dark theme on prod only', async () => {
+    const { page, pageConsole } = app;
     expect(await bodyBackground(page)).toBe(LIGHT_BACKGROUND);
     await chooseEnvironment(page, 'prod');
     await page.waitForFunction(
@@ -152,6 +123,7 @@ describeInBrowser('the console shell in Chromium', () => {
   });
 
   it('shows the login-required page after logout', async () => {
+    const { page, baseUrl, pageConsole } = app;
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
@@ -165,6 +137,7 @@ describeInBrowser('the console shell in Chromium', () => {
   });
 
   it('shows a not-found page for an unknown address', async () => {
+    const { page, baseUrl, pageConsole } = app;
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('E-mail').fill(OPERATOR);
     await page.getByRole('button', { name: 'Sign in locally' }).click();

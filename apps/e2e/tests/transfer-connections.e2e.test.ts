@@ -1,16 +1,7 @@
-import { existsSync } from 'node:fs';
-import { startConsole } from '@console/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import {
-  type Browser,
-  type ConsoleWatch,
-  describeInBrowser,
-  launchBrowser,
-  saveScreenshot,
-  WEB_DIST_INDEX,
-  watchConsole,
-} from '../src/browser.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../src/browser.ts';
+import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 
 const OPERATOR = 'ops@example.com';
 
@@ -36,37 +27,10 @@ interface GameClientState {
 }
 
 describeInBrowser('transfer and connections in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startConsole>> | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let pageConsole: ConsoleWatch;
-  let baseUrl = '';
-
-  beforeAll(async () => {
-    if (!existsSync(WEB_DIST_INDEX)) {
-      throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
-    }
-    server = await startConsole();
-    baseUrl = server.url;
-    browser = await launchBrowser();
-    page = browser.page;
-    pageConsole = watchConsole(page);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByRole('button', { name: 'Sign in locally' }).click();
-    await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
-  });
-
-  afterEach(async (context) => {
-    if (page) await saveScreenshot(page, `transfer-connections-${context.task.name}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useConsoleInBrowser({ screenshotPrefix: 'transfer-connections', signInAs: OPERATOR });
 
   it('previews per group, discards the preview on a new destination, transfers and clears the destination', async () => {
+    const { page, pageConsole } = app;
     // dev differs from stable: DUEL switched on
     await api(page, '/api/plugin/activate', { pluginId: 4, active: true });
 
@@ -126,6 +90,7 @@ describeInBrowser('transfer and connections in Chromium', () => {
   });
 
   it('lists a live game client, deletes its session (closed with a reason) and shows No connections', async () => {
+    const { page, baseUrl, browser, pageConsole } = app;
     await page.getByRole('button', { name: 'System' }).click();
     await page.getByRole('menuitem', { name: 'Connections' }).click();
     await page.getByRole('heading', { name: 'Connections', exact: true }).waitFor();
@@ -139,7 +104,7 @@ describeInBrowser('transfer and connections in Chromium', () => {
 
     // a game client in a page of its own, connecting with the key as a parameter (a browser cannot set
     // the Authorization header). Same origin as the console: Chromium refuses loopback from about:blank.
-    const clientPage = await browser!.context.newPage();
+    const clientPage = await browser.context.newPage();
     await clientPage.goto(`${baseUrl}/healthz`);
     const socketUrl = `${baseUrl.replace(/^http/, 'ws')}/runtime/connect?configuration=dev&principal=e2e-player&key=${encodeURIComponent(key)}`;
     await clientPage.evaluate((url) => {

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { startConsole } from '@console/server/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import {
+  type Browser,
+  type ConsoleWatch,
+  launchBrowser,
+  saveScreenshot,
+  WEB_DIST_INDEX,
+  watchConsole,
+} from './browser.ts';
+
+export interface ConsoleInBrowserOptions {
+  /** Put before each test's name in its screenshot (`<prefix>-<test name>`); none when omitted. */
+  screenshotPrefix?: string;
+  /** Sign in through the dev login with this e-mail before the first test. */
+  signInAs?: string;
+  /** IANA time zone the page runs in (e.g. 'Europe/Berlin'), set before anything is loaded. */
+  timezoneId?: string;
+}
+
+/** What the hooks set up; read it inside tests, once `beforeAll` has run. */
+export interface ConsoleInBrowser {
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  readonly page: Page;
+  readonly pageConsole: ConsoleWatch;
+}
+
+/**
+ * Registers the hooks a browser suite needs; call it inside the `describeInBrowser` body. Before all tests:
+ * a console on a fresh database (startConsole), a Chromium with its console watched, and the dev login when
+ * `signInAs` is given. After each test: a screenshot. After all: the browser and the console are closed.
+ */
+export function useConsoleInBrowser({
+  screenshotPrefix,
+  signInAs,
+  timezoneId,
+}: ConsoleInBrowserOptions = {}): ConsoleInBrowser {
+  let server: Awaited<ReturnType<typeof startConsole>> | undefined;
+  let browser: Browser | undefined;
+  let pageConsole: ConsoleWatch | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(WEB_DIST_INDEX)) {
+      throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
+    }
+    server = await startConsole();
+    browser = await launchBrowser();
+    const { page } = browser;
+    if (timezoneId) {
+      const cdp = await browser.context.newCDPSession(page);
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
+    }
+    pageConsole = watchConsole(page);
+    if (signInAs) {
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('E-mail').fill(signInAs);
+      await page.getByRole('button', { name: 'Sign in locally' }).click();
+      await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
+    }
+  });
+
+  afterEach(async (context) => {
+    const name = screenshotPrefix ? `${screenshotPrefix}-${context.task.name}` : context.task.name;
+    if (browser) await saveScreenshot(browser.page, name);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`useConsoleInBrowser: ${what} is read before beforeAll set it up`);
+    return value;
+  };
+  return {
+    get baseUrl() {
+      return ready(server, 'the console').url;
+    },
+    get browser() {
+      return ready(browser, 'the browser');
+    },
+    get page() {
+      return ready(browser, 'the page').page;
+    },
+    get pageConsole() {
+      return ready(pageConsole, 'the console watch');
+    },
+  };
+}
