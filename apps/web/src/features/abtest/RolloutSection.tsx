@@ -38,17 +38,17 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
   );
   const currentShown = formatPercentage(toDisplayPercentages(abTest.data.cases)[1] ?? 0);
 
-  const submit = () =>
-    apply.mutate(
-      { id: abTest.id, treatment },
-      {
-        onSuccess: () => toast(`Rollout applied: ${treatmentShown} treatment`),
-        onError: (error) => {
-          if (!(error instanceof ApiError && error.isHandledGlobally))
-            showError(ROLLOUT_FAILED_TITLE, error.message);
-        },
-      },
-    );
+  // mutateAsync, not mutate's callbacks: the applied version re-keys (remounts) this section, and
+  // TanStack Query drops mutate() callbacks of an unmounted component, losing the toast.
+  const submit = async () => {
+    try {
+      await apply.mutateAsync({ id: abTest.id, treatment });
+      toast(`Rollout applied: ${treatmentShown} treatment`);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.isHandledGlobally))
+        showError(ROLLOUT_FAILED_TITLE, error instanceof Error ? error.message : String(error));
+    }
+  };
 
   return (
     <Paper component="section" aria-label="Rollout" sx={{ p: 2, mb: 2 }}>
