@@ -30,9 +30,19 @@ import './http/types.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
-  /** Pino logger options, or false to stay quiet (tests). */
-  logger?: boolean | Record<string, unknown>;
+  /** Extra pino options (level, stream), or false to stay quiet (tests). */
+  logger?: false | Record<string, unknown>;
   db?: Db;
+}
+
+/** Request log lines without secrets carried in query strings (runtime keys, OAuth codes). */
+function serializeRequest(request: { method: string; url: string; ip: string; id: string }) {
+  return {
+    id: request.id,
+    method: request.method,
+    url: request.url.replace(/([?&](?:key|code|state)=)[^&]*/g, '$1[redacted]'),
+    remoteAddress: request.ip,
+  };
 }
 
 /** Feature route plugins, one per feature folder. Later features add theirs here. */
@@ -57,16 +67,22 @@ const featureRoutes = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
+    // Secrets never reach the log, whatever destination or level a caller adds.
     logger:
-      options.logger === undefined
-        ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] }
-        : options.logger,
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: config.bodyLimit,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

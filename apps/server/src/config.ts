@@ -23,6 +23,8 @@ export interface AppConfig {
   /** Serve the built web app from this folder when it exists. */
   webDistDir?: string;
   logLevel: string;
+  /** Believe X-Forwarded-* headers: true, or the proxies' addresses/CIDRs (comma-separated). */
+  trustProxy: boolean | string;
   bodyLimit: number;
 }
 
@@ -55,8 +57,16 @@ export function readConfig(env: NodeJS.ProcessEnv, databaseUrl: string): AppConf
       .filter(Boolean),
     ...(existsSync(WEB_DIST_DIR) ? { webDistDir: WEB_DIST_DIR } : {}),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024),
   };
+}
+
+/** Unset means no proxy: X-Forwarded-* from a direct client must not be believed. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }
 
 function randomSecret(): string {

@@ -70,6 +70,22 @@ describe('API conventions', () => {
     expect(known.statusCode).toBe(200);
   });
 
+  it('guards API routes by the matched route, so a percent-encoded path gets no way round the session', async () => {
+    const anonymous = await t.post('/%61pi/auth/me');
+    expect(anonymous.statusCode).toBe(401);
+    expect((await t.post('/%61pi/audit/list?configuration=prod', {})).statusCode).toBe(401);
+    // ... and a logged-in call through an encoded path is still scoped to the environment it names.
+    const scoped = await t.post('/%61pi/audit/list?configuration=atlantis', {}, cookie);
+    expect(scoped.json()).toEqual({ error: 'Unknown environment atlantis' });
+  });
+
+  it('answers unknown id kinds with 404, also names of built-in object properties', async () => {
+    for (const kind of ['constructor', 'hasOwnProperty', '__proto__']) {
+      const response = await t.post(`/api/id/exist/${kind}/x`, undefined, cookie);
+      expect({ kind, status: response.statusCode }).toEqual({ kind, status: 404 });
+    }
+  });
+
   it('checks the session before the environment, so unknown environments are not revealed', async () => {
     const response = await t.post('/api/audit/list?configuration=atlantis', {});
     expect(response.statusCode).toBe(401);
@@ -130,5 +146,26 @@ describe('unexpected errors', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: 'A request encountered a server error.' });
     expect(response.body).not.toContain('secret_table');
+  });
+});
+
+describe('request logs', () => {
+  it('redact runtime keys and OAuth codes carried in query strings', async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import('../src/app.ts');
+    const { readConfig } = await import('../src/config.ts');
+    const app = await buildApp({
+      config: readConfig({ AUTH_DEV_LOGIN: 'true' }, 'postgresql://unused@127.0.0.1:1/none'),
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/healthz?key=rk_secret_value&code=oauth-code&configuration=dev',
+    });
+    await app.close();
+    const logged = lines.join('');
+    expect(logged).toContain('/healthz?key=[redacted]&code=[redacted]&configuration=dev');
+    expect(logged).not.toContain('rk_secret_value');
+    expect(logged).not.toContain('oauth-code');
   });
 });

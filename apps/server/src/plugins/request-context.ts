@@ -16,7 +16,9 @@ export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     request.operator = readSession(request);
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    // Decide by the matched route, never the raw URL: the router decodes the path (/%61pi/... is /api/...).
+    const route = request.routeOptions.url;
+    if (request.is404 || !route?.startsWith('/api/')) return;
     if ((config.access ?? 'operator') === 'operator' && !request.operator) {
       return reply.code(401).send({ error: MESSAGES.notLoggedIn });
     }

@@ -3,13 +3,16 @@ import { z } from 'zod';
 // Field builders shared by the operational schemas, so every message names its field
 // (spec §8: a screen shows the message in its banner; zod's defaults do not say which field).
 
+/** The largest value a PostgreSQL INTEGER column holds; larger numbers are refused as bad input. */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+
 /** A whole number in [min, max], with messages naming `field`. */
-export function integerField(field: string, min: number, max?: number) {
+export function integerField(field: string, min: number, max: number = MAX_STORED_INTEGER) {
   const base = z
     .number({ error: `${field} must be a number` })
     .int({ error: `${field} must be a whole number` })
     .min(min, { error: `${field} must be at least ${min}` });
-  return max === undefined ? base : base.max(max, { error: `${field} must be at most ${max}` });
+  return base.max(max, { error: `${field} must be at most ${max}` });
 }
 
 /** A text of at most `max` characters, with messages naming `field`. */

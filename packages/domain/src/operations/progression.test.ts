@@ -22,4 +22,14 @@ describe('progression', () => {
   ])('refuses %j', (change, message) => {
     expect(messagesOf(setProgressionRequestSchema.safeParse({ ...valid, ...change }))).toEqual([message]);
   });
+  it('refuses numbers an INTEGER column cannot hold, naming the field', () => {
+    const result = setProgressionRequestSchema.safeParse({
+      userId: 'p',
+      level: 3_000_000_000,
+      eoc: 0,
+      streak: 0,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('level must be at most 2147483647');
+  });
 });

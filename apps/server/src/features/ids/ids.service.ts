@@ -18,7 +18,7 @@ export function randomWords(count: number): string {
 }
 
 export async function idExists(db: Db, environmentId: string, kind: string, id: string): Promise<boolean> {
-  const check = idKinds[kind];
+  const check = Object.hasOwn(idKinds, kind) ? idKinds[kind] : undefined;
   if (!check) throw notFound(`Unknown id kind ${kind}`);
   return check(db, environmentId, id);
 }
