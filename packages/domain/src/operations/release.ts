@@ -9,7 +9,8 @@ export const MAX_LEVEL_MIN = 1;
 
 /** Answer of /api/release/content/get. No window check: a stored release time may have passed. */
 export const releaseContentResponseSchema = z.object({
-  nextReleaseTimeMs: integerField('nextReleaseTimeMs', 0),
+  // UTC milliseconds (stored as timestamptz), far beyond an INTEGER column's range.
+  nextReleaseTimeMs: integerField('nextReleaseTimeMs', 0, Number.MAX_SAFE_INTEGER),
   maxLevel: integerField('maxLevel', MAX_LEVEL_MIN),
   nextMaxLevel: integerField('nextMaxLevel', MAX_LEVEL_MIN),
 });
