@@ -22,6 +22,11 @@ export class ConnectionRegistry {
   private readonly connections = new Map<string, LiveConnection>();
   private readonly isAlive = new WeakMap<WebSocket, boolean>();
   private heartbeat: NodeJS.Timeout | undefined;
+  /**
+   * Keys revoked while this process runs: a client authenticated just before the revocation may
+   * finish its upgrade after it, and must be closed then rather than stay connected.
+   */
+  private readonly revokedKeys = new Map<string, CloseReason>();
 
   /** Pings every connection each interval and drops those that did not answer the previous ping. */
   startHeartbeat(intervalMs: number): void {
@@ -39,13 +44,26 @@ export class ConnectionRegistry {
     this.heartbeat.unref();
   }
 
-  add(connection: LiveConnection): void {
+  /** Returns false, closing the socket, when its key was revoked during the upgrade. */
+  add(connection: LiveConnection): boolean {
+    const revoked = this.revokedKeys.get(connection.keyId);
+    if (revoked) {
+      connection.socket.close(revoked.code, revoked.reason);
+      return false;
+    }
     this.connections.set(connection.id, connection);
     this.isAlive.set(connection.socket, true);
     connection.socket.on('pong', () => this.isAlive.set(connection.socket, true));
     connection.socket.on('close', () => {
       if (this.connections.get(connection.id) === connection) this.connections.delete(connection.id);
     });
+    return true;
+  }
+
+  /** Closes the key's connections, and any that completes its upgrade later. */
+  revokeKey(keyId: string, reason: CloseReason): number {
+    this.revokedKeys.set(keyId, reason);
+    return this.closeWhere((connection) => connection.keyId === keyId, reason);
   }
 
   /** This environment's connections, oldest first, as the API shows them. */

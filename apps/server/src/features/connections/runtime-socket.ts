@@ -49,7 +49,7 @@ export async function runtimeSocketRoutes(app: FastifyInstance) {
     (socket, request) => {
       const id = randomUUID();
       const environmentId = request.query.configuration ?? 'dev';
-      app.connections.add({
+      const isAdded = app.connections.add({
         id,
         environmentId,
         principal: request.query.principal,
@@ -58,6 +58,7 @@ export async function runtimeSocketRoutes(app: FastifyInstance) {
         connected: Date.now(),
         socket,
       });
+      if (!isAdded) return;
       socket.on('message', (data) => {
         // The only client message: {"type":"ping"}; anything else is ignored.
         if (data.toString() === '{"type":"ping"}') socket.send(JSON.stringify({ type: 'pong' }));

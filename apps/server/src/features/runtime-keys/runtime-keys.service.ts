@@ -80,7 +80,7 @@ export async function revokeRuntimeKey(
       },
     };
   });
-  connections.closeWhere((connection) => connection.keyId === revoked.id, CLOSED_BY_KEY_REVOKED);
+  connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
   return revoked;
 }
 
