@@ -33,6 +33,8 @@ export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDial
   const trimmed = id.trim();
 
   const close = () => {
+    // While saving, closing would detach the mutation and skip the re-list and switch that follow it.
+    if (create.isPending) return;
     setId('');
     create.reset();
     onClose();
@@ -75,7 +77,9 @@ export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDial
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Close</Button>
+          <Button onClick={close} disabled={create.isPending}>
+            Close
+          </Button>
           <Button type="submit" variant="contained" disabled={trimmed === '' || create.isPending}>
             Add
           </Button>

@@ -24,9 +24,9 @@ export function PluginListPage() {
   const banner = useErrorBanner();
   useReportQueryError(banner, plugins.error);
 
+  // One toggle at a time: a second mutate() would replace the first one's callbacks and lose its error.
   const toggle = (plugin: PluginListItem) =>
     activate.mutate({ pluginId: plugin.id, active: !plugin.active }, { onError: banner.report });
-  const pendingId = activate.isPending ? activate.variables?.pluginId : undefined;
 
   return (
     <Page title="Plugin">
@@ -38,7 +38,7 @@ export function PluginListPage() {
       {plugins.isPending && !plugins.isError ? (
         <Loading />
       ) : (
-        <PluginTable plugins={plugins.data ?? []} pendingId={pendingId} onToggle={toggle} />
+        <PluginTable plugins={plugins.data ?? []} isToggling={activate.isPending} onToggle={toggle} />
       )}
     </Page>
   );
@@ -46,11 +46,12 @@ export function PluginListPage() {
 
 interface PluginTableProps {
   plugins: readonly PluginListItem[];
-  pendingId: number | undefined;
+  /** A toggle is in flight: every switch waits for it. */
+  isToggling: boolean;
   onToggle(plugin: PluginListItem): void;
 }
 
-function PluginTable({ plugins, pendingId, onToggle }: PluginTableProps) {
+function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
   return (
     <TableContainer component={Paper}>
       <Table size="small" aria-label="Plugins">
@@ -77,7 +78,7 @@ function PluginTable({ plugins, pendingId, onToggle }: PluginTableProps) {
                 <TableCell>
                   <Switch
                     checked={plugin.active}
-                    disabled={pendingId === plugin.id}
+                    disabled={isToggling}
                     onChange={() => onToggle(plugin)}
                     slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
                   />

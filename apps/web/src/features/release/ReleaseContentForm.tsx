@@ -67,8 +67,15 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
                 name={field.name}
                 inputRef={field.ref}
                 value={Number.isFinite(field.value) ? formatReleaseTimeInput(field.value) : ''}
-                // An unreadable or half-typed value is NaN, which the schema refuses.
-                onChange={(event) => field.onChange(parseReleaseTimeInput(event.target.value) ?? Number.NaN)}
+                // An unreadable or half-typed value is NaN, which the schema refuses. Browsers report a
+                // half-typed datetime-local as '' with validity.badInput; only a truly empty field is "none".
+                onChange={(event) =>
+                  field.onChange(
+                    event.target.validity.badInput
+                      ? Number.NaN
+                      : (parseReleaseTimeInput(event.target.value) ?? Number.NaN),
+                  )
+                }
                 onBlur={field.onBlur}
                 error={fieldState.error !== undefined}
                 helperText={

@@ -78,4 +78,26 @@ describe('Release Info', () => {
     expect(api.callsTo('/api/release/content/set')).toHaveLength(0);
     expect(api.callsTo('/api/release/kv/set')).toHaveLength(0);
   });
+  it('drops unsaved typing when the environment changes, so it cannot be saved into another one', async () => {
+    // Both environments hold the same key-value text, the case where a form would not reload by itself.
+    releaseApi();
+    renderApp('/release');
+    const choose = async (id: string, maxLevel: string) => {
+      await userEvent.click(screen.getByRole('button', { name: /^Environment:/ }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: id }));
+      await waitFor(() =>
+        expect(within(section('Content')).getByLabelText('Max level')).toHaveProperty('value', maxLevel),
+      );
+    };
+    await screen.findByDisplayValue('a=1;');
+    // Visit stable once so its answers are cached and switching back and forth renders at once.
+    await choose('stable', '77');
+    await choose('dev', '10');
+    const field = within(section('Key-value')).getByDisplayValue('a=1;');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'typed=indev;');
+    await choose('stable', '77');
+    expect(within(section('Key-value')).getByDisplayValue('a=1;')).toBeTruthy();
+    expect(screen.queryByDisplayValue('typed=indev;')).toBeNull();
+  });
 });

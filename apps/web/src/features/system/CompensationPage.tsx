@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
@@ -26,6 +27,7 @@ type SendConsumableInput = Omit<z.input<typeof sendConsumableRequestSchema>, 'it
 
 /** spec §2 User Compensation: send a consumable to a player of the active environment. */
 export function CompensationPage() {
+  const { active } = useActiveEnvironment();
   const list = useCompensationListQuery();
   const banner = useErrorBanner();
   useReportQueryError(banner, list.error);
@@ -34,7 +36,7 @@ export function CompensationPage() {
     <Page title="User Compensation">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       {list.data ? (
-        <SendConsumableForm list={list.data} onError={banner.report} />
+        <SendConsumableForm key={active} list={list.data} onError={banner.report} />
       ) : list.isPending && !list.isError ? (
         <Loading />
       ) : null}

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
@@ -14,6 +15,7 @@ import { useNiceConfigQuery, useSaveNiceConfigMutation } from './nice.queries.ts
 
 /** spec §2 NICE Config: the 'Authentication Token' of the external NICE service, per environment. */
 export function NiceConfigPage() {
+  const { active } = useActiveEnvironment();
   const config = useNiceConfigQuery();
   const banner = useErrorBanner();
   useReportQueryError(banner, config.error);
@@ -22,7 +24,7 @@ export function NiceConfigPage() {
     <Page title="NICE Config">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       {config.data ? (
-        <NiceConfigForm config={config.data} onError={banner.report} />
+        <NiceConfigForm key={active} config={config.data} onError={banner.report} />
       ) : config.isPending && !config.isError ? (
         <Loading />
       ) : null}
