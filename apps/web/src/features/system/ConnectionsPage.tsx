@@ -29,11 +29,15 @@ export function ConnectionsPage() {
   const banner = useErrorBanner();
   useReportQueryError(banner, connections.error);
 
-  const closeConnection = (connection: Connection) =>
-    close.mutate(
-      { id: connection.id },
-      { onSuccess: () => toast(`Connection of ${connection.principal} closed`), onError: banner.report },
-    );
+  // mutateAsync: each Delete settles on its own; a second mutate() would drop the first one's callbacks.
+  const closeConnection = async (connection: Connection) => {
+    try {
+      await close.mutateAsync({ id: connection.id });
+      toast(`Connection of ${connection.principal} closed`);
+    } catch (error) {
+      banner.report(error);
+    }
+  };
 
   return (
     <Page

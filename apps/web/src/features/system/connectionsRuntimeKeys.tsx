@@ -66,7 +66,13 @@ export function ConnectionsRuntimeKeys({ banner }: { banner: ErrorBannerState })
       message: `Game clients using '${key.name}' can no longer connect, and their open connections are closed.`,
     });
     if (!isConfirmed) return;
-    revoke.mutate({ id: key.id }, { onSuccess: () => toast(`Runtime key ${key.name} revoked`), onError });
+    // mutateAsync: each revoke settles on its own, even when another starts before it ends.
+    try {
+      await revoke.mutateAsync({ id: key.id });
+      toast(`Runtime key ${key.name} revoked`);
+    } catch (error) {
+      onError(error);
+    }
   };
 
   return (
