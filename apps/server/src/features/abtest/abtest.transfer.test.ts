@@ -86,7 +86,12 @@ describe('A/B-tests transfer group', () => {
   });
 
   it('removes an item with its versions', async () => {
-    await t.app.db.$transaction((tx) => abTestTransferGroup.remove(tx, 'stable', 'sticky'));
+    await t.app.db.$transaction((tx) =>
+      abTestTransferGroup.remove(tx, 'stable', 'sticky', {
+        email: 'mover@example.com',
+        sourceEnvironmentId: 'dev',
+      }),
+    );
     expect((await listOf('stable')).map((item) => item.id)).toEqual(['rollout']);
     expect(
       await t.app.db.abTestVersion.count({ where: { environmentId: 'stable', abTestId: 'sticky' } }),

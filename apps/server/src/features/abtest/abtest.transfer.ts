@@ -76,6 +76,7 @@ async function write(
 }
 
 async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Promise<void> {
+  // Deleted outright, so there is no row left to stamp with the operator.
   await deleteAbTest(tx, { environmentId, id: String(id) });
 }
 

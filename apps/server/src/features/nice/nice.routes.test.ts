@@ -97,7 +97,12 @@ describe('NICE config', () => {
       await t.app.db.$transaction((tx) => niceTransferGroup.write(tx, 'prod', fromJson, context));
       expect((await call('/api/nice/get', undefined, 'prod')).json().payload.authToken).toBe(TOKEN);
       expect(await list('prod')).toEqual([dev]);
-      await t.app.db.$transaction((tx) => niceTransferGroup.remove(tx, 'prod', 'nice'));
+      await t.app.db.$transaction((tx) =>
+        niceTransferGroup.remove(tx, 'prod', 'nice', {
+          email: 'mover@example.com',
+          sourceEnvironmentId: 'dev',
+        }),
+      );
       expect((await call('/api/nice/get', undefined, 'prod')).json().payload.authToken).toBe('');
     });
   });

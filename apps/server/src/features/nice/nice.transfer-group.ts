@@ -32,7 +32,7 @@ export const niceTransferGroup: TransferGroup = {
   async write(tx, environmentId, _item, { email, sourceEnvironmentId }) {
     await replaceNiceToken(tx, environmentId, await findNiceToken(tx, sourceEnvironmentId), email);
   },
-  async remove(tx, environmentId) {
-    await replaceNiceToken(tx, environmentId, '', '');
+  async remove(tx, environmentId, _id, { email }) {
+    await replaceNiceToken(tx, environmentId, '', email);
   },
 };

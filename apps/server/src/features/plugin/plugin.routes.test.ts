@@ -188,7 +188,16 @@ describe('plugins', () => {
       });
       expect((await list('prod')).find((row) => row.id === 9)).toMatchObject({ active: true });
 
-      await t.app.db.$transaction((tx) => pluginTransferGroup.remove(tx, 'prod', 9));
+      await t.app.db.$transaction((tx) =>
+        pluginTransferGroup.remove(tx, 'prod', 9, {
+          email: 'resetter@example.com',
+          sourceEnvironmentId: 'dev',
+        }),
+      );
+      const reset = (await payloadOf('/api/plugin/list', undefined, 'prod')).find(
+        (row: { id: number }) => row.id === 9,
+      );
+      expect(reset).toMatchObject({ active: false, lastModifier: 'resetter@example.com' });
       expect((await list('prod')).find((row) => row.id === 9)).toEqual({
         id: 9,
         active: false,

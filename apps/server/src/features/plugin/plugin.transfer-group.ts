@@ -26,12 +26,12 @@ export const pluginTransferGroup: TransferGroup = {
     const { description } = pluginPayloadSchema.parse(item.payload);
     await writePluginRow(tx, environmentId, Number(item.id), { active: item.active, description }, email);
   },
-  async remove(tx, environmentId, id) {
+  async remove(tx, environmentId, id, { email }) {
     const pluginId = Number(id);
     // spec: every plugin exists in every environment, so a known plugin is reset rather than deleted.
     if (isPluginId(pluginId)) {
       const description = defaultPluginDescriptionOf(pluginId);
-      await writePluginRow(tx, environmentId, pluginId, { active: false, description }, '');
+      await writePluginRow(tx, environmentId, pluginId, { active: false, description }, email);
     } else {
       await deletePluginRow(tx, environmentId, pluginId);
     }

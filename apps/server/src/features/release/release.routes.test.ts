@@ -224,7 +224,12 @@ describe('release info', () => {
           });
       });
       expect(await list('prod')).toEqual(source);
-      await t.app.db.$transaction((tx) => releaseTransferGroup.remove(tx, 'prod', 'kv'));
+      await t.app.db.$transaction((tx) =>
+        releaseTransferGroup.remove(tx, 'prod', 'kv', {
+          email: 'mover@example.com',
+          sourceEnvironmentId: 'dev',
+        }),
+      );
       expect(await payloadOf('/api/release/kv/get', undefined, 'prod')).toBe('');
       expect(await payloadOf('/api/release/client/get', undefined, 'prod')).toEqual(source[1]!.payload);
     });

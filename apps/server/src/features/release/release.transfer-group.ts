@@ -70,6 +70,6 @@ export const releaseTransferGroup: TransferGroup = {
   write: (tx, environmentId, item, { email }) =>
     sectionOf(item.id).write(tx, environmentId, item.payload, email),
   // Every environment answers every section, so removing one resets it to its defaults.
-  remove: (tx, environmentId, id) =>
-    sectionOf(id).write(tx, environmentId, sectionOf(id).payloadOf(DEFAULT_RELEASE_INFO), ''),
+  remove: (tx, environmentId, id, { email }) =>
+    sectionOf(id).write(tx, environmentId, sectionOf(id).payloadOf(DEFAULT_RELEASE_INFO), email),
 };

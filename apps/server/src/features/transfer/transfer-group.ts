@@ -19,5 +19,6 @@ export interface TransferGroup {
    * so a group can copy what its preview must not show (a secret) straight from the source row.
    */
   write(tx: Tx, environmentId: string, item: TransferItem, context: TransferWriteContext): Promise<void>;
-  remove(tx: Tx, environmentId: string, id: TransferItem['id']): Promise<void>;
+  /** Deletes the item, or resets it where every environment must hold one; stamped with the operator. */
+  remove(tx: Tx, environmentId: string, id: TransferItem['id'], context: TransferWriteContext): Promise<void>;
 }

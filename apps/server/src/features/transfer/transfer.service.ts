@@ -90,7 +90,7 @@ export function createTransferService(groups: readonly TransferGroup[] = transfe
     const context = { email, sourceEnvironmentId: request.from };
     for (const group of [...groups].reverse()) {
       for (const row of preview[group.name] ?? []) {
-        if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id);
+        if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id, context);
       }
     }
     for (const group of groups) {
