@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_ENDPOINTS } from '@console/domain';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -23,6 +24,7 @@ import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { segmentRoutes } from './features/segment/segment.routes.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
+import { findContractMismatches } from './http/endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -128,7 +130,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerRequestContext(app);
   registerErrorHandling(app);
+  const registered: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.config?.legacyRoute) return;
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+  });
   for (const routes of featureRoutes) await app.register(routes);
+  const mismatches = findContractMismatches(ALL_ENDPOINTS, registered);
+  if (mismatches.length) throw new Error(`API contract: ${mismatches.join('; ')}`);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

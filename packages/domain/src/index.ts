@@ -1,8 +1,9 @@
 // feature modules (one line each)
 export * from './abtest/index.ts';
-export * from './api.ts';
+export * from './api/index.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './endpoints/index.ts';
 export * from './enums.ts';
 export * from './environment.ts';
 export * from './errors.ts';

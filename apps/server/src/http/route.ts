@@ -1,8 +1,8 @@
+import type { EndpointAccess as Access } from '@console/domain';
 import { configurationQuerySchema, payloadOf } from '@console/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import type { Access } from './types.ts';
 
 export interface RouteContext<Body, Params> {
   body: Body;
@@ -40,7 +40,11 @@ export function postRoute<B extends z.ZodType, P extends z.ZodType, R extends z.
   app.route({
     method: 'POST',
     url: options.url,
-    config: { access: options.access ?? 'operator', scope: options.scope ?? 'environment' },
+    config: {
+      access: options.access ?? 'operator',
+      scope: options.scope ?? 'environment',
+      legacyRoute: true,
+    },
     schema: {
       summary: options.summary,
       tags: options.tags,

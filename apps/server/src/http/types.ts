@@ -1,15 +1,17 @@
-import type { Operator } from '@console/domain';
+import type { AnyEndpoint, EndpointAccess, EndpointScope, Operator } from '@console/domain';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 
-/** Who may call a route. Declared per route so roles can be added without touching handlers. */
-export type Access = 'public' | 'operator';
-
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
+    /** Who may call a route; /api routes take it from their declaration in the endpoint table. */
+    access?: EndpointAccess;
     /** 'global' routes do not act on an environment (e.g. listing environments). */
-    scope?: 'environment' | 'global';
+    scope?: EndpointScope;
+    /** The declaration an /api route was registered from (http/endpoint.ts). */
+    endpoint?: AnyEndpoint;
+    /** TEMPORARY while features move to the endpoint table: registered by postRoute. */
+    legacyRoute?: boolean;
   }
   interface FastifyRequest {
     operator: Operator | null;

@@ -1,4 +1,12 @@
-import { errorResponseSchema, MESSAGES } from '@console/domain';
+import {
+  type AnyEndpoint,
+  endpointUrl,
+  errorResponseSchema,
+  MESSAGES,
+  type PathParams,
+  type RequestBody,
+  type ResponseOfEndpoint,
+} from '@console/domain';
 import type { z } from 'zod';
 
 /**
@@ -93,6 +101,28 @@ export async function apiCall<T = unknown>(path: string, options: ApiCallOptions
     throw new ApiError('http', errorMessageOf(text) ?? statusMessage(response, text), response.status);
   }
   return readPayload(path, text, options.schema);
+}
+
+export interface EndpointCallOptions<E extends AnyEndpoint> {
+  body?: RequestBody<E>;
+  params?: PathParams<E>;
+  /** The active environment; ignored for endpoints of 'global' scope. */
+  environment?: string;
+  signal?: AbortSignal;
+}
+
+/** Calls a declared endpoint and returns its answer, checked against the declared schema. */
+export function callEndpoint<E extends AnyEndpoint>(
+  endpoint: E,
+  { body, params, environment, signal }: EndpointCallOptions<E> = {},
+): Promise<ResponseOfEndpoint<E>> {
+  const path = endpointUrl(endpoint, (params ?? {}) as Record<string, unknown>);
+  return apiCall(path, {
+    body,
+    ...(endpoint.scope === 'environment' && environment !== undefined ? { environment } : {}),
+    schema: endpoint.response as z.ZodType<ResponseOfEndpoint<E>>,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 async function send<T>(path: string, { body, environment, signal }: ApiCallOptions<T>): Promise<Response> {

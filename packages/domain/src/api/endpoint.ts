@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { emptyBodySchema } from './envelope.ts';
+
+/**
+ * The API contract: every call of the console is declared once here, grouped by feature, and the
+ * server registers routes from these declarations, the OpenAPI document is generated from them and
+ * the web client calls them. A feature adds only its handler (server) and its hooks (web).
+ */
+
+/** Who may call an endpoint. 'public' needs no session. */
+export type EndpointAccess = 'public' | 'operator';
+/** 'environment' calls act on `?configuration=<id>`; 'global' ones do not (e.g. listing environments). */
+export type EndpointScope = 'environment' | 'global';
+
+export const noBodySchema = emptyBodySchema;
+export const noParamsSchema = z.object({});
+export type NoBody = typeof noBodySchema;
+export type NoParams = typeof noParamsSchema;
+
+export interface Endpoint<
+  Body extends z.ZodType = z.ZodType,
+  Params extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** Fastify-style path: `/api/id/exist/:kind/:id`. Every call is a POST. */
+  readonly path: string;
+  readonly summary: string;
+  /** The feature it belongs to: the OpenAPI tag, and the first part of the web's query keys. */
+  readonly feature: string;
+  readonly body: Body;
+  readonly params: Params;
+  readonly response: Response;
+  readonly scope: EndpointScope;
+  readonly access: EndpointAccess;
+}
+
+export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType>;
+
+/** What one declaration says; body, params, scope and access have defaults. */
+export interface EndpointDeclaration {
+  path: string;
+  summary: string;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  scope?: EndpointScope;
+  access?: EndpointAccess;
+}
+
+type BodyOf<D> = D extends { body: infer B extends z.ZodType } ? B : NoBody;
+type ParamsOf<D> = D extends { params: infer P extends z.ZodType } ? P : NoParams;
+type ResponseOf<D> = D extends { response: infer R extends z.ZodType } ? R : never;
+export type EndpointOf<D extends EndpointDeclaration> = Endpoint<BodyOf<D>, ParamsOf<D>, ResponseOf<D>>;
+
+/** The body a caller sends (before defaults), the params of the path, and the typed answer. */
+export type RequestBody<E extends AnyEndpoint> = z.input<E['body']>;
+export type PathParams<E extends AnyEndpoint> = z.input<E['params']>;
+export type ResponseOfEndpoint<E extends AnyEndpoint> = z.output<E['response']>;
+
+/** Declares one feature's calls: `defineEndpoints('abtest', { list: {...}, get: {...} })`. */
+export function defineEndpoints<const T extends Record<string, EndpointDeclaration>>(
+  feature: string,
+  declarations: T,
+): { readonly [K in keyof T]: EndpointOf<T[K]> } {
+  const endpoints: Record<string, AnyEndpoint> = {};
+  for (const [name, declaration] of Object.entries(declarations)) {
+    endpoints[name] = {
+      path: declaration.path,
+      summary: declaration.summary,
+      feature,
+      body: declaration.body ?? noBodySchema,
+      params: declaration.params ?? noParamsSchema,
+      response: declaration.response,
+      scope: declaration.scope ?? 'environment',
+      access: declaration.access ?? 'operator',
+    };
+  }
+  return endpoints as { readonly [K in keyof T]: EndpointOf<T[K]> };
+}
+
+const PATH_PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** The names of a path's params, in order: `/api/id/exist/:kind/:id` → ['kind', 'id']. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(PATH_PARAM)].map((match) => match[1] as string);
+}
+
+/** Fills a declared path with its params, each URI-encoded. */
+export function endpointUrl(
+  endpoint: Pick<AnyEndpoint, 'path'>,
+  params: Record<string, unknown> = {},
+): string {
+  return endpoint.path.replace(PATH_PARAM, (_all, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null)
+      throw new Error(`${endpoint.path}: missing path param ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Every endpoint of a group of feature declarations, flattened. */
+export function listEndpoints(...groups: Record<string, AnyEndpoint>[]): AnyEndpoint[] {
+  return groups.flatMap((group) => Object.values(group));
+}

@@ -1,0 +1,12 @@
+import { listEndpoints } from '../api/endpoint.ts';
+import { auditEndpoints } from './audit.endpoints.ts';
+
+export { auditEndpoints };
+
+/** The endpoint table: every API call of the console, by feature. */
+export const api = {
+  audit: auditEndpoints,
+} as const;
+
+/** Every declared call, flattened: the server checks at start that each is registered. */
+export const ALL_ENDPOINTS = listEndpoints(...Object.values(api));
