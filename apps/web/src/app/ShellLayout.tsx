@@ -43,7 +43,9 @@ function EnvironmentShell() {
           >
             <EnvironmentListBanner />
             {isReady ? (
-              <Suspense fallback={<Loading />}>
+              // An environment switch remounts the screen: forms and local state start over in the new
+              // environment without per-screen reset effects.
+              <Suspense key={active} fallback={<Loading />}>
                 <Outlet />
               </Suspense>
             ) : (
