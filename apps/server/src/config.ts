@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'prisma/migrations');
@@ -11,8 +13,14 @@ export interface GoogleConfig {
   clientSecret: string;
 }
 
+/** pino's levels; `silent` logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface AppConfig {
   databaseUrl: string;
+  port: number;
+  host: string;
   publicUrl: string;
   /** Signs the session cookie. */
   sessionSecret: string;
@@ -22,51 +30,173 @@ export interface AppConfig {
   allowedEmailDomains: string[];
   /** Serve the built web app from this folder when it exists. */
   webDistDir?: string;
-  logLevel: string;
+  logLevel: LogLevel;
   /** Believe X-Forwarded-* headers: true, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: boolean | string;
   bodyLimit: number;
 }
 
-const isTrue = (value: string | undefined) => value === 'true' || value === '1';
+/** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
-/** Reads the process environment; refuses unsafe combinations at start-up. */
-export function readConfig(env: NodeJS.ProcessEnv, databaseUrl: string): AppConfig {
+// ---- the variables, each parsed from its text ----
+
+const wholeNumber = (min: number, max: number) => {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error: rule })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, { error: rule });
+};
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
+  .transform((value) => value === 'true' || value === '1');
+
+const httpUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    error: 'must be an http:// or https:// URL',
+  });
+
+const postgresUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), {
+    error: 'must be a postgresql:// URL',
+  });
+
+const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+const domainList = z.string().transform((value, context) => {
+  const domains = value
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  const invalid = domains.find((domain) => !DOMAIN.test(domain));
+  if (invalid !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `must list e-mail domains separated by commas; ${JSON.stringify(invalid)} is not one`,
+    });
+    return z.NEVER;
+  }
+  return domains;
+});
+
+// proxy-addr (Fastify's trustProxy) also knows these names for address ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || address === undefined || bits === undefined || !/^\d+$/.test(bits)) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+// Unset means no proxy: X-Forwarded-* from a direct client must not be believed.
+const trustProxy = z.string().transform((value, context): boolean | string => {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !isProxyAddress(entry))) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be true, false, or the proxies’ IP addresses or CIDRs separated by commas',
+    });
+    return z.NEVER;
+  }
+  return entries.join(',');
+});
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .optional(),
+    PORT: wholeNumber(0, 65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: httpUrl.optional(),
+    AUTH_DEV_LOGIN: flag.optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    ALLOWED_EMAIL_DOMAINS: domainList.default([]),
+    SESSION_SECRET: z.string().optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    TRUST_PROXY: trustProxy.default(false),
+    BODY_LIMIT_BYTES: wholeNumber(1, 2 ** 31 - 1).default(1024 * 1024),
+    DATABASE_URL: postgresUrl.optional(),
+    EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
+    EMBEDDED_PG_DIR: z.string().optional(),
+  })
+  .superRefine((env, context) => {
+    const isProduction = env.NODE_ENV === 'production';
+    if (isProduction && env.AUTH_DEV_LOGIN === true) {
+      context.addIssue({
+        code: 'custom',
+        message: 'AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
+      });
+    }
+    if (isProduction && env.SESSION_SECRET === undefined) {
+      context.addIssue({ code: 'custom', message: 'SESSION_SECRET must be set when NODE_ENV=production' });
+    }
+    if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)',
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+// Values never repeated in a start-up message (they may be printed to a shared log).
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'GOOGLE_CLIENT_SECRET', 'DATABASE_URL']);
+
+/**
+ * Parses the process environment with one schema; refuses, naming each variable, anything it cannot use
+ * and the unsafe combinations. An empty variable counts as unset (`FOO=` in a shell or compose file).
+ */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(given, { reportInput: true });
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path[0];
+    if (typeof name !== 'string') return issue.message;
+    const shown = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(given[name])})`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+}
+
+/** The app's configuration from parsed variables and the database the process uses. */
+export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
   const isProduction = env.NODE_ENV === 'production';
-  const devLogin = env.AUTH_DEV_LOGIN === undefined ? !isProduction : isTrue(env.AUTH_DEV_LOGIN);
-  if (devLogin && isProduction) {
-    throw new Error('AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
-  }
-  if (isProduction && !env.SESSION_SECRET) {
-    throw new Error('SESSION_SECRET must be set when NODE_ENV=production');
-  }
-  const port = Number(env.PORT ?? 3000);
-  const google =
-    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
-      : undefined;
   return {
     databaseUrl,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sessionSecret: env.SESSION_SECRET ?? randomSecret(),
-    devLogin,
-    ...(google ? { google } : {}),
-    allowedEmailDomains: (env.ALLOWED_EMAIL_DOMAINS ?? '')
-      .split(',')
-      .map((domain) => domain.trim().toLowerCase())
-      .filter(Boolean),
+    devLogin: env.AUTH_DEV_LOGIN ?? !isProduction,
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      : {}),
+    allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS,
     ...(existsSync(WEB_DIST_DIR) ? { webDistDir: WEB_DIST_DIR } : {}),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: env.BODY_LIMIT_BYTES,
   };
 }
 
-/** Unset means no proxy: X-Forwarded-* from a direct client must not be believed. */
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return value;
+/** Reads the process environment; refuses bad values and unsafe combinations at start-up (ConfigError). */
+export function readConfig(env: NodeJS.ProcessEnv, databaseUrl: string): AppConfig {
+  return configFromEnv(parseEnv(env), databaseUrl);
 }
 
 function randomSecret(): string {

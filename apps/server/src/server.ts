@@ -1,27 +1,29 @@
 import { buildApp } from './app.ts';
-import { MIGRATIONS_DIR, readConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrator.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
 
-/** `npm start`: database (embedded unless DATABASE_URL), migrations, seed, then listen. */
+/** `npm start`: environment, database (embedded unless DATABASE_URL), migrations, seed, then listen. */
 async function main() {
-  const database = await openDatabase(process.env);
+  let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const shutdown = async () => {
     await app?.close();
-    await database.stop();
+    await database?.stop();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   try {
+    // Parsed first: a wrong variable refuses to start before a database is opened.
+    const env = parseEnv(process.env);
+    database = await openDatabase(env);
     const applied = await migrate(database.url, MIGRATIONS_DIR);
-    const config = readConfig(process.env, database.url);
+    const config = configFromEnv(env, database.url);
     app = await buildApp({ config });
     await seedEnvironments(app.db);
-    const port = Number(process.env.PORT ?? 3000);
-    await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+    await app.listen({ port: config.port, host: config.host });
     const lines = [
       '',
       `  Live-ops console: ${config.publicUrl}`,
@@ -34,11 +36,12 @@ async function main() {
     ];
     console.log(lines.join('\n'));
   } catch (error) {
+    // The message only: start-up refusals name what is wrong; a stack would bury it.
     console.error(
       `\nThe console could not start: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     await app?.close().catch(() => {});
-    await database.stop().catch(() => {});
+    await database?.stop().catch(() => {});
     process.exit(1);
   }
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from '../config.ts';
+import { type Env, REPO_ROOT } from '../config.ts';
 import { startEmbeddedPostgres, withDatabase } from './embedded.ts';
 
 export interface DatabaseHandle {
@@ -16,12 +16,14 @@ const EMBEDDED_DATABASE = 'console';
  * DATABASE_URL when set; otherwise the embedded PostgreSQL whose data persists under .data/
  * (EMBEDDED_PG_PORT, default 54329), so `npm start` needs no database installed.
  */
-export async function openDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseHandle> {
+export async function openDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'EMBEDDED_PG_DIR' | 'EMBEDDED_PG_PORT'>,
+): Promise<DatabaseHandle> {
   if (env.DATABASE_URL) {
     return { url: env.DATABASE_URL, description: 'DATABASE_URL', stop: async () => {} };
   }
   const dataDir = env.EMBEDDED_PG_DIR ?? join(REPO_ROOT, '.data/postgres');
-  const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
+  const port = env.EMBEDDED_PG_PORT;
   const embedded = await startEmbeddedPostgres({ dataDir, port, persistent: true });
   await createDatabaseIfMissing(embedded.adminUrl, EMBEDDED_DATABASE);
   return {

@@ -89,4 +89,39 @@ describe('migrator', () => {
     );
     expect(recorded.map((row) => row.migration_name)).toEqual(['1_good']);
   });
+
+  it('refuses to start when an applied migration was changed, naming it, and applies nothing', async () => {
+    const url = await emptyDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const write = (name: string, sql: string) => {
+      mkdirSync(join(dir, name), { recursive: true });
+      writeFileSync(join(dir, name, 'migration.sql'), sql);
+    };
+    write('1_first', 'CREATE TABLE first (id int PRIMARY KEY);\n');
+    write('2_second', 'CREATE TABLE second (id int PRIMARY KEY);\n');
+    expect(await migrate(url, dir)).toEqual(['1_first', '2_second']);
+
+    // Line endings alone (git on Windows) are not a change, as for Prisma Migrate.
+    write('1_first', 'CREATE TABLE first (id int PRIMARY KEY);\r\n');
+    expect(await migrate(url, dir)).toEqual([]);
+
+    write('1_first', 'CREATE TABLE first (id bigint PRIMARY KEY);\n');
+    write('3_third', 'CREATE TABLE third (id int PRIMARY KEY);\n');
+    const failure = await migrate(url, dir).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MigrationError);
+    expect((failure as Error).message).toBe(
+      'Migration 1_first was changed after it was applied: its migration.sql no longer matches the checksum ' +
+        'recorded in _prisma_migrations. Restore what was applied and put the change in a new migration.',
+    );
+    const recorded = await query<{ migration_name: string }>(
+      url,
+      'SELECT migration_name FROM _prisma_migrations ORDER BY migration_name',
+    );
+    expect(recorded.map((row) => row.migration_name)).toEqual(['1_first', '2_second']);
+
+    write('2_second', 'CREATE TABLE second (id int PRIMARY KEY, name text);\n');
+    expect(((await migrate(url, dir).catch((error: unknown) => error)) as Error).message).toMatch(
+      /^Migrations 1_first, 2_second were changed after they were applied: /,
+    );
+  });
 });

@@ -36,7 +36,7 @@ export function readMigrations(migrationsDir: string): Migration[] {
     .sort()
     .map((name) => {
       const sql = readFileSync(join(migrationsDir, name, 'migration.sql'), 'utf8');
-      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+      return { name, sql, checksum: sha256(sql) };
     });
 }
 
@@ -63,6 +63,8 @@ export async function migrate(databaseUrl: string, migrationsDir: string): Promi
         `Migration ${failed.migration_name} failed earlier and was never finished; fix the database and mark it rolled back before starting again`,
       );
     }
+    const changed = changedMigrations(migrations, rows);
+    if (changed.length > 0) throw new MigrationError(describeChanged(changed));
     const applied = new Set(rows.map((row) => row.migration_name));
     const appliedNow: string[] = [];
     for (const migration of migrations) {
@@ -75,6 +77,44 @@ export async function migrate(databaseUrl: string, migrationsDir: string): Promi
     await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK]).catch(() => {});
     await client.end();
   }
+}
+
+/**
+ * Applied migrations whose file no longer has the recorded checksum. As Prisma Migrate does, a file
+ * that differs only in line endings (LF or CRLF, as git may check it out) still matches.
+ */
+function changedMigrations(
+  migrations: readonly Migration[],
+  applied: readonly { migration_name: string; checksum: string }[],
+): string[] {
+  const byName = new Map(migrations.map((migration) => [migration.name, migration]));
+  return applied
+    .filter((row) => {
+      const migration = byName.get(row.migration_name);
+      return migration !== undefined && !matchesChecksum(migration.sql, row.checksum);
+    })
+    .map((row) => row.migration_name);
+}
+
+function describeChanged(names: readonly string[]): string {
+  const [subject, file] =
+    names.length === 1
+      ? [`Migration ${names[0]} was changed after it was applied`, 'its migration.sql no longer matches']
+      : [
+          `Migrations ${names.join(', ')} were changed after they were applied`,
+          'their files no longer match',
+        ];
+  return `${subject}: ${file} the checksum recorded in _prisma_migrations. Restore what was applied and put the change in a new migration.`;
+}
+
+function matchesChecksum(sql: string, checksum: string): boolean {
+  return [sql, sql.replaceAll('\r\n', '\n'), sql.replaceAll('\n', '\r\n')].some(
+    (variant) => sha256(variant) === checksum.toLowerCase(),
+  );
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 async function applyOne(client: pg.Client, migration: Migration): Promise<void> {

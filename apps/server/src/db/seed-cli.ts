@@ -1,16 +1,21 @@
-import { MIGRATIONS_DIR } from '../config.ts';
+import { MIGRATIONS_DIR, parseEnv } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
-import { createDb } from './client.ts';
-import { openDatabase } from './database.ts';
+import { createDb, type Db } from './client.ts';
+import { type DatabaseHandle, openDatabase } from './database.ts';
 import { migrate } from './migrator.ts';
 
-const database = await openDatabase(process.env);
-const db = createDb(database.url);
+let database: DatabaseHandle | undefined;
+let db: Db | undefined;
 try {
+  database = await openDatabase(parseEnv(process.env));
+  db = createDb(database.url);
   await migrate(database.url, MIGRATIONS_DIR);
   await seedEnvironments(db);
   console.log('Seeded.');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 } finally {
-  await db.$disconnect();
-  await database.stop();
+  await db?.$disconnect();
+  await database?.stop();
 }

@@ -4,8 +4,10 @@ import {
   type AbTestVersion,
   currentVersionNumber,
   type Segment,
+  segmentSchema,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
 // The only file of the A/B-test feature that talks to Prisma; everything it returns is domain-shaped.
@@ -44,7 +46,7 @@ function toAbTest(row: AbTestRow, usedBy: number[]): AbTest {
       cases: versions.find((candidate) => candidate.version === version)?.cases ?? [],
       caseDescriptions: [...row.caseDescriptions],
       versions,
-      segment: row.segment as Segment,
+      segment: parseJsonColumn(segmentSchema, row.segment, `segment of A/B-test '${row.id}'`),
     },
     usedBy,
   };

@@ -1,5 +1,6 @@
-import type { AuditEntry } from '@console/domain';
+import { type AuditEntry, auditEntrySchema } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
 export interface AuditRecord {
@@ -41,6 +42,10 @@ export async function listAuditEntries(
     target: row.target,
     email: row.email,
     created: row.created.getTime(),
-    attributes: (row.attributes ?? {}) as Record<string, unknown>,
+    attributes: parseJsonColumn(
+      auditEntrySchema.shape.attributes,
+      row.attributes,
+      `attributes of audit entry ${row.id}`,
+    ),
   }));
 }

@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv, readConfig } from './config.ts';
+
+const DATABASE = 'postgresql://unused@127.0.0.1:1/none';
+
+/** The start-up refusal's message for an environment, or a failure when it was accepted. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    parseEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('environment variables', () => {
+  it('have the documented defaults when unset or empty', () => {
+    for (const env of [{}, { PORT: '', LOG_LEVEL: '', TRUST_PROXY: '', BODY_LIMIT_BYTES: '' }]) {
+      const config = readConfig(env, DATABASE);
+      expect(config).toMatchObject({
+        databaseUrl: DATABASE,
+        port: 3000,
+        host: '0.0.0.0',
+        publicUrl: 'http://localhost:3000',
+        devLogin: true,
+        allowedEmailDomains: [],
+        logLevel: 'info',
+        trustProxy: false,
+        bodyLimit: 1024 * 1024,
+      });
+      expect(config.google).toBeUndefined();
+      expect(config.sessionSecret.length).toBeGreaterThanOrEqual(40);
+    }
+    expect(parseEnv({}).EMBEDDED_PG_PORT).toBe(54329);
+  });
+
+  it('are read into their types', () => {
+    const config = readConfig(
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'secret',
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://console.example.com/',
+        AUTH_DEV_LOGIN: '0',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        ALLOWED_EMAIL_DOMAINS: ' Studio.com, example.org ,',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback, ::1',
+        BODY_LIMIT_BYTES: '2048',
+      },
+      DATABASE,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://console.example.com',
+      sessionSecret: 'secret',
+      devLogin: false,
+      google: { clientId: 'id', clientSecret: 'google-secret' },
+      allowedEmailDomains: ['studio.com', 'example.org'],
+      logLevel: 'warn',
+      trustProxy: '10.0.0.1,192.168.0.0/16,loopback,::1',
+      bodyLimit: 2048,
+    });
+    expect(readConfig({ TRUST_PROXY: 'true' }, DATABASE).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: 'false' }, DATABASE).trustProxy).toBe(false);
+    expect(readConfig({ AUTH_DEV_LOGIN: '1' }, DATABASE).devLogin).toBe(true);
+    expect(readConfig({ AUTH_DEV_LOGIN: 'false' }, DATABASE).devLogin).toBe(false);
+    expect(parseEnv({ EMBEDDED_PG_PORT: '5433' }).EMBEDDED_PG_PORT).toBe(5433);
+  });
+
+  it('refuse to start on a value they cannot use, naming the variable and the value', () => {
+    expect(refusal({ PORT: 'abc' })).toBe(
+      'Invalid environment:\n  PORT must be a whole number from 0 to 65535 (got "abc")',
+    );
+    expect(refusal({ PORT: '70000' })).toContain('PORT must be a whole number from 0 to 65535 (got "70000")');
+    expect(refusal({ PORT: '-1' })).toContain('PORT must be a whole number');
+    expect(refusal({ BODY_LIMIT_BYTES: '1mb' })).toContain(
+      'BODY_LIMIT_BYTES must be a whole number from 1 to 2147483647 (got "1mb")',
+    );
+    expect(refusal({ BODY_LIMIT_BYTES: '0' })).toContain('BODY_LIMIT_BYTES must be a whole number');
+    expect(refusal({ LOG_LEVEL: 'verbose' })).toContain(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    );
+    expect(refusal({ TRUST_PROXY: 'yes' })).toContain(
+      'TRUST_PROXY must be true, false, or the proxies’ IP addresses or CIDRs separated by commas (got "yes")',
+    );
+    expect(refusal({ TRUST_PROXY: '10.0.0.1,proxy.example.com' })).toContain('TRUST_PROXY must be');
+    expect(refusal({ TRUST_PROXY: '10.0.0.0/33' })).toContain('TRUST_PROXY must be');
+    expect(refusal({ NODE_ENV: 'prod' })).toContain(
+      'NODE_ENV must be development, production or test (got "prod")',
+    );
+    expect(refusal({ AUTH_DEV_LOGIN: 'yes' })).toContain(
+      'AUTH_DEV_LOGIN must be true, false, 1 or 0 (got "yes")',
+    );
+    expect(refusal({ EMBEDDED_PG_PORT: 'x' })).toContain(
+      'EMBEDDED_PG_PORT must be a whole number from 1 to 65535 (got "x")',
+    );
+    expect(refusal({ PUBLIC_URL: 'console.example.com' })).toContain(
+      'PUBLIC_URL must be an http:// or https:// URL (got "console.example.com")',
+    );
+    expect(refusal({ ALLOWED_EMAIL_DOMAINS: 'studio.com,@evil.com' })).toContain(
+      'ALLOWED_EMAIL_DOMAINS must list e-mail domains separated by commas; "@evil.com" is not one',
+    );
+  });
+
+  it('name every wrong variable at once', () => {
+    const message = refusal({ PORT: 'abc', LOG_LEVEL: 'loud', BODY_LIMIT_BYTES: 'big' });
+    expect(message.split('\n')).toEqual([
+      'Invalid environment:',
+      '  PORT must be a whole number from 0 to 65535 (got "abc")',
+      '  LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      '  BODY_LIMIT_BYTES must be a whole number from 1 to 2147483647 (got "big")',
+    ]);
+  });
+
+  it('never repeat a secret in the refusal', () => {
+    const message = refusal({ DATABASE_URL: 'mysql://admin:hunter2@db.example.com/console' });
+    expect(message).toBe('Invalid environment:\n  DATABASE_URL must be a postgresql:// URL');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('refuse unsafe or half-made combinations', () => {
+    expect(refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's' })).toBe(
+      'Invalid environment:\n  AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
+    );
+    expect(refusal({ NODE_ENV: 'production' })).toBe(
+      'Invalid environment:\n  SESSION_SECRET must be set when NODE_ENV=production',
+    );
+    expect(refusal({ GOOGLE_CLIENT_ID: 'id' })).toContain(
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)',
+    );
+  });
+
+  it('stop `npm start` with the message, no stack, and a non-zero exit', () => {
+    const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+    // DATABASE_URL points nowhere: were the environment read after the database, this still fails fast.
+    const { PORT: _port, LOG_LEVEL: _level, ...inherited } = process.env;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env: { ...inherited, PORT: 'abc', DATABASE_URL: DATABASE },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      'The console could not start: Invalid environment:\n  PORT must be a whole number from 0 to 65535 (got "abc")',
+    );
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stdout).not.toContain('Live-ops console');
+  });
+});

@@ -1,0 +1,148 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.ts';
+
+// The import boundaries are rules of the repository's biome.json (overrides per path). This lints small
+// files placed at the paths those rules name, in a copy of the repository's layout outside the repository,
+// with the repository's own biome.json: a forbidden import fails the lint naming its rule, an allowed one passes.
+
+const RESTRICTED = 'lint/style/noRestrictedImports';
+const NODE_MODULES = 'lint/correctness/noNodejsModules';
+const BOUNDARY_RULES: string[] = [RESTRICTED, NODE_MODULES];
+
+interface Fixture {
+  path: string;
+  source: string;
+  /** The rule that must refuse it; absent when the import is allowed. */
+  refusedBy?: typeof RESTRICTED | typeof NODE_MODULES;
+}
+
+const use = (specifier: string, binding = 'imported') =>
+  `import { ${binding} } from '${specifier}';\n\nexport const used = ${binding};\n`;
+
+const FORBIDDEN: Fixture[] = [
+  // Prisma: only stores and db/.
+  {
+    path: 'apps/server/src/features/thing/thing.service.ts',
+    source: use('../../generated/prisma/client.ts', 'PrismaClient'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/thing.routes.ts',
+    source: use('@prisma/client'),
+    refusedBy: RESTRICTED,
+  },
+  { path: 'apps/server/src/plugins/thing.ts', source: use('@prisma/adapter-pg'), refusedBy: RESTRICTED },
+  { path: 'apps/server/test/thing.ts', source: use('prisma/config'), refusedBy: RESTRICTED },
+  {
+    path: 'apps/web/src/features/thing/thing.store.ts',
+    source: use('@prisma/client'),
+    refusedBy: RESTRICTED,
+  },
+  // The web: no server code, no Node.js modules.
+  { path: 'apps/web/src/features/thing/Thing.tsx', source: use('@console/server'), refusedBy: RESTRICTED },
+  {
+    path: 'apps/web/src/features/thing/testing.ts',
+    source: use('@console/server/testing'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/web/src/features/thing/relative.ts',
+    source: use('../../../../server/src/app.ts', 'buildApp'),
+    refusedBy: RESTRICTED,
+  },
+  { path: 'apps/web/src/api/files.ts', source: use('node:fs', 'readFileSync'), refusedBy: NODE_MODULES },
+  { path: 'apps/web/src/api/path.ts', source: use('path', 'join'), refusedBy: NODE_MODULES },
+  // The domain: no framework.
+  { path: 'packages/domain/src/fastify.ts', source: use('fastify'), refusedBy: RESTRICTED },
+  {
+    path: 'packages/domain/src/provider.ts',
+    source: use('fastify-type-provider-zod'),
+    refusedBy: RESTRICTED,
+  },
+  { path: 'packages/domain/src/prisma.ts', source: use('@prisma/client'), refusedBy: RESTRICTED },
+  { path: 'packages/domain/src/react.ts', source: use('react', 'useState'), refusedBy: RESTRICTED },
+  { path: 'packages/domain/src/mui.ts', source: use('@mui/material', 'Button'), refusedBy: RESTRICTED },
+  { path: 'packages/domain/src/node.ts', source: use('node:crypto', 'randomUUID'), refusedBy: NODE_MODULES },
+];
+
+const ALLOWED: Fixture[] = [
+  { path: 'apps/server/src/features/thing/thing.store.ts', source: use('../../generated/prisma/client.ts') },
+  { path: 'apps/server/src/db/thing.ts', source: use('@prisma/adapter-pg') },
+  { path: 'prisma.config.ts', source: use('prisma/config', 'defineConfig') },
+  { path: 'apps/server/src/features/thing/thing.service.ts', source: use('fastify') },
+  { path: 'apps/web/src/features/thing/Thing.tsx', source: use('@console/domain') },
+  { path: 'apps/web/src/features/thing/react.ts', source: use('react', 'useState') },
+  { path: 'apps/web/vite.config.ts', source: use('node:path', 'resolve') },
+  { path: 'packages/domain/src/thing.ts', source: use('zod', 'z') },
+  { path: 'packages/domain/src/thing.test.ts', source: use('node:fs', 'readFileSync') },
+];
+
+interface Diagnostic {
+  rule: string;
+  file: string;
+  message: string;
+}
+
+let layout: string;
+/** Lints the fixtures in a fresh copy of the layout; answers biome's exit status and its diagnostics. */
+function lint(fixtures: Fixture[]): { status: number | null; diagnostics: Diagnostic[] } {
+  const root = mkdtempSync(join(layout, 'case-'));
+  copyFileSync(join(REPO_ROOT, 'biome.json'), join(root, 'biome.json'));
+  for (const fixture of fixtures) {
+    mkdirSync(dirname(join(root, fixture.path)), { recursive: true });
+    writeFileSync(join(root, fixture.path), fixture.source);
+  }
+  const run = spawnSync(
+    join(REPO_ROOT, 'node_modules/.bin/biome'),
+    ['lint', '--vcs-enabled=false', '--reporter=github', '--max-diagnostics=500', '.'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  // One line per diagnostic: ::error title=lint/<group>/<rule>,file=<path>,line=...::<message>
+  const diagnostics = [...run.stdout.matchAll(/^::\w+ title=([^,]+),file=([^,]+),[^:]*::(.*)$/gm)].map(
+    ([, rule, file, message]) => ({
+      rule: rule!,
+      file: resolve(file!).slice(resolve(root).length + 1),
+      message: message!,
+    }),
+  );
+  return { status: run.status, diagnostics };
+}
+
+describe('import boundaries (biome.json)', () => {
+  beforeAll(() => {
+    layout = mkdtempSync(join(tmpdir(), 'lint-boundaries-'));
+  });
+  afterAll(() => rmSync(layout, { recursive: true, force: true }));
+
+  it('fail the lint on a forbidden import, naming the rule and the boundary', () => {
+    const { status, diagnostics } = lint(FORBIDDEN);
+    expect(status).not.toBe(0);
+    for (const fixture of FORBIDDEN) {
+      const found = diagnostics.filter(
+        (diagnostic) => diagnostic.file === fixture.path && BOUNDARY_RULES.includes(diagnostic.rule),
+      );
+      expect(
+        found.map((diagnostic) => diagnostic.rule),
+        fixture.path,
+      ).toEqual([fixture.refusedBy]);
+    }
+    const messageOf = (path: string) => diagnostics.find((diagnostic) => diagnostic.file === path)?.message;
+    expect(messageOf('apps/server/src/features/thing/thing.service.ts')).toContain(
+      'Only *.store.ts files and apps/server/src/db/ import Prisma',
+    );
+    expect(messageOf('apps/web/src/features/thing/Thing.tsx')).toContain(
+      'apps/web and packages/domain import no server code',
+    );
+    expect(messageOf('packages/domain/src/fastify.ts')).toContain('packages/domain knows nothing of Fastify');
+  });
+
+  it('pass the lint on the imports each place may make', () => {
+    const { status, diagnostics } = lint(ALLOWED);
+    expect(diagnostics).toEqual([]);
+    expect(status).toBe(0);
+  });
+});
