@@ -1,0 +1,2 @@
+// Configurations (issue 10): the duration grammar, the kinds, the schemas and the activation engine.
+export * from './duration.ts';
