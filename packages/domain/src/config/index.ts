@@ -1,6 +1,7 @@
 // Configurations (issue 10): the duration grammar, the kinds, the schemas and the activation engine.
 
 export * from './activation.schemas.ts';
+export * from './activation-engine.ts';
 export * from './activation-types.ts';
 export * from './config-data.schemas.ts';
 export * from './config-fields.ts';
