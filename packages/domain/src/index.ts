@@ -3,6 +3,7 @@ export * from './abtest/index.ts';
 export * from './api/index.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './config/index.ts';
 export * from './endpoints/index.ts';
 export * from './enums.ts';
 export * from './environment.ts';

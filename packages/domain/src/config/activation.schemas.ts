@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { WorldEventActivationType } from '../enums.ts';
+import { MAX_STORED_INTEGER } from '../operations/fields.ts';
+import {
+  ACTIVATION_TYPES,
+  type ActivationTypeId,
+  findActivationType,
+  WEEKLY_SLOT_COUNT,
+} from './activation-types.ts';
+import { secondsField, wholeNumberField } from './config-fields.ts';
+import { formatDuration, SECONDS_PER_DAY } from './duration.ts';
+
+// spec §3 Activation: type, start, end (0 means always active), cooldown (seconds), minLevel
+// (default 60), maxEventDuration (default 43200 s), weeklyOffer (56 booleans), scheduleOffset.
+
+export const ACTIVATION_LABELS = {
+  type: 'Activation type',
+  start: 'Start',
+  end: 'End',
+  cooldown: 'Cooldown',
+  minLevel: 'Minimum level',
+  maxEventDuration: 'Max event duration',
+  weeklyOffer: 'Weekly schedule',
+  scheduleOffset: 'Schedule offset',
+} as const;
+
+// spec §9
+export const DEFAULT_MIN_LEVEL = 60;
+export const DEFAULT_MAX_EVENT_DURATION_SECONDS = 43_200;
+/** Decision: cooldown and max event duration are at most a year. */
+export const MAX_ACTIVATION_DURATION_SECONDS = 365 * SECONDS_PER_DAY;
+/** Decision: start and end are UTC milliseconds up to 9999-12-31T23:59:59.999Z. */
+export const MAX_ACTIVATION_TIMESTAMP_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** Decision: a new configuration runs Continuous until the operator picks another type. */
+export const DEFAULT_ACTIVATION_TYPE: ActivationTypeId = WorldEventActivationType.Continuous;
+
+const L = ACTIVATION_LABELS;
+
+export const activationTypeSchema = z.union(
+  ACTIVATION_TYPES.map((type) => z.literal(type.id)) as unknown as [
+    z.ZodLiteral<ActivationTypeId>,
+    ...z.ZodLiteral<ActivationTypeId>[],
+  ],
+  {
+    error: `${L.type} must be one of ${ACTIVATION_TYPES.map((type) => `${type.id} (${type.label})`).join(', ')}`,
+  },
+);
+
+const timestampField = (label: string) =>
+  wholeNumberField(label, 0, MAX_ACTIVATION_TIMESTAMP_MS).describe('UTC milliseconds');
+
+export const weeklyOfferSchema = z
+  .array(z.boolean({ error: `each slot of the ${L.weeklyOffer} must be true or false` }), {
+    error: `${L.weeklyOffer} must be a list of ${WEEKLY_SLOT_COUNT} slots`,
+  })
+  // a refinement, not .length(): zod runs length checks even on a value that is not a list
+  .refine((slots) => slots.length === WEEKLY_SLOT_COUNT, {
+    error: `${L.weeklyOffer} must have exactly ${WEEKLY_SLOT_COUNT} slots`,
+    abort: true,
+  })
+  // spec §5: the weekly schedule refuses to select all 56 slots.
+  .refine((slots) => slots.some((selected) => !selected), {
+    error: `${L.weeklyOffer} cannot select all ${WEEKLY_SLOT_COUNT} slots`,
+  });
+
+export const DEFAULT_WEEKLY_OFFER: readonly boolean[] = Object.freeze(Array(WEEKLY_SLOT_COUNT).fill(false));
+
+/** The largest schedule offset of any type: a week (spec §5: schedule and weekly). */
+export const MAX_SCHEDULE_OFFSET_SECONDS = 7 * SECONDS_PER_DAY;
+
+/** The largest schedule offset of a type (spec §5: one period); a week for an unknown type. */
+export function maxScheduleOffsetOf(type: number): number {
+  return findActivationType(type)?.maxScheduleOffsetSeconds ?? MAX_SCHEDULE_OFFSET_SECONDS;
+}
+
+export const activationSettingsSchema = z
+  .object(
+    {
+      type: activationTypeSchema.default(DEFAULT_ACTIVATION_TYPE),
+      start: timestampField(L.start).default(0),
+      end: timestampField(L.end).default(0).describe('UTC milliseconds; 0 means always active'),
+      cooldown: secondsField(L.cooldown, 0, MAX_ACTIVATION_DURATION_SECONDS).default(0),
+      minLevel: wholeNumberField(L.minLevel, 1, MAX_STORED_INTEGER).default(DEFAULT_MIN_LEVEL),
+      maxEventDuration: secondsField(L.maxEventDuration, 1, MAX_ACTIVATION_DURATION_SECONDS).default(
+        DEFAULT_MAX_EVENT_DURATION_SECONDS,
+      ),
+      weeklyOffer: weeklyOfferSchema.default(() => [...DEFAULT_WEEKLY_OFFER]),
+      scheduleOffset: secondsField(L.scheduleOffset, 0, MAX_SCHEDULE_OFFSET_SECONDS).default(0),
+    },
+    { error: 'activation must be an object' },
+  )
+  .superRefine((activation, context) => {
+    // cross-field rules only between fields that passed their own bounds (zod refines anyway)
+    const isTimestamp = (ms: number) =>
+      Number.isSafeInteger(ms) && ms >= 0 && ms <= MAX_ACTIVATION_TIMESTAMP_MS;
+    const hasValidTimes = isTimestamp(activation.start) && isTimestamp(activation.end);
+    if (hasValidTimes && activation.end !== 0 && activation.end <= activation.start) {
+      context.addIssue({ code: 'custom', path: ['end'], message: `${L.end} must be after ${L.start}` });
+    }
+    const type = findActivationType(activation.type);
+    const offset = activation.scheduleOffset;
+    if (type && offset <= MAX_SCHEDULE_OFFSET_SECONDS && offset > type.maxScheduleOffsetSeconds) {
+      context.addIssue({
+        code: 'custom',
+        path: ['scheduleOffset'],
+        message: `${L.scheduleOffset} must be at most ${formatDuration(type.maxScheduleOffsetSeconds)} (one period of ${type.label})`,
+      });
+    }
+  });
+
+export type ActivationSettings = z.infer<typeof activationSettingsSchema>;
+export type ActivationSettingsInput = z.input<typeof activationSettingsSchema>;
+
+/** The settings of a new configuration: every field at its default. */
+export function defaultActivationSettings(): ActivationSettings {
+  return activationSettingsSchema.parse({});
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  ABTEST_DESCRIPTION_MAX_LENGTH,
+  ABTEST_ID_MAX_LENGTH,
+  sanitizeAbTestId,
+} from '../abtest/abtest-id.ts';
+import {
+  ACTIVATION_LABELS,
+  activationSettingsSchema,
+  MAX_ACTIVATION_DURATION_SECONDS,
+} from './activation.schemas.ts';
+import { configDataSchema, configDataSchemaOf } from './config-data.schemas.ts';
+import { booleanField } from './config-fields.ts';
+import { type ConfigKindId, findConfigKind } from './config-kinds.ts';
+
+// spec §2 Shared configuration form, §3 Configuration item: id, description, activation settings,
+// active flag and the kind's data (created, modified and lastModifier are the server's).
+
+export const CONFIG_ITEM_LABELS = {
+  id: 'Configuration ID',
+  description: 'Description',
+  active: 'Active',
+} as const;
+
+// spec §5, §9: ID max 36, description max 100 (the A/B-test limits).
+export const CONFIG_ID_MAX_LENGTH = ABTEST_ID_MAX_LENGTH;
+export const CONFIG_DESCRIPTION_MAX_LENGTH = ABTEST_DESCRIPTION_MAX_LENGTH;
+
+/** A configuration ID as the operator types it: the A/B-test ID rule (docs/decisions.md, A/B-tests). */
+export const sanitizeConfigId: (text: string) => string = sanitizeAbTestId;
+
+const I = CONFIG_ITEM_LABELS;
+
+/** The ID of a new configuration: non-empty and unchanged by sanitizeConfigId. */
+export const configIdSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? `${I.id} is required` : `${I.id} must be a text`),
+  })
+  .min(1, { error: `${I.id} is required` })
+  .max(CONFIG_ID_MAX_LENGTH, {
+    error: `${I.id} must be at most ${CONFIG_ID_MAX_LENGTH} characters`,
+    abort: true,
+  })
+  .refine((id) => sanitizeConfigId(id) === id, {
+    error: `${I.id} may contain only letters, digits, - and _`,
+  });
+
+/** An ID naming an existing configuration: only bounded, so an impossible ID is "not found". */
+export const configIdRefSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? `${I.id} is required` : `${I.id} must be a text`),
+  })
+  .min(1, { error: `${I.id} is required` })
+  .max(CONFIG_ID_MAX_LENGTH, { error: `${I.id} must be at most ${CONFIG_ID_MAX_LENGTH} characters` });
+
+/** spec §2: description max 100, required; trimmed, so blanks do not count. */
+export const configDescriptionSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? `${I.description} is required` : `${I.description} must be a text`,
+  })
+  .trim()
+  .min(1, { error: `${I.description} is required` })
+  .max(CONFIG_DESCRIPTION_MAX_LENGTH, {
+    error: `${I.description} must be at most ${CONFIG_DESCRIPTION_MAX_LENGTH} characters`,
+  });
+
+type ItemForRules = {
+  activation: { cooldown: number; maxEventDuration: number };
+  data: { kind: string };
+};
+
+/**
+ * spec §5 "Deactivation duration must be at most the offer duration". Decision (docs/decisions.md):
+ * on offers the cooldown is the deactivation duration and the max event duration the offer duration.
+ */
+function checkItemRules(item: ItemForRules, context: z.RefinementCtx): void {
+  const family = findConfigKind(item.data.kind)?.family;
+  const { cooldown, maxEventDuration } = item.activation;
+  // only between values that passed their own bounds (zod refines anyway)
+  const areValid = [cooldown, maxEventDuration].every(
+    (seconds) => Number.isSafeInteger(seconds) && seconds >= 0 && seconds <= MAX_ACTIVATION_DURATION_SECONDS,
+  );
+  if (family === 'offer' && areValid && cooldown > maxEventDuration) {
+    context.addIssue({
+      code: 'custom',
+      path: ['activation', 'cooldown'],
+      message: `${ACTIVATION_LABELS.cooldown} (deactivation duration) must be at most the ${ACTIVATION_LABELS.maxEventDuration} (offer duration)`,
+    });
+  }
+}
+
+function itemSchema<Data extends z.ZodType<{ kind: string }>>(data: Data) {
+  return z
+    .object(
+      {
+        id: configIdSchema,
+        description: configDescriptionSchema,
+        activation: activationSettingsSchema.prefault({}),
+        active: booleanField(I.active).default(false),
+        data,
+      },
+      { error: 'the configuration must be an object' },
+    )
+    .superRefine((item, context) => checkItemRules(item as ItemForRules, context));
+}
+
+/** A configuration of any kind, as create and save take it. */
+export const configItemInputSchema = itemSchema(configDataSchema);
+export type ConfigItemInput = z.infer<typeof configItemInputSchema>;
+
+/** A configuration of one kind: what /api/config/{kind}/create and /save parse. */
+export function configItemInputSchemaOf<Id extends ConfigKindId>(id: Id) {
+  return itemSchema(configDataSchemaOf(id));
+}
