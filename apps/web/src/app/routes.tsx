@@ -52,7 +52,13 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/',
-    element: <ShellLayout />,
+    // The shell's own failures (a chunk it loads after the first screen that cannot be fetched) show the
+    // error page instead of an empty window.
+    element: (
+      <RouteErrorBoundary>
+        <ShellLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         // A page that fails shows the error page below the navigation bar.
