@@ -17,7 +17,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // The server serves dist/ as it is: no source maps for browsers (the dev server has them).
+    sourcemap: false,
     // Every browser the console supports preloads modules itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
