@@ -58,3 +58,13 @@ export const sendConsumableRequestSchema = z.object({
   amount: integerField('amount', COMPENSATION_AMOUNT_MIN, COMPENSATION_AMOUNT_MAX),
 });
 export type SendConsumableRequest = z.infer<typeof sendConsumableRequestSchema>;
+
+/** Answer of /api/compensation/send/consumable: the stored grant. */
+export const compensationGrantSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  item: z.enum(CONSUMABLE_NAMES),
+  amount: z.number().int(),
+  created: z.number().int().describe('UTC milliseconds'),
+});
+export type CompensationGrant = z.infer<typeof compensationGrantSchema>;

@@ -20,6 +20,9 @@ export type NiceConfig = z.infer<typeof niceConfigSchema>;
 export const setNiceConfigRequestSchema = z.object({ niceConfig: niceConfigSchema });
 export type SetNiceConfigRequest = z.infer<typeof setNiceConfigRequestSchema>;
 
+/** Answer of /api/nice/set: not the token, as an answer is logged more easily than a request. */
+export const niceSavedResponseSchema = z.object({ saved: z.literal(true) });
+
 /** Answer of /api/nice/get: the screen shows the stored token in its field. */
 export const niceConfigResponseSchema = z.object({ authToken: z.string() });
 

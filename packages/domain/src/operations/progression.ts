@@ -15,5 +15,12 @@ export const setProgressionRequestSchema = z.object({
 });
 export type SetProgressionRequest = z.infer<typeof setProgressionRequestSchema>;
 
-// spec §2: the server response is displayed raw in a box, so its shape is the game server's.
-export const setProgressionResponseSchema = z.unknown();
+// spec §2: the server response is displayed raw in a box: the stored progression.
+export const playerProgressionSchema = z.object({
+  userId: z.string(),
+  level: z.number().int(),
+  eoc: z.number().int(),
+  streak: z.number().int(),
+  modified: z.number().int().describe('UTC milliseconds'),
+});
+export type PlayerProgression = z.infer<typeof playerProgressionSchema>;

@@ -1,13 +1,5 @@
-import type { ConsumableName } from '@console/domain';
+import type { CompensationGrant, ConsumableName } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-
-export interface CompensationGrant {
-  id: number;
-  userId: string;
-  item: ConsumableName;
-  amount: number;
-  created: number;
-}
 
 export async function insertCompensationGrant(
   tx: Tx,
