@@ -1,15 +1,9 @@
 import type { PluginListItem } from '@console/domain';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { formatDateTime } from '../../shell/format.ts';
 import { Loading } from '../../shell/Loading.tsx';
@@ -52,54 +46,44 @@ interface PluginTableProps {
 }
 
 function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
+  const columns: DataColumn<PluginListItem>[] = [
+    {
+      header: 'State',
+      cell: (plugin) => (
+        <Switch
+          checked={plugin.active}
+          disabled={isToggling}
+          onChange={() => onToggle(plugin)}
+          slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
+        />
+      ),
+    },
+    {
+      header: 'ID',
+      cell: (plugin) => (
+        <>
+          <Link component={RouterLink} to={`/plugin/${plugin.id}`}>
+            {plugin.name}
+          </Link>{' '}
+          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+            ({plugin.id})
+          </Typography>
+        </>
+      ),
+    },
+    { header: 'Description', cell: (plugin) => plugin.description },
+    { header: 'Created', cell: (plugin) => formatDateTime(plugin.created), noWrap: true },
+    { header: 'Modified', cell: (plugin) => formatDateTime(plugin.modified), noWrap: true },
+    { header: 'Modifier', cell: (plugin) => plugin.lastModifier },
+  ];
   return (
-    <TableContainer component={Paper}>
-      <Table size="small" aria-label="Plugins">
-        <TableHead>
-          <TableRow>
-            <TableCell>State</TableCell>
-            <TableCell>ID</TableCell>
-            <TableCell>Description</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>Created</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>Modified</TableCell>
-            <TableCell>Modifier</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {plugins.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={6}>
-                <Typography sx={{ color: 'text.secondary' }}>No plugins</Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            plugins.map((plugin) => (
-              <TableRow key={plugin.id} hover>
-                <TableCell>
-                  <Switch
-                    checked={plugin.active}
-                    disabled={isToggling}
-                    onChange={() => onToggle(plugin)}
-                    slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={`/plugin/${plugin.id}`}>
-                    {plugin.name}
-                  </Link>{' '}
-                  <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                    ({plugin.id})
-                  </Typography>
-                </TableCell>
-                <TableCell>{plugin.description}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(plugin.created)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(plugin.modified)}</TableCell>
-                <TableCell>{plugin.lastModifier}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Plugins"
+      columns={columns}
+      rows={plugins}
+      rowKey={(plugin) => plugin.id}
+      emptyText="No plugins"
+      hover
+    />
   );
 }

@@ -4,30 +4,32 @@ import {
   type CompensationList,
   type SendConsumableRequest,
   sendConsumableRequestSchema,
-  USER_ID_MAX_LENGTH,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { Form } from '../../components/form/Form.tsx';
+import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { UserIdField } from '../../components/form/UserIdField.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useCompensationListQuery, useSendConsumableMutation } from './compensation.queries.ts';
-import { IntegerField } from './IntegerField.tsx';
 
 // The chooser's first option is a prompt (spec §2): '' until an item is chosen, which the schema refuses.
 type SendConsumableInput = Omit<z.input<typeof sendConsumableRequestSchema>, 'item'> & { item: string };
+const sendConsumableFormSchema = sendConsumableRequestSchema as z.ZodType<
+  SendConsumableRequest,
+  SendConsumableInput
+>;
 
 /** spec §2 User Compensation: send a consumable to a player of the active environment. */
 export function CompensationPage() {
-  const { active } = useActiveEnvironment();
   const list = useCompensationListQuery();
   const banner = useErrorBanner();
   useReportQueryError(banner, list.error);
@@ -36,7 +38,7 @@ export function CompensationPage() {
     <Page title="User Compensation">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       {list.data ? (
-        <SendConsumableForm key={active} list={list.data} onError={banner.report} />
+        <SendConsumableForm list={list.data} onError={banner.report} />
       ) : list.isPending && !list.isError ? (
         <Loading />
       ) : null}
@@ -47,38 +49,22 @@ export function CompensationPage() {
 function SendConsumableForm({ list, onError }: { list: CompensationList; onError(error: unknown): void }) {
   const { toast } = useGlobalUi();
   const send = useSendConsumableMutation();
-  const { register, control, handleSubmit, setValue, formState } = useForm<
-    SendConsumableInput,
-    unknown,
-    SendConsumableRequest
-  >({
-    resolver: zodResolver(
-      sendConsumableRequestSchema as z.ZodType<SendConsumableRequest, SendConsumableInput>,
-    ),
+  const form = useSchemaForm(sendConsumableFormSchema, {
     defaultValues: { userId: '', item: '', amount: COMPENSATION_AMOUNT_MIN },
   });
-  const { errors } = formState;
 
-  const submit = handleSubmit((request) =>
+  const submit = (request: SendConsumableRequest) =>
     send.mutate(request, {
       onSuccess: () => toast(`Sent ${request.amount} ${request.item} to ${request.userId}`),
       onError,
-    }),
-  );
+    });
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-      <TextField
-        {...register('userId')}
-        label="User ID"
-        autoComplete="off"
-        error={errors.userId !== undefined}
-        helperText={errors.userId?.message}
-        slotProps={{ htmlInput: { maxLength: USER_ID_MAX_LENGTH } }}
-      />
+    <Form form={form} onSubmit={submit}>
+      <UserIdField form={form} name="userId" />
       <Controller
         name="item"
-        control={control}
+        control={form.control}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -89,7 +75,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
               field.onChange(item);
               // spec §2: choosing an item prefills Amount with its default amount.
               const amount = list.consumables[item];
-              if (amount !== undefined) setValue('amount', amount, { shouldValidate: true });
+              if (amount !== undefined) form.setValue('amount', amount, { shouldValidate: true });
             }}
             error={fieldState.error !== undefined}
             helperText={fieldState.error ? 'Choose an item' : undefined}
@@ -104,19 +90,14 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
           </TextField>
         )}
       />
-      <IntegerField
+      <IntegerFormField
+        form={form}
         name="amount"
-        register={register}
         label="Amount"
         min={COMPENSATION_AMOUNT_MIN}
         max={COMPENSATION_AMOUNT_MAX}
-        errorMessage={errors.amount?.message}
       />
-      <div>
-        <Button type="submit" variant="contained" disabled={send.isPending}>
-          Send
-        </Button>
-      </div>
-    </Stack>
+      <SubmitButton isPending={send.isPending}>Send</SubmitButton>
+    </Form>
   );
 }

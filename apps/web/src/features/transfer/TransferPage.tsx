@@ -34,14 +34,9 @@ const HTTP_CONFLICT = 409;
 /**
  * spec §2 Configuration Transfer: choose source, destination and mode, preview per group, then
  * transfer. The Transfer button needs a preview of exactly the chosen source, destination and mode.
+ * The source starts as the active environment; a switch remounts the screen, so it starts over.
  */
-/** Keyed by the active environment: the source starts as the active one, and a switch starts over. */
 export function TransferPage() {
-  const { active } = useActiveEnvironment();
-  return <TransferScreen key={active} />;
-}
-
-function TransferScreen() {
   const { active, environments } = useActiveEnvironment();
   const { toast } = useGlobalUi();
   const banner = useErrorBanner();
