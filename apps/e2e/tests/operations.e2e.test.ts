@@ -72,7 +72,9 @@ describeInBrowser('operations screens in Chromium', () => {
     await client.getByLabel('Upgrade reminder at version').fill('1.4.0');
     await client.getByLabel('Upgrade forced at version').fill('1.2-beta');
     await client.getByRole('button', { name: 'Save' }).click();
-    await client.getByText('minimumVersion must be 1 to 4 numbers separated by dots, like 1.2.3').waitFor();
+    await client
+      .getByText('Upgrade forced at version must be 1 to 4 numbers separated by dots, like 1.2.3')
+      .waitFor();
     await client.getByLabel('Upgrade forced at version').fill('1.2');
     await client.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Client version saved');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Consumable, type ConsumableName } from '../enums.ts';
-import { integerField, userIdSchema } from './fields.ts';
+import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
 // spec §3: compensation list = consumables, a map from item name to default amount.
 // Decision (docs/decisions.md): amounts are counts; for the Infinite* items the amount is minutes of
@@ -58,6 +58,12 @@ export const sendConsumableRequestSchema = z.object({
   amount: integerField('amount', COMPENSATION_AMOUNT_MIN, COMPENSATION_AMOUNT_MAX),
 });
 export type SendConsumableRequest = z.infer<typeof sendConsumableRequestSchema>;
+// spec §2 User Compensation: the form's fields.
+export const SEND_CONSUMABLE_LABELS: FieldLabels<SendConsumableRequest> = {
+  userId: USER_ID_LABEL,
+  item: 'Item',
+  amount: 'Amount',
+};
 
 /** Answer of /api/compensation/send/consumable: the stored grant. */
 export const compensationGrantSchema = z.object({

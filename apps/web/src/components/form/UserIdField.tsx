@@ -1,4 +1,4 @@
-import { USER_ID_MAX_LENGTH } from '@console/domain';
+import { USER_ID_LABEL, USER_ID_MAX_LENGTH } from '@console/domain';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { TextFormField } from './TextFormField.tsx';
 
@@ -13,5 +13,5 @@ export function UserIdField<TInput extends FieldValues, TOutput>({
   form,
   name,
 }: UserIdFieldProps<TInput, TOutput>) {
-  return <TextFormField form={form} name={name} label="User ID" maxLength={USER_ID_MAX_LENGTH} />;
+  return <TextFormField form={form} name={name} label={USER_ID_LABEL} maxLength={USER_ID_MAX_LENGTH} />;
 }

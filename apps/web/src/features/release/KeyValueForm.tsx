@@ -1,4 +1,4 @@
-import { RELEASE_TEXT_MAX_LENGTH, setKeyValueRequestSchema } from '@console/domain';
+import { KEY_VALUE_LABELS, RELEASE_TEXT_MAX_LENGTH, setKeyValueRequestSchema } from '@console/domain';
 import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
@@ -15,7 +15,10 @@ interface KeyValueFormProps {
 export function KeyValueForm({ keyValue, onError }: KeyValueFormProps) {
   const { toast } = useGlobalUi();
   const save = useSaveKeyValueMutation();
-  const form = useSchemaForm(setKeyValueRequestSchema, { values: { keyValue } });
+  const form = useSchemaForm(setKeyValueRequestSchema, {
+    values: { keyValue },
+    labels: KEY_VALUE_LABELS,
+  });
 
   return (
     <Form
@@ -25,7 +28,7 @@ export function KeyValueForm({ keyValue, onError }: KeyValueFormProps) {
       <TextFormField
         form={form}
         name="keyValue"
-        label="Key-value"
+        label={KEY_VALUE_LABELS.keyValue}
         hint={`Pairs like key=value; at most ${RELEASE_TEXT_MAX_LENGTH} characters`}
         maxLength={RELEASE_TEXT_MAX_LENGTH}
       />

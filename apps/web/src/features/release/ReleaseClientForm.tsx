@@ -1,4 +1,9 @@
-import { RELEASE_TEXT_MAX_LENGTH, type ReleaseClient, releaseClientInputSchema } from '@console/domain';
+import {
+  RELEASE_CLIENT_LABELS,
+  RELEASE_TEXT_MAX_LENGTH,
+  type ReleaseClient,
+  releaseClientInputSchema,
+} from '@console/domain';
 import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
@@ -15,7 +20,10 @@ interface ReleaseClientFormProps {
 export function ReleaseClientForm({ client, onError }: ReleaseClientFormProps) {
   const { toast } = useGlobalUi();
   const save = useSaveReleaseClientMutation();
-  const form = useSchemaForm(releaseClientInputSchema, { values: client });
+  const form = useSchemaForm(releaseClientInputSchema, {
+    values: client,
+    labels: RELEASE_CLIENT_LABELS,
+  });
 
   const submit = (releaseInfo: ReleaseClient) =>
     save.mutate({ releaseInfo }, { onSuccess: () => toast('Client version saved'), onError });
@@ -25,14 +33,14 @@ export function ReleaseClientForm({ client, onError }: ReleaseClientFormProps) {
       <TextFormField
         form={form}
         name="remindVersion"
-        label="Upgrade reminder at version"
+        label={RELEASE_CLIENT_LABELS.remindVersion}
         hint="Like 1.2.3"
         maxLength={RELEASE_TEXT_MAX_LENGTH}
       />
       <TextFormField
         form={form}
         name="minimumVersion"
-        label="Upgrade forced at version"
+        label={RELEASE_CLIENT_LABELS.minimumVersion}
         hint="Like 1.2.3"
         maxLength={RELEASE_TEXT_MAX_LENGTH}
       />

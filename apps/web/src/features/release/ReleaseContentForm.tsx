@@ -3,6 +3,7 @@ import {
   formatReleaseTimeInput,
   NO_RELEASE_TIME,
   parseReleaseTimeInput,
+  RELEASE_CONTENT_LABELS,
   type ReleaseContent,
   releaseTimeInputAttributes,
   utcOffsetLabelAt,
@@ -32,7 +33,10 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
   const { toast } = useGlobalUi();
   const save = useSaveReleaseContentMutation();
   // `values`: stored values that change after a save show up; unchanged ones keep the operator's typing.
-  const form = useSchemaForm(releaseContentInputSchema, { values: content });
+  const form = useSchemaForm(releaseContentInputSchema, {
+    values: content,
+    labels: RELEASE_CONTENT_LABELS,
+  });
 
   const submit = (releaseInfo: ReleaseContent) =>
     save.mutate({ releaseInfo }, { onSuccess: () => toast('Content saved'), onError });
@@ -40,7 +44,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
 
   return (
     <Form form={form} onSubmit={submit}>
-      <IntegerFormField form={form} name="maxLevel" label="Max level" min={1} />
+      <IntegerFormField form={form} name="maxLevel" label={RELEASE_CONTENT_LABELS.maxLevel} min={1} />
       <Controller
         name="nextReleaseTimeMs"
         control={form.control}
@@ -49,7 +53,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
           return (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField
-                label="Next content release"
+                label={RELEASE_CONTENT_LABELS.nextReleaseTimeMs}
                 type="datetime-local"
                 name={field.name}
                 inputRef={field.ref}
@@ -93,7 +97,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
           );
         }}
       />
-      <IntegerFormField form={form} name="nextMaxLevel" label="Max level after release" min={1} />
+      <IntegerFormField form={form} name="nextMaxLevel" label={RELEASE_CONTENT_LABELS.nextMaxLevel} min={1} />
       <SubmitButton isPending={save.isPending}>Save</SubmitButton>
     </Form>
   );

@@ -2,6 +2,7 @@ import {
   COMPENSATION_AMOUNT_MAX,
   COMPENSATION_AMOUNT_MIN,
   type CompensationList,
+  SEND_CONSUMABLE_LABELS,
   type SendConsumableRequest,
   sendConsumableRequestSchema,
 } from '@console/domain';
@@ -51,6 +52,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
   const send = useSendConsumableMutation();
   const form = useSchemaForm(sendConsumableFormSchema, {
     defaultValues: { userId: '', item: '', amount: COMPENSATION_AMOUNT_MIN },
+    labels: SEND_CONSUMABLE_LABELS,
   });
 
   const submit = (request: SendConsumableRequest) =>
@@ -69,7 +71,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
           <TextField
             {...field}
             select
-            label="Item"
+            label={SEND_CONSUMABLE_LABELS.item}
             onChange={(event) => {
               const item = event.target.value;
               field.onChange(item);
@@ -93,7 +95,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
       <IntegerFormField
         form={form}
         name="amount"
-        label="Amount"
+        label={SEND_CONSUMABLE_LABELS.amount}
         min={COMPENSATION_AMOUNT_MIN}
         max={COMPENSATION_AMOUNT_MAX}
       />

@@ -1,4 +1,9 @@
-import { NICE_AUTH_TOKEN_MAX_LENGTH, type NiceConfig, niceConfigSchema } from '@console/domain';
+import {
+  NICE_AUTH_TOKEN_MAX_LENGTH,
+  NICE_CONFIG_LABELS,
+  type NiceConfig,
+  niceConfigSchema,
+} from '@console/domain';
 import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
@@ -31,7 +36,7 @@ export function NiceConfigPage() {
 function NiceConfigForm({ config, onError }: { config: NiceConfig; onError(error: unknown): void }) {
   const { toast } = useGlobalUi();
   const save = useSaveNiceConfigMutation();
-  const form = useSchemaForm(niceConfigSchema, { values: config });
+  const form = useSchemaForm(niceConfigSchema, { values: config, labels: NICE_CONFIG_LABELS });
 
   const submit = (niceConfig: NiceConfig) =>
     save.mutate({ niceConfig }, { onSuccess: () => toast('NICE config saved'), onError });
@@ -41,7 +46,7 @@ function NiceConfigForm({ config, onError }: { config: NiceConfig; onError(error
       <TextFormField
         form={form}
         name="authToken"
-        label="Authentication Token"
+        label={NICE_CONFIG_LABELS.authToken}
         hint="Empty clears the token"
         maxLength={NICE_AUTH_TOKEN_MAX_LENGTH}
       />

@@ -3,6 +3,7 @@ import {
   PROGRESSION_LEVEL_MIN,
   PROGRESSION_STREAK_MAX,
   PROGRESSION_STREAK_MIN,
+  SET_PROGRESSION_LABELS,
   type SetProgressionRequest,
   setProgressionRequestSchema,
 } from '@console/domain';
@@ -28,6 +29,7 @@ export function UserAdminPage() {
       eoc: PROGRESSION_EOC_MIN,
       streak: PROGRESSION_STREAK_MIN,
     },
+    labels: SET_PROGRESSION_LABELS,
   });
 
   const submit = (request: SetProgressionRequest) =>
@@ -38,12 +40,22 @@ export function UserAdminPage() {
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       <Form form={form} onSubmit={submit}>
         <UserIdField form={form} name="userId" />
-        <IntegerFormField form={form} name="level" label="Level" min={PROGRESSION_LEVEL_MIN} />
-        <IntegerFormField form={form} name="eoc" label="EoC Level" min={PROGRESSION_EOC_MIN} />
+        <IntegerFormField
+          form={form}
+          name="level"
+          label={SET_PROGRESSION_LABELS.level}
+          min={PROGRESSION_LEVEL_MIN}
+        />
+        <IntegerFormField
+          form={form}
+          name="eoc"
+          label={SET_PROGRESSION_LABELS.eoc}
+          min={PROGRESSION_EOC_MIN}
+        />
         <IntegerFormField
           form={form}
           name="streak"
-          label="Streak"
+          label={SET_PROGRESSION_LABELS.streak}
           min={PROGRESSION_STREAK_MIN}
           max={PROGRESSION_STREAK_MAX}
           hint={`${PROGRESSION_STREAK_MIN} to ${PROGRESSION_STREAK_MAX}`}
