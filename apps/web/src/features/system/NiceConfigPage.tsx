@@ -5,8 +5,8 @@ import {
   niceConfigSchema,
 } from '@console/domain';
 import { Form } from '../../components/form/Form.tsx';
+import { SecretFormField } from '../../components/form/SecretFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
@@ -43,9 +43,10 @@ function NiceConfigForm({ config, onError }: { config: NiceConfig; onError(error
 
   return (
     <Form form={form} onSubmit={submit} maxWidth={640}>
-      <TextFormField
+      <SecretFormField
         form={form}
         name="authToken"
+        secretName="token"
         label={NICE_CONFIG_LABELS.authToken}
         hint="Empty clears the token"
         maxLength={NICE_AUTH_TOKEN_MAX_LENGTH}
