@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
@@ -29,6 +29,20 @@ async function chooseEnvironment(page: Page, id: string) {
   await page.getByRole('button', { name: `Environment: ${id}` }).waitFor();
 }
 
+/** How many words a text element shows on its last line (1 = a lone word wrapped onto it). */
+const wordsOnLastLine = (element: Locator) =>
+  element.evaluate((node) => {
+    const text = node.firstChild;
+    if (!text) return 0;
+    const range = document.createRange();
+    const tops = [...(text.textContent ?? '').matchAll(/\S+/g)].map((word) => {
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      return Math.round(range.getBoundingClientRect().top);
+    });
+    return tops.filter((top) => top === Math.max(...tops)).length;
+  });
+
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
 
 describeInBrowser('operations screens in Chromium', () => {
@@ -49,6 +63,7 @@ describeInBrowser('operations screens in Chromium', () => {
     expect(await releaseTime.getAttribute('step')).toBe('900');
     expect(await releaseTime.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     await content.getByText('UTC+01:00').waitFor();
+    expect(await wordsOnLastLine(content.getByText(/^Local time in 15-minute steps/))).toBeGreaterThan(1);
 
     const targetMs = Math.ceil((Date.now() + 26 * 3_600_000) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
     const localText = await page.evaluate((ms) => {

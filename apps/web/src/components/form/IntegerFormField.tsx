@@ -2,6 +2,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useFieldError } from './fieldError.ts';
+import { HINT_SX } from './hint.ts';
 
 type IntegerFormFieldProps<TInput extends FieldValues, TOutput> = Omit<
   TextFieldProps,
@@ -34,7 +35,7 @@ export function IntegerFormField<TInput extends FieldValues, TOutput>({
       type="number"
       error={error !== undefined}
       helperText={error?.message ?? hint}
-      slotProps={{ htmlInput: { min, max, step: 1, inputMode: 'numeric' } }}
+      slotProps={{ formHelperText: { sx: HINT_SX }, htmlInput: { min, max, step: 1, inputMode: 'numeric' } }}
     />
   );
 }

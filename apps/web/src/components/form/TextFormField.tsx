@@ -2,6 +2,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useFieldError } from './fieldError.ts';
+import { HINT_SX } from './hint.ts';
 
 export type TextFormFieldProps<TInput extends FieldValues, TOutput> = Omit<
   TextFieldProps,
@@ -31,7 +32,11 @@ export function TextFormField<TInput extends FieldValues, TOutput>({
       {...form.register(name)}
       error={error !== undefined}
       helperText={error?.message ?? hint}
-      slotProps={{ ...slotProps, htmlInput: { maxLength, spellCheck: false, ...slotProps?.htmlInput } }}
+      slotProps={{
+        formHelperText: { sx: HINT_SX },
+        ...slotProps,
+        htmlInput: { maxLength, spellCheck: false, ...slotProps?.htmlInput },
+      }}
     />
   );
 }

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { Form } from '../../components/form/Form.tsx';
+import { HINT_SX } from '../../components/form/hint.ts';
 import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
@@ -75,6 +76,8 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
                 }
                 sx={{ flexGrow: 1 }}
                 slotProps={{
+                  // A hint that wraps keeps at least two words on its last line.
+                  formHelperText: { sx: HINT_SX },
                   inputLabel: { shrink: true },
                   htmlInput: releaseTimeInputAttributes(nowMs),
                   input: {
