@@ -5,6 +5,7 @@ export { type FieldLabels, USER_ID_LABEL, USER_ID_MAX_LENGTH, userIdSchema } fro
 export * from './nice.ts';
 export * from './plugin.ts';
 export * from './progression.ts';
+export * from './protected-environment.ts';
 export * from './release.ts';
 export * from './release-time.ts';
 export * from './runtime-keys.ts';

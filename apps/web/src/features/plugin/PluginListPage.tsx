@@ -1,11 +1,13 @@
-import type { PluginListItem } from '@console/domain';
+import { isProtectedEnvironment, type PluginListItem } from '@console/domain';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { formatDateTime } from '../../shell/format.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
@@ -16,11 +18,33 @@ export function PluginListPage() {
   const plugins = usePluginListQuery();
   const activate = useActivatePluginMutation();
   const banner = useErrorBanner();
+  const { active: environment } = useActiveEnvironment();
+  const { confirm, toast } = useGlobalUi();
   useReportQueryError(banner, plugins.error);
 
-  // One toggle at a time: a second mutate() would replace the first one's callbacks and lose its error.
-  const toggle = (plugin: PluginListItem) =>
-    activate.mutate({ pluginId: plugin.id, active: !plugin.active }, { onError: banner.report });
+  const toggle = async (plugin: PluginListItem) => {
+    const isSwitchingOn = !plugin.active;
+    const onOff = isSwitchingOn ? 'on' : 'off';
+    // issue 9: in a protected environment one click changes what players get, so it asks first.
+    if (
+      isProtectedEnvironment(environment) &&
+      !(await confirm({
+        title: `Switch ${plugin.name} ${onOff} in ${environment}?`,
+        message: `Players in ${environment} ${isSwitchingOn ? 'get' : 'lose'} ${plugin.name} at once.`,
+      }))
+    ) {
+      return;
+    }
+    // One toggle at a time: a second mutate() would replace the first one's callbacks and lose its error.
+    activate.mutate(
+      { pluginId: plugin.id, active: isSwitchingOn },
+      {
+        onSuccess: (result) =>
+          toast(`${result.name} switched ${result.active ? 'on' : 'off'} in ${environment}`),
+        onError: banner.report,
+      },
+    );
+  };
 
   return (
     <Page title="Plugin">
