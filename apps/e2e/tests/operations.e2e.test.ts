@@ -10,17 +10,17 @@ const TIME_ZONE = 'Europe/Berlin';
 const QUARTER_HOUR_MS = 900_000;
 
 /** What the API answers for the active page's session (read-back of what a screen saved). */
-const apiPayload = (page: Page, path: string, environment = 'dev') =>
+const apiPayload = (page: Page, path: string, environment = 'dev', body: unknown = {}) =>
   page.evaluate(
-    async ([url, configuration]) => {
+    async ([url, configuration, json]) => {
       const response = await fetch(`${url}?configuration=${configuration}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: '{}',
+        body: json,
       });
       return (await response.json()).payload;
     },
-    [path, environment] as const,
+    [path, environment, JSON.stringify(body)] as const,
   );
 
 async function chooseEnvironment(page: Page, id: string) {
@@ -164,8 +164,51 @@ describeInBrowser('operations screens in Chromium', () => {
     await page.getByRole('option', { name: 'Coin', exact: true }).click();
     await expect.poll(() => page.getByLabel('Amount').inputValue()).toBe('100');
     await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog', { name: 'Send 100 × Coin to player player-7?' }).waitFor();
+    await page.getByRole('button', { name: 'Yes' }).click();
     await toast(page, 'Sent 100 Coin to player-7');
     expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('answers a send retried after its answer was lost with the first grant: one grant, one audit entry', async () => {
+    const { page, pageConsole } = app;
+    await page.getByRole('button', { name: 'System' }).click();
+    await page.getByRole('menuitem', { name: 'User Compensation' }).click();
+    await page.getByRole('heading', { name: 'User Compensation' }).waitFor();
+    await page.getByLabel('User ID').fill('player-8');
+    await page.getByRole('combobox', { name: 'Item' }).click();
+    await page.getByRole('option', { name: 'Coin', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Amount').inputValue()).toBe('100');
+
+    // The first send reaches the server, which makes the grant, but its answer is lost on the way back.
+    const sendUrl = '**/api/compensation/send/consumable?*';
+    let isAnswerLost = true;
+    await page.route(sendUrl, async (route) => {
+      if (!isAnswerLost) return route.continue();
+      isAnswerLost = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const sendAndConfirm = async () => {
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('button', { name: 'Yes' }).click();
+    };
+    await sendAndConfirm();
+    await page.getByText('Cannot reach the server (/api/compensation/send/consumable)').waitFor();
+    // The operator sends again: the same send, so the server answers the first grant.
+    await sendAndConfirm();
+    await toast(page, 'Sent 100 Coin to player-8');
+    await page.unroute(sendUrl);
+
+    const audit = await apiPayload(page, '/api/audit/list', 'dev', { offset: 0, limit: 100 });
+    const sends = audit.filter(
+      (entry: { action: string; target: string }) =>
+        entry.action === 'compensation.send' && entry.target === 'player-8',
+    );
+    expect(sends).toHaveLength(1);
+    // the form starts over after the send
+    await expect.poll(() => page.getByLabel('User ID').inputValue()).toBe('');
+    expect(pageConsole.takeProblems([/Failed to load resource: net::ERR_CONNECTION_RESET/])).toEqual([]);
   });
 
   it("sets a player's progression and shows the raw answer", async () => {

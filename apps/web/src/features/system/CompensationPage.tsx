@@ -14,8 +14,10 @@ import { Form } from '../../components/form/Form.tsx';
 import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { UserIdField } from '../../components/form/UserIdField.tsx';
+import { useIdempotencyKey } from '../../components/form/useIdempotencyKey.ts';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
@@ -29,7 +31,10 @@ const sendConsumableFormSchema = sendConsumableRequestSchema as z.ZodType<
   SendConsumableInput
 >;
 
-/** spec §2 User Compensation: send a consumable to a player of the active environment. */
+/**
+ * spec §2 User Compensation: send a consumable to a player of the active environment. issue 9: Send
+ * asks first, clears the form after success, and retries of one send carry one idempotency key.
+ */
 export function CompensationPage() {
   const list = useCompensationListQuery();
   const banner = useErrorBanner();
@@ -48,18 +53,35 @@ export function CompensationPage() {
 }
 
 function SendConsumableForm({ list, onError }: { list: CompensationList; onError(error: unknown): void }) {
-  const { toast } = useGlobalUi();
+  const { active: environment } = useActiveEnvironment();
+  const { confirm, toast } = useGlobalUi();
   const send = useSendConsumableMutation();
+  const idempotency = useIdempotencyKey();
   const form = useSchemaForm(sendConsumableFormSchema, {
     defaultValues: { userId: '', item: '', amount: COMPENSATION_AMOUNT_MIN },
     labels: SEND_CONSUMABLE_LABELS,
   });
 
-  const submit = (request: SendConsumableRequest) =>
-    send.mutate(request, {
-      onSuccess: () => toast(`Sent ${request.amount} ${request.item} to ${request.userId}`),
-      onError,
+  const submit = async (request: SendConsumableRequest) => {
+    // Taken before asking, so a retry of the same values (after a lost answer) repeats the same send.
+    const idempotencyKey = idempotency.keyFor(request);
+    const isConfirmed = await confirm({
+      title: `Send ${request.amount} × ${request.item} to player ${request.userId}?`,
+      message: `The grant is kept in ${environment} until the game server gives it to the player.`,
     });
+    if (!isConfirmed) return;
+    send.mutate(
+      { ...request, idempotencyKey },
+      {
+        onSuccess: (grant) => {
+          idempotency.settle();
+          form.reset();
+          toast(`Sent ${grant.amount} ${grant.item} to ${grant.userId}`);
+        },
+        onError,
+      },
+    );
+  };
 
   return (
     <Form form={form} onSubmit={submit}>
