@@ -14,7 +14,6 @@ import {
   type SaveDescriptionRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { isSameSegment, requireValidSegment } from '../segment/segment.service.ts';
 import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest, unchanged } from './abtest.access.ts';
 import {
   type AbTestChanges,
@@ -25,6 +24,7 @@ import {
   listAbTests,
   updateAbTest,
 } from './abtest.store.ts';
+import { isSameSegment, requireValidSegment } from './segment.service.ts';
 
 // Decision (docs/decisions.md): /list/recent answers the 10 most recently modified A/B-tests.
 export const RECENT_ABTEST_COUNT = 10;
