@@ -175,6 +175,9 @@ export type AbTest = z.infer<typeof abTestSchema>;
 export const abTestListResponseSchema = z.array(abTestSchema);
 export type AbTestListResponse = z.infer<typeof abTestListResponseSchema>;
 
+/** /delete: the id of the deleted AB-test. */
+export const deleteAbTestResponseSchema = z.object({ id: z.string() });
+
 /** /versions/get: the versions, newest first (sortVersionsNewestFirst). */
 export const abTestVersionsResponseSchema = z.array(abTestVersionSchema);
 export type AbTestVersionsResponse = z.infer<typeof abTestVersionsResponseSchema>;
