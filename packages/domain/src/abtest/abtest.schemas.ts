@@ -73,6 +73,29 @@ export const getAbTestRequestSchema = abTestIdRequestSchema;
 export const getVersionsRequestSchema = abTestIdRequestSchema;
 export const deleteAbTestRequestSchema = abTestIdRequestSchema;
 
+/**
+ * /list and /list/usage: optional paging. Decision (docs/decisions.md): without offset/limit the whole
+ * list is answered (as before); with them one page of it, still by id. No body, null and {} are all
+ * "the whole list".
+ */
+export const ABTEST_LIST_MAX_LIMIT = 1000;
+export const abTestListRequestSchema = z
+  .strictObject({
+    offset: z
+      .number({ error: 'offset must be a number' })
+      .int({ error: 'offset must be a whole number' })
+      .min(0, { error: 'offset must be at least 0' })
+      .optional(),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(ABTEST_LIST_MAX_LIMIT, { error: `limit must be at most ${ABTEST_LIST_MAX_LIMIT}` })
+      .optional(),
+  })
+  .nullish();
+export type AbTestListRequest = z.input<typeof abTestListRequestSchema>;
+
 export const createAbTestRequestSchema = z.object({
   id: abTestIdSchema,
   description: abTestDescriptionSchema.default(''),

@@ -1,5 +1,6 @@
 import {
   abTestIdRequestSchema,
+  abTestListRequestSchema,
   abTestListResponseSchema,
   abTestSchema,
   abTestVersionSchema,
@@ -20,12 +21,15 @@ import { defineEndpoints } from '../api/endpoint.ts';
 export const abTestEndpoints = defineEndpoints('abtest', {
   list: {
     path: '/api/abtest/list',
-    summary: 'All A/B-tests of the environment, by id',
+    summary: 'All A/B-tests of the environment, by id; {offset, limit} answers one page of them',
+    body: abTestListRequestSchema,
     response: abTestListResponseSchema,
   },
   listUsage: {
     path: '/api/abtest/list/usage',
-    summary: 'The A/B-tests a plugin (active set or draft) uses, by id, each with usedBy',
+    summary:
+      'The A/B-tests a plugin (active set or draft) uses, by id, each with usedBy; {offset, limit} pages',
+    body: abTestListRequestSchema,
     response: abTestListResponseSchema,
   },
   listRecent: {

@@ -18,8 +18,10 @@ import { activateVersion, applyRollout, getVersions, saveVersion } from './abtes
 // The handlers of the A/B-test calls declared in packages/domain/src/endpoints/abtest.endpoints.ts.
 export async function abTestRoutes(app: FastifyInstance) {
   const { abtest } = api;
-  registerEndpoint(app, abtest.list, ({ db, environmentId }) => listAll(db, environmentId));
-  registerEndpoint(app, abtest.listUsage, ({ db, environmentId }) => listUsed(db, environmentId));
+  registerEndpoint(app, abtest.list, ({ db, environmentId, body }) => listAll(db, environmentId, body ?? {}));
+  registerEndpoint(app, abtest.listUsage, ({ db, environmentId, body }) =>
+    listUsed(db, environmentId, body ?? {}),
+  );
   registerEndpoint(app, abtest.listRecent, ({ db, environmentId }) => listRecent(db, environmentId));
   registerEndpoint(app, abtest.get, ({ db, environmentId, body }) => getAbTest(db, environmentId, body.id));
   registerEndpoint(app, abtest.create, ({ db, environmentId, body, email }) =>
