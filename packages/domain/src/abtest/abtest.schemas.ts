@@ -7,7 +7,7 @@ import {
   caseDescriptionSchema,
 } from './abtest-id.ts';
 import { segmentConditionSchema, segmentSchema } from './segment.ts';
-import { MAX_CASE_COUNT, validateWeights } from './weights.ts';
+import { MAX_CASE_COUNT, readPercentEntry, validateWeights } from './weights.ts';
 
 // spec §2: Sticky segmentation (0), Dynamic segmentation (10), Rollout (20).
 export const abTestTypeSchema = z.union(
@@ -151,6 +151,33 @@ export const activateTestRequestSchema = z.object({
   active: z.boolean({ error: 'active must be true or false' }).default(true),
 });
 export type ActivateTestRequest = z.infer<typeof activateTestRequestSchema>;
+
+/**
+ * The Create-Version form (issue 9): the percent texts exactly as shown, one per case. Each must read
+ * as a percent (readPercentEntry) and together they must make a valid version; the output is the
+ * request, so what the fields show is what is sent.
+ */
+export const versionPercentsFormSchema = z
+  .object({
+    id: abTestIdRefSchema,
+    percents: z.array(z.string()).superRefine((percents, context) => {
+      percents.forEach((text, index) => {
+        const entry = readPercentEntry(text);
+        if (!entry.ok) context.addIssue({ code: 'custom', path: [index], message: entry.message });
+      });
+    }),
+  })
+  .transform(({ id, percents }, context): SaveVersionRequest => {
+    const weights = percents.map((text) => {
+      const entry = readPercentEntry(text);
+      return entry.ok ? entry.weight : Number.NaN;
+    });
+    const request = saveVersionRequestSchema.safeParse({ id, weights });
+    if (request.success) return request.data;
+    for (const issue of request.error.issues) context.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
+export type VersionPercentsForm = z.input<typeof versionPercentsFormSchema>;
 
 export const activateVersionRequestSchema = z.object({ id: abTestIdRefSchema, version: versionNumberSchema });
 export type ActivateVersionRequest = z.infer<typeof activateVersionRequestSchema>;
