@@ -61,12 +61,12 @@ describeInBrowser('A/B-test screens in Chromium', () => {
   it('creates an AB-test with a sanitised ID and refuses the same ID again', async () => {
     const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
-    await createAbTest(page, 'Spring Sale!', 'Spring sale prices', 'Sticky segmentation');
+    await createAbTest(page, 'Spring Sale!', 'Spring sale prices', 'Sticky');
 
     const row = listRow(page, 'Spring-Sale');
     await row.waitFor();
     expect(await row.textContent()).toContain('No version');
-    expect(await row.textContent()).toContain('Sticky segmentation');
+    expect(await row.textContent()).toContain('Sticky');
     expect(await row.textContent()).toContain('Spring sale prices');
     expect(await row.textContent()).toContain(OPERATOR);
 

@@ -45,6 +45,13 @@ describe('AB-test details', () => {
     expect(screen.getByText("There is no AB-test with the ID 'gone' in dev.")).toBeTruthy();
   });
 
+  it('shows the type as operators name it: Sticky with a pin', async () => {
+    renderDetails().page('spring-sale');
+    const type = (await screen.findByText('Type')).nextElementSibling!;
+    expect(type.textContent).toBe('Sticky');
+    expect(type.querySelector('[data-testid="PushPinIcon"]')).not.toBeNull();
+  });
+
   it('lists the versions newest first and lets only newer, inactive ones be activated', async () => {
     renderDetails().page('spring-sale');
     const table = await screen.findByRole('table', { name: 'Versions' });

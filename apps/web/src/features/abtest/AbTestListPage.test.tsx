@@ -1,4 +1,4 @@
-import { ABTEST_MESSAGES, type ActivateTestRequest, PluginId } from '@console/domain';
+import { ABTEST_MESSAGES, AbTestType, type ActivateTestRequest, PluginId } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -94,5 +94,26 @@ describe('AB-test list', () => {
     expect(api.callsTo('/api/abtest/activate/test').map((call) => call.body)).toEqual([
       { id: 'running-test', active: false },
     ]);
+  });
+
+  it('shows the type as Sticky with a pin, Dynamic or Rollout', async () => {
+    fakeApi({
+      '/api/abtest/list': () =>
+        ok([
+          anAbTest({ id: 'sticky-test' }),
+          anAbTest({ id: 'dynamic-test', data: { type: AbTestType.DynamicSegmentation } }),
+          anAbTest({ id: 'rollout-test', data: { type: AbTestType.Rollout } }),
+        ]),
+    });
+    renderInConsole(<AbTestListPage />);
+    await screen.findByRole('link', { name: 'sticky-test' });
+    const typeCell = (id: string) => within(row(id)).getAllByRole('cell')[2]!;
+    expect(['sticky-test', 'dynamic-test', 'rollout-test'].map((id) => typeCell(id).textContent)).toEqual([
+      'Sticky',
+      'Dynamic',
+      'Rollout',
+    ]);
+    expect(typeCell('sticky-test').querySelector('[data-testid="PushPinIcon"]')).not.toBeNull();
+    expect(typeCell('dynamic-test').querySelector('svg')).toBeNull();
   });
 });

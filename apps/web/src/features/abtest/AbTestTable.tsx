@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../shell/format.ts';
-import { typeLabelOf } from './abtest.labels.ts';
+import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { CaseBars } from './CaseBars.tsx';
 import { useAbTestActions } from './useAbTestActions.ts';
 
@@ -70,7 +70,9 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                     {abTest.id}
                   </Link>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeLabelOf(abTest.data.type)}</TableCell>
+                <TableCell>
+                  <AbTestTypeLabel type={abTest.data.type} />
+                </TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVersion(abTest.data.version)}</TableCell>
                 <TableCell>
