@@ -146,7 +146,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
-  it('activates the AB-test after the confirmation and refuses to deactivate it', async () => {
+  it('activates the AB-test after the confirmation; then its switch and delete are disabled, saying why', async () => {
     const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
     const row = listRow(page, 'Spring-Sale');
@@ -157,11 +157,16 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await confirmation.getByText('becomes available to users').waitFor();
     await confirmation.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => state.isChecked()).toBe(true);
+    await toast(page, 'AB-test Spring-Sale activated');
 
-    await state.click();
-    const refusal = page.getByRole('dialog', { name: 'Error: Deactivation Failed' });
-    await refusal.getByText('An active AB-test cannot be deactivated').waitFor();
-    await refusal.getByRole('button', { name: 'Close' }).click();
+    // issue 9: an active AB-test cannot be switched off, so the switch is disabled and says why.
+    await expect.poll(() => state.isDisabled()).toBe(true);
+    await row.getByRole('cell').first().locator('span[tabindex]').hover();
+    await page.getByRole('tooltip', { name: 'An active AB-test cannot be deactivated' }).waitFor();
+    await page.mouse.move(0, 0);
+    expect(await row.getByRole('button', { name: 'Delete Spring-Sale' }).isDisabled()).toBe(true);
+    await state.click({ force: true });
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await state.isChecked()).toBe(true);
 
     // spec §4: once active, the segment is read-only and every player is targeted.

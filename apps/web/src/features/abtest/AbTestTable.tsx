@@ -16,7 +16,8 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../shell/format.ts';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { CaseBars } from './CaseBars.tsx';
-import { useAbTestActions } from './useAbTestActions.ts';
+import { deletionBlockedBy, stateSwitchBlockedBy, useAbTestActions } from './useAbTestActions.ts';
+import { WhyDisabled } from './WhyDisabled.tsx';
 
 const COLUMNS = [
   'State',
@@ -58,12 +59,16 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
             abTests.map((abTest) => (
               <TableRow key={abTest.id} hover>
                 <TableCell>
-                  <Switch
-                    checked={abTest.active}
-                    disabled={actions.isBusy}
-                    onChange={(event) => void actions.setActive(abTest, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': `Active ${abTest.id}` } }}
-                  />
+                  <WhyDisabled reason={stateSwitchBlockedBy(abTest)}>
+                    <Switch
+                      checked={abTest.active}
+                      disabled={actions.isBusy || stateSwitchBlockedBy(abTest) !== undefined}
+                      onChange={(event) => {
+                        if (event.target.checked) void actions.activateAbTest(abTest);
+                      }}
+                      slotProps={{ input: { 'aria-label': `Active ${abTest.id}` } }}
+                    />
+                  </WhyDisabled>
                 </TableCell>
                 <TableCell>
                   <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
@@ -91,14 +96,15 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(abTest.modified)}</TableCell>
                 <TableCell>{abTest.lastModifier}</TableCell>
                 <TableCell>
-                  <IconButton
-                    aria-label={`Delete ${abTest.id}`}
-                    title="Delete"
-                    disabled={actions.isBusy}
-                    onClick={() => void actions.deleteAbTest(abTest)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <WhyDisabled reason={deletionBlockedBy(abTest)}>
+                    <IconButton
+                      aria-label={`Delete ${abTest.id}`}
+                      disabled={actions.isBusy || deletionBlockedBy(abTest) !== undefined}
+                      onClick={() => void actions.deleteAbTest(abTest)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </WhyDisabled>
                 </TableCell>
               </TableRow>
             ))
