@@ -99,6 +99,8 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await value.fill('XX');
     expect(await (await checked).json()).toEqual({ payload: 4 });
     await condition.getByText('Invalid value').waitFor();
+    // issue 9: the operator is told what is allowed.
+    await condition.getByText('Allowed: an assigned two-letter ISO 3166 country code, such as DE').waitFor();
     expect(await value.getAttribute('aria-invalid')).toBe('true');
     expect(await condition.getByText('Invalid property').count()).toBe(0);
     expect(await condition.getByText('Invalid operation').count()).toBe(0);
@@ -169,12 +171,15 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await state.isChecked()).toBe(true);
 
-    // spec §4: once active, the segment is read-only and every player is targeted.
+    // spec §4: once active, the segment is read-only; issue 9: with a condition it does not claim
+    // that every player is targeted.
     await row.getByRole('link', { name: 'Spring-Sale' }).click();
     const segment = page.getByRole('region', { name: 'Segmentation' });
-    await segment.getByText('All players are targeted by this AB-test').waitFor();
+    await segment.getByText('The segment of an active AB-test cannot be changed').waitFor();
+    expect(await segment.getByText('All players are targeted by this AB-test').count()).toBe(0);
+    expect(await segment.getByRole('textbox', { name: 'Value' }).inputValue()).toBe('DE');
     expect(await segment.getByRole('textbox', { name: 'Value' }).isDisabled()).toBe(true);
-    expect(pageConsole.takeProblems([REFUSED_CALL])).toEqual([]);
+    expect(pageConsole.takeProblems()).toEqual([]);
   });
 
   it('applies a rollout and warns when the treatment group shrinks', async () => {
