@@ -4,8 +4,6 @@ import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 
 const OPERATOR = 'abtest-ops@example.com';
-// A refused call (409/422) is logged by Chromium itself as a failed resource load.
-const REFUSED_CALL = /the server responded with a status of 4\d\d/;
 
 /** What the API answers for the page's session (read-back of what a screen saved). */
 const apiPayload = (page: Page, path: string, body: unknown = {}) =>
