@@ -193,6 +193,12 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await slider.focus();
     for (let step = 0; step < 3; step += 1) await page.keyboard.press('PageUp');
     expect(await slider.getAttribute('aria-valuenow')).toBe('30');
+    // issue 9: the value bubble shown while the slider is used does not cover its label.
+    const bubble = rollout.locator('.MuiSlider-valueLabel');
+    await expect.poll(() => bubble.isVisible()).toBe(true);
+    const bubbleBox = (await bubble.boundingBox())!;
+    const labelBox = (await rollout.getByText('treatment group', { exact: true }).boundingBox())!;
+    expect(bubbleBox.y).toBeGreaterThanOrEqual(labelBox.y + labelBox.height);
     await rollout.getByRole('button', { name: 'Apply' }).click();
     await toast(page, 'Rollout applied: 30.00% treatment');
 
@@ -201,6 +207,14 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await rollout.getByText('The treatment group shrinks from 30.00% to 20.00%').waitFor();
     await rollout.getByRole('button', { name: 'Apply' }).click();
     await toast(page, 'Rollout applied: 20.00% treatment');
+
+    // issue 9: an id does not wrap at its hyphens, even in a narrow window.
+    await page.setViewportSize({ width: 700, height: 768 });
+    await openList(page, baseUrl);
+    const idLink = listRow(page, 'gradual-launch').getByRole('link', { name: 'gradual-launch' });
+    const lineHeight = await idLink.evaluate((link) => Number.parseFloat(getComputedStyle(link).lineHeight));
+    expect((await idLink.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     const versions = await apiPayload(page, '/api/abtest/versions/get', { id: 'gradual-launch' });
     expect(

@@ -70,7 +70,8 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                     />
                   </WhyDisabled>
                 </TableCell>
-                <TableCell>
+                {/* Issue 9: an id is one word to the operator; it does not break at its hyphens. */}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
                     {abTest.id}
                   </Link>
