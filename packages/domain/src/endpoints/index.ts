@@ -1,4 +1,5 @@
 import { listEndpoints } from '../api/endpoint.ts';
+import { abTestEndpoints } from './abtest.endpoints.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
 import { compensationEndpoints } from './compensation.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
@@ -7,31 +8,24 @@ import { pluginEndpoints } from './plugin.endpoints.ts';
 import { progressionEndpoints } from './progression.endpoints.ts';
 import { releaseEndpoints } from './release.endpoints.ts';
 import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
+import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 
-export {
-  auditEndpoints,
-  compensationEndpoints,
-  connectionsEndpoints,
-  niceEndpoints,
-  pluginEndpoints,
-  progressionEndpoints,
-  releaseEndpoints,
-  runtimeKeysEndpoints,
-  transferEndpoints,
-};
+// One line per feature in the import list and in `api`, so features added in parallel merge cleanly.
 
 /** The endpoint table: every API call of the console, by feature. */
 export const api = {
+  abtest: abTestEndpoints,
   audit: auditEndpoints,
-  release: releaseEndpoints,
-  plugin: pluginEndpoints,
-  nice: niceEndpoints,
   compensation: compensationEndpoints,
-  progression: progressionEndpoints,
-  transfer: transferEndpoints,
   connections: connectionsEndpoints,
+  nice: niceEndpoints,
+  plugin: pluginEndpoints,
+  progression: progressionEndpoints,
+  release: releaseEndpoints,
   runtimeKeys: runtimeKeysEndpoints,
+  segment: segmentEndpoints,
+  transfer: transferEndpoints,
 } as const;
 
 /** Every declared call, flattened: the server checks at start that each is registered. */
