@@ -1,4 +1,4 @@
-import { abTestTransferGroup } from '../abtest/abtest.transfer.ts';
+import { abTestTransferGroup } from '../abtest/abtest.transfer-group.ts';
 import { niceTransferGroup } from '../nice/nice.transfer-group.ts';
 import { pluginTransferGroup } from '../plugin/plugin.transfer-group.ts';
 import { releaseTransferGroup } from '../release/release.transfer-group.ts';
