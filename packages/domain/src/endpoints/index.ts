@@ -2,6 +2,7 @@ import { listEndpoints } from '../api/endpoint.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 
+export type { ConfigKindEndpoints } from './config.endpoints.ts';
 export { auditEndpoints, configEndpoints };
 
 /** The endpoint table: every API call of the console, by feature. */
