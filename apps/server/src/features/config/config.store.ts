@@ -79,6 +79,12 @@ export async function findConfig(db: Db | Tx, key: ConfigKey): Promise<StoredCon
   return row ? toStored(row) : null;
 }
 
+/** Every configuration of the environment with its activation and data, by id (transfer). */
+export async function listStoredConfigs(db: Db | Tx, environmentId: string): Promise<StoredConfig[]> {
+  const rows = await db.configuration.findMany({ where: { environmentId }, orderBy: { id: 'asc' } });
+  return rows.map(toStored);
+}
+
 export async function configExists(db: Db | Tx, key: ConfigKey): Promise<boolean> {
   return (await db.configuration.count({ where: { environmentId: key.environmentId, id: key.id } })) > 0;
 }
