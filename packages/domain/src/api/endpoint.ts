@@ -78,7 +78,18 @@ export function defineEndpoints<const T extends Record<string, EndpointDeclarati
   return endpoints as { readonly [K in keyof T]: EndpointOf<T[K]> };
 }
 
-/** Every endpoint of a group of feature declarations, flattened. */
-export function listEndpoints(...groups: Record<string, AnyEndpoint>[]): AnyEndpoint[] {
-  return groups.flatMap((group) => Object.values(group));
+/** A feature's declarations: endpoints by name, or nested groups (a family per kind: api.config.kinds.ar). */
+export interface EndpointGroup {
+  readonly [name: string]: AnyEndpoint | EndpointGroup;
+}
+
+function isEndpoint(entry: AnyEndpoint | EndpointGroup): entry is AnyEndpoint {
+  return typeof entry.path === 'string' && typeof entry.feature === 'string';
+}
+
+/** Every endpoint of a group of feature declarations, flattened (nested groups included). */
+export function listEndpoints(...groups: EndpointGroup[]): AnyEndpoint[] {
+  return groups.flatMap((group) =>
+    Object.values(group).flatMap((entry) => (isEndpoint(entry) ? [entry] : listEndpoints(entry))),
+  );
 }

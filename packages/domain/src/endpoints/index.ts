@@ -2,6 +2,7 @@ import { listEndpoints } from '../api/endpoint.ts';
 import { abTestEndpoints } from './abtest.endpoints.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
 import { compensationEndpoints } from './compensation.endpoints.ts';
+import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
 import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
@@ -11,6 +12,8 @@ import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 
+export type { ConfigKindEndpoints } from './config.endpoints.ts';
+
 // One line per feature in the import list and in `api`, so features added in parallel merge cleanly.
 
 /** The endpoint table: every API call of the console, by feature. */
@@ -18,6 +21,7 @@ export const api = {
   abtest: abTestEndpoints,
   audit: auditEndpoints,
   compensation: compensationEndpoints,
+  config: configEndpoints,
   connections: connectionsEndpoints,
   nice: niceEndpoints,
   plugin: pluginEndpoints,

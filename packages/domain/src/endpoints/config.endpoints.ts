@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineEndpoints } from '../api/endpoint.ts';
+import {
+  activateConfigRequestSchema,
+  configCopyResponseSchema,
+  configDeleteResponseSchema,
+  configIdRequestSchema,
+  configItemSchemaOf,
+  configListResponseSchema,
+  pluginConfigRequestSchema,
+} from '../config/config.api.schemas.ts';
+import { configItemInputSchemaOf } from '../config/config-item.schemas.ts';
+import { CONFIG_KIND_IDS, type ConfigKindId, configKindOf } from '../config/config-kinds.ts';
+import { constructionItemsResponseSchema } from '../config/construction-items.ts';
+
+// spec §7 "Per configuration type, base /api/config/{kind}": one family of calls per kind, built by
+// one function over the kinds registry (event/{prefix} and plugin/{prefix} kinds keep their slash:
+// /api/config/event/gr/list). Every call belongs to the 'config' feature, so any configuration
+// mutation reloads every configuration query of the web.
+
+const FEATURE = 'config';
+
+function configKindEndpointsOf<const Id extends ConfigKindId>(id: Id) {
+  const { label } = configKindOf(id);
+  const base = `/api/config/${id}`;
+  const item = configItemSchemaOf(id);
+  const input = configItemInputSchemaOf(id);
+  return defineEndpoints(FEATURE, {
+    list: {
+      path: `${base}/list`,
+      summary: `Every ${label} configuration of the environment, by id, with inUse`,
+      response: configListResponseSchema,
+    },
+    listActive: {
+      path: `${base}/list/active`,
+      summary: `The activated ${label} configurations, by id (the configuration picker)`,
+      response: configListResponseSchema,
+    },
+    listRecent: {
+      path: `${base}/list/recent`,
+      summary: `The 10 most recently modified ${label} configurations, newest first`,
+      response: configListResponseSchema,
+    },
+    activate: {
+      path: `${base}/activate`,
+      summary: `Switch a ${label} configuration on or off (the list's State switch)`,
+      body: activateConfigRequestSchema,
+      response: item,
+    },
+    create: {
+      path: `${base}/create`,
+      summary: `Create a ${label} configuration (409 when the id exists)`,
+      body: input,
+      response: item,
+    },
+    duplicate: {
+      path: `${base}/duplicate`,
+      summary: `Copy a ${label} configuration under a new id (<id>-<n>)`,
+      body: configIdRequestSchema,
+      response: configCopyResponseSchema,
+    },
+    duplicateReassign: {
+      path: `${base}/duplicate/reassign`,
+      summary: `Save the edited ${label} configuration as a copy and move the plugins serving the original to it, with a new A/B-test version, in one transaction`,
+      body: input,
+      response: configCopyResponseSchema,
+    },
+    get: {
+      path: `${base}/get`,
+      summary: `One ${label} configuration`,
+      body: configIdRequestSchema,
+      response: item,
+    },
+    save: {
+      path: `${base}/save`,
+      summary: `Save a ${label} configuration ("Update is not allowed:" while an active plugin serves it)`,
+      body: input,
+      response: item,
+    },
+    delete: {
+      path: `${base}/delete`,
+      summary: `Delete a ${label} configuration no plugin entry points at`,
+      body: configIdRequestSchema,
+      response: configDeleteResponseSchema,
+    },
+  });
+}
+
+export type ConfigKindEndpoints<Id extends ConfigKindId> = ReturnType<typeof configKindEndpointsOf<Id>>;
+
+/** `api.config.kinds[kind].save`, for every kind of the registry. */
+const kinds = Object.fromEntries(CONFIG_KIND_IDS.map((id) => [id, configKindEndpointsOf(id)])) as {
+  readonly [Id in ConfigKindId]: ConfigKindEndpoints<Id>;
+};
+
+const plugin = defineEndpoints(FEATURE, {
+  list: {
+    path: '/api/plugin/config/list',
+    summary: 'Every configuration of the environment, all kinds, by id, with inUse',
+    response: configListResponseSchema,
+  },
+  listActive: {
+    path: '/api/plugin/config/list-active',
+    summary: "The activated configurations of a plugin's kind, by id (404 Unknown plugin)",
+    body: pluginConfigRequestSchema,
+    response: configListResponseSchema,
+  },
+  constructionItems: {
+    path: '/api/plugin/config/construction-items',
+    summary: 'The construction items a build or break rotation entry can pick, by id',
+    response: constructionItemsResponseSchema,
+  },
+});
+
+/**
+ * Decision (docs/decisions.md, Configurations API): paths are static per kind, so an unknown kind
+ * or prefix matches this catch-all (the router prefers static routes) and answers 404 "Unknown
+ * plugin" after the session and environment checks every /api call gets. Never answers 200.
+ */
+const fallback = defineEndpoints(FEATURE, {
+  unknownKind: {
+    path: '/api/config/*',
+    summary:
+      'Any other /api/config/{kind}/... path: 404 "Unknown plugin" (or 404 Not found for a known kind)',
+    params: z.object({ '*': z.string() }),
+    body: z.unknown(),
+    response: z.never(),
+  },
+});
+
+export const configEndpoints = { kinds, plugin, ...fallback } as const;
