@@ -36,6 +36,22 @@ describe('login', () => {
     expect(google.statusCode).toBe(302);
   });
 
+  it('answers 404 for dev login when it is off, whatever the body', async () => {
+    const t = await createTestApp({ AUTH_DEV_LOGIN: 'false' });
+    const response = await t.post('/oauth/login/dev', { email: 'not-an-email' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found: POST /oauth/login/dev' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('ends the session on POST /logout with {payload: null}', async () => {
+    const t = await createTestApp();
+    const cookie = await t.login();
+    const response = await t.post('/logout', {}, cookie);
+    expect(response.json()).toEqual({ payload: null });
+    expect(String(response.headers['set-cookie'])).toMatch(/console_session=;/);
+  });
+
   it('redirects to Google when it is configured', async () => {
     const t = await createTestApp({
       GOOGLE_CLIENT_ID: 'id',
