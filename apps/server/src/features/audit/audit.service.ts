@@ -2,6 +2,20 @@ import type { AuditListRequest } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRecord, insertAuditEntry, listAuditEntries } from './audit.store.ts';
 
+export type IsolationLevel = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
+
+/**
+ * The one place a transaction is opened. Operator changes use mutate (below), which adds the audit
+ * entry; this alone serves what audits nothing (start-up seeding, a read in one snapshot).
+ */
+export function runInTransaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  { isolationLevel = 'ReadCommitted' }: { isolationLevel?: IsolationLevel } = {},
+): Promise<T> {
+  return db.$transaction(work, { isolationLevel, timeout: 15_000, maxWait: 10_000 });
+}
+
 export interface MutationOutcome<T> {
   result: T;
   audit: AuditRecord;
@@ -16,13 +30,14 @@ export async function mutate<T>(
   work: (tx: Tx) => Promise<MutationOutcome<T>>,
   options: { isolationLevel?: 'ReadCommitted' | 'Serializable' } = {},
 ): Promise<T> {
-  return db.$transaction(
+  return runInTransaction(
+    db,
     async (tx) => {
       const { result, audit } = await work(tx);
       await insertAuditEntry(tx, audit);
       return result;
     },
-    { isolationLevel: options.isolationLevel ?? 'ReadCommitted', timeout: 15_000, maxWait: 10_000 },
+    options,
   );
 }
 

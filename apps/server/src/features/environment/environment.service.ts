@@ -6,7 +6,7 @@ import {
   SEEDED_ENVIRONMENTS,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate, runInTransaction } from '../audit/audit.service.ts';
 import { environmentInitializers } from './environment.initializers.ts';
 import { findEnvironment, insertEnvironment, listEnvironmentIds } from './environment.store.ts';
 
@@ -62,7 +62,7 @@ async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
 
 /** Start-up: the seeded environments exist, and every environment holds what features require. */
 export async function seedEnvironments(db: Db): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await runInTransaction(db, async (tx) => {
     for (const id of SEEDED_ENVIRONMENTS) await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION);
     for (const id of await listEnvironmentIds(tx)) await initializeEnvironment(tx, id);
   });
