@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
+import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
+import { consumableNameSchema } from './operations/compensation.ts';
+import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
+import { TransferMode } from './operations/transfer.ts';
 
 // spec (shell §9): the audit list shows 100 entries from offset 0.
 export const AUDIT_PAGE_LIMIT = 100;
@@ -11,6 +16,10 @@ export const auditListRequestSchema = z
   .prefault({});
 export type AuditListRequest = z.infer<typeof auditListRequestSchema>;
 
+/**
+ * An entry as listed. `action` stays a text: the log keeps entries written by earlier versions,
+ * whose actions need not be in today's union.
+ */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   environment: z.string(),
@@ -21,3 +30,131 @@ export const auditEntrySchema = z.object({
   attributes: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+// ---- typed audit events: every action the services write, with its attributes ----
+
+/** Every action the console audits, by feature. The audit screen filters by these. */
+export const AUDIT_ACTIONS = [
+  'environment.create',
+  'environment.transfer',
+  'release.content.set',
+  'release.client.set',
+  'release.kv.set',
+  'plugin.activate',
+  'plugin.deactivate',
+  'nice.set',
+  'compensation.send',
+  'player.progression.set',
+  'runtime-key.create',
+  'runtime-key.revoke',
+  'connection.close',
+  'abtest.create',
+  'abtest.save',
+  'abtest.description.save',
+  'abtest.case-descriptions.save',
+  'abtest.segment.save',
+  'abtest.version.save',
+  'abtest.version.activate',
+  'abtest.rollout.apply',
+  'abtest.activate',
+  'abtest.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const transferCountsSchema = z.strictObject({
+  create: z.number().int(),
+  update: z.number().int(),
+  delete: z.number().int(),
+  unchanged: z.number().int(),
+});
+const casesSchema = z.array(z.number().int());
+const versionSchema = z.number().int();
+
+/**
+ * The attributes of each action (what the entry's Extra column shows). Secrets never appear: NICE's
+ * token is '[redacted]' or '', runtime keys by name only.
+ */
+export const AUDIT_ATTRIBUTES = {
+  'environment.create': z.strictObject({ description: z.string() }),
+  'environment.transfer': z.strictObject({
+    from: z.string(),
+    mode: z.enum([TransferMode.Overwrite, TransferMode.Merge]),
+    counts: transferCountsSchema,
+    groups: z.record(z.string(), transferCountsSchema),
+  }),
+  'release.content.set': z.strictObject(releaseContentResponseSchema.shape),
+  'release.client.set': z.strictObject(releaseClientResponseSchema.shape),
+  'release.kv.set': z.strictObject({ keyValue: z.string() }),
+  'plugin.activate': z.strictObject({ pluginId: z.number().int(), active: z.boolean() }),
+  'plugin.deactivate': z.strictObject({ pluginId: z.number().int(), active: z.boolean() }),
+  'nice.set': z.strictObject({ authToken: z.string(), changed: z.boolean() }),
+  'compensation.send': z.strictObject({
+    grantId: z.number().int(),
+    item: consumableNameSchema,
+    itemId: z.number().int(),
+    amount: z.number().int(),
+  }),
+  'player.progression.set': z.strictObject({
+    level: z.number().int(),
+    eoc: z.number().int(),
+    streak: z.number().int(),
+  }),
+  'runtime-key.create': z.strictObject({ name: z.string() }),
+  'runtime-key.revoke': z.strictObject({ name: z.string() }),
+  'connection.close': z.strictObject({ principal: z.string(), address: z.string() }),
+  'abtest.create': z.strictObject({ description: z.string(), type: abTestTypeSchema }),
+  'abtest.save': z.strictObject({
+    description: z.string().optional(),
+    type: z.number().int().optional(),
+    active: z.boolean().optional(),
+    caseDescriptions: z.array(z.string()).optional(),
+    segment: segmentSchema.optional(),
+  }),
+  'abtest.description.save': z.strictObject({ before: z.string(), description: z.string() }),
+  'abtest.case-descriptions.save': z.strictObject({
+    before: z.array(z.string()),
+    descriptions: z.array(z.string()),
+  }),
+  'abtest.segment.save': z.strictObject({
+    before: z.array(segmentConditionSchema),
+    conditions: z.array(segmentConditionSchema),
+  }),
+  'abtest.version.save': z.strictObject({ version: versionSchema, cases: casesSchema }),
+  'abtest.version.activate': z.strictObject({
+    version: versionSchema,
+    previousVersion: versionSchema,
+    cases: casesSchema,
+  }),
+  'abtest.rollout.apply': z.strictObject({
+    treatment: z.number(),
+    version: versionSchema,
+    previousVersion: versionSchema,
+    cases: casesSchema,
+  }),
+  'abtest.activate': z.strictObject({ version: versionSchema }),
+  'abtest.delete': z.strictObject({
+    description: z.string(),
+    type: abTestTypeSchema,
+    versions: z.array(z.strictObject({ version: versionSchema, active: z.boolean(), cases: casesSchema })),
+  }),
+} as const satisfies Record<AuditAction, z.ZodType>;
+
+export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
+
+/**
+ * What a service audits: one action of the union with its attributes, and the thing it acted on
+ * (target: the A/B-test id, the plugin name, the user id, the environment, ...).
+ */
+export type AuditEvent = {
+  [A in AuditAction]: { action: A; target: string; attributes: AuditAttributes<A> };
+}[AuditAction];
+
+export const isAuditAction = (action: string): action is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/** Checks a written entry against the union: its action is known and its attributes are its own. */
+export function checkAuditEvent(action: string, attributes: unknown): string | null {
+  if (!isAuditAction(action)) return `unknown audit action ${action}`;
+  const parsed = AUDIT_ATTRIBUTES[action].safeParse(attributes);
+  return parsed.success ? null : `${action}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`;
+}

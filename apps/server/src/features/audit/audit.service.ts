@@ -2,6 +2,14 @@ import type { AuditListRequest } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRecord, insertAuditEntry, listAuditEntries } from './audit.store.ts';
 
+export type { AuditRecord } from './audit.store.ts';
+
+export interface MutationOutcome<T> {
+  result: T;
+  /** A typed audit event (packages/domain audit.ts). */
+  audit: AuditRecord;
+}
+
 export type IsolationLevel = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
 
 /**
@@ -16,9 +24,20 @@ export function runInTransaction<T>(
   return db.$transaction(work, { isolationLevel, timeout: 15_000, maxWait: 10_000 });
 }
 
-export interface MutationOutcome<T> {
-  result: T;
-  audit: AuditRecord;
+/** Thrown by unchanged(): the transaction rolls back, and mutate answers the result. */
+class Unchanged {
+  constructor(readonly result: unknown) {}
+}
+
+/**
+ * Rule (docs/decisions.md, "Audit: no-ops"): an entry is written exactly when the mutation writes.
+ * A request that asks for what already holds (switching a plugin or an A/B-test to the state it
+ * has) calls unchanged(result): whatever the work did is rolled back and no entry is written. A save
+ * of submitted values always writes (modifier and time change), so it is always audited, even when
+ * the values equal the stored ones.
+ */
+export function unchanged<T>(result: T): never {
+  throw new Unchanged(result);
 }
 
 /**
@@ -30,15 +49,20 @@ export async function mutate<T>(
   work: (tx: Tx) => Promise<MutationOutcome<T>>,
   options: { isolationLevel?: 'ReadCommitted' | 'Serializable' } = {},
 ): Promise<T> {
-  return runInTransaction(
-    db,
-    async (tx) => {
-      const { result, audit } = await work(tx);
-      await insertAuditEntry(tx, audit);
-      return result;
-    },
-    options,
-  );
+  try {
+    return await runInTransaction(
+      db,
+      async (tx) => {
+        const { result, audit } = await work(tx);
+        await insertAuditEntry(tx, audit);
+        return result;
+      },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof Unchanged) return error.result as T;
+    throw error;
+  }
 }
 
 export const listAudit = (db: Db, environmentId: string, request: AuditListRequest) =>

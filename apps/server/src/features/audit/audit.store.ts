@@ -1,14 +1,12 @@
-import type { AuditEntry } from '@console/domain';
+import type { AuditEntry, AuditEvent } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
-export interface AuditRecord {
+/** One typed audit event (packages/domain audit.ts), written in an environment by an operator. */
+export type AuditRecord = AuditEvent & {
   environmentId: string;
   email: string;
-  action: string;
-  target: string;
-  attributes?: Record<string, unknown>;
-}
+};
 
 export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<void> {
   await tx.auditEntry.create({
@@ -17,7 +15,7 @@ export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<voi
       email: record.email,
       action: record.action,
       target: record.target,
-      attributes: (record.attributes ?? {}) as Prisma.InputJsonObject,
+      attributes: record.attributes as Prisma.InputJsonObject,
     },
   });
 }
