@@ -7,14 +7,21 @@ import { TransferMode } from './operations/transfer.ts';
 
 // spec (shell §9): the audit list shows 100 entries from offset 0.
 export const AUDIT_PAGE_LIMIT = 100;
+export const AUDIT_FILTER_MAX_LENGTH = 200;
+
+/** Optional filters: entries of one action and/or one target (exact match; omitted or '' = any). */
+const auditFilterSchema = z.string().trim().max(AUDIT_FILTER_MAX_LENGTH).optional();
 
 export const auditListRequestSchema = z
   .object({
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(AUDIT_PAGE_LIMIT).default(AUDIT_PAGE_LIMIT),
+    action: auditFilterSchema,
+    target: auditFilterSchema,
   })
   .prefault({});
 export type AuditListRequest = z.infer<typeof auditListRequestSchema>;
+export type AuditListRequestInput = z.input<typeof auditListRequestSchema>;
 
 /**
  * An entry as listed. `action` stays a text: the log keeps entries written by earlier versions,

@@ -53,3 +53,65 @@ describe('audit log', () => {
     expect(response.json().error).toMatch(message);
   });
 });
+
+describe('audit log filters', () => {
+  let t: TestApp;
+  let cookie: string;
+  const list = async (body: object) => {
+    const response = await t.post('/api/audit/list?configuration=filters', body, cookie);
+    expect(response.statusCode).toBe(200);
+    return (response.json().payload as { action: string; target: string }[]).map(
+      (entry) => `${entry.action} ${entry.target}`,
+    );
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await t.login();
+    await t.app.db.environment.create({ data: { id: 'filters', description: 'x' } });
+    for (const [action, target] of [
+      ['plugin.activate', 'DUEL'],
+      ['plugin.deactivate', 'DUEL'],
+      ['abtest.create', 'spring-sale'],
+      ['plugin.activate', 'DIVE_EVENT'],
+      ['abtest.delete', 'spring-sale'],
+    ] as const) {
+      await t.app.db.auditEntry.create({
+        data: { environmentId: 'filters', action, target, email: 'x@example.com' },
+      });
+    }
+  });
+
+  it('lists the entries of one action, newest first', async () => {
+    expect(await list({ action: 'plugin.activate' })).toEqual([
+      'plugin.activate DIVE_EVENT',
+      'plugin.activate DUEL',
+    ]);
+  });
+
+  it('lists the entries of one target, and of one action on one target', async () => {
+    expect(await list({ target: 'spring-sale' })).toEqual([
+      'abtest.delete spring-sale',
+      'abtest.create spring-sale',
+    ]);
+    expect(await list({ action: 'plugin.deactivate', target: 'DUEL' })).toEqual(['plugin.deactivate DUEL']);
+  });
+
+  it('pages through the filtered entries', async () => {
+    expect(await list({ target: 'spring-sale', offset: 1, limit: 1 })).toEqual(['abtest.create spring-sale']);
+  });
+
+  it('treats an empty or blank filter as none', async () => {
+    expect(await list({ action: '', target: '  ' })).toHaveLength(5);
+    expect(await list({ action: 'nothing.like.this' })).toEqual([]);
+  });
+
+  it('refuses a filter over 200 characters naming the field', async () => {
+    const response = await t.post(
+      '/api/audit/list?configuration=filters',
+      { target: 'x'.repeat(201) },
+      cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^target: /);
+  });
+});

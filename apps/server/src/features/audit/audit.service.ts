@@ -66,4 +66,10 @@ export async function mutate<T>(
 }
 
 export const listAudit = (db: Db, environmentId: string, request: AuditListRequest) =>
-  listAuditEntries(db, environmentId, request.offset, request.limit);
+  listAuditEntries(db, {
+    environmentId,
+    offset: request.offset,
+    limit: request.limit,
+    action: request.action || undefined,
+    target: request.target || undefined,
+  });

@@ -20,17 +20,26 @@ export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<voi
   });
 }
 
-export async function listAuditEntries(
-  db: Db,
-  environmentId: string,
-  offset: number,
-  limit: number,
-): Promise<AuditEntry[]> {
+export interface AuditListQuery {
+  environmentId: string;
+  offset: number;
+  limit: number;
+  /** Exact matches; undefined = any. */
+  action?: string | undefined;
+  target?: string | undefined;
+}
+
+/** Newest first, one page: served by the (environment_id, id DESC) index. */
+export async function listAuditEntries(db: Db, query: AuditListQuery): Promise<AuditEntry[]> {
   const rows = await db.auditEntry.findMany({
-    where: { environmentId },
+    where: {
+      environmentId: query.environmentId,
+      ...(query.action === undefined ? {} : { action: query.action }),
+      ...(query.target === undefined ? {} : { target: query.target }),
+    },
     orderBy: { id: 'desc' },
-    skip: offset,
-    take: limit,
+    skip: query.offset,
+    take: query.limit,
   });
   return rows.map((row) => ({
     id: row.id,
