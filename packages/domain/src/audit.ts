@@ -18,6 +18,11 @@ export const auditListRequestSchema = z
     limit: z.number().int().min(1).max(AUDIT_PAGE_LIMIT).default(AUDIT_PAGE_LIMIT),
     action: auditFilterSchema,
     target: auditFilterSchema,
+    /**
+     * Only entries older than this id: pages by the last id shown rather than by offset, so a page
+     * deep in a long log costs the same as the first (the audit screen pages this way).
+     */
+    before: z.number().int().min(1).optional(),
   })
   .prefault({});
 export type AuditListRequest = z.infer<typeof auditListRequestSchema>;

