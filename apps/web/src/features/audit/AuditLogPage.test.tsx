@@ -22,10 +22,18 @@ const LOG = Array.from({ length: 150 }, (_, index) => {
   return id % 3 === 0 ? entry(id, 'abtest.create', `test-${id}`) : entry(id);
 });
 function answerAuditList({ body }: RecordedCall) {
-  const { offset = 0, limit = 100, action, target } = body as Record<string, string | number | undefined>;
+  const {
+    offset = 0,
+    limit = 100,
+    action,
+    target,
+    before,
+  } = body as Record<string, string | number | undefined>;
   const matching = LOG.filter(
     (row) =>
-      (action === undefined || row.action === action) && (target === undefined || row.target === target),
+      (action === undefined || row.action === action) &&
+      (target === undefined || row.target === target) &&
+      (before === undefined || row.id < Number(before)),
   );
   return ok(matching.slice(Number(offset), Number(offset) + Number(limit)));
 }
@@ -53,11 +61,13 @@ describe('audit log', () => {
     const api = openAuditLog();
     await screen.findByText('Entries 1–100');
     expect(shownIds()[0]).toBe(150);
-    expect(lastBody(api)).toEqual({ offset: 0, limit: 100 });
+    expect(lastBody(api)).toEqual({ limit: 100 });
     expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
     await screen.findByText('Entries 101–150');
+    // older pages are asked for by the last id shown, not by offset
+    expect(lastBody(api)).toEqual({ limit: 100, before: 51 });
     expect(shownIds()).toEqual(Array.from({ length: 50 }, (_, index) => 50 - index));
     expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
 
@@ -74,7 +84,7 @@ describe('audit log', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
     await userEvent.click(screen.getByRole('option', { name: 'abtest.create' }));
     await screen.findByText('Entries 1–50');
-    expect(lastBody(api)).toEqual({ offset: 0, limit: 100, action: 'abtest.create' });
+    expect(lastBody(api)).toEqual({ limit: 100, action: 'abtest.create' });
     expect(shownIds().every((id) => id % 3 === 0)).toBe(true);
   });
 
@@ -83,7 +93,7 @@ describe('audit log', () => {
     await screen.findByText('Entries 1–100');
     await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'test-42{Enter}');
     await screen.findByText('Entries 1–1');
-    expect(lastBody(api)).toEqual({ offset: 0, limit: 100, target: 'test-42' });
+    expect(lastBody(api)).toEqual({ limit: 100, target: 'test-42' });
     expect(shownIds()).toEqual([42]);
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'x{Enter}');

@@ -28,10 +28,13 @@ export function AuditLogPage() {
   const { active } = useActiveEnvironment();
   const [action, setAction] = useState(ALL_ACTIONS);
   const [target, setTarget] = useState('');
-  const [offset, setOffset] = useState(0);
+  // Older pages are read by the last id shown (keyset), so a page deep in the log is as cheap as the
+  // first; the stack of those ids leads back to newer pages.
+  const [cursors, setCursors] = useState<readonly number[]>([]);
+  const before = cursors.at(-1);
   const audit = useAuditListQuery({
-    offset,
     limit: AUDIT_PAGE_LIMIT,
+    ...(before === undefined ? {} : { before }),
     ...(action === ALL_ACTIONS ? {} : { action }),
     ...(target === '' ? {} : { target }),
   });
@@ -43,7 +46,7 @@ export function AuditLogPage() {
   const filterBy = (next: { action?: string; target?: string }) => {
     if (next.action !== undefined) setAction(next.action);
     if (next.target !== undefined) setTarget(next.target);
-    setOffset(0);
+    setCursors([]);
   };
   const exportCsv = () => {
     if (entries) downloadCsv(`audit-${active}.csv`, auditEntriesToCsv(entries));
@@ -87,10 +90,14 @@ export function AuditLogPage() {
         <>
           <AuditTable entries={entries} />
           <Pager
-            offset={offset}
+            offset={cursors.length * AUDIT_PAGE_LIMIT}
             shown={entries.length}
-            onNewer={() => setOffset(Math.max(0, offset - AUDIT_PAGE_LIMIT))}
-            onOlder={() => setOffset(offset + AUDIT_PAGE_LIMIT)}
+            isLoading={audit.isPlaceholderData}
+            onNewer={() => setCursors(cursors.slice(0, -1))}
+            onOlder={() => {
+              const oldest = entries.at(-1);
+              if (oldest) setCursors([...cursors, oldest.id]);
+            }}
           />
         </>
       )}
@@ -123,17 +130,25 @@ function TargetFilter({ value, onApply }: { value: string; onApply(value: string
   );
 }
 
-function Pager(props: { offset: number; shown: number; onNewer(): void; onOlder(): void }) {
-  const { offset, shown } = props;
+interface PagerProps {
+  offset: number;
+  shown: number;
+  /** The previous page is still shown while the next loads: no range, no second click. */
+  isLoading: boolean;
+  onNewer(): void;
+  onOlder(): void;
+}
+
+function Pager({ offset, shown, isLoading, onNewer, onOlder }: PagerProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {shown === 0 ? 'No entries' : `Entries ${offset + 1}–${offset + shown}`}
+        {isLoading ? '' : shown === 0 ? 'No entries' : `Entries ${offset + 1}–${offset + shown}`}
       </Typography>
-      <Button size="small" onClick={props.onNewer} disabled={offset === 0}>
+      <Button size="small" onClick={onNewer} disabled={isLoading || offset === 0}>
         Newer
       </Button>
-      <Button size="small" onClick={props.onOlder} disabled={shown < AUDIT_PAGE_LIMIT}>
+      <Button size="small" onClick={onOlder} disabled={isLoading || shown < AUDIT_PAGE_LIMIT}>
         Older
       </Button>
     </Box>
