@@ -1,7 +1,7 @@
 import { badInput, DEFAULT_ENVIRONMENT, ENVIRONMENT_ID_PATTERN, notLoggedIn } from '@console/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createEnvironmentResolver } from '../features/environment/environment.service.ts';
-import { readSession } from './session.ts';
+import { createSessionReader } from './session.ts';
 
 /**
  * Runs before body parsing on every /api route: who is calling (401 before anything else),
@@ -12,6 +12,7 @@ export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('operator', null);
   app.decorateRequest('environmentId', DEFAULT_ENVIRONMENT);
   const resolveEnvironment = createEnvironmentResolver(app.db);
+  const readSession = createSessionReader();
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.operator = readSession(request);
