@@ -18,6 +18,13 @@ export const authEndpoints = defineEndpoints('auth', {
     scope: 'global',
     access: 'public',
   },
+  session: {
+    path: '/oauth/session',
+    summary: 'Who is signed in, or null: lets the login page go home without a 401',
+    response: operatorSchema.nullable(),
+    scope: 'global',
+    access: 'public',
+  },
   devLogin: {
     path: '/oauth/login/dev',
     summary: 'Sign in locally without Google (AUTH_DEV_LOGIN=true only)',

@@ -21,6 +21,25 @@ describe('login', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(/console_session=;/);
   });
 
+  it('tells the login page who is signed in, without a 401 when nobody is', async () => {
+    const t = await createTestApp();
+    expect((await t.post('/oauth/session')).json()).toEqual({ payload: null });
+    const cookie = await t.login('ops@example.com');
+    expect((await t.post('/oauth/session', undefined, cookie)).json()).toEqual({
+      payload: { email: 'ops@example.com' },
+    });
+  });
+
+  it('answers the 31st dev login of a minute with 429 and when to retry', async () => {
+    const t = await createTestApp();
+    for (let attempt = 0; attempt < 30; attempt++) {
+      expect((await t.post('/oauth/login/dev', { email: 'a@example.com' })).statusCode).toBe(200);
+    }
+    const refused = await t.post('/oauth/login/dev', { email: 'a@example.com' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Rate limit exceeded, retry in 1 minute' });
+  });
+
   it('refuses a dev login without a valid e-mail', async () => {
     const t = await createTestApp();
     const response = await t.post('/oauth/login/dev', { email: 'not-an-email' });

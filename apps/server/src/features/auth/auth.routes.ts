@@ -40,6 +40,7 @@ export async function authRoutes(app: FastifyInstance) {
   const { config } = app;
 
   registerEndpoint(app, api.auth.me, ({ email }) => ({ email }));
+  registerEndpoint(app, api.auth.session, ({ email }) => (email ? { email } : null));
   registerEndpoint(app, api.auth.options, () => ({
     devLogin: config.devLogin,
     google: config.google !== undefined,
