@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_ENDPOINTS } from '@console/domain';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './http/types.ts';
 
@@ -105,17 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -139,7 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
-    if (route.config?.legacyRoute) return;
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });
   });
   for (const routes of featureRoutes) await app.register(routes);

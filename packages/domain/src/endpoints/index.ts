@@ -1,9 +1,12 @@
 import { listEndpoints } from '../api/endpoint.ts';
 import { abTestEndpoints } from './abtest.endpoints.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
+import { authEndpoints } from './auth.endpoints.ts';
 import { compensationEndpoints } from './compensation.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
+import { environmentEndpoints } from './environment.endpoints.ts';
+import { idsEndpoints } from './ids.endpoints.ts';
 import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
 import { progressionEndpoints } from './progression.endpoints.ts';
@@ -13,6 +16,8 @@ import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
+// Named so a lazily loaded chunk can take one feature's declarations without the whole table.
+export { authEndpoints, environmentEndpoints };
 
 // One line per feature in the import list and in `api`, so features added in parallel merge cleanly.
 
@@ -20,9 +25,12 @@ export type { ConfigKindEndpoints } from './config.endpoints.ts';
 export const api = {
   abtest: abTestEndpoints,
   audit: auditEndpoints,
+  auth: authEndpoints,
   compensation: compensationEndpoints,
   config: configEndpoints,
   connections: connectionsEndpoints,
+  environment: environmentEndpoints,
+  ids: idsEndpoints,
   nice: niceEndpoints,
   plugin: pluginEndpoints,
   progression: progressionEndpoints,

@@ -1,7 +1,6 @@
-import { type AbTest, api, idExistResponseSchema, type SegmentCondition } from '@console/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiCall, callEndpoint } from '../../api/client.ts';
+import { type AbTest, api, type SegmentCondition } from '@console/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../api/client.ts';
 import { endpointKey, featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
@@ -21,38 +20,26 @@ export const useSegmentPropertiesQuery = () =>
   useEndpointQuery(api.segment.propertyList, undefined, { staleTime: Number.POSITIVE_INFINITY });
 
 /** The create form's suggestion; refetch() re-rolls it. */
-export function useIdSuggestionQuery(isEnabled: boolean) {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: [...featureKey(api.abtest.create.feature, active), 'id-suggestion'],
-    // TODO(contract): api.ids.words ({count}) once the ids feature declares it.
-    queryFn: ({ signal }) =>
-      apiCall(`/api/id/words/${SUGGESTED_ID_WORDS}`, { environment: active, schema: z.string(), signal }),
+export const useIdSuggestionQuery = (isEnabled: boolean) =>
+  useEndpointQuery(api.ids.words, undefined, {
+    params: { count: SUGGESTED_ID_WORDS },
     enabled: isEnabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
-}
 
-export function useIdExistsQuery(id: string) {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: [...featureKey(api.abtest.create.feature, active), 'id-exists', id],
-    // TODO(contract): api.ids.exist ({kind: 'abtest', id}) once the ids feature declares it.
-    queryFn: ({ signal }) =>
-      apiCall(`/api/id/exist/abtest/${encodeURIComponent(id)}`, {
-        environment: active,
-        schema: idExistResponseSchema,
-        signal,
-      }),
+export const useIdExistsQuery = (id: string) =>
+  useEndpointQuery(api.ids.exist, undefined, {
+    params: { kind: 'abtest', id },
     enabled: id !== '',
     select: (answer) => answer.exists,
   });
-}
 
 // Each reloads every A/B-test query of the environment on success.
-export const useCreateAbTestMutation = () => useEndpointMutation(api.abtest.create);
-export const useDeleteAbTestMutation = () => useEndpointMutation(api.abtest.delete);
+export const useCreateAbTestMutation = () =>
+  useEndpointMutation(api.abtest.create, { invalidates: [api.ids.exist.feature] });
+export const useDeleteAbTestMutation = () =>
+  useEndpointMutation(api.abtest.delete, { invalidates: [api.ids.exist.feature] });
 export const useActivateTestMutation = () => useEndpointMutation(api.abtest.activateTest);
 export const useActivateVersionMutation = () => useEndpointMutation(api.abtest.activateVersion);
 export const useSaveVersionMutation = () => useEndpointMutation(api.abtest.saveVersion);
