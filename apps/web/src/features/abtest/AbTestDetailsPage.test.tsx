@@ -45,6 +45,7 @@ describe('AB-test details', () => {
     renderDetails().page('gone');
     expect(await screen.findByRole('heading', { name: ABTEST_MESSAGES.notFoundPage })).toBeTruthy();
     expect(screen.getByText("There is no AB-test with the ID 'gone' in dev.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to AB-tests' }).getAttribute('href')).toBe('/abtest');
   });
 
   it('shows the type as operators name it: Sticky with a pin', async () => {

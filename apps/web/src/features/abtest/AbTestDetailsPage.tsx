@@ -1,10 +1,10 @@
 import { ABTEST_MESSAGES, isRollout } from '@console/domain';
-import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
+import { NotFoundNotice } from '../../shell/NotFoundNotice.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { AbTestSummary } from './AbTestSummary.tsx';
@@ -26,9 +26,12 @@ export function AbTestDetailsPage() {
 
   if (isNotFound(query.error)) {
     return (
-      <Page title={ABTEST_MESSAGES.notFoundPage}>
-        <Typography>{`There is no AB-test with the ID '${id}' in ${environment}.`}</Typography>
-      </Page>
+      <NotFoundNotice
+        title={ABTEST_MESSAGES.notFoundPage}
+        text={`There is no AB-test with the ID '${id}' in ${environment}.`}
+        backTo="/abtest"
+        backLabel="Back to AB-tests"
+      />
     );
   }
   const abTest = query.data;
