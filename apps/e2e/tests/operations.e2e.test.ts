@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
@@ -10,17 +10,17 @@ const TIME_ZONE = 'Europe/Berlin';
 const QUARTER_HOUR_MS = 900_000;
 
 /** What the API answers for the active page's session (read-back of what a screen saved). */
-const apiPayload = (page: Page, path: string, environment = 'dev') =>
+const apiPayload = (page: Page, path: string, environment = 'dev', body: unknown = {}) =>
   page.evaluate(
-    async ([url, configuration]) => {
+    async ([url, configuration, json]) => {
       const response = await fetch(`${url}?configuration=${configuration}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: '{}',
+        body: json,
       });
       return (await response.json()).payload;
     },
-    [path, environment] as const,
+    [path, environment, JSON.stringify(body)] as const,
   );
 
 async function chooseEnvironment(page: Page, id: string) {
@@ -28,6 +28,20 @@ async function chooseEnvironment(page: Page, id: string) {
   await page.getByRole('menuitem', { name: id, exact: true }).click();
   await page.getByRole('button', { name: `Environment: ${id}` }).waitFor();
 }
+
+/** How many words a text element shows on its last line (1 = a lone word wrapped onto it). */
+const wordsOnLastLine = (element: Locator) =>
+  element.evaluate((node) => {
+    const text = node.firstChild;
+    if (!text) return 0;
+    const range = document.createRange();
+    const tops = [...(text.textContent ?? '').matchAll(/\S+/g)].map((word) => {
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      return Math.round(range.getBoundingClientRect().top);
+    });
+    return tops.filter((top) => top === Math.max(...tops)).length;
+  });
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
 
@@ -49,6 +63,7 @@ describeInBrowser('operations screens in Chromium', () => {
     expect(await releaseTime.getAttribute('step')).toBe('900');
     expect(await releaseTime.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     await content.getByText('UTC+01:00').waitFor();
+    expect(await wordsOnLastLine(content.getByText(/^Local time in 15-minute steps/))).toBeGreaterThan(1);
 
     const targetMs = Math.ceil((Date.now() + 26 * 3_600_000) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
     const localText = await page.evaluate((ms) => {
@@ -72,7 +87,9 @@ describeInBrowser('operations screens in Chromium', () => {
     await client.getByLabel('Upgrade reminder at version').fill('1.4.0');
     await client.getByLabel('Upgrade forced at version').fill('1.2-beta');
     await client.getByRole('button', { name: 'Save' }).click();
-    await client.getByText('minimumVersion must be 1 to 4 numbers separated by dots, like 1.2.3').waitFor();
+    await client
+      .getByText('Upgrade forced at version must be 1 to 4 numbers separated by dots, like 1.2.3')
+      .waitFor();
     await client.getByLabel('Upgrade forced at version').fill('1.2');
     await client.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Client version saved');
@@ -147,8 +164,51 @@ describeInBrowser('operations screens in Chromium', () => {
     await page.getByRole('option', { name: 'Coin', exact: true }).click();
     await expect.poll(() => page.getByLabel('Amount').inputValue()).toBe('100');
     await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog', { name: 'Send 100 × Coin to player player-7?' }).waitFor();
+    await page.getByRole('button', { name: 'Yes' }).click();
     await toast(page, 'Sent 100 Coin to player-7');
     expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('answers a send retried after its answer was lost with the first grant: one grant, one audit entry', async () => {
+    const { page, pageConsole } = app;
+    await page.getByRole('button', { name: 'System' }).click();
+    await page.getByRole('menuitem', { name: 'User Compensation' }).click();
+    await page.getByRole('heading', { name: 'User Compensation' }).waitFor();
+    await page.getByLabel('User ID').fill('player-8');
+    await page.getByRole('combobox', { name: 'Item' }).click();
+    await page.getByRole('option', { name: 'Coin', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Amount').inputValue()).toBe('100');
+
+    // The first send reaches the server, which makes the grant, but its answer is lost on the way back.
+    const sendUrl = '**/api/compensation/send/consumable?*';
+    let isAnswerLost = true;
+    await page.route(sendUrl, async (route) => {
+      if (!isAnswerLost) return route.continue();
+      isAnswerLost = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const sendAndConfirm = async () => {
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('button', { name: 'Yes' }).click();
+    };
+    await sendAndConfirm();
+    await page.getByText('Cannot reach the server (/api/compensation/send/consumable)').waitFor();
+    // The operator sends again: the same send, so the server answers the first grant.
+    await sendAndConfirm();
+    await toast(page, 'Sent 100 Coin to player-8');
+    await page.unroute(sendUrl);
+
+    const audit = await apiPayload(page, '/api/audit/list', 'dev', { offset: 0, limit: 100 });
+    const sends = audit.filter(
+      (entry: { action: string; target: string }) =>
+        entry.action === 'compensation.send' && entry.target === 'player-8',
+    );
+    expect(sends).toHaveLength(1);
+    // the form starts over after the send
+    await expect.poll(() => page.getByLabel('User ID').inputValue()).toBe('');
+    expect(pageConsole.takeProblems([/Failed to load resource: net::ERR_CONNECTION_RESET/])).toEqual([]);
   });
 
   it("sets a player's progression and shows the raw answer", async () => {

@@ -89,6 +89,41 @@ describeInBrowser('transfer and connections in Chromium', () => {
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
+  it('asks before a transfer into prod, naming it and the preview counts, and needs prod typed for an Overwrite', async () => {
+    const { page, pageConsole } = app;
+    // dev differs from prod: DUEL is on in dev only
+    expect(await api(page, '/api/plugin/list/enabled', {}, 'prod')).toEqual({});
+    await page.getByRole('button', { name: /^Environment:/ }).click();
+    await page.getByRole('menuitem', { name: 'Transfer' }).click();
+    await page.getByRole('heading', { name: 'Configuration Transfer' }).waitFor();
+    await page.getByRole('combobox', { name: 'Destination' }).click();
+    await page.getByRole('option', { name: 'prod', exact: true }).click();
+    await page.getByRole('radio', { name: 'Overwrite' }).check();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('table', { name: 'Plugins' }).waitFor();
+    const previewLine =
+      (await page.getByRole('status').filter({ hasText: 'Preview of' }).textContent()) ?? '';
+    const counts = previewLine.slice(previewLine.indexOf(':') + 2);
+    expect(counts).toMatch(/^\d+ to create, [1-9]\d* to update, \d+ to delete, \d+ unchanged$/);
+
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Transfer into prod?' });
+    await question
+      .getByText(`Overwrite from dev: ${counts}. Players of prod see the change at once.`)
+      .waitFor();
+    const confirm = question.getByRole('button', { name: 'Transfer into prod' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await question.getByLabel('Type prod to confirm').fill('stable');
+    expect(await confirm.isDisabled()).toBe(true);
+    // nothing happened yet
+    expect(await api(page, '/api/plugin/list/enabled', {}, 'prod')).toEqual({});
+    await question.getByLabel('Type prod to confirm').fill('prod');
+    await confirm.click();
+    await toast(page, 'Transferred dev to prod');
+    expect(await api(page, '/api/plugin/list/enabled', {}, 'prod')).toEqual({ DUEL: 4 });
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
   it('lists a live game client, deletes its session (closed with a reason) and shows No connections', async () => {
     const { page, baseUrl, browser, pageConsole } = app;
     await page.getByRole('button', { name: 'System' }).click();

@@ -23,7 +23,9 @@ import { progressionRoutes } from './features/progression/progression.routes.ts'
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { segmentRoutes } from './features/segment/segment.routes.ts';
+import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
+import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -35,6 +37,8 @@ export interface BuildAppOptions {
   /** Extra pino options (level, stream), or false to stay quiet (tests). */
   logger?: false | Record<string, unknown>;
   db?: Db;
+  /** What the environment transfer copies, in preview order; the product's groups by default. */
+  transferGroups?: readonly TransferGroup[];
 }
 
 /** Request log lines without secrets carried in query strings (runtime keys, OAuth codes). */
@@ -94,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = options.db ?? createDb(config.databaseUrl);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('transferGroups', options.transferGroups ?? transferGroups);
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
 
   await app.register(cookie, { secret: config.sessionSecret });

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@console/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
-import { buildTestApp, cloneDatabase } from '../src/testing/index.ts';
+import { buildTestApp, cloneDatabase, type TestAppOptions } from '../src/testing/index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,13 +15,16 @@ export interface TestApp {
 }
 
 /** A real app on this test file's own database, closed and dropped after the file. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await cloneDatabase(
     inject('adminUrl'),
     inject('templateDatabase'),
     inject('databasePrefix'),
   );
-  const app = await buildTestApp(database.url, env);
+  const app = await buildTestApp(database.url, env, options);
   afterAll(async () => {
     await app.close();
     await database.drop();

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
-// spec (shell §3): known ids; created with 'no description' when none is given.
-export const SEEDED_ENVIRONMENTS = ['dev', 'stable', 'prod'] as const;
-export const DEFAULT_ENVIRONMENT_DESCRIPTION = 'no description';
+import { ENVIRONMENT_ID_PATTERN } from './environment.constants.ts';
 
-export const ENVIRONMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;
+export * from './environment.constants.ts';
+
 export const environmentIdSchema = z
   .string()
   .regex(ENVIRONMENT_ID_PATTERN, 'must be 1-36 characters of letters, digits, - or _');

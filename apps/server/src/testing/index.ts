@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
 
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
+/** What a test may choose about the app beyond its environment variables. */
+export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups'>;
+
 /** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
 export async function buildTestApp(
   databaseUrl: string,
   env: NodeJS.ProcessEnv = {},
+  options: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const config = readConfig(
     { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 'test-secret-test-secret', ...env },
     databaseUrl,
   );
-  const app = await buildApp({ config, logger: false });
+  const app = await buildApp({ ...options, config, logger: false });
   await seedEnvironments(app.db);
   return app;
 }

@@ -53,6 +53,26 @@ describe('apiCall', () => {
     expect(error.kind).toBe('invalid-response');
   });
 
+  it('sends at once and checks the payload against a schema that is still loading', async () => {
+    const api = fakeApi({ '/api/configuration/list': () => ok([1, 2]) });
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    let deliverSchema: (schema: z.ZodType<string[]>) => void = () => undefined;
+    const schema = new Promise<z.ZodType<string[]>>((resolve) => {
+      deliverSchema = resolve;
+    });
+
+    const call = errorOf(apiCall('/api/configuration/list', { schema }));
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    deliverSchema(z.array(z.string()));
+
+    expect((await call).kind).toBe('invalid-response');
+  });
+
+  it('reads only a string error field as an error', async () => {
+    fakeApi({ '/api/x': () => ({ body: { error: 42, payload: 'kept' } }) });
+    expect(await apiCall('/api/x')).toBe('kept');
+  });
+
   it('raises the error field of a 200 answer', async () => {
     fakeApi({ '/api/x': () => ({ body: { error: 'AB-test not found' } }) });
     const error = await errorOf(apiCall('/api/x'));

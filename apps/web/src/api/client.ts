@@ -1,7 +1,6 @@
 import {
   type AnyEndpoint,
   endpointUrl,
-  errorResponseSchema,
   MESSAGES,
   type PathParams,
   type RequestBody,
@@ -70,13 +69,16 @@ export interface ApiCallOptions<T> {
   body?: unknown;
   /** Sent as `?configuration=`: the environment the call acts on. */
   environment?: string;
-  /** Checks the payload; without it the payload is returned unchecked. */
-  schema?: z.ZodType<T>;
+  /**
+   * Checks the payload; without it the payload is returned unchecked. A schema still loading (the shell's,
+   * kept off the first load with zod) loads while the request is in flight.
+   */
+  schema?: z.ZodType<T> | Promise<z.ZodType<T>>;
   signal?: AbortSignal;
 }
 
 export async function apiCall<T = unknown>(path: string, options: ApiCallOptions<T> = {}): Promise<T> {
-  const response = await send(path, options);
+  const [response, schema] = await Promise.all([send(path, options), options.schema]);
   const text = await response.text();
 
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
@@ -100,7 +102,7 @@ export async function apiCall<T = unknown>(path: string, options: ApiCallOptions
   if (!response.ok) {
     throw new ApiError('http', errorMessageOf(text) ?? statusMessage(response, text), response.status);
   }
-  return readPayload(path, text, options.schema);
+  return readPayload(path, text, schema);
 }
 
 export interface EndpointCallOptions<E extends AnyEndpoint> {
@@ -172,7 +174,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The `error` of an `{error}` answer (errorResponseSchema in @console/domain), checked by hand: every
+ * answer passes here, including the shell's first ones, which must not wait for zod to load.
+ */
 function errorMessageOf(text: string): string | undefined {
-  const parsed = errorResponseSchema.safeParse(parseJson(text));
-  return parsed.success ? parsed.data.error : undefined;
+  const body = parseJson(text);
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  return typeof body.error === 'string' ? body.error : undefined;
 }

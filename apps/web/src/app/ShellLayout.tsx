@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ErrorBanner } from '../shell/ErrorBanner.tsx';
 import { EnvironmentProvider } from '../shell/environment/EnvironmentProvider.tsx';
 import { useActiveEnvironment } from '../shell/environment/environment.context.ts';
 import { useEnvironmentListQuery } from '../shell/environment/environment.queries.ts';
@@ -58,6 +57,9 @@ function EnvironmentShell() {
   );
 }
 
+// Not part of the first load (its Alert is only shown when the list fails); requested on first render.
+const ErrorBanner = lazy(async () => ({ default: (await import('../shell/ErrorBanner.tsx')).ErrorBanner }));
+
 const MAIN_ID = 'main';
 
 /** Keyboard users reach the page without tabbing through the navigation bar. */
@@ -85,5 +87,9 @@ function SkipToContent() {
 function EnvironmentListBanner() {
   const banner = useErrorBanner();
   useReportQueryError(banner, useEnvironmentListQuery().error);
-  return <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+    </Suspense>
+  );
 }

@@ -1,8 +1,8 @@
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { lazyPage } from './lazyPage.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
-import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { RouteErrorBoundary } from './RouteErrorPage.tsx';
 import { ShellLayout } from './ShellLayout.tsx';
 
 // One chunk per page, so the first screen loads only what it shows.
@@ -37,11 +37,14 @@ const ConnectionsPage = lazyPage(() => import('../features/system/ConnectionsPag
 const NiceConfigPage = lazyPage(() => import('../features/system/NiceConfigPage.tsx'), 'NiceConfigPage');
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage');
 
-/** spec §2: the route table. Later issues replace a page file, never this table. */
+/** spec §2: the route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <PublicLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/logout', element: <LogoutPage /> },
@@ -49,10 +52,21 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/',
-    element: <ShellLayout />,
+    // The shell's own failures (a chunk it loads after the first screen that cannot be fetched) show the
+    // error page instead of an empty window.
+    element: (
+      <RouteErrorBoundary>
+        <ShellLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        errorElement: <RouteErrorPage />,
+        // A page that fails shows the error page below the navigation bar.
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { index: true, element: <HomePage /> },
           { path: 'transfer', element: <TransferPage /> },

@@ -1,6 +1,6 @@
-import { operatorSchema } from '@console/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../api/client.ts';
+import { shellSchemas } from './shellSchemas.ts';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -11,7 +11,8 @@ export const authKeys = {
 export function useCurrentOperatorQuery() {
   return useQuery({
     queryKey: authKeys.me(),
-    queryFn: ({ signal }) => apiCall('/api/auth/me', { schema: operatorSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiCall('/api/auth/me', { schema: shellSchemas().then((schemas) => schemas.operatorSchema), signal }),
     staleTime: 60_000,
   });
 }

@@ -6,8 +6,7 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const payloadOf = <T extends z.ZodType>(payload: T) => z.object({ payload });
 
-/** `?configuration=<id>`: the environment a call acts on; dev when absent. */
-export const DEFAULT_ENVIRONMENT = 'dev';
+/** `?configuration=<id>`: the environment a call acts on; DEFAULT_ENVIRONMENT (dev) when absent. */
 export const configurationQuerySchema = z.object({
   configuration: z.string().min(1).max(36).optional(),
 });

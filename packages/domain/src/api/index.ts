@@ -1,2 +1,3 @@
 export * from './endpoint.ts';
 export * from './envelope.ts';
+export * from './path.ts';

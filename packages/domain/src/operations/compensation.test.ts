@@ -51,4 +51,16 @@ describe('compensation', () => {
     ]);
     expect(sendConsumableRequestSchema.safeParse({ ...valid, userId: 'x'.repeat(64) }).success).toBe(true);
   });
+  it('takes an optional idempotency key of 16 to 100 letters, digits, - or _', () => {
+    const key = '0123456789abcdef';
+    expect(sendConsumableRequestSchema.parse({ ...valid, idempotencyKey: key }).idempotencyKey).toBe(key);
+    expect(sendConsumableRequestSchema.parse({ ...valid, idempotencyKey: 'k'.repeat(100) })).toBeTruthy();
+    for (const idempotencyKey of ['short', 'k'.repeat(101), `${key} x`, 42]) {
+      expect(messagesOf(sendConsumableRequestSchema.safeParse({ ...valid, idempotencyKey }))).toEqual([
+        typeof idempotencyKey === 'number'
+          ? 'idempotencyKey must be a text'
+          : 'idempotencyKey must be 16 to 100 letters, digits, - or _',
+      ]);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Consumable, type ConsumableName } from '../enums.ts';
-import { integerField, userIdSchema } from './fields.ts';
+import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
 // spec §3: compensation list = consumables, a map from item name to default amount.
 // Decision (docs/decisions.md): amounts are counts; for the Infinite* items the amount is minutes of
@@ -52,9 +52,37 @@ export function listCompensationConsumables(): CompensationList {
 
 // ---- /api/compensation/send/consumable ----
 
+// issue 9: the form sends one key per intended send; a retry with the same key (a double submit, an
+// answer lost on the way) is answered with the first grant and never creates a second one.
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+export const idempotencyKeySchema = z
+  .string({ error: 'idempotencyKey must be a text' })
+  .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'idempotencyKey must be 16 to 100 letters, digits, - or _' });
+
+/** The answer to a retry whose key was first sent with another player, item or amount. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This idempotency key was already used for another grant; send again with a new key';
+
 export const sendConsumableRequestSchema = z.object({
   userId: userIdSchema,
   item: consumableNameSchema,
   amount: integerField('amount', COMPENSATION_AMOUNT_MIN, COMPENSATION_AMOUNT_MAX),
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type SendConsumableRequest = z.infer<typeof sendConsumableRequestSchema>;
+// spec §2 User Compensation: the form's fields (the idempotency key is not one an operator sees).
+export const SEND_CONSUMABLE_LABELS: FieldLabels<Omit<SendConsumableRequest, 'idempotencyKey'>> = {
+  userId: USER_ID_LABEL,
+  item: 'Item',
+  amount: 'Amount',
+};
+
+/** Answer of /api/compensation/send/consumable: the stored grant. */
+export const compensationGrantSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  item: z.enum(CONSUMABLE_NAMES),
+  amount: z.number().int(),
+  created: z.number().int().describe('UTC milliseconds'),
+});
+export type CompensationGrant = z.infer<typeof compensationGrantSchema>;

@@ -22,6 +22,14 @@ export function textField(field: string, max: number) {
     .max(max, { error: `${field} must be at most ${max} characters` });
 }
 
+/**
+ * The label an operator sees for each field of a request, declared next to its schema. Messages name
+ * the wire field ('maxLevel must be at least 1') for programs; screens show the label instead.
+ */
+export type FieldLabels<T> = { readonly [K in keyof T]-?: string };
+
+export const USER_ID_LABEL = 'User ID';
+
 // Decision (docs/decisions.md, Operations): player user ids are opaque texts, trimmed, 1-64 characters.
 export const USER_ID_MAX_LENGTH = 64;
 export const userIdSchema = z

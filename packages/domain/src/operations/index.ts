@@ -1,10 +1,11 @@
 // Operational screens (shell-and-operations spec): shared zod schemas and pure rules.
 export * from './compensation.ts';
 export * from './connections.ts';
-export { USER_ID_MAX_LENGTH, userIdSchema } from './fields.ts';
+export { type FieldLabels, USER_ID_LABEL, USER_ID_MAX_LENGTH, userIdSchema } from './fields.ts';
 export * from './nice.ts';
 export * from './plugin.ts';
 export * from './progression.ts';
+export * from './protected-environment.ts';
 export * from './release.ts';
 export * from './release-time.ts';
 export * from './runtime-keys.ts';

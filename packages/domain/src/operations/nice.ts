@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldLabels } from './fields.ts';
 
 // spec §2 NICE Config: one field 'Authentication Token'.
 // Decision (docs/decisions.md): at most 512 characters, no whitespace, empty clears it. The token is
@@ -15,10 +16,14 @@ const authTokenSchema = z
 
 export const niceConfigSchema = z.object({ authToken: authTokenSchema });
 export type NiceConfig = z.infer<typeof niceConfigSchema>;
+export const NICE_CONFIG_LABELS: FieldLabels<NiceConfig> = { authToken: 'Authentication Token' };
 
 // spec §7: /api/nice/set takes niceConfig {authToken}
 export const setNiceConfigRequestSchema = z.object({ niceConfig: niceConfigSchema });
 export type SetNiceConfigRequest = z.infer<typeof setNiceConfigRequestSchema>;
+
+/** Answer of /api/nice/set: not the token, as an answer is logged more easily than a request. */
+export const niceSavedResponseSchema = z.object({ saved: z.literal(true) });
 
 /** Answer of /api/nice/get: the screen shows the stored token in its field. */
 export const niceConfigResponseSchema = z.object({ authToken: z.string() });

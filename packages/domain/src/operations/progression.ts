@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerField, userIdSchema } from './fields.ts';
+import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
 // spec §5: Level at least 1, EoC Level at least 0, Streak 0 to 4.
 export const PROGRESSION_LEVEL_MIN = 1;
@@ -14,6 +14,20 @@ export const setProgressionRequestSchema = z.object({
   streak: integerField('streak', PROGRESSION_STREAK_MIN, PROGRESSION_STREAK_MAX),
 });
 export type SetProgressionRequest = z.infer<typeof setProgressionRequestSchema>;
+// spec §2 User Admin: the form's fields.
+export const SET_PROGRESSION_LABELS: FieldLabels<SetProgressionRequest> = {
+  userId: USER_ID_LABEL,
+  level: 'Level',
+  eoc: 'EoC Level',
+  streak: 'Streak',
+};
 
-// spec §2: the server response is displayed raw in a box, so its shape is the game server's.
-export const setProgressionResponseSchema = z.unknown();
+// spec §2: the server response is displayed raw in a box: the stored progression.
+export const playerProgressionSchema = z.object({
+  userId: z.string(),
+  level: z.number().int(),
+  eoc: z.number().int(),
+  streak: z.number().int(),
+  modified: z.number().int().describe('UTC milliseconds'),
+});
+export type PlayerProgression = z.infer<typeof playerProgressionSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerField, textField } from './fields.ts';
+import { type FieldLabels, integerField, textField } from './fields.ts';
 import { checkReleaseTime, RELEASE_TIME_MESSAGES } from './release-time.ts';
 
 // ---- Content: /api/release/content/get, /api/release/content/set ----
@@ -32,6 +32,13 @@ export function createReleaseContentInputSchema(clock: ReleaseClock = Date.now) 
       ctx.addIssue({ code: 'custom', path: ['nextReleaseTimeMs'], message: RELEASE_TIME_MESSAGES[problem] });
   });
 }
+
+// spec §2: the Content section's fields.
+export const RELEASE_CONTENT_LABELS: FieldLabels<ReleaseContent> = {
+  maxLevel: 'Max level',
+  nextReleaseTimeMs: 'Next content release',
+  nextMaxLevel: 'Max level after release',
+};
 
 // spec §7: /api/release/content/set takes releaseInfo {nextReleaseTimeMs, maxLevel, nextMaxLevel}
 export function createSetReleaseContentRequestSchema(clock: ReleaseClock = Date.now) {
@@ -68,6 +75,12 @@ export const releaseClientInputSchema = z.object({
   minimumVersion: clientVersionField('minimumVersion'),
 });
 export type ReleaseClientInput = z.input<typeof releaseClientInputSchema>;
+
+// spec §2: the Client Version section's fields.
+export const RELEASE_CLIENT_LABELS: FieldLabels<ReleaseClientInput> = {
+  remindVersion: 'Upgrade reminder at version',
+  minimumVersion: 'Upgrade forced at version',
+};
 
 export const setReleaseClientRequestSchema = z.object({ releaseInfo: releaseClientInputSchema });
 export type SetReleaseClientRequest = z.infer<typeof setReleaseClientRequestSchema>;
@@ -109,5 +122,6 @@ export const keyValueTextSchema = textField('keyValue', RELEASE_TEXT_MAX_LENGTH)
 
 export const setKeyValueRequestSchema = z.object({ keyValue: keyValueTextSchema });
 export type SetKeyValueRequest = z.infer<typeof setKeyValueRequestSchema>;
+export const KEY_VALUE_LABELS: FieldLabels<SetKeyValueRequest> = { keyValue: 'Key-value' };
 /** Answer of /api/release/kv/get and /api/release/kv/set: the stored text. */
 export const keyValueResponseSchema = z.string();

@@ -1,4 +1,8 @@
-import { CONSUMABLE_NAMES, DEFAULT_COMPENSATION_AMOUNTS } from '@console/domain';
+import {
+  CONSUMABLE_NAMES,
+  DEFAULT_COMPENSATION_AMOUNTS,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+} from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { listPendingCompensationGrants } from './compensation.store.ts';
@@ -81,6 +85,74 @@ describe('user compensation', () => {
     expect(response.json()).toEqual({ error: message });
     expect((await auditOf()).length).toBe(before);
     expect(await listPendingCompensationGrants(t.app.db, 'dev', 'player-3')).toEqual([]);
+  });
+
+  describe('idempotency key (a retried send answers the first grant)', () => {
+    let keyCount = 0;
+    const newKey = () => `key-${++keyCount}-${Math.random().toString(36).slice(2, 12)}`;
+    const sendsTo = async (userId: string, environment = 'dev') =>
+      (await auditOf(environment)).filter(
+        (entry) => entry.action === 'compensation.send' && entry.target === userId,
+      );
+
+    it('creates one grant and one audit entry for a send repeated with the same key', async () => {
+      const body = { userId: 'player-10', item: 'Coin', amount: 100, idempotencyKey: newKey() };
+      const first = await call('/api/compensation/send/consumable', body);
+      const again = await call('/api/compensation/send/consumable', body);
+      expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+      expect(again.json().payload).toEqual(first.json().payload);
+      expect(await listPendingCompensationGrants(t.app.db, 'dev', 'player-10')).toEqual([
+        first.json().payload,
+      ]);
+      expect(await sendsTo('player-10')).toHaveLength(1);
+    });
+
+    it('creates one grant when two sends with one key race, and answers both with it', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const userId = `player-race-${round}`;
+        const body = { userId, item: 'Life', amount: 5, idempotencyKey: newKey() };
+        const answers = await Promise.all([
+          call('/api/compensation/send/consumable', body),
+          call('/api/compensation/send/consumable', body),
+        ]);
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        const [a, b] = answers.map((answer) => answer.json().payload);
+        expect(b).toEqual(a);
+        expect(await listPendingCompensationGrants(t.app.db, 'dev', userId)).toEqual([a]);
+        expect(await sendsTo(userId)).toHaveLength(1);
+      }
+    });
+
+    it('refuses a key sent again with another amount (409), keeping the first grant only', async () => {
+      const idempotencyKey = newKey();
+      const body = { userId: 'player-11', item: 'Coin', amount: 100, idempotencyKey };
+      const first = await call('/api/compensation/send/consumable', body);
+      const changed = await call('/api/compensation/send/consumable', { ...body, amount: 1000 });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toEqual({ error: IDEMPOTENCY_KEY_REUSED_MESSAGE });
+      expect(await listPendingCompensationGrants(t.app.db, 'dev', 'player-11')).toEqual([
+        first.json().payload,
+      ]);
+    });
+
+    it('keeps keys per environment, and sends without a key are never merged', async () => {
+      const body = { userId: 'player-12', item: 'Coin', amount: 1, idempotencyKey: newKey() };
+      expect((await call('/api/compensation/send/consumable', body)).statusCode).toBe(200);
+      expect((await call('/api/compensation/send/consumable', body, 'stable')).statusCode).toBe(200);
+      expect(await listPendingCompensationGrants(t.app.db, 'stable', 'player-12')).toHaveLength(1);
+      const { idempotencyKey: _none, ...withoutKey } = body;
+      await call('/api/compensation/send/consumable', withoutKey);
+      await call('/api/compensation/send/consumable', withoutKey);
+      expect(await listPendingCompensationGrants(t.app.db, 'dev', 'player-12')).toHaveLength(3);
+    });
+
+    it('refuses a malformed key with 400 naming the field', async () => {
+      const response = await call('/api/compensation/send/consumable', { ...valid, idempotencyKey: 'short' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'idempotencyKey: idempotencyKey must be 16 to 100 letters, digits, - or _',
+      });
+    });
   });
 
   it('answers 404 for an unknown environment', async () => {

@@ -1,29 +1,57 @@
-import { Consumable, type SendConsumableRequest } from '@console/domain';
+import {
+  type CompensationGrant,
+  Consumable,
+  conflict,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  type SendConsumableRequest,
+} from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../audit/audit.service.ts';
-import { insertCompensationGrant } from './compensation.store.ts';
+import { findCompensationGrantByKey, insertCompensationGrant } from './compensation.store.ts';
+
+/** Thrown inside the transaction when the key was already used: nothing to write or audit. */
+class AlreadyGranted extends Error {}
 
 /**
  * Stores a consumable for a player of the environment; it is kept until the game server collects
- * it (a later issue adds that side).
+ * it (a later issue adds that side). A send repeating an idempotency key is answered with the grant
+ * first made with it, without a second grant or audit entry; with another player, item or amount it
+ * is refused (409), since answering the first grant would report a send that did not happen.
  */
-export function sendConsumable(db: Db, environmentId: string, request: SendConsumableRequest, email: string) {
-  return mutate(db, async (tx) => {
-    const grant = await insertCompensationGrant(tx, environmentId, request, email);
-    return {
-      result: grant,
-      audit: {
-        environmentId,
-        email,
-        action: 'compensation.send',
-        target: request.userId,
-        attributes: {
-          grantId: grant.id,
-          item: request.item,
-          itemId: Consumable[request.item],
-          amount: request.amount,
+export async function sendConsumable(
+  db: Db,
+  environmentId: string,
+  request: SendConsumableRequest,
+  email: string,
+): Promise<CompensationGrant> {
+  try {
+    return await mutate(db, async (tx) => {
+      const grant = await insertCompensationGrant(tx, environmentId, request, email);
+      if (!grant) throw new AlreadyGranted();
+      return {
+        result: grant,
+        audit: {
+          environmentId,
+          email,
+          action: 'compensation.send',
+          target: request.userId,
+          attributes: {
+            grantId: grant.id,
+            item: request.item,
+            itemId: Consumable[request.item],
+            amount: request.amount,
+          },
         },
-      },
-    };
-  });
+      };
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyGranted) || request.idempotencyKey === undefined) throw error;
+  }
+  // Read after the first send's transaction committed (the insert waited for it).
+  const first = await findCompensationGrantByKey(db, environmentId, request.idempotencyKey);
+  if (!first) throw new Error('compensation grant of a used idempotency key not found');
+  const isSameSend =
+    first.userId === request.userId && first.item === request.item && first.amount === request.amount;
+  if (!isSameSend) throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  return first;
 }

@@ -1,28 +1,51 @@
-import type { ConsumableName } from '@console/domain';
+import type { CompensationGrant, ConsumableName } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 
-export interface CompensationGrant {
-  id: number;
+export interface NewCompensationGrant {
   userId: string;
   item: ConsumableName;
   amount: number;
-  created: number;
+  idempotencyKey?: string | undefined;
 }
 
+type GrantRow = { id: number; userId: string; item: string; amount: number; created: Date };
+
+const toGrant = (row: GrantRow): CompensationGrant => ({
+  id: row.id,
+  userId: row.userId,
+  item: row.item as ConsumableName,
+  amount: row.amount,
+  created: row.created.getTime(),
+});
+
+/**
+ * Stores a grant; undefined when the environment already holds a grant with the same idempotency key
+ * (ON CONFLICT DO NOTHING: a concurrent send with that key waits for the first one's transaction and
+ * then inserts nothing, instead of failing with a unique violation).
+ */
 export async function insertCompensationGrant(
   tx: Tx,
   environmentId: string,
-  grant: { userId: string; item: ConsumableName; amount: number },
+  { idempotencyKey, ...grant }: NewCompensationGrant,
   email: string,
-): Promise<CompensationGrant> {
-  const row = await tx.compensationGrant.create({ data: { environmentId, ...grant, createdBy: email } });
-  return {
-    id: row.id,
-    userId: row.userId,
-    item: row.item as ConsumableName,
-    amount: row.amount,
-    created: row.created.getTime(),
-  };
+): Promise<CompensationGrant | undefined> {
+  const [row] = await tx.compensationGrant.createManyAndReturn({
+    data: [{ environmentId, ...grant, idempotencyKey: idempotencyKey ?? null, createdBy: email }],
+    skipDuplicates: true,
+  });
+  return row ? toGrant(row) : undefined;
+}
+
+/** The grant first sent with this idempotency key in the environment, with what it was sent with. */
+export async function findCompensationGrantByKey(
+  db: Db | Tx,
+  environmentId: string,
+  idempotencyKey: string,
+): Promise<CompensationGrant | undefined> {
+  const row = await db.compensationGrant.findUnique({
+    where: { environmentId_idempotencyKey: { environmentId, idempotencyKey } },
+  });
+  return row ? toGrant(row) : undefined;
 }
 
 /** Grants the game server has not collected yet for a player, oldest first. */
@@ -35,11 +58,5 @@ export async function listPendingCompensationGrants(
     where: { environmentId, userId, collected: null },
     orderBy: { id: 'asc' },
   });
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.userId,
-    item: row.item as ConsumableName,
-    amount: row.amount,
-    created: row.created.getTime(),
-  }));
+  return rows.map(toGrant);
 }

@@ -1,12 +1,6 @@
-import {
-  CLOSED_BY_SHUTDOWN,
-  closeConnectionRequestSchema,
-  connectionListResponseSchema,
-  connectionSchema,
-  RUNTIME_CONNECT_PATH,
-} from '@console/domain';
+import { api, CLOSED_BY_SHUTDOWN } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
-import { postRoute } from '../../http/route.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { ConnectionRegistry } from './connection-registry.ts';
 import { closeConnection, listConnections } from './connections.service.ts';
 import { runtimeSocketRoutes } from './runtime-socket.ts';
@@ -32,23 +26,12 @@ async function connectionsPlugin(app: FastifyInstance) {
   // Encapsulated, so @fastify/websocket's hooks stay on the runtime socket route.
   await app.register(runtimeSocketRoutes);
 
-  postRoute(app, {
-    url: '/api/connections/list',
-    summary: `Live game-client connections of this environment (WebSocket ${RUNTIME_CONNECT_PATH}) on this server`,
-    tags: ['connections'],
-    response: connectionListResponseSchema,
-    handler: ({ environmentId }) => listConnections(app.connections, environmentId),
-  });
-
-  postRoute(app, {
-    url: '/api/connections/close',
-    summary: "Close a game client's connection; the client sees close code 4000 'Closed by operator'",
-    tags: ['connections'],
-    body: closeConnectionRequestSchema,
-    response: connectionSchema,
-    handler: ({ db, body, email, environmentId }) =>
-      closeConnection(db, app.connections, environmentId, body, email),
-  });
+  registerEndpoint(app, api.connections.list, ({ environmentId }) =>
+    listConnections(app.connections, environmentId),
+  );
+  registerEndpoint(app, api.connections.close, ({ db, body, email, environmentId }) =>
+    closeConnection(db, app.connections, environmentId, body, email),
+  );
 }
 
 // Fastify's documented alternative to fastify-plugin: decorate the parent instead of a child context.

@@ -22,3 +22,23 @@ export interface TransferGroup {
   /** Deletes the item, or resets it where every environment must hold one; stamped with the operator. */
   remove(tx: Tx, environmentId: string, id: TransferItem['id'], context: TransferWriteContext): Promise<void>;
 }
+
+/**
+ * Checks a registry once, when the app starts: every group named, no name twice (the preview and
+ * the audit key groups by name), and each with its three functions. Answers the groups unchanged.
+ */
+export function checkTransferGroups(groups: readonly TransferGroup[]): readonly TransferGroup[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const [index, group] of groups.entries()) {
+    const name = typeof group.name === 'string' ? group.name.trim() : '';
+    if (name === '') problems.push(`group ${index + 1} has no name`);
+    else if (seen.has(name)) problems.push(`'${name}' is registered twice`);
+    seen.add(name);
+    for (const method of ['list', 'write', 'remove'] as const) {
+      if (typeof group[method] !== 'function') problems.push(`'${name}' has no ${method}()`);
+    }
+  }
+  if (problems.length) throw new Error(`Transfer groups: ${problems.join('; ')}`);
+  return groups;
+}

@@ -4,10 +4,13 @@ import { pluginTransferGroup } from '../plugin/plugin.transfer-group.ts';
 import { releaseTransferGroup } from '../release/release.transfer-group.ts';
 import type { TransferGroup } from './transfer-group.ts';
 
-/** Every group the transfer copies, in preview order. Features add theirs here, one line each. */
-export const transferGroups: TransferGroup[] = [
+/**
+ * The product's transfer groups, in preview order: what buildApp uses unless it is given others.
+ * Features add theirs here, one line each. Frozen: a test builds an app with its own groups instead.
+ */
+export const transferGroups: readonly TransferGroup[] = Object.freeze([
   releaseTransferGroup,
   pluginTransferGroup,
   niceTransferGroup,
   abTestTransferGroup,
-];
+]);

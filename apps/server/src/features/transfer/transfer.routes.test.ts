@@ -69,17 +69,17 @@ describe('environment transfer', () => {
   let environmentCount = 0;
   const groups = [testGroup(NUMBERS, { numericIds: true }), testGroup(TEXTS)];
   const service = createTransferService(groups);
+  // the HTTP tests run with the product's groups plus these, given to this file's own app
+  const appGroups = [...transferGroups, ...groups];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { transferGroups: appGroups });
     cookie = await t.login('mover@example.com');
     await t.app.db.$executeRawUnsafe(`
       CREATE TABLE transfer_test_item (
         environment_id text NOT NULL REFERENCES environment(id), grp text NOT NULL, id text NOT NULL,
         active boolean NOT NULL, title text NOT NULL, payload jsonb NOT NULL,
         PRIMARY KEY (environment_id, grp, id))`);
-    // the HTTP tests run with the registry plus these groups
-    transferGroups.push(...groups);
   });
 
   /** A fresh environment holding these items (per group). */
@@ -142,7 +142,7 @@ describe('environment transfer', () => {
         { operation: 'delete', ...item('z', 'zulu') },
       ]);
       // every registered group is answered, in registry order, even when empty
-      expect(Object.keys(preview.groups)).toEqual(transferGroups.map((group) => group.name));
+      expect(Object.keys(preview.groups)).toEqual(appGroups.map((group) => group.name));
     });
 
     it('overwrite makes the destination equal to the source, answers the counts and audits in the destination', async () => {

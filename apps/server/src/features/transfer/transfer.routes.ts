@@ -1,37 +1,19 @@
-import {
-  transferPreviewRequestSchema,
-  transferPreviewResponseSchema,
-  transferRequestSchema,
-  transferResultSchema,
-} from '@console/domain';
+import { api } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
-import { postRoute } from '../../http/route.ts';
+import { registerEndpoint } from '../../http/endpoint.ts';
 import { createTransferService } from './transfer.service.ts';
+import type { TransferGroup } from './transfer-group.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The groups the environment transfer copies, in preview order (BuildAppOptions.transferGroups). */
+    transferGroups: readonly TransferGroup[];
+  }
+}
 
 // spec §7: ?configuration= carries the source for transfer calls; the body's from/to are the truth.
 export async function transferRoutes(app: FastifyInstance) {
-  const service = createTransferService();
-
-  postRoute(app, {
-    url: '/api/configuration/transfer/preview',
-    summary:
-      'Preview copying one environment into another: per group, each item with its operation ' +
-      '(create, update, delete, unchanged), and a previewToken to send to the transfer',
-    tags: ['transfer'],
-    body: transferPreviewRequestSchema,
-    response: transferPreviewResponseSchema,
-    handler: ({ db, body }) => service.preview(db, body),
-  });
-
-  postRoute(app, {
-    url: '/api/configuration/transfer',
-    summary:
-      'Copy one environment into another in one transaction (overwrite: the destination becomes equal ' +
-      "to the source; merge: destination-only items are kept). 409 'Environment changed since preview' " +
-      'when either environment changed after the preview whose previewToken is sent',
-    tags: ['transfer'],
-    body: transferRequestSchema,
-    response: transferResultSchema,
-    handler: ({ db, body, email }) => service.transfer(db, body, email),
-  });
+  const service = createTransferService(app.transferGroups);
+  registerEndpoint(app, api.transfer.preview, ({ db, body }) => service.preview(db, body));
+  registerEndpoint(app, api.transfer.transfer, ({ db, body, email }) => service.transfer(db, body, email));
 }

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   conflict,
   countTransferOperations,
-  DomainError,
   describeTransferState,
   diffGroup,
-  ErrorCode,
   notFound,
   TRANSFER_STALE_PREVIEW_MESSAGE,
   type TransferItem,
@@ -18,14 +16,13 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate } from '../audit/audit.service.ts';
-import { transferGroups } from './transfer.groups.ts';
 import {
   findExistingEnvironments,
   isConcurrentUpdateError,
   lockEnvironments,
   readInOneSnapshot,
 } from './transfer.store.ts';
-import type { TransferGroup } from './transfer-group.ts';
+import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
 
 type ItemsByGroup = Record<string, TransferItem[]>;
 interface TransferState {
@@ -45,15 +42,10 @@ export interface TransferService {
 
 /**
  * The environment transfer over a registry of groups: it knows how to compare and apply groups,
- * never what they hold. Takes the groups as a parameter so tests can run it over their own.
+ * never what they hold. The registry is checked here, once, so a bad one stops the app at start.
  */
-export function createTransferService(groups: readonly TransferGroup[] = transferGroups): TransferService {
-  const checkGroupNames = () => {
-    const names = groups.map((group) => group.name);
-    const duplicate = names.find((name, index) => names.indexOf(name) !== index);
-    if (duplicate)
-      throw new DomainError(ErrorCode.Internal, `Transfer group '${duplicate}' is registered twice`);
-  };
+export function createTransferService(registry: readonly TransferGroup[]): TransferService {
+  const groups = checkTransferGroups(registry);
 
   const readState = async (tx: Tx, request: Endpoints): Promise<TransferState> => {
     const state: TransferState = { source: {}, destination: {} };
@@ -134,7 +126,6 @@ export function createTransferService(groups: readonly TransferGroup[] = transfe
 
   return {
     async preview(db, request) {
-      checkGroupNames();
       return readInOneSnapshot(db, async (tx) => {
         requireEnvironments(request, await findExistingEnvironments(tx, [request.from, request.to]));
         const state = await readState(tx, request);
@@ -143,7 +134,6 @@ export function createTransferService(groups: readonly TransferGroup[] = transfe
     },
 
     async transfer(db, request, email) {
-      checkGroupNames();
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await runTransfer(db, request, email);

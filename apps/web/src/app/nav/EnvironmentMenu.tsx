@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { LazyMenu as Menu } from '../../shell/LazyMenu.tsx';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
 // Loaded on first use: its text field is not needed for the first screen.

@@ -1,10 +1,10 @@
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LazyMenu as Menu } from '../../shell/LazyMenu.tsx';
 import type { NavMenuDefinition } from './navigation.ts';
 
 /** One drop-down menu of the navigation bar; its entries are links. */

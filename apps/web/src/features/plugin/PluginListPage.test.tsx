@@ -2,6 +2,7 @@ import type { PluginListItem } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { writeActiveEnvironment } from '../../shell/environment/environment.storage.ts';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
@@ -46,5 +47,35 @@ describe('Plugin list', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'STORE active' }));
     expect(await screen.findByText('Plugin STORE (100) not found in environment dev')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('/api/plugin/list')).toHaveLength(3));
+  });
+
+  it('shows the result in a toast, and in prod asks before switching', async () => {
+    let duel = plugin(4, 'DUEL', false);
+    const api = fakeApi({
+      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/configuration/list': () => ok(['dev', 'prod']),
+      '/api/plugin/list': () => ok([duel]),
+      '/api/plugin/activate': ({ body }) => {
+        duel = plugin(4, 'DUEL', (body as { active: boolean }).active, 'op@example.com');
+        return ok(duel);
+      },
+    });
+    writeActiveEnvironment('prod');
+    renderApp('/plugin');
+    const duelSwitch = await screen.findByRole('switch', { name: 'DUEL active' });
+
+    await userEvent.click(duelSwitch);
+    const question = await screen.findByRole('dialog', { name: 'Switch DUEL on in prod?' });
+    expect(within(question).getByText('Players in prod get DUEL at once.')).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('/api/plugin/activate')).toEqual([]);
+
+    await userEvent.click(duelSwitch);
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('DUEL switched on in prod')).toBeTruthy();
+    expect(api.callsTo('/api/plugin/activate')).toEqual([
+      { path: '/api/plugin/activate', configuration: 'prod', body: { pluginId: 4, active: true } },
+    ]);
   });
 });

@@ -1,17 +1,13 @@
-import type { PluginListItem } from '@console/domain';
+import { isProtectedEnvironment, type PluginListItem } from '@console/domain';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { formatDateTime } from '../../shell/format.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
@@ -22,11 +18,33 @@ export function PluginListPage() {
   const plugins = usePluginListQuery();
   const activate = useActivatePluginMutation();
   const banner = useErrorBanner();
+  const { active: environment } = useActiveEnvironment();
+  const { confirm, toast } = useGlobalUi();
   useReportQueryError(banner, plugins.error);
 
-  // One toggle at a time: a second mutate() would replace the first one's callbacks and lose its error.
-  const toggle = (plugin: PluginListItem) =>
-    activate.mutate({ pluginId: plugin.id, active: !plugin.active }, { onError: banner.report });
+  const toggle = async (plugin: PluginListItem) => {
+    const isSwitchingOn = !plugin.active;
+    const onOff = isSwitchingOn ? 'on' : 'off';
+    // issue 9: in a protected environment one click changes what players get, so it asks first.
+    if (
+      isProtectedEnvironment(environment) &&
+      !(await confirm({
+        title: `Switch ${plugin.name} ${onOff} in ${environment}?`,
+        message: `Players in ${environment} ${isSwitchingOn ? 'get' : 'lose'} ${plugin.name} at once.`,
+      }))
+    ) {
+      return;
+    }
+    // One toggle at a time: a second mutate() would replace the first one's callbacks and lose its error.
+    activate.mutate(
+      { pluginId: plugin.id, active: isSwitchingOn },
+      {
+        onSuccess: (result) =>
+          toast(`${result.name} switched ${result.active ? 'on' : 'off'} in ${environment}`),
+        onError: banner.report,
+      },
+    );
+  };
 
   return (
     <Page title="Plugin">
@@ -52,54 +70,44 @@ interface PluginTableProps {
 }
 
 function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
+  const columns: DataColumn<PluginListItem>[] = [
+    {
+      header: 'State',
+      cell: (plugin) => (
+        <Switch
+          checked={plugin.active}
+          disabled={isToggling}
+          onChange={() => onToggle(plugin)}
+          slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
+        />
+      ),
+    },
+    {
+      header: 'ID',
+      cell: (plugin) => (
+        <>
+          <Link component={RouterLink} to={`/plugin/${plugin.id}`}>
+            {plugin.name}
+          </Link>{' '}
+          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+            ({plugin.id})
+          </Typography>
+        </>
+      ),
+    },
+    { header: 'Description', cell: (plugin) => plugin.description },
+    { header: 'Created', cell: (plugin) => formatDateTime(plugin.created), noWrap: true },
+    { header: 'Modified', cell: (plugin) => formatDateTime(plugin.modified), noWrap: true },
+    { header: 'Modifier', cell: (plugin) => plugin.lastModifier },
+  ];
   return (
-    <TableContainer component={Paper}>
-      <Table size="small" aria-label="Plugins">
-        <TableHead>
-          <TableRow>
-            <TableCell>State</TableCell>
-            <TableCell>ID</TableCell>
-            <TableCell>Description</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>Created</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>Modified</TableCell>
-            <TableCell>Modifier</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {plugins.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={6}>
-                <Typography sx={{ color: 'text.secondary' }}>No plugins</Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            plugins.map((plugin) => (
-              <TableRow key={plugin.id} hover>
-                <TableCell>
-                  <Switch
-                    checked={plugin.active}
-                    disabled={isToggling}
-                    onChange={() => onToggle(plugin)}
-                    slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={`/plugin/${plugin.id}`}>
-                    {plugin.name}
-                  </Link>{' '}
-                  <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                    ({plugin.id})
-                  </Typography>
-                </TableCell>
-                <TableCell>{plugin.description}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(plugin.created)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(plugin.modified)}</TableCell>
-                <TableCell>{plugin.lastModifier}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Plugins"
+      columns={columns}
+      rows={plugins}
+      rowKey={(plugin) => plugin.id}
+      emptyText="No plugins"
+      hover
+    />
   );
 }

@@ -1,10 +1,8 @@
-import { RELEASE_TEXT_MAX_LENGTH, type SetKeyValueRequest, setKeyValueRequestSchema } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { KEY_VALUE_LABELS, RELEASE_TEXT_MAX_LENGTH, setKeyValueRequestSchema } from '@console/domain';
+import { Form } from '../../components/form/Form.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextFormField } from '../../components/form/TextFormField.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { useSaveKeyValueMutation } from './release.queries.ts';
 
@@ -17,32 +15,24 @@ interface KeyValueFormProps {
 export function KeyValueForm({ keyValue, onError }: KeyValueFormProps) {
   const { toast } = useGlobalUi();
   const save = useSaveKeyValueMutation();
-  const { register, handleSubmit, reset, formState } = useForm<SetKeyValueRequest>({
-    resolver: zodResolver(setKeyValueRequestSchema),
-    defaultValues: { keyValue },
+  const form = useSchemaForm(setKeyValueRequestSchema, {
+    values: { keyValue },
+    labels: KEY_VALUE_LABELS,
   });
-  useEffect(() => reset({ keyValue }), [keyValue, reset]);
-
-  const submit = handleSubmit((request) =>
-    save.mutate(request, { onSuccess: () => toast('Key-value saved'), onError }),
-  );
-  const error = formState.errors.keyValue;
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-      <TextField
-        {...register('keyValue')}
-        label="Key-value"
-        autoComplete="off"
-        error={error !== undefined}
-        helperText={error?.message ?? `Pairs like key=value; at most ${RELEASE_TEXT_MAX_LENGTH} characters`}
-        slotProps={{ htmlInput: { maxLength: RELEASE_TEXT_MAX_LENGTH, spellCheck: false } }}
+    <Form
+      form={form}
+      onSubmit={(request) => save.mutate(request, { onSuccess: () => toast('Key-value saved'), onError })}
+    >
+      <TextFormField
+        form={form}
+        name="keyValue"
+        label={KEY_VALUE_LABELS.keyValue}
+        hint={`Pairs like key=value; at most ${RELEASE_TEXT_MAX_LENGTH} characters`}
+        maxLength={RELEASE_TEXT_MAX_LENGTH}
       />
-      <div>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          Save
-        </Button>
-      </div>
-    </Stack>
+      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+    </Form>
   );
 }

@@ -1,15 +1,13 @@
 import {
+  RELEASE_CLIENT_LABELS,
   RELEASE_TEXT_MAX_LENGTH,
   type ReleaseClient,
-  type ReleaseClientInput,
   releaseClientInputSchema,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Form } from '../../components/form/Form.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextFormField } from '../../components/form/TextFormField.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { useSaveReleaseClientMutation } from './release.queries.ts';
 
@@ -22,42 +20,31 @@ interface ReleaseClientFormProps {
 export function ReleaseClientForm({ client, onError }: ReleaseClientFormProps) {
   const { toast } = useGlobalUi();
   const save = useSaveReleaseClientMutation();
-  const { register, handleSubmit, reset, formState } = useForm<ReleaseClientInput, unknown, ReleaseClient>({
-    resolver: zodResolver(releaseClientInputSchema),
-    defaultValues: client,
+  const form = useSchemaForm(releaseClientInputSchema, {
+    values: client,
+    labels: RELEASE_CLIENT_LABELS,
   });
-  useEffect(() => reset(client), [client, reset]);
 
-  const submit = handleSubmit((releaseInfo) =>
-    save.mutate({ releaseInfo }, { onSuccess: () => toast('Client version saved'), onError }),
-  );
-  const { errors } = formState;
-  const textProps = {
-    autoComplete: 'off',
-    slotProps: { htmlInput: { maxLength: RELEASE_TEXT_MAX_LENGTH } },
-  } as const;
+  const submit = (releaseInfo: ReleaseClient) =>
+    save.mutate({ releaseInfo }, { onSuccess: () => toast('Client version saved'), onError });
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-      <TextField
-        {...register('remindVersion')}
-        {...textProps}
-        label="Upgrade reminder at version"
-        error={errors.remindVersion !== undefined}
-        helperText={errors.remindVersion?.message ?? 'Like 1.2.3'}
+    <Form form={form} onSubmit={submit}>
+      <TextFormField
+        form={form}
+        name="remindVersion"
+        label={RELEASE_CLIENT_LABELS.remindVersion}
+        hint="Like 1.2.3"
+        maxLength={RELEASE_TEXT_MAX_LENGTH}
       />
-      <TextField
-        {...register('minimumVersion')}
-        {...textProps}
-        label="Upgrade forced at version"
-        error={errors.minimumVersion !== undefined}
-        helperText={errors.minimumVersion?.message ?? 'Like 1.2.3'}
+      <TextFormField
+        form={form}
+        name="minimumVersion"
+        label={RELEASE_CLIENT_LABELS.minimumVersion}
+        hint="Like 1.2.3"
+        maxLength={RELEASE_TEXT_MAX_LENGTH}
       />
-      <div>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          Save
-        </Button>
-      </div>
-    </Stack>
+      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+    </Form>
   );
 }

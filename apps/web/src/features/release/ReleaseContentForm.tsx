@@ -3,25 +3,26 @@ import {
   formatReleaseTimeInput,
   NO_RELEASE_TIME,
   parseReleaseTimeInput,
+  RELEASE_CONTENT_LABELS,
   type ReleaseContent,
   releaseTimeInputAttributes,
   utcOffsetLabelAt,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
+import { Form } from '../../components/form/Form.tsx';
+import { HINT_SX } from '../../components/form/hint.ts';
+import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { IntegerField } from '../system/IntegerField.tsx';
 import { useSaveReleaseContentMutation } from './release.queries.ts';
 
 // The server's rule, checked against the clock at the moment the form is validated.
 const releaseContentInputSchema = createReleaseContentInputSchema();
-type ReleaseContentInput = z.input<typeof releaseContentInputSchema>;
 
 interface ReleaseContentFormProps {
   content: ReleaseContent;
@@ -32,37 +33,28 @@ interface ReleaseContentFormProps {
 export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps) {
   const { toast } = useGlobalUi();
   const save = useSaveReleaseContentMutation();
-  const { register, control, handleSubmit, reset, setValue, formState } = useForm<
-    ReleaseContentInput,
-    unknown,
-    ReleaseContent
-  >({ resolver: zodResolver(releaseContentInputSchema), defaultValues: content });
-  useEffect(() => reset(content), [content, reset]);
+  // `values`: stored values that change after a save show up; unchanged ones keep the operator's typing.
+  const form = useSchemaForm(releaseContentInputSchema, {
+    values: content,
+    labels: RELEASE_CONTENT_LABELS,
+  });
 
-  const submit = handleSubmit((releaseInfo) =>
-    save.mutate({ releaseInfo }, { onSuccess: () => toast('Content saved'), onError }),
-  );
+  const submit = (releaseInfo: ReleaseContent) =>
+    save.mutate({ releaseInfo }, { onSuccess: () => toast('Content saved'), onError });
   const nowMs = Date.now();
-  const { errors } = formState;
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-      <IntegerField
-        name="maxLevel"
-        register={register}
-        label="Max level"
-        min={1}
-        errorMessage={errors.maxLevel?.message}
-      />
+    <Form form={form} onSubmit={submit}>
+      <IntegerFormField form={form} name="maxLevel" label={RELEASE_CONTENT_LABELS.maxLevel} min={1} />
       <Controller
         name="nextReleaseTimeMs"
-        control={control}
+        control={form.control}
         render={({ field, fieldState }) => {
           const isTime = Number.isFinite(field.value) && field.value !== NO_RELEASE_TIME;
           return (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField
-                label="Next content release"
+                label={RELEASE_CONTENT_LABELS.nextReleaseTimeMs}
                 type="datetime-local"
                 name={field.name}
                 inputRef={field.ref}
@@ -84,6 +76,8 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
                 }
                 sx={{ flexGrow: 1 }}
                 slotProps={{
+                  // A hint that wraps keeps at least two words on its last line.
+                  formHelperText: { sx: HINT_SX },
                   inputLabel: { shrink: true },
                   htmlInput: releaseTimeInputAttributes(nowMs),
                   input: {
@@ -96,7 +90,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
                 }}
               />
               <Button
-                onClick={() => setValue('nextReleaseTimeMs', NO_RELEASE_TIME, { shouldDirty: true })}
+                onClick={() => form.setValue('nextReleaseTimeMs', NO_RELEASE_TIME, { shouldDirty: true })}
                 disabled={!isTime}
                 sx={{ mt: 1 }}
               >
@@ -106,18 +100,8 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
           );
         }}
       />
-      <IntegerField
-        name="nextMaxLevel"
-        register={register}
-        label="Max level after release"
-        min={1}
-        errorMessage={errors.nextMaxLevel?.message}
-      />
-      <div>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          Save
-        </Button>
-      </div>
-    </Stack>
+      <IntegerFormField form={form} name="nextMaxLevel" label={RELEASE_CONTENT_LABELS.nextMaxLevel} min={1} />
+      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+    </Form>
   );
 }

@@ -69,12 +69,12 @@ describe('Release Info', () => {
     await userEvent.clear(maxLevel);
     await userEvent.type(maxLevel, '0');
     await userEvent.click(within(section('Content')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('maxLevel must be at least 1')).toBeTruthy();
+    expect(await screen.findByText('Max level must be at least 1')).toBeTruthy();
     const keyValue = within(section('Key-value')).getByLabelText('Key-value');
     await userEvent.clear(keyValue);
     await userEvent.type(keyValue, 'a=1;a=2;');
     await userEvent.click(within(section('Key-value')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText("keyValue has the key 'a' more than once")).toBeTruthy();
+    expect(await screen.findByText("Key-value has the key 'a' more than once")).toBeTruthy();
     expect(api.callsTo('/api/release/content/set')).toHaveLength(0);
     expect(api.callsTo('/api/release/kv/set')).toHaveLength(0);
   });

@@ -1,6 +1,5 @@
 import Stack from '@mui/material/Stack';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { KeyValueForm } from './KeyValueForm.tsx';
@@ -18,7 +17,6 @@ export function ReleaseInfoPage() {
   const client = useReleaseClientQuery();
   const keyValue = useKeyValueQuery();
   const banner = useErrorBanner();
-  const { active } = useActiveEnvironment();
   useReportQueryError(banner, content.error);
   useReportQueryError(banner, client.error);
   useReportQueryError(banner, keyValue.error);
@@ -26,8 +24,8 @@ export function ReleaseInfoPage() {
   return (
     <Page title="Release Info">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {/* Keyed by environment: no typed value may survive a switch and be saved into another one. */}
-      <Stack key={active} spacing={3}>
+      {/* The shell remounts the screen on an environment switch, so no typing survives into another one. */}
+      <Stack spacing={3}>
         <ReleaseSection title="Content" data={content.data} isPending={content.isPending && !content.isError}>
           {(data) => <ReleaseContentForm content={data} onError={banner.report} />}
         </ReleaseSection>

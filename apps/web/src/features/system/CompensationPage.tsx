@@ -2,17 +2,20 @@ import {
   COMPENSATION_AMOUNT_MAX,
   COMPENSATION_AMOUNT_MIN,
   type CompensationList,
+  SEND_CONSUMABLE_LABELS,
   type SendConsumableRequest,
   sendConsumableRequestSchema,
-  USER_ID_MAX_LENGTH,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { Form } from '../../components/form/Form.tsx';
+import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { UserIdField } from '../../components/form/UserIdField.tsx';
+import { useIdempotencyKey } from '../../components/form/useIdempotencyKey.ts';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
@@ -20,14 +23,19 @@ import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useCompensationListQuery, useSendConsumableMutation } from './compensation.queries.ts';
-import { IntegerField } from './IntegerField.tsx';
 
 // The chooser's first option is a prompt (spec §2): '' until an item is chosen, which the schema refuses.
 type SendConsumableInput = Omit<z.input<typeof sendConsumableRequestSchema>, 'item'> & { item: string };
+const sendConsumableFormSchema = sendConsumableRequestSchema as z.ZodType<
+  SendConsumableRequest,
+  SendConsumableInput
+>;
 
-/** spec §2 User Compensation: send a consumable to a player of the active environment. */
+/**
+ * spec §2 User Compensation: send a consumable to a player of the active environment. issue 9: Send
+ * asks first, clears the form after success, and retries of one send carry one idempotency key.
+ */
 export function CompensationPage() {
-  const { active } = useActiveEnvironment();
   const list = useCompensationListQuery();
   const banner = useErrorBanner();
   useReportQueryError(banner, list.error);
@@ -36,7 +44,7 @@ export function CompensationPage() {
     <Page title="User Compensation">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       {list.data ? (
-        <SendConsumableForm key={active} list={list.data} onError={banner.report} />
+        <SendConsumableForm list={list.data} onError={banner.report} />
       ) : list.isPending && !list.isError ? (
         <Loading />
       ) : null}
@@ -45,51 +53,53 @@ export function CompensationPage() {
 }
 
 function SendConsumableForm({ list, onError }: { list: CompensationList; onError(error: unknown): void }) {
-  const { toast } = useGlobalUi();
+  const { active: environment } = useActiveEnvironment();
+  const { confirm, toast } = useGlobalUi();
   const send = useSendConsumableMutation();
-  const { register, control, handleSubmit, setValue, formState } = useForm<
-    SendConsumableInput,
-    unknown,
-    SendConsumableRequest
-  >({
-    resolver: zodResolver(
-      sendConsumableRequestSchema as z.ZodType<SendConsumableRequest, SendConsumableInput>,
-    ),
+  const idempotency = useIdempotencyKey();
+  const form = useSchemaForm(sendConsumableFormSchema, {
     defaultValues: { userId: '', item: '', amount: COMPENSATION_AMOUNT_MIN },
+    labels: SEND_CONSUMABLE_LABELS,
   });
-  const { errors } = formState;
 
-  const submit = handleSubmit((request) =>
-    send.mutate(request, {
-      onSuccess: () => toast(`Sent ${request.amount} ${request.item} to ${request.userId}`),
-      onError,
-    }),
-  );
+  const submit = async (request: SendConsumableRequest) => {
+    // Taken before asking, so a retry of the same values (after a lost answer) repeats the same send.
+    const idempotencyKey = idempotency.keyFor(request);
+    const isConfirmed = await confirm({
+      title: `Send ${request.amount} × ${request.item} to player ${request.userId}?`,
+      message: `The grant is kept in ${environment} until the game server gives it to the player.`,
+    });
+    if (!isConfirmed) return;
+    send.mutate(
+      { ...request, idempotencyKey },
+      {
+        onSuccess: (grant) => {
+          idempotency.settle();
+          form.reset();
+          toast(`Sent ${grant.amount} ${grant.item} to ${grant.userId}`);
+        },
+        onError,
+      },
+    );
+  };
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-      <TextField
-        {...register('userId')}
-        label="User ID"
-        autoComplete="off"
-        error={errors.userId !== undefined}
-        helperText={errors.userId?.message}
-        slotProps={{ htmlInput: { maxLength: USER_ID_MAX_LENGTH } }}
-      />
+    <Form form={form} onSubmit={submit}>
+      <UserIdField form={form} name="userId" />
       <Controller
         name="item"
-        control={control}
+        control={form.control}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
             select
-            label="Item"
+            label={SEND_CONSUMABLE_LABELS.item}
             onChange={(event) => {
               const item = event.target.value;
               field.onChange(item);
               // spec §2: choosing an item prefills Amount with its default amount.
               const amount = list.consumables[item];
-              if (amount !== undefined) setValue('amount', amount, { shouldValidate: true });
+              if (amount !== undefined) form.setValue('amount', amount, { shouldValidate: true });
             }}
             error={fieldState.error !== undefined}
             helperText={fieldState.error ? 'Choose an item' : undefined}
@@ -104,19 +114,14 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
           </TextField>
         )}
       />
-      <IntegerField
+      <IntegerFormField
+        form={form}
         name="amount"
-        register={register}
-        label="Amount"
+        label={SEND_CONSUMABLE_LABELS.amount}
         min={COMPENSATION_AMOUNT_MIN}
         max={COMPENSATION_AMOUNT_MAX}
-        errorMessage={errors.amount?.message}
       />
-      <div>
-        <Button type="submit" variant="contained" disabled={send.isPending}>
-          Send
-        </Button>
-      </div>
-    </Stack>
+      <SubmitButton isPending={send.isPending}>Send</SubmitButton>
+    </Form>
   );
 }

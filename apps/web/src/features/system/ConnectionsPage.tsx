@@ -4,22 +4,15 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useCloseConnectionMutation, useConnectionListQuery } from './connections.queries.ts';
-import { ConnectionsRuntimeKeys } from './connectionsRuntimeKeys.tsx';
+import { RuntimeKeysSection } from './RuntimeKeysSection.tsx';
 
 /** spec §2 Client Connections: live game-client sessions of the active environment; Delete closes one. */
 export function ConnectionsPage() {
@@ -54,7 +47,7 @@ export function ConnectionsPage() {
       ) : (
         <ConnectionTable connections={connections.data ?? []} onDelete={closeConnection} />
       )}
-      <ConnectionsRuntimeKeys banner={banner} />
+      <RuntimeKeysSection banner={banner} />
     </Page>
   );
 }
@@ -66,39 +59,25 @@ function ConnectionTable({
   connections: readonly Connection[];
   onDelete(connection: Connection): void;
 }) {
+  const columns: DataColumn<Connection>[] = [
+    { header: 'ID', cell: (connection) => connection.id, sx: { fontFamily: 'monospace' } },
+    { header: 'Principal', cell: (connection) => connection.principal },
+    { header: 'Remote Address', cell: (connection) => connection.address },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (connection) => <RowActions connection={connection} onDelete={onDelete} />,
+    },
+  ];
   return (
-    <TableContainer component={Paper}>
-      <Table size="small" aria-label="Connections">
-        <TableHead>
-          <TableRow>
-            <TableCell>ID</TableCell>
-            <TableCell>Principal</TableCell>
-            <TableCell>Remote Address</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {connections.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={4}>
-                <Typography sx={{ color: 'text.secondary' }}>{NO_CONNECTIONS_TEXT}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            connections.map((connection) => (
-              <TableRow key={connection.id} hover>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{connection.id}</TableCell>
-                <TableCell>{connection.principal}</TableCell>
-                <TableCell>{connection.address}</TableCell>
-                <TableCell align="right">
-                  <RowActions connection={connection} onDelete={onDelete} />
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Connections"
+      columns={columns}
+      rows={connections}
+      rowKey={(connection) => connection.id}
+      emptyText={NO_CONNECTIONS_TEXT}
+      hover
+    />
   );
 }
 

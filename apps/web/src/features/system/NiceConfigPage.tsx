@@ -1,12 +1,14 @@
-import { NICE_AUTH_TOKEN_MAX_LENGTH, type NiceConfig, niceConfigSchema } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import {
+  NICE_AUTH_TOKEN_MAX_LENGTH,
+  NICE_CONFIG_LABELS,
+  type NiceConfig,
+  niceConfigSchema,
+} from '@console/domain';
+import { Form } from '../../components/form/Form.tsx';
+import { SecretFormField } from '../../components/form/SecretFormField.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
@@ -15,7 +17,6 @@ import { useNiceConfigQuery, useSaveNiceConfigMutation } from './nice.queries.ts
 
 /** spec §2 NICE Config: the 'Authentication Token' of the external NICE service, per environment. */
 export function NiceConfigPage() {
-  const { active } = useActiveEnvironment();
   const config = useNiceConfigQuery();
   const banner = useErrorBanner();
   useReportQueryError(banner, config.error);
@@ -24,7 +25,7 @@ export function NiceConfigPage() {
     <Page title="NICE Config">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       {config.data ? (
-        <NiceConfigForm key={active} config={config.data} onError={banner.report} />
+        <NiceConfigForm config={config.data} onError={banner.report} />
       ) : config.isPending && !config.isError ? (
         <Loading />
       ) : null}
@@ -35,32 +36,22 @@ export function NiceConfigPage() {
 function NiceConfigForm({ config, onError }: { config: NiceConfig; onError(error: unknown): void }) {
   const { toast } = useGlobalUi();
   const save = useSaveNiceConfigMutation();
-  const { register, handleSubmit, reset, formState } = useForm<NiceConfig>({
-    resolver: zodResolver(niceConfigSchema),
-    defaultValues: config,
-  });
-  useEffect(() => reset(config), [config, reset]);
+  const form = useSchemaForm(niceConfigSchema, { values: config, labels: NICE_CONFIG_LABELS });
 
-  const submit = handleSubmit((niceConfig) =>
-    save.mutate({ niceConfig }, { onSuccess: () => toast('NICE config saved'), onError }),
-  );
-  const error = formState.errors.authToken;
+  const submit = (niceConfig: NiceConfig) =>
+    save.mutate({ niceConfig }, { onSuccess: () => toast('NICE config saved'), onError });
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ maxWidth: 640 }}>
-      <TextField
-        {...register('authToken')}
-        label="Authentication Token"
-        autoComplete="off"
-        error={error !== undefined}
-        helperText={error?.message ?? 'Empty clears the token'}
-        slotProps={{ htmlInput: { maxLength: NICE_AUTH_TOKEN_MAX_LENGTH, spellCheck: false } }}
+    <Form form={form} onSubmit={submit} maxWidth={640}>
+      <SecretFormField
+        form={form}
+        name="authToken"
+        secretName="token"
+        label={NICE_CONFIG_LABELS.authToken}
+        hint="Empty clears the token"
+        maxLength={NICE_AUTH_TOKEN_MAX_LENGTH}
       />
-      <div>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          Save
-        </Button>
-      </div>
-    </Stack>
+      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+    </Form>
   );
 }

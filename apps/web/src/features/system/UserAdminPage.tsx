@@ -3,87 +3,65 @@ import {
   PROGRESSION_LEVEL_MIN,
   PROGRESSION_STREAK_MAX,
   PROGRESSION_STREAK_MIN,
+  SET_PROGRESSION_LABELS,
   type SetProgressionRequest,
   setProgressionRequestSchema,
-  USER_ID_MAX_LENGTH,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Form } from '../../components/form/Form.tsx';
+import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { UserIdField } from '../../components/form/UserIdField.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner } from '../../shell/useErrorBanner.ts';
-import { IntegerField } from './IntegerField.tsx';
 import { useSetProgressionMutation } from './progression.queries.ts';
 
 /** spec §2 User Admin: set a player's progression; the server's answer is shown raw. */
 export function UserAdminPage() {
-  const { active } = useActiveEnvironment();
   const banner = useErrorBanner();
   const setProgression = useSetProgressionMutation();
-  const { register, handleSubmit, formState } = useForm<SetProgressionRequest>({
-    resolver: zodResolver(setProgressionRequestSchema),
+  const form = useSchemaForm(setProgressionRequestSchema, {
     defaultValues: {
       userId: '',
       level: PROGRESSION_LEVEL_MIN,
       eoc: PROGRESSION_EOC_MIN,
       streak: PROGRESSION_STREAK_MIN,
     },
+    labels: SET_PROGRESSION_LABELS,
   });
-  const { errors } = formState;
-  const { reset: forgetAnswer } = setProgression;
-  // An answer belongs to the environment it came from.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clearing is the reaction to a change of environment
-  useEffect(() => forgetAnswer(), [active, forgetAnswer]);
 
-  const submit = handleSubmit((request) => setProgression.mutate(request, { onError: banner.report }));
+  const submit = (request: SetProgressionRequest) =>
+    setProgression.mutate(request, { onError: banner.report });
 
   return (
     <Page title="User Admin">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <Stack component="form" onSubmit={submit} noValidate spacing={2} sx={{ maxWidth: 480 }}>
-        <TextField
-          {...register('userId')}
-          label="User ID"
-          autoComplete="off"
-          error={errors.userId !== undefined}
-          helperText={errors.userId?.message}
-          slotProps={{ htmlInput: { maxLength: USER_ID_MAX_LENGTH } }}
-        />
-        <IntegerField
+      <Form form={form} onSubmit={submit}>
+        <UserIdField form={form} name="userId" />
+        <IntegerFormField
+          form={form}
           name="level"
-          register={register}
-          label="Level"
+          label={SET_PROGRESSION_LABELS.level}
           min={PROGRESSION_LEVEL_MIN}
-          errorMessage={errors.level?.message}
         />
-        <IntegerField
+        <IntegerFormField
+          form={form}
           name="eoc"
-          register={register}
-          label="EoC Level"
+          label={SET_PROGRESSION_LABELS.eoc}
           min={PROGRESSION_EOC_MIN}
-          errorMessage={errors.eoc?.message}
         />
-        <IntegerField
+        <IntegerFormField
+          form={form}
           name="streak"
-          register={register}
-          label="Streak"
+          label={SET_PROGRESSION_LABELS.streak}
           min={PROGRESSION_STREAK_MIN}
           max={PROGRESSION_STREAK_MAX}
-          helperText={`${PROGRESSION_STREAK_MIN} to ${PROGRESSION_STREAK_MAX}`}
-          errorMessage={errors.streak?.message}
+          hint={`${PROGRESSION_STREAK_MIN} to ${PROGRESSION_STREAK_MAX}`}
         />
-        <div>
-          <Button type="submit" variant="contained" disabled={setProgression.isPending}>
-            Set
-          </Button>
-        </div>
-      </Stack>
+        <SubmitButton isPending={setProgression.isPending}>Set</SubmitButton>
+      </Form>
       {setProgression.isSuccess && (
         <Box
           component="pre"

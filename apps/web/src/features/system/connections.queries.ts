@@ -1,78 +1,36 @@
-import {
-  type CloseConnectionRequest,
-  type CreateRuntimeKeyRequest,
-  connectionListResponseSchema,
-  connectionSchema,
-  createdRuntimeKeySchema,
-  type RevokeRuntimeKeyRequest,
-  runtimeKeyListResponseSchema,
-  runtimeKeySchema,
-} from '@console/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../api/client.ts';
+import { type AnyEndpoint, api, type RequestBody } from '@console/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../api/client.ts';
+import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
-/** Keys start with the environment: the screen reloads when the active environment changes. */
-export const connectionKeys = {
-  all: ['connections'] as const,
-  list: (environment: string) => [...connectionKeys.all, environment, 'list'] as const,
-  runtimeKeys: (environment: string) => [...connectionKeys.all, environment, 'runtime-keys'] as const,
-};
+export const useConnectionListQuery = () => useEndpointQuery(api.connections.list);
+export const useRuntimeKeyListQuery = () => useEndpointQuery(api.runtimeKeys.list);
+export const useCreateRuntimeKeyMutation = () => useEndpointMutation(api.runtimeKeys.create);
 
-export function useConnectionListQuery() {
+/**
+ * A change whose lists reload whether it worked or not: a refused Delete or Revoke usually means the
+ * list is stale (the connection already closed, the key already revoked).
+ */
+function useReloadingMutation<E extends AnyEndpoint>(endpoint: E, features: readonly string[]) {
   const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: connectionKeys.list(active),
-    queryFn: ({ signal }) =>
-      apiCall('/api/connections/list', { environment: active, schema: connectionListResponseSchema, signal }),
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestBody<E>) => callEndpoint(endpoint, { environment: active, body }),
+    onSettled: () =>
+      Promise.all(
+        features.map((feature) => queryClient.invalidateQueries({ queryKey: featureKey(feature, active) })),
+      ),
   });
 }
 
 /** spec §4: close the session, then reload the list. */
-export function useCloseConnectionMutation() {
-  const { active } = useActiveEnvironment();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: CloseConnectionRequest) =>
-      apiCall('/api/connections/close', { environment: active, body: request, schema: connectionSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.list(active) }),
-  });
-}
-
-export function useRuntimeKeyListQuery() {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: connectionKeys.runtimeKeys(active),
-    queryFn: ({ signal }) =>
-      apiCall('/api/runtime-keys/list', {
-        environment: active,
-        schema: runtimeKeyListResponseSchema,
-        signal,
-      }),
-  });
-}
-
-export function useCreateRuntimeKeyMutation() {
-  const { active } = useActiveEnvironment();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: CreateRuntimeKeyRequest) =>
-      apiCall('/api/runtime-keys/create', {
-        environment: active,
-        body: request,
-        schema: createdRuntimeKeySchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionKeys.runtimeKeys(active) }),
-  });
-}
+export const useCloseConnectionMutation = () =>
+  useReloadingMutation(api.connections.close, [api.connections.close.feature]);
 
 /** Revoking also closes the key's connections, so both lists reload. */
-export function useRevokeRuntimeKeyMutation() {
-  const { active } = useActiveEnvironment();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: RevokeRuntimeKeyRequest) =>
-      apiCall('/api/runtime-keys/revoke', { environment: active, body: request, schema: runtimeKeySchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...connectionKeys.all, active] }),
-  });
-}
+export const useRevokeRuntimeKeyMutation = () =>
+  useReloadingMutation(api.runtimeKeys.revoke, [
+    api.runtimeKeys.revoke.feature,
+    api.connections.list.feature,
+  ]);

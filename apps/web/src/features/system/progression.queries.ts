@@ -1,13 +1,5 @@
-import type { SetProgressionRequest } from '@console/domain';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '../../api/client.ts';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { api } from '@console/domain';
+import { useEndpointMutation } from '../../api/hooks.ts';
 
-/** spec §2 User Admin: the answer is shown raw, so it is not parsed. */
-export function useSetProgressionMutation() {
-  const { active } = useActiveEnvironment();
-  return useMutation({
-    mutationFn: (request: SetProgressionRequest) =>
-      apiCall<unknown>('/api/player/progression', { environment: active, body: request }),
-  });
-}
+/** spec §2 User Admin: the answer (the stored progression) is shown raw. */
+export const useSetProgressionMutation = () => useEndpointMutation(api.progression.set);

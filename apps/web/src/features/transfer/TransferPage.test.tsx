@@ -138,4 +138,65 @@ describe('Configuration Transfer', () => {
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Plugins' })).toBeNull());
     expect(transferButton().disabled).toBe(true);
   });
+
+  describe('into a protected environment (prod)', () => {
+    async function previewDevToProd(mode: 'Overwrite' | 'Merge') {
+      await screen.findByRole('heading', { name: 'Configuration Transfer' });
+      await choose('Destination', 'prod');
+      await userEvent.click(screen.getByRole('radio', { name: mode }));
+      await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+      await screen.findByRole('table', { name: 'Plugins' });
+    }
+    const transferResult = (mode: string) => () =>
+      ok({ from: 'dev', to: 'prod', mode, counts: { create: 0, update: 1, delete: 0, unchanged: 1 } });
+
+    it('asks naming prod and the counts; an Overwrite needs the id typed, and Cancel sends nothing', async () => {
+      const api = consoleApi({ '/api/configuration/transfer': transferResult('overwrite') });
+      renderApp('/transfer');
+      await previewDevToProd('Overwrite');
+      await userEvent.click(transferButton());
+      const question = await screen.findByRole('dialog', { name: 'Transfer into prod?' });
+      expect(
+        within(question).getByText(
+          'Overwrite from dev: 0 to create, 1 to update, 0 to delete, 1 unchanged. Players of prod see the change at once.',
+        ),
+      ).toBeTruthy();
+      const confirm = within(question).getByRole('button', {
+        name: 'Transfer into prod',
+      }) as HTMLButtonElement;
+      expect(confirm.disabled).toBe(true);
+      await userEvent.type(within(question).getByLabelText('Type prod to confirm'), 'pro');
+      expect(confirm.disabled).toBe(true);
+      await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.callsTo('/api/configuration/transfer')).toEqual([]);
+
+      // asked again, the typed text starts empty
+      await userEvent.click(transferButton());
+      const again = await screen.findByRole('dialog', { name: 'Transfer into prod?' });
+      const typed = within(again).getByLabelText('Type prod to confirm');
+      expect(typed).toHaveProperty('value', '');
+      await userEvent.type(typed, 'prod');
+      await userEvent.click(within(again).getByRole('button', { name: 'Transfer into prod' }));
+      expect(
+        await screen.findByText('Transferred dev to prod: 0 created, 1 updated, 0 deleted'),
+      ).toBeTruthy();
+      expect(api.callsTo('/api/configuration/transfer').map((call) => call.body)).toEqual([
+        { from: 'dev', to: 'prod', mode: 'overwrite', previewToken: 'token-1' },
+      ]);
+    });
+
+    it('asks before a Merge too, without typing', async () => {
+      const api = consoleApi({ '/api/configuration/transfer': transferResult('merge') });
+      renderApp('/transfer');
+      await previewDevToProd('Merge');
+      await userEvent.click(transferButton());
+      const question = await screen.findByRole('dialog', { name: 'Transfer into prod?' });
+      expect(within(question).getByText(/^Merge from dev: 0 to create, 1 to update/)).toBeTruthy();
+      expect(within(question).queryByRole('textbox')).toBeNull();
+      await userEvent.click(within(question).getByRole('button', { name: 'Transfer into prod' }));
+      await screen.findByText('Transferred dev to prod: 0 created, 1 updated, 0 deleted');
+      expect(api.callsTo('/api/configuration/transfer')).toHaveLength(1);
+    });
+  });
 });

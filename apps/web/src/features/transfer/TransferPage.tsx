@@ -1,11 +1,10 @@
 import {
   countTransferOperations,
+  isProtectedEnvironment,
   TRANSFER_MODE_LABELS,
   TransferMode,
-  type TransferPreviewRequest,
   transferPreviewRequestSchema,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,9 +15,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
+import { TypeToConfirmDialog } from '../../components/dialogs/TypeToConfirmDialog.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
@@ -34,23 +35,18 @@ const HTTP_CONFLICT = 409;
 /**
  * spec §2 Configuration Transfer: choose source, destination and mode, preview per group, then
  * transfer. The Transfer button needs a preview of exactly the chosen source, destination and mode.
+ * The source starts as the active environment; a switch remounts the screen, so it starts over.
  */
-/** Keyed by the active environment: the source starts as the active one, and a switch starts over. */
 export function TransferPage() {
-  const { active } = useActiveEnvironment();
-  return <TransferScreen key={active} />;
-}
-
-function TransferScreen() {
   const { active, environments } = useActiveEnvironment();
   const { toast } = useGlobalUi();
   const banner = useErrorBanner();
   const preview = usePreviewTransferMutation();
   const transfer = useTransferMutation();
-  const { control, handleSubmit, watch, setValue, getValues, formState } = useForm<TransferPreviewRequest>({
-    resolver: zodResolver(transferPreviewRequestSchema),
-    defaultValues: { from: active, to: '', mode: TransferMode.Overwrite },
-  });
+  const { control, handleSubmit, watch, setValue, getValues, formState } = useSchemaForm(
+    transferPreviewRequestSchema,
+    { defaultValues: { from: active, to: '', mode: TransferMode.Overwrite } },
+  );
   const [from, to, mode] = watch(['from', 'to', 'mode']);
 
   // spec §2: changing source or destination discards the preview; so does the mode, which it depends on.
@@ -63,6 +59,10 @@ function TransferScreen() {
   const shownPreview = isCurrent ? preview.data : undefined;
 
   const runPreview = handleSubmit((request) => preview.mutate(request, { onError: banner.report }));
+
+  // issue 9: a transfer into a protected environment (prod) asks first, naming it and the counts.
+  const [isConfirming, setConfirming] = useState(false);
+  const askOrTransfer = () => (isProtectedEnvironment(to) ? setConfirming(true) : runTransfer());
 
   const runTransfer = () => {
     if (!shownPreview || !previewed) return;
@@ -168,7 +168,7 @@ function TransferScreen() {
             variant="contained"
             color={mode === TransferMode.Overwrite ? 'warning' : 'primary'}
             disabled={!shownPreview || transfer.isPending}
-            onClick={runTransfer}
+            onClick={askOrTransfer}
           >
             Transfer
           </Button>
@@ -182,6 +182,22 @@ function TransferScreen() {
               `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged`}
           </Typography>
           <TransferPreviewTables groups={shownPreview.groups} />
+          <TypeToConfirmDialog
+            open={isConfirming}
+            title={`Transfer into ${to}?`}
+            message={
+              `${TRANSFER_MODE_LABELS[mode]} from ${from}: ${counts.create} to create, ` +
+              `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged. ` +
+              `Players of ${to} see the change at once.`
+            }
+            confirmLabel={`Transfer into ${to}`}
+            // Overwrite can delete what only the destination has: the operator types its id.
+            typedConfirmation={mode === TransferMode.Overwrite ? to : undefined}
+            onAnswer={(isConfirmed) => {
+              setConfirming(false);
+              if (isConfirmed) runTransfer();
+            }}
+          />
         </>
       ) : null}
     </Page>

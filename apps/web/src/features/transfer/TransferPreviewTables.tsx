@@ -1,14 +1,8 @@
 import { TransferOperation, type TransferPreviewGroups, type TransferPreviewItem } from '@console/domain';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 
 const OPERATION_COLORS = {
   [TransferOperation.Create]: 'success',
@@ -16,6 +10,28 @@ const OPERATION_COLORS = {
   [TransferOperation.Delete]: 'error',
   [TransferOperation.Unchanged]: 'default',
 } as const;
+
+const PAYLOAD_SHOWN_LENGTH = 300;
+const payloadText = (item: TransferPreviewItem) => JSON.stringify(item.payload) ?? '';
+
+const COLUMNS: DataColumn<TransferPreviewItem>[] = [
+  {
+    header: 'Op',
+    cell: (item) => <Chip size="small" label={item.operation} color={OPERATION_COLORS[item.operation]} />,
+  },
+  { header: 'ID', cell: (item) => String(item.id) },
+  { header: 'Active', cell: (item) => (item.active ? 'Yes' : 'No') },
+  { header: 'Title', cell: (item) => item.title },
+  {
+    header: 'Payload',
+    cell: (item) => {
+      const payload = payloadText(item);
+      return payload.length > PAYLOAD_SHOWN_LENGTH ? `${payload.slice(0, PAYLOAD_SHOWN_LENGTH)}…` : payload;
+    },
+    title: payloadText,
+    sx: { fontFamily: 'monospace', fontSize: 12, maxWidth: 480, overflowWrap: 'anywhere' },
+  },
+];
 
 /** spec §2: per group, a table with columns Op, ID, Active, Title, Payload. */
 export function TransferPreviewTables({ groups }: { groups: TransferPreviewGroups }) {
@@ -26,52 +42,15 @@ export function TransferPreviewTables({ groups }: { groups: TransferPreviewGroup
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             {group}
           </Typography>
-          <TableContainer component={Paper}>
-            <Table size="small" aria-label={group}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Op</TableCell>
-                  <TableCell>ID</TableCell>
-                  <TableCell>Active</TableCell>
-                  <TableCell>Title</TableCell>
-                  <TableCell>Payload</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={5}>
-                      <Typography sx={{ color: 'text.secondary' }}>No items</Typography>
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  items.map((item) => <PreviewRow key={`${typeof item.id}:${item.id}`} item={item} />)
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            label={group}
+            columns={COLUMNS}
+            rows={items}
+            rowKey={(item) => `${typeof item.id}:${item.id}`}
+            emptyText="No items"
+          />
         </section>
       ))}
     </Stack>
-  );
-}
-
-function PreviewRow({ item }: { item: TransferPreviewItem }) {
-  const payload = JSON.stringify(item.payload) ?? '';
-  return (
-    <TableRow>
-      <TableCell>
-        <Chip size="small" label={item.operation} color={OPERATION_COLORS[item.operation]} />
-      </TableCell>
-      <TableCell>{String(item.id)}</TableCell>
-      <TableCell>{item.active ? 'Yes' : 'No'}</TableCell>
-      <TableCell>{item.title}</TableCell>
-      <TableCell
-        sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 480, overflowWrap: 'anywhere' }}
-        title={payload}
-      >
-        {payload.length > 300 ? `${payload.slice(0, 300)}…` : payload}
-      </TableCell>
-    </TableRow>
   );
 }

@@ -1,47 +1,23 @@
-import {
-  type TransferPreviewRequest,
-  type TransferRequest,
-  transferPreviewResponseSchema,
-  transferResultSchema,
-} from '@console/domain';
+import { api, type TransferPreviewRequest, type TransferRequest } from '@console/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../api/client.ts';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { callEndpoint } from '../../api/client.ts';
 
 /**
- * The preview and the transfer are actions the operator starts, so they are mutations; the keys
- * name them per active environment. spec §7: `?configuration=` carries the source.
+ * The preview and the transfer are actions the operator starts, so they are mutations.
+ * spec §7: `?configuration=` carries the source, not the active environment.
  */
-export const transferKeys = {
-  all: ['transfer'] as const,
-  preview: (environment: string) => [...transferKeys.all, environment, 'preview'] as const,
-  run: (environment: string) => [...transferKeys.all, environment, 'run'] as const,
-};
-
 export function usePreviewTransferMutation() {
-  const { active } = useActiveEnvironment();
   return useMutation({
-    mutationKey: transferKeys.preview(active),
-    mutationFn: (request: TransferPreviewRequest) =>
-      apiCall('/api/configuration/transfer/preview', {
-        environment: request.from,
-        body: request,
-        schema: transferPreviewResponseSchema,
-      }),
+    mutationFn: (body: TransferPreviewRequest) =>
+      callEndpoint(api.transfer.preview, { environment: body.from, body }),
   });
 }
 
 export function useTransferMutation() {
-  const { active } = useActiveEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: transferKeys.run(active),
-    mutationFn: (request: TransferRequest) =>
-      apiCall('/api/configuration/transfer', {
-        environment: request.from,
-        body: request,
-        schema: transferResultSchema,
-      }),
+    mutationFn: (body: TransferRequest) =>
+      callEndpoint(api.transfer.transfer, { environment: body.from, body }),
     // Any screen's data of the destination may have changed.
     onSuccess: () => queryClient.invalidateQueries(),
   });

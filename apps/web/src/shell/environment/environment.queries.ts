@@ -1,11 +1,7 @@
-import {
-  DEFAULT_ENVIRONMENT_DESCRIPTION,
-  environmentListSchema,
-  environmentSchema,
-  type SaveEnvironmentRequest,
-} from '@console/domain';
+import { DEFAULT_ENVIRONMENT_DESCRIPTION, type SaveEnvironmentRequest } from '@console/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client.ts';
+import { shellSchemas } from '../shellSchemas.ts';
 
 export const environmentKeys = {
   all: ['environment'] as const,
@@ -15,7 +11,11 @@ export const environmentKeys = {
 export function useEnvironmentListQuery() {
   return useQuery({
     queryKey: environmentKeys.list(),
-    queryFn: ({ signal }) => apiCall('/api/configuration/list', { schema: environmentListSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiCall('/api/configuration/list', {
+        schema: shellSchemas().then((schemas) => schemas.environmentListSchema),
+        signal,
+      }),
   });
 }
 
@@ -26,7 +26,10 @@ export function useCreateEnvironmentMutation() {
         configurationId,
         description: DEFAULT_ENVIRONMENT_DESCRIPTION,
       };
-      return apiCall('/api/configuration/save', { body: request, schema: environmentSchema });
+      return apiCall('/api/configuration/save', {
+        body: request,
+        schema: shellSchemas().then((schemas) => schemas.environmentSchema),
+      });
     },
   });
 }

@@ -1,0 +1,50 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { TextFormField, type TextFormFieldProps } from './TextFormField.tsx';
+
+type SecretFormFieldProps<TInput extends FieldValues, TOutput> = Omit<
+  TextFormFieldProps<TInput, TOutput>,
+  'type'
+> & {
+  /** What the reveal button names: 'Show token' / 'Hide token'. */
+  secretName: string;
+};
+
+/**
+ * A secret's field (a token, a password): hidden as dots until the operator reveals it with the
+ * button beside it, so it is not read over a shoulder or caught in a screen share.
+ */
+export function SecretFormField<TInput extends FieldValues, TOutput>({
+  secretName,
+  slotProps,
+  ...props
+}: SecretFormFieldProps<TInput, TOutput>) {
+  const [isRevealed, setRevealed] = useState(false);
+  return (
+    <TextFormField
+      {...props}
+      type={isRevealed ? 'text' : 'password'}
+      slotProps={{
+        ...slotProps,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={`${isRevealed ? 'Hide' : 'Show'} ${secretName}`}
+                aria-pressed={isRevealed}
+                onClick={() => setRevealed((revealed) => !revealed)}
+                edge="end"
+              >
+                {isRevealed ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

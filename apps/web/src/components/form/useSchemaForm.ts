@@ -1,0 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { type FieldLabelMap, withFieldLabels } from './fieldLabels.ts';
+
+/** A react-hook-form form whose rules are a domain schema: what the form refuses, the server refuses. */
+export type SchemaForm<TInput extends FieldValues, TOutput> = UseFormReturn<TInput, unknown, TOutput>;
+
+type SchemaFormOptions<S extends z.ZodType<FieldValues, FieldValues>> = Omit<
+  UseFormProps<z.input<S>, unknown, z.output<S>>,
+  'resolver'
+> & {
+  /** The fields' labels (the domain's `*_LABELS`): messages name a field by its label, not its wire name. */
+  labels?: FieldLabelMap;
+};
+
+/** `useForm` with the domain schema as the resolver: a rule is written once, in packages/domain. */
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  { labels = {}, ...options }: SchemaFormOptions<S> = {},
+): SchemaForm<z.input<S>, z.output<S>> {
+  const resolver: Resolver<z.input<S>, unknown, z.output<S>> = withFieldLabels(zodResolver(schema), labels);
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+}

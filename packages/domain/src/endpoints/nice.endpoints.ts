@@ -1,0 +1,20 @@
+import { defineEndpoints } from '../api/endpoint.ts';
+import {
+  niceConfigResponseSchema,
+  niceSavedResponseSchema,
+  setNiceConfigRequestSchema,
+} from '../operations/nice.ts';
+
+export const niceEndpoints = defineEndpoints('nice', {
+  get: {
+    path: '/api/nice/get',
+    summary: 'The NICE authentication token of the environment ("" when none)',
+    response: niceConfigResponseSchema,
+  },
+  set: {
+    path: '/api/nice/set',
+    summary: 'Save the NICE authentication token ("" clears it); audited without its value',
+    body: setNiceConfigRequestSchema,
+    response: niceSavedResponseSchema,
+  },
+});

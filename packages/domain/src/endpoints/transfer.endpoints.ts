@@ -1,0 +1,28 @@
+import { defineEndpoints } from '../api/endpoint.ts';
+import {
+  transferPreviewRequestSchema,
+  transferPreviewResponseSchema,
+  transferRequestSchema,
+  transferResultSchema,
+} from '../operations/transfer.ts';
+
+// spec §7: ?configuration= carries the source for transfer calls; the body's from/to are the truth.
+export const transferEndpoints = defineEndpoints('transfer', {
+  preview: {
+    path: '/api/configuration/transfer/preview',
+    summary:
+      'Preview copying one environment into another: per group, each item with its operation ' +
+      '(create, update, delete, unchanged), and a previewToken to send to the transfer',
+    body: transferPreviewRequestSchema,
+    response: transferPreviewResponseSchema,
+  },
+  transfer: {
+    path: '/api/configuration/transfer',
+    summary:
+      'Copy one environment into another in one transaction (overwrite: the destination becomes equal ' +
+      "to the source; merge: destination-only items are kept). 409 'Environment changed since preview' " +
+      'when either environment changed after the preview whose previewToken is sent',
+    body: transferRequestSchema,
+    response: transferResultSchema,
+  },
+});

@@ -1,0 +1,11 @@
+// No zod here: the web's first load imports these (docs/decisions.md, "First load"); the schemas are
+// in environment.ts.
+
+// spec (shell §3): known ids; created with 'no description' when none is given.
+export const SEEDED_ENVIRONMENTS = ['dev', 'stable', 'prod'] as const;
+export const DEFAULT_ENVIRONMENT_DESCRIPTION = 'no description';
+
+/** `?configuration=<id>`: the environment a call acts on when none is given. */
+export const DEFAULT_ENVIRONMENT = 'dev';
+
+export const ENVIRONMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;
