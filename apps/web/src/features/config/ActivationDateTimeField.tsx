@@ -1,16 +1,25 @@
 import { ACTIVATION_LABELS } from '@console/domain';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { DateTimeField } from '@mui/x-date-pickers/DateTimeField';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { lazy, Suspense, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { HINT_SX } from '../../components/form/hint.ts';
 
 // spec: date and time fields use the MUI X date-time pickers (design card), in UTC with the operator's
-// offset shown. This module is its own lazy chunk (with dayjs and the pickers), loaded by the activation
-// section only (docs/decisions.md, Configuration screens).
+// offset shown, loaded only where needed. This module (the typed field, dayjs and the adapter) is a lazy
+// chunk of the activation section; the calendar (DateTimeCalendarPopover) is another, loaded when the
+// operator opens it (docs/decisions.md, Configuration screens: chunks at most 60 KB).
 dayjs.extend(utc);
+
+const DateTimeCalendarPopover = lazy(async () => ({
+  default: (await import('./DateTimeCalendarPopover.tsx')).DateTimeCalendarPopover,
+}));
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -31,6 +40,8 @@ export function formatOperatorTime(at: number): string {
   );
 }
 
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
 interface ActivationDateTimeFieldProps {
   name: 'activation.start' | 'activation.end';
   /** What an empty field (0) means, e.g. "always active". */
@@ -41,39 +52,59 @@ interface ActivationDateTimeFieldProps {
 export function ActivationDateTimeField({ name, emptyMeaning }: ActivationDateTimeFieldProps) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
+  const [calendarAnchor, setCalendarAnchor] = useState<HTMLElement | null>(null);
   const ms = typeof field.value === 'number' && Number.isFinite(field.value) ? field.value : 0;
-  const label = name === 'activation.start' ? ACTIVATION_LABELS.start : ACTIVATION_LABELS.end;
+  const label = `${name === 'activation.start' ? ACTIVATION_LABELS.start : ACTIVATION_LABELS.end} (UTC)`;
   const hint =
     ms === 0
       ? `UTC; empty means ${emptyMeaning}. Your offset: ${formatUtcOffset(Date.now())}`
       : `UTC. Your time: ${formatOperatorTime(ms)}`;
+  const value = ms === 0 ? null : dayjs.utc(ms);
 
-  const change = (value: Dayjs | null) => {
-    if (value === null) field.onChange(0);
-    else field.onChange(value.isValid() ? value.valueOf() : Number.NaN);
+  const change = (next: Dayjs | null) => {
+    if (next === null) field.onChange(0);
+    else field.onChange(next.isValid() ? next.valueOf() : Number.NaN);
   };
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <DateTimePicker
-        label={`${label} (UTC)`}
-        timezone="UTC"
-        ampm={false}
-        format="YYYY-MM-DD HH:mm"
-        value={ms === 0 ? null : dayjs.utc(ms)}
-        onChange={change}
-        inputRef={field.ref}
-        slotProps={{
-          textField: {
-            name: field.name,
-            onBlur: field.onBlur,
-            error: fieldState.error !== undefined,
-            helperText: fieldState.error?.message ?? hint,
-            slotProps: { formHelperText: { sx: HINT_SX } },
-          },
-          actionBar: { actions: ['clear', 'cancel', 'accept'] },
-        }}
-      />
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+        <DateTimeField
+          label={label}
+          timezone="UTC"
+          ampm={false}
+          format={DATE_TIME_FORMAT}
+          value={value}
+          onChange={change}
+          clearable
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message ?? hint}
+          slotProps={{ textField: { slotProps: { formHelperText: { sx: HINT_SX } } } }}
+          sx={{ minWidth: 240 }}
+        />
+        <IconButton
+          aria-label={`Choose ${label} in a calendar`}
+          title="Calendar"
+          onClick={(event) => setCalendarAnchor(event.currentTarget)}
+          sx={{ mt: 1 }}
+        >
+          <CalendarMonthIcon />
+        </IconButton>
+        {calendarAnchor && (
+          <Suspense fallback={null}>
+            <DateTimeCalendarPopover
+              anchor={calendarAnchor}
+              label={label}
+              value={value}
+              onAccept={change}
+              onClose={() => setCalendarAnchor(null)}
+            />
+          </Suspense>
+        )}
+      </Box>
     </LocalizationProvider>
   );
 }

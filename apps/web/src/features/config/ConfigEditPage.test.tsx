@@ -250,6 +250,28 @@ describe('Configuration form', () => {
     }
   });
 
+  it('takes a start picked in the calendar, in UTC, and saves it', async () => {
+    const stored = { ...defaultActivationSettings(), start: Date.UTC(2024, 2, 10, 10, 5) };
+    const { api } = renderAt('/config/GOLD_RUSH/gold-week/edit', {
+      '/api/config/event/gr/get': () => ok(aConfigItem({ activation: stored })),
+      '/api/config/event/gr/save': ({ body }) => ok({ ...aConfigItem(), ...(body as object) }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Start (UTC) in a calendar' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Start (UTC) calendar' });
+    await userEvent.click(within(calendar).getByRole('gridcell', { name: '15' }));
+    await userEvent.click(within(calendar).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const start = screen.getByRole('group', { name: 'Start (UTC)' });
+    expect(within(start).getByRole('spinbutton', { name: 'Day' }).textContent).toBe('15');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('/api/config/event/gr/save')).toHaveLength(1));
+    const starts = api
+      .callsTo('/api/config/event/gr/save')
+      .map((call) => (call.body as { activation: { start: number } }).activation.start);
+    expect(starts).toEqual([Date.UTC(2024, 2, 15, 10, 5)]);
+  });
+
   it('shows the weekly grid for the Schedule type only, and refuses the 56th slot', async () => {
     const almostAll = Array.from({ length: WEEKLY_SLOT_COUNT }, (_, slot) => slot !== 55);
     const values = newConfigValues('event/gr');
