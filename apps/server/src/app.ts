@@ -13,6 +13,7 @@ import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
+import { configRoutes } from './features/config/config.routes.ts';
 import { connectionsRoutes } from './features/connections/connections.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -68,6 +69,7 @@ const featureRoutes = [
   runtimeKeyRoutes,
   abTestRoutes,
   segmentRoutes,
+  configRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

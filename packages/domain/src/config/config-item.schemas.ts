@@ -9,7 +9,7 @@ import {
   activationSettingsSchema,
   MAX_ACTIVATION_DURATION_SECONDS,
 } from './activation.schemas.ts';
-import { configDataSchema, configDataSchemaOf } from './config-data.schemas.ts';
+import { type ConfigDataSchemaOf, configDataSchema, configDataSchemaOf } from './config-data.schemas.ts';
 import { booleanField } from './config-fields.ts';
 import { type ConfigKindId, findConfigKind } from './config-kinds.ts';
 
@@ -90,19 +90,22 @@ function checkItemRules(item: ItemForRules, context: z.RefinementCtx): void {
   }
 }
 
-function itemSchema<Data extends z.ZodType<{ kind: string }>>(data: Data) {
-  return z
-    .object(
-      {
-        id: configIdSchema,
-        description: configDescriptionSchema,
-        activation: activationSettingsSchema.prefault({}),
-        active: booleanField(I.active).default(false),
-        data,
-      },
-      { error: 'the configuration must be an object' },
-    )
-    .superRefine((item, context) => checkItemRules(item as ItemForRules, context));
+function itemSchema<Data extends z.core.SomeType>(data: Data) {
+  return (
+    z
+      .object(
+        {
+          id: configIdSchema,
+          description: configDescriptionSchema,
+          activation: activationSettingsSchema.prefault({}),
+          active: booleanField(I.active).default(false),
+          data,
+        },
+        { error: 'the configuration must be an object' },
+      )
+      // data is any kind's schema here; every one of them carries `kind`
+      .superRefine((item, context) => checkItemRules(item as unknown as ItemForRules, context))
+  );
 }
 
 /** A configuration of any kind, as create and save take it. */
@@ -111,5 +114,5 @@ export type ConfigItemInput = z.infer<typeof configItemInputSchema>;
 
 /** A configuration of one kind: what /api/config/{kind}/create and /save parse. */
 export function configItemInputSchemaOf<Id extends ConfigKindId>(id: Id) {
-  return itemSchema(configDataSchemaOf(id));
+  return itemSchema<ConfigDataSchemaOf<Id>>(configDataSchemaOf(id));
 }

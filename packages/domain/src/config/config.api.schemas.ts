@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { integerField } from '../operations/fields.ts';
 import { activationSettingsSchema } from './activation.schemas.ts';
-import { configDataSchema, configDataSchemaOf } from './config-data.schemas.ts';
+import { type ConfigDataSchemaOf, configDataSchema, configDataSchemaOf } from './config-data.schemas.ts';
 import { booleanField } from './config-fields.ts';
 import { CONFIG_ITEM_LABELS, configIdRefSchema } from './config-item.schemas.ts';
 import type { ConfigKindId } from './config-kinds.ts';
@@ -73,7 +73,7 @@ export const configListItemSchema = z.object({
 export type ConfigListItem = z.infer<typeof configListItemSchema>;
 export const configListResponseSchema = z.array(configListItemSchema);
 
-function storedItemSchema<Data extends z.ZodType>(data: Data) {
+function storedItemSchema<Data extends z.core.SomeType>(data: Data) {
   return z.object({
     id: z.string(),
     description: z.string(),
@@ -92,7 +92,7 @@ export type ConfigItem = z.infer<typeof configItemSchema>;
 
 /** The configuration item of one kind (its data typed by that kind). */
 export function configItemSchemaOf<Id extends ConfigKindId>(id: Id) {
-  return storedItemSchema(configDataSchemaOf(id));
+  return storedItemSchema<ConfigDataSchemaOf<Id>>(configDataSchemaOf(id));
 }
 export type ConfigItemOf<Id extends ConfigKindId> = z.infer<ReturnType<typeof configItemSchemaOf<Id>>>;
 

@@ -10,6 +10,7 @@ import { releaseEndpoints } from './release.endpoints.ts';
 import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 
+export type { ConfigKindEndpoints } from './config.endpoints.ts';
 export {
   auditEndpoints,
   compensationEndpoints,

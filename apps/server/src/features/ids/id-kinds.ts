@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { hasAbTest } from '../abtest/abtest.service.ts';
+import { hasConfig } from '../config/config-list.service.ts';
 import { findEnvironment } from '../environment/environment.store.ts';
 
 /** Answers whether an id of one kind exists in an environment. */
@@ -12,4 +13,5 @@ export type IdExistenceCheck = (db: Db, environmentId: string, id: string) => Pr
 export const idKinds: Record<string, IdExistenceCheck> = {
   environment: async (db, _environmentId, id) => (await findEnvironment(db, id)) !== null,
   abtest: (db, environmentId, id) => hasAbTest(db, environmentId, id),
+  config: (db, environmentId, id) => hasConfig(db, environmentId, id),
 };

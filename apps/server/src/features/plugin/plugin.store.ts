@@ -79,3 +79,130 @@ export async function writePluginRow(
 export async function deletePluginRow(tx: Tx, environmentId: string, id: number): Promise<void> {
   await tx.plugin.deleteMany({ where: { environmentId, id } });
 }
+
+// ---- A/B-test entries pointing at configurations (configurations feature, issue 10) ----
+
+export type PluginEntrySet = 'active' | 'draft';
+
+/** One A/B-test entry of a plugin's active set or draft, with the states that decide what it serves. */
+export interface PluginEntryRow {
+  pluginId: number;
+  set: PluginEntrySet;
+  position: number;
+  abTestId: string;
+  abTestVersion: number;
+  /** Configuration id per case, by case index ('' = none chosen). */
+  configurations: string[];
+  pluginActive: boolean;
+  abTestActive: boolean;
+}
+
+/** A reference of one configuration id by one entry. */
+export interface ConfigurationReferenceRow extends PluginEntryRow {
+  configId: string;
+}
+
+/**
+ * Every (configuration id, entry) pair of the environment, or of the given configuration ids:
+ * one row per entry and distinct id it holds, with its plugin's and A/B-test's active flags.
+ */
+export async function findConfigurationReferences(
+  db: Db | Tx,
+  environmentId: string,
+  configIds?: readonly string[],
+): Promise<ConfigurationReferenceRow[]> {
+  return db.$queryRaw<ConfigurationReferenceRow[]>`
+    SELECT c."config_id" AS "configId", e."plugin_id" AS "pluginId", e."state" AS "set", e."position",
+           e."ab_test_id" AS "abTestId", e."ab_test_version" AS "abTestVersion", e."configurations",
+           p."active" AS "pluginActive", COALESCE(a."active", false) AS "abTestActive"
+      FROM "plugin_ab_test_entry" e
+      JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
+      LEFT JOIN "ab_test" a ON a."environment_id" = e."environment_id" AND a."id" = e."ab_test_id"
+     CROSS JOIN LATERAL (SELECT DISTINCT unnest(e."configurations") AS "config_id") c
+     WHERE e."environment_id" = ${environmentId} AND c."config_id" <> ''
+       AND (${configIds === undefined}::boolean OR c."config_id" = ANY(${[...(configIds ?? [])]}::text[]))
+     ORDER BY c."config_id", e."plugin_id", e."state", e."position"`;
+}
+
+/**
+ * Locks (FOR UPDATE) and answers every entry, active set or draft, holding the configuration id,
+ * so moving them to another configuration cannot interleave with another change of those entries.
+ */
+export async function lockEntriesReferencing(
+  tx: Tx,
+  environmentId: string,
+  configId: string,
+): Promise<PluginEntryRow[]> {
+  return tx.$queryRaw<PluginEntryRow[]>`
+    SELECT e."plugin_id" AS "pluginId", e."state" AS "set", e."position", e."ab_test_id" AS "abTestId",
+           e."ab_test_version" AS "abTestVersion", e."configurations",
+           p."active" AS "pluginActive", COALESCE(a."active", false) AS "abTestActive"
+      FROM "plugin_ab_test_entry" e
+      JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
+      LEFT JOIN "ab_test" a ON a."environment_id" = e."environment_id" AND a."id" = e."ab_test_id"
+     WHERE e."environment_id" = ${environmentId} AND ${configId} = ANY(e."configurations")
+     ORDER BY e."plugin_id", e."state", e."position"
+       FOR UPDATE OF e`;
+}
+
+export interface PluginEntryKey {
+  environmentId: string;
+  pluginId: number;
+  set: PluginEntrySet;
+  position: number;
+}
+
+export interface NewPluginEntry extends PluginEntryKey {
+  abTestId: string;
+  abTestVersion: number;
+  configurations: readonly string[];
+}
+
+/** Adds an entry to a plugin's active set or draft (the plugin row must exist). */
+export async function insertPluginEntry(db: Db | Tx, entry: NewPluginEntry): Promise<void> {
+  await db.pluginAbTestEntry.create({
+    data: {
+      environmentId: entry.environmentId,
+      pluginId: entry.pluginId,
+      state: entry.set,
+      position: entry.position,
+      abTestId: entry.abTestId,
+      abTestVersion: entry.abTestVersion,
+      configurations: [...entry.configurations],
+    },
+  });
+}
+
+/** Points an entry at another A/B-test version and configurations. */
+export async function updatePluginEntry(
+  tx: Tx,
+  key: PluginEntryKey,
+  changes: { abTestVersion: number; configurations: readonly string[] },
+): Promise<void> {
+  await tx.pluginAbTestEntry.update({
+    where: {
+      environmentId_pluginId_state_position: {
+        environmentId: key.environmentId,
+        pluginId: key.pluginId,
+        state: key.set,
+        position: key.position,
+      },
+    },
+    data: { abTestVersion: changes.abTestVersion, configurations: [...changes.configurations] },
+  });
+}
+
+/** The entries of a plugin's active set or draft, by position (tests and the plugin details). */
+export async function listPluginEntries(
+  db: Db | Tx,
+  environmentId: string,
+  pluginId: number,
+  set: PluginEntrySet,
+): Promise<Pick<NewPluginEntry, 'position' | 'abTestId' | 'abTestVersion' | 'configurations'>[]> {
+  const rows = await db.pluginAbTestEntry.findMany({
+    where: { environmentId, pluginId, state: set },
+    orderBy: { position: 'asc' },
+    select: { position: true, abTestId: true, abTestVersion: true, configurations: true },
+  });
+  return rows;
+}

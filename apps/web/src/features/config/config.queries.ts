@@ -1,6 +1,7 @@
 import {
   type AnyEndpoint,
   api,
+  type ConfigKindEndpoints,
   type ConfigKindId,
   type RequestBody,
   type ResponseOfEndpoint,
@@ -14,7 +15,7 @@ import { useActiveEnvironment } from '../../shell/environment/environment.contex
 // belongs to the 'config' feature, so any configuration change reloads every configuration query.
 
 /** The calls of one kind, typed for any kind (a screen knows its kind only at run time). */
-export type ConfigKindCalls = (typeof api.config.kinds)[ConfigKindId];
+export type ConfigKindCalls = ConfigKindEndpoints<ConfigKindId>;
 export const configEndpointsOf = (kind: ConfigKindId): ConfigKindCalls => api.config.kinds[kind];
 
 // The "Update is not allowed" flow saves a new A/B-test version and points plugin entries at the copy.

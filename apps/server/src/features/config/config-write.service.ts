@@ -1,0 +1,181 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type ActivateConfigRequest,
+  CONFIG_MESSAGES,
+  type ConfigItem,
+  type ConfigItemInput,
+  type ConfigKindDefinition,
+  conflict,
+  ruleViolation,
+  summarizeConfigUsage,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { configAudit, lockAndLoadConfig, mutateConfig, requireConfig, unchanged } from './config.access.ts';
+import {
+  type ConfigChanges,
+  type ConfigKey,
+  deleteConfig,
+  insertConfig,
+  updateConfig,
+} from './config.store.ts';
+import { findLiveReferences, findReferencesOf } from './config.usage.ts';
+
+// Create, get, save, activate and delete one configuration of a kind.
+
+export const getConfig = (db: Db, environmentId: string, kind: ConfigKindDefinition, id: string) =>
+  requireConfig(db, kind, { environmentId, id });
+
+/**
+ * Decision (docs/decisions.md): the kinds without deactivation (spec §2: their form has no
+ * activation checkbox) change `active` only through /activate; their save keeps the stored flag.
+ */
+export function activeFlagToSave(
+  kind: ConfigKindDefinition,
+  input: ConfigItemInput,
+  stored: ConfigItem,
+): boolean {
+  return kind.allowsDeactivation ? input.active : stored.active;
+}
+
+/** spec §5: a new configuration's ID must not exist, in any kind (409). */
+export async function createConfig(
+  db: Db,
+  environmentId: string,
+  kind: ConfigKindDefinition,
+  input: ConfigItemInput,
+  email: string,
+): Promise<ConfigItem> {
+  const key = { environmentId, id: input.id };
+  return mutateConfig(db, async (tx) => {
+    const inserted = await insertConfig(tx, { ...key, ...fieldsOf(input), lastModifier: email });
+    if (!inserted) throw conflict(CONFIG_MESSAGES.idExists(input.id));
+    return {
+      result: await requireConfig(tx, kind, key),
+      audit: configAudit(key, email, 'config.create', {
+        kind: kind.id,
+        description: input.description,
+        active: input.active,
+      }),
+    };
+  });
+}
+
+const fieldsOf = (input: Pick<ConfigItem, 'description' | 'active' | 'activation' | 'data'>) => ({
+  description: input.description,
+  active: input.active,
+  activation: input.activation,
+  data: input.data,
+});
+
+/** The fields of `next` that differ from the stored configuration. */
+function changesBetween(stored: ConfigItem, next: Required<ConfigChanges>): ConfigChanges {
+  const changes: ConfigChanges = {};
+  if (next.description !== stored.description) changes.description = next.description;
+  if (next.active !== stored.active) changes.active = next.active;
+  if (!isDeepStrictEqual(next.activation, stored.activation)) changes.activation = next.activation;
+  if (!isDeepStrictEqual(next.data, stored.data)) changes.data = next.data;
+  return changes;
+}
+
+/**
+ * What players would notice: activation, data, or switching off. A description is the operators'
+ * own text, and switching a served configuration on changes nothing already served.
+ */
+const altersWhatIsServed = (changes: ConfigChanges) =>
+  changes.activation !== undefined || changes.data !== undefined || changes.active === false;
+
+/**
+ * spec §4: a change an active plugin's players would get now is refused with "Update is not
+ * allowed:" (the screen then offers /duplicate/reassign). Checked under the configuration's row
+ * lock, so a reassignment moving the plugins away is either entirely before or entirely after.
+ */
+async function assertNotServed(tx: Tx, key: ConfigKey, changes: ConfigChanges): Promise<void> {
+  if (!altersWhatIsServed(changes)) return;
+  const live = await findLiveReferences(tx, key.environmentId, key.id);
+  if (live.length > 0) throw ruleViolation(CONFIG_MESSAGES.updateNotAllowed(key.id, live));
+}
+
+/** /save: writes what differs; a save that changes nothing writes nothing (no audit entry). */
+export async function saveConfig(
+  db: Db,
+  environmentId: string,
+  kind: ConfigKindDefinition,
+  input: ConfigItemInput,
+  email: string,
+): Promise<ConfigItem> {
+  const key = { environmentId, id: input.id };
+  return mutateConfig(db, async (tx) => {
+    const stored = await lockAndLoadConfig(tx, kind, key);
+    const changes = changesBetween(stored, {
+      ...fieldsOf(input),
+      active: activeFlagToSave(kind, input, stored),
+    });
+    if (Object.keys(changes).length === 0) unchanged(stored);
+    await assertNotServed(tx, key, changes);
+    await updateConfig(tx, key, changes, email);
+    const before = Object.fromEntries(
+      Object.keys(changes).map((field) => [field, stored[field as keyof ConfigChanges]]),
+    );
+    return {
+      result: await requireConfig(tx, kind, key),
+      audit: configAudit(key, email, 'config.save', { kind: kind.id, before, after: { ...changes } }),
+    };
+  });
+}
+
+/**
+ * /activate {id, active}, the list's switch. Switching off is refused on kinds without deactivation
+ * (INFO) and while an active plugin serves the configuration ("Update is not allowed:").
+ */
+export async function activateConfig(
+  db: Db,
+  environmentId: string,
+  kind: ConfigKindDefinition,
+  request: ActivateConfigRequest,
+  email: string,
+): Promise<ConfigItem> {
+  const key = { environmentId, id: request.id };
+  return mutateConfig(db, async (tx) => {
+    const stored = await lockAndLoadConfig(tx, kind, key);
+    if (stored.active === request.active) unchanged(stored);
+    if (!request.active && !kind.allowsDeactivation)
+      throw ruleViolation(CONFIG_MESSAGES.cannotDeactivate(kind.label));
+    await assertNotServed(tx, key, { active: request.active });
+    await updateConfig(tx, key, { active: request.active }, email);
+    return {
+      result: await requireConfig(tx, kind, key),
+      audit: configAudit(key, email, request.active ? 'config.activate' : 'config.deactivate', {
+        kind: kind.id,
+      }),
+    };
+  });
+}
+
+/** /delete: refused (409, naming them) while any plugin entry, active set or draft, points at it. */
+export async function deleteConfigById(
+  db: Db,
+  environmentId: string,
+  kind: ConfigKindDefinition,
+  id: string,
+  email: string,
+): Promise<{ id: string }> {
+  const key = { environmentId, id };
+  return mutateConfig(db, async (tx) => {
+    const stored = await lockAndLoadConfig(tx, kind, key);
+    const references = await findReferencesOf(tx, environmentId, id);
+    if (references.length > 0) {
+      throw ruleViolation(CONFIG_MESSAGES.inUse(id, summarizeConfigUsage(references).usedBy));
+    }
+    await deleteConfig(tx, key);
+    return {
+      result: { id },
+      audit: configAudit(key, email, 'config.delete', {
+        kind: kind.id,
+        description: stored.description,
+        active: stored.active,
+        activation: stored.activation,
+        data: stored.data,
+      }),
+    };
+  });
+}

@@ -1,0 +1,77 @@
+import { CONFIG_MESSAGES, type ConfigItem, type ConfigKindDefinition, notFound } from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { mutate } from '../audit/audit.service.ts';
+import type { AuditRecord } from '../audit/audit.store.ts';
+import { type ConfigKey, findConfig, lockConfig } from './config.store.ts';
+
+// Shared by the configuration use cases: finding, locking and auditing one configuration of a kind.
+
+/**
+ * The configuration of this kind, or 404 naming it. A configuration of another kind under that id
+ * is "not found" too: each kind's calls see only their own configurations.
+ */
+export async function requireConfig(
+  db: Db | Tx,
+  kind: ConfigKindDefinition,
+  key: ConfigKey,
+): Promise<ConfigItem> {
+  const stored = await findConfig(db, key);
+  if (!stored || stored.kind !== kind.id) throw notFound(CONFIG_MESSAGES.notFound(kind.label, key.id));
+  return stored.item;
+}
+
+/**
+ * Locks the configuration row (SELECT ... FOR UPDATE) and then reads it, so the rules (is it
+ * served now, does any plugin point at it) are checked against what no concurrent change of this
+ * configuration can alter before this transaction commits.
+ */
+export async function lockAndLoadConfig(
+  tx: Tx,
+  kind: ConfigKindDefinition,
+  key: ConfigKey,
+): Promise<ConfigItem> {
+  const locked = await lockConfig(tx, key);
+  if (!locked || locked.kind !== kind.id) throw notFound(CONFIG_MESSAGES.notFound(kind.label, key.id));
+  return requireConfig(tx, kind, key);
+}
+
+export function configAudit(
+  key: ConfigKey,
+  email: string,
+  action: ConfigAuditAction,
+  attributes: Record<string, unknown> = {},
+): AuditRecord {
+  return { environmentId: key.environmentId, email, action, target: key.id, attributes };
+}
+
+/** The audit actions configuration changes write (target: the configuration id). */
+export type ConfigAuditAction =
+  | 'config.create'
+  | 'config.save'
+  | 'config.activate'
+  | 'config.deactivate'
+  | 'config.delete'
+  | 'config.duplicate'
+  | 'config.duplicate.reassign';
+
+/** Thrown inside a mutation that turns out to change nothing: the transaction rolls back, no audit. */
+class Unchanged<T> {
+  constructor(readonly result: T) {}
+}
+
+export function unchanged<T>(result: T): never {
+  throw new Unchanged(result);
+}
+
+/** mutate (change and audit entry in one transaction), where asking for what is already so changes nothing. */
+export async function mutateConfig<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<{ result: T; audit: AuditRecord }>,
+): Promise<T> {
+  try {
+    return await mutate(db, work);
+  } catch (error) {
+    if (error instanceof Unchanged) return error.result as T;
+    throw error;
+  }
+}

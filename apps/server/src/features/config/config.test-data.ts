@@ -1,0 +1,110 @@
+import {
+  CONFIG_KIND_IDS,
+  type ConfigKindId,
+  configKindOf,
+  defaultConfigData,
+  PluginId,
+  type PluginName,
+} from '@console/domain';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/helpers.ts';
+import { insertMissingPlugins, insertPluginEntry, updatePluginActive } from '../plugin/plugin.store.ts';
+
+// Test data for the configuration suites: a savable configuration of every kind, calls over HTTP,
+// and plugin entries written through the plugin store (the plugin details API comes later).
+
+export type Json = Record<string, unknown>;
+
+/** A savable data object of the kind: its defaults, plus one product for offers. */
+export function validData(kind: ConfigKindId): Json {
+  const data = structuredClone(defaultConfigData(kind)) as Json;
+  if (configKindOf(kind).family === 'offer') data.productIdList = [{ productId: 42, target: 3 }];
+  return data;
+}
+
+export const validItem = (kind: ConfigKindId, id: string, extra: Json = {}): Json => ({
+  id,
+  description: `about ${id}`,
+  data: validData(kind),
+  ...extra,
+});
+
+/** A kind other than `kind` (for "body of the wrong kind"). */
+export const otherKindOf = (kind: ConfigKindId): ConfigKindId =>
+  CONFIG_KIND_IDS.find((candidate) => candidate !== kind)!;
+
+export type ConfigClient = ReturnType<typeof configClient>;
+
+export function configClient(t: TestApp, cookie: string) {
+  let counter = 0;
+  const call = (url: string, body?: unknown, environment = 'dev') =>
+    t.post(`${url}?configuration=${environment}`, body, cookie);
+  const payloadOf = async (url: string, body?: unknown, environment = 'dev') => {
+    const response = await call(url, body, environment);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json().payload;
+  };
+  const base = (kind: ConfigKindId) => `/api/config/${kind}`;
+  return {
+    call,
+    payloadOf,
+    base,
+    uniqueId: (prefix = 'cfg') => `${prefix}-${++counter}-${Date.now().toString(36)}`.slice(0, 36),
+    create: async (kind: ConfigKindId, id: string, extra: Json = {}) =>
+      payloadOf(`${base(kind)}/create`, validItem(kind, id, extra)),
+    get: (kind: ConfigKindId, id: string) => payloadOf(`${base(kind)}/get`, { id }),
+    auditOf: async (target: string, environment = 'dev') =>
+      (await t.auditEntries(cookie, environment)).filter((entry) => entry.target === target),
+  };
+}
+
+/** An active A/B-test with one active version of these weights, created over HTTP. */
+export async function activeAbTest(
+  client: ConfigClient,
+  weights: readonly number[] = [500_000, 500_000],
+): Promise<string> {
+  const id = client.uniqueId('ab');
+  await client.payloadOf('/api/abtest/create', { id, description: id, type: 0 });
+  const { version } = await client.payloadOf('/api/abtest/versions/save', { id, weights });
+  await client.payloadOf('/api/abtest/activate/version', { id, version });
+  await client.payloadOf('/api/abtest/activate/test', { id, active: true });
+  return id;
+}
+
+export interface EntrySpec {
+  plugin: PluginName;
+  set: 'active' | 'draft';
+  abTestId: string;
+  abTestVersion?: number;
+  configurations: string[];
+  position?: number;
+  environmentId?: string;
+}
+
+// Positions are unique per test file, so entries of one plugin never collide.
+let nextPosition = 0;
+
+/** Writes a plugin entry through the plugin store, creating the environment's plugin rows first. */
+export async function addEntry(t: TestApp, spec: EntrySpec): Promise<void> {
+  const environmentId = spec.environmentId ?? 'dev';
+  await insertMissingPlugins(t.app.db, environmentId);
+  await insertPluginEntry(t.app.db, {
+    environmentId,
+    pluginId: PluginId[spec.plugin],
+    set: spec.set,
+    position: spec.position ?? nextPosition++,
+    abTestId: spec.abTestId,
+    abTestVersion: spec.abTestVersion ?? 0,
+    configurations: spec.configurations,
+  });
+}
+
+export async function setPluginActive(
+  t: TestApp,
+  plugin: PluginName,
+  active: boolean,
+  environmentId = 'dev',
+) {
+  await insertMissingPlugins(t.app.db, environmentId);
+  await updatePluginActive(t.app.db, environmentId, PluginId[plugin], active, 'tests@example.com');
+}

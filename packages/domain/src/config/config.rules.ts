@@ -1,0 +1,120 @@
+import { pluginNameOf } from '../operations/plugin.ts';
+import {
+  CONFIG_INFO_PREFIX,
+  CONFIG_UPDATE_NOT_ALLOWED_PREFIX,
+  type ConfigReference,
+  ConfigUsage,
+} from './config.api.schemas.ts';
+import { CONFIG_ID_MAX_LENGTH } from './config-item.schemas.ts';
+
+// The rules of configurations the server applies (issue 10, spec §4, §8): usage of a configuration
+// by plugin entries, the id of a copy, and the messages operators see.
+
+/** One plugin entry pointing at a configuration, with what decides whether it serves players now. */
+export interface ConfigReferenceView {
+  pluginId: number;
+  /** The plugin's entry list: its active set or its draft. */
+  set: 'active' | 'draft';
+  pluginActive: boolean;
+  abTestActive: boolean;
+  abTestId: string;
+  abTestVersion: number;
+}
+
+/**
+ * Served to players now: an entry of an active plugin's active set whose A/B-test is active
+ * (issue 10: "an active plugin serves now"). Such a configuration is not changed in place.
+ */
+export function isLiveReference(reference: Omit<ConfigReferenceView, 'abTestId' | 'abTestVersion'>): boolean {
+  return reference.set === 'active' && reference.pluginActive && reference.abTestActive;
+}
+
+/** The list's inUse and usedBy of one configuration, from the entries pointing at it. */
+export function summarizeConfigUsage(
+  references: readonly Omit<ConfigReferenceView, 'abTestId' | 'abTestVersion'>[],
+): {
+  inUse: ConfigUsage;
+  usedBy: ConfigReference[];
+} {
+  const bySet = new Map<string, ConfigReference>();
+  for (const reference of references) {
+    const key = `${reference.pluginId}/${reference.set}`;
+    const known = bySet.get(key);
+    const isLive = isLiveReference(reference) || (known?.isLive ?? false);
+    bySet.set(key, {
+      pluginId: reference.pluginId,
+      pluginName: pluginNameOf(reference.pluginId),
+      set: reference.set,
+      isLive,
+    });
+  }
+  const usedBy = [...bySet.values()].sort(
+    (a, b) => a.pluginId - b.pluginId || (a.set === b.set ? 0 : a.set === 'active' ? -1 : 1),
+  );
+  const inUse = usedBy.some((reference) => reference.isLive)
+    ? ConfigUsage.Live
+    : usedBy.length > 0
+      ? ConfigUsage.Assigned
+      : ConfigUsage.Unused;
+  return { inUse, usedBy };
+}
+
+// spec of the copy id (docs/decisions.md): `<base>-<n>`, the base being the id without a trailing
+// "-<1 to 3 digits>", n one above the highest copy number in use (at least 2), the base cut so the
+// id stays within 36 characters.
+const COPY_SUFFIX = /-(\d{1,3})$/;
+
+/** The id a copy is created under, given the ids the environment already holds (any kind). */
+export function nextConfigCopyId(id: string, takenIds: Iterable<string>): string {
+  const base = id.replace(COPY_SUFFIX, '') || id;
+  const taken = new Set(takenIds);
+  let highest = 1;
+  for (const candidate of taken) {
+    if (!candidate.startsWith(`${base}-`)) continue;
+    const rest = candidate.slice(base.length + 1);
+    if (/^\d{1,6}$/.test(rest)) highest = Math.max(highest, Number(rest));
+  }
+  for (let n = highest + 1; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, CONFIG_ID_MAX_LENGTH - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Every id a copy of `id` could take starts with this (the base cut for the longest suffix). */
+export function copyIdPrefixOf(id: string): string {
+  const base = id.replace(COPY_SUFFIX, '') || id;
+  return base.slice(0, CONFIG_ID_MAX_LENGTH - 8);
+}
+
+const describeSets = (references: readonly ConfigReference[]) =>
+  references
+    .map((reference) => `${reference.pluginName} (${reference.set === 'active' ? 'active set' : 'draft'})`)
+    .join(', ');
+
+const describeLive = (
+  references: readonly Pick<ConfigReferenceView, 'pluginId' | 'abTestId' | 'abTestVersion'>[],
+) =>
+  references
+    .map(
+      (reference) =>
+        `${pluginNameOf(reference.pluginId)} (A/B-test '${reference.abTestId}' version ${reference.abTestVersion})`,
+    )
+    .join(', ');
+
+export const CONFIG_MESSAGES = {
+  notFound: (label: string, id: string) => `${label} configuration '${id}' not found`,
+  idExists: (id: string) => `Configuration ID '${id}' already exists`,
+  /** /delete: refused while any plugin entry, active set or draft, points at it. */
+  inUse: (id: string, references: readonly ConfigReference[]) =>
+    `Configuration '${id}' is used by ${describeSets(references)}; remove it from those plugins first`,
+  /** spec §4: the change would alter what an active plugin serves now. */
+  updateNotAllowed: (
+    id: string,
+    live: readonly Pick<ConfigReferenceView, 'pluginId' | 'abTestId' | 'abTestVersion'>[],
+  ) =>
+    `${CONFIG_UPDATE_NOT_ALLOWED_PREFIX} configuration '${id}' is served now by ${describeLive(live)}; save the change as a copy and move those plugins to it`,
+  /** Decision (docs/decisions.md): kinds without deactivation (spec §2) stay active once activated. */
+  cannotDeactivate: (label: string) =>
+    `${CONFIG_INFO_PREFIX} ${label} configurations cannot be deactivated once active; delete the configuration when no plugin uses it`,
+} as const;
