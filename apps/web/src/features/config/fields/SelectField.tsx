@@ -57,7 +57,12 @@ export function SelectField<Value extends string | number | boolean>({
       disabled={disabled}
       error={fieldState.error !== undefined}
       helperText={fieldState.error?.message ?? hint}
-      slotProps={{ formHelperText: { sx: HINT_SX }, select: { displayEmpty: noneLabel !== undefined } }}
+      slotProps={{
+        formHelperText: { sx: HINT_SX },
+        // the "none" choice is shown as text, so the label must not sit over it
+        inputLabel: noneLabel === undefined ? undefined : { shrink: true },
+        select: { displayEmpty: noneLabel !== undefined },
+      }}
       sx={{ minWidth: 220 }}
     >
       {noneLabel !== undefined && <MenuItem value={NONE}>{noneLabel}</MenuItem>}

@@ -1,6 +1,7 @@
 import type { ConfigKindId } from '@console/domain';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { useBoundedList } from './useBoundedList.ts';
+
+/** The title of the mark on a tab whose entry has an error. */
+export const HAS_ERRORS = 'Has errors';
 
 interface TabEditorProps {
   kind: ConfigKindId;
@@ -77,7 +81,13 @@ export function TabEditor({ kind, entryLabel, children }: TabEditorProps) {
                 label={tabTitle(index)}
                 id={`${id}-tab-${index}`}
                 aria-controls={`${id}-panel`}
-                sx={list.hasError(index) ? { color: 'error.main' } : undefined}
+                icon={
+                  list.hasError(index) ? (
+                    <ErrorOutlineIcon titleAccess={HAS_ERRORS} fontSize="small" />
+                  ) : undefined
+                }
+                iconPosition="end"
+                sx={{ minHeight: 48, ...(list.hasError(index) ? { color: 'error.main' } : {}) }}
               />
             ))}
           </Tabs>
