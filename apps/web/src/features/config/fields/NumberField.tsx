@@ -2,14 +2,17 @@ import type { ConfigKindId } from '@console/domain';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
+import type { z } from 'zod';
 import { HINT_SX, useFieldError } from './fieldError.ts';
 import { dataFieldSchema, numberBoundsOf } from './schemaNode.ts';
 
 export interface NumberFieldProps {
-  /** The form field, `data.…`; its schema in the kind's data gives the bounds. */
+  /** The form field; under `data.…` its schema in the kind's data gives the bounds. */
   name: string;
   label: string;
   kind: ConfigKindId;
+  /** The field's schema when it is not in the kind's data (`activationSettingsSchema.shape.minLevel`). */
+  schema?: z.ZodType;
   /** An empty field is left out (a tier's own matchmaking), rather than "must be a number". */
   isOptional?: boolean;
   /** Greyed out but kept: the value is still saved (spec §2: the inactive bot's fields). */
@@ -21,10 +24,18 @@ export interface NumberFieldProps {
  * A number of a configuration's data. The bounds shown to the browser come from the domain schema;
  * the schema alone decides what is valid, and its message (naming the field's label) is shown.
  */
-export function NumberField({ name, label, kind, isOptional = false, disabled, hint }: NumberFieldProps) {
+export function NumberField({
+  name,
+  label,
+  kind,
+  schema,
+  isOptional = false,
+  disabled,
+  hint,
+}: NumberFieldProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  const { min, max, isInteger } = numberBoundsOf(dataFieldSchema(kind, name));
+  const { min, max, isInteger } = numberBoundsOf(schema ?? dataFieldSchema(kind, name));
   const range = min !== undefined && max !== undefined ? `${min}-${max}` : undefined;
   return (
     <TextField

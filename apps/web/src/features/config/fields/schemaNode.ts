@@ -40,8 +40,9 @@ export interface NumberBounds {
   readonly isInteger: boolean;
 }
 
-/** A number field's bounds as its schema states them (nothing known for another schema). */
-export function numberBoundsOf(schema: z.ZodType | undefined): NumberBounds {
+/** A number field's bounds as its schema states them, defaults and optionals removed (nothing known for another schema). */
+export function numberBoundsOf(field: z.ZodType | undefined): NumberBounds {
+  const schema = field === undefined ? undefined : unwrap(field);
   if (!(schema instanceof z.ZodNumber)) return { min: undefined, max: undefined, isInteger: false };
   const finite = (value: number | null) =>
     value === null || !Number.isFinite(value) || Math.abs(value) >= Number.MAX_SAFE_INTEGER
