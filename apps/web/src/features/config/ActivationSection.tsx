@@ -1,6 +1,8 @@
 import {
   ACTIVATION_LABELS,
   ACTIVATION_TYPES,
+  activationSettingsSchema,
+  type ConfigKindId,
   findActivationType,
   MAX_ACTIVATION_DURATION_SECONDS,
   maxScheduleOffsetOf,
@@ -11,8 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
 import { DurationField } from './fields/DurationField.tsx';
+import { NumberField } from './fields/NumberField.tsx';
 import { WeeklyScheduleField } from './WeeklyScheduleField.tsx';
 
 // The pickers (MUI X + dayjs) are a chunk of their own, so the edit screen's chunk stays small.
@@ -27,7 +29,7 @@ function DateTimePlaceholder({ label }: { label: string }) {
 }
 
 /** spec §2 "activation properties": type, start, end, cooldown, max event duration, min level, grid, offset. */
-export function ActivationSection() {
+export function ActivationSection({ kind }: { kind: ConfigKindId }) {
   const form = useFormContext();
   const type = useWatch({ control: form.control, name: 'activation.type' }) as number;
   const cadence = findActivationType(type)?.cadence;
@@ -77,7 +79,12 @@ export function ActivationSection() {
           label={L.maxEventDuration}
           max={MAX_ACTIVATION_DURATION_SECONDS}
         />
-        <IntegerFormField form={form} name="activation.minLevel" label={L.minLevel} min={1} />
+        <NumberField
+          name="activation.minLevel"
+          label={L.minLevel}
+          kind={kind}
+          schema={activationSettingsSchema.shape.minLevel}
+        />
       </Stack>
       {hasGrid && <WeeklyScheduleField />}
       {hasOffset && (

@@ -1,4 +1,10 @@
-import { DEFAULT_MIN_LEVEL, defaultActivationSettings, WEEKLY_SLOT_COUNT } from '@console/domain';
+import {
+  DEFAULT_DUEL,
+  DEFAULT_MIN_LEVEL,
+  DUEL_LABELS,
+  defaultActivationSettings,
+  WEEKLY_SLOT_COUNT,
+} from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -105,6 +111,25 @@ describe('Configuration form', () => {
     renderAt('/config/SPECIAL_OFFER/create');
     expect(await screen.findByRole('heading', { name: 'Create Special Offer' })).toBeTruthy();
     expect(idField().value).toBe('');
+  });
+
+  it("shows the family's editor inside the shared form and saves its fields under data", async () => {
+    const { api } = renderAt('/config/DUEL/create', {
+      '/api/config/duel/create': ({ body }) => ok({ ...aConfigItem(), ...(body as object) }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Create Duel' })).toBeTruthy();
+    const chance = screen.getByRole('spinbutton', { name: DUEL_LABELS.raceProbability }) as HTMLInputElement;
+    expect(chance.value).toBe(String(DEFAULT_DUEL.raceProbability));
+    expect(screen.queryByRole('checkbox', { name: 'Active' })).toBeNull();
+    await userEvent.clear(chance);
+    await userEvent.type(chance, '35');
+    await userEvent.type(idField(), 'duel-35');
+    await userEvent.type(descriptionField(), 'More duels');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(location()).toBe('/config'));
+    expect(
+      api.callsTo('/api/config/duel/create').map((call) => (call.body as { data: unknown }).data),
+    ).toEqual([{ kind: 'duel', ...DEFAULT_DUEL, raceProbability: 35 }]);
   });
 
   it('locks the ID of a stored configuration and saves the edited values', async () => {

@@ -127,7 +127,7 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
             )}
           />
         )}
-        {kind.hasActivation && <ActivationSection />}
+        {kind.hasActivation && <ActivationSection kind={kind.id} />}
         {Editor && <Editor kind={kind.id} />}
         <Stack direction="row" spacing={1}>
           <Button onClick={submit.cancel}>Cancel</Button>
