@@ -252,6 +252,9 @@ describe('Configuration list', () => {
       'Events',
       'Other plugins',
     ]);
+    // titles are not choices
+    expect(within(listbox).queryByRole('option', { name: 'Races' })).toBeNull();
+    expect(within(listbox).getAllByRole('option', { name: 'Duel' })).toHaveLength(1);
     await userEvent.click(within(listbox).getByRole('option', { name: 'Endurance Race' }));
     await userEvent.click(create);
     expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(
