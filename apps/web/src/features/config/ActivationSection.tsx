@@ -37,7 +37,7 @@ export function ActivationSection({ kind }: { kind: ConfigKindId }) {
   const hasOffset = cadence === 'fortnight' || cadence === 'periodic';
 
   return (
-    <Stack component="section" spacing={2} aria-label="Activation">
+    <Stack component="section" spacing={2} aria-label="Activation" sx={{ alignItems: 'flex-start' }}>
       <Typography variant="h6" component="h2">
         Activation
       </Typography>
@@ -54,7 +54,7 @@ export function ActivationSection({ kind }: { kind: ConfigKindId }) {
             inputRef={field.ref}
             error={fieldState.error !== undefined}
             helperText={fieldState.error?.message}
-            sx={{ maxWidth: 320 }}
+            sx={{ minWidth: 320 }}
           >
             {ACTIVATION_TYPES.map((option) => (
               <MenuItem key={option.id} value={option.id}>

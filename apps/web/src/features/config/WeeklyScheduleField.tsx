@@ -54,7 +54,7 @@ export function WeeklyScheduleField() {
   const message = isRefused ? ALL_SLOTS_REFUSED : fieldState.error?.message;
 
   return (
-    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0, maxWidth: '100%' }}>
       <Typography component="legend" variant="subtitle2">
         {ACTIVATION_LABELS.weeklyOffer} (UTC)
       </Typography>
