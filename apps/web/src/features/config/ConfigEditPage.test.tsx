@@ -247,6 +247,16 @@ describe('Configuration form', () => {
     expect(screen.queryByRole('checkbox', { name: 'Active' })).toBeNull();
   });
 
+  it('shows a load failure as text where the form would be, with Cancel back to the list', async () => {
+    renderAt('/config/GOLD_RUSH/gone/edit', {
+      '/api/config/event/gr/get': () => fail(404, "Gold Rush configuration 'gone' not found"),
+    });
+    expect(await screen.findByText("Gold Rush configuration 'gone' not found")).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(location()).toBe('/config');
+  });
+
   it('answers an unknown plugin name with "Unknown plugin"', async () => {
     renderAt('/config/NO_SUCH_PLUGIN/create');
     expect(await screen.findByText('Unknown plugin')).toBeTruthy();
