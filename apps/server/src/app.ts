@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ALL_ENDPOINTS } from '@console/domain';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
+import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
@@ -23,13 +23,13 @@ import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
-import { segmentRoutes } from './features/segment/segment.routes.ts';
 import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './http/types.ts';
 
@@ -105,17 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -139,7 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
-    if (route.config?.legacyRoute) return;
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });
   });
   for (const routes of featureRoutes) await app.register(routes);

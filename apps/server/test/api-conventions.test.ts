@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('API conventions', () => {
@@ -167,5 +167,40 @@ describe('request logs', () => {
     expect(logged).toContain('/healthz?key=[redacted]&code=[redacted]&configuration=dev');
     expect(logged).not.toContain('rk_secret_value');
     expect(logged).not.toContain('oauth-code');
+  });
+});
+
+describe('security headers', () => {
+  it('are on every answer, errors and 404s included, as helmet set them', async () => {
+    const { SECURITY_HEADERS } = await import('../src/plugins/security-headers.ts');
+    const t = await createTestApp();
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await t.post('/api/audit/list', {}),
+      await t.post('/api/no/such/thing', {}),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 404]);
+    for (const answer of answers) expect(answer.headers).toMatchObject(SECURITY_HEADERS);
+    expect(SECURITY_HEADERS['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
+        "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self'",
+    );
+  });
+
+  it('remembers a verified session but still refuses it once expired or tampered', async () => {
+    const t = await createTestApp();
+    const cookie = await t.login();
+    expect((await t.post('/api/auth/me', undefined, cookie)).statusCode).toBe(200);
+    expect((await t.post('/api/auth/me', undefined, cookie)).statusCode).toBe(200);
+    const tampered = cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await t.post('/api/auth/me', undefined, tampered)).statusCode).toBe(401);
+    // A week and a day later the cookie has expired, although it was verified and remembered.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 8 * 86_400_000);
+    try {
+      expect((await t.post('/api/auth/me', undefined, cookie)).statusCode).toBe(401);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@console/domain';
+import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { buildTestApp, cloneDatabase, type TestAppOptions } from '../src/testing/index.ts';
@@ -43,9 +43,18 @@ export async function createTestApp(
     app,
     databaseUrl: database.url,
     post,
-    auditEntries: async (cookie, environment = 'dev') =>
-      (await post(`/api/audit/list?configuration=${environment}`, { offset: 0, limit: 100 }, cookie)).json()
-        .payload as AuditEntry[],
+    auditEntries: async (cookie, environment = 'dev') => {
+      const entries = (
+        await post(`/api/audit/list?configuration=${environment}`, { offset: 0, limit: 100 }, cookie)
+      ).json().payload as AuditEntry[];
+      // Every test that reads the log also checks that what the services wrote fits the typed union
+      // (entries a test inserts itself under a made-up action are left alone).
+      for (const entry of entries) {
+        const problem = isAuditAction(entry.action) ? checkAuditEvent(entry.action, entry.attributes) : null;
+        if (problem) throw new Error(`audit entry ${entry.id} does not fit its typed event: ${problem}`);
+      }
+      return entries;
+    },
     login: async (email = 'operator@example.com') => {
       const response = await post('/oauth/login/dev', { email });
       if (response.statusCode !== 200) throw new Error(`dev login failed: ${response.body}`);

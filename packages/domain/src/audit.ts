@@ -1,16 +1,37 @@
 import { z } from 'zod';
+import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
+import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
+import { consumableNameSchema } from './operations/compensation.ts';
+import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
+import { TransferMode } from './operations/transfer.ts';
 
 // spec (shell §9): the audit list shows 100 entries from offset 0.
 export const AUDIT_PAGE_LIMIT = 100;
+export const AUDIT_FILTER_MAX_LENGTH = 200;
+
+/** Optional filters: entries of one action and/or one target (exact match; omitted or '' = any). */
+const auditFilterSchema = z.string().trim().max(AUDIT_FILTER_MAX_LENGTH).optional();
 
 export const auditListRequestSchema = z
   .object({
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(AUDIT_PAGE_LIMIT).default(AUDIT_PAGE_LIMIT),
+    action: auditFilterSchema,
+    target: auditFilterSchema,
+    /**
+     * Only entries older than this id: pages by the last id shown rather than by offset, so a page
+     * deep in a long log costs the same as the first (the audit screen pages this way).
+     */
+    before: z.number().int().min(1).optional(),
   })
   .prefault({});
 export type AuditListRequest = z.infer<typeof auditListRequestSchema>;
+export type AuditListRequestInput = z.input<typeof auditListRequestSchema>;
 
+/**
+ * An entry as listed. `action` stays a text: the log keeps entries written by earlier versions,
+ * whose actions need not be in today's union.
+ */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   environment: z.string(),
@@ -21,3 +42,183 @@ export const auditEntrySchema = z.object({
   attributes: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+// ---- typed audit events: every action the services write, with its attributes ----
+
+/** Every action the console audits, by feature. The audit screen filters by these. */
+export const AUDIT_ACTIONS = [
+  'environment.create',
+  'environment.transfer',
+  'release.content.set',
+  'release.client.set',
+  'release.kv.set',
+  'plugin.activate',
+  'plugin.deactivate',
+  'nice.set',
+  'compensation.send',
+  'player.progression.set',
+  'runtime-key.create',
+  'runtime-key.revoke',
+  'connection.close',
+  'abtest.create',
+  'abtest.save',
+  'abtest.description.save',
+  'abtest.case-descriptions.save',
+  'abtest.segment.save',
+  'abtest.version.save',
+  'abtest.version.activate',
+  'abtest.rollout.apply',
+  'abtest.activate',
+  'abtest.delete',
+  'config.create',
+  'config.save',
+  'config.activate',
+  'config.deactivate',
+  'config.delete',
+  'config.duplicate',
+  'config.duplicate.reassign',
+  'plugin.entries.reassign',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const transferCountsSchema = z.strictObject({
+  create: z.number().int(),
+  update: z.number().int(),
+  delete: z.number().int(),
+  unchanged: z.number().int(),
+});
+const casesSchema = z.array(z.number().int());
+const versionSchema = z.number().int();
+/** Why a version was written for the operator by another change (the "Update is not allowed" flow). */
+const reassignReason = {
+  reason: z.literal('config.duplicate.reassign').optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+};
+const configKind = { kind: z.string() };
+const configFields = {
+  description: z.string(),
+  active: z.boolean(),
+  activation: z.unknown(),
+  data: z.unknown(),
+};
+
+/**
+ * The attributes of each action (what the entry's Extra column shows). Secrets never appear: NICE's
+ * token is '[redacted]' or '', runtime keys by name only.
+ */
+export const AUDIT_ATTRIBUTES = {
+  'environment.create': z.strictObject({ description: z.string() }),
+  'environment.transfer': z.strictObject({
+    from: z.string(),
+    mode: z.enum([TransferMode.Overwrite, TransferMode.Merge]),
+    counts: transferCountsSchema,
+    groups: z.record(z.string(), transferCountsSchema),
+  }),
+  'release.content.set': z.strictObject(releaseContentResponseSchema.shape),
+  'release.client.set': z.strictObject(releaseClientResponseSchema.shape),
+  'release.kv.set': z.strictObject({ keyValue: z.string() }),
+  'plugin.activate': z.strictObject({ pluginId: z.number().int(), active: z.boolean() }),
+  'plugin.deactivate': z.strictObject({ pluginId: z.number().int(), active: z.boolean() }),
+  'nice.set': z.strictObject({ authToken: z.string(), changed: z.boolean() }),
+  'compensation.send': z.strictObject({
+    grantId: z.number().int(),
+    item: consumableNameSchema,
+    itemId: z.number().int(),
+    amount: z.number().int(),
+  }),
+  'player.progression.set': z.strictObject({
+    level: z.number().int(),
+    eoc: z.number().int(),
+    streak: z.number().int(),
+  }),
+  'runtime-key.create': z.strictObject({ name: z.string() }),
+  'runtime-key.revoke': z.strictObject({ name: z.string() }),
+  'connection.close': z.strictObject({ principal: z.string(), address: z.string() }),
+  'abtest.create': z.strictObject({ description: z.string(), type: abTestTypeSchema }),
+  'abtest.save': z.strictObject({
+    description: z.string().optional(),
+    type: z.number().int().optional(),
+    active: z.boolean().optional(),
+    caseDescriptions: z.array(z.string()).optional(),
+    segment: segmentSchema.optional(),
+  }),
+  'abtest.description.save': z.strictObject({ before: z.string(), description: z.string() }),
+  'abtest.case-descriptions.save': z.strictObject({
+    before: z.array(z.string()),
+    descriptions: z.array(z.string()),
+  }),
+  'abtest.segment.save': z.strictObject({
+    before: z.array(segmentConditionSchema),
+    conditions: z.array(segmentConditionSchema),
+  }),
+  'abtest.version.save': z.strictObject({ version: versionSchema, cases: casesSchema, ...reassignReason }),
+  'abtest.version.activate': z.strictObject({
+    version: versionSchema,
+    previousVersion: versionSchema,
+    cases: casesSchema,
+    ...reassignReason,
+  }),
+  'abtest.rollout.apply': z.strictObject({
+    treatment: z.number(),
+    version: versionSchema,
+    previousVersion: versionSchema,
+    cases: casesSchema,
+  }),
+  'abtest.activate': z.strictObject({ version: versionSchema }),
+  'abtest.delete': z.strictObject({
+    description: z.string(),
+    type: abTestTypeSchema,
+    versions: z.array(z.strictObject({ version: versionSchema, active: z.boolean(), cases: casesSchema })),
+  }),
+  'config.create': z.strictObject({ ...configKind, description: z.string(), active: z.boolean() }),
+  'config.save': z.strictObject({
+    ...configKind,
+    before: z.record(z.string(), z.unknown()),
+    after: z.record(z.string(), z.unknown()),
+  }),
+  'config.activate': z.strictObject(configKind),
+  'config.deactivate': z.strictObject(configKind),
+  'config.delete': z.strictObject({ ...configKind, ...configFields }),
+  'config.duplicate': z.strictObject({ ...configKind, from: z.string() }),
+  'config.duplicate.reassign': z.strictObject({
+    ...configKind,
+    from: z.string(),
+    description: z.string(),
+    abTestVersions: z.record(z.string(), versionSchema),
+    plugins: z.array(z.string()),
+  }),
+  'plugin.entries.reassign': z.strictObject({
+    from: z.string(),
+    to: z.string(),
+    entries: z.array(
+      z.strictObject({
+        set: z.string(),
+        position: z.number().int(),
+        abTestId: z.string(),
+        fromVersion: versionSchema,
+        toVersion: versionSchema,
+      }),
+    ),
+  }),
+} as const satisfies Record<AuditAction, z.ZodType>;
+
+export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
+
+/**
+ * What a service audits: one action of the union with its attributes, and the thing it acted on
+ * (target: the A/B-test id, the plugin name, the user id, the environment, ...).
+ */
+export type AuditEvent = {
+  [A in AuditAction]: { action: A; target: string; attributes: AuditAttributes<A> };
+}[AuditAction];
+
+export const isAuditAction = (action: string): action is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/** Checks a written entry against the union: its action is known and its attributes are its own. */
+export function checkAuditEvent(action: string, attributes: unknown): string | null {
+  if (!isAuditAction(action)) return `unknown audit action ${action}`;
+  const parsed = AUDIT_ATTRIBUTES[action].safeParse(attributes);
+  return parsed.success ? null : `${action}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`;
+}

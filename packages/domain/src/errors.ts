@@ -10,7 +10,10 @@ export const ErrorCode = {
   RuleViolation: 'RULE_VIOLATION',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  TooManyRequests: 'TOO_MANY_REQUESTS',
   Internal: 'INTERNAL',
+  /** A dependency (the database) cannot be reached: readiness checks answer 503. */
+  Unavailable: 'UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -23,7 +26,9 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   RULE_VIOLATION: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export class DomainError extends Error {
@@ -36,6 +41,7 @@ export class DomainError extends Error {
 }
 
 export const badInput = (message: string) => new DomainError(ErrorCode.BadInput, message);
+export const notLoggedIn = () => new DomainError(ErrorCode.NotLoggedIn, MESSAGES.notLoggedIn);
 export const notFound = (message: string) => new DomainError(ErrorCode.NotFound, message);
 export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
 export const ruleViolation = (message: string) => new DomainError(ErrorCode.RuleViolation, message);

@@ -30,7 +30,9 @@ describe('JSON columns', () => {
         `INSERT INTO "audit_entry" ("environment_id", "action", "target", "email", "attributes") VALUES
            ('stable', 'test.ok', 't', 'a@example.com', '{"n": 1}') RETURNING "id"`,
       );
-      expect(await listAuditEntries(t.app.db, 'stable', 0, 10)).toMatchObject([{ attributes: { n: 1 } }]);
+      expect(
+        await listAuditEntries(t.app.db, { environmentId: 'stable', offset: 0, limit: 10 }),
+      ).toMatchObject([{ attributes: { n: 1 } }]);
       expect((await findAbTest(t.app.db, { environmentId: 'dev', id: 'stored-ok' }))?.data.segment).toEqual({
         conditions: [],
       });
@@ -39,9 +41,9 @@ describe('JSON columns', () => {
         `INSERT INTO "audit_entry" ("environment_id", "action", "target", "email", "attributes") VALUES
            ('stable', 'test.bad', 't', 'a@example.com', '[1, 2]')`,
       );
-      await expect(listAuditEntries(t.app.db, 'stable', 0, 10)).rejects.toThrow(
-        `Stored attributes of audit entry ${rows[0]!.id + 1} does not match its schema`,
-      );
+      await expect(
+        listAuditEntries(t.app.db, { environmentId: 'stable', offset: 0, limit: 10 }),
+      ).rejects.toThrow(`Stored attributes of audit entry ${rows[0]!.id + 1} does not match its schema`);
       await expect(findAbTest(t.app.db, { environmentId: 'dev', id: 'stored-bad' })).rejects.toThrow(
         "Stored segment of A/B-test 'stored-bad' does not match its schema",
       );

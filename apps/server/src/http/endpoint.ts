@@ -62,7 +62,8 @@ export function findContractMismatches(
 ): string[] {
   const declaredPaths = new Set(declared.map((endpoint) => endpoint.path));
   const registeredApi = registered.filter((route) => route.url.startsWith('/api/'));
-  const registeredPaths = new Set(registeredApi.map((route) => route.url));
+  // Declared calls outside /api (sign-in under /oauth) count as registered wherever they are.
+  const registeredPaths = new Set(registered.map((route) => route.url));
   return [
     ...declared
       .filter((endpoint) => !registeredPaths.has(endpoint.path))

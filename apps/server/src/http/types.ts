@@ -10,8 +10,6 @@ declare module 'fastify' {
     scope?: EndpointScope;
     /** The declaration an /api route was registered from (http/endpoint.ts). */
     endpoint?: AnyEndpoint;
-    /** TEMPORARY while features move to the endpoint table: registered by postRoute. */
-    legacyRoute?: boolean;
   }
   interface FastifyRequest {
     operator: Operator | null;

@@ -1,5 +1,5 @@
-import { DomainError, ErrorCode, HTTP_STATUS_BY_CODE, MESSAGES } from '@console/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { badInput, DomainError, ErrorCode, HTTP_STATUS_BY_CODE, MESSAGES } from '@console/domain';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
@@ -21,33 +21,45 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ErrorCode.BadInput,
 };
 
+const CODE_BY_STATUS = new Map<number, ErrorCode>(
+  Object.entries(HTTP_STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/**
+ * Every failure as the one error type: domain errors as they are, framework and plugin errors (schema
+ * validation, content type, body size, rate limit) by their code or status, anything else as a 500
+ * that is logged with the request id and says nothing internal.
+ */
+function toDomainError(
+  error: FastifyError | DomainError,
+  log: FastifyBaseLogger,
+): DomainError | FastifyError {
+  if (error instanceof DomainError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return badInput(describeValidation(error.validationContext, error.validation as Issue[]));
+  }
+  if (isResponseSerializationError(error)) {
+    log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    return new DomainError(ErrorCode.Internal, MESSAGES.serverError);
+  }
+  const code = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (code === ErrorCode.UnsupportedMediaType)
+    return new DomainError(code, 'Content-Type must be application/json');
+  if (code) return new DomainError(code, error.message);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const byStatus = CODE_BY_STATUS.get(error.statusCode);
+    // A client error without a domain code (405, 406, ...) keeps its status and message.
+    return byStatus ? new DomainError(byStatus, error.message) : error;
+  }
+  log.error({ err: error }, 'unexpected error');
+  return new DomainError(ErrorCode.Internal, MESSAGES.serverError);
+}
+
 /** One error handler: domain codes map to statuses in one table; nothing internal reaches the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) {
-      return reply.code(HTTP_STATUS_BY_CODE[error.code]).send({ error: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = describeValidation(error.validationContext, error.validation as Issue[]);
-      return reply.code(400).send({ error: message });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ error: MESSAGES.serverError });
-    }
-    const code = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (code) {
-      const message =
-        code === ErrorCode.UnsupportedMediaType ? 'Content-Type must be application/json' : error.message;
-      return reply.code(HTTP_STATUS_BY_CODE[code]).send({ error: message });
-    }
-    if (error.statusCode === 429) {
-      return reply.code(429).send({ error: error.message });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ error: error.message });
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ error: MESSAGES.serverError });
+    const answer = toDomainError(error, request.log);
+    const status = answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : answer.statusCode!;
+    return reply.code(status).send({ error: answer.message });
   });
 }

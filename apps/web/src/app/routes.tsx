@@ -29,12 +29,15 @@ const AbTestDetailsPage = lazyPage(
 );
 const LevelsPage = lazyPage(() => import('../features/levels/LevelsPage.tsx'), 'LevelsPage');
 const CompensationPage = lazyPage(
-  () => import('../features/system/CompensationPage.tsx'),
+  () => import('../features/compensation/CompensationPage.tsx'),
   'CompensationPage',
 );
-const UserAdminPage = lazyPage(() => import('../features/system/UserAdminPage.tsx'), 'UserAdminPage');
-const ConnectionsPage = lazyPage(() => import('../features/system/ConnectionsPage.tsx'), 'ConnectionsPage');
-const NiceConfigPage = lazyPage(() => import('../features/system/NiceConfigPage.tsx'), 'NiceConfigPage');
+const UserAdminPage = lazyPage(() => import('../features/progression/UserAdminPage.tsx'), 'UserAdminPage');
+const ConnectionsPage = lazyPage(
+  () => import('../features/connections/ConnectionsPage.tsx'),
+  'ConnectionsPage',
+);
+const NiceConfigPage = lazyPage(() => import('../features/nice/NiceConfigPage.tsx'), 'NiceConfigPage');
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage');
 
 /** spec §2: the route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */

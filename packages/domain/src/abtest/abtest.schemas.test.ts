@@ -12,6 +12,7 @@ import {
   saveSegmentRequestSchema,
   saveVersionRequestSchema,
   validateConditionRequestSchema,
+  versionPercentsFormSchema,
 } from './abtest.schemas.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -154,5 +155,27 @@ describe('responses', () => {
     const usage = { validUsages: [2, 3], fatal: [[4, 'boom']] };
     expect(abTestUsageResponseSchema.parse(usage)).toEqual(usage);
     expect(abTestUsageResponseSchema.safeParse({ validUsages: [], fatal: [[4]] }).success).toBe(false);
+  });
+});
+
+describe('the Create-Version form (versionPercentsFormSchema)', () => {
+  it('turns the shown percents into the request, exactly', () => {
+    expect(versionPercentsFormSchema.parse({ id: 'a', percents: ['60', '39.9999', '0.0001'] })).toEqual({
+      id: 'a',
+      weights: [600_000, 399_999, 1],
+    });
+  });
+  it('refuses a field that does not read as a percent, naming its position, instead of sending another value', () => {
+    const result = versionPercentsFormSchema.safeParse({ id: 'a', percents: ['60', '-5'] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['percents', 1],
+      message: 'Must be from 0 to 100',
+    });
+  });
+  it('refuses shown percents that do not total 100%', () => {
+    expect(messages(versionPercentsFormSchema.safeParse({ id: 'a', percents: ['60', '30'] }))).toEqual([
+      'Weights must total 1000000 (100%), but they total 900000 (90.0000%)',
+    ]);
   });
 });

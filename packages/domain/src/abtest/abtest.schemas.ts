@@ -7,7 +7,7 @@ import {
   caseDescriptionSchema,
 } from './abtest-id.ts';
 import { segmentConditionSchema, segmentSchema } from './segment.ts';
-import { MAX_CASE_COUNT, validateWeights } from './weights.ts';
+import { MAX_CASE_COUNT, readPercentEntry, validateWeights } from './weights.ts';
 
 // spec §2: Sticky segmentation (0), Dynamic segmentation (10), Rollout (20).
 export const abTestTypeSchema = z.union(
@@ -73,6 +73,29 @@ export const getAbTestRequestSchema = abTestIdRequestSchema;
 export const getVersionsRequestSchema = abTestIdRequestSchema;
 export const deleteAbTestRequestSchema = abTestIdRequestSchema;
 
+/**
+ * /list and /list/usage: optional paging. Decision (docs/decisions.md): without offset/limit the whole
+ * list is answered (as before); with them one page of it, still by id. No body, null and {} are all
+ * "the whole list".
+ */
+export const ABTEST_LIST_MAX_LIMIT = 1000;
+export const abTestListRequestSchema = z
+  .strictObject({
+    offset: z
+      .number({ error: 'offset must be a number' })
+      .int({ error: 'offset must be a whole number' })
+      .min(0, { error: 'offset must be at least 0' })
+      .optional(),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(ABTEST_LIST_MAX_LIMIT, { error: `limit must be at most ${ABTEST_LIST_MAX_LIMIT}` })
+      .optional(),
+  })
+  .nullish();
+export type AbTestListRequest = z.input<typeof abTestListRequestSchema>;
+
 export const createAbTestRequestSchema = z.object({
   id: abTestIdSchema,
   description: abTestDescriptionSchema.default(''),
@@ -129,6 +152,33 @@ export const activateTestRequestSchema = z.object({
 });
 export type ActivateTestRequest = z.infer<typeof activateTestRequestSchema>;
 
+/**
+ * The Create-Version form (issue 9): the percent texts exactly as shown, one per case. Each must read
+ * as a percent (readPercentEntry) and together they must make a valid version; the output is the
+ * request, so what the fields show is what is sent.
+ */
+export const versionPercentsFormSchema = z
+  .object({
+    id: abTestIdRefSchema,
+    percents: z.array(z.string()).superRefine((percents, context) => {
+      percents.forEach((text, index) => {
+        const entry = readPercentEntry(text);
+        if (!entry.ok) context.addIssue({ code: 'custom', path: [index], message: entry.message });
+      });
+    }),
+  })
+  .transform(({ id, percents }, context): SaveVersionRequest => {
+    const weights = percents.map((text) => {
+      const entry = readPercentEntry(text);
+      return entry.ok ? entry.weight : Number.NaN;
+    });
+    const request = saveVersionRequestSchema.safeParse({ id, weights });
+    if (request.success) return request.data;
+    for (const issue of request.error.issues) context.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
+export type VersionPercentsForm = z.input<typeof versionPercentsFormSchema>;
+
 export const activateVersionRequestSchema = z.object({ id: abTestIdRefSchema, version: versionNumberSchema });
 export type ActivateVersionRequest = z.infer<typeof activateVersionRequestSchema>;
 
@@ -174,6 +224,9 @@ export type AbTest = z.infer<typeof abTestSchema>;
 /** /list, /list/usage, /list/recent. */
 export const abTestListResponseSchema = z.array(abTestSchema);
 export type AbTestListResponse = z.infer<typeof abTestListResponseSchema>;
+
+/** /delete: the id of the deleted AB-test. */
+export const deleteAbTestResponseSchema = z.object({ id: z.string() });
 
 /** /versions/get: the versions, newest first (sortVersionsNewestFirst). */
 export const abTestVersionsResponseSchema = z.array(abTestVersionSchema);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SegmentOperation as Op, SegmentProperty as Prop } from '../enums.ts';
 import { COUNTRY_CODES, isCountryCode } from './countries.ts';
 import {
+  allowedValuesOf,
   compareClientVersions,
   invalidConditionFields,
   isSegmentValid,
@@ -138,5 +139,21 @@ describe('helpers', () => {
     for (const { condition, expectedMask } of SEGMENT_CONDITION_VECTORS) {
       if (expectedMask === 0) expect(validateCondition(normalizeCondition(condition))).toBe(0);
     }
+  });
+});
+
+describe('allowedValuesOf', () => {
+  it('names what a value may be, the platform list for Platform', () => {
+    expect(allowedValuesOf(Prop.Platform, Op.Equals)).toBe('Allowed: ios, android, amazon, webgl, editor');
+    expect(allowedValuesOf(Prop.Platform, Op.Contains)).toBe(
+      'Allowed: ios, android, amazon, webgl, editor; several separated by commas',
+    );
+    expect(allowedValuesOf(Prop.Payer, Op.Equals)).toBe('Allowed: true or false');
+  });
+  it('has a text for every property the editor offers, and none for None or an unknown one', () => {
+    for (const id of Object.values(SEGMENT_PROPERTY_LIST))
+      expect(allowedValuesOf(id, Op.Equals)).toMatch(/^Allowed: ./);
+    expect(allowedValuesOf(Prop.UnSupported, Op.Equals)).toBeUndefined();
+    expect(allowedValuesOf(99, Op.Equals)).toBeUndefined();
   });
 });

@@ -116,26 +116,43 @@ const { Equals, NotEquals, GreaterThan, LessThan, Contains } = SegmentOperation;
 interface PropertyRule {
   readonly operations: readonly number[];
   readonly check: ValueCheck;
+  /** Issue 9: what a value may be, in the operator's words (shown with an invalid value). */
+  readonly allowed: string;
 }
 
 // Decision (docs/decisions.md): which operations apply to which property, and what a value is.
 const PROPERTY_RULES: Readonly<Record<number, PropertyRule>> = {
-  [SegmentProperty.Platform]: { operations: [Equals, NotEquals, Contains], check: checkPlatform },
+  [SegmentProperty.Platform]: {
+    operations: [Equals, NotEquals, Contains],
+    check: checkPlatform,
+    allowed: PLATFORMS.join(', '),
+  },
   [SegmentProperty.ClientVersion]: {
     operations: [Equals, NotEquals, GreaterThan, LessThan, Contains],
     check: checkClientVersion,
+    allowed: 'a version of 1 to 4 numbers separated by dots, such as 1.2.3',
   },
-  [SegmentProperty.FirstCountry]: { operations: [Equals, NotEquals, Contains], check: checkCountry },
-  [SegmentProperty.Payer]: { operations: [Equals, NotEquals], check: checkPayer },
+  [SegmentProperty.FirstCountry]: {
+    operations: [Equals, NotEquals, Contains],
+    check: checkCountry,
+    allowed: 'an assigned two-letter ISO 3166 country code, such as DE',
+  },
+  [SegmentProperty.Payer]: { operations: [Equals, NotEquals], check: checkPayer, allowed: 'true or false' },
   [SegmentProperty.PurchaseCount]: {
     operations: [Equals, NotEquals, GreaterThan, LessThan, Contains],
     check: checkPurchaseCount,
+    allowed: 'a whole number of at least 0',
   },
   [SegmentProperty.PurchaseAmount]: {
     operations: [Equals, NotEquals, GreaterThan, LessThan],
     check: checkPurchaseAmount,
+    allowed: 'an amount of at least 0 with up to 6 decimals, such as 4.99',
   },
-  [SegmentProperty.UserId]: { operations: [Equals, NotEquals, Contains], check: checkUserId },
+  [SegmentProperty.UserId]: {
+    operations: [Equals, NotEquals, Contains],
+    check: checkUserId,
+    allowed: `a player id of 1 to ${USER_ID_MAX_LENGTH} characters without spaces or commas`,
+  },
 };
 
 const KNOWN_OPERATIONS: ReadonlySet<number> = new Set(Object.values(SegmentOperation));
@@ -143,6 +160,18 @@ const KNOWN_OPERATIONS: ReadonlySet<number> = new Set(Object.values(SegmentOpera
 /** The operations the editor offers for a property; empty for UnSupported or an unknown id. */
 export function operationsFor(property: number): number[] {
   return [...(PROPERTY_RULES[property]?.operations ?? [])];
+}
+
+/**
+ * Issue 9: what a condition's value may be, for the editor to show with an invalid value:
+ * "Allowed: ios, android, amazon, webgl, editor" (Platform), "...; several separated by commas" for
+ * "in". Undefined for UnSupported or an unknown property, where no value can be right.
+ */
+export function allowedValuesOf(property: number, op: number): string | undefined {
+  const rule = PROPERTY_RULES[property];
+  if (!rule) return undefined;
+  const list = op === Contains ? '; several separated by commas' : '';
+  return `Allowed: ${rule.allowed}${list}`;
 }
 
 /** The entries of an "in" list, trimmed; an empty entry stays (as '') so it can be reported. */

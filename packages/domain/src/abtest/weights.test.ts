@@ -3,10 +3,12 @@ import { AbTestType } from '../enums.ts';
 import {
   addCase,
   canCreateVersion,
+  checkDistribution,
   distributeEqually,
   formatPercentage,
   isTreatmentShareReduced,
   percentToWeight,
+  readPercentEntry,
   removeCase,
   rolloutTreatmentPercent,
   rolloutWeights,
@@ -16,6 +18,7 @@ import {
   toPercentageUnits,
   validateVersionWeights,
   validateWeights,
+  WEIGHT_MESSAGES,
   WEIGHT_TOTAL,
 } from './weights.ts';
 
@@ -152,24 +155,49 @@ describe('Create-Version form arithmetic', () => {
     expect(addCase([WEIGHT_TOTAL])).toEqual([WEIGHT_TOTAL, 0]);
     expect(addCase([600_000, 400_000])).toEqual([600_000, 400_000, 0]);
   });
-  it('adjusts the last case when another case is edited', () => {
-    expect(setCaseWeight([WEIGHT_TOTAL, 0], 0, 700_000)).toEqual([700_000, 300_000]);
-    expect(setCaseWeight([500_000, 300_000, 200_000], 0, 400_000)).toEqual([400_000, 300_000, 300_000]);
+  // issue 9: the control case (case 1) absorbs edits of the other cases; an edit of the control
+  // adjusts the last case; what the absorbing case cannot give comes from the last case backwards.
+  it.each([
+    ['case 2 from 100/0/0: control absorbs', [100, 0, 0], 1, 20, [80, 20, 0]],
+    ['then case 3: control absorbs again', [80, 20, 0], 2, 30, [50, 20, 30]],
+    ['lowering a case gives it back to control', [50, 20, 30], 1, 0, [70, 0, 30]],
+    ['the last case is absorbed by control too', [50, 20, 30], 2, 10, [70, 20, 10]],
+    ['control empty: the rest from the last case backwards', [10, 40, 30, 20], 1, 75, [0, 75, 25, 0]],
+    ['never from the edited case', [10, 60, 30], 1, 80, [0, 80, 20]],
+    ['control up: the last case gives', [50, 20, 30], 0, 60, [60, 20, 20]],
+    ['control up beyond the last case: then the one before', [50, 20, 30], 0, 90, [90, 10, 0]],
+    ['control down: the last case gains', [50, 20, 30], 0, 10, [10, 20, 70]],
+    ['two cases: case 2 edited', [50, 50], 1, 30, [70, 30]],
+    ['two cases: control edited', [50, 50], 0, 30, [30, 70]],
+    ['control to 100%', [20, 30, 50], 0, 100, [100, 0, 0]],
+    ['a case to 100%', [20, 30, 50], 1, 100, [0, 100, 0]],
+  ])('%s', (_why, percents, index, percent, expected) => {
+    const toWeights = (values: number[]) => values.map((value) => value * 10_000);
+    expect(setCaseWeight(toWeights(percents), index, percent * 10_000)).toEqual(toWeights(expected));
   });
-  it('adjusts the case before it when the last case is edited', () => {
-    expect(setCaseWeight([500_000, 300_000, 200_000], 2, 100_000)).toEqual([500_000, 400_000, 100_000]);
+  it('typing the cases top to bottom gives what was typed', () => {
+    let weights = [WEIGHT_TOTAL, 0, 0, 0];
+    for (const [index, weight] of [
+      [1, 100_000],
+      [2, 200_000],
+      [3, 300_000],
+    ] as const) {
+      weights = setCaseWeight(weights, index, weight);
+    }
+    expect(weights).toEqual([400_000, 100_000, 200_000, 300_000]);
   });
-  it('takes from earlier cases once the adjusted case reaches 0', () => {
-    expect(setCaseWeight([500_000, 300_000, 200_000], 0, 900_000)).toEqual([900_000, 100_000, 0]);
-    expect(setCaseWeight([500_000, 300_000, 200_000], 2, WEIGHT_TOTAL)).toEqual([0, 0, WEIGHT_TOTAL]);
+  it('brings the total back to 100% even when it was not before', () => {
+    expect(setCaseWeight([500_000, 0], 1, 500_000)).toEqual([500_000, 500_000]);
+    expect(setCaseWeight([900_000, 900_000, 0], 2, 100_000)).toEqual([0, 900_000, 100_000]);
   });
   it('clamps the edited weight to 0..1,000,000 and rounds it', () => {
     expect(setCaseWeight([500_000, 500_000], 0, 2_000_000)).toEqual([WEIGHT_TOTAL, 0]);
     expect(setCaseWeight([500_000, 500_000], 0, -5)).toEqual([0, WEIGHT_TOTAL]);
-    expect(setCaseWeight([500_000, 500_000], 0, 123.6)).toEqual([124, 999_876]);
+    expect(setCaseWeight([500_000, 500_000], 1, 123.6)).toEqual([999_876, 124]);
   });
-  it('keeps a single case at 100%', () => {
-    expect(setCaseWeight([WEIGHT_TOTAL], 0, 10)).toEqual([WEIGHT_TOTAL]);
+  it('gives a single case what is typed, so the form shows the total it would send', () => {
+    expect(setCaseWeight([WEIGHT_TOTAL], 0, 400_000)).toEqual([400_000]);
+    expect(canCreateVersion(setCaseWeight([WEIGHT_TOTAL], 0, 400_000))).toBe(false);
   });
   it('restores the total after any sequence of edits', () => {
     const random = seededRandom(99);
@@ -179,7 +207,7 @@ describe('Create-Version form arithmetic', () => {
       if (action < 0.2 && weights.length < 10) weights = addCase(weights);
       else if (action < 0.3 && weights.length > 1)
         weights = removeCase(weights, Math.floor(random() * weights.length));
-      else
+      else if (weights.length > 1)
         weights = setCaseWeight(
           weights,
           Math.floor(random() * weights.length),
@@ -218,6 +246,18 @@ describe('Create-Version form arithmetic', () => {
       }
     }
   });
+  it('says when there is nothing to distribute or nowhere to distribute it', () => {
+    expect(checkDistribution([400_000, 600_000, 0], 1)).toEqual({ ok: true });
+    expect(messageOf(checkDistribution([WEIGHT_TOTAL, 0, 0], 1))).toBe(
+      'Nothing to distribute: case 1 already has 100%',
+    );
+    expect(messageOf(checkDistribution([400_000, 600_000, 0], 2))).toBe(
+      'Nothing to distribute: cases 1 to 2 already total 100%',
+    );
+    expect(messageOf(checkDistribution([400_000, 600_000], 2))).toBe(
+      'There is no case after case 2 to distribute to',
+    );
+  });
   it('enables Create only at exactly 100%', () => {
     expect(canCreateVersion([WEIGHT_TOTAL])).toBe(true);
     expect(canCreateVersion([WEIGHT_TOTAL, 1])).toBe(false);
@@ -227,6 +267,37 @@ describe('Create-Version form arithmetic', () => {
     expect(percentToWeight(33.3333)).toBe(333_333);
     expect(percentToWeight(150)).toBe(WEIGHT_TOTAL);
     expect(percentToWeight(Number.NaN)).toBe(0);
+  });
+});
+
+describe('percent fields of the Create-Version form (readPercentEntry)', () => {
+  it.each([
+    ['50', 500_000],
+    ['0', 0],
+    ['100', WEIGHT_TOTAL],
+    ['12.', 120_000],
+    ['12,5', 125_000],
+    [' 33.3333 ', 333_333],
+    ['0.0001', 1],
+    ['007', 70_000],
+  ])('reads %j as %i millionths', (text, weight) => {
+    expect(readPercentEntry(text)).toEqual({ ok: true, weight });
+  });
+  it.each([
+    ['', WEIGHT_MESSAGES.percentEmpty],
+    ['   ', WEIGHT_MESSAGES.percentEmpty],
+    ['abc', WEIGHT_MESSAGES.percentNotNumber],
+    ['1e2', WEIGHT_MESSAGES.percentNotNumber],
+    ['12%', WEIGHT_MESSAGES.percentNotNumber],
+    ['.5', WEIGHT_MESSAGES.percentNotNumber],
+    ['1.2.3', WEIGHT_MESSAGES.percentNotNumber],
+    ['-5', WEIGHT_MESSAGES.percentRange],
+    ['-0', WEIGHT_MESSAGES.percentRange],
+    ['150', WEIGHT_MESSAGES.percentRange],
+    ['100.0001', WEIGHT_MESSAGES.percentRange],
+    ['33.33333', WEIGHT_MESSAGES.percentDecimals],
+  ])('refuses %j: %s', (text, message) => {
+    expect(readPercentEntry(text)).toEqual({ ok: false, message });
   });
 });
 

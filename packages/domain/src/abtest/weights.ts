@@ -11,6 +11,8 @@ export const ROLLOUT_CASE_COUNT = 2;
 export const MAX_CASE_COUNT = 100;
 // Decision (docs/decisions.md): percentages are displayed with 2 decimals (0.01% = 100 millionths).
 export const PERCENT_DECIMALS = 2;
+/** A weight is a whole millionth, so a typed percent has at most 4 decimals (0.0001% = 1). */
+export const PERCENT_INPUT_DECIMALS = 4;
 
 export const WEIGHT_MESSAGES = {
   // spec §5, §8: exact text
@@ -21,6 +23,16 @@ export const WEIGHT_MESSAGES = {
     `Weights must total ${WEIGHT_TOTAL} (100%), but they total ${total} (${formatPercentage(total / WEIGHT_PER_PERCENT, 4)})`,
   rolloutCases: (count: number) =>
     `Rollout versions must have exactly ${ROLLOUT_CASE_COUNT} cases, not ${count}`,
+  // The Create-Version form's fields (issue 9: every field shows exactly what will be sent).
+  percentEmpty: 'Enter a percentage from 0 to 100',
+  percentNotNumber: 'Enter a plain number from 0 to 100, such as 12.5',
+  percentRange: 'Must be from 0 to 100',
+  percentDecimals: `Use at most ${PERCENT_INPUT_DECIMALS} decimals (a weight is a whole millionth)`,
+  nothingToDistribute: (keptCount: number) =>
+    keptCount === 1
+      ? 'Nothing to distribute: case 1 already has 100%'
+      : `Nothing to distribute: cases 1 to ${keptCount} already total 100%`,
+  noLaterCases: (keptCount: number) => `There is no case after case ${keptCount} to distribute to`,
 } as const;
 
 export function sumWeights(weights: readonly number[]): number {
@@ -112,36 +124,42 @@ export function addCase(weights: readonly number[]): number[] {
 }
 
 /**
- * Removes a case; its weight is handed to the other cases the same way an edit is compensated
- * (the last remaining case first), so the total stays 100%.
+ * Removes a case; its weight is handed to the last remaining case (if that is not enough to give,
+ * when the total was above 100%, the cases before it give the rest), so the total is 100% again.
  */
 export function removeCase(weights: readonly number[], index: number): number[] {
   if (index < 0 || index >= weights.length) return [...weights];
   const rest = weights.filter((_, i) => i !== index);
   if (rest.length === 0) return rest;
-  return compensate(rest, -1);
+  return compensate(
+    rest,
+    rest.map((_, i) => rest.length - 1 - i),
+  );
 }
 
 /**
  * Sets one case's weight (clamped to a whole 0..1,000,000) and adjusts the others so the total is
- * exactly 1,000,000 again. Decision (docs/decisions.md): the adjustment goes to the last case other
- * than the edited one (so editing the last case adjusts the one before it); when that case reaches 0
- * the rest is taken from the case before it, and so on backwards. A single case always stays at 100%.
+ * exactly 1,000,000 again. Decision (docs/decisions.md, issue 9): the control case (case 1, index 0)
+ * absorbs an edit of any other case, so typing the cases top to bottom gives what was typed
+ * (100/0/0, case 2 = 20, case 3 = 30 → 50/20/30); an edit of the control adjusts the last case.
+ * When the absorbing case reaches 0, the rest is taken from the last case backwards, never from the
+ * edited one. A single case takes what is typed, so the form shows what it would send.
  */
 export function setCaseWeight(weights: readonly number[], index: number, weight: number): number[] {
   if (index < 0 || index >= weights.length) return [...weights];
-  if (weights.length === 1) return [WEIGHT_TOTAL];
   const next = [...weights];
   next[index] = Number.isFinite(weight) ? Math.min(WEIGHT_TOTAL, Math.max(0, Math.round(weight))) : 0;
-  return compensate(next, index);
+  if (weights.length === 1) return next;
+  const fromLast = next.map((_, i) => next.length - 1 - i).filter((i) => i !== index && i !== 0);
+  return compensate(next, index === 0 ? fromLast : [0, ...fromLast]);
 }
 
-/** Brings the total back to WEIGHT_TOTAL by changing the cases other than `fixedIndex`, last first. */
-function compensate(weights: number[], fixedIndex: number): number[] {
+/** Brings the total back to WEIGHT_TOTAL by changing the cases at `order`, in that order. */
+function compensate(weights: readonly number[], order: readonly number[]): number[] {
   const next = weights.map((weight) => (Number.isFinite(weight) ? Math.max(0, Math.round(weight)) : 0));
   let delta = WEIGHT_TOTAL - sumWeights(next);
-  for (let i = next.length - 1; i >= 0 && delta !== 0; i -= 1) {
-    if (i === fixedIndex) continue;
+  for (const i of order) {
+    if (delta === 0) break;
     const current = next[i]!;
     // Adding never fails, so a positive delta lands entirely on the first case in the order.
     const change = delta > 0 ? delta : Math.max(delta, -current);
@@ -167,6 +185,42 @@ export function distributeEqually(weights: readonly number[], keptCount = 0): nu
   const extra = remainder - base * laterCount;
   const later = Array.from({ length: laterCount }, (_, i) => base + (i < extra ? 1 : 0));
   return [...head, ...later];
+}
+
+/**
+ * Issue 9: "distribute equally" after case `keptCount` is refused with a reason when there is
+ * nothing left to spread (the kept cases already total 100% or more) or no later case to spread it on.
+ */
+export function checkDistribution(weights: readonly number[], keptCount: number): RuleResult {
+  if (keptCount >= weights.length) return failRule(WEIGHT_MESSAGES.noLaterCases(keptCount));
+  if (sumWeights(weights.slice(0, keptCount)) >= WEIGHT_TOTAL) {
+    return failRule(WEIGHT_MESSAGES.nothingToDistribute(keptCount));
+  }
+  return RULE_OK;
+}
+
+/** What one percent field of the Create-Version form holds: the weight it sends, or why it is invalid. */
+export type PercentEntry = { ok: true; weight: number } | { ok: false; message: string };
+
+const PERCENT_TEXT = /^-?\d+([.,]\d*)?$/;
+
+/**
+ * Issue 9: a percent typed in the Create-Version form, read exactly. Plain digits with an optional
+ * decimal point or comma ("12", "12.", "12,5"), 0 to 100, at most 4 decimals; anything else ("",
+ * "abc", "1e2", "-5", "150", "33.33333") is invalid with the reason, never clamped or rounded.
+ */
+export function readPercentEntry(text: string): PercentEntry {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: WEIGHT_MESSAGES.percentEmpty };
+  if (!PERCENT_TEXT.test(trimmed)) return { ok: false, message: WEIGHT_MESSAGES.percentNotNumber };
+  const normalized = trimmed.replace(',', '.');
+  const percent = Number(normalized);
+  if (trimmed.startsWith('-') || percent > 100) return { ok: false, message: WEIGHT_MESSAGES.percentRange };
+  const decimals = normalized.split('.')[1] ?? '';
+  if (decimals.length > PERCENT_INPUT_DECIMALS) {
+    return { ok: false, message: WEIGHT_MESSAGES.percentDecimals };
+  }
+  return { ok: true, weight: Math.round(percent * WEIGHT_PER_PERCENT) };
 }
 
 // ---- rollout (spec §4) ----

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WorldEventActivationType as T } from '../enums.ts';
 import { defaultActivationSettings } from './activation.schemas.ts';
-import { ACTIVATION_VECTORS, formatActivationVectorTable, settingsOf, slots } from './activation.vectors.ts';
+import { ACTIVATION_VECTORS, formatActivationVectorTable, settingsOf } from './activation.vectors.ts';
 import {
   type ActivationTiming,
   type ActivationWindow,

@@ -1,41 +1,43 @@
 import { listEndpoints } from '../api/endpoint.ts';
+import { abTestEndpoints } from './abtest.endpoints.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
+import { authEndpoints } from './auth.endpoints.ts';
 import { compensationEndpoints } from './compensation.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
+import { environmentEndpoints } from './environment.endpoints.ts';
+import { idsEndpoints } from './ids.endpoints.ts';
 import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
 import { progressionEndpoints } from './progression.endpoints.ts';
 import { releaseEndpoints } from './release.endpoints.ts';
 import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
+import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
-export {
-  auditEndpoints,
-  compensationEndpoints,
-  configEndpoints,
-  connectionsEndpoints,
-  niceEndpoints,
-  pluginEndpoints,
-  progressionEndpoints,
-  releaseEndpoints,
-  runtimeKeysEndpoints,
-  transferEndpoints,
-};
+// Named so a lazily loaded chunk can take one feature's declarations without the whole table.
+export { authEndpoints, environmentEndpoints };
+
+// One line per feature in the import list and in `api`, so features added in parallel merge cleanly.
 
 /** The endpoint table: every API call of the console, by feature. */
 export const api = {
+  abtest: abTestEndpoints,
   audit: auditEndpoints,
-  config: configEndpoints,
-  release: releaseEndpoints,
-  plugin: pluginEndpoints,
-  nice: niceEndpoints,
+  auth: authEndpoints,
   compensation: compensationEndpoints,
-  progression: progressionEndpoints,
-  transfer: transferEndpoints,
+  config: configEndpoints,
   connections: connectionsEndpoints,
+  environment: environmentEndpoints,
+  ids: idsEndpoints,
+  nice: niceEndpoints,
+  plugin: pluginEndpoints,
+  progression: progressionEndpoints,
+  release: releaseEndpoints,
   runtimeKeys: runtimeKeysEndpoints,
+  segment: segmentEndpoints,
+  transfer: transferEndpoints,
 } as const;
 
 /** Every declared call, flattened: the server checks at start that each is registered. */

@@ -1,4 +1,4 @@
-import { type AbTest, abTestNotFound } from '@console/domain';
+import { type AbTest, type AuditAction, type AuditAttributes, abTestNotFound } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate } from '../audit/audit.service.ts';
 import type { AuditRecord } from '../audit/audit.store.ts';
@@ -21,13 +21,13 @@ export async function lockAndLoadAbTest(tx: Tx, key: AbTestKey): Promise<AbTest>
   return requireAbTest(tx, key);
 }
 
-export function abTestAudit(
+export function abTestAudit<A extends AuditAction>(
   key: AbTestKey,
   email: string,
-  action: string,
-  attributes: Record<string, unknown> = {},
+  action: A,
+  attributes: AuditAttributes<A>,
 ): AuditRecord {
-  return { environmentId: key.environmentId, email, action, target: key.id, attributes };
+  return { environmentId: key.environmentId, email, action, target: key.id, attributes } as AuditRecord;
 }
 
 /** Thrown inside a mutation that turns out to change nothing: the transaction rolls back, no audit. */

@@ -157,6 +157,61 @@ describe('A/B-tests', () => {
       expect(recent.map((abTest) => abTest.id)).not.toContain('list-00');
     });
 
+    it("/list answers one page by id for {offset, limit}, with each test's versions and usage", async () => {
+      const environment = 'paging';
+      expect((await call('/api/configuration/save', { configurationId: environment })).statusCode).toBe(200);
+      const ids = Array.from({ length: 7 }, (_, index) => `page-${index}`);
+      for (const id of [...ids].reverse())
+        await payloadOf('/api/abtest/create', { id, type: 0 }, environment);
+      await payloadOf(
+        '/api/abtest/versions/save',
+        { id: 'page-3', weights: [400_000, 600_000] },
+        environment,
+      );
+      await usePlugin('page-3', 4, 'draft', environment);
+      const pageOf = async (body: unknown) =>
+        ((await payloadOf('/api/abtest/list', body, environment)) as { id: string }[]).map(({ id }) => id);
+
+      expect(await pageOf({ offset: 2, limit: 3 })).toEqual(['page-2', 'page-3', 'page-4']);
+      expect(await pageOf({ offset: 5, limit: 3 })).toEqual(['page-5', 'page-6']);
+      expect(await pageOf({ offset: 7, limit: 3 })).toEqual([]);
+      expect(await pageOf({ limit: 2 })).toEqual(['page-0', 'page-1']);
+      expect(await pageOf({ offset: 4 })).toEqual(['page-4', 'page-5', 'page-6']);
+      expect(await pageOf({})).toEqual(ids);
+      expect(await pageOf(null)).toEqual(ids);
+      const [paged] = (await payloadOf('/api/abtest/list', { offset: 3, limit: 1 }, environment)) as object[];
+      expect(paged).toEqual(await payloadOf('/api/abtest/get', { id: 'page-3' }, environment));
+      expect(paged).toMatchObject({
+        usedBy: [4],
+        data: { versions: [{ version: 0, cases: [400_000, 600_000] }] },
+      });
+    });
+
+    it.each([
+      [{ limit: 0 }, /^limit: limit must be at least 1/],
+      [{ limit: 1001 }, /^limit: limit must be at most 1000/],
+      [{ offset: -1 }, /^offset: offset must be at least 0/],
+      [{ offset: 1.5 }, /^offset: offset must be a whole number/],
+    ])('refuses the list page %j with 400 naming the field', async (body, message) => {
+      const response = await call('/api/abtest/list', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(message);
+    });
+
+    it('/list/usage pages the used A/B-tests by id too', async () => {
+      const environment = 'usage-paging';
+      expect((await call('/api/configuration/save', { configurationId: environment })).statusCode).toBe(200);
+      for (const id of ['u-a', 'u-b', 'u-c', 'u-d'])
+        await payloadOf('/api/abtest/create', { id, type: 0 }, environment);
+      await usePlugin('u-a', 4, 'active', environment);
+      await usePlugin('u-c', 10, 'active', environment);
+      await usePlugin('u-d', 13, 'draft', environment);
+      const usage = (await payloadOf('/api/abtest/list/usage', { offset: 1, limit: 1 }, environment)) as {
+        id: string;
+      }[];
+      expect(usage.map(({ id }) => id)).toEqual(['u-c']);
+    });
+
     it('/list/usage answers only A/B-tests used by a plugin, with usedBy from drafts and active sets', async () => {
       const environment = 'prod';
       const used = await createTest(0, 'used-test');

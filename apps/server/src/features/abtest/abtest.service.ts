@@ -14,7 +14,6 @@ import {
   type SaveDescriptionRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { isSameSegment, requireValidSegment } from '../segment/segment.service.ts';
 import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest, unchanged } from './abtest.access.ts';
 import {
   type AbTestChanges,
@@ -22,23 +21,27 @@ import {
   deleteAbTest,
   findUsage,
   insertAbTest,
+  type ListPage,
   listAbTests,
   updateAbTest,
 } from './abtest.store.ts';
+import { isSameSegment, requireValidSegment } from './segment.service.ts';
 
 // Decision (docs/decisions.md): /list/recent answers the 10 most recently modified A/B-tests.
 export const RECENT_ABTEST_COUNT = 10;
 
-export const listAll = (db: Db, environmentId: string) => listAbTests(db, environmentId);
+/** Decision (docs/decisions.md): /list answers every A/B-test by id, or the page {offset, limit} of them. */
+export const listAll = (db: Db, environmentId: string, page: ListPage = {}) =>
+  listAbTests(db, environmentId, { page });
 
 export const listRecent = (db: Db, environmentId: string) =>
   listAbTests(db, environmentId, { recent: { limit: RECENT_ABTEST_COUNT } });
 
 /** Decision (docs/decisions.md): /list/usage answers the A/B-tests some plugin uses, by id, each with usedBy. */
-export async function listUsed(db: Db, environmentId: string): Promise<AbTest[]> {
+export async function listUsed(db: Db, environmentId: string, page: ListPage = {}): Promise<AbTest[]> {
   const usage = await findUsage(db, environmentId);
   if (usage.size === 0) return [];
-  return listAbTests(db, environmentId, { onlyIds: [...usage.keys()] });
+  return listAbTests(db, environmentId, { onlyIds: [...usage.keys()], page });
 }
 
 export const getAbTest = (db: Db, environmentId: string, id: string) =>

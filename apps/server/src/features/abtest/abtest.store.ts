@@ -8,7 +8,7 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 // The only file of the A/B-test feature that talks to Prisma; everything it returns is domain-shaped.
 
@@ -106,29 +106,93 @@ export async function findHighestVersion(db: Db | Tx, key: AbTestKey): Promise<n
   return _max.version;
 }
 
+/** One page of a list; without a limit, everything from offset on. */
+export interface ListPage {
+  offset?: number;
+  limit?: number;
+}
+
 export interface ListAbTestsOptions {
   /** Newest modification first, at most `limit` (else all, by id). */
   recent?: { limit: number };
   onlyIds?: readonly string[];
+  /** A page of the list by id: only that page's rows, versions and usage are read. */
+  page?: ListPage;
 }
 
+/** A list row as the page query answers it: the A/B-test with its versions and usage aggregated. */
+interface AbTestListRow {
+  id: string;
+  description: string;
+  type: number;
+  active: boolean;
+  caseDescriptions: string[];
+  segment: unknown;
+  created: Date;
+  modified: Date;
+  lastModifier: string;
+  versions: { version: number; active: boolean; cases: number[]; created: number; lastModifier: string }[];
+  usedBy: number[];
+}
+
+/**
+ * One query per list: the page of A/B-test rows is cut first (by the primary key (environment_id,
+ * id), or the (environment_id, modified) index for the recent list) and only then are its versions
+ * and usage aggregated, each through its own index. So a page of a 10,000-test list reads its 100
+ * tests, their versions and their plugin entries, never every version of every test.
+ */
 export async function listAbTests(
   db: Db | Tx,
   environmentId: string,
   options: ListAbTestsOptions = {},
 ): Promise<AbTest[]> {
-  const rows = await db.abTest.findMany({
-    where: { environmentId, ...(options.onlyIds ? { id: { in: [...options.onlyIds] } } : {}) },
-    include: withVersions,
-    orderBy: options.recent ? [{ modified: 'desc' }, { id: 'asc' }] : { id: 'asc' },
-    ...(options.recent ? { take: options.recent.limit } : {}),
-  });
-  const usage = await findUsage(
-    db,
-    environmentId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toAbTest(row, usage.get(row.id) ?? []));
+  const { recent, onlyIds, page } = options;
+  const take = recent ? recent.limit : page?.limit;
+  const order = recent ? Prisma.sql`"modified" DESC, "id" ASC` : Prisma.sql`"id" ASC`;
+  const rows = await db.$queryRaw<AbTestListRow[]>`
+    SELECT t."id", t."description", t."type", t."active", t."case_descriptions" AS "caseDescriptions",
+           t."segment", t."created", t."modified", t."last_modifier" AS "lastModifier",
+           COALESCE((
+             SELECT json_agg(json_build_object(
+                      'version', v."version", 'active', v."active", 'cases', v."cases",
+                      'created', (EXTRACT(EPOCH FROM v."created") * 1000)::bigint,
+                      'lastModifier', v."last_modifier") ORDER BY v."version")
+               FROM "ab_test_version" v
+              WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id"), '[]'::json) AS "versions",
+           ARRAY(
+             SELECT DISTINCT e."plugin_id" FROM "plugin_ab_test_entry" e
+              WHERE e."environment_id" = t."environment_id" AND e."ab_test_id" = t."id"
+              ORDER BY e."plugin_id") AS "usedBy"
+      FROM (SELECT * FROM "ab_test"
+             WHERE "environment_id" = ${environmentId}
+                   ${onlyIds ? Prisma.sql`AND "id" = ANY(${[...onlyIds]}::text[])` : Prisma.empty}
+             ORDER BY ${order}
+             ${take === undefined ? Prisma.empty : Prisma.sql`LIMIT ${take}`}
+             ${page?.offset ? Prisma.sql`OFFSET ${page.offset}` : Prisma.empty}) t
+     ORDER BY ${order}`;
+  return rows.map(toListedAbTest);
+}
+
+function toListedAbTest(row: AbTestListRow): AbTest {
+  const versions = row.versions.map((version) => ({ ...version, created: Number(version.created) }));
+  const version = currentVersionNumber(versions);
+  return {
+    id: row.id,
+    description: row.description,
+    active: row.active,
+    created: row.created.getTime(),
+    modified: row.modified.getTime(),
+    lastModifier: row.lastModifier,
+    data: {
+      type: row.type as AbTestTypeId,
+      version,
+      cases: versions.find((candidate) => candidate.version === version)?.cases ?? [],
+      caseDescriptions: row.caseDescriptions,
+      versions,
+      segment: parseJsonColumn(segmentSchema, row.segment, `segment of A/B-test '${row.id}'`),
+    },
+    usedBy: row.usedBy.map(Number),
+  };
 }
 
 export interface NewAbTestRecord extends AbTestKey {

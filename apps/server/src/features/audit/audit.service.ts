@@ -2,9 +2,42 @@ import type { AuditListRequest } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRecord, insertAuditEntry, listAuditEntries } from './audit.store.ts';
 
+export type { AuditRecord } from './audit.store.ts';
+
 export interface MutationOutcome<T> {
   result: T;
+  /** A typed audit event (packages/domain audit.ts). */
   audit: AuditRecord;
+}
+
+export type IsolationLevel = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
+
+/**
+ * The one place a transaction is opened. Operator changes use mutate (below), which adds the audit
+ * entry; this alone serves what audits nothing (start-up seeding, a read in one snapshot).
+ */
+export function runInTransaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  { isolationLevel = 'ReadCommitted' }: { isolationLevel?: IsolationLevel } = {},
+): Promise<T> {
+  return db.$transaction(work, { isolationLevel, timeout: 15_000, maxWait: 10_000 });
+}
+
+/** Thrown by unchanged(): the transaction rolls back, and mutate answers the result. */
+class Unchanged {
+  constructor(readonly result: unknown) {}
+}
+
+/**
+ * Rule (docs/decisions.md, "Audit: no-ops"): an entry is written exactly when the mutation writes.
+ * A request that asks for what already holds (switching a plugin or an A/B-test to the state it
+ * has) calls unchanged(result): whatever the work did is rolled back and no entry is written. A save
+ * of submitted values always writes (modifier and time change), so it is always audited, even when
+ * the values equal the stored ones.
+ */
+export function unchanged<T>(result: T): never {
+  throw new Unchanged(result);
 }
 
 /**
@@ -16,15 +49,28 @@ export async function mutate<T>(
   work: (tx: Tx) => Promise<MutationOutcome<T>>,
   options: { isolationLevel?: 'ReadCommitted' | 'Serializable' } = {},
 ): Promise<T> {
-  return db.$transaction(
-    async (tx) => {
-      const { result, audit } = await work(tx);
-      await insertAuditEntry(tx, audit);
-      return result;
-    },
-    { isolationLevel: options.isolationLevel ?? 'ReadCommitted', timeout: 15_000, maxWait: 10_000 },
-  );
+  try {
+    return await runInTransaction(
+      db,
+      async (tx) => {
+        const { result, audit } = await work(tx);
+        await insertAuditEntry(tx, audit);
+        return result;
+      },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof Unchanged) return error.result as T;
+    throw error;
+  }
 }
 
 export const listAudit = (db: Db, environmentId: string, request: AuditListRequest) =>
-  listAuditEntries(db, environmentId, request.offset, request.limit);
+  listAuditEntries(db, {
+    environmentId,
+    offset: request.offset,
+    limit: request.limit,
+    action: request.action || undefined,
+    target: request.target || undefined,
+    before: request.before,
+  });

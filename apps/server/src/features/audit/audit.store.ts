@@ -1,15 +1,13 @@
-import { type AuditEntry, auditEntrySchema } from '@console/domain';
+import { type AuditEntry, type AuditEvent, auditEntrySchema } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
-export interface AuditRecord {
+/** One typed audit event (packages/domain audit.ts), written in an environment by an operator. */
+export type AuditRecord = AuditEvent & {
   environmentId: string;
   email: string;
-  action: string;
-  target: string;
-  attributes?: Record<string, unknown>;
-}
+};
 
 export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<void> {
   await tx.auditEntry.create({
@@ -18,33 +16,63 @@ export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<voi
       email: record.email,
       action: record.action,
       target: record.target,
-      attributes: (record.attributes ?? {}) as Prisma.InputJsonObject,
+      attributes: record.attributes as Prisma.InputJsonObject,
     },
   });
 }
 
-export async function listAuditEntries(
-  db: Db,
-  environmentId: string,
-  offset: number,
-  limit: number,
-): Promise<AuditEntry[]> {
-  const rows = await db.auditEntry.findMany({
-    where: { environmentId },
-    orderBy: { id: 'desc' },
-    skip: offset,
-    take: limit,
-  });
+export interface AuditListQuery {
+  environmentId: string;
+  offset: number;
+  limit: number;
+  /** Exact matches; undefined = any. */
+  action?: string | undefined;
+  target?: string | undefined;
+  /** Only entries with a smaller id (keyset paging). */
+  before?: number | undefined;
+}
+
+interface AuditRow {
+  id: number;
+  environment: string;
+  action: string;
+  target: string;
+  email: string;
+  created: number;
+  attributes: Record<string, unknown> | null;
+}
+
+/** From this offset on, a page is read ids first (measured crossover: npm run bench, audit list pages). */
+const DEEP_OFFSET = 1_000;
+
+/**
+ * Newest first, one page, served by the (environment_id, id DESC) index. Raw SQL because this is the
+ * hottest read of a growing table: it answers the listed shape directly (created as UTC ms), about a
+ * third cheaper than findMany plus mapping. A deep page finds its ids first (an index-only scan over
+ * the skipped entries) and then reads only its own rows, instead of a heap fetch per skipped entry.
+ */
+export async function listAuditEntries(db: Db, query: AuditListQuery): Promise<AuditEntry[]> {
+  const conditions = [Prisma.sql`environment_id = ${query.environmentId}`];
+  if (query.action !== undefined) conditions.push(Prisma.sql`action = ${query.action}`);
+  if (query.target !== undefined) conditions.push(Prisma.sql`target = ${query.target}`);
+  if (query.before !== undefined) conditions.push(Prisma.sql`id < ${query.before}`);
+  const where = Prisma.join(conditions, ' AND ');
+  const page = Prisma.sql`ORDER BY id DESC OFFSET ${query.offset} LIMIT ${query.limit}`;
+  const source =
+    query.offset < DEEP_OFFSET
+      ? Prisma.sql`SELECT * FROM audit_entry WHERE ${where} ${page}`
+      : Prisma.sql`SELECT entry.* FROM (SELECT id FROM audit_entry WHERE ${where} ${page}) AS ids
+          JOIN audit_entry AS entry ON entry.id = ids.id`;
+  const rows = await db.$queryRaw<AuditRow[]>`
+    SELECT id, environment_id AS environment, action, target, email,
+           (extract(epoch FROM created) * 1000)::float8 AS created, attributes
+    FROM (${source}) AS shown
+    ORDER BY id DESC`;
   return rows.map((row) => ({
-    id: row.id,
-    environment: row.environmentId,
-    action: row.action,
-    target: row.target,
-    email: row.email,
-    created: row.created.getTime(),
+    ...row,
     attributes: parseJsonColumn(
       auditEntrySchema.shape.attributes,
-      row.attributes,
+      row.attributes ?? {},
       `attributes of audit entry ${row.id}`,
     ),
   }));

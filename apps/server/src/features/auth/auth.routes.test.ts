@@ -21,6 +21,25 @@ describe('login', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(/console_session=;/);
   });
 
+  it('tells the login page who is signed in, without a 401 when nobody is', async () => {
+    const t = await createTestApp();
+    expect((await t.post('/oauth/session')).json()).toEqual({ payload: null });
+    const cookie = await t.login('ops@example.com');
+    expect((await t.post('/oauth/session', undefined, cookie)).json()).toEqual({
+      payload: { email: 'ops@example.com' },
+    });
+  });
+
+  it('answers the 31st dev login of a minute with 429 and when to retry', async () => {
+    const t = await createTestApp();
+    for (let attempt = 0; attempt < 30; attempt++) {
+      expect((await t.post('/oauth/login/dev', { email: 'a@example.com' })).statusCode).toBe(200);
+    }
+    const refused = await t.post('/oauth/login/dev', { email: 'a@example.com' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Rate limit exceeded, retry in 1 minute' });
+  });
+
   it('refuses a dev login without a valid e-mail', async () => {
     const t = await createTestApp();
     const response = await t.post('/oauth/login/dev', { email: 'not-an-email' });
@@ -34,6 +53,22 @@ describe('login', () => {
     expect((await t.post('/oauth/options')).json()).toEqual({ payload: { devLogin: false, google: false } });
     const google = await t.app.inject({ method: 'GET', url: '/oauth/login/google' });
     expect(google.statusCode).toBe(302);
+  });
+
+  it('answers 404 for dev login when it is off, whatever the body', async () => {
+    const t = await createTestApp({ AUTH_DEV_LOGIN: 'false' });
+    const response = await t.post('/oauth/login/dev', { email: 'not-an-email' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found: POST /oauth/login/dev' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('ends the session on POST /logout with {payload: null}', async () => {
+    const t = await createTestApp();
+    const cookie = await t.login();
+    const response = await t.post('/logout', {}, cookie);
+    expect(response.json()).toEqual({ payload: null });
+    expect(String(response.headers['set-cookie'])).toMatch(/console_session=;/);
   });
 
   it('redirects to Google when it is configured', async () => {

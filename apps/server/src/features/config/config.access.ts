@@ -1,4 +1,11 @@
-import { CONFIG_MESSAGES, type ConfigItem, type ConfigKindDefinition, notFound } from '@console/domain';
+import {
+  type AuditAction,
+  type AuditAttributes,
+  CONFIG_MESSAGES,
+  type ConfigItem,
+  type ConfigKindDefinition,
+  notFound,
+} from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate } from '../audit/audit.service.ts';
 import type { AuditRecord } from '../audit/audit.store.ts';
@@ -35,24 +42,18 @@ export async function lockAndLoadConfig(
   return requireConfig(tx, kind, key);
 }
 
-export function configAudit(
+/** The audit entry of a configuration change (target: the configuration id). */
+export function configAudit<A extends ConfigAuditAction>(
   key: ConfigKey,
   email: string,
-  action: ConfigAuditAction,
-  attributes: Record<string, unknown> = {},
+  action: A,
+  attributes: AuditAttributes<A>,
 ): AuditRecord {
-  return { environmentId: key.environmentId, email, action, target: key.id, attributes };
+  return { environmentId: key.environmentId, email, action, target: key.id, attributes } as AuditRecord;
 }
 
-/** The audit actions configuration changes write (target: the configuration id). */
-export type ConfigAuditAction =
-  | 'config.create'
-  | 'config.save'
-  | 'config.activate'
-  | 'config.deactivate'
-  | 'config.delete'
-  | 'config.duplicate'
-  | 'config.duplicate.reassign';
+/** The audit actions configuration changes write. */
+export type ConfigAuditAction = Extract<AuditAction, `config.${string}`>;
 
 /** Thrown inside a mutation that turns out to change nothing: the transaction rolls back, no audit. */
 class Unchanged<T> {

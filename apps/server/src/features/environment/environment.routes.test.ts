@@ -80,6 +80,21 @@ describe('environments', () => {
     expect(await auditCount('race')).toBe(1);
   });
 
+  it('finds an environment created by another process, and then answers it from memory', async () => {
+    // Another console process writes the row directly; this app has never seen the id.
+    await t.app.db.environment.create({ data: { id: 'elsewhere', description: 'x' } });
+    const found = await t.post('/api/audit/list?configuration=elsewhere', {}, cookie);
+    expect(found.json()).toEqual({ payload: [] });
+    // Environments are never deleted; removing the row behind the app's back shows that the next
+    // request is resolved from the cache, without asking the database.
+    await t.app.db.environment.delete({ where: { id: 'elsewhere' } });
+    const cached = await t.post('/api/id/random?configuration=elsewhere', undefined, cookie);
+    expect(cached.statusCode).toBe(200);
+    const unknown = await t.post('/api/id/random?configuration=nowhere-yet', undefined, cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Unknown environment nowhere-yet' });
+  });
+
   it('tells whether an environment id exists', async () => {
     const yes = await t.post('/api/id/exist/environment/stable', undefined, cookie);
     expect(yes.json()).toEqual({ payload: { exists: true } });

@@ -1,15 +1,39 @@
 import {
   conflict,
   DEFAULT_ENVIRONMENT_DESCRIPTION,
+  notFound,
   type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate, runInTransaction } from '../audit/audit.service.ts';
 import { environmentInitializers } from './environment.initializers.ts';
-import { insertEnvironment, listEnvironmentIds } from './environment.store.ts';
+import { findEnvironment, insertEnvironment, listEnvironmentIds } from './environment.store.ts';
 
 export const listEnvironments = (db: Db) => listEnvironmentIds(db);
+
+export const environmentExists = async (db: Db | Tx, id: string) => (await findEnvironment(db, id)) !== null;
+
+export const unknownEnvironment = (id: string) => notFound(`Unknown environment ${id}`);
+
+/** Answers an environment id that exists, or throws 404 `Unknown environment <id>`. */
+export type EnvironmentResolver = (id: string) => Promise<string>;
+
+/**
+ * Resolves `?configuration=` on the request path without a query per request: environments are
+ * never deleted, so an id once found is remembered for the life of the app. An id the cache does not
+ * know is looked up in the database before answering 404, so one created by another process (or
+ * another app over the same database) is found.
+ */
+export function createEnvironmentResolver(db: Db): EnvironmentResolver {
+  const known = new Set<string>();
+  return async (id) => {
+    if (known.has(id)) return id;
+    if (!(await environmentExists(db, id))) throw unknownEnvironment(id);
+    known.add(id);
+    return id;
+  };
+}
 
 export async function createEnvironment(db: Db, request: SaveEnvironmentRequest, email: string) {
   const id = request.configurationId;
@@ -38,7 +62,7 @@ async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
 
 /** Start-up: the seeded environments exist, and every environment holds what features require. */
 export async function seedEnvironments(db: Db): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await runInTransaction(db, async (tx) => {
     for (const id of SEEDED_ENVIRONMENTS) await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION);
     for (const id of await listEnvironmentIds(tx)) await initializeEnvironment(tx, id);
   });

@@ -1,4 +1,6 @@
+import { DomainError, ErrorCode } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
+import { checkDatabase } from './health.store.ts';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.get(
@@ -12,14 +14,14 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get(
     '/readyz',
     { config: { access: 'public' }, schema: { tags: ['health'], summary: 'Database is reachable' } },
-    async (request, reply) => {
+    async (request) => {
       try {
-        await app.db.$queryRaw`SELECT 1`;
-        return { payload: { status: 'ready' } };
+        await checkDatabase(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'database not reachable');
-        return reply.code(503).send({ error: 'Database unreachable' });
+        throw new DomainError(ErrorCode.Unavailable, 'Database unreachable');
       }
+      return { payload: { status: 'ready' } };
     },
   );
 }

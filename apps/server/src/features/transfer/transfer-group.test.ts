@@ -18,6 +18,7 @@ describe('transfer registry', () => {
       'Plugins',
       'NICE config',
       'A/B-tests',
+      'Configurations',
     ]);
     expect(Object.isFrozen(transferGroups)).toBe(true);
   });

@@ -1,4 +1,5 @@
-import { abTestTransferGroup } from '../abtest/abtest.transfer.ts';
+import { abTestTransferGroup } from '../abtest/abtest.transfer-group.ts';
+import { configTransferGroup } from '../config/config.transfer-group.ts';
 import { niceTransferGroup } from '../nice/nice.transfer-group.ts';
 import { pluginTransferGroup } from '../plugin/plugin.transfer-group.ts';
 import { releaseTransferGroup } from '../release/release.transfer-group.ts';
@@ -13,4 +14,5 @@ export const transferGroups: readonly TransferGroup[] = Object.freeze([
   pluginTransferGroup,
   niceTransferGroup,
   abTestTransferGroup,
+  configTransferGroup,
 ]);

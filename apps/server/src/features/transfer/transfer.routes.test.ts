@@ -7,7 +7,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { type AuditRecord, mutate } from '../audit/audit.service.ts';
 import { transferGroups } from './transfer.groups.ts';
 import { createTransferService } from './transfer.service.ts';
 import type { TransferGroup } from './transfer-group.ts';
@@ -430,7 +430,13 @@ describe('environment transfer', () => {
             await upsertItem(tx, x, NUMBERS, change);
             return {
               result: undefined,
-              audit: { environmentId: x, email: 'c@example.com', action: 'test.change', target: '1' },
+              // A test-only action, outside the typed union of audit events.
+              audit: {
+                environmentId: x,
+                email: 'c@example.com',
+                action: 'test.change',
+                target: '1',
+              } as unknown as AuditRecord,
             };
           });
         };

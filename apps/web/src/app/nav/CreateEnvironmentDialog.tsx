@@ -1,3 +1,4 @@
+import { DEFAULT_ENVIRONMENT_DESCRIPTION } from '@console/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,14 +6,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import {
-  environmentKeys,
-  useCreateEnvironmentMutation,
-} from '../../shell/environment/environment.queries.ts';
+import { useCreateEnvironmentMutation } from '../../shell/environment/environment.queries.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 
 export const CREATE_FAILED_TITLE = 'Creating configuration failed';
@@ -25,7 +22,6 @@ interface CreateEnvironmentDialogProps {
 /** spec §2, §4: 'Add New Environment': save, re-list, then switch to the new environment. */
 export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDialogProps) {
   const [id, setId] = useState('');
-  const queryClient = useQueryClient();
   const { select } = useActiveEnvironment();
   const { showError, toast } = useGlobalUi();
   const create = useCreateEnvironmentMutation();
@@ -43,19 +39,22 @@ export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDial
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (trimmed === '' || create.isPending) return;
-    create.mutate(trimmed, {
-      onSuccess: async (environment) => {
-        await queryClient.refetchQueries({ queryKey: environmentKeys.list() });
-        select(environment.id);
-        toast(`Environment ${environment.id} created`);
-        close();
+    create.mutate(
+      { configurationId: trimmed, description: DEFAULT_ENVIRONMENT_DESCRIPTION },
+      {
+        // The mutation has reloaded the environment list by now, so the new one can be selected.
+        onSuccess: (environment) => {
+          select(environment.id);
+          toast(`Environment ${environment.id} created`);
+          close();
+        },
+        onError: (error) => {
+          // A 401 or 500 already has its own page or modal.
+          if (error instanceof ApiError && error.isHandledGlobally) return;
+          showError(CREATE_FAILED_TITLE, error.message);
+        },
       },
-      onError: (error) => {
-        // A 401 or 500 already has its own page or modal.
-        if (error instanceof ApiError && error.isHandledGlobally) return;
-        showError(CREATE_FAILED_TITLE, error.message);
-      },
-    });
+    );
   };
 
   return (

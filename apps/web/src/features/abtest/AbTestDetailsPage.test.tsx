@@ -2,6 +2,7 @@ import {
   ABTEST_MESSAGES,
   AbTestType,
   type ActivateVersionRequest,
+  activateVersion,
   SEGMENT_PROPERTY_LIST,
 } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -25,7 +26,8 @@ function renderDetails(abTest = anAbTest({ data: { version: 0, cases: [500_000, 
       (body as { id: string }).id === abTest.id ? ok(abTest) : fail(404, ABTEST_MESSAGES.notFoundPage),
     '/api/abtest/versions/get': () => ok([...abTest.data.versions].reverse()),
     '/api/segment/property/list': () => ok(SEGMENT_PROPERTY_LIST),
-    '/api/abtest/activate/version': () => ok(abTest),
+    '/api/abtest/activate/version': ({ body }) =>
+      ok({ ...abTest, data: activateVersion(abTest.data, (body as ActivateVersionRequest).version) }),
     '/api/abtest/save/description': () => ok(abTest),
   });
   const page = (id: string) =>
@@ -45,6 +47,13 @@ describe('AB-test details', () => {
     expect(screen.getByText("There is no AB-test with the ID 'gone' in dev.")).toBeTruthy();
   });
 
+  it('shows the type as operators name it: Sticky with a pin', async () => {
+    renderDetails().page('spring-sale');
+    const type = (await screen.findByText('Type')).nextElementSibling!;
+    expect(type.textContent).toBe('Sticky');
+    expect(type.querySelector('[data-testid="PushPinIcon"]')).not.toBeNull();
+  });
+
   it('lists the versions newest first and lets only newer, inactive ones be activated', async () => {
     renderDetails().page('spring-sale');
     const table = await screen.findByRole('table', { name: 'Versions' });
@@ -55,6 +64,16 @@ describe('AB-test details', () => {
     expect(switchOf(2).disabled).toBe(false);
     expect(switchOf(1).disabled).toBe(false);
     expect(switchOf(0).disabled).toBe(true);
+  });
+
+  it('shows a toast with the result of a version activation', async () => {
+    const { api, page } = renderDetails();
+    page('spring-sale');
+    await userEvent.click(await screen.findByRole('switch', { name: 'Active version 1' }));
+    expect(await screen.findByText('Version 1 activated: cases 20.00% / 80.00%')).toBeTruthy();
+    expect(api.callsTo('/api/abtest/activate/version').map((call) => call.body)).toEqual([
+      { id: 'spring-sale', version: 1 },
+    ]);
   });
 
   it('warns that activating a version of an active AB-test locks configuration assignment', async () => {

@@ -1,11 +1,11 @@
-import { ABTEST_MESSAGES, type ActivateTestRequest, PluginId } from '@console/domain';
+import { ABTEST_MESSAGES, AbTestType, type ActivateTestRequest, PluginId } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
 import { AbTestListPage } from './AbTestListPage.tsx';
-import { anAbTest, renderInConsole } from './abtest.test-support.tsx';
-import { activationConfirmMessage } from './useAbTestActions.ts';
+import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
+import { activationConfirmMessage, DELETE_CONFIRM_TITLE, LIST_ACTION_REASONS } from './useAbTestActions.ts';
 
 const draft = anAbTest({ id: 'draft-test', usedBy: [PluginId.DUEL] });
 const running = anAbTest({
@@ -13,10 +13,16 @@ const running = anAbTest({
   active: true,
   data: { version: 2, cases: [333_334, 333_333, 333_333] },
 });
+// Inactive with an active version: the only kind the switch can activate.
+const ready = anAbTest({
+  id: 'ready-test',
+  data: { version: 0, cases: [1_000_000], versions: [aVersion(0, [1_000_000], true)] },
+});
 
 function listApi() {
   return fakeApi({
-    '/api/abtest/list': () => ok([draft, running]),
+    '/api/abtest/list': () => ok([draft, running, ready]),
+    '/api/abtest/delete': ({ body }) => ok(body),
     '/api/abtest/activate/test': ({ body }) =>
       (body as ActivateTestRequest).active
         ? fail(422, ABTEST_MESSAGES.noActiveVersion)
@@ -59,9 +65,9 @@ describe('AB-test list', () => {
   it('asks before activating and shows the server message when activation fails', async () => {
     const api = listApi();
     renderInConsole(<AbTestListPage />);
-    await userEvent.click(await screen.findByRole('switch', { name: 'Active draft-test' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Active ready-test' }));
     const confirmation = await screen.findByRole('dialog', { name: ABTEST_MESSAGES.activateConfirmTitle });
-    expect(within(confirmation).getByText(activationConfirmMessage('draft-test'))).toBeTruthy();
+    expect(within(confirmation).getByText(activationConfirmMessage('ready-test'))).toBeTruthy();
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Yes' }));
 
     const error = await screen.findByRole('dialog', {
@@ -69,30 +75,83 @@ describe('AB-test list', () => {
     });
     expect(within(error).getByText(ABTEST_MESSAGES.noActiveVersion)).toBeTruthy();
     expect(api.callsTo('/api/abtest/activate/test').map((call) => call.body)).toEqual([
-      { id: 'draft-test', active: true },
+      { id: 'ready-test', active: true },
     ]);
   });
 
   it('does not activate when the confirmation is answered No', async () => {
     const api = listApi();
     renderInConsole(<AbTestListPage />);
-    await userEvent.click(await screen.findByRole('switch', { name: 'Active draft-test' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Active ready-test' }));
     const confirmation = await screen.findByRole('dialog', { name: ABTEST_MESSAGES.activateConfirmTitle });
     await userEvent.click(within(confirmation).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('/api/abtest/activate/test')).toEqual([]);
   });
 
-  it('sends the switch-off so the server can refuse it as "Deactivation Failed"', async () => {
+  // issue 9: what cannot be done is disabled with the reason, instead of confirmed and then refused.
+  it('disables the switch of an active AB-test and says why', async () => {
     const api = listApi();
     renderInConsole(<AbTestListPage />);
-    await userEvent.click(await screen.findByRole('switch', { name: 'Active running-test' }));
-    const error = await screen.findByRole('dialog', {
-      name: `Error: ${ABTEST_MESSAGES.deactivationFailedTitle}`,
+    const state = (await screen.findByRole('switch', { name: 'Active running-test' })) as HTMLInputElement;
+    expect(state.checked).toBe(true);
+    expect(state.disabled).toBe(true);
+    await userEvent.hover(state.closest('span[tabindex]')!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.activeStaysActive);
+    expect(api.callsTo('/api/abtest/activate/test')).toEqual([]);
+  });
+
+  it('does not offer "Activate AB-test?" for an AB-test without an active version, and says it needs one', async () => {
+    listApi();
+    renderInConsole(<AbTestListPage />);
+    const state = (await screen.findByRole('switch', { name: 'Active draft-test' })) as HTMLInputElement;
+    expect(state.disabled).toBe(true);
+    await userEvent.hover(state.closest('span[tabindex]')!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.needsVersion);
+    expect(screen.queryByRole('dialog', { name: ABTEST_MESSAGES.activateConfirmTitle })).toBeNull();
+  });
+
+  it('disables delete of an active or used AB-test with the reason, and deletes the others after asking', async () => {
+    const api = listApi();
+    renderInConsole(<AbTestListPage />);
+    const deleteOf = (id: string) =>
+      screen.getByRole('button', { name: `Delete ${id}` }) as HTMLButtonElement;
+    await screen.findByRole('link', { name: 'ready-test' });
+    expect(deleteOf('running-test').disabled).toBe(true);
+    expect(deleteOf('draft-test').disabled).toBe(true);
+
+    await userEvent.hover(deleteOf('draft-test').closest('span[tabindex]')!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.usedBy(['DUEL']));
+    await userEvent.unhover(deleteOf('draft-test').closest('span[tabindex]')!);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await userEvent.hover(deleteOf('running-test').closest('span[tabindex]')!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.activeCannotBeDeleted);
+
+    await userEvent.click(deleteOf('ready-test'));
+    const confirmation = await screen.findByRole('dialog', { name: DELETE_CONFIRM_TITLE });
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.callsTo('/api/abtest/delete')).toHaveLength(1));
+    expect(api.callsTo('/api/abtest/delete')[0]!.body).toEqual({ id: 'ready-test' });
+  });
+
+  it('shows the type as Sticky with a pin, Dynamic or Rollout', async () => {
+    fakeApi({
+      '/api/abtest/list': () =>
+        ok([
+          anAbTest({ id: 'sticky-test' }),
+          anAbTest({ id: 'dynamic-test', data: { type: AbTestType.DynamicSegmentation } }),
+          anAbTest({ id: 'rollout-test', data: { type: AbTestType.Rollout } }),
+        ]),
     });
-    expect(within(error).getByText(ABTEST_MESSAGES.cannotDeactivate)).toBeTruthy();
-    expect(api.callsTo('/api/abtest/activate/test').map((call) => call.body)).toEqual([
-      { id: 'running-test', active: false },
+    renderInConsole(<AbTestListPage />);
+    await screen.findByRole('link', { name: 'sticky-test' });
+    const typeCell = (id: string) => within(row(id)).getAllByRole('cell')[2]!;
+    expect(['sticky-test', 'dynamic-test', 'rollout-test'].map((id) => typeCell(id).textContent)).toEqual([
+      'Sticky',
+      'Dynamic',
+      'Rollout',
     ]);
+    expect(typeCell('sticky-test').querySelector('[data-testid="PushPinIcon"]')).not.toBeNull();
+    expect(typeCell('dynamic-test').querySelector('svg')).toBeNull();
   });
 });

@@ -94,7 +94,7 @@ function AbTestPickerTable({
               }
             }}
           >
-            <TableCell>{abTest.id}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{abTest.id}</TableCell>
             <TableCell>{abTest.active ? 'Active' : 'Inactive'}</TableCell>
             <TableCell>{formatVersion(abTest.data.version)}</TableCell>
             <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import { formatDateTime } from '../../shell/format.ts';
-import { typeLabelOf } from './abtest.labels.ts';
+import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { Field } from './Field.tsx';
 
@@ -25,7 +25,9 @@ export function AbTestSummary({ abTest }: { abTest: AbTest }) {
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
       >
-        <Field label="Type">{typeLabelOf(abTest.data.type)}</Field>
+        <Field label="Type">
+          <AbTestTypeLabel type={abTest.data.type} />
+        </Field>
         <Field label="Version">{formatVersion(abTest.data.version)}</Field>
         <Field label="Created">{formatDateTime(abTest.created)}</Field>
         <Field label="Modified">{formatDateTime(abTest.modified)}</Field>

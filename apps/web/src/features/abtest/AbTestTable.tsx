@@ -14,9 +14,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../shell/format.ts';
-import { typeLabelOf } from './abtest.labels.ts';
+import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { CaseBars } from './CaseBars.tsx';
-import { useAbTestActions } from './useAbTestActions.ts';
+import { deletionBlockedBy, stateSwitchBlockedBy, useAbTestActions } from './useAbTestActions.ts';
+import { WhyDisabled } from './WhyDisabled.tsx';
 
 const COLUMNS = [
   'State',
@@ -58,19 +59,26 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
             abTests.map((abTest) => (
               <TableRow key={abTest.id} hover>
                 <TableCell>
-                  <Switch
-                    checked={abTest.active}
-                    disabled={actions.isBusy}
-                    onChange={(event) => void actions.setActive(abTest, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': `Active ${abTest.id}` } }}
-                  />
+                  <WhyDisabled reason={stateSwitchBlockedBy(abTest)}>
+                    <Switch
+                      checked={abTest.active}
+                      disabled={actions.isBusy || stateSwitchBlockedBy(abTest) !== undefined}
+                      onChange={(event) => {
+                        if (event.target.checked) void actions.activateAbTest(abTest);
+                      }}
+                      slotProps={{ input: { 'aria-label': `Active ${abTest.id}` } }}
+                    />
+                  </WhyDisabled>
                 </TableCell>
-                <TableCell>
+                {/* Issue 9: an id is one word to the operator; it does not break at its hyphens. */}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
                     {abTest.id}
                   </Link>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeLabelOf(abTest.data.type)}</TableCell>
+                <TableCell>
+                  <AbTestTypeLabel type={abTest.data.type} />
+                </TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVersion(abTest.data.version)}</TableCell>
                 <TableCell>
@@ -89,14 +97,15 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(abTest.modified)}</TableCell>
                 <TableCell>{abTest.lastModifier}</TableCell>
                 <TableCell>
-                  <IconButton
-                    aria-label={`Delete ${abTest.id}`}
-                    title="Delete"
-                    disabled={actions.isBusy}
-                    onClick={() => void actions.deleteAbTest(abTest)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <WhyDisabled reason={deletionBlockedBy(abTest)}>
+                    <IconButton
+                      aria-label={`Delete ${abTest.id}`}
+                      disabled={actions.isBusy || deletionBlockedBy(abTest) !== undefined}
+                      onClick={() => void actions.deleteAbTest(abTest)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </WhyDisabled>
                 </TableCell>
               </TableRow>
             ))

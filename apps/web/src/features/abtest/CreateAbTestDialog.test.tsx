@@ -77,4 +77,19 @@ describe('Create AB-test modal', () => {
       { id: 'brave-otter', description: 'Gradual launch', type: AbTestType.Rollout },
     ]);
   });
+
+  it('offers the types as Sticky (with a pin), Dynamic and Rollout, Sticky first', async () => {
+    renderDialog();
+    await suggested('brave-otter');
+    const type = screen.getByRole('combobox', { name: 'Type' });
+    expect(type.textContent).toBe('Sticky');
+    await userEvent.click(type);
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Sticky', 'Dynamic', 'Rollout']);
+    expect(options.map((option) => option.querySelector('[data-testid="PushPinIcon"]') !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
 });

@@ -25,6 +25,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { AB_TEST_TYPE_OPTIONS } from './abtest.labels.ts';
 import { useCreateAbTestMutation, useIdExistsQuery, useIdSuggestionQuery } from './abtest.queries.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
@@ -168,7 +169,7 @@ function CreateAbTestForm({ onClose }: { onClose(): void }) {
               >
                 {AB_TEST_TYPE_OPTIONS.map((option) => (
                   <MenuItem key={option.type} value={option.type}>
-                    {option.label}
+                    <AbTestTypeLabel type={option.type} />
                   </MenuItem>
                 ))}
               </TextField>

@@ -62,7 +62,8 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
         <CaseBars weights={abTest.data.cases} />
       </Box>
       <Typography id={labelId}>treatment group</Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, maxWidth: 640 }}>
+      {/* Issue 9: room above the slider for its value bubble, which otherwise covers the label. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, maxWidth: 640, pt: 5 }}>
         <Slider
           aria-labelledby={labelId}
           value={treatment}

@@ -1,4 +1,5 @@
 import {
+  allowedValuesOf,
   ConditionFault,
   invalidConditionFields,
   operationSymbol,
@@ -32,10 +33,21 @@ function valueFaultOf(mask: number): string | undefined {
   return undefined;
 }
 
+/** Issue 9: an invalid value says what is allowed (for Platform, the platforms), on its own line. */
+function ValueFault({ fault, allowed }: { fault: string; allowed: string | undefined }) {
+  return (
+    <>
+      <span style={{ display: 'block' }}>{fault}</span>
+      {allowed && <span style={{ display: 'block' }}>{allowed}</span>}
+    </>
+  );
+}
+
 /** One condition: property, operation and value, each marked when the mask names it (spec §5). */
 export function SegmentConditionRow(props: SegmentConditionRowProps) {
   const { index, condition, mask = 0, properties, isEditable, onChange, onRemove } = props;
   const invalid = invalidConditionFields(mask);
+  const valueFault = valueFaultOf(mask);
   const operations = operationsFor(condition.property);
   // A stored operation that does not apply stays visible, so it can be seen marked.
   const shownOperations = operations.includes(condition.op) ? operations : [condition.op, ...operations];
@@ -99,7 +111,11 @@ export function SegmentConditionRow(props: SegmentConditionRowProps) {
         value={condition.value}
         disabled={!isEditable}
         error={invalid.value}
-        helperText={valueFaultOf(mask)}
+        helperText={
+          valueFault && (
+            <ValueFault fault={valueFault} allowed={allowedValuesOf(condition.property, condition.op)} />
+          )
+        }
         onChange={(event) => onChange({ ...condition, value: event.target.value })}
         autoComplete="off"
         sx={{ flexGrow: 1 }}

@@ -95,13 +95,41 @@ describe('segment editor', () => {
     ]);
   });
 
-  it('is read-only and targets all players while the AB-test is active', () => {
+  // issue 9: read-only while active, and "all players" only when there is no condition.
+  it('is read-only while the AB-test is active and does not claim all players when it has conditions', () => {
     segmentApi();
     const conditions = [{ property: SegmentProperty.Payer, op: SegmentOperation.Equals, value: 'true' }];
     renderInConsole(<SegmentEditor abTest={anAbTest({ active: true, data: { segment: { conditions } } })} />);
-    expect(screen.getByText(SEGMENT_MESSAGES.allPlayersTargeted)).toBeTruthy();
+    expect(screen.queryByText(SEGMENT_MESSAGES.allPlayersTargeted)).toBeNull();
+    expect(screen.getByText(SEGMENT_MESSAGES.notEditable)).toBeTruthy();
+    expect((condition(1).getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe('true');
     expect((condition(1).getByRole('textbox', { name: 'Value' }) as HTMLInputElement).disabled).toBe(true);
+    expect(condition(1).getByRole('combobox', { name: 'Property' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     expect(screen.queryByRole('button', { name: 'Add condition' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove condition 1' })).toBeNull();
+  });
+
+  it('targets all players while the AB-test is active when it has no condition', () => {
+    segmentApi();
+    renderInConsole(<SegmentEditor abTest={anAbTest({ active: true })} />);
+    expect(screen.getByText(SEGMENT_MESSAGES.allPlayersTargeted)).toBeTruthy();
+    expect(screen.getByText(SEGMENT_MESSAGES.notEditable)).toBeTruthy();
+  });
+
+  it('says what is allowed with an invalid value: the platforms for Platform', async () => {
+    segmentApi();
+    const conditions = [{ property: SegmentProperty.Platform, op: SegmentOperation.Equals, value: 'ios' }];
+    renderInConsole(<SegmentEditor abTest={anAbTest({ data: { segment: { conditions } } })} />);
+    const value = condition(1).getByRole('textbox', { name: 'Value' });
+    await userEvent.clear(value);
+    await userEvent.type(value, 'windows');
+    expect(await condition(1).findByText('Allowed: ios, android, amazon, webgl, editor')).toBeTruthy();
+    expect(condition(1).getByText('Invalid value')).toBeTruthy();
+    expect(value.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(value.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Invalid valueAllowed: ios, android, amazon, webgl, editor',
+    );
   });
 });

@@ -91,7 +91,8 @@ export function SegmentEditor({ abTest }: { abTest: Pick<AbTest, 'id' | 'active'
     return () => clearTimeout(timer);
   }, [saveState]);
 
-  const isAllPlayers = rows.length === 0 || !isEditable;
+  // Issue 9: only a segment without conditions targets all players, whether editable or not.
+  const isAllPlayers = rows.length === 0;
 
   return (
     <Paper component="section" aria-label="Segmentation" sx={{ p: 2, mb: 2 }}>
@@ -99,6 +100,7 @@ export function SegmentEditor({ abTest }: { abTest: Pick<AbTest, 'id' | 'active'
         Segmentation
       </Typography>
       <Stack spacing={1.5}>
+        {!isEditable && <Alert severity="info">{SEGMENT_MESSAGES.notEditable}</Alert>}
         {isAllPlayers && <Alert severity="warning">{SEGMENT_MESSAGES.allPlayersTargeted}</Alert>}
         {rows.map((row, index) => (
           <SegmentConditionRow

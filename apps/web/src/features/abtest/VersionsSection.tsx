@@ -3,7 +3,9 @@ import {
   type AbTest,
   type AbTestVersion,
   checkVersionActivation,
+  formatPercentage,
   sortVersionsNewestFirst,
+  toDisplayPercentages,
 } from '@console/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -47,16 +49,18 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
       });
       if (!isConfirmed) return;
     }
-    activate.mutate(
-      { id: abTest.id, version: version.version },
-      {
-        onSuccess: () => toast(`Version ${version.version} activated`),
-        onError: (error) => {
-          if (error instanceof ApiError && error.isHandledGlobally) return;
-          showError(ABTEST_MESSAGES.activationFailedTitle, error.message);
-        },
-      },
-    );
+    // mutateAsync: the toast must not depend on this section staying mounted while the page reloads.
+    try {
+      const activated = await activate.mutateAsync({ id: abTest.id, version: version.version });
+      const split = toDisplayPercentages(activated.data.cases).map((percent) => formatPercentage(percent));
+      toast(`Version ${version.version} activated: cases ${split.join(' / ')}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.isHandledGlobally) return;
+      showError(
+        ABTEST_MESSAGES.activationFailedTitle,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
   };
 
   return (

@@ -9,6 +9,8 @@ import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
 interface WeightRowProps {
   index: number;
   text: string;
+  /** Why the text is not a percent that can be sent; the field is marked with it. */
+  error?: string | undefined;
   hasLaterCases: boolean;
   onType(text: string): void;
   onBlur(): void;
@@ -20,6 +22,7 @@ interface WeightRowProps {
 export function WeightRow({
   index,
   text,
+  error,
   hasLaterCases,
   onType,
   onBlur,
@@ -28,19 +31,18 @@ export function WeightRow({
 }: WeightRowProps) {
   const label = caseLabelOf(index);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Box
-        aria-hidden
-        sx={{ width: 6, alignSelf: 'stretch', borderRadius: 1, bgcolor: caseColorOf(index) }}
-      />
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+      <Box aria-hidden sx={{ width: 6, height: 40, borderRadius: 1, bgcolor: caseColorOf(index) }} />
       <TextField
         label={label}
         size="small"
         value={text}
         onChange={(event) => onType(event.target.value)}
         onBlur={onBlur}
+        error={error !== undefined}
+        helperText={error}
         autoComplete="off"
-        sx={{ width: 200 }}
+        sx={{ width: 260 }}
         slotProps={{
           htmlInput: { inputMode: 'decimal' },
           input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
@@ -52,6 +54,7 @@ export function WeightRow({
           type="button"
           variant="body2"
           onClick={onDistribute}
+          sx={{ mt: 1.25 }}
           aria-label={`distribute equally after ${label}`}
         >
           distribute equally

@@ -1,9 +1,10 @@
 import { AbTestType, type AbTestTypeId } from '@console/domain';
 
-// spec §2: the type names of the create form and the list.
+// spec (shell-and-operations, Enumerations): "StickySegmentation 0 (pin icon, shown as Sticky), DynamicSegmentation 10 (Dynamic)";
+// the same names in the list, the details and the create form (AbTestTypeLabel adds the pin).
 export const AB_TEST_TYPE_LABELS: Readonly<Record<AbTestTypeId, string>> = {
-  [AbTestType.StickySegmentation]: 'Sticky segmentation',
-  [AbTestType.DynamicSegmentation]: 'Dynamic segmentation',
+  [AbTestType.StickySegmentation]: 'Sticky',
+  [AbTestType.DynamicSegmentation]: 'Dynamic',
   [AbTestType.Rollout]: 'Rollout',
 };
 

@@ -1,177 +1,74 @@
-import {
-  type AbTest,
-  type AbTestIdRequest,
-  type ActivateTestRequest,
-  type ActivateVersionRequest,
-  type ApplyRolloutRequest,
-  abTestListResponseSchema,
-  abTestSchema,
-  abTestVersionsResponseSchema,
-  type CreateAbTestRequest,
-  idExistResponseSchema,
-  type SaveCaseDescriptionsRequest,
-  type SaveDescriptionRequest,
-  type SaveSegmentRequest,
-  type SaveVersionRequestInput,
-  type SegmentCondition,
-  saveSegmentResponseSchema,
-  segmentPropertyListResponseSchema,
-  type ValidateConditionRequest,
-  validateConditionResponseSchema,
-} from '@console/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiCall } from '../../api/client.ts';
+import { type AbTest, api, type SegmentCondition } from '@console/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../api/client.ts';
+import { endpointKey, featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
-/** Every key starts with the environment, so switching environment reloads every A/B-test screen. */
-export const abTestKeys = {
-  all: ['abtest'] as const,
-  environment: (environment: string) => [...abTestKeys.all, environment] as const,
-  list: (environment: string) => [...abTestKeys.environment(environment), 'list'] as const,
-  details: (environment: string, id: string) =>
-    [...abTestKeys.environment(environment), 'details', id] as const,
-  versions: (environment: string, id: string) =>
-    [...abTestKeys.environment(environment), 'versions', id] as const,
-  segmentProperties: (environment: string) =>
-    [...abTestKeys.environment(environment), 'segment-properties'] as const,
-  idExists: (environment: string, id: string) =>
-    [...abTestKeys.environment(environment), 'id-exists', id] as const,
-  idSuggestion: (environment: string) => [...abTestKeys.environment(environment), 'id-suggestion'] as const,
-};
+// The A/B-test screens' calls, all declared in packages/domain/src/endpoints/{abtest,segment}.endpoints.ts.
 
 // spec §2: the create form suggests a random two-word ID.
 const SUGGESTED_ID_WORDS = 2;
 
-export function useAbTestListQuery() {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: abTestKeys.list(active),
-    queryFn: ({ signal }) =>
-      apiCall('/api/abtest/list', { environment: active, schema: abTestListResponseSchema, signal }),
-  });
-}
+/** spec §2: every A/B-test of the environment (the list and the picker show all of them). */
+export const useAbTestListQuery = () => useEndpointQuery(api.abtest.list);
 
-export function useAbTestQuery(id: string) {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: abTestKeys.details(active, id),
-    queryFn: ({ signal }) => {
-      const body: AbTestIdRequest = { id };
-      return apiCall('/api/abtest/get', { environment: active, body, schema: abTestSchema, signal });
-    },
-  });
-}
+export const useAbTestQuery = (id: string) => useEndpointQuery(api.abtest.get, { id });
 
-export function useAbTestVersionsQuery(id: string) {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: abTestKeys.versions(active, id),
-    queryFn: ({ signal }) => {
-      const body: AbTestIdRequest = { id };
-      return apiCall('/api/abtest/versions/get', {
-        environment: active,
-        body,
-        schema: abTestVersionsResponseSchema,
-        signal,
-      });
-    },
-  });
-}
+export const useAbTestVersionsQuery = (id: string) => useEndpointQuery(api.abtest.versions, { id });
 
-export function useSegmentPropertiesQuery() {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: abTestKeys.segmentProperties(active),
-    queryFn: ({ signal }) =>
-      apiCall('/api/segment/property/list', {
-        environment: active,
-        schema: segmentPropertyListResponseSchema,
-        signal,
-      }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+export const useSegmentPropertiesQuery = () =>
+  useEndpointQuery(api.segment.propertyList, undefined, { staleTime: Number.POSITIVE_INFINITY });
 
 /** The create form's suggestion; refetch() re-rolls it. */
-export function useIdSuggestionQuery(isEnabled: boolean) {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: abTestKeys.idSuggestion(active),
-    queryFn: ({ signal }) =>
-      apiCall(`/api/id/words/${SUGGESTED_ID_WORDS}`, { environment: active, schema: z.string(), signal }),
+export const useIdSuggestionQuery = (isEnabled: boolean) =>
+  useEndpointQuery(api.ids.words, undefined, {
+    params: { count: SUGGESTED_ID_WORDS },
     enabled: isEnabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
-}
 
-export function useIdExistsQuery(id: string) {
-  const { active } = useActiveEnvironment();
-  return useQuery({
-    queryKey: abTestKeys.idExists(active, id),
-    queryFn: ({ signal }) =>
-      apiCall(`/api/id/exist/abtest/${encodeURIComponent(id)}`, {
-        environment: active,
-        schema: idExistResponseSchema,
-        signal,
-      }),
+export const useIdExistsQuery = (id: string) =>
+  useEndpointQuery(api.ids.exist, undefined, {
+    params: { kind: 'abtest', id },
     enabled: id !== '',
     select: (answer) => answer.exists,
   });
-}
 
-/** A mutation of the active environment's A/B-tests; on success every A/B-test query reloads. */
-function useAbTestMutation<Request, Result = unknown>(path: string, schema?: z.ZodType<Result>) {
-  const { active } = useActiveEnvironment();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Request) =>
-      apiCall<Result>(path, { environment: active, body, ...(schema ? { schema } : {}) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: abTestKeys.environment(active) }),
-  });
-}
-
-export const useCreateAbTestMutation = () => useAbTestMutation<CreateAbTestRequest>('/api/abtest/create');
-export const useDeleteAbTestMutation = () => useAbTestMutation<AbTestIdRequest>('/api/abtest/delete');
-export const useActivateTestMutation = () =>
-  useAbTestMutation<ActivateTestRequest>('/api/abtest/activate/test');
-export const useActivateVersionMutation = () =>
-  useAbTestMutation<ActivateVersionRequest>('/api/abtest/activate/version');
-export const useSaveVersionMutation = () =>
-  useAbTestMutation<SaveVersionRequestInput>('/api/abtest/versions/save');
-export const useSaveDescriptionMutation = () =>
-  useAbTestMutation<SaveDescriptionRequest>('/api/abtest/save/description');
-export const useSaveCaseDescriptionsMutation = () =>
-  useAbTestMutation<SaveCaseDescriptionsRequest>('/api/abtest/save/case-descriptions');
-export const useApplyRolloutMutation = () =>
-  useAbTestMutation<ApplyRolloutRequest>('/api/abtest/rollout/apply');
+// Each reloads every A/B-test query of the environment on success.
+export const useCreateAbTestMutation = () =>
+  useEndpointMutation(api.abtest.create, { invalidates: [api.ids.exist.feature] });
+export const useDeleteAbTestMutation = () =>
+  useEndpointMutation(api.abtest.delete, { invalidates: [api.ids.exist.feature] });
+export const useActivateTestMutation = () => useEndpointMutation(api.abtest.activateTest);
+export const useActivateVersionMutation = () => useEndpointMutation(api.abtest.activateVersion);
+export const useSaveVersionMutation = () => useEndpointMutation(api.abtest.saveVersion);
+export const useSaveDescriptionMutation = () => useEndpointMutation(api.abtest.saveDescription);
+export const useSaveCaseDescriptionsMutation = () => useEndpointMutation(api.abtest.saveCaseDescriptions);
+export const useApplyRolloutMutation = () => useEndpointMutation(api.abtest.applyRollout);
 
 /** spec §4: the segment editor's calls. Saving keeps the editor's own state, so the page is not reloaded. */
 export function useSegmentCalls(abTestId: string) {
   const { active } = useActiveEnvironment();
   const queryClient = useQueryClient();
-  const validate = (condition: SegmentCondition, signal?: AbortSignal) => {
-    const body: ValidateConditionRequest = { condition };
-    return apiCall('/api/segment/validate/condition', {
+  const validate = (condition: SegmentCondition, signal?: AbortSignal) =>
+    callEndpoint(api.segment.validateCondition, {
       environment: active,
-      body,
-      schema: validateConditionResponseSchema,
+      body: { condition },
       ...(signal ? { signal } : {}),
     });
-  };
   const save = async (conditions: SegmentCondition[], signal?: AbortSignal) => {
-    const body: SaveSegmentRequest = { abTestId, segment: { conditions } };
-    const masks = await apiCall('/api/segment/save', {
+    const masks = await callEndpoint(api.segment.save, {
       environment: active,
-      body,
-      schema: saveSegmentResponseSchema,
+      body: { abTestId, segment: { conditions } },
       ...(signal ? { signal } : {}),
     });
-    queryClient.setQueryData<AbTest>(abTestKeys.details(active, abTestId), (abTest) =>
+    queryClient.setQueryData<AbTest>(endpointKey(api.abtest.get, active, { id: abTestId }), (abTest) =>
       abTest ? { ...abTest, data: { ...abTest.data, segment: { conditions } } } : abTest,
     );
-    await queryClient.invalidateQueries({ queryKey: abTestKeys.list(active) });
+    await queryClient.invalidateQueries({
+      queryKey: [...featureKey(api.abtest.list.feature, active), api.abtest.list.path],
+    });
     return masks;
   };
   return { validate, save };

@@ -1,4 +1,10 @@
-import { ABTEST_MESSAGES, type AbTest } from '@console/domain';
+import {
+  ABTEST_MESSAGES,
+  type AbTest,
+  checkAbTestDeletion,
+  checkTestActivation,
+  pluginNameOf,
+} from '@console/domain';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { useActivateTestMutation, useDeleteAbTestMutation } from './abtest.queries.ts';
@@ -11,6 +17,31 @@ export const activationConfirmMessage = (id: string) =>
   `AB-test '${id}' becomes available to users: the players of its segment are split into the cases ` +
   'of its active version. An active AB-test cannot be deactivated.';
 
+// Issue 9: the list says why a switch or delete is unavailable instead of confirming and then failing.
+export const LIST_ACTION_REASONS = {
+  activeStaysActive: `${ABTEST_MESSAGES.cannotDeactivate}`,
+  needsVersion: 'It needs an active version before it can be activated: create and activate one on its page',
+  activeCannotBeDeleted: 'An active AB-test cannot be deleted',
+  usedBy: (plugins: readonly string[]) =>
+    `Used by ${plugins.join(', ')}: remove it from ${plugins.length === 1 ? 'that plugin' : 'those plugins'} before deleting`,
+} as const;
+
+type ListedAbTest = Pick<AbTest, 'id' | 'active' | 'usedBy' | 'data'>;
+
+/** Why the state switch cannot be used, or undefined when it can (the domain's activation rule). */
+export function stateSwitchBlockedBy(abTest: ListedAbTest): string | undefined {
+  if (abTest.active) return LIST_ACTION_REASONS.activeStaysActive;
+  return checkTestActivation(abTest, true).ok ? undefined : LIST_ACTION_REASONS.needsVersion;
+}
+
+/** Why the AB-test cannot be deleted, or undefined when it can (the domain's deletion rule). */
+export function deletionBlockedBy(abTest: ListedAbTest): string | undefined {
+  if (checkAbTestDeletion(abTest).ok) return undefined;
+  return abTest.usedBy.length > 0
+    ? LIST_ACTION_REASONS.usedBy(abTest.usedBy.map(pluginNameOf))
+    : LIST_ACTION_REASONS.activeCannotBeDeleted;
+}
+
 const isShownByShell = (error: unknown) => error instanceof ApiError && error.isHandledGlobally;
 
 /** The list's state switch and delete action, with their confirmations and failure dialogs. */
@@ -19,25 +50,19 @@ export function useAbTestActions() {
   const activate = useActivateTestMutation();
   const remove = useDeleteAbTestMutation();
 
-  const setActive = async (abTest: Pick<AbTest, 'id'>, isActive: boolean) => {
-    // spec §4: only switching on asks; switching off is sent so the server can refuse it (spec §8).
-    if (isActive) {
-      const isConfirmed = await confirm({
-        title: ABTEST_MESSAGES.activateConfirmTitle,
-        message: activationConfirmMessage(abTest.id),
-      });
-      if (!isConfirmed) return;
-    }
+  // spec §4: switching on asks first; an active AB-test's switch is disabled (it cannot be switched off).
+  const activateAbTest = async (abTest: Pick<AbTest, 'id'>) => {
+    const isConfirmed = await confirm({
+      title: ABTEST_MESSAGES.activateConfirmTitle,
+      message: activationConfirmMessage(abTest.id),
+    });
+    if (!isConfirmed) return;
     activate.mutate(
-      { id: abTest.id, active: isActive },
+      { id: abTest.id, active: true },
       {
-        onSuccess: () => toast(`AB-test ${abTest.id} ${isActive ? 'activated' : 'deactivated'}`),
+        onSuccess: () => toast(`AB-test ${abTest.id} activated`),
         onError: (error) => {
-          if (isShownByShell(error)) return;
-          const title = isActive
-            ? ABTEST_MESSAGES.activationFailedTitle
-            : ABTEST_MESSAGES.deactivationFailedTitle;
-          showError(title, error.message);
+          if (!isShownByShell(error)) showError(ABTEST_MESSAGES.activationFailedTitle, error.message);
         },
       },
     );
@@ -60,5 +85,5 @@ export function useAbTestActions() {
     );
   };
 
-  return { setActive, deleteAbTest, isBusy: activate.isPending || remove.isPending };
+  return { activateAbTest, deleteAbTest, isBusy: activate.isPending || remove.isPending };
 }

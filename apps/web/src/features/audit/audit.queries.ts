@@ -1,6 +1,10 @@
-import { AUDIT_PAGE_LIMIT, api } from '@console/domain';
+import { type AuditListRequestInput, api } from '@console/domain';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointQuery } from '../../api/hooks.ts';
 
-/** spec §9: the latest 100 entries, offset 0, of the active environment. */
-export const useAuditListQuery = () =>
-  useEndpointQuery(api.audit.list, { offset: 0, limit: AUDIT_PAGE_LIMIT });
+/**
+ * spec §9: the latest 100 entries of the active environment, from an offset; optionally of one
+ * action and/or one target (filtered by the server). The previous page stays shown while the next loads.
+ */
+export const useAuditListQuery = (request: AuditListRequestInput) =>
+  useEndpointQuery(api.audit.list, request, { placeholderData: keepPreviousData });

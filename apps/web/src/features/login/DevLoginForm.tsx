@@ -18,7 +18,7 @@ export function DevLoginForm({ onSignedIn, onError }: DevLoginFormProps) {
     resolver: zodResolver(devLoginRequestSchema),
     defaultValues: { email: '' },
   });
-  const submit = handleSubmit(({ email }) => login.mutate(email, { onSuccess: onSignedIn, onError }));
+  const submit = handleSubmit((request) => login.mutate(request, { onSuccess: onSignedIn, onError }));
 
   return (
     <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label="Local sign-in">

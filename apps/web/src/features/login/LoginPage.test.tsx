@@ -68,4 +68,43 @@ describe('login page', () => {
     expect(window.location.pathname).toBe('/login');
     expect(api.callsTo('/logout').length).toBeGreaterThanOrEqual(1);
   });
+
+  it('goes home when the operator is already signed in', async () => {
+    fakeApi({
+      '/oauth/session': () => ok({ email: 'op@example.com' }),
+      '/oauth/options': () => ok({ devLogin: true, google: true }),
+      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/configuration/list': () => ok(['dev']),
+    });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Orchestrate your game servers' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('stays on the login page when nobody is signed in', async () => {
+    const api = fakeApi({
+      '/oauth/session': () => ok(null),
+      '/oauth/options': () => ok({ devLogin: true, google: true }),
+    });
+    renderApp('/login');
+    await screen.findByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(api.callsTo('/oauth/session')).toHaveLength(1));
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('asks to wait after too many sign-in attempts (429), instead of the login-required page', async () => {
+    fakeApi({
+      '/oauth/session': () => ok(null),
+      '/oauth/options': () => ok({ devLogin: true, google: false }),
+      '/oauth/login/dev': () => fail(429, 'Rate limit exceeded, retry in 1 minute'),
+    });
+    renderApp('/login');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'op@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in locally' }));
+    expect(
+      await screen.findByText('Too many sign-in attempts. Please wait a minute, then sign in again.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Login required' })).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+  });
 });

@@ -6,19 +6,26 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { APP_NAME } from '../../shell/Page.tsx';
 import { GOOGLE_LOGIN_PATH } from '../../shell/UnauthorizedPage.tsx';
 import { DevLoginForm } from './DevLoginForm.tsx';
-import { useAuthOptionsQuery } from './login.queries.ts';
+import { useAuthOptionsQuery, useSessionQuery } from './login.queries.ts';
 
 // Set by the server when it redirects back from a sign-in it could not complete.
 const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 const LOGIN_ERRORS: Record<string, string> = { 'google-not-configured': GOOGLE_NOT_CONFIGURED };
+export const SIGN_IN_RATE_LIMITED = 'Too many sign-in attempts. Please wait a minute, then sign in again.';
+
+/** A refused sign-in in the operator's words: a rate limit (429) asks to wait, not to sign in elsewhere. */
+const signInFailureOf = (error: Error) =>
+  error instanceof ApiError && error.status === 429 ? SIGN_IN_RATE_LIMITED : error.message;
 
 export function LoginPage() {
+  const session = useSessionQuery();
   const options = useAuthOptionsQuery();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,6 +42,9 @@ export function LoginPage() {
     clearUnauthorized();
     void navigate('/', { replace: true });
   };
+
+  // Already signed in: /login has nothing to offer, the console does.
+  if (session.data) return <Navigate to="/" replace />;
 
   return (
     <Paper sx={{ p: 4 }}>
@@ -66,7 +76,7 @@ export function LoginPage() {
         {options.data?.devLogin && (
           <>
             <Divider>or</Divider>
-            <DevLoginForm onSignedIn={enterConsole} onError={(error) => setFailure(error.message)} />
+            <DevLoginForm onSignedIn={enterConsole} onError={(error) => setFailure(signInFailureOf(error))} />
           </>
         )}
       </Stack>

@@ -1,25 +1,14 @@
-import { authOptionsSchema, operatorSchema } from '@console/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../api/client.ts';
-
-export const loginKeys = {
-  all: ['login'] as const,
-  options: () => [...loginKeys.all, 'options'] as const,
-};
+import { api } from '@console/domain';
+import { callEndpoint } from '../../api/client.ts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 /** Which sign-in methods the server offers (no session needed). */
-export function useAuthOptionsQuery() {
-  return useQuery({
-    queryKey: loginKeys.options(),
-    queryFn: ({ signal }) => apiCall('/oauth/options', { schema: authOptionsSchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+export const useAuthOptionsQuery = () =>
+  useEndpointQuery(api.auth.options, undefined, { staleTime: Number.POSITIVE_INFINITY });
 
-export function useDevLoginMutation() {
-  return useMutation({
-    mutationFn: (email: string) => apiCall('/oauth/login/dev', { body: { email }, schema: operatorSchema }),
-  });
-}
+/** Who is signed in (null when nobody): /login sends a signed-in operator home. */
+export const useSessionQuery = () => useEndpointQuery(api.auth.session, undefined, { staleTime: 0 });
 
-export const endSession = () => apiCall('/logout');
+export const useDevLoginMutation = () => useEndpointMutation(api.auth.devLogin);
+
+export const endSession = () => callEndpoint(api.auth.logout);

@@ -1,35 +1,8 @@
-import { DEFAULT_ENVIRONMENT_DESCRIPTION, type SaveEnvironmentRequest } from '@console/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../api/client.ts';
-import { shellSchemas } from '../shellSchemas.ts';
+import { useLazyEndpointMutation, useLazyEndpointQuery } from '../../api/hooks.ts';
+import { shellEndpoints } from '../shell.endpoints.ts';
 
-export const environmentKeys = {
-  all: ['environment'] as const,
-  list: () => [...environmentKeys.all, 'list'] as const,
-};
+/** spec §4: every environment, in the server's order (global: used before one is active). */
+export const useEnvironmentListQuery = () => useLazyEndpointQuery(shellEndpoints.environments);
 
-export function useEnvironmentListQuery() {
-  return useQuery({
-    queryKey: environmentKeys.list(),
-    queryFn: ({ signal }) =>
-      apiCall('/api/configuration/list', {
-        schema: shellSchemas().then((schemas) => schemas.environmentListSchema),
-        signal,
-      }),
-  });
-}
-
-export function useCreateEnvironmentMutation() {
-  return useMutation({
-    mutationFn: (configurationId: string) => {
-      const request: SaveEnvironmentRequest = {
-        configurationId,
-        description: DEFAULT_ENVIRONMENT_DESCRIPTION,
-      };
-      return apiCall('/api/configuration/save', {
-        body: request,
-        schema: shellSchemas().then((schemas) => schemas.environmentSchema),
-      });
-    },
-  });
-}
+/** On success the environment list reloads (the mutation's own feature). */
+export const useCreateEnvironmentMutation = () => useLazyEndpointMutation(shellEndpoints.saveEnvironment);

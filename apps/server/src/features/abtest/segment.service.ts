@@ -13,8 +13,8 @@ import {
   validateSegment,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest } from '../abtest/abtest.access.ts';
-import { updateAbTest } from '../abtest/abtest.store.ts';
+import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest } from './abtest.access.ts';
+import { updateAbTest } from './abtest.store.ts';
 
 export const SEGMENT_SERVER_MESSAGES = {
   invalidCondition: (index: number, mask: number) =>

@@ -11,8 +11,8 @@ import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { RuntimeKeysSection } from '../runtime-keys/RuntimeKeysSection.tsx';
 import { useCloseConnectionMutation, useConnectionListQuery } from './connections.queries.ts';
-import { RuntimeKeysSection } from './RuntimeKeysSection.tsx';
 
 /** spec §2 Client Connections: live game-client sessions of the active environment; Delete closes one. */
 export function ConnectionsPage() {

@@ -1,7 +1,6 @@
 import { abTestTypeSchema, segmentSchema, type TransferItem } from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { normalizeSegment } from '../segment/segment.service.ts';
 import type { TransferGroup, TransferWriteContext } from '../transfer/transfer-group.ts';
 import {
   deleteAbTest,
@@ -12,6 +11,7 @@ import {
   listAbTests,
   updateAbTest,
 } from './abtest.store.ts';
+import { normalizeSegment } from './segment.service.ts';
 
 /**
  * What a transfer compares and copies of an A/B-test. Versions carry no created / lastModifier, so

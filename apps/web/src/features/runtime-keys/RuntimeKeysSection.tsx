@@ -24,7 +24,7 @@ import {
   useCreateRuntimeKeyMutation,
   useRevokeRuntimeKeyMutation,
   useRuntimeKeyListQuery,
-} from './connections.queries.ts';
+} from './runtime-keys.queries.ts';
 
 /** The keys game clients of this environment connect with: created here (shown once), revoked here. */
 export function RuntimeKeysSection({ banner }: { banner: ErrorBannerState }) {

@@ -1,18 +1,16 @@
 import { type AnyEndpoint, api, type RequestBody } from '@console/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/client.ts';
-import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
+import { featureKey, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
 export const useConnectionListQuery = () => useEndpointQuery(api.connections.list);
-export const useRuntimeKeyListQuery = () => useEndpointQuery(api.runtimeKeys.list);
-export const useCreateRuntimeKeyMutation = () => useEndpointMutation(api.runtimeKeys.create);
 
 /**
  * A change whose lists reload whether it worked or not: a refused Delete or Revoke usually means the
  * list is stale (the connection already closed, the key already revoked).
  */
-function useReloadingMutation<E extends AnyEndpoint>(endpoint: E, features: readonly string[]) {
+export function useReloadingMutation<E extends AnyEndpoint>(endpoint: E, features: readonly string[]) {
   const { active } = useActiveEnvironment();
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,10 +25,3 @@ function useReloadingMutation<E extends AnyEndpoint>(endpoint: E, features: read
 /** spec §4: close the session, then reload the list. */
 export const useCloseConnectionMutation = () =>
   useReloadingMutation(api.connections.close, [api.connections.close.feature]);
-
-/** Revoking also closes the key's connections, so both lists reload. */
-export const useRevokeRuntimeKeyMutation = () =>
-  useReloadingMutation(api.runtimeKeys.revoke, [
-    api.runtimeKeys.revoke.feature,
-    api.connections.list.feature,
-  ]);

@@ -1,0 +1,13 @@
+import { api } from '@console/domain';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import { checkCondition, listSegmentProperties, saveSegment } from './segment.service.ts';
+
+// The handlers of the segment calls declared in packages/domain/src/endpoints/segment.endpoints.ts.
+export async function segmentRoutes(app: FastifyInstance) {
+  registerEndpoint(app, api.segment.propertyList, () => listSegmentProperties());
+  registerEndpoint(app, api.segment.validateCondition, ({ body }) => checkCondition(body.condition));
+  registerEndpoint(app, api.segment.save, ({ db, environmentId, body, email }) =>
+    saveSegment(db, environmentId, body, email),
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { readConfig } from '../../config.ts';
+
+describe('health checks', () => {
+  it('answers /readyz 503 with the one error shape when the database cannot be reached', async () => {
+    const app = await buildApp({
+      config: readConfig({ AUTH_DEV_LOGIN: 'true' }, 'postgresql://unused@127.0.0.1:1/none'),
+      logger: false,
+    });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ error: 'Database unreachable' });
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.json()).toEqual({ payload: { status: 'ok' } });
+    } finally {
+      await app.close();
+    }
+  });
+});

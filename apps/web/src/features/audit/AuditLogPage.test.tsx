@@ -1,0 +1,128 @@
+import type { AuditEntry } from '@console/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, type RecordedCall } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+import { auditEntriesToCsv } from './audit.csv.ts';
+
+const entry = (id: number, action = 'plugin.activate', target = 'DUEL'): AuditEntry => ({
+  id,
+  environment: 'dev',
+  action,
+  target,
+  email: 'op@example.com',
+  created: Date.UTC(2026, 10, 23, 8, 0) + id,
+  attributes: { id },
+});
+
+/** A log of 150 entries (ids 150..1, every third one an A/B-test creation), filtered and paged like the server. */
+const LOG = Array.from({ length: 150 }, (_, index) => {
+  const id = 150 - index;
+  return id % 3 === 0 ? entry(id, 'abtest.create', `test-${id}`) : entry(id);
+});
+function answerAuditList({ body }: RecordedCall) {
+  const {
+    offset = 0,
+    limit = 100,
+    action,
+    target,
+    before,
+  } = body as Record<string, string | number | undefined>;
+  const matching = LOG.filter(
+    (row) =>
+      (action === undefined || row.action === action) &&
+      (target === undefined || row.target === target) &&
+      (before === undefined || row.id < Number(before)),
+  );
+  return ok(matching.slice(Number(offset), Number(offset) + Number(limit)));
+}
+
+const openAuditLog = () => {
+  const api = fakeApi({
+    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/configuration/list': () => ok(['dev']),
+    '/api/audit/list': answerAuditList,
+  });
+  renderApp('/audit');
+  return api;
+};
+const shownIds = () =>
+  within(screen.getByRole('table', { name: 'Audit log' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Number(within(row).getAllByRole('cell')[0]?.textContent));
+const lastBody = (api: ReturnType<typeof fakeApi>) => api.callsTo('/api/audit/list').at(-1)?.body;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('audit log', () => {
+  it('shows the newest 100 entries and pages to older ones and back', async () => {
+    const api = openAuditLog();
+    await screen.findByText('Entries 1–100');
+    expect(shownIds()[0]).toBe(150);
+    expect(lastBody(api)).toEqual({ limit: 100 });
+    expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Entries 101–150');
+    // older pages are asked for by the last id shown, not by offset
+    expect(lastBody(api)).toEqual({ limit: 100, before: 51 });
+    expect(shownIds()).toEqual(Array.from({ length: 50 }, (_, index) => 50 - index));
+    expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    await screen.findByText('Entries 1–100');
+  });
+
+  it('filters by action on the server, from the newest entry again', async () => {
+    const api = openAuditLog();
+    await screen.findByText('Entries 1–100');
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Entries 101–150');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
+    await userEvent.click(screen.getByRole('option', { name: 'abtest.create' }));
+    await screen.findByText('Entries 1–50');
+    expect(lastBody(api)).toEqual({ limit: 100, action: 'abtest.create' });
+    expect(shownIds().every((id) => id % 3 === 0)).toBe(true);
+  });
+
+  it('filters by exact target when Enter is pressed', async () => {
+    const api = openAuditLog();
+    await screen.findByText('Entries 1–100');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'test-42{Enter}');
+    await screen.findByText('Entries 1–1');
+    expect(lastBody(api)).toEqual({ limit: 100, target: 'test-42' });
+    expect(shownIds()).toEqual([42]);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'x{Enter}');
+    await screen.findByText('No audit entries');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveProperty('disabled', true);
+  });
+
+  it('exports what it shows as a CSV file built in the browser', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:audit';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const api = openAuditLog();
+    await screen.findByText('Entries 1–100');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
+    await userEvent.click(screen.getByRole('option', { name: 'abtest.create' }));
+    await screen.findByText('Entries 1–50');
+    const callsBefore = api.calls.length;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toEqual(['audit-dev.csv']));
+    const shown = LOG.filter((row) => row.action === 'abtest.create');
+    expect(await blobs[0]?.text()).toBe(auditEntriesToCsv(shown));
+    expect(api.calls.length).toBe(callsBefore);
+  });
+});

@@ -1,0 +1,30 @@
+import type { authEndpoints, environmentEndpoints } from '@console/domain';
+import type { LazyEndpoint } from '../api/hooks.ts';
+
+const load = () => import('./shell.api.ts');
+
+/** The shell's calls, declared in the endpoint table and loaded on first use (see shell.api.ts). */
+export const shellEndpoints = {
+  me: {
+    feature: 'auth',
+    scope: 'global',
+    name: 'me',
+    load: () => load().then((module) => module.authEndpoints.me),
+  },
+  environments: {
+    feature: 'environment',
+    scope: 'global',
+    name: 'list',
+    load: () => load().then((module) => module.environmentEndpoints.list),
+  },
+  saveEnvironment: {
+    feature: 'environment',
+    scope: 'global',
+    name: 'save',
+    load: () => load().then((module) => module.environmentEndpoints.save),
+  },
+} as const satisfies {
+  me: LazyEndpoint<typeof authEndpoints.me>;
+  environments: LazyEndpoint<typeof environmentEndpoints.list>;
+  saveEnvironment: LazyEndpoint<typeof environmentEndpoints.save>;
+};

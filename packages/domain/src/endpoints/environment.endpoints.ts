@@ -1,0 +1,20 @@
+import { defineEndpoints } from '../api/endpoint.ts';
+import { environmentListSchema, environmentSchema, saveEnvironmentRequestSchema } from '../environment.ts';
+
+// spec (shell §3, §7): environments are listed and created under /api/configuration/*, whatever
+// environment `?configuration=` names (decisions: Global routes).
+export const environmentEndpoints = defineEndpoints('environment', {
+  list: {
+    path: '/api/configuration/list',
+    summary: 'List environment ids',
+    response: environmentListSchema,
+    scope: 'global',
+  },
+  save: {
+    path: '/api/configuration/save',
+    summary: 'Create an environment',
+    body: saveEnvironmentRequestSchema,
+    response: environmentSchema,
+    scope: 'global',
+  },
+});

@@ -1,0 +1,29 @@
+import {
+  saveSegmentRequestSchema,
+  saveSegmentResponseSchema,
+  validateConditionRequestSchema,
+  validateConditionResponseSchema,
+} from '../abtest/abtest.schemas.ts';
+import { segmentPropertyListResponseSchema } from '../abtest/segment.ts';
+import { defineEndpoints } from '../api/endpoint.ts';
+
+// spec (live-ops-content §7): the segment calls of the A/B-test editor.
+export const segmentEndpoints = defineEndpoints('segment', {
+  propertyList: {
+    path: '/api/segment/property/list',
+    summary: 'Segment property names to ids (UnSupported left out)',
+    response: segmentPropertyListResponseSchema,
+  },
+  validateCondition: {
+    path: '/api/segment/validate/condition',
+    summary: 'Fault mask of one condition: 0 valid, 1 property, 2 operation, 4 value, 8 format',
+    body: validateConditionRequestSchema,
+    response: validateConditionResponseSchema,
+  },
+  save: {
+    path: '/api/segment/save',
+    summary: "Save an inactive A/B-test's segment when every condition is valid; one mask per condition",
+    body: saveSegmentRequestSchema,
+    response: saveSegmentResponseSchema,
+  },
+});

@@ -1,0 +1,144 @@
+// HTTP load through a real socket (autocannon), run by `npm run bench` after the in-process cases.
+// Throughput cases print req/s and the ratio to GET /healthz measured in the same run (and to a bare
+// Fastify hello world, the ceiling of this machine); the audit list prints its latency percentiles
+// at 10 concurrent operators. The app logs nothing (quiet logs), as with LOG_LEVEL=warn in production.
+import { availableParallelism, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** spec of the issue: a page of a 10,000-row list answers with p99 ≤ 50 ms at 10 concurrent operators. */
+export const AUDIT_P99_BUDGET_MS = 50;
+const OPERATORS = 10;
+
+interface Load {
+  url: string;
+  method?: 'GET' | 'POST';
+  cookie?: string;
+  body?: unknown;
+  connections: number;
+}
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function load({ url, method = 'GET', cookie, body, connections }: Load): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method,
+    connections,
+    duration: SECONDS,
+    // The load generator runs in its own thread, so it does not share the server's event loop.
+    workers: 1,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function startBareFastify(): Promise<FastifyInstance> {
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ hello: 'world' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return bare;
+}
+
+const addressOf = (app: FastifyInstance) => {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+};
+
+const percent = (value: number, base: number) => `${((value / base) * 100).toFixed(0)}%`;
+const requestsText = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`.padStart(12);
+const failuresText = (result: LoadResult) => (result.failures ? `   ${result.failures} FAILED` : '');
+
+/** Runs the HTTP cases against a listening console app; dev's audit log holds `auditRows` entries. */
+export async function runHttpBench(app: FastifyInstance, cookie: string, auditRows: number): Promise<void> {
+  const bare = await startBareFastify();
+  const base = addressOf(app);
+  try {
+    // Load and server share this machine's cores: figures compare within one run, not across runs.
+    const [load1] = loadavg();
+    console.log(
+      `\nHTTP load (autocannon, ${SECONDS} s per case, 100 connections; logs off; ` +
+        `load average ${load1?.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
+    const ceiling = await load({ url: `${addressOf(bare)}/`, connections: 100 });
+    const health = await load({ url: `${base}/healthz`, connections: 100 });
+    const throughput: [string, LoadResult][] = [
+      ['bare Fastify GET / (ceiling)', ceiling],
+      ['GET /healthz (baseline)', health],
+      [
+        'POST /api/auth/me (session, no query)',
+        await load({ url: `${base}/api/auth/me`, method: 'POST', cookie, connections: 100 }),
+      ],
+      [
+        'POST /api/id/random?configuration=dev',
+        await load({
+          url: `${base}/api/id/random?configuration=dev`,
+          method: 'POST',
+          cookie,
+          connections: 100,
+        }),
+      ],
+    ];
+    for (const [name, result] of throughput) {
+      console.log(
+        `${name.padEnd(44)} ${requestsText(result.requestsPerSecond)}  ${percent(result.requestsPerSecond, health.requestsPerSecond).padStart(5)} of /healthz  ${percent(result.requestsPerSecond, ceiling.requestsPerSecond).padStart(5)} of bare${failuresText(result)}`,
+      );
+    }
+
+    const rows = auditRows.toLocaleString('en-US');
+    console.log(
+      `\nAudit list, ${rows} rows in dev, ${OPERATORS} concurrent operators (budget p99 ≤ ${AUDIT_P99_BUDGET_MS} ms)`,
+    );
+    const idAt = async (offset: number) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/audit/list?configuration=dev',
+        headers: { cookie },
+        payload: { offset, limit: 1 },
+      });
+      return (response.json() as { payload: { id: number }[] }).payload[0]!.id;
+    };
+    const middle = Math.floor(auditRows / 2);
+    const last = auditRows - 100;
+    // The screen pages by the last id shown (before); offset paging is the API's other way.
+    const pages: [string, object][] = [
+      ['first page', { limit: 100 }],
+      ['middle page (before id)', { limit: 100, before: (await idAt(middle)) + 1 }],
+      ['last page (before id)', { limit: 100, before: (await idAt(last)) + 1 }],
+      ['first page of one action', { limit: 100, action: 'plugin.activate' }],
+      ['middle page (offset)', { offset: middle, limit: 100 }],
+      ['last page (offset)', { offset: last, limit: 100 }],
+    ];
+    for (const [name, body] of pages) {
+      const result = await load({
+        url: `${base}/api/audit/list?configuration=dev`,
+        method: 'POST',
+        cookie,
+        body,
+        connections: OPERATORS,
+      });
+      const verdict = result.p99 <= AUDIT_P99_BUDGET_MS ? 'ok' : 'OVER BUDGET';
+      console.log(
+        `${`POST /api/audit/list ${name}`.padEnd(44)} ${requestsText(result.requestsPerSecond)}  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(3)} ms  ${verdict}${failuresText(result)}`,
+      );
+    }
+  } finally {
+    await bare.close();
+  }
+}
