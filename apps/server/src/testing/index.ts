@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
@@ -28,7 +29,7 @@ export async function buildTestApp(
  * For browser tests: the whole console (API and built web app) on a random local port,
  * over its own fresh PostgreSQL database (embedded, or in DATABASE_URL's server).
  */
-export async function startConsole(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startConsole(): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
   const server = await startTestPostgres();
   const template = await createTemplateDatabase(server);
   const database = await cloneDatabase(server.adminUrl, template, server.prefix);
@@ -36,10 +37,29 @@ export async function startConsole(): Promise<{ url: string; close(): Promise<vo
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
+    databaseUrl: database.url,
     close: async () => {
       await app.close();
       await database.drop().catch(() => {});
       await server.stop();
     },
   };
+}
+
+/**
+ * Runs one SQL statement on a test database: for browser tests that set up what no API makes yet
+ * (plugin A/B-test entries, until the plugin-details issue adds their calls).
+ */
+export async function runTestSql(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }

@@ -9,6 +9,7 @@ export * from './config-data.schemas.ts';
 export * from './config-fields.ts';
 export * from './config-item.schemas.ts';
 export * from './config-kinds.ts';
+export * from './config-warnings.ts';
 export * from './construction-items.ts';
 export * from './duration.ts';
 export * from './event-data.schemas.ts';

@@ -1,10 +1,55 @@
+import { type ConfigKindId, configKindOf, listConfigWarnings } from '@console/domain';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
-import { PlannedScreen } from '../../shell/PlannedScreen.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { ConfigMessageDialog, useConfigMessageDialog } from './ConfigMessageDialog.tsx';
+import { ConfigTable } from './ConfigTable.tsx';
+import { ConfigTypeSelect } from './ConfigTypeSelect.tsx';
+import { ConfigWarnings } from './ConfigWarnings.tsx';
+import { useConfigListQuery } from './config.queries.ts';
+import { configCreatePath } from './configLabels.ts';
+import { useConfigListActions } from './useConfigListActions.ts';
 
+/** spec §2 /config: the type dropdown with Create, the warnings box and every configuration. */
 export function ConfigListPage() {
+  const list = useConfigListQuery();
+  const banner = useErrorBanner();
+  useReportQueryError(banner, list.error);
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<ConfigKindId | ''>('');
+  const dialog = useConfigMessageDialog();
+  const actions = useConfigListActions(dialog);
+  const warnings = useMemo(() => listConfigWarnings(list.data ?? []), [list.data]);
+
   return (
-    <Page title="Configuration">
-      <PlannedScreen />
+    <Page
+      title="Configuration"
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <ConfigTypeSelect value={kind} onChange={setKind} />
+          <Button
+            variant="contained"
+            disabled={kind === ''}
+            onClick={() => kind !== '' && navigate(configCreatePath(configKindOf(kind).pluginName))}
+          >
+            Create
+          </Button>
+        </Stack>
+      }
+    >
+      <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+      <ConfigWarnings warnings={warnings} />
+      {list.isPending && !list.isError ? (
+        <Loading />
+      ) : (
+        <ConfigTable rows={list.data ?? []} actions={actions} />
+      )}
+      <ConfigMessageDialog shown={dialog.shown} onClose={dialog.close} />
     </Page>
   );
 }

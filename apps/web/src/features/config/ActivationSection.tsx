@@ -1,0 +1,100 @@
+import {
+  ACTIVATION_LABELS,
+  ACTIVATION_TYPES,
+  activationSettingsSchema,
+  type ConfigKindId,
+  findActivationType,
+  MAX_ACTIVATION_DURATION_SECONDS,
+  maxScheduleOffsetOf,
+} from '@console/domain';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { DurationField } from './fields/DurationField.tsx';
+import { NumberField } from './fields/NumberField.tsx';
+import { WeeklyScheduleField } from './WeeklyScheduleField.tsx';
+
+// The pickers (MUI X + dayjs) are a chunk of their own, so the edit screen's chunk stays small.
+const ActivationDateTimeField = lazy(async () => ({
+  default: (await import('./ActivationDateTimeField.tsx')).ActivationDateTimeField,
+}));
+
+const L = ACTIVATION_LABELS;
+
+function DateTimePlaceholder({ label }: { label: string }) {
+  return <TextField label={`${label} (UTC)`} disabled value="" helperText="Loading..." />;
+}
+
+/** spec §2 "activation properties": type, start, end, cooldown, max event duration, min level, grid, offset. */
+export function ActivationSection({ kind }: { kind: ConfigKindId }) {
+  const form = useFormContext();
+  const type = useWatch({ control: form.control, name: 'activation.type' }) as number;
+  const cadence = findActivationType(type)?.cadence;
+  const hasGrid = cadence === 'fortnight';
+  const hasOffset = cadence === 'fortnight' || cadence === 'periodic';
+
+  return (
+    <Stack component="section" spacing={2} aria-label="Activation" sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="h6" component="h2">
+        Activation
+      </Typography>
+      <Controller
+        name="activation.type"
+        control={form.control}
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label={L.type}
+            value={field.value}
+            onChange={(event) => field.onChange(Number(event.target.value))}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+            sx={{ minWidth: 320 }}
+          >
+            {ACTIVATION_TYPES.map((option) => (
+              <MenuItem key={option.id} value={option.id}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Suspense fallback={<DateTimePlaceholder label={L.start} />}>
+          <ActivationDateTimeField name="activation.start" emptyMeaning="no start" />
+        </Suspense>
+        <Suspense fallback={<DateTimePlaceholder label={L.end} />}>
+          <ActivationDateTimeField name="activation.end" emptyMeaning="always active" />
+        </Suspense>
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <DurationField name="activation.cooldown" label={L.cooldown} max={MAX_ACTIVATION_DURATION_SECONDS} />
+        <DurationField
+          name="activation.maxEventDuration"
+          label={L.maxEventDuration}
+          max={MAX_ACTIVATION_DURATION_SECONDS}
+        />
+        <NumberField
+          name="activation.minLevel"
+          label={L.minLevel}
+          kind={kind}
+          schema={activationSettingsSchema.shape.minLevel}
+        />
+      </Stack>
+      {hasGrid && <WeeklyScheduleField />}
+      {hasOffset && (
+        <DurationField
+          key={type}
+          name="activation.scheduleOffset"
+          label={L.scheduleOffset}
+          max={maxScheduleOffsetOf(type)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  CONFIG_DESCRIPTION_MAX_LENGTH,
+  CONFIG_ID_MAX_LENGTH,
+  CONFIG_ITEM_LABELS,
+  type ConfigKind,
+  sanitizeConfigId,
+} from '@console/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useMemo } from 'react';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextFormField } from '../../components/form/TextFormField.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { ActivationSection } from './ActivationSection.tsx';
+import { ConfigMessageDialog } from './ConfigMessageDialog.tsx';
+import { type ConfigFormValues, configFormSchemaOf } from './configForm.ts';
+import { EDITOR_BY_FAMILY } from './editors/index.ts';
+import { useConfigSubmit } from './useConfigSubmit.ts';
+
+export type ConfigFormMode = 'create' | 'edit';
+
+interface ConfigFormProps {
+  kind: ConfigKind;
+  mode: ConfigFormMode;
+  initialValues: ConfigFormValues;
+  /** Create: every change of the values (kept as the draft). */
+  onValuesChange?(values: ConfigFormValues): void;
+  /** Create: the values were saved (the draft is dropped). */
+  onSaved?(): void;
+}
+
+/**
+ * spec §2 Shared configuration form: Configuration ID (locked after creation), Description, the
+ * Active/Inactive badge, the activation checkbox where the kind can be deactivated, the activation
+ * section, the kind's editor (its fields under data.*), Cancel and Create/Save, error text above.
+ */
+export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved }: ConfigFormProps) {
+  const schema = useMemo(() => configFormSchemaOf(kind.id), [kind.id]);
+  const form = useSchemaForm(schema, { defaultValues: initialValues, labels: CONFIG_ITEM_LABELS });
+  const submit = useConfigSubmit({ kind, mode, ...(onSaved ? { onSaved } : {}) });
+  const isActive = useWatch({ control: form.control, name: 'active' }) === true;
+  const Editor = EDITOR_BY_FAMILY[kind.family];
+
+  useEffect(() => {
+    if (!onValuesChange) return;
+    const subscription = form.watch((values) => onValuesChange(values as ConfigFormValues));
+    return () => subscription.unsubscribe();
+  }, [form, onValuesChange]);
+
+  return (
+    <FormProvider {...form}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={3}
+        aria-label={`${kind.label} configuration`}
+        onSubmit={form.handleSubmit(submit.save, submit.refuseInvalid)}
+        sx={{ maxWidth: 1100 }}
+      >
+        {submit.errorText && (
+          <Alert severity="error" sx={{ whiteSpace: 'pre-wrap' }}>
+            {submit.errorText}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+          <Controller
+            name="id"
+            control={form.control}
+            render={({ field, fieldState }) => (
+              <TextField
+                label={CONFIG_ITEM_LABELS.id}
+                required
+                autoComplete="off"
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(sanitizeConfigId(event.target.value))}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                // spec §2: locked after creation
+                disabled={mode === 'edit'}
+                error={fieldState.error !== undefined}
+                helperText={
+                  fieldState.error?.message ??
+                  (mode === 'create' ? 'Letters, digits, - and _; a space becomes -' : undefined)
+                }
+                slotProps={{ htmlInput: { maxLength: CONFIG_ID_MAX_LENGTH, spellCheck: false } }}
+                sx={{ minWidth: 280 }}
+              />
+            )}
+          />
+          <TextFormField
+            form={form}
+            name="description"
+            label={CONFIG_ITEM_LABELS.description}
+            required
+            maxLength={CONFIG_DESCRIPTION_MAX_LENGTH}
+            hint={`At most ${CONFIG_DESCRIPTION_MAX_LENGTH} characters`}
+            sx={{ flexGrow: 1 }}
+          />
+          <Chip
+            label={isActive ? 'Active' : 'Inactive'}
+            color={isActive ? 'success' : 'default'}
+            aria-label={`State: ${isActive ? 'Active' : 'Inactive'}`}
+            sx={{ mt: { md: 1.5 } }}
+          />
+        </Stack>
+        {kind.allowsDeactivation && (
+          <Controller
+            name="active"
+            control={form.control}
+            render={({ field }) => (
+              <FormControlLabel
+                label={CONFIG_ITEM_LABELS.active}
+                control={
+                  <Checkbox
+                    checked={field.value === true}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                  />
+                }
+              />
+            )}
+          />
+        )}
+        {kind.hasActivation && <ActivationSection kind={kind.id} />}
+        {Editor && <Editor kind={kind.id} />}
+        <Stack direction="row" spacing={1}>
+          <Button onClick={submit.cancel}>Cancel</Button>
+          <SubmitButton isPending={submit.isPending}>{mode === 'create' ? 'Create' : 'Save'}</SubmitButton>
+        </Stack>
+      </Stack>
+      <ConfigMessageDialog
+        shown={submit.dialog.shown}
+        onClose={submit.dialog.close}
+        onAcceptUpdateFlow={submit.acceptUpdateFlow}
+      />
+    </FormProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  type AnyEndpoint,
+  api,
+  type ConfigKindEndpoints,
+  type ConfigKindId,
+  type RequestBody,
+  type ResponseOfEndpoint,
+} from '@console/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../api/client.ts';
+import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+
+// spec §7 "Per configuration type": one family of calls per kind (api.config.kinds[kind]). Every call
+// belongs to the 'config' feature, so any configuration change reloads every configuration query.
+
+/** The calls of one kind, typed for any kind (a screen knows its kind only at run time). */
+export type ConfigKindCalls = ConfigKindEndpoints<ConfigKindId>;
+export const configEndpointsOf = (kind: ConfigKindId): ConfigKindCalls => api.config.kinds[kind];
+
+// The "Update is not allowed" flow saves a new A/B-test version and points plugin entries at the copy.
+const REASSIGN_INVALIDATES = ['abtest', 'plugin'] as const;
+
+/** spec §2 /config: every configuration of the environment, all kinds, with inUse and usedBy. */
+export const useConfigListQuery = () => useEndpointQuery(api.config.plugin.list);
+
+/** The configuration picker: only the activated configurations of a kind. */
+export const useActiveConfigsQuery = (kind: ConfigKindId, { enabled = true } = {}) =>
+  useEndpointQuery(configEndpointsOf(kind).listActive, undefined, { enabled });
+
+export const useConfigQuery = (kind: ConfigKindId, id: string) =>
+  useEndpointQuery(configEndpointsOf(kind).get, { id });
+
+/** Build and break rotations pick a construction item from this list. */
+export const useConstructionItemsQuery = () =>
+  useEndpointQuery(api.config.plugin.constructionItems, undefined, { staleTime: Number.POSITIVE_INFINITY });
+
+export const useCreateConfigMutation = (kind: ConfigKindId) =>
+  useEndpointMutation(configEndpointsOf(kind).create);
+export const useSaveConfigMutation = (kind: ConfigKindId) =>
+  useEndpointMutation(configEndpointsOf(kind).save);
+export const useDuplicateReassignConfigMutation = (kind: ConfigKindId) =>
+  useEndpointMutation(configEndpointsOf(kind).duplicateReassign, { invalidates: REASSIGN_INVALIDATES });
+
+/**
+ * A call of the kind named in each request: the list acts on rows of every kind with one hook. On
+ * success every configuration query reloads.
+ */
+function useAnyKindMutation<E extends AnyEndpoint>(pick: (calls: ConfigKindCalls) => E) {
+  const { active } = useActiveEnvironment();
+  const queryClient = useQueryClient();
+  return useMutation<ResponseOfEndpoint<E>, Error, { kind: ConfigKindId; body: RequestBody<E> }>({
+    mutationFn: ({ kind, body }) =>
+      callEndpoint(pick(configEndpointsOf(kind)), { environment: active, body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: featureKey(api.config.plugin.list.feature, active) }),
+  });
+}
+
+/** The list's State switch, delete and clone, for a row of any kind. */
+export const useActivateAnyConfigMutation = () => useAnyKindMutation((calls) => calls.activate);
+export const useDeleteAnyConfigMutation = () => useAnyKindMutation((calls) => calls.delete);
+export const useDuplicateAnyConfigMutation = () => useAnyKindMutation((calls) => calls.duplicate);

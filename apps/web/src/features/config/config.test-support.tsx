@@ -1,0 +1,56 @@
+import {
+  type ConfigItem,
+  type ConfigListItem,
+  type ConfigReference,
+  type ConfigUsage,
+  defaultActivationSettings,
+  defaultConfigData,
+  PluginId,
+} from '@console/domain';
+
+export { renderInConsole } from '../abtest/abtest.test-support.tsx';
+
+export const CREATED = Date.UTC(2024, 4, 6, 7, 8);
+export const OPERATOR = 'op@example.com';
+
+/** A row of /api/plugin/config/list. */
+export function aConfigRow({
+  id,
+  pluginId = PluginId.DUEL,
+  active = false,
+  inUse = 'unused',
+  usedBy = [],
+  description = `About ${id}`,
+  created = CREATED,
+  modified = created + 60_000,
+}: {
+  id: string;
+  pluginId?: number;
+  active?: boolean;
+  inUse?: ConfigUsage;
+  usedBy?: ConfigReference[];
+  description?: string;
+  created?: number;
+  modified?: number;
+}): ConfigListItem {
+  return {
+    extended: { id, description, active, created, modified, lastModifier: OPERATOR, data: { pluginId } },
+    inUse,
+    usedBy,
+  };
+}
+
+/** A stored generic event configuration (Gold Rush unless told), as /get answers it. */
+export function aConfigItem(overrides: Partial<ConfigItem> = {}): ConfigItem {
+  return {
+    id: 'gold-week',
+    description: 'Gold week',
+    active: false,
+    activation: defaultActivationSettings(),
+    created: CREATED,
+    modified: CREATED + 60_000,
+    lastModifier: OPERATOR,
+    data: defaultConfigData('event/gr') as ConfigItem['data'],
+    ...overrides,
+  };
+}

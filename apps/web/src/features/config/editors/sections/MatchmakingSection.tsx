@@ -1,0 +1,80 @@
+import {
+  type ConfigKindId,
+  MATCHMAKING_ALGORITHM_LABELS,
+  MATCHMAKING_LABELS,
+  MatchmakingAlgorithm,
+} from '@console/domain';
+import { CheckboxField } from '../../fields/CheckboxField.tsx';
+import { NumberField } from '../../fields/NumberField.tsx';
+import { SelectField, type SelectOption } from '../../fields/SelectField.tsx';
+import { Section } from './Section.tsx';
+
+const L = MATCHMAKING_LABELS;
+
+// spec §3: Matchmaking algorithms TimedBucket 1 ... Team 5.
+const ALGORITHM_OPTIONS: readonly SelectOption<number>[] = Object.values(MatchmakingAlgorithm).map((id) => ({
+  value: id,
+  label: MATCHMAKING_ALGORITHM_LABELS[id] ?? String(id),
+}));
+
+const YES_NO_OPTIONS: readonly SelectOption<boolean>[] = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+];
+
+/** What an empty per-tier value means (spec §3: per-tier values are optional). */
+export const CONFIGURATION_VALUE_LABEL = "Configuration's value";
+
+interface MatchmakingSectionProps {
+  kind: ConfigKindId;
+  /** `data.matchmaking`, or a tier's `data.tiers.N.matchmaking` whose values are optional. */
+  name: string;
+  title?: string;
+  /** A tier's matchmaking: every field may be left empty to use the configuration's value. */
+  isPerTier?: boolean;
+}
+
+/** spec §2 shared section "matchmaking properties": algorithm, group size, close %, open at activation end. */
+export function MatchmakingSection({
+  kind,
+  name,
+  title = 'Matchmaking',
+  isPerTier = false,
+}: MatchmakingSectionProps) {
+  const none = isPerTier ? CONFIGURATION_VALUE_LABEL : undefined;
+  const hint = isPerTier ? `Empty: ${CONFIGURATION_VALUE_LABEL.toLowerCase()}` : undefined;
+  return (
+    <Section title={title}>
+      <SelectField
+        name={`${name}.algorithm`}
+        label={L.algorithm}
+        options={ALGORITHM_OPTIONS}
+        noneLabel={none}
+      />
+      <NumberField
+        name={`${name}.groupSize`}
+        label={L.groupSize}
+        kind={kind}
+        isOptional={isPerTier}
+        hint={hint}
+      />
+      <NumberField
+        name={`${name}.closePct`}
+        label={L.closePct}
+        kind={kind}
+        isOptional={isPerTier}
+        hint={hint}
+      />
+      {isPerTier ? (
+        <SelectField
+          name={`${name}.openAtActivationEnd`}
+          label={L.openAtActivationEnd}
+          options={YES_NO_OPTIONS}
+          noneLabel={none}
+        />
+      ) : (
+        <CheckboxField name={`${name}.openAtActivationEnd`} label={L.openAtActivationEnd} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ConfigKind } from '@console/domain';
+import { useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { configMessageOf, useConfigMessageDialog } from './ConfigMessageDialog.tsx';
+import {
+  useCreateConfigMutation,
+  useDuplicateReassignConfigMutation,
+  useSaveConfigMutation,
+} from './config.queries.ts';
+import type { ConfigFormOutput } from './configForm.ts';
+import { configEditPath } from './configLabels.ts';
+
+export const CONFIG_LIST_PATH = '/config';
+
+/** Every message of a form's errors, nested ones too, each once, in field order. */
+export function messagesOf(errors: FieldErrors): string[] {
+  const messages: string[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) return;
+    const { message } = value as { message?: unknown };
+    if (typeof message === 'string' && message !== '') {
+      if (!messages.includes(message)) messages.push(message);
+      return;
+    }
+    for (const [key, inner] of Object.entries(value)) if (key !== 'ref') visit(inner);
+  };
+  visit(errors);
+  return messages;
+}
+
+interface ConfigSubmitOptions {
+  kind: ConfigKind;
+  mode: 'create' | 'edit';
+  onSaved?(): void;
+}
+
+/**
+ * What Create/Save and Cancel do (spec §2, §4, §8): on success back to the list; a failure shows its
+ * text above the form (not for INFO:, which is information) and opens the dialog of its class; on
+ * "Update is not allowed:" Ok saves the edited values through duplicate/reassign and opens the copy.
+ */
+export function useConfigSubmit({ kind, mode, onSaved }: ConfigSubmitOptions) {
+  const navigate = useNavigate();
+  const { toast } = useGlobalUi();
+  const create = useCreateConfigMutation(kind.id);
+  const save = useSaveConfigMutation(kind.id);
+  const reassign = useDuplicateReassignConfigMutation(kind.id);
+  const dialog = useConfigMessageDialog();
+  const [errorText, setErrorText] = useState<string | null>(null);
+  // The values the refused save sent: what Ok saves as the copy.
+  const refused = useRef<ConfigFormOutput | null>(null);
+
+  const showFailure = (error: unknown) => {
+    const message = configMessageOf(error);
+    if (!message) return;
+    setErrorText(message.class === 'information' ? null : message.message);
+    dialog.show(message);
+  };
+
+  const saveValues = (values: ConfigFormOutput) => {
+    setErrorText(null);
+    refused.current = values;
+    const mutation = mode === 'create' ? create : save;
+    mutation.mutate(values, {
+      onSuccess: () => {
+        onSaved?.();
+        toast(`Configuration ${values.id} ${mode === 'create' ? 'created' : 'saved'}`);
+        navigate(CONFIG_LIST_PATH);
+      },
+      onError: showFailure,
+    });
+  };
+
+  const refuseInvalid = (errors: FieldErrors) => {
+    const messages = messagesOf(errors);
+    setErrorText(
+      messages.length === 0 ? 'The configuration is not valid' : `Not saved:\n${messages.join('\n')}`,
+    );
+  };
+
+  const acceptUpdateFlow = () => {
+    const values = refused.current;
+    dialog.close();
+    if (!values) return;
+    reassign.mutate(values, {
+      onSuccess: (copy) => {
+        toast(`Saved as ${copy.configId}; the plugins serving ${values.id} now use it`);
+        navigate(configEditPath(copy.pluginName, copy.configId));
+      },
+      onError: showFailure,
+    });
+  };
+
+  // spec §2: Cancel clears the error text and goes back to the list.
+  const cancel = () => {
+    setErrorText(null);
+    navigate(CONFIG_LIST_PATH);
+  };
+
+  return {
+    save: saveValues,
+    refuseInvalid,
+    acceptUpdateFlow,
+    cancel,
+    errorText,
+    dialog,
+    isPending: create.isPending || save.isPending || reassign.isPending,
+  };
+}

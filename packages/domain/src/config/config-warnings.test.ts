@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { PluginId } from '../enums.ts';
+import type { ConfigUsage } from './config.api.schemas.ts';
+import { ConfigWarningCode, listConfigWarnings } from './config-warnings.ts';
+
+const config = (id: string, active: boolean, inUse: ConfigUsage, pluginId: number = PluginId.DUEL) => ({
+  extended: { id, active, data: { pluginId } },
+  inUse,
+});
+
+describe('the configuration list warnings (spec §9)', () => {
+  it('are none for an empty list or a tidy one', () => {
+    expect(listConfigWarnings([])).toEqual([]);
+    expect(
+      listConfigWarnings([
+        config('live', true, 'live'),
+        config('spare-1', true, 'unused'),
+        config('spare-2', true, 'unused'),
+        config('off-but-assigned', false, 'assigned'),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('say one disabled unused configuration can be removed safely, naming it', () => {
+    expect(listConfigWarnings([config('live', true, 'live'), config('old', false, 'unused')])).toEqual([
+      {
+        code: ConfigWarningCode.Removable,
+        pluginId: PluginId.DUEL,
+        configIds: ['old'],
+        message: "Duel configuration 'old' is disabled and not used: it can be removed safely.",
+      },
+    ]);
+  });
+
+  it('say nothing of one disabled configuration that a plugin still uses', () => {
+    expect(listConfigWarnings([config('old', false, 'assigned')])).toEqual([]);
+  });
+
+  it('name every disabled configuration when more than one is disabled (used or not)', () => {
+    expect(
+      listConfigWarnings([
+        config('b-old', false, 'unused'),
+        config('a-old', false, 'assigned'),
+        config('live', true, 'live'),
+      ]),
+    ).toEqual([
+      {
+        code: ConfigWarningCode.ManyDisabled,
+        pluginId: PluginId.DUEL,
+        configIds: ['a-old', 'b-old'],
+        message: "2 Duel configurations are disabled: 'a-old', 'b-old'.",
+      },
+    ]);
+  });
+
+  it('warn from the third active configuration no AB-test uses, not at two', () => {
+    const two = [config('x', true, 'unused'), config('y', true, 'unused'), config('z', true, 'assigned')];
+    expect(listConfigWarnings(two)).toEqual([]);
+    expect(listConfigWarnings([...two, config('w', true, 'unused')])).toEqual([
+      {
+        code: ConfigWarningCode.ManyActiveUnused,
+        pluginId: PluginId.DUEL,
+        configIds: ['w', 'x', 'y'],
+        message: "3 active Duel configurations are not used by any AB-test: 'w', 'x', 'y'.",
+      },
+    ]);
+  });
+
+  it('count per type, listing types in the registry order and the rules in spec order', () => {
+    const warnings = listConfigWarnings([
+      config('duel-off', false, 'unused', PluginId.DUEL),
+      config('race-off-1', false, 'unused', PluginId.AGILITY_RACE),
+      config('race-off-2', false, 'unused', PluginId.AGILITY_RACE),
+      config('race-1', true, 'unused', PluginId.AGILITY_RACE),
+      config('race-2', true, 'unused', PluginId.AGILITY_RACE),
+      config('race-3', true, 'unused', PluginId.AGILITY_RACE),
+      config('streak-off', false, 'unused', PluginId.WIN_STREAK),
+    ]);
+    expect(warnings.map((warning) => [warning.pluginId, warning.code, warning.configIds])).toEqual([
+      [PluginId.AGILITY_RACE, 'many-disabled', ['race-off-1', 'race-off-2']],
+      [PluginId.AGILITY_RACE, 'many-active-unused', ['race-1', 'race-2', 'race-3']],
+      [PluginId.DUEL, 'removable', ['duel-off']],
+      [PluginId.WIN_STREAK, 'removable', ['streak-off']],
+    ]);
+  });
+
+  it('name a plugin no kind serves by its id, after the known types', () => {
+    const warnings = listConfigWarnings([config('odd', false, 'unused', 999), config('d', false, 'unused')]);
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      "Duel configuration 'd' is disabled and not used: it can be removed safely.",
+      "Plugin 999 configuration 'odd' is disabled and not used: it can be removed safely.",
+    ]);
+  });
+});
