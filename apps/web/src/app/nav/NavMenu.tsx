@@ -1,20 +1,18 @@
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { LazyMenu as Menu } from '../../shell/LazyMenu.tsx';
-import type { NavMenuDefinition } from './navigation.ts';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { isWithin, type NavMenuDefinition } from './navigation.ts';
 
-/** One drop-down menu of the navigation bar; its entries are links. */
+const NavMenuList = lazy(async () => ({ default: (await import('./NavMenuList.tsx')).NavMenuList }));
+
+/** One drop-down menu of the navigation bar: its button, and its entries loaded after the first screen. */
 export function NavMenu({ label, entries }: NavMenuDefinition) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { pathname } = useLocation();
   const buttonId = useId();
   const menuId = useId();
   const isOpen = anchor !== null;
-  const close = () => setAnchor(null);
   const isCurrentSection = entries.some((entry) => entry !== 'divider' && isWithin(pathname, entry.to));
 
   return (
@@ -31,36 +29,15 @@ export function NavMenu({ label, entries }: NavMenuDefinition) {
       >
         {label}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={isOpen}
-        onClose={close}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {entries.map((entry, index) =>
-          entry === 'divider' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: dividers have no identity besides their place
-            <Divider key={`divider-${index}`} />
-          ) : (
-            <MenuItem
-              key={entry.to}
-              component={Link}
-              to={entry.to}
-              onClick={close}
-              selected={isWithin(pathname, entry.to)}
-            >
-              {entry.label}
-            </MenuItem>
-          ),
-        )}
-      </Menu>
+      <Suspense fallback={null}>
+        <NavMenuList
+          menuId={menuId}
+          buttonId={buttonId}
+          entries={entries}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+        />
+      </Suspense>
     </>
   );
-}
-
-function isWithin(pathname: string, to: string): boolean {
-  if (to === '/plugin')
-    return pathname === '/plugin' || (pathname.startsWith('/plugin/') && pathname !== '/plugin/overview');
-  return pathname === to || pathname.startsWith(`${to}/`);
 }

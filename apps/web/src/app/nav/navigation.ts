@@ -38,3 +38,10 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
 
 /** The server ends the session on a full page load of this path (not a client-side route). */
 export const LOGOUT_PATH = '/logout';
+
+/** Whether `pathname` is the page of a menu entry or below it (Schedule Overview is not a plugin page). */
+export function isWithin(pathname: string, to: string): boolean {
+  if (to === '/plugin')
+    return pathname === '/plugin' || (pathname.startsWith('/plugin/') && pathname !== '/plugin/overview');
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
