@@ -55,7 +55,8 @@ const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
 
 /**
  * spec §2 Configuration Transfer: choose source, destination and mode, preview per group, then
- * transfer. The Transfer button needs a preview of exactly the chosen source, destination and mode.
+ * transfer. The Transfer button needs a preview of exactly the chosen source, destination, mode, groups
+ * and carry, and none while the preview says what the destination would lack (issue 11).
  * The source starts as the active environment; a switch remounts the screen, so it starts over.
  */
 export function TransferPage() {
