@@ -114,6 +114,10 @@ export const AUDIT_ATTRIBUTES = {
     mode: z.enum([TransferMode.Overwrite, TransferMode.Merge]),
     counts: transferCountsSchema,
     groups: z.record(z.string(), transferCountsSchema),
+    /** issue 11: the groups the operator chose, when not every group. */
+    chosenGroups: z.array(z.string()).optional(),
+    /** issue 11: items written because a transferred item needed them ("A/B-tests:spring"). */
+    carried: z.array(z.string()).optional(),
   }),
   'release.content.set': z.strictObject(releaseContentResponseSchema.shape),
   'release.client.set': z.strictObject(releaseClientResponseSchema.shape),

@@ -11,3 +11,4 @@ export * from './release-time.ts';
 export * from './runtime-keys.ts';
 export { stableStringify } from './stable-stringify.ts';
 export * from './transfer.ts';
+export * from './transfer-plan.ts';

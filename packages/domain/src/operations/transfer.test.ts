@@ -56,6 +56,30 @@ describe('transfer requests', () => {
   });
 });
 
+describe('chosen groups and carried dependencies (issue 11)', () => {
+  const request = { from: 'dev', to: 'prod', mode: 'merge' };
+  it('accepts a list of group names and carryDependencies, both optional', () => {
+    expect(
+      transferPreviewRequestSchema.parse({ ...request, groups: ['Plugins'], carryDependencies: false }),
+    ).toEqual({ ...request, groups: ['Plugins'], carryDependencies: false });
+  });
+  it('refuses an empty list, a name twice, an empty name and a carry that is not a boolean', () => {
+    const messageOf = (body: object) =>
+      transferPreviewRequestSchema.safeParse({ ...request, ...body }).error?.issues[0]?.message;
+    expect(messageOf({ groups: [] })).toBe('groups must name at least one group');
+    expect(messageOf({ groups: ['Plugins', 'Plugins'] })).toBe('groups must not name a group twice');
+    expect(messageOf({ groups: [''] })).toBe('groups must not hold an empty name');
+    expect(messageOf({ carryDependencies: 'yes' })).toBe('carryDependencies must be true or false');
+  });
+  it('lets the preview token tell the chosen groups and the carry apart', () => {
+    const base = describeTransferState({ ...request, mode: 'merge' }, {}, {});
+    expect(describeTransferState({ ...request, mode: 'merge', groups: ['Plugins'] }, {}, {})).not.toBe(base);
+    expect(describeTransferState({ ...request, mode: 'merge', carryDependencies: false }, {}, {})).not.toBe(
+      base,
+    );
+  });
+});
+
 describe('diffGroup', () => {
   const source = [
     item('b', { x: 1, y: [1, 2] }),

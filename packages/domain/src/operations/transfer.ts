@@ -24,12 +24,44 @@ const environmentField = (field: 'from' | 'to') =>
     .string({ error: `${field} must be an environment id` })
     .regex(ENVIRONMENT_ID_PATTERN, { error: `${field} must be 1-36 characters of letters, digits, - or _` });
 
+// issue 11: the product's groups, in preview order. The server's registry uses these names (a test
+// says so); the screen offers them as the groups an operator may choose.
+export const TransferGroupName = {
+  Release: 'Release info',
+  Plugins: 'Plugins',
+  Nice: 'NICE config',
+  AbTests: 'A/B-tests',
+  Configurations: 'Configurations',
+} as const;
+export const TRANSFER_GROUP_NAMES: readonly string[] = Object.values(TransferGroupName);
+
+const MAX_GROUP_NAME_LENGTH = 100;
+const MAX_CHOSEN_GROUPS = 50;
+
 const transferShape = {
   from: environmentField('from'),
   to: environmentField('to'),
   mode: z.enum([TransferMode.Overwrite, TransferMode.Merge], {
     error: "mode must be 'overwrite' or 'merge'",
   }),
+  /** The groups to transfer; absent = every group (as before issue 11). */
+  groups: z
+    .array(
+      z
+        .string({ error: 'groups must be group names' })
+        .min(1, { error: 'groups must not hold an empty name' })
+        .max(MAX_GROUP_NAME_LENGTH, { error: `group names are at most ${MAX_GROUP_NAME_LENGTH} characters` }),
+      { error: 'groups must be a list of group names' },
+    )
+    .min(1, { error: 'groups must name at least one group' })
+    .max(MAX_CHOSEN_GROUPS, { error: `groups must name at most ${MAX_CHOSEN_GROUPS} groups` })
+    .refine((names) => new Set(names).size === names.length, { error: 'groups must not name a group twice' })
+    .optional(),
+  /**
+   * Merge only: whether what a transferred item needs (a plugin's A/B-test versions and configurations)
+   * travels with it when the destination lacks it. Absent = true.
+   */
+  carryDependencies: z.boolean({ error: 'carryDependencies must be true or false' }).optional(),
 };
 
 // spec §5: destination cannot equal source
@@ -83,9 +115,73 @@ export const transferPreviewItemSchema = transferItemSchema.extend({
 });
 export type TransferPreviewItem = z.infer<typeof transferPreviewItemSchema>;
 
-/** Answer of /api/configuration/transfer/preview. Decision: groups beside the token, not mixed into one map. */
+// ---- dependencies (issue 11: transfer with dependency closure) ----
+
+/** Whether the destination holds what a transferred item needs, compared with the source's. */
+export const TransferDependencyStatus = {
+  Missing: 'missing',
+  Equal: 'equal',
+  Different: 'different',
+} as const;
+export type TransferDependencyStatus =
+  (typeof TransferDependencyStatus)[keyof typeof TransferDependencyStatus];
+
+/** What the transfer does about one dependency. */
+export const TransferDependencyOutcome = {
+  /** Equal in the destination and not written. */
+  Unchanged: 'unchanged',
+  /** Its own group is transferred and writes the source's item. */
+  Transferred: 'transferred',
+  /** Written although its group was not chosen, because a transferred item needs it (merge). */
+  Carried: 'carried',
+  /** Different in the destination, whose item stays. */
+  Kept: 'kept',
+  /** The destination would lack it after the transfer: the transfer is refused. */
+  Refused: 'refused',
+} as const;
+export type TransferDependencyOutcome =
+  (typeof TransferDependencyOutcome)[keyof typeof TransferDependencyOutcome];
+
+/** What an item needs of another group's item: the item, or one version of it (an A/B-test version). */
+export const transferReferenceSchema = z.object({
+  group: z.string(),
+  id: transferItemIdSchema,
+  version: z.number().int().optional(),
+  /** How the operator names it, e.g. "A/B-test 'spring' version 2", "configuration 'duel-1'". */
+  label: z.string(),
+});
+export type TransferReference = z.infer<typeof transferReferenceSchema>;
+
+export const transferDependencySchema = transferReferenceSchema.extend({
+  /** The source item's title ('' when neither side has the item). */
+  title: z.string(),
+  isInSource: z.boolean(),
+  status: z.enum([
+    TransferDependencyStatus.Missing,
+    TransferDependencyStatus.Equal,
+    TransferDependencyStatus.Different,
+  ]),
+  outcome: z.enum([
+    TransferDependencyOutcome.Unchanged,
+    TransferDependencyOutcome.Transferred,
+    TransferDependencyOutcome.Carried,
+    TransferDependencyOutcome.Kept,
+    TransferDependencyOutcome.Refused,
+  ]),
+  /** The transferred items that need it, e.g. the plugin DUEL. */
+  neededBy: z.array(z.object({ group: z.string(), id: transferItemIdSchema, title: z.string() })),
+});
+export type TransferDependency = z.infer<typeof transferDependencySchema>;
+
+/**
+ * Answer of /api/configuration/transfer/preview. Decision: groups beside the token, not mixed into one
+ * map. `dependencies` lists what the transferred items need; `missing` what the destination would
+ * lack afterwards (the transfer refuses while it is not empty).
+ */
 export const transferPreviewResponseSchema = z.object({
   groups: z.record(z.string(), z.array(transferPreviewItemSchema)),
+  dependencies: z.array(transferDependencySchema),
+  missing: z.array(z.string()),
   previewToken: z.string(),
 });
 export type TransferPreview = z.infer<typeof transferPreviewResponseSchema>;
@@ -105,17 +201,20 @@ export const transferResultSchema = z.object({
 });
 export type TransferResult = z.infer<typeof transferResultSchema>;
 
-const keyOf = (id: TransferItemId) => `${typeof id}:${id}`;
+/** The key of an item id: numbers and texts kept apart (7 and '7' are two items). */
+export const transferItemKeyOf = (id: TransferItemId) => `${typeof id}:${id}`;
+const keyOf = transferItemKeyOf;
 
 // Numbers before texts; numbers ascending, texts by code unit (locale-independent, so stable).
-function compareIds(a: TransferItemId, b: TransferItemId): number {
+export function compareTransferItemIds(a: TransferItemId, b: TransferItemId): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'number') return -1;
   if (typeof b === 'number') return 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function indexById(items: readonly TransferItem[], side: string): Map<string, TransferItem> {
+/** One side's items by key; an id twice is the group's fault (500). */
+export function indexTransferItems(items: readonly TransferItem[], side: string): Map<string, TransferItem> {
   const byId = new Map<string, TransferItem>();
   for (const item of items) {
     const key = keyOf(item.id);
@@ -144,8 +243,8 @@ export function diffGroup(
   destinationItems: readonly TransferItem[],
   mode: TransferMode,
 ): TransferPreviewItem[] {
-  const source = indexById(sourceItems, 'source');
-  const destination = indexById(destinationItems, 'destination');
+  const source = indexTransferItems(sourceItems, 'source');
+  const destination = indexTransferItems(destinationItems, 'destination');
   const preview: TransferPreviewItem[] = [];
   for (const [key, item] of source) {
     const existing = destination.get(key);
@@ -162,7 +261,7 @@ export function diffGroup(
       mode === TransferMode.Overwrite ? TransferOperation.Delete : TransferOperation.Unchanged;
     preview.push({ ...item, operation });
   }
-  return preview.sort((a, b) => compareIds(a.id, b.id));
+  return preview.sort((a, b) => compareTransferItemIds(a.id, b.id));
 }
 
 /** diffGroup for every group present on either side; group names in sorted order. */
@@ -183,7 +282,13 @@ export function diffGroups(
  * the environments changed since the preview (answer TRANSFER_STALE_PREVIEW_MESSAGE).
  */
 export function describeTransferState(
-  request: { from: string; to: string; mode: TransferMode },
+  request: {
+    from: string;
+    to: string;
+    mode: TransferMode;
+    groups?: readonly string[];
+    carryDependencies?: boolean;
+  },
   source: Readonly<Record<string, readonly TransferItem[]>>,
   destination: Readonly<Record<string, readonly TransferItem[]>>,
 ): string {
@@ -192,13 +297,15 @@ export function describeTransferState(
     Object.fromEntries(
       Object.entries(groups).map(([group, items]) => [
         group,
-        [...items].sort((a, b) => compareIds(a.id, b.id)),
+        [...items].sort((a, b) => compareTransferItemIds(a.id, b.id)),
       ]),
     );
   return stableStringify({
     from: request.from,
     to: request.to,
     mode: request.mode,
+    groups: request.groups,
+    carryDependencies: request.carryDependencies,
     source: sortGroups(source),
     destination: sortGroups(destination),
   });

@@ -1,4 +1,4 @@
-import { abTestTypeSchema, segmentSchema, type TransferItem } from '@console/domain';
+import { abTestTypeSchema, segmentSchema, type TransferItem, type TransferReference } from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup, TransferWriteContext } from '../transfer/transfer-group.ts';
@@ -80,4 +80,23 @@ async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Pr
   await deleteAbTest(tx, { environmentId, id: String(id) });
 }
 
-export const abTestTransferGroup: TransferGroup = { name: 'A/B-tests', list, write, remove };
+/**
+ * issue 11: what a plugin entry needs of an A/B-test, compared across environments: what decides the
+ * case a player gets (active, type, segment) and the entry's version; undefined without that version.
+ * An entry made before the A/B-test had a version (no version in the reference) needs the A/B-test only.
+ */
+function referencedPart(item: TransferItem, reference: TransferReference): unknown {
+  const { type, segment, versions } = transferPayloadSchema.parse(item.payload);
+  const decides = { active: item.active, type, segment };
+  if (reference.version === undefined) return decides;
+  const version = versions.find((candidate) => candidate.version === reference.version);
+  return version && { ...decides, version };
+}
+
+export const abTestTransferGroup: TransferGroup = {
+  name: 'A/B-tests',
+  list,
+  write,
+  remove,
+  referencedPart,
+};

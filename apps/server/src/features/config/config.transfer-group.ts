@@ -46,12 +46,21 @@ async function write(tx: Tx, environmentId: string, item: TransferItem, { email 
 }
 
 /**
- * Deleted outright, like A/B-tests. Plugin entries are not part of the transfer, so an entry of
- * the destination may keep the id of a configuration the transfer removed.
+ * Deleted outright, like A/B-tests. The transfer service refuses a transfer that would remove a
+ * configuration a destination plugin's entry still names (issue 11).
  */
 async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Promise<void> {
   await deleteConfig(tx, { environmentId, id: String(id) });
 }
 
-/** The configurations group of the environment transfer; the lead adds it to the transfer registry. */
-export const configTransferGroup: TransferGroup = { name: 'Configurations', list, write, remove };
+/** issue 11: what a plugin entry needs of a configuration: what players get (its activation and data). */
+const referencedPart = (item: TransferItem): unknown => ({ active: item.active, payload: item.payload });
+
+/** The configurations group of the environment transfer. */
+export const configTransferGroup: TransferGroup = {
+  name: 'Configurations',
+  list,
+  write,
+  remove,
+  referencedPart,
+};

@@ -80,6 +80,76 @@ export async function deletePluginRow(tx: Tx, environmentId: string, id: number)
   await tx.plugin.deleteMany({ where: { environmentId, id } });
 }
 
+// ---- the environment transfer's view of plugin entries (issue 11) ----
+
+/** A plugin's entries as the transfer copies them: both sets, each in position order. */
+export interface PluginEntrySets {
+  active: PluginEntryContent[];
+  draft: PluginEntryContent[];
+}
+export interface PluginEntryContent {
+  abTestId: string;
+  abTestVersion: number;
+  configurations: string[];
+}
+
+/** Every plugin's entries in the environment, by plugin id (plugins without entries are absent). */
+export async function listEntrySetsOfEnvironment(
+  db: Db | Tx,
+  environmentId: string,
+): Promise<Map<number, PluginEntrySets>> {
+  const rows = await db.pluginAbTestEntry.findMany({
+    where: { environmentId },
+    orderBy: [{ pluginId: 'asc' }, { state: 'asc' }, { position: 'asc' }],
+    select: { pluginId: true, state: true, abTestId: true, abTestVersion: true, configurations: true },
+  });
+  const sets = new Map<number, PluginEntrySets>();
+  for (const { pluginId, state, ...entry } of rows) {
+    const plugin = sets.get(pluginId) ?? { active: [], draft: [] };
+    sets.set(pluginId, plugin);
+    (state === 'draft' ? plugin.draft : plugin.active).push(entry);
+  }
+  return sets;
+}
+
+/** Replaces a plugin's active set and draft with these entries, numbered from 0 (the plugin row must exist). */
+export async function replacePluginEntrySets(
+  tx: Tx,
+  environmentId: string,
+  pluginId: number,
+  sets: PluginEntrySets,
+): Promise<void> {
+  await tx.pluginAbTestEntry.deleteMany({ where: { environmentId, pluginId } });
+  const data = (['active', 'draft'] as const).flatMap((state) =>
+    sets[state].map((entry, position) => ({ environmentId, pluginId, state, position, ...entry })),
+  );
+  if (data.length > 0) await tx.pluginAbTestEntry.createMany({ data });
+}
+
+/**
+ * Share-locks the A/B-test and configuration rows that entries refer to, in id order, so a delete
+ * (which locks the row FOR UPDATE, then checks usage) cannot pass its check before this transaction
+ * commits its entries. Rows that do not exist are simply not locked.
+ */
+export async function shareLockEntryTargets(
+  tx: Tx,
+  environmentId: string,
+  targets: { abTestIds: readonly string[]; configIds: readonly string[] },
+): Promise<void> {
+  const abTestIds = [...new Set(targets.abTestIds)].sort();
+  const configIds = [...new Set(targets.configIds)].sort();
+  if (abTestIds.length > 0) {
+    await tx.$queryRaw`
+      SELECT 1 FROM "ab_test" WHERE "environment_id" = ${environmentId} AND "id" = ANY(${abTestIds}::text[])
+       ORDER BY "id" FOR SHARE`;
+  }
+  if (configIds.length > 0) {
+    await tx.$queryRaw`
+      SELECT 1 FROM "configuration" WHERE "environment_id" = ${environmentId} AND "id" = ANY(${configIds}::text[])
+       ORDER BY "id" FOR SHARE`;
+  }
+}
+
 // ---- A/B-test entries pointing at configurations (configurations feature, issue 10) ----
 
 export type PluginEntrySet = 'active' | 'draft';

@@ -1,30 +1,106 @@
-import { defaultPluginDescriptionOf, isPluginId, type TransferItem } from '@console/domain';
+import {
+  defaultPluginDescriptionOf,
+  isPluginId,
+  TransferGroupName,
+  type TransferItem,
+  type TransferReference,
+} from '@console/domain';
 import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
 import type { TransferGroup } from '../transfer/transfer-group.ts';
-import { deletePluginRow, listPluginRows, writePluginRow } from './plugin.store.ts';
+import {
+  deletePluginRow,
+  listEntrySetsOfEnvironment,
+  listPluginRows,
+  type PluginEntrySets,
+  replacePluginEntrySets,
+  shareLockEntryTargets,
+  writePluginRow,
+} from './plugin.store.ts';
 
-const pluginPayloadSchema = z.object({ description: z.string() });
+const entrySchema = z.object({
+  abTestId: z.string(),
+  abTestVersion: z.number().int(),
+  configurations: z.array(z.string()),
+});
+/**
+ * Decision (issue 11): the entries travel in the plugin's payload, as spec §3's data.active and
+ * data.draft; a set without entries is left out, so a plugin without any reads as before.
+ */
+const pluginPayloadSchema = z.object({
+  description: z.string(),
+  active: z.array(entrySchema).optional(),
+  draft: z.array(entrySchema).optional(),
+});
+type PluginPayload = z.infer<typeof pluginPayloadSchema>;
+
+const setsOf = (payload: PluginPayload): PluginEntrySets => ({
+  active: payload.active ?? [],
+  draft: payload.draft ?? [],
+});
+const NO_ENTRIES: PluginEntrySets = { active: [], draft: [] };
 
 /**
- * Plugins in the environment transfer: one item per plugin id with its state and description.
- * A/B-test entries of plugins belong to the A/B-test feature and are not copied here.
+ * What a plugin's entries need, both sets: each A/B-test at its version (an entry whose A/B-test had
+ * no version yet, below 0, needs the A/B-test only) and each chosen configuration.
+ */
+function referencesOf(item: TransferItem): TransferReference[] {
+  const { active, draft } = setsOf(pluginPayloadSchema.parse(item.payload));
+  return [...active, ...draft].flatMap(({ abTestId, abTestVersion, configurations }) => [
+    abTestVersion >= 0
+      ? {
+          group: TransferGroupName.AbTests,
+          id: abTestId,
+          version: abTestVersion,
+          label: `A/B-test '${abTestId}' version ${abTestVersion}`,
+        }
+      : { group: TransferGroupName.AbTests, id: abTestId, label: `A/B-test '${abTestId}'` },
+    ...configurations
+      .filter((configId) => configId !== '')
+      .map((configId) => ({
+        group: TransferGroupName.Configurations,
+        id: configId,
+        label: `configuration '${configId}'`,
+      })),
+  ]);
+}
+
+/** Writes the plugin's entries and share-locks what they point at (docs/decisions.md, configurations). */
+async function writeEntries(tx: Tx, environmentId: string, pluginId: number, sets: PluginEntrySets) {
+  await replacePluginEntrySets(tx, environmentId, pluginId, sets);
+  const entries = [...sets.active, ...sets.draft];
+  await shareLockEntryTargets(tx, environmentId, {
+    abTestIds: entries.map((entry) => entry.abTestId),
+    configIds: entries.flatMap((entry) => entry.configurations.filter((id) => id !== '')),
+  });
+}
+
+/**
+ * Plugins in the environment transfer: one item per plugin id with its state, description and its
+ * A/B-test entries (active set and draft). The transfer service makes sure the A/B-test versions and
+ * configurations the entries need exist in the destination (referencesOf).
  */
 export const pluginTransferGroup: TransferGroup = {
-  name: 'Plugins',
+  name: TransferGroupName.Plugins,
   async list(tx, environmentId) {
     const plugins = await listPluginRows(tx, environmentId);
-    return plugins.map(
-      (plugin): TransferItem => ({
-        id: plugin.id,
-        active: plugin.active,
-        title: plugin.name,
-        payload: { description: plugin.description },
-      }),
-    );
+    const entrySets = await listEntrySetsOfEnvironment(tx, environmentId);
+    return plugins.map((plugin): TransferItem => {
+      const { active, draft } = entrySets.get(plugin.id) ?? NO_ENTRIES;
+      const payload: PluginPayload = {
+        description: plugin.description,
+        ...(active.length > 0 ? { active } : {}),
+        ...(draft.length > 0 ? { draft } : {}),
+      };
+      return { id: plugin.id, active: plugin.active, title: plugin.name, payload };
+    });
   },
   async write(tx, environmentId, item, { email }) {
-    const { description } = pluginPayloadSchema.parse(item.payload);
-    await writePluginRow(tx, environmentId, Number(item.id), { active: item.active, description }, email);
+    const payload = pluginPayloadSchema.parse(item.payload);
+    const pluginId = Number(item.id);
+    const state = { active: item.active, description: payload.description };
+    await writePluginRow(tx, environmentId, pluginId, state, email);
+    await writeEntries(tx, environmentId, pluginId, setsOf(payload));
   },
   async remove(tx, environmentId, id, { email }) {
     const pluginId = Number(id);
@@ -32,8 +108,10 @@ export const pluginTransferGroup: TransferGroup = {
     if (isPluginId(pluginId)) {
       const description = defaultPluginDescriptionOf(pluginId);
       await writePluginRow(tx, environmentId, pluginId, { active: false, description }, email);
+      await replacePluginEntrySets(tx, environmentId, pluginId, NO_ENTRIES);
     } else {
       await deletePluginRow(tx, environmentId, pluginId);
     }
   },
+  referencesOf,
 };

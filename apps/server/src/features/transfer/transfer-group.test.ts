@@ -1,3 +1,4 @@
+import { TRANSFER_GROUP_NAMES } from '@console/domain';
 import { describe, expect, inject, it } from 'vitest';
 import { buildTestApp } from '../../testing/index.ts';
 import { transferGroups } from './transfer.groups.ts';
@@ -21,6 +22,8 @@ describe('transfer registry', () => {
       'Configurations',
     ]);
     expect(Object.isFrozen(transferGroups)).toBe(true);
+    // the screen offers the domain's names as the groups to choose
+    expect(transferGroups.map((entry) => entry.name)).toEqual(TRANSFER_GROUP_NAMES);
   });
 
   it('refuses a name given twice, a missing name and a missing function, listing each problem', () => {

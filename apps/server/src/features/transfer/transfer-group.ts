@@ -1,4 +1,4 @@
-import type { TransferItem } from '@console/domain';
+import type { TransferItem, TransferReference } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 
 /**
@@ -21,6 +21,16 @@ export interface TransferGroup {
   write(tx: Tx, environmentId: string, item: TransferItem, context: TransferWriteContext): Promise<void>;
   /** Deletes the item, or resets it where every environment must hold one; stamped with the operator. */
   remove(tx: Tx, environmentId: string, id: TransferItem['id'], context: TransferWriteContext): Promise<void>;
+  /**
+   * What an item needs of other groups' items (a plugin: its entries' A/B-test versions and
+   * configurations). The transfer never leaves an item needing what the destination lacks.
+   */
+  referencesOf?(item: TransferItem): TransferReference[];
+  /**
+   * The part of one of this group's items that a reference needs, in a form compared across
+   * environments (an A/B-test's version with what decides a player's case); undefined when it lacks it.
+   */
+  referencedPart?(item: TransferItem, reference: TransferReference): unknown;
 }
 
 /**

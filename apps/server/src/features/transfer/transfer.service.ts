@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
 import {
+  badInput,
   conflict,
   countTransferOperations,
   describeTransferState,
-  diffGroup,
   notFound,
+  planTransfer,
+  ruleViolation,
   TRANSFER_STALE_PREVIEW_MESSAGE,
+  type TransferDependencyRules,
   type TransferItem,
+  TransferMode,
   TransferOperation,
+  type TransferPlan,
   type TransferPreview,
   type TransferPreviewGroups,
   type TransferPreviewRequest,
   type TransferRequest,
   type TransferResult,
+  transferRefusalOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate } from '../audit/audit.service.ts';
@@ -33,7 +39,7 @@ const MAX_ATTEMPTS = 4;
 const RETRY_DELAY_MS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Endpoints = Pick<TransferPreviewRequest, 'from' | 'to' | 'mode'>;
+type Endpoints = Pick<TransferPreviewRequest, 'from' | 'to' | 'mode' | 'groups' | 'carryDependencies'>;
 
 export interface TransferService {
   preview(db: Db, request: TransferPreviewRequest): Promise<TransferPreview>;
@@ -56,19 +62,52 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     return state;
   };
 
-  // Registry order, so the preview lists groups in the order features registered them.
-  const diffState = (state: TransferState, request: Endpoints): TransferPreviewGroups =>
-    Object.fromEntries(
-      groups.map((group) => [
-        group.name,
-        diffGroup(state.source[group.name] ?? [], state.destination[group.name] ?? [], request.mode),
-      ]),
-    );
+  const groupNamed = new Map(groups.map((group) => [group.name, group]));
+  const dependencyRules: TransferDependencyRules = {
+    referencesOf: (name, item) => groupNamed.get(name)?.referencesOf?.(item) ?? [],
+    partOf: (reference, item) => groupNamed.get(reference.group)?.referencedPart?.(item, reference),
+  };
 
-  const tokenOf = (request: Endpoints, state: TransferState) =>
-    createHash('sha256')
-      .update(describeTransferState(request, state.source, state.destination))
+  // The chosen groups in registry order (absent = all); an unknown name is the caller's mistake.
+  const chosenGroupsOf = (request: Endpoints): string[] => {
+    const unknown = (request.groups ?? []).filter((name) => !groupNamed.has(name));
+    if (unknown.length > 0) {
+      const known = groups.map((group) => group.name).join(', ');
+      throw badInput(
+        `groups: unknown group ${unknown.map((name) => `'${name}'`).join(', ')}; groups are ${known}`,
+      );
+    }
+    return groups.map((group) => group.name).filter((name) => request.groups?.includes(name) ?? true);
+  };
+  const carriesDependencies = (request: Endpoints) => request.carryDependencies ?? true;
+
+  // issue 11: every group is read, chosen or not, since a chosen one may need what another holds.
+  // Registry order, so the preview lists groups in the order features registered them.
+  const planOf = (state: TransferState, request: Endpoints): TransferPlan => {
+    const chosen = chosenGroupsOf(request);
+    const states = groups.map((group) => ({
+      name: group.name,
+      source: state.source[group.name] ?? [],
+      destination: state.destination[group.name] ?? [],
+      isChosen: chosen.includes(group.name),
+    }));
+    const options = { mode: request.mode, carryDependencies: carriesDependencies(request) };
+    return planTransfer(states, options, dependencyRules);
+  };
+
+  // The token covers the chosen groups and the carry, normalised, so an equal request keeps its token.
+  const tokenOf = (request: Endpoints, state: TransferState) => {
+    const normalised = {
+      from: request.from,
+      to: request.to,
+      mode: request.mode,
+      groups: chosenGroupsOf(request),
+      carryDependencies: request.mode === TransferMode.Merge && carriesDependencies(request),
+    };
+    return createHash('sha256')
+      .update(describeTransferState(normalised, state.source, state.destination))
       .digest('hex');
+  };
 
   const requireEnvironments = (request: Endpoints, existing: readonly string[]) => {
     for (const id of [request.from, request.to]) {
@@ -104,12 +143,16 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
         requireEnvironments(request, await lockEnvironments(tx, [request.from, request.to]));
         const state = await readState(tx, request);
         if (tokenOf(request, state) !== request.previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
-        const preview = diffState(state, request);
+        const plan = planOf(state, request);
+        // issue 11: never leave a destination item needing what the destination lacks
+        if (plan.missing.length > 0) throw ruleViolation(transferRefusalOf(plan.missing));
+        const preview = plan.groups;
         await apply(tx, request, preview, email);
         const counts = countTransferOperations(preview);
         const countsByGroup = Object.fromEntries(
           Object.entries(preview).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
         );
+        const chosenGroups = chosenGroupsOf(request);
         return {
           result: { from: request.from, to: request.to, mode: request.mode, counts },
           audit: {
@@ -117,7 +160,14 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
             email,
             action: 'environment.transfer',
             target: request.to,
-            attributes: { from: request.from, mode: request.mode, counts, groups: countsByGroup },
+            attributes: {
+              from: request.from,
+              mode: request.mode,
+              counts,
+              groups: countsByGroup,
+              ...(chosenGroups.length < groups.length ? { chosenGroups } : {}),
+              ...(plan.carried.length > 0 ? { carried: plan.carried } : {}),
+            },
           },
         };
       },
@@ -126,14 +176,17 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
 
   return {
     async preview(db, request) {
+      chosenGroupsOf(request);
       return readInOneSnapshot(db, async (tx) => {
         requireEnvironments(request, await findExistingEnvironments(tx, [request.from, request.to]));
         const state = await readState(tx, request);
-        return { groups: diffState(state, request), previewToken: tokenOf(request, state) };
+        const { groups: planned, dependencies, missing } = planOf(state, request);
+        return { groups: planned, dependencies, missing, previewToken: tokenOf(request, state) };
       });
     },
 
     async transfer(db, request, email) {
+      chosenGroupsOf(request);
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await runTransfer(db, request, email);

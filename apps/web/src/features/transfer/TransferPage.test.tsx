@@ -13,6 +13,8 @@ const PREVIEW = {
     ],
     'NICE config': [],
   },
+  dependencies: [],
+  missing: [],
 };
 
 function consoleApi(extra: Record<string, Handler> = {}) {

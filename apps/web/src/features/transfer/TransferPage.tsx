@@ -1,8 +1,10 @@
 import {
   countTransferOperations,
   isProtectedEnvironment,
+  TRANSFER_GROUP_NAMES,
   TRANSFER_MODE_LABELS,
   TransferMode,
+  type TransferPreviewRequest,
   transferPreviewRequestSchema,
 } from '@console/domain';
 import Button from '@mui/material/Button';
@@ -26,15 +28,35 @@ import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner } from '../../shell/useErrorBanner.ts';
+import { TransferChoices } from './TransferChoices.tsx';
+import { TransferDependenciesTable } from './TransferDependenciesTable.tsx';
 import { TransferPreviewTables } from './TransferPreviewTables.tsx';
 import { usePreviewTransferMutation, useTransferMutation } from './transfer.queries.ts';
 
 const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
 const HTTP_CONFLICT = 409;
 
+/** The request as sent: every group and carrying (the defaults) are left out, as before issue 11. */
+function requestOf({
+  groups,
+  carryDependencies,
+  ...request
+}: TransferPreviewRequest): TransferPreviewRequest {
+  const isEveryGroup = groups === undefined || TRANSFER_GROUP_NAMES.every((name) => groups.includes(name));
+  const isCarrying = request.mode !== TransferMode.Merge || carryDependencies !== false;
+  return {
+    ...request,
+    ...(isEveryGroup ? {} : { groups }),
+    ...(isCarrying ? {} : { carryDependencies: false }),
+  };
+}
+const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
+  JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
+
 /**
  * spec §2 Configuration Transfer: choose source, destination and mode, preview per group, then
- * transfer. The Transfer button needs a preview of exactly the chosen source, destination and mode.
+ * transfer. The Transfer button needs a preview of exactly the chosen source, destination, mode, groups
+ * and carry, and none while the preview says what the destination would lack (issue 11).
  * The source starts as the active environment; a switch remounts the screen, so it starts over.
  */
 export function TransferPage() {
@@ -47,18 +69,30 @@ export function TransferPage() {
     transferPreviewRequestSchema,
     { defaultValues: { from: active, to: '', mode: TransferMode.Overwrite } },
   );
-  const [from, to, mode] = watch(['from', 'to', 'mode']);
+  const [from, to, mode, groups, carryDependencies] = watch([
+    'from',
+    'to',
+    'mode',
+    'groups',
+    'carryDependencies',
+  ]);
 
-  // spec §2: changing source or destination discards the preview; so does the mode, which it depends on.
+  // spec §2: changing source or destination discards the preview; so does any other choice it depends on.
   const discardPreview = preview.reset;
+  const choices = JSON.stringify(requestOf({ from, to, mode, groups, carryDependencies }));
   // biome-ignore lint/correctness/useExhaustiveDependencies: discarding is the reaction to a changed choice
-  useEffect(() => discardPreview(), [from, to, mode, discardPreview]);
+  useEffect(() => discardPreview(), [choices, discardPreview]);
 
   const previewed = preview.variables;
-  const isCurrent = previewed?.from === from && previewed.to === to && previewed.mode === mode;
+  const isCurrent =
+    previewed !== undefined && sameRequest(previewed, { from, to, mode, groups, carryDependencies });
   const shownPreview = isCurrent ? preview.data : undefined;
+  // issue 11: the server refuses a transfer that leaves the destination lacking what a plugin needs
+  const isRefused = (shownPreview?.missing.length ?? 0) > 0;
 
-  const runPreview = handleSubmit((request) => preview.mutate(request, { onError: banner.report }));
+  const runPreview = handleSubmit((request) =>
+    preview.mutate(requestOf(request), { onError: banner.report }),
+  );
 
   // issue 9: a transfer into a protected environment (prod) asks first, naming it and the counts.
   const [isConfirming, setConfirming] = useState(false);
@@ -160,6 +194,7 @@ export function TransferPage() {
             </FormControl>
           )}
         />
+        <TransferChoices control={control} mode={mode} />
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="outlined" disabled={preview.isPending || formState.isSubmitting}>
             Preview
@@ -167,7 +202,7 @@ export function TransferPage() {
           <Button
             variant="contained"
             color={mode === TransferMode.Overwrite ? 'warning' : 'primary'}
-            disabled={!shownPreview || transfer.isPending}
+            disabled={!shownPreview || isRefused || transfer.isPending}
             onClick={askOrTransfer}
           >
             Transfer
@@ -181,7 +216,13 @@ export function TransferPage() {
             {`Preview of ${TRANSFER_MODE_LABELS[mode]} ${from} → ${to}: ${counts.create} to create, ` +
               `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged`}
           </Typography>
-          <TransferPreviewTables groups={shownPreview.groups} />
+          <Stack spacing={3}>
+            <TransferDependenciesTable
+              dependencies={shownPreview.dependencies}
+              missing={shownPreview.missing}
+            />
+            <TransferPreviewTables groups={shownPreview.groups} />
+          </Stack>
           <TypeToConfirmDialog
             open={isConfirming}
             title={`Transfer into ${to}?`}

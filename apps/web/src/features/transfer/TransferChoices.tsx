@@ -1,0 +1,75 @@
+import { TRANSFER_GROUP_NAMES, TransferMode, type TransferPreviewRequest } from '@console/domain';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import { type Control, Controller } from 'react-hook-form';
+
+/**
+ * issue 11: which groups travel (every group unless the operator unticks some) and, for a Merge,
+ * whether what the transferred plugins need travels with them when the destination lacks it.
+ */
+export function TransferChoices({
+  control,
+  mode,
+}: {
+  control: Control<TransferPreviewRequest>;
+  mode: TransferMode;
+}) {
+  return (
+    <>
+      <Controller
+        name="groups"
+        control={control}
+        render={({ field, fieldState }) => {
+          const chosen = field.value ?? TRANSFER_GROUP_NAMES;
+          const toggle = (name: string, isChosen: boolean) =>
+            field.onChange(
+              TRANSFER_GROUP_NAMES.filter((candidate) =>
+                candidate === name ? isChosen : chosen.includes(candidate),
+              ),
+            );
+          return (
+            <FormControl error={fieldState.error !== undefined} component="fieldset">
+              <FormLabel component="legend">Groups</FormLabel>
+              <FormGroup row>
+                {TRANSFER_GROUP_NAMES.map((name) => (
+                  <FormControlLabel
+                    key={name}
+                    label={name}
+                    control={
+                      <Checkbox
+                        checked={chosen.includes(name)}
+                        onChange={(event) => toggle(name, event.target.checked)}
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+              {fieldState.error ? <FormHelperText>Choose at least one group</FormHelperText> : null}
+            </FormControl>
+          );
+        }}
+      />
+      {mode === TransferMode.Merge ? (
+        <Controller
+          name="carryDependencies"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label="Carry what plugins need (A/B-tests, configurations the destination lacks)"
+              control={
+                <Checkbox
+                  checked={field.value ?? true}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+            />
+          )}
+        />
+      ) : null}
+    </>
+  );
+}
