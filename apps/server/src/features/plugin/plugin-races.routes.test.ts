@@ -52,7 +52,7 @@ describe('plugin details: stale drafts and races', () => {
 
     // The operator's next draft, on a new version, made on active set revision 1.
     const next = await p.newVersion(abTestId);
-    await p.saveDraft(RACE, [entry(abTestId, next, [c2!, c1!])]);
+    const made = await p.saveDraft(RACE, [entry(abTestId, next, [c2!, c1!])]);
     // Someone edits the live configuration: "Update is not allowed", and Ok moves the plugin.
     const stored = await p.c.get('ar', c1!);
     const edited = { ...stored, data: { ...stored.data, scoreTarget: 77 } };
@@ -63,6 +63,7 @@ describe('plugin details: stale drafts and races', () => {
       active: [entry(abTestId, 2, [configId, c2!])],
       draft: [entry(abTestId, next, [c2!, configId])],
       activeRevision: 2,
+      draftRevision: made.data.draftRevision + 1,
       draftBaseRevision: 1,
     });
 
