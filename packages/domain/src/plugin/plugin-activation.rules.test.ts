@@ -4,6 +4,7 @@ import {
   checkAbTestUsage,
   checkDraftActivation,
   describeStaleDraft,
+  isStaleDraftMessage,
   listVersionsToActivate,
   type PluginDraftState,
   planDraftActivation,
@@ -221,6 +222,13 @@ describe('describeStaleDraft (issue 11: the 409 says what changed)', () => {
         'revision 3: its draft was activated alongside DUEL by b@example.com at 2026-11-23T09:30 UTC; ' +
         "revision 4: configuration 'r' was replaced by 'r-2' (Update is not allowed flow) by c@example.com at 2026-11-23T09:30 UTC). " +
         'Reload the draft on top of the current active set.',
+    );
+    expect(isStaleDraftMessage(message)).toBe(true);
+    expect(
+      isStaleDraftMessage(describeStaleDraft(DUEL, { activeRevision: 1, draftBaseRevision: 0 }, [])),
+    ).toBe(true);
+    expect(isStaleDraftMessage('The draft of DUEL cannot be activated: No AB-test configuration added')).toBe(
+      false,
     );
   });
 });

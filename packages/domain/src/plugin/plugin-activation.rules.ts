@@ -263,3 +263,8 @@ export function describeStaleDraft(
   const listed = changes.length > 0 ? ` (${changes.map(describeChange).join('; ')})` : '';
   return `The draft of ${name} is stale: it was made on active set revision ${data.draftBaseRevision}, and the active set is now revision ${data.activeRevision}${listed}. Reload the draft on top of the current active set.`;
 }
+
+const STALE_DRAFT = /^The draft of \S+ is stale: /;
+
+/** True for the stale-draft refusal, so the screen can offer to reload the draft on top of the active set. */
+export const isStaleDraftMessage = (message: string): boolean => STALE_DRAFT.test(message);
