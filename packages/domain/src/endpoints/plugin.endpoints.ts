@@ -7,6 +7,16 @@ import {
   pluginListResponseSchema,
   pluginTypesResponseSchema,
 } from '../operations/plugin.ts';
+import {
+  abTestUsageRequestSchema,
+  activateDraftRequestSchema,
+  activateDraftResponseSchema,
+  pluginAbTestUsageResponseSchema,
+  pluginDetailsSchema,
+  pluginIdRequestSchema,
+  saveDraftRequestSchema,
+  setPluginDescriptionRequestSchema,
+} from '../plugin/plugin-details.schemas.ts';
 
 export const pluginEndpoints = defineEndpoints('plugin', {
   list: {
@@ -34,5 +44,40 @@ export const pluginEndpoints = defineEndpoints('plugin', {
     summary: 'Switch a plugin on or off (no-op when it already has that state)',
     body: activatePluginRequestSchema,
     response: pluginListItemSchema,
+  },
+  // ---- plugin details (issue 11) ----
+  get: {
+    path: '/api/plugin/get',
+    summary:
+      'One plugin with data.active and data.draft (A/B-test entries), the revisions of both, and the A/B-tests they refer to',
+    body: pluginIdRequestSchema,
+    response: pluginDetailsSchema,
+  },
+  setDescription: {
+    path: '/api/plugin/set/description',
+    summary: "Saves the plugin's description (trimmed, at most 100 characters); answers the plugin",
+    body: setPluginDescriptionRequestSchema,
+    response: pluginDetailsSchema,
+  },
+  saveDraft: {
+    path: '/api/plugin/draft/abtest',
+    summary:
+      'Autosave: replaces the whole draft; 409 unless draftRevision is the current draft revision; answers the plugin',
+    body: saveDraftRequestSchema,
+    response: pluginDetailsSchema,
+  },
+  activateDraft: {
+    path: '/api/plugin/draft/activate',
+    summary:
+      'Makes the draft the active set, activates its A/B-test versions and the drafts of other plugins on those versions, in one transaction; 409 when stale',
+    body: activateDraftRequestSchema,
+    response: activateDraftResponseSchema,
+  },
+  abTestUsage: {
+    path: '/api/plugin/abtest-usage',
+    summary:
+      'Validates one draft entry: plugins activated alongside (validUsages) and blocking errors per plugin (fatal)',
+    body: abTestUsageRequestSchema,
+    response: pluginAbTestUsageResponseSchema,
   },
 });

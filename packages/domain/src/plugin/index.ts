@@ -1,0 +1,2 @@
+// Plugin details (issue 11): the draft's entries, its validity, reload, usage and activation rules.
+export * from './plugin-details.schemas.ts';
