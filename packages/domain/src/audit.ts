@@ -78,6 +78,9 @@ export const AUDIT_ACTIONS = [
   'config.duplicate',
   'config.duplicate.reassign',
   'plugin.entries.reassign',
+  'plugin.description.set',
+  'plugin.draft.save',
+  'plugin.draft.activate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -89,12 +92,21 @@ const transferCountsSchema = z.strictObject({
 });
 const casesSchema = z.array(z.number().int());
 const versionSchema = z.number().int();
-/** Why a version was written for the operator by another change (the "Update is not allowed" flow). */
+/**
+ * Why a version was written for the operator by another change: the "Update is not allowed" flow
+ * (from, to: the configurations) or a plugin's draft activation (plugin: its name).
+ */
 const reassignReason = {
-  reason: z.literal('config.duplicate.reassign').optional(),
+  reason: z.enum(['config.duplicate.reassign', 'plugin.draft.activate']).optional(),
   from: z.string().optional(),
   to: z.string().optional(),
+  plugin: z.string().optional(),
 };
+/** A plugin's A/B-test entries (active set or draft) as they were or became. */
+const pluginEntriesSchema = z.array(
+  z.strictObject({ abTestId: z.string(), abTestVersion: versionSchema, configurations: z.array(z.string()) }),
+);
+const revisionSchema = z.number().int();
 const configKind = { kind: z.string() };
 const configFields = {
   description: z.string(),
@@ -200,6 +212,29 @@ export const AUDIT_ATTRIBUTES = {
         toVersion: versionSchema,
       }),
     ),
+    /** The plugin's revisions after the move (issue 11): a draft made before it is stale. */
+    activeRevision: revisionSchema.optional(),
+    draftRevision: revisionSchema.optional(),
+  }),
+  'plugin.description.set': z.strictObject({ before: z.string(), description: z.string() }),
+  'plugin.draft.save': z.strictObject({
+    draftRevision: revisionSchema,
+    baseRevision: revisionSchema,
+    before: pluginEntriesSchema,
+    entries: pluginEntriesSchema,
+  }),
+  'plugin.draft.activate': z.strictObject({
+    activeRevision: revisionSchema,
+    draftRevision: revisionSchema,
+    before: pluginEntriesSchema,
+    entries: pluginEntriesSchema,
+    /** The A/B-test versions this activation made active. */
+    versions: z.array(z.strictObject({ abTestId: z.string(), version: versionSchema })),
+    /** Set on a plugin activated alongside another: that plugin's name. */
+    with: z.string().optional(),
+    /** On the plugin whose draft was activated: the plugins activated alongside, and those skipped. */
+    alongside: z.array(z.string()).optional(),
+    skipped: z.array(z.tuple([z.string(), z.string()])).optional(),
   }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 

@@ -1,2 +1,5 @@
 // Plugin details (issue 11): the draft's entries, its validity, reload, usage and activation rules.
+
+export * from './plugin-activation.rules.ts';
 export * from './plugin-details.schemas.ts';
+export * from './plugin-draft.rules.ts';

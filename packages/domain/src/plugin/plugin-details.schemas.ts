@@ -3,7 +3,7 @@ import { abTestSchema, abTestUsageResponseSchema } from '../abtest/abtest.schema
 import { abTestIdRefSchema } from '../abtest/abtest-id.ts';
 import { MAX_CASE_COUNT } from '../abtest/weights.ts';
 import { CONFIG_ID_MAX_LENGTH } from '../config/config-item.schemas.ts';
-import { integerField, textField } from '../operations/fields.ts';
+import { integerField } from '../operations/fields.ts';
 import { pluginIdSchema, pluginListItemSchema } from '../operations/plugin.ts';
 
 // spec §3 Plugin, Plugin A/B-test entry, A/B-test usage response, Activate draft response; §7 the
@@ -73,7 +73,12 @@ export type PluginIdRequest = z.infer<typeof pluginIdRequestSchema>;
 /** /api/plugin/set/description {pluginId, description} */
 export const setPluginDescriptionRequestSchema = z.object({
   pluginId: pluginIdSchema,
-  description: textField('description', PLUGIN_DESCRIPTION_MAX_LENGTH).trim(),
+  description: z
+    .string({ error: 'description must be a text' })
+    .trim()
+    .max(PLUGIN_DESCRIPTION_MAX_LENGTH, {
+      error: `description must be at most ${PLUGIN_DESCRIPTION_MAX_LENGTH} characters`,
+    }),
 });
 export type SetPluginDescriptionRequest = z.infer<typeof setPluginDescriptionRequestSchema>;
 

@@ -20,7 +20,12 @@ import { abTestAudit, lockAndLoadAbTest } from '../abtest/abtest.access.ts';
 import { insertVersion, markVersionActive, updateAbTest } from '../abtest/abtest.store.ts';
 import { mutate } from '../audit/audit.service.ts';
 import { type AuditRecord, insertAuditEntry } from '../audit/audit.store.ts';
-import { lockEntriesReferencing, type PluginEntryRow, updatePluginEntry } from '../plugin/plugin.store.ts';
+import {
+  increasePluginRevisions,
+  lockEntriesReferencing,
+  type PluginEntryRow,
+  updatePluginEntry,
+} from '../plugin/plugin.store.ts';
 import { configAudit, lockAndLoadConfig } from './config.access.ts';
 import { type ConfigRecord, insertConfig, listIdsStartingWith } from './config.store.ts';
 import { activeFlagToSave } from './config-write.service.ts';
@@ -210,12 +215,24 @@ export async function duplicateAndReassign(
       movedByPlugin.set(entry.pluginId, moved);
     }
     for (const [pluginId, moved] of movedByPlugin) {
+      // issue 11: moving entries is a new revision of each set moved, so a draft made before is stale.
+      const hasMoved = (set: PluginEntryRow['set']) => moved.some((entry) => entry.set === set);
+      const revisions = await increasePluginRevisions(tx, environmentId, pluginId, {
+        active: hasMoved('active'),
+        draft: hasMoved('draft'),
+      });
       const record: AuditRecord = {
         environmentId,
         email,
         action: 'plugin.entries.reassign',
         target: pluginNameOf(pluginId),
-        attributes: { from: input.id, to: copyId, entries: moved },
+        attributes: {
+          from: input.id,
+          to: copyId,
+          entries: moved,
+          ...(hasMoved('active') ? { activeRevision: revisions.activeRevision } : {}),
+          ...(hasMoved('draft') ? { draftRevision: revisions.draftRevision } : {}),
+        },
       };
       await insertAuditEntry(tx, record);
     }

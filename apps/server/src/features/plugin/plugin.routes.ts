@@ -2,6 +2,7 @@ import { api, listPluginTypes } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { activatePlugin, listEnabled, listEnabledGrouped, listPlugins } from './plugin.service.ts';
+import { pluginDetailsRoutes } from './plugin-details.routes.ts';
 
 export async function pluginRoutes(app: FastifyInstance) {
   const { plugin } = api;
@@ -14,4 +15,5 @@ export async function pluginRoutes(app: FastifyInstance) {
   registerEndpoint(app, plugin.activate, ({ db, environmentId, body, email }) =>
     activatePlugin(db, environmentId, body, email),
   );
+  await pluginDetailsRoutes(app);
 }

@@ -1,4 +1,10 @@
-import { defaultPluginDescriptionOf, PLUGIN_IDS, type PluginListItem, pluginNameOf } from '@console/domain';
+import {
+  defaultPluginDescriptionOf,
+  PLUGIN_IDS,
+  type PluginEntry,
+  type PluginListItem,
+  pluginNameOf,
+} from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 
 type PluginRow = {
@@ -205,4 +211,230 @@ export async function listPluginEntries(
     select: { position: true, abTestId: true, abTestVersion: true, configurations: true },
   });
   return rows;
+}
+
+// ---- plugin details (issue 11): revisions, whole entry lists, and the locks draft changes take ----
+
+/** A plugin's revisions (docs/decisions.md, Plugin details (API)). */
+export interface PluginRevisions {
+  activeRevision: number;
+  draftRevision: number;
+  draftBaseRevision: number;
+}
+
+/** One entry of a plugin's active set or draft, as the API shows it. */
+type EntryFields = PluginEntry;
+
+/** A plugin as the details screen reads it: its row, revisions and both entry lists (by position). */
+export interface PluginStateRow extends PluginRevisions {
+  plugin: PluginListItem;
+  active: EntryFields[];
+  draft: EntryFields[];
+}
+
+const revisionSelect = { activeRevision: true, draftRevision: true, draftBaseRevision: true } as const;
+
+/** The plugins with their revisions and entries; absent ids are left out. In id order. */
+export async function listPluginStates(
+  db: Db | Tx,
+  environmentId: string,
+  ids: readonly number[],
+): Promise<PluginStateRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.plugin.findMany({
+    where: { environmentId, id: { in: [...ids] } },
+    include: {
+      abTestEntries: {
+        orderBy: [{ state: 'asc' }, { position: 'asc' }],
+        select: { state: true, abTestId: true, abTestVersion: true, configurations: true },
+      },
+    },
+    orderBy: { id: 'asc' },
+  });
+  return rows.map((row) => {
+    const entriesOf = (set: PluginEntrySet) =>
+      row.abTestEntries
+        .filter((entry) => entry.state === set)
+        .map(({ abTestId, abTestVersion, configurations }) => ({ abTestId, abTestVersion, configurations }));
+    return {
+      plugin: toPluginListItem(row),
+      activeRevision: row.activeRevision,
+      draftRevision: row.draftRevision,
+      draftBaseRevision: row.draftBaseRevision,
+      active: entriesOf('active'),
+      draft: entriesOf('draft'),
+    };
+  });
+}
+
+export async function findPluginState(
+  db: Db | Tx,
+  environmentId: string,
+  id: number,
+): Promise<PluginStateRow | undefined> {
+  return (await listPluginStates(db, environmentId, [id]))[0];
+}
+
+/** The plugins (other than none) whose active set or draft holds one of these A/B-tests, ascending. */
+export async function findPluginIdsUsingAbTests(
+  db: Db | Tx,
+  environmentId: string,
+  abTestIds: readonly string[],
+): Promise<number[]> {
+  if (abTestIds.length === 0) return [];
+  const rows = await db.pluginAbTestEntry.findMany({
+    where: { environmentId, abTestId: { in: [...abTestIds] } },
+    select: { pluginId: true },
+    distinct: ['pluginId'],
+    orderBy: { pluginId: 'asc' },
+  });
+  return rows.map((row) => row.pluginId);
+}
+
+/**
+ * Locks the plugin rows (FOR UPDATE), ascending, so draft saves and activations of one plugin run
+ * one after the other. Answers the ids that exist.
+ */
+export async function lockPlugins(tx: Tx, environmentId: string, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "plugin"
+     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::int[])
+     ORDER BY "id" FOR UPDATE`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks the A/B-test rows FOR SHARE, by id: a concurrent delete (FOR UPDATE, then its "is it used"
+ * check) waits until the entries pointing at them are committed. Answers the ids that exist.
+ */
+export async function shareLockAbTests(
+  tx: Tx,
+  environmentId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "ab_test"
+     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::text[])
+     ORDER BY "id" FOR SHARE`;
+  return rows.map((row) => row.id);
+}
+
+/** Locks the A/B-test rows FOR UPDATE, by id (activating their versions). Answers the ids that exist. */
+export async function lockAbTestsForUpdate(
+  tx: Tx,
+  environmentId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "ab_test"
+     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::text[])
+     ORDER BY "id" FOR UPDATE`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks the configuration rows FOR SHARE, by id (docs/decisions.md, Configurations (API)): a save's
+ * "is it served" and a delete's "is it used" check (both FOR UPDATE) run entirely before or after
+ * the entry change. Answers the configurations that exist with their kind.
+ */
+export async function shareLockConfigurations(
+  tx: Tx,
+  environmentId: string,
+  ids: readonly string[],
+): Promise<{ id: string; kind: string }[]> {
+  if (ids.length === 0) return [];
+  return tx.$queryRaw<{ id: string; kind: string }[]>`
+    SELECT "id", "kind" FROM "configuration"
+     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::text[])
+     ORDER BY "id" FOR SHARE`;
+}
+
+/** Replaces a plugin's active set or draft by these entries, at positions 0, 1, ... */
+export async function replacePluginEntries(
+  tx: Tx,
+  environmentId: string,
+  pluginId: number,
+  set: PluginEntrySet,
+  entries: readonly EntryFields[],
+): Promise<void> {
+  await tx.pluginAbTestEntry.deleteMany({ where: { environmentId, pluginId, state: set } });
+  if (entries.length === 0) return;
+  await tx.pluginAbTestEntry.createMany({
+    data: entries.map((entry, position) => ({
+      environmentId,
+      pluginId,
+      state: set,
+      position,
+      abTestId: entry.abTestId,
+      abTestVersion: entry.abTestVersion,
+      configurations: [...entry.configurations],
+    })),
+  });
+}
+
+/** Writes revisions (and the description) and stamps modified / lastModifier. */
+export async function updatePluginDetails(
+  tx: Tx,
+  environmentId: string,
+  id: number,
+  changes: Partial<PluginRevisions> & { description?: string },
+  email: string,
+): Promise<void> {
+  await tx.plugin.update({
+    where: { environmentId_id: { environmentId, id } },
+    data: { ...changes, modified: new Date(), lastModifier: email },
+  });
+}
+
+/**
+ * Increases the revisions of the sets whose entries another change moved (the configurations
+ * flow), in one UPDATE; answers the new revisions. The draft's base is left alone: a draft made on
+ * the active set before the move is stale.
+ */
+export async function increasePluginRevisions(
+  tx: Tx,
+  environmentId: string,
+  id: number,
+  sets: { active: boolean; draft: boolean },
+): Promise<PluginRevisions> {
+  return tx.plugin.update({
+    where: { environmentId_id: { environmentId, id } },
+    data: {
+      ...(sets.active ? { activeRevision: { increment: 1 } } : {}),
+      ...(sets.draft ? { draftRevision: { increment: 1 } } : {}),
+    },
+    select: revisionSelect,
+  });
+}
+
+/** An audit entry of a plugin that changed its active set, as stored (attributes unparsed). */
+export interface ActiveSetAuditRow {
+  action: string;
+  email: string;
+  created: Date;
+  attributes: unknown;
+}
+
+/**
+ * The audit entries of the plugin (target: its name) that changed its active set to a revision
+ * above `afterRevision`, oldest first: what a stale-draft refusal tells.
+ */
+export async function listActiveSetChanges(
+  db: Db | Tx,
+  environmentId: string,
+  target: string,
+  actions: readonly string[],
+  afterRevision: number,
+): Promise<ActiveSetAuditRow[]> {
+  return db.$queryRaw<ActiveSetAuditRow[]>`
+    SELECT "action", "email", "created", "attributes" FROM "audit_entry"
+     WHERE "environment_id" = ${environmentId} AND "target" = ${target}
+       AND "action" = ANY(${[...actions]}::text[])
+       AND jsonb_typeof("attributes" -> 'activeRevision') = 'number'
+       AND ("attributes" ->> 'activeRevision')::int > ${afterRevision}
+     ORDER BY "id" ASC
+     LIMIT 20`;
 }

@@ -1,0 +1,171 @@
+import {
+  type AbTest,
+  type ActiveSetChange,
+  AUDIT_ATTRIBUTES,
+  type AuditAction,
+  type AuditAttributes,
+  conflict,
+  describeStaleDraft,
+  notFound,
+  PLUGIN_MESSAGES,
+  type PluginDetails,
+  type PluginDraftState,
+  type PluginEntry,
+  pluginNameOf,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { listAbTests } from '../abtest/abtest.store.ts';
+import type { AuditRecord } from '../audit/audit.store.ts';
+import { findPluginState, listActiveSetChanges, type PluginStateRow } from './plugin.store.ts';
+
+// Shared by the plugin details use cases: reading a plugin with its entries, the A/B-tests they
+// refer to, the audit entry of a plugin change, and the stale-draft message.
+
+/** spec §8: a missing plugin is 404 "Plugin not found" (the id is in the request). */
+export async function requirePluginState(db: Db | Tx, environmentId: string, pluginId: number) {
+  const state = await findPluginState(db, environmentId, pluginId);
+  if (!state) throw notFound(PLUGIN_MESSAGES.notFoundPage);
+  return state;
+}
+
+export const toDraftState = (state: PluginStateRow): PluginDraftState => ({
+  pluginId: state.plugin.id,
+  active: state.active,
+  draft: state.draft,
+  activeRevision: state.activeRevision,
+  draftRevision: state.draftRevision,
+  draftBaseRevision: state.draftBaseRevision,
+});
+
+/** The A/B-tests of these ids, by id (absent ones left out). */
+export async function loadAbTests(
+  db: Db | Tx,
+  environmentId: string,
+  ids: Iterable<string>,
+): Promise<Map<string, AbTest>> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return new Map();
+  const abTests = await listAbTests(db, environmentId, { onlyIds: unique });
+  return new Map(abTests.map((abTest) => [abTest.id, abTest]));
+}
+
+export const abTestIdsOf = (...lists: readonly (readonly PluginEntry[])[]) =>
+  [...new Set(lists.flat().map((entry) => entry.abTestId))].sort();
+
+export const configIdsOf = (...lists: readonly (readonly PluginEntry[])[]) =>
+  [
+    ...new Set(
+      lists
+        .flat()
+        .flatMap((entry) => entry.configurations)
+        .filter((id) => id !== ''),
+    ),
+  ].sort();
+
+/** spec §3 Plugin, as /get answers it: the row, both entry lists, revisions and their A/B-tests. */
+export async function toPluginDetails(
+  db: Db | Tx,
+  environmentId: string,
+  state: PluginStateRow,
+): Promise<PluginDetails> {
+  const abTests = await loadAbTests(db, environmentId, abTestIdsOf(state.active, state.draft));
+  return {
+    ...state.plugin,
+    data: {
+      active: state.active,
+      draft: state.draft,
+      activeRevision: state.activeRevision,
+      draftRevision: state.draftRevision,
+      draftBaseRevision: state.draftBaseRevision,
+    },
+    abTests: [...abTests.values()],
+  };
+}
+
+export async function readPluginDetails(db: Db | Tx, environmentId: string, pluginId: number) {
+  return toPluginDetails(db, environmentId, await requirePluginState(db, environmentId, pluginId));
+}
+
+/** The audit entry of a plugin change (issue 11: the plugin, by name, is the target). */
+export function pluginAudit<A extends Extract<AuditAction, `plugin.${string}`>>(
+  environmentId: string,
+  email: string,
+  pluginId: number,
+  action: A,
+  attributes: AuditAttributes<A>,
+): AuditRecord {
+  return { environmentId, email, action, target: pluginNameOf(pluginId), attributes } as AuditRecord;
+}
+
+/** The audit actions that change a plugin's active set; their attributes carry `activeRevision`. */
+const ACTIVE_SET_ACTIONS = ['plugin.draft.activate', 'plugin.entries.reassign'] as const;
+
+function toActiveSetChange(row: {
+  action: string;
+  email: string;
+  created: Date;
+  attributes: unknown;
+}): ActiveSetChange[] {
+  const base = { email: row.email, created: row.created.getTime() };
+  if (row.action === 'plugin.entries.reassign') {
+    const parsed = AUDIT_ATTRIBUTES['plugin.entries.reassign'].safeParse(row.attributes);
+    if (!parsed.success || parsed.data.activeRevision === undefined) return [];
+    const { activeRevision, from, to } = parsed.data;
+    return [{ ...base, activeRevision, how: { kind: 'reassigned', from, to } } satisfies ActiveSetChange];
+  }
+  const parsed = AUDIT_ATTRIBUTES['plugin.draft.activate'].safeParse(row.attributes);
+  if (!parsed.success) return [];
+  const { activeRevision, with: withPlugin } = parsed.data;
+  const how: ActiveSetChange['how'] =
+    withPlugin === undefined ? { kind: 'activated' } : { kind: 'alongside', pluginName: withPlugin };
+  return [{ ...base, activeRevision, how } satisfies ActiveSetChange];
+}
+
+/**
+ * issue 11: a stale draft is refused with a message saying what changed: each change of the active
+ * set since the draft's base, as the audit log has it.
+ */
+export async function staleDraftMessage(
+  db: Db | Tx,
+  environmentId: string,
+  state: PluginDraftState,
+): Promise<string> {
+  const rows = await listActiveSetChanges(
+    db,
+    environmentId,
+    pluginNameOf(state.pluginId),
+    ACTIVE_SET_ACTIONS,
+    state.draftBaseRevision,
+  );
+  return describeStaleDraft(state.pluginId, state, rows.flatMap(toActiveSetChange));
+}
+
+/**
+ * Thrown when, under the locks a change took from what it first read, it finds entries that need a
+ * lock it does not hold (a concurrent change moved them): the transaction is rolled back and run again.
+ */
+export class LockSetChanged extends Error {}
+
+// Decision (docs/decisions.md): a change whose lock set keeps moving is tried three times, then 409.
+const LOCK_SET_ATTEMPTS = 3;
+
+/**
+ * Runs a change that takes its locks in the global order (configurations, then A/B-tests, then
+ * plugins, then entries) from an unlocked first read, again when that read was overtaken.
+ */
+export async function withStableLockSet<T>(pluginId: number, change: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (!(error instanceof LockSetChanged)) throw error;
+      if (attempt >= LOCK_SET_ATTEMPTS) throw conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(pluginId));
+    }
+  }
+}
+
+/** Throws LockSetChanged unless every needed id is among the locked ones. */
+export function assertLocked<T>(locked: readonly T[], needed: readonly T[]): void {
+  const held = new Set(locked);
+  if (needed.some((id) => !held.has(id))) throw new LockSetChanged();
+}

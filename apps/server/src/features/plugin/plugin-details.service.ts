@@ -1,0 +1,35 @@
+import type { PluginDetails, SetPluginDescriptionRequest } from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { mutate } from '../audit/audit.service.ts';
+import { lockPlugins, updatePluginDetails } from './plugin.store.ts';
+import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.access.ts';
+
+// spec §7 /api/plugin/get and /api/plugin/set/description.
+
+export const getPluginDetails = (db: Db, environmentId: string, pluginId: number): Promise<PluginDetails> =>
+  readPluginDetails(db, environmentId, pluginId);
+
+/**
+ * spec §4: "Changing the description saves it immediately". A save always writes and is audited
+ * (docs/decisions.md, Audit: no-ops), under the plugin's row lock so `before` is what it replaced.
+ */
+export async function setPluginDescription(
+  db: Db,
+  environmentId: string,
+  request: SetPluginDescriptionRequest,
+  email: string,
+): Promise<PluginDetails> {
+  const { pluginId, description } = request;
+  return mutate(db, async (tx) => {
+    await lockPlugins(tx, environmentId, [pluginId]);
+    const before = await requirePluginState(tx, environmentId, pluginId);
+    await updatePluginDetails(tx, environmentId, pluginId, { description }, email);
+    return {
+      result: await readPluginDetails(tx, environmentId, pluginId),
+      audit: pluginAudit(environmentId, email, pluginId, 'plugin.description.set', {
+        before: before.plugin.description,
+        description,
+      }),
+    };
+  });
+}

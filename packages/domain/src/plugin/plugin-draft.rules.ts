@@ -1,0 +1,184 @@
+import { ABTEST_MESSAGES, currentVersionNumber, latestVersion } from '../abtest/abtest.rules.ts';
+import type { AbTest, AbTestVersion } from '../abtest/abtest.schemas.ts';
+import { failRule, RULE_OK, type RuleResult } from '../abtest/rule-result.ts';
+import { pluginNameOf } from '../operations/plugin.ts';
+import { EMPTY_CONFIGURATION, type PluginData, type PluginEntry } from './plugin-details.schemas.ts';
+
+// spec §4 Plugin draft, §5 draft messages: building a draft (add, reload, choose a configuration)
+// and judging it. Pure functions: the screen and the server ask the same ones.
+
+/** What the draft rules read of an A/B-test; a full AbTest fits. */
+export type DraftAbTestView = Pick<AbTest, 'id' | 'active'> & {
+  data: { versions: readonly Pick<AbTestVersion, 'version' | 'active' | 'cases'>[] };
+};
+
+export const PLUGIN_MESSAGES = {
+  // spec §2, §5, §8: exact texts
+  notFoundPage: 'Plugin not found',
+  noAbTest: 'No AB-test configuration added',
+  invalidEntry: (abTestId: string) => `The AB-test ${abTestId} has an invalid configuration`,
+  emptyNotControl: (abTestId: string) =>
+    `The AB-test ${abTestId} has an empty configuration that is not control`,
+  activatedTitle: (pluginName: string) => `Plugin ${pluginName} was activated.`,
+  activationFailedTitle: 'Activation Failed',
+  activationFailed: (pluginName: string, message: string) =>
+    `Activation of ${pluginName} failed with message: ${message}`,
+  autosaveTitle: 'AutoSave',
+  autosaveText: 'Plugin draft configuration saved',
+  // Decision (docs/decisions.md, Plugin details (API)): texts the spec does not give, naming the thing.
+  allVersionsActive: (abTestId: string) => `All versions of AB-test '${abTestId}' are already active`,
+  abTestNotFound: (abTestId: string) => `AB-test '${abTestId}' not found`,
+  noVersion: (abTestId: string) => `AB-test '${abTestId}' has no version to add`,
+  caseCountMismatch: (abTestId: string, version: number, cases: number, slots: number) =>
+    `AB-test '${abTestId}' version ${version} has ${cases} cases, but the entry has ${slots} configurations; reload it`,
+  configurationNotFound: (configId: string) => `Configuration '${configId}' not found`,
+  configurationOfOtherPlugin: (configId: string, pluginId: number) =>
+    `Configuration '${configId}' is not a configuration of ${pluginNameOf(pluginId)}`,
+  draftChanged: (pluginId: number, sent: number, current: number) =>
+    `The draft of ${pluginNameOf(pluginId)} was changed meanwhile (you edited revision ${sent}, it is now revision ${current}); reload the plugin and edit again`,
+  baseNotCurrent: (pluginId: number, sent: number, current: number) =>
+    `The active set of ${pluginNameOf(pluginId)} is revision ${current}, not ${sent}; reload the plugin`,
+  draftNotActivatable: (pluginId: number, problems: readonly string[]) =>
+    `The draft of ${pluginNameOf(pluginId)} cannot be activated: ${problems.join('; ')}`,
+  entriesChangedMeanwhile: (pluginId: number) =>
+    `The A/B-test entries of ${pluginNameOf(pluginId)} kept changing while this change ran; try again`,
+} as const;
+
+const versionOf = (abTest: DraftAbTestView, version: number) =>
+  abTest.data.versions.find((candidate) => candidate.version === version);
+
+/** One empty slot per case (spec §4: an added A/B-test has one empty configuration slot per case). */
+const emptySlots = (count: number) => Array.from({ length: count }, () => EMPTY_CONFIGURATION);
+
+/** spec §4: adding an A/B-test adds its highest version with one empty slot per case. */
+export function newDraftEntry(abTest: DraftAbTestView): PluginEntry | RuleResult {
+  const highest = latestVersion(abTest.data.versions);
+  if (!highest) return failRule(PLUGIN_MESSAGES.noVersion(abTest.id));
+  return {
+    abTestId: abTest.id,
+    abTestVersion: highest.version,
+    configurations: emptySlots(highest.cases.length),
+  };
+}
+
+/** True for the entry newDraftEntry answers, false for its refusal. */
+export function isDraftEntry(value: PluginEntry | RuleResult): value is PluginEntry {
+  return 'abTestId' in value;
+}
+
+/**
+ * spec §4: reload replaces the entry with the A/B-test's highest version; the chosen configurations
+ * are kept by case index, trimmed or padded (with empty slots) to the new case count.
+ */
+export function reloadDraftEntry(entry: PluginEntry, abTest: DraftAbTestView): PluginEntry {
+  const highest = latestVersion(abTest.data.versions);
+  if (!highest) return entry;
+  const count = highest.cases.length;
+  const kept = entry.configurations.slice(0, count);
+  return {
+    abTestId: entry.abTestId,
+    abTestVersion: highest.version,
+    configurations: [...kept, ...emptySlots(count - kept.length)],
+  };
+}
+
+/**
+ * spec §4: choosing a configuration for a case clears that id from every other case of the entry.
+ * Choosing '' (Select none) empties the case.
+ */
+export function chooseConfiguration(entry: PluginEntry, caseIndex: number, configId: string): PluginEntry {
+  return {
+    ...entry,
+    configurations: entry.configurations.map((current, index) => {
+      if (index === caseIndex) return configId;
+      return configId !== EMPTY_CONFIGURATION && current === configId ? EMPTY_CONFIGURATION : current;
+    }),
+  };
+}
+
+/** Reorder: the entry at `from` moves to `to` (both clamped to the list). */
+export function moveDraftEntry(entries: readonly PluginEntry[], from: number, to: number): PluginEntry[] {
+  const list = [...entries];
+  if (from < 0 || from >= list.length) return list;
+  const [moved] = list.splice(from, 1);
+  list.splice(Math.max(0, Math.min(to, list.length)), 0, moved!);
+  return list;
+}
+
+/**
+ * What makes one entry invalid (the info card's warning icon), or null. spec §4: "its A/B-test is
+ * active, its selected version is active and it is still the highest version" (all versions are
+ * already active). Decision: also an A/B-test or version that does not exist, a slot count other
+ * than the version's case count, and an inactive version older than the current one (it could not
+ * be activated: spec §4 only newer versions activate).
+ */
+export function checkDraftEntry(entry: PluginEntry, abTest: DraftAbTestView | undefined): string | null {
+  if (!abTest) return PLUGIN_MESSAGES.abTestNotFound(entry.abTestId);
+  const version = versionOf(abTest, entry.abTestVersion);
+  if (!version) return ABTEST_MESSAGES.versionNotFound(entry.abTestId, entry.abTestVersion);
+  if (version.cases.length !== entry.configurations.length)
+    return PLUGIN_MESSAGES.caseCountMismatch(
+      entry.abTestId,
+      entry.abTestVersion,
+      version.cases.length,
+      entry.configurations.length,
+    );
+  const isHighest = latestVersion(abTest.data.versions)?.version === version.version;
+  if (abTest.active && version.active && isHighest) return PLUGIN_MESSAGES.allVersionsActive(entry.abTestId);
+  const current = currentVersionNumber(abTest.data.versions);
+  if (!version.active && version.version <= current)
+    return ABTEST_MESSAGES.versionNotNewer(version.version, current);
+  return null;
+}
+
+/** spec §4: a case other than the first (control) without a configuration. */
+export const hasEmptyNonControlCase = (entry: PluginEntry) =>
+  entry.configurations.some((configId, index) => index > 0 && configId === EMPTY_CONFIGURATION);
+
+export interface DraftCheck {
+  isValid: boolean;
+  /** spec §5 draft messages, in draft order. */
+  messages: string[];
+}
+
+/**
+ * spec §4: the draft is valid only with at least one A/B-test, every entry valid and no empty case
+ * other than the first (control). `abTests` holds (at least) the draft's A/B-tests.
+ */
+export function checkDraft(entries: readonly PluginEntry[], abTests: Iterable<DraftAbTestView>): DraftCheck {
+  if (entries.length === 0) return { isValid: false, messages: [PLUGIN_MESSAGES.noAbTest] };
+  const byId = new Map([...abTests].map((abTest) => [abTest.id, abTest]));
+  const messages = entries.flatMap((entry) => [
+    ...(checkDraftEntry(entry, byId.get(entry.abTestId))
+      ? [PLUGIN_MESSAGES.invalidEntry(entry.abTestId)]
+      : []),
+    ...(hasEmptyNonControlCase(entry) ? [PLUGIN_MESSAGES.emptyNotControl(entry.abTestId)] : []),
+  ]);
+  return { isValid: messages.length === 0, messages };
+}
+
+/** Each entry's own problem (checkDraftEntry), for the details of a refusal. */
+export function listDraftProblems(
+  entries: readonly PluginEntry[],
+  abTests: Iterable<DraftAbTestView>,
+): string[] {
+  const byId = new Map([...abTests].map((abTest) => [abTest.id, abTest]));
+  return entries.flatMap((entry) => {
+    const problem = checkDraftEntry(entry, byId.get(entry.abTestId));
+    return problem ? [problem] : [];
+  });
+}
+
+/** The draft was made on an active set that has changed since (activation, reassignment). */
+export const isDraftStale = (data: Pick<PluginData, 'activeRevision' | 'draftBaseRevision'>) =>
+  data.draftBaseRevision !== data.activeRevision;
+
+/** Draft saves name their base; this checks it is the current active set (re-basing). */
+export function checkBaseRevision(
+  pluginId: number,
+  sent: number | undefined,
+  data: Pick<PluginData, 'activeRevision'>,
+): RuleResult {
+  if (sent === undefined || sent === data.activeRevision) return RULE_OK;
+  return failRule(PLUGIN_MESSAGES.baseNotCurrent(pluginId, sent, data.activeRevision));
+}
