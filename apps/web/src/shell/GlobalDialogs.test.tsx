@@ -65,4 +65,24 @@ describe('global dialogs', () => {
       vi.useRealTimers();
     }
   });
+
+  it('shows a titled toast for its own time, and a repeat replaces it instead of queueing', async () => {
+    vi.useFakeTimers();
+    try {
+      const ui = renderGlobalUi();
+      act(() => ui.toast('Draft saved', 'success', { title: 'AutoSave', autoHideMs: 2000 }));
+      expect(screen.getByText('AutoSave')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1500));
+      act(() => ui.toast('Draft saved', 'success', { title: 'AutoSave', autoHideMs: 2000 }));
+      act(() => vi.advanceTimersByTime(1500));
+      expect(screen.getAllByText('Draft saved')).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByText('Draft saved')).toBeNull();
+      // the repeat was not queued behind the first one
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.queryByText('AutoSave')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -7,6 +7,7 @@ import {
   GlobalUiActionsContext,
   GlobalUiStateContext,
   type Toast,
+  type ToastOptions,
   type ToastSeverity,
 } from './globalUi.context.ts';
 
@@ -46,9 +47,14 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
           resolveConfirmation.current = resolve;
         });
       },
-      toast: (message: string, severity: ToastSeverity = 'success') => {
-        const id = nextToastId.current++;
-        setToasts((queue) => [...queue, { id, message, severity }]);
+      toast: (message: string, severity: ToastSeverity = 'success', options: ToastOptions = {}) => {
+        const toast: Toast = { id: nextToastId.current++, message, severity, ...options };
+        // A burst of equal toasts (autosave after every edit) shows once, for the full time after the last.
+        setToasts((queue) => {
+          const last = queue.at(-1);
+          const isRepeat = last !== undefined && last.message === message && last.title === options.title;
+          return isRepeat ? [...queue.slice(0, -1), toast] : [...queue, toast];
+        });
       },
       clearUnauthorized: () => setUnauthorized(false),
     }),

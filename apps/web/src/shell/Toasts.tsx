@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import type { Toast } from './globalUi.context.ts';
 
@@ -19,7 +20,7 @@ export function Toasts({ toast, onClose }: ToastsProps) {
     <Snackbar
       key={toast?.id}
       open={toast !== null}
-      autoHideDuration={TOAST_AUTO_HIDE_MS}
+      autoHideDuration={toast?.autoHideMs ?? TOAST_AUTO_HIDE_MS}
       onClose={close}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
@@ -29,6 +30,7 @@ export function Toasts({ toast, onClose }: ToastsProps) {
         variant="filled"
         sx={{ width: '100%' }}
       >
+        {toast?.title && <AlertTitle>{toast.title}</AlertTitle>}
         {toast?.message}
       </Alert>
     </Snackbar>

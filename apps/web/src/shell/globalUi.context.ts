@@ -12,17 +12,25 @@ export interface ConfirmationRequest {
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
+export interface ToastOptions {
+  /** A bold first line (e.g. the autosave toast's "AutoSave"). */
+  title?: string;
+  /** How long it stays; the shell's default when left out. */
+  autoHideMs?: number;
+}
+
 export interface GlobalUiActions {
   /** Opens the error modal 'Error: {title}'. */
   showError(title: string, message: string): void;
   /** Opens the confirmation dialog; resolves true on Yes, false on No or dismissal. */
   confirm(request: ConfirmationRequest): Promise<boolean>;
-  toast(message: string, severity?: ToastSeverity): void;
+  /** Queues a toast; one equal to the last queued toast replaces it (and restarts its timer). */
+  toast(message: string, severity?: ToastSeverity, options?: ToastOptions): void;
   /** After signing in: leave the login-required page. */
   clearUnauthorized(): void;
 }
 
-export interface Toast {
+export interface Toast extends ToastOptions {
   id: number;
   message: string;
   severity: ToastSeverity;

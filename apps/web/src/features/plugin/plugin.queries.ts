@@ -1,7 +1,7 @@
-import { type ActivatePluginRequest, api } from '@console/domain';
+import { type AbTestUsageResponse, type ActivatePluginRequest, api, type PluginEntry } from '@console/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/client.ts';
-import { featureKey, useEndpointQuery } from '../../api/hooks.ts';
+import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
 export const usePluginListQuery = () => useEndpointQuery(api.plugin.list);
@@ -16,4 +16,54 @@ export function useActivatePluginMutation() {
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: featureKey(api.plugin.activate.feature, active) }),
   });
+}
+
+// ---- plugin details (issue 11) ----
+
+/** The plugin with its active set, its draft, their revisions and the A/B-tests they refer to. */
+export const usePluginQuery = (pluginId: number, { enabled = true } = {}) =>
+  useEndpointQuery(api.plugin.get, { pluginId }, { enabled });
+
+/** The draft entries change which A/B-tests (usedBy) and configurations (inUse) are in use. */
+const DRAFT_INVALIDATES = ['abtest', 'config'] as const;
+
+export const useSetPluginDescriptionMutation = () => useEndpointMutation(api.plugin.setDescription);
+
+/** The autosave; its success waits until the plugin has reloaded, so the next edit starts from it. */
+export const useSaveDraftMutation = () =>
+  useEndpointMutation(api.plugin.saveDraft, { invalidates: DRAFT_INVALIDATES });
+
+/** Activation changes the active sets of plugins and activates A/B-test versions. */
+export const useActivateDraftMutation = () =>
+  useEndpointMutation(api.plugin.activateDraft, { invalidates: DRAFT_INVALIDATES });
+
+/** The usage of one draft entry, as Validate lists it. */
+export interface EntryUsage {
+  entry: Pick<PluginEntry, 'abTestId' | 'abTestVersion'>;
+  usage: AbTestUsageResponse;
+}
+
+/** spec §4 Validate: /abtest-usage for every entry of the draft (all at once; nothing is changed). */
+export function useValidateDraftMutation() {
+  const { active } = useActiveEnvironment();
+  return useMutation({
+    mutationFn: ({ pluginId, entries }: { pluginId: number; entries: readonly PluginEntry[] }) =>
+      Promise.all(
+        entries.map(
+          async ({ abTestId, abTestVersion }): Promise<EntryUsage> => ({
+            entry: { abTestId, abTestVersion },
+            usage: await callEndpoint(api.plugin.abTestUsage, {
+              environment: active,
+              body: { pluginId, abTestId, abTestVersion },
+            }),
+          }),
+        ),
+      ),
+  });
+}
+
+/** Reload of an entry reads the A/B-test as it is now (its highest version may be newer than the page's). */
+export function useFetchAbTest() {
+  const { active } = useActiveEnvironment();
+  return (id: string) => callEndpoint(api.abtest.get, { environment: active, body: { id } });
 }

@@ -1,0 +1,54 @@
+import { type ActivateDraftResponse, PLUGIN_MESSAGES, pluginNameOf } from '@console/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useId } from 'react';
+import { useRetained } from '../../shell/dialogs/useRetained.ts';
+
+export const ACTIVATION_RESULT_TITLE = 'Activation result';
+
+// spec §2 Activation result dialog: X is the plugin's name.
+export const activatedText = (pluginId: number) => PLUGIN_MESSAGES.activatedTitle(pluginNameOf(pluginId));
+export const activationFailedText = (pluginId: number, message: string) =>
+  PLUGIN_MESSAGES.activationFailed(pluginNameOf(pluginId), message);
+
+interface ActivationResultDialogProps {
+  /** The answer of /api/plugin/draft/activate; the dialog is open while it is set. */
+  outcome: ActivateDraftResponse | null;
+  onClose(): void;
+}
+
+/** spec §2: a static backdrop: without onClose neither a click beside it nor Escape closes it; only Close does. */
+export function ActivationResultDialog({ outcome, onClose }: ActivationResultDialogProps) {
+  const titleId = useId();
+  // The alerts stay while the dialog fades out.
+  const shown = useRetained(outcome);
+  return (
+    <Dialog open={outcome !== null} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{ACTIVATION_RESULT_TITLE}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1}>
+          {shown?.updated.map((pluginId) => (
+            <Alert key={`ok-${pluginId}`} severity="success">
+              {activatedText(pluginId)}
+            </Alert>
+          ))}
+          {shown?.error.map(([pluginId, message]) => (
+            <Alert key={`error-${pluginId}`} severity="error">
+              {activationFailedText(pluginId, message)}
+            </Alert>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

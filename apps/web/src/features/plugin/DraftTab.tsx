@@ -1,0 +1,152 @@
+import {
+  type ConfigKindId,
+  checkDraftEntry,
+  EMPTY_CONFIGURATION,
+  isDraftStale,
+  type PluginDetails,
+} from '@console/domain';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { AbTestPickerModal } from '../abtest/AbTestPickerModal.tsx';
+import { ConfigPickerModal } from '../config/ConfigPickerModal.tsx';
+import { ActivationResultDialog } from './ActivationResultDialog.tsx';
+import { DraftValidation } from './DraftValidation.tsx';
+import { PluginEntryCard } from './PluginEntryCard.tsx';
+import { useFetchAbTest } from './plugin.queries.ts';
+import { useDraftActivation } from './useDraftActivation.ts';
+import { useDraftEditing } from './useDraftEditing.ts';
+
+export const DRAFT_VALID = 'The draft is valid';
+export const STALE_NOTICE =
+  'The active set changed after this draft was made: activating it would be refused until the draft is reloaded on top of the current active set.';
+
+interface DraftTabProps {
+  plugin: PluginDetails;
+  /** The configuration kind serving the plugin (the configuration picker's list). */
+  kind: ConfigKindId;
+  onError(error: unknown): void;
+  /** Reloads the plugin and answers it as it is now. */
+  reloadPlugin(): Promise<PluginDetails | undefined>;
+  /** Close of the activation result dialog (spec §4: the plugin reloads, the first tab shows). */
+  onActivationClosed(): void;
+}
+
+/** spec §2, §4 the draft tab: every edit autosaves; Validate, then Activate. */
+export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClosed }: DraftTabProps) {
+  const fetchAbTest = useFetchAbTest();
+  const editing = useDraftEditing(plugin, { fetchAbTest, onError, reloadPlugin });
+  const reloadOnTop = async () => {
+    const fresh = await reloadPlugin();
+    if (fresh) editing.rebase(fresh);
+  };
+  const activation = useDraftActivation(plugin, {
+    onError,
+    onActivationClosed,
+    onReloadOnTop: () => void reloadOnTop(),
+  });
+  const [isAdding, setAdding] = useState(false);
+  const [choosing, setChoosing] = useState<{ index: number; caseIndex: number } | null>(null);
+  const { draft } = plugin.data;
+  const abTestOf = (id: string) => plugin.abTests.find((abTest) => abTest.id === id);
+  const chosenEntry = choosing ? draft[choosing.index] : undefined;
+
+  return (
+    <Box>
+      {isDraftStale(plugin.data) && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" disabled={editing.isSaving} onClick={() => void reloadOnTop()}>
+              Reload draft
+            </Button>
+          }
+        >
+          {STALE_NOTICE}
+        </Alert>
+      )}
+      <Box component="section" aria-label="Draft validity" sx={{ mb: 2 }}>
+        {activation.check.isValid ? (
+          <Alert severity="success">{DRAFT_VALID}</Alert>
+        ) : (
+          <Stack spacing={0.5}>
+            {activation.check.messages.map((message) => (
+              <Alert key={message} severity="warning">
+                {message}
+              </Alert>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      <Stack spacing={2}>
+        {draft.map((entry, index) => (
+          <PluginEntryCard
+            key={entry.abTestId}
+            entry={entry}
+            abTest={abTestOf(entry.abTestId)}
+            pluginName={plugin.name}
+            editing={{
+              isFirst: index === 0,
+              isLast: index === draft.length - 1,
+              isBusy: editing.isSaving,
+              problem: checkDraftEntry(entry, abTestOf(entry.abTestId)),
+              onMove: (offset) => editing.move(index, offset),
+              onReload: () => void editing.reload(index),
+              onDelete: () => editing.remove(index),
+              onChoose: (caseIndex) => setChoosing({ index, caseIndex }),
+            }}
+          />
+        ))}
+      </Stack>
+      <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+        <Button startIcon={<AddIcon />} disabled={editing.isSaving} onClick={() => setAdding(true)}>
+          Add AB-test
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          variant="outlined"
+          disabled={draft.length === 0 || activation.isValidating || editing.isSaving}
+          onClick={activation.validate}
+        >
+          Validate
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!activation.canActivate || editing.isSaving}
+          onClick={activation.activate}
+        >
+          Activate
+        </Button>
+      </Box>
+      {activation.usages && <DraftValidation usages={activation.usages} hasFatal={activation.hasFatal} />}
+
+      <AbTestPickerModal
+        open={isAdding}
+        title="Add AB-test"
+        onClose={() => setAdding(false)}
+        onSelect={(abTest) => {
+          setAdding(false);
+          if (abTest) editing.add(abTest);
+        }}
+      />
+      <ConfigPickerModal
+        open={chosenEntry !== undefined}
+        kind={kind}
+        selectedId={choosing ? chosenEntry?.configurations[choosing.caseIndex] || null : null}
+        onClose={() => setChoosing(null)}
+        onSelect={(configuration) => {
+          if (choosing) {
+            const configId = configuration?.extended.id ?? EMPTY_CONFIGURATION;
+            editing.choose(choosing.index, choosing.caseIndex, configId);
+          }
+          setChoosing(null);
+        }}
+      />
+      <ActivationResultDialog outcome={activation.outcome} onClose={activation.closeOutcome} />
+    </Box>
+  );
+}

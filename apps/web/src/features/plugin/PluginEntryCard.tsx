@@ -1,0 +1,154 @@
+import {
+  type AbTest,
+  EMPTY_CONFIGURATION,
+  formatPercentage,
+  type PluginEntry,
+  toDisplayPercentages,
+} from '@console/domain';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Delete';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { AbTestInfoCard } from '../abtest/AbTestInfoCard.tsx';
+
+export const NO_CONFIGURATION = 'No configuration';
+
+/** The draft's controls of one entry; left out on the read-only active set. */
+export interface EntryEditing {
+  isFirst: boolean;
+  isLast: boolean;
+  /** An autosave is in flight: every control waits for it. */
+  isBusy: boolean;
+  /** Why the entry is invalid (the info card's warning icon), or null. */
+  problem: string | null;
+  onMove(offset: -1 | 1): void;
+  onReload(): void;
+  onDelete(): void;
+  onChoose(caseIndex: number): void;
+}
+
+interface PluginEntryCardProps {
+  entry: PluginEntry;
+  /** The entry's A/B-test; undefined when it no longer exists. */
+  abTest: AbTest | undefined;
+  /** The plugin's name: configuration links go to /config/{pluginName}/{id}/edit. */
+  pluginName: string;
+  editing?: EntryEditing;
+}
+
+/** spec §2 Plugin details: one entry, its A/B-test's info card and per case description, weight, configuration. */
+export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEntryCardProps) {
+  const { abTestId, abTestVersion } = entry;
+  const version = abTest?.data.versions.find((candidate) => candidate.version === abTestVersion);
+  const percentages = version ? toDisplayPercentages(version.cases) : [];
+  return (
+    <Paper component="section" aria-label={`Entry ${abTestId}`} variant="outlined" sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'start', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 320px' }}>
+          {abTest ? (
+            <AbTestInfoCard
+              abTest={abTest}
+              version={abTestVersion}
+              isLinked
+              isConfigurationInvalid={editing?.problem != null}
+              {...(editing?.problem ? { invalidMessage: editing.problem } : {})}
+            />
+          ) : (
+            <Alert severity="warning">{`AB-test ${abTestId} (version ${abTestVersion}) no longer exists`}</Alert>
+          )}
+        </Box>
+        {editing && <EntryActions abTestId={abTestId} editing={editing} />}
+      </Box>
+      <Table size="small" aria-label={`Cases of ${abTestId}`} sx={{ mt: 1 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Case</TableCell>
+            <TableCell>Description</TableCell>
+            <TableCell>Weight</TableCell>
+            <TableCell>Configuration</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entry.configurations.map((configId, caseIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: cases are identified by their index (spec §3)
+            <TableRow key={caseIndex}>
+              <TableCell>{caseIndex === 0 ? '0 (control)' : caseIndex}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>
+                {abTest?.data.caseDescriptions[caseIndex] ?? ''}
+              </TableCell>
+              <TableCell>
+                {percentages[caseIndex] === undefined ? '' : formatPercentage(percentages[caseIndex])}
+              </TableCell>
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <ConfigurationName configId={configId} pluginName={pluginName} />
+                  {editing && (
+                    <Button
+                      size="small"
+                      disabled={editing.isBusy}
+                      onClick={() => editing.onChoose(caseIndex)}
+                      aria-label={`Choose configuration for case ${caseIndex} of ${abTestId}`}
+                    >
+                      Choose
+                    </Button>
+                  )}
+                </Box>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
+function ConfigurationName({ configId, pluginName }: { configId: string; pluginName: string }) {
+  if (configId === EMPTY_CONFIGURATION) {
+    return <Typography sx={{ color: 'text.secondary' }}>{NO_CONFIGURATION}</Typography>;
+  }
+  return (
+    <Link
+      component={RouterLink}
+      to={`/config/${pluginName}/${encodeURIComponent(configId)}/edit`}
+      sx={{ wordBreak: 'break-word' }}
+    >
+      {configId}
+    </Link>
+  );
+}
+
+function EntryActions({ abTestId, editing }: { abTestId: string; editing: EntryEditing }) {
+  const { isFirst, isLast, isBusy } = editing;
+  const action = (label: string, icon: ReactNode, onClick: () => void, isDisabled = false) => (
+    <IconButton
+      aria-label={`${label} ${abTestId}`}
+      title={label}
+      disabled={isBusy || isDisabled}
+      onClick={onClick}
+    >
+      {icon}
+    </IconButton>
+  );
+  return (
+    <Box sx={{ display: 'flex' }}>
+      {action('Move up', <ArrowUpwardIcon />, () => editing.onMove(-1), isFirst)}
+      {action('Move down', <ArrowDownwardIcon />, () => editing.onMove(1), isLast)}
+      {action('Reload', <RefreshIcon />, editing.onReload)}
+      {action('Delete', <DeleteIcon />, editing.onDelete)}
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  type AbTest,
+  chooseConfiguration,
+  draftEntriesSchema,
+  isDraftEntry,
+  moveDraftEntry,
+  newDraftEntry,
+  PLUGIN_MESSAGES,
+  type PluginDetails,
+  type PluginEntry,
+  reloadDraftEntry,
+} from '@console/domain';
+import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useSaveDraftMutation } from './plugin.queries.ts';
+
+// spec §2 Autosave toast, §9: shown 2000 ms.
+export const AUTOSAVE_TOAST_MS = 2000;
+
+export interface DraftEditing {
+  /** An autosave is in flight (until the plugin has reloaded): the draft's controls wait for it. */
+  isSaving: boolean;
+  add(abTest: AbTest): void;
+  move(index: number, offset: -1 | 1): void;
+  remove(index: number): void;
+  reload(index: number): Promise<void>;
+  choose(index: number, caseIndex: number, configId: string): void;
+  /**
+   * spec issue 11, after a stale-draft refusal: saves the draft as `fresh` (the plugin just reloaded)
+   * holds it, based on its current active set.
+   */
+  rebase(fresh: PluginDetails): void;
+}
+
+interface DraftEditingOptions {
+  /** Reload reads the A/B-test as it is now. */
+  fetchAbTest(id: string): Promise<AbTest>;
+  onError(error: unknown): void;
+  /** After a refused autosave (409: the draft changed meanwhile), the draft is shown as it is now. */
+  reloadPlugin(): Promise<unknown>;
+}
+
+/**
+ * spec §4: every draft edit is made by the domain's pure rules on the draft as last saved, and saved at
+ * once (the whole list, with the draft revision it was made on) with the "AutoSave" toast.
+ */
+export function useDraftEditing(
+  plugin: PluginDetails,
+  { fetchAbTest, onError, reloadPlugin }: DraftEditingOptions,
+): DraftEditing {
+  const save = useSaveDraftMutation();
+  const { toast } = useGlobalUi();
+  const [isReloading, setReloading] = useState(false);
+  const { draft } = plugin.data;
+
+  const saveDraft = (
+    entries: readonly PluginEntry[],
+    { draftRevision, baseRevision }: { draftRevision: number; baseRevision?: number } = plugin.data,
+  ) => {
+    // The same schema the server checks (one A/B-test once, one configuration per case): refused here first.
+    const checked = draftEntriesSchema.safeParse(entries);
+    if (!checked.success) {
+      onError(checked.error.issues[0]?.message ?? 'The draft is not valid');
+      return;
+    }
+    save.mutate(
+      {
+        pluginId: plugin.id,
+        configurations: checked.data,
+        draftRevision,
+        ...(baseRevision === undefined ? {} : { baseRevision }),
+      },
+      {
+        onSuccess: () =>
+          toast(PLUGIN_MESSAGES.autosaveText, 'success', {
+            title: PLUGIN_MESSAGES.autosaveTitle,
+            autoHideMs: AUTOSAVE_TOAST_MS,
+          }),
+        onError: (error) => {
+          onError(error);
+          if (isConflict(error)) void reloadPlugin();
+        },
+      },
+    );
+  };
+
+  const edit = (index: number, change: (entry: PluginEntry) => PluginEntry) =>
+    saveDraft(draft.map((entry, at) => (at === index ? change(entry) : entry)));
+
+  return {
+    isSaving: save.isPending || isReloading,
+    add: (abTest) => {
+      const entry = newDraftEntry(abTest);
+      if (isDraftEntry(entry)) saveDraft([...draft, entry]);
+      else if (!entry.ok) onError(entry.error);
+    },
+    move: (index, offset) => saveDraft(moveDraftEntry(draft, index, index + offset)),
+    remove: (index) => saveDraft(draft.filter((_, at) => at !== index)),
+    reload: async (index) => {
+      const entry = draft[index];
+      if (!entry) return;
+      setReloading(true);
+      try {
+        const abTest = await fetchAbTest(entry.abTestId);
+        edit(index, (current) => reloadDraftEntry(current, abTest));
+      } catch (error) {
+        onError(error);
+      } finally {
+        setReloading(false);
+      }
+    },
+    choose: (index, caseIndex, configId) =>
+      edit(index, (entry) => chooseConfiguration(entry, caseIndex, configId)),
+    rebase: (fresh) =>
+      saveDraft(fresh.data.draft, {
+        draftRevision: fresh.data.draftRevision,
+        baseRevision: fresh.data.activeRevision,
+      }),
+  };
+}
+
+/** A refusal because the draft or the active set changed meanwhile (spec issue 11). */
+export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
