@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import type { TransferGroup } from '../transfer/transfer-group.ts';
 import {
   deletePluginRow,
+  increasePluginRevisions,
   listEntrySetsOfEnvironment,
   listPluginRows,
   type PluginEntrySets,
@@ -68,6 +69,8 @@ function referencesOf(item: TransferItem): TransferReference[] {
 /** Writes the plugin's entries and share-locks what they point at (docs/decisions.md, configurations). */
 async function writeEntries(tx: Tx, environmentId: string, pluginId: number, sets: PluginEntrySets) {
   await replacePluginEntrySets(tx, environmentId, pluginId, sets);
+  // Both sets were rewritten: a draft open in a browser is now stale (docs/decisions.md, plugin details).
+  await increasePluginRevisions(tx, environmentId, pluginId, { active: true, draft: true });
   const entries = [...sets.active, ...sets.draft];
   await shareLockEntryTargets(tx, environmentId, {
     abTestIds: entries.map((entry) => entry.abTestId),
@@ -109,6 +112,7 @@ export const pluginTransferGroup: TransferGroup = {
       const description = defaultPluginDescriptionOf(pluginId);
       await writePluginRow(tx, environmentId, pluginId, { active: false, description }, email);
       await replacePluginEntrySets(tx, environmentId, pluginId, NO_ENTRIES);
+      await increasePluginRevisions(tx, environmentId, pluginId, { active: true, draft: true });
     } else {
       await deletePluginRow(tx, environmentId, pluginId);
     }

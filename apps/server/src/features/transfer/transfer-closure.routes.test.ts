@@ -94,6 +94,24 @@ describe('transfer with dependency closure', () => {
   const transferAudit = async (environment: string) =>
     (await t.auditEntries(cookie, environment)).filter((entry) => entry.action === 'environment.transfer');
 
+  it('makes a draft the destination loaded before the transfer stale: activating it is refused', async () => {
+    const { source } = await sourceWithDuel();
+    const destination = await newEnvironment();
+    const loaded = await payloadOf('/api/plugin/get', { pluginId: PluginId.DUEL }, destination);
+    const response = await transfer({ from: source, to: destination, mode: 'merge', groups: ['Plugins'] });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const after = await payloadOf('/api/plugin/get', { pluginId: PluginId.DUEL }, destination);
+    expect(after.data.activeRevision).toBeGreaterThan(loaded.data.activeRevision);
+    expect(after.data.draftRevision).toBeGreaterThan(loaded.data.draftRevision);
+    const stale = await call(
+      '/api/plugin/draft/activate',
+      { pluginId: PluginId.DUEL, draftRevision: loaded.data.draftRevision },
+      destination,
+    );
+    expect(stale.statusCode).toBe(409);
+  });
+
   it('transfers one plugin with its A/B-test and configurations into an empty environment; a case resolves to the same configuration on both sides', async () => {
     const { source, abTestId, control, treatment, unused } = await sourceWithDuel();
     const destination = await newEnvironment();
