@@ -10,3 +10,4 @@ export * from './environment.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './operations/index.ts';
+export * from './schedule/index.ts';

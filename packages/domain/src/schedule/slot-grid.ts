@@ -1,0 +1,59 @@
+import type { ActivationWindow } from '../config/activation-engine.ts';
+import { SECONDS_PER_DAY } from '../config/duration.ts';
+
+// spec §9: a slot is 24 h divided by slots per day. Decision (docs/decisions.md, "Schedule
+// overview"): the grid is UTC, its first slot starts at UTC midnight `daysBack` days before the day
+// holding `now`, and it ends at UTC midnight `daysForward` days after that day's start (today counts
+// as a forward day: 1 back + 14 forward = 15 days = 120 slots of 3 h).
+
+const DAY_MS = SECONDS_PER_DAY * 1_000;
+
+export interface SlotGridSettings {
+  readonly slotsPerDay: number;
+  readonly daysBack: number;
+  readonly daysForward: number;
+}
+
+export interface SlotGrid {
+  /** Start of slot 0 (UTC ms). */
+  readonly start: number;
+  /** End of the last slot (exclusive). */
+  readonly end: number;
+  readonly slotMs: number;
+  readonly count: number;
+}
+
+export function buildSlotGrid(settings: SlotGridSettings, now: number): SlotGrid {
+  const slotMs = DAY_MS / settings.slotsPerDay;
+  const today = now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
+  const start = today - settings.daysBack * DAY_MS;
+  const end = today + settings.daysForward * DAY_MS;
+  return { start, end, slotMs, count: (end - start) / slotMs };
+}
+
+/** The start of every slot, ascending (the answer's slotTimestamp). */
+export function listSlotTimestamps(grid: SlotGrid): number[] {
+  return Array.from({ length: grid.count }, (_, slot) => grid.start + slot * grid.slotMs);
+}
+
+/**
+ * The slots [first, last] a half-open interval [start, end) overlaps, clipped to the grid; null when
+ * it overlaps none. Slot i is [slotStart, slotEnd); it is overlapped when start < slotEnd and
+ * end > slotStart, so an interval ending exactly at a slot's start does not reach that slot.
+ */
+export function slotSpanOf(grid: SlotGrid, interval: ActivationWindow): [number, number] | null {
+  if (!(interval.start < grid.end && interval.end > grid.start && interval.start < interval.end)) return null;
+  const first = Math.max(0, Math.floor((interval.start - grid.start) / grid.slotMs));
+  const last = Math.min(grid.count - 1, Math.ceil((interval.end - grid.start) / grid.slotMs) - 1);
+  return [first, last];
+}
+
+/** Per slot: true when one of the windows overlaps it. */
+export function markSlots(grid: SlotGrid, windows: readonly ActivationWindow[]): boolean[] {
+  const slots: boolean[] = Array(grid.count).fill(false);
+  for (const window of windows) {
+    const span = slotSpanOf(grid, window);
+    if (span) slots.fill(true, span[0], span[1] + 1);
+  }
+  return slots;
+}
