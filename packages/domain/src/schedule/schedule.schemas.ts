@@ -26,7 +26,7 @@ export const SCHEDULE_LABELS = {
 
 const L = SCHEDULE_LABELS;
 
-export const scheduleOverviewRequestSchema = z
+const scheduleOverviewSettingsSchema = z
   .object({
     slotsPerDay: z
       .number({ error: `${L.slotsPerDay} must be a number` })
@@ -42,6 +42,12 @@ export const scheduleOverviewRequestSchema = z
     at: wholeNumberField(L.at, 0, MAX_ACTIVATION_TIMESTAMP_MS).describe('UTC milliseconds').optional(),
   })
   .prefault({});
+
+/** The body is optional: absent, null or {} all mean every default. */
+export const scheduleOverviewRequestSchema = z.union([
+  scheduleOverviewSettingsSchema,
+  z.null().transform(() => scheduleOverviewSettingsSchema.parse({})),
+]);
 export type ScheduleOverviewRequest = z.infer<typeof scheduleOverviewRequestSchema>;
 export type ScheduleOverviewRequestInput = z.input<typeof scheduleOverviewRequestSchema>;
 

@@ -1,30 +1,23 @@
 import {
-  buildSlotGrid,
-  listSlotTimestamps,
+  computeScheduleOverview,
+  type ScheduleEntrySet,
   type ScheduleOverview,
   type ScheduleOverviewRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
+import { listScheduleConfigurations, listSchedulePlugins } from './schedule.store.ts';
 
-// Skeleton: the grid only, so the declared call answers while the overview is built (issue 12).
+/** spec §7 /api/plugin/schedules: the overview of the environment around `at` (now by default). */
 export async function getScheduleOverview(
-  _db: Db,
-  _environmentId: string,
+  db: Db,
+  environmentId: string,
   request: ScheduleOverviewRequest,
 ): Promise<ScheduleOverview> {
   const now = request.at ?? Date.now();
-  const grid = buildSlotGrid(request, now);
-  return {
-    now,
-    slotsPerDay: request.slotsPerDay,
-    daysBack: request.daysBack,
-    daysForward: request.daysForward,
-    includeDraft: request.includeDraft,
-    slotDurationMs: grid.slotMs,
-    slotTimestamp: listSlotTimestamps(grid),
-    rangeEnd: grid.end,
-    plugins: [],
-    schedules: {},
-    conflicts: [],
-  };
+  const sets: ScheduleEntrySet[] = request.includeDraft ? ['active', 'draft'] : ['active'];
+  const plugins = await listSchedulePlugins(db, environmentId, sets);
+  const ids = new Set(plugins.flatMap((plugin) => plugin.entries.flatMap((entry) => entry.configurations)));
+  ids.delete('');
+  const configurations = await listScheduleConfigurations(db, environmentId, [...ids]);
+  return computeScheduleOverview({ settings: request, plugins, configurations }, now);
 }
