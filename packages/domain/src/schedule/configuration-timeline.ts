@@ -33,8 +33,11 @@ export interface TimelineProblem {
 }
 
 export interface ConfigurationTimeline {
-  /** The engine's windows overlapping the grid, ascending, never overlapping one another. */
-  readonly windows: readonly ActivationWindow[];
+  /**
+   * The engine's windows overlapping the grid as [start0, end0, start1, end1, ...], ascending and
+   * never overlapping: compact, because the overview keeps every configuration's until the end.
+   */
+  readonly bounds: Float64Array;
   readonly slots: boolean[];
   readonly cooldown: TimelineProblem | null;
   readonly maxEventDuration: TimelineProblem | null;
@@ -177,8 +180,13 @@ export function computeConfigurationTimeline(
 ): ConfigurationTimeline {
   const windows = listConfigurationWindows(configuration, grid);
   const scheduled = isScheduled(configuration);
+  const bounds = new Float64Array(windows.length * 2);
+  windows.forEach((window, index) => {
+    bounds[2 * index] = window.start;
+    bounds[2 * index + 1] = window.end;
+  });
   return {
-    windows,
+    bounds,
     slots: markSlots(grid, windows),
     cooldown: scheduled ? findCooldownProblem(configuration, windows, grid) : null,
     maxEventDuration: scheduled ? findMaxEventDurationProblem(configuration, windows, grid) : null,

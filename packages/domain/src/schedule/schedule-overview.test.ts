@@ -136,6 +136,16 @@ describe('computeScheduleOverview: the answer', () => {
       }).plugins.map((plugin) => plugin.name),
     ).toEqual(['AGILITY_RACE', 'DUEL']);
   });
+
+  it('keys a plugin id the console does not know by its id, never merging two of them', () => {
+    const unknown = (id: number) => ({ id, active: true, entries: [entry('active', 0, 'morning')] });
+    const answer = overview([unknown(300), unknown(301)], [morning]);
+    expect(Object.keys(answer.schedules)).toEqual(['PLUGIN_300', 'PLUGIN_301']);
+    expect(answer.plugins).toEqual([
+      { id: 300, name: 'PLUGIN_300', active: true },
+      { id: 301, name: 'PLUGIN_301', active: true },
+    ]);
+  });
 });
 
 describe('conflicts', () => {

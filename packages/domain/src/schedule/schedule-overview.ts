@@ -1,6 +1,6 @@
 import type { ActivationWindow } from '../config/activation-engine.ts';
 import { findConfigKind } from '../config/config-kinds.ts';
-import { pluginNameOf } from '../operations/plugin.ts';
+import { isPluginId, pluginNameOf } from '../operations/plugin.ts';
 import {
   type ConfigurationTimeline,
   computeConfigurationTimeline,
@@ -14,7 +14,7 @@ import type {
   ScheduleOverviewRequest,
   ScheduleRow,
 } from './schedule.schemas.ts';
-import { buildSlotGrid, listSlotTimestamps, type SlotGrid, slotSpanOf } from './slot-grid.ts';
+import { appendSlots, buildSlotGrid, listSlotTimestamps, type SlotGrid, slotSpanOf } from './slot-grid.ts';
 
 // spec §2/§3/§4 and issue 12: the schedule overview, pure. Which configurations each plugin's sets
 // reference, where each runs on the slot grid, and the conflicts (docs/decisions.md, "Schedule
@@ -45,6 +45,12 @@ export interface ScheduleOverviewInput {
   readonly configurations: readonly ScheduleConfiguration[];
 }
 
+/**
+ * The key of a plugin in `schedules`. A row of an id the console does not know (left by another
+ * version) gets its own key rather than sharing UNSUPPORTED with every other unknown id.
+ */
+const scheduleNameOf = (id: number): string => (isPluginId(id) ? pluginNameOf(id) : `PLUGIN_${id}`);
+
 const SET_LABELS: Record<ScheduleEntrySet, string> = { active: 'active set', draft: 'draft' };
 
 interface RowUsage {
@@ -57,26 +63,35 @@ const listCases = (cases: Iterable<number>) => {
   return `${sorted.length === 1 ? 'case' : 'cases'} ${sorted.join(', ')}`;
 };
 
-/** The common parts of two ascending lists of non-overlapping windows. */
-function intersectWindows(
-  a: readonly ActivationWindow[],
-  b: readonly ActivationWindow[],
-): ActivationWindow[] {
-  const common: ActivationWindow[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const start = Math.max(a[i]!.start, b[j]!.start);
-    const end = Math.min(a[i]!.end, b[j]!.end);
-    if (start < end) common.push({ start, end });
-    if (a[i]!.end <= b[j]!.end) i += 1;
-    else j += 1;
-  }
-  return common;
-}
-
 const hasCommonSlot = (a: readonly boolean[], b: readonly boolean[]) =>
   a.some((slot, index) => slot && b[index]);
+
+/**
+ * Where two configurations run at the same instant within the grid: the slots, ascending, and the
+ * first common interval; null when never. Both window lists are ascending and non-overlapping.
+ */
+function findCommonRun(
+  a: ConfigurationTimeline,
+  b: ConfigurationTimeline,
+  grid: SlotGrid,
+): { slots: number[]; first: ActivationWindow } | null {
+  if (!hasCommonSlot(a.slots, b.slots)) return null;
+  const slots: number[] = [];
+  let first: ActivationWindow | null = null;
+  let i = 0;
+  let j = 0;
+  // bounds hold [start, end] pairs: i and j step over starts
+  while (i < a.bounds.length && j < b.bounds.length) {
+    const leftEnd = a.bounds[i + 1]!;
+    const rightEnd = b.bounds[j + 1]!;
+    const start = Math.max(a.bounds[i]!, b.bounds[j]!);
+    const end = Math.min(leftEnd, rightEnd);
+    if (appendSlots(grid, start, end, slots)) first ??= { start, end };
+    if (leftEnd <= rightEnd) i += 2;
+    else j += 2;
+  }
+  return first ? { slots, first } : null;
+}
 
 /** Computes the overview around `now` (UTC ms): grid, rows per plugin, conflicts. */
 export function computeScheduleOverview(input: ScheduleOverviewInput, now: number): ScheduleOverview {
@@ -103,7 +118,7 @@ export function computeScheduleOverview(input: ScheduleOverviewInput, now: numbe
   for (const plugin of [...input.plugins].sort((a, b) => a.id - b.id)) {
     const result = computePluginSchedule(plugin, context);
     if (!result) continue;
-    const name = pluginNameOf(plugin.id);
+    const name = scheduleNameOf(plugin.id);
     plugins.push({ id: plugin.id, name, active: plugin.active });
     schedules[name] = result.rows;
     conflicts.push(...result.conflicts);
@@ -136,7 +151,7 @@ function computePluginSchedule(
   context: PluginContext,
 ): { rows: ScheduleRow[]; conflicts: ScheduleConflict[] } | null {
   const { grid, sets, configurations, timelineOf } = context;
-  const pluginName = pluginNameOf(plugin.id);
+  const pluginName = scheduleNameOf(plugin.id);
   // reference order: the active set's entries by position, then the draft's; cases by index
   const usage = new Map<string, RowUsage>();
   const idsByCase = new Map<ScheduleEntrySet, Map<number, string[]>>();
@@ -199,7 +214,7 @@ function computePluginSchedule(
       });
       continue;
     }
-    const runsInRange = timeline.windows.some((window) => slotSpanOf(grid, window) !== null);
+    const runsInRange = timeline.slots.includes(true);
     if (!configuration.active || !runsInRange) {
       const runs = timeline.slots.flatMap((isRunning, slot) => (isRunning ? [slot] : []));
       const message = !configuration.active
@@ -242,38 +257,27 @@ function findOverlaps(
   context: PluginContext,
 ): ScheduleConflict[] {
   const { grid, configurations, timelineOf } = context;
-  const pluginName = pluginNameOf(pluginId);
+  const pluginName = scheduleNameOf(pluginId);
   const pairs = new Map<
     string,
-    { ids: [string, string]; cases: number[]; slots: Set<number>; first: ActivationWindow }
+    { ids: [string, string]; cases: number[]; slots: number[]; first: ActivationWindow }
   >();
-  const intersections = new Map<string, ActivationWindow[]>();
+  const checked = new Set<string>();
   for (const [caseIndex, ids] of [...idsByCase].sort((a, b) => a[0] - b[0])) {
     const found = ids.filter((id) => configurations.has(id));
     for (let i = 0; i < found.length; i += 1) {
       for (let j = i + 1; j < found.length; j += 1) {
         const key = `${found[i]}\u0000${found[j]}`;
-        let common = intersections.get(key);
-        if (!common) {
-          const a = timelineOf(configurations.get(found[i]!)!);
-          const b = timelineOf(configurations.get(found[j]!)!);
-          common = hasCommonSlot(a.slots, b.slots) ? intersectWindows(a.windows, b.windows) : [];
-          common = common.filter((window) => slotSpanOf(grid, window) !== null);
-          intersections.set(key, common);
-        }
-        if (common.length === 0) continue;
-        const pair = pairs.get(key) ?? {
-          ids: [found[i]!, found[j]!],
-          cases: [],
-          slots: new Set<number>(),
-          first: common[0]!,
-        };
-        pair.cases.push(caseIndex);
-        for (const window of common) {
-          const [first, last] = slotSpanOf(grid, window)!;
-          for (let slot = first; slot <= last; slot += 1) pair.slots.add(slot);
-        }
-        pairs.set(key, pair);
+        const known = pairs.get(key);
+        if (known) known.cases.push(caseIndex);
+        if (known || checked.has(key)) continue;
+        checked.add(key);
+        const common = findCommonRun(
+          timelineOf(configurations.get(found[i]!)!),
+          timelineOf(configurations.get(found[j]!)!),
+          grid,
+        );
+        if (common) pairs.set(key, { ids: [found[i]!, found[j]!], cases: [caseIndex], ...common });
       }
     }
   }
@@ -284,7 +288,7 @@ function findOverlaps(
     set,
     configurations: ids,
     cases,
-    slots: [...slots].sort((a, b) => a - b),
+    slots,
     message:
       `${pluginName} runs '${ids[0]}' and '${ids[1]}' at the same time for ${listCases(cases)} of its ` +
       `${SET_LABELS[set]}, first from ${formatUtc(first.start)} to ${formatUtc(first.end)} UTC: change the ` +

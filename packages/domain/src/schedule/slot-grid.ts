@@ -36,24 +36,44 @@ export function listSlotTimestamps(grid: SlotGrid): number[] {
   return Array.from({ length: grid.count }, (_, slot) => grid.start + slot * grid.slotMs);
 }
 
+/** Whether [start, end) overlaps the grid (and is not empty). */
+const isInGrid = (grid: SlotGrid, start: number, end: number) =>
+  start < grid.end && end > grid.start && start < end;
+/** The slot holding `start` (or 0 before the grid). */
+const firstSlotOf = (grid: SlotGrid, start: number) =>
+  Math.max(0, Math.floor((start - grid.start) / grid.slotMs));
+/** The last slot [.., end) reaches: the one before a slot starting exactly at `end`. */
+const lastSlotOf = (grid: SlotGrid, end: number) =>
+  Math.min(grid.count - 1, Math.ceil((end - grid.start) / grid.slotMs) - 1);
+
 /**
  * The slots [first, last] a half-open interval [start, end) overlaps, clipped to the grid; null when
  * it overlaps none. Slot i is [slotStart, slotEnd); it is overlapped when start < slotEnd and
  * end > slotStart, so an interval ending exactly at a slot's start does not reach that slot.
  */
 export function slotSpanOf(grid: SlotGrid, interval: ActivationWindow): [number, number] | null {
-  if (!(interval.start < grid.end && interval.end > grid.start && interval.start < interval.end)) return null;
-  const first = Math.max(0, Math.floor((interval.start - grid.start) / grid.slotMs));
-  const last = Math.min(grid.count - 1, Math.ceil((interval.end - grid.start) / grid.slotMs) - 1);
-  return [first, last];
+  if (!isInGrid(grid, interval.start, interval.end)) return null;
+  return [firstSlotOf(grid, interval.start), lastSlotOf(grid, interval.end)];
 }
 
 /** Per slot: true when one of the windows overlaps it. */
 export function markSlots(grid: SlotGrid, windows: readonly ActivationWindow[]): boolean[] {
   const slots: boolean[] = Array(grid.count).fill(false);
-  for (const window of windows) {
-    const span = slotSpanOf(grid, window);
-    if (span) slots.fill(true, span[0], span[1] + 1);
+  for (const { start, end } of windows) {
+    if (isInGrid(grid, start, end)) slots.fill(true, firstSlotOf(grid, start), lastSlotOf(grid, end) + 1);
   }
   return slots;
+}
+
+/**
+ * Adds the slots [start, end) overlaps to `slots`, ascending, when the intervals come in ascending
+ * order (a slot already last in the list is not added again). The first-seen test of overlaps.
+ */
+export function appendSlots(grid: SlotGrid, start: number, end: number, slots: number[]): boolean {
+  if (!isInGrid(grid, start, end)) return false;
+  const last = lastSlotOf(grid, end);
+  for (let slot = Math.max(firstSlotOf(grid, start), (slots.at(-1) ?? -1) + 1); slot <= last; slot += 1) {
+    slots.push(slot);
+  }
+  return true;
 }
