@@ -23,6 +23,7 @@ import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
+import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
@@ -70,6 +71,7 @@ const featureRoutes = [
   abTestRoutes,
   segmentRoutes,
   configRoutes,
+  scheduleRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -12,6 +12,7 @@ import { pluginEndpoints } from './plugin.endpoints.ts';
 import { progressionEndpoints } from './progression.endpoints.ts';
 import { releaseEndpoints } from './release.endpoints.ts';
 import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
+import { scheduleEndpoints } from './schedule.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 
@@ -36,6 +37,7 @@ export const api = {
   progression: progressionEndpoints,
   release: releaseEndpoints,
   runtimeKeys: runtimeKeysEndpoints,
+  schedule: scheduleEndpoints,
   segment: segmentEndpoints,
   transfer: transferEndpoints,
 } as const;

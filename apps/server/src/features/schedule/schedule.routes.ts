@@ -1,0 +1,10 @@
+import { api } from '@console/domain';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import { getScheduleOverview } from './schedule.service.ts';
+
+export async function scheduleRoutes(app: FastifyInstance) {
+  registerEndpoint(app, api.schedule.overview, ({ db, environmentId, body }) =>
+    getScheduleOverview(db, environmentId, body),
+  );
+}
