@@ -1,10 +1,10 @@
-import { runTestSql } from '@console/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 
 const OPERATOR = 'config-ops@example.com';
+const GOLD_RUSH = 11;
 // A refused call (409/422) is logged by Chromium itself as a failed resource load.
 const REFUSED_CALL = /the server responded with a status of 4\d\d/;
 
@@ -31,6 +31,11 @@ type Stored<Data> = {
   activation: Record<string, unknown>;
   data: Data;
 };
+type PluginEntry = { abTestId: string; abTestVersion: number; configurations: string[] };
+type PluginAnswer = { data: { active: PluginEntry[]; draft: PluginEntry[]; draftRevision: number } };
+const getPlugin = (page: Page, pluginId: number) =>
+  api(page, '/api/plugin/get', { pluginId }) as Promise<PluginAnswer>;
+
 const getConfig = <Data = Record<string, unknown>>(page: Page, kind: string, id: string) =>
   api(page, `/api/config/${kind}/get`, { id }) as Promise<Stored<Data>>;
 
@@ -268,7 +273,7 @@ describeInBrowser('Configuration screens in Chromium', () => {
   });
 
   it('saves a change to a configuration a plugin serves as a copy, moving the plugin to it', async () => {
-    const { page, baseUrl, databaseUrl, pageConsole } = app;
+    const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
     // GOLD_RUSH serves gold-live to players: an active plugin whose active set holds an active A/B-test
     await api(page, '/api/config/event/gr/create', {
@@ -283,18 +288,22 @@ describeInBrowser('Configuration screens in Chromium', () => {
       weights: [500_000, 500_000],
     })) as { version: number };
     await api(page, '/api/abtest/activate/version', { id: 'gold-test', version });
+    await api(page, '/api/plugin/activate', { pluginId: GOLD_RUSH, active: true });
+    // its draft serves gold-live in case 1 (control empty: spec §4) and becomes the active set; the draft keeps it
+    const { draftRevision } = (await getPlugin(page, GOLD_RUSH)).data;
+    await api(page, '/api/plugin/draft/abtest', {
+      pluginId: GOLD_RUSH,
+      configurations: [{ abTestId: 'gold-test', abTestVersion: version, configurations: ['', 'gold-live'] }],
+      draftRevision,
+    });
+    await api(page, '/api/plugin/draft/activate', { pluginId: GOLD_RUSH, draftRevision: draftRevision + 1 });
+    // switched on only now: a draft entry whose A/B-test and version are both live is not activatable (spec §4)
     await api(page, '/api/abtest/activate/test', { id: 'gold-test', active: true });
-    await api(page, '/api/plugin/activate', { pluginId: 11, active: true });
-    // No API makes plugin entries yet (the plugin-details issue adds it): written in the database.
-    for (const state of ['active', 'draft']) {
-      await runTestSql(
-        databaseUrl,
-        `INSERT INTO plugin_ab_test_entry
-           (environment_id, plugin_id, state, position, ab_test_id, ab_test_version, configurations)
-         VALUES ('dev', 11, $1, 0, 'gold-test', $2, ARRAY['gold-live', ''])`,
-        [state, version],
-      );
-    }
+    const before = (await getPlugin(page, GOLD_RUSH)).data;
+    expect([before.active, before.draft]).toEqual([
+      [{ abTestId: 'gold-test', abTestVersion: version, configurations: ['', 'gold-live'] }],
+      [{ abTestId: 'gold-test', abTestVersion: version, configurations: ['', 'gold-live'] }],
+    ]);
 
     await openList(page, baseUrl);
     await listRow(page, 'gold-live')
@@ -333,20 +342,43 @@ describeInBrowser('Configuration screens in Chromium', () => {
     expect((await getConfig(page, 'event/gr', 'gold-live-2')).activation.maxEventDuration).toBe(10_800);
     const abTest = (await api(page, '/api/abtest/get', { id: 'gold-test' })) as { data: { version: number } };
     expect(abTest.data.version).toBe(version + 1);
-    const entries = await runTestSql(
-      databaseUrl,
-      `SELECT state, ab_test_version, configurations FROM plugin_ab_test_entry
-        WHERE environment_id = 'dev' AND plugin_id = 11 ORDER BY state`,
-    );
-    expect(entries).toEqual([
-      { state: 'active', ab_test_version: version + 1, configurations: ['gold-live-2', ''] },
-      { state: 'draft', ab_test_version: version + 1, configurations: ['gold-live-2', ''] },
+    const moved = (await getPlugin(page, GOLD_RUSH)).data;
+    expect([
+      { state: 'active', entries: moved.active },
+      { state: 'draft', entries: moved.draft },
+    ]).toEqual([
+      {
+        state: 'active',
+        entries: [{ abTestId: 'gold-test', abTestVersion: version + 1, configurations: ['', 'gold-live-2'] }],
+      },
+      {
+        state: 'draft',
+        entries: [{ abTestId: 'gold-test', abTestVersion: version + 1, configurations: ['', 'gold-live-2'] }],
+      },
     ]);
     await openList(page, baseUrl);
     await listRow(page, 'gold-live-2')
       .getByRole('img', { name: 'In use: served to players now by GOLD_RUSH (active set)' })
       .waitFor();
     await listRow(page, 'gold-live').getByRole('img', { name: 'Not used by any plugin' }).waitFor();
+
+    // the plugin's details (first tab, its active set) show it serving the copy, at the new version
+    await page.goto(`${baseUrl}/plugin/${GOLD_RUSH}`);
+    await page.getByRole('heading', { name: 'Plugin GOLD_RUSH' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
+    const served = page.getByRole('region', { name: 'Entry gold-test' });
+    await served.getByRole('link', { name: 'gold-live-2', exact: true }).waitFor();
+    expect(
+      await served
+        .getByRole('table', { name: 'Cases of gold-test' })
+        .locator('tbody tr td:last-child')
+        .allTextContents(),
+    ).toEqual(['No configuration', 'gold-live-2']);
+    expect(await served.getByRole('link', { name: 'gold-live-2', exact: true }).getAttribute('href')).toBe(
+      '/config/GOLD_RUSH/gold-live-2/edit',
+    );
+    expect(await served.locator('dt:text-is("Version") + dd').textContent()).toBe(String(version + 1));
+    expect(await served.getByText('gold-live', { exact: true }).count()).toBe(0);
     expect(pageConsole.takeProblems([REFUSED_CALL])).toEqual([]);
   });
 });
