@@ -6,7 +6,8 @@ import {
   SEEDED_ENVIRONMENTS,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate, runInTransaction } from '../audit/audit.service.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { mutate } from '../audit/audit.service.ts';
 import { environmentInitializers } from './environment.initializers.ts';
 import { findEnvironment, insertEnvironment, listEnvironmentIds } from './environment.store.ts';
 

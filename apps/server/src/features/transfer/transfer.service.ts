@@ -15,13 +15,9 @@ import {
   type TransferResult,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../audit/audit.service.ts';
-import {
-  findExistingEnvironments,
-  isConcurrentUpdateError,
-  lockEnvironments,
-  readInOneSnapshot,
-} from './transfer.store.ts';
+import { findExistingEnvironments, isConcurrentUpdateError, lockEnvironments } from './transfer.store.ts';
 import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
 
 type ItemsByGroup = Record<string, TransferItem[]>;
@@ -125,12 +121,17 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     );
 
   return {
+    // One REPEATABLE READ snapshot, so a preview never mixes states from before and after a change.
     async preview(db, request) {
-      return readInOneSnapshot(db, async (tx) => {
-        requireEnvironments(request, await findExistingEnvironments(tx, [request.from, request.to]));
-        const state = await readState(tx, request);
-        return { groups: diffState(state, request), previewToken: tokenOf(request, state) };
-      });
+      return runInTransaction(
+        db,
+        async (tx) => {
+          requireEnvironments(request, await findExistingEnvironments(tx, [request.from, request.to]));
+          const state = await readState(tx, request);
+          return { groups: diffState(state, request), previewToken: tokenOf(request, state) };
+        },
+        { isolationLevel: 'RepeatableRead' },
+      );
     },
 
     async transfer(db, request, email) {

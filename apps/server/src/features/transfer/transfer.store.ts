@@ -12,11 +12,6 @@ export async function lockEnvironments(tx: Tx, ids: readonly string[]): Promise<
   return rows.map((row) => row.id);
 }
 
-/** Runs reads in one snapshot, so a preview never mixes states from before and after a change. */
-export function readInOneSnapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.$transaction(work, { isolationLevel: 'RepeatableRead', timeout: 15_000, maxWait: 10_000 });
-}
-
 export async function findExistingEnvironments(db: Db | Tx, ids: readonly string[]): Promise<string[]> {
   const rows = await db.environment.findMany({ where: { id: { in: [...ids] } }, select: { id: true } });
   return rows.map((row) => row.id);
