@@ -14,3 +14,34 @@ export function runInTransaction<T>(
 ): Promise<T> {
   return db.$transaction(work, { isolationLevel, timeout: 15_000, maxWait: 10_000 });
 }
+
+const CONCURRENCY_CODES = new Set(['P2034', '40001', '40P01']);
+
+interface ErrorLike {
+  code?: unknown;
+  kind?: unknown;
+  originalCode?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+}
+
+/**
+ * Whether a database error means a concurrent transaction won: serialization failure or deadlock.
+ * Prisma reports it as P2034 from model queries and as P2010 (with the driver's error in meta) from raw ones.
+ */
+export function isConcurrentUpdateError(error: unknown): boolean {
+  const pending = [error];
+  for (let seen = 0; pending.length > 0 && seen < 10; seen += 1) {
+    const candidate = pending.pop() as ErrorLike | undefined;
+    if (!candidate || typeof candidate !== 'object') continue;
+    if (candidate.kind === 'TransactionWriteConflict') return true;
+    if (
+      CONCURRENCY_CODES.has(String(candidate.code)) ||
+      CONCURRENCY_CODES.has(String(candidate.originalCode))
+    ) {
+      return true;
+    }
+    pending.push(candidate.cause, candidate.meta?.driverAdapterError);
+  }
+  return false;
+}

@@ -4,7 +4,6 @@ import {
   countTransferOperations,
   describeTransferState,
   diffGroup,
-  notFound,
   TRANSFER_STALE_PREVIEW_MESSAGE,
   type TransferItem,
   TransferOperation,
@@ -15,9 +14,9 @@ import {
   type TransferResult,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { runInTransaction } from '../../db/transaction.ts';
+import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../audit/audit.service.ts';
-import { findExistingEnvironments, isConcurrentUpdateError, lockEnvironments } from './transfer.store.ts';
+import { lockEnvironments, requireEnvironments } from '../environment/environment.service.ts';
 import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
 
 type ItemsByGroup = Record<string, TransferItem[]>;
@@ -66,12 +65,6 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
       .update(describeTransferState(request, state.source, state.destination))
       .digest('hex');
 
-  const requireEnvironments = (request: Endpoints, existing: readonly string[]) => {
-    for (const id of [request.from, request.to]) {
-      if (!existing.includes(id)) throw notFound(`Unknown environment ${id}`);
-    }
-  };
-
   // Deletes first, later groups first (they may refer to earlier ones); then writes in registry order.
   const apply = async (tx: Tx, request: Endpoints, preview: TransferPreviewGroups, email: string) => {
     const { to } = request;
@@ -97,7 +90,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     mutate(
       db,
       async (tx) => {
-        requireEnvironments(request, await lockEnvironments(tx, [request.from, request.to]));
+        await lockEnvironments(tx, [request.from, request.to]);
         const state = await readState(tx, request);
         if (tokenOf(request, state) !== request.previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
         const preview = diffState(state, request);
@@ -126,7 +119,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
       return runInTransaction(
         db,
         async (tx) => {
-          requireEnvironments(request, await findExistingEnvironments(tx, [request.from, request.to]));
+          await requireEnvironments(tx, [request.from, request.to]);
           const state = await readState(tx, request);
           return { groups: diffState(state, request), previewToken: tokenOf(request, state) };
         },
