@@ -101,11 +101,6 @@ export interface ConfigListRow extends ConfigSummary {
   references: ConfigListReference[];
 }
 
-interface ListQueryRow extends Omit<ConfigListRow, 'created' | 'modified'> {
-  created: Date;
-  modified: Date;
-}
-
 /**
  * One query per list. The page's ids are cut first from an index alone (the primary key
  * (environment_id, id), (environment_id, kind, id) for one kind, (environment_id, kind, modified)
@@ -123,7 +118,7 @@ export async function listConfigs(
   const take = recent ? recent.limit : page?.limit;
   const skip = recent ? undefined : page?.offset;
   const order = recent ? Prisma.sql`"modified" DESC, "id" ASC` : Prisma.sql`"id" ASC`;
-  const rows = await db.$queryRaw<ListQueryRow[]>`
+  return db.$queryRaw<ConfigListRow[]>`
     WITH "page" AS (
       SELECT c."id", c."kind", c."description", c."active", c."created", c."modified", c."last_modifier"
         FROM (SELECT "id" FROM "configuration"
@@ -146,12 +141,13 @@ export async function listConfigs(
        WHERE e."environment_id" = ${environmentId} AND c."config_id" IN (SELECT "id" FROM "page")
        GROUP BY c."config_id"
     )
-    SELECT "page"."id", "page"."kind", "page"."description", "page"."active", "page"."created",
-           "page"."modified", "page"."last_modifier" AS "lastModifier",
+    SELECT "page"."id", "page"."kind", "page"."description", "page"."active",
+           (extract(epoch FROM "page"."created") * 1000)::float8 AS "created",
+           (extract(epoch FROM "page"."modified") * 1000)::float8 AS "modified",
+           "page"."last_modifier" AS "lastModifier",
            COALESCE("reference"."references", '[]'::json) AS "references"
       FROM "page" LEFT JOIN "reference" ON "reference"."config_id" = "page"."id"
      ORDER BY ${order}`;
-  return rows.map((row) => ({ ...row, created: row.created.getTime(), modified: row.modified.getTime() }));
 }
 
 /** Every id of the environment that starts with `prefix` (any kind): candidates a copy id must avoid. */
