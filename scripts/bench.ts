@@ -2,7 +2,7 @@
 // PostgreSQL), each printed with its ratio to a baseline measured in the same run: GET /healthz,
 // which goes through Fastify but touches no database. Figures, not pass/fail.
 import { performance } from 'node:perf_hooks';
-import { AUDIT_ACTIONS } from '@console/domain';
+import { AUDIT_ACTIONS, defaultConfigData, PluginId } from '@console/domain';
 import {
   buildTestApp,
   cloneDatabase,
@@ -52,6 +52,45 @@ for (let index = 0; index < 100; index++) {
   await send('/api/abtest/activate/version', { id, version: 1 });
 }
 
+// Configurations: 10,000 of one kind (copies of one created over HTTP), 50 plugin entries pointing at
+// 100 of them, so the list pages compute inUse from real entries.
+const CONFIG_ROWS = 10_000;
+const CONFIG_KIND = 'ar';
+const configId = (index: number) => `bench-config-${String(index).padStart(5, '0')}`;
+const created = await app.inject({
+  method: 'POST',
+  url: `/api/config/${CONFIG_KIND}/create?configuration=dev`,
+  headers: { cookie },
+  payload: { id: configId(0), description: 'Bench', data: defaultConfigData(CONFIG_KIND) },
+});
+const { activation, data } = created.json().payload;
+for (let start = 1; start < CONFIG_ROWS; start += 1_000) {
+  await app.db.configuration.createMany({
+    data: Array.from({ length: Math.min(1_000, CONFIG_ROWS - start) }, (_, offset) => ({
+      environmentId: 'dev',
+      id: configId(start + offset),
+      kind: CONFIG_KIND,
+      description: `Bench ${start + offset}`,
+      active: (start + offset) % 3 === 0,
+      activation,
+      data,
+      lastModifier: 'bench@example.com',
+    })),
+  });
+}
+await app.db.pluginAbTestEntry.createMany({
+  data: Array.from({ length: 50 }, (_, position) => ({
+    environmentId: 'dev',
+    pluginId: PluginId.AGILITY_RACE,
+    state: position % 2 ? 'draft' : 'active',
+    position,
+    abTestId: `bench-${position}`,
+    abTestVersion: 1,
+    configurations: [configId(position * 7), configId(5_000 + position * 13)],
+  })),
+});
+await app.db.$executeRawUnsafe('VACUUM ANALYZE configuration');
+
 type Call = () => Promise<unknown>;
 const post =
   (url: string, payload?: unknown): Call =>
@@ -78,6 +117,10 @@ const cases: [string, Call][] = [
   ],
   ['POST /api/id/words/2', post('/api/id/words/2')],
   ['POST /api/abtest/list (100 tests)', post('/api/abtest/list?configuration=dev')],
+  [
+    `POST /api/config/${CONFIG_KIND}/list (100 of 10,000)`,
+    post(`/api/config/${CONFIG_KIND}/list?configuration=dev`, { offset: 5_000, limit: 100 }),
+  ],
   ['POST /api/abtest/get', post('/api/abtest/get?configuration=dev', { id: 'bench-7' })],
   [
     'POST /api/abtest/versions/save',
@@ -102,7 +145,11 @@ for (const [name, call] of cases) {
 }
 
 await app.listen({ port: 0, host: '127.0.0.1' });
-await runHttpBench(app, cookie, await app.db.auditEntry.count({ where: { environmentId: 'dev' } }));
+await runHttpBench(app, cookie, {
+  audit: await app.db.auditEntry.count({ where: { environmentId: 'dev' } }),
+  configurations: await app.db.configuration.count({ where: { environmentId: 'dev' } }),
+  configurationKind: CONFIG_KIND,
+});
 
 await app.close();
 await database.drop();

@@ -1,9 +1,15 @@
-import { segmentSchema } from '@console/domain';
+import {
+  activationSettingsSchema,
+  configDataSchemaOf,
+  defaultConfigData,
+  segmentSchema,
+} from '@console/domain';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers.ts';
 import { findAbTest } from '../features/abtest/abtest.store.ts';
 import { listAuditEntries } from '../features/audit/audit.store.ts';
+import { findConfig } from '../features/config/config.store.ts';
 import { parseJsonColumn, StoredJsonError } from './json-column.ts';
 
 describe('JSON columns', () => {
@@ -46,6 +52,42 @@ describe('JSON columns', () => {
       ).rejects.toThrow(`Stored attributes of audit entry ${rows[0]!.id + 1} does not match its schema`);
       await expect(findAbTest(t.app.db, { environmentId: 'dev', id: 'stored-bad' })).rejects.toThrow(
         "Stored segment of A/B-test 'stored-bad' does not match its schema",
+      );
+    } finally {
+      await client.end();
+    }
+  });
+
+  // data->>'kind' = kind is a CHECK constraint of the table, so the discriminated union parses the data
+  // with the row's own kind's schema.
+  it('are checked when the configuration store reads activation and data', async () => {
+    const t = await createTestApp();
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    const read = (id: string) => findConfig(t.app.db, { environmentId: 'dev', id });
+    const insert = (id: string, kind: string, activation: unknown, data: unknown) =>
+      client.query(
+        `INSERT INTO "configuration" ("environment_id", "id", "kind", "activation", "data")
+         VALUES ('dev', $1, $2, $3, $4)`,
+        [id, kind, JSON.stringify(activation), JSON.stringify(data)],
+      );
+    try {
+      const activation = activationSettingsSchema.parse({});
+      const duel = configDataSchemaOf('duel').parse(defaultConfigData('duel'));
+      await insert('stored-duel', 'duel', activation, duel);
+      await insert('stored-bad-data', 'duel', activation, { ...duel, raceProbability: 'high' });
+      await insert('stored-bad-activation', 'duel', { ...activation, minLevel: 'high' }, duel);
+      expect(await read('stored-duel')).toEqual({
+        kind: 'duel',
+        item: expect.objectContaining({ id: 'stored-duel', activation, data: duel }),
+      });
+
+      await expect(read('stored-bad-data')).rejects.toThrow(StoredJsonError);
+      await expect(read('stored-bad-data')).rejects.toThrow(
+        "Stored data of configuration 'stored-bad-data' does not match its schema",
+      );
+      await expect(read('stored-bad-activation')).rejects.toThrow(
+        "Stored activation of configuration 'stored-bad-activation' does not match its schema",
       );
     } finally {
       await client.end();

@@ -1,3 +1,4 @@
+import { notFound } from '@console/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -13,6 +14,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const path = request.url.split('?')[0] ?? '';
     const isPageLoad = request.method === 'GET' && !path.startsWith('/api/') && distDir !== undefined;
     if (isPageLoad) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send({ error: `Not found: ${request.method} ${path}` });
+    // The one error type: the error handler answers it 404 {error}.
+    throw notFound(`Not found: ${request.method} ${path}`);
   });
 }

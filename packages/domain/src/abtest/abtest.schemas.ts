@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_PAGE_MAX_LIMIT, listPageRequestSchema } from '../api/list-page.ts';
 import { AbTestType, PluginId } from '../enums.ts';
 import {
   abTestDescriptionSchema,
@@ -73,27 +74,9 @@ export const getAbTestRequestSchema = abTestIdRequestSchema;
 export const getVersionsRequestSchema = abTestIdRequestSchema;
 export const deleteAbTestRequestSchema = abTestIdRequestSchema;
 
-/**
- * /list and /list/usage: optional paging. Decision (docs/decisions.md): without offset/limit the whole
- * list is answered (as before); with them one page of it, still by id. No body, null and {} are all
- * "the whole list".
- */
-export const ABTEST_LIST_MAX_LIMIT = 1000;
-export const abTestListRequestSchema = z
-  .strictObject({
-    offset: z
-      .number({ error: 'offset must be a number' })
-      .int({ error: 'offset must be a whole number' })
-      .min(0, { error: 'offset must be at least 0' })
-      .optional(),
-    limit: z
-      .number({ error: 'limit must be a number' })
-      .int({ error: 'limit must be a whole number' })
-      .min(1, { error: 'limit must be at least 1' })
-      .max(ABTEST_LIST_MAX_LIMIT, { error: `limit must be at most ${ABTEST_LIST_MAX_LIMIT}` })
-      .optional(),
-  })
-  .nullish();
+/** /list and /list/usage: the optional paging of a list that can grow (listPageRequestSchema). */
+export const ABTEST_LIST_MAX_LIMIT = LIST_PAGE_MAX_LIMIT;
+export const abTestListRequestSchema = listPageRequestSchema;
 export type AbTestListRequest = z.input<typeof abTestListRequestSchema>;
 
 export const createAbTestRequestSchema = z.object({

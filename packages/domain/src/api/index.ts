@@ -1,3 +1,4 @@
 export * from './endpoint.ts';
 export * from './envelope.ts';
+export * from './list-page.ts';
 export * from './path.ts';

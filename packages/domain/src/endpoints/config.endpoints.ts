@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../api/endpoint.ts';
+import { listPageRequestSchema } from '../api/list-page.ts';
 import {
   activateConfigRequestSchema,
   configCopyResponseSchema,
@@ -28,7 +29,8 @@ function configKindEndpointsOf<const Id extends ConfigKindId>(id: Id) {
   return defineEndpoints(FEATURE, {
     list: {
       path: `${base}/list`,
-      summary: `Every ${label} configuration of the environment, by id, with inUse`,
+      summary: `Every ${label} configuration of the environment, by id, with inUse; {offset, limit} answers one page of them`,
+      body: listPageRequestSchema,
       response: configListResponseSchema,
     },
     listActive: {
@@ -96,7 +98,9 @@ const kinds = Object.fromEntries(CONFIG_KIND_IDS.map((id) => [id, configKindEndp
 const plugin = defineEndpoints(FEATURE, {
   list: {
     path: '/api/plugin/config/list',
-    summary: 'Every configuration of the environment, all kinds, by id, with inUse',
+    summary:
+      'Every configuration of the environment, all kinds, by id, with inUse; {offset, limit} answers one page of them',
+    body: listPageRequestSchema,
     response: configListResponseSchema,
   },
   listActive: {

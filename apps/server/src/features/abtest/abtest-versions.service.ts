@@ -18,7 +18,8 @@ import {
   sortVersionsNewestFirst,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest } from './abtest.access.ts';
+import { mutate } from '../audit/audit.service.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
 import {
   type AbTestKey,
   findHighestVersion,
@@ -76,7 +77,7 @@ export async function saveVersion(
   email: string,
 ): Promise<AbTestVersion> {
   const key = { environmentId, id: request.id };
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const locked = await lockAbTest(tx, key);
     if (!locked) throw abTestNotFound();
     assertRule(
@@ -101,7 +102,7 @@ export async function activateVersion(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await activate(tx, abTest, key, request.version, email);
     const activated = await requireAbTest(tx, key);
@@ -133,7 +134,7 @@ export async function applyRollout(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkRollout(abTest));
     const version = await appendVersion(tx, abTest, key, rolloutWeights(request.treatment), email);

@@ -1,6 +1,5 @@
 import { type AbTest, type AuditAction, type AuditAttributes, abTestNotFound } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
 import type { AuditRecord } from '../audit/audit.store.ts';
 import { type AbTestKey, findAbTest, lockAbTest } from './abtest.store.ts';
 
@@ -28,29 +27,4 @@ export function abTestAudit<A extends AuditAction>(
   attributes: AuditAttributes<A>,
 ): AuditRecord {
   return { environmentId: key.environmentId, email, action, target: key.id, attributes } as AuditRecord;
-}
-
-/** Thrown inside a mutation that turns out to change nothing: the transaction rolls back, no audit. */
-class Unchanged<T> {
-  constructor(readonly result: T) {}
-}
-
-export function unchanged<T>(result: T): never {
-  throw new Unchanged(result);
-}
-
-/**
- * mutate (the change and its audit entry in one transaction), except that work may call
- * unchanged(result) to answer without writing anything: asking for what is already so is no change.
- */
-export async function mutateAbTest<T>(
-  db: Db,
-  work: (tx: Tx) => Promise<{ result: T; audit: AuditRecord }>,
-): Promise<T> {
-  try {
-    return await mutate(db, work);
-  } catch (error) {
-    if (error instanceof Unchanged) return error.result as T;
-    throw error;
-  }
 }

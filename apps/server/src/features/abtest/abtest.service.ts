@@ -14,7 +14,8 @@ import {
   type SaveDescriptionRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest, unchanged } from './abtest.access.ts';
+import { mutate, unchanged } from '../audit/audit.service.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
 import {
   type AbTestChanges,
   abTestExists,
@@ -59,7 +60,7 @@ export async function createAbTest(
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
   const { segment, caseDescriptions } = newAbTestData(request.type);
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const inserted = await insertAbTest(tx, {
       ...key,
       description: request.description,
@@ -93,7 +94,7 @@ export async function saveAbTest(
   const { id, description, data } = request.abTest;
   const key = { environmentId, id };
   const segment = data?.segment ? requireValidSegment(data.segment) : undefined;
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     const changes: AbTestChanges = {};
     if (description !== undefined) changes.description = description;
@@ -117,7 +118,7 @@ export async function saveDescription(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await updateAbTest(tx, key, { description: request.description }, email);
     return {
@@ -137,7 +138,7 @@ export async function saveCaseDescriptions(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await updateAbTest(tx, key, { caseDescriptions: request.descriptions }, email);
     return {
@@ -161,7 +162,7 @@ export async function activateTest(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkTestActivation(abTest, request.active));
     if (abTest.active === request.active) unchanged(abTest);
@@ -181,7 +182,7 @@ export async function deleteAbTestById(
   email: string,
 ): Promise<{ id: string }> {
   const key = { environmentId, id };
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkAbTestDeletion(abTest));
     await deleteAbTest(tx, key);

@@ -13,7 +13,8 @@ import {
   validateSegment,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { abTestAudit, lockAndLoadAbTest, mutateAbTest, requireAbTest } from './abtest.access.ts';
+import { mutate } from '../audit/audit.service.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
 import { updateAbTest } from './abtest.store.ts';
 
 export const SEGMENT_SERVER_MESSAGES = {
@@ -60,7 +61,7 @@ export async function saveSegment(
     return masks;
   }
   const segment = normalizeSegment(request.segment);
-  return mutateAbTest(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const abTest: AbTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkSegmentEditable(abTest));
     await updateAbTest(tx, key, { segment }, email);

@@ -1,5 +1,6 @@
 import type { AuditListRequest } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 import { type AuditRecord, insertAuditEntry, listAuditEntries } from './audit.store.ts';
 
 export type { AuditRecord } from './audit.store.ts';
@@ -8,20 +9,6 @@ export interface MutationOutcome<T> {
   result: T;
   /** A typed audit event (packages/domain audit.ts). */
   audit: AuditRecord;
-}
-
-export type IsolationLevel = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
-
-/**
- * The one place a transaction is opened. Operator changes use mutate (below), which adds the audit
- * entry; this alone serves what audits nothing (start-up seeding, a read in one snapshot).
- */
-export function runInTransaction<T>(
-  db: Db,
-  work: (tx: Tx) => Promise<T>,
-  { isolationLevel = 'ReadCommitted' }: { isolationLevel?: IsolationLevel } = {},
-): Promise<T> {
-  return db.$transaction(work, { isolationLevel, timeout: 15_000, maxWait: 10_000 });
 }
 
 /** Thrown by unchanged(): the transaction rolls back, and mutate answers the result. */

@@ -3,6 +3,7 @@ import {
   type ConfigKindDefinition,
   type ConfigListItem,
   configKindOfPlugin,
+  type ListPage,
   notFound,
   UNKNOWN_PLUGIN_MESSAGE,
 } from '@console/domain';
@@ -13,29 +14,33 @@ import { toListItems } from './config.usage.ts';
 // Decision (docs/decisions.md): /list/recent answers the 10 most recently modified, as A/B-tests do.
 export const RECENT_CONFIG_COUNT = 10;
 
-export async function listOfKind(db: Db, environmentId: string, kind: ConfigKindDefinition) {
-  return toListItems(db, environmentId, await listConfigs(db, environmentId, { kind: kind.id }));
+/** /api/config/{kind}/list: every configuration of the kind by id, or the page {offset, limit} of them. */
+export async function listOfKind(
+  db: Db,
+  environmentId: string,
+  kind: ConfigKindDefinition,
+  page: ListPage = {},
+): Promise<ConfigListItem[]> {
+  return toListItems(await listConfigs(db, environmentId, { kind: kind.id, page }));
 }
 
 export async function listActiveOfKind(db: Db, environmentId: string, kind: ConfigKindDefinition) {
-  return toListItems(
-    db,
-    environmentId,
-    await listConfigs(db, environmentId, { kind: kind.id, onlyActive: true }),
-  );
+  return toListItems(await listConfigs(db, environmentId, { kind: kind.id, onlyActive: true }));
 }
 
 export async function listRecentOfKind(db: Db, environmentId: string, kind: ConfigKindDefinition) {
-  const recent = await listConfigs(db, environmentId, {
-    kind: kind.id,
-    recent: { limit: RECENT_CONFIG_COUNT },
-  });
-  return toListItems(db, environmentId, recent);
+  return toListItems(
+    await listConfigs(db, environmentId, { kind: kind.id, recent: { limit: RECENT_CONFIG_COUNT } }),
+  );
 }
 
-/** /api/plugin/config/list: every configuration of the environment, all kinds, by id. */
-export async function listAllConfigs(db: Db, environmentId: string): Promise<ConfigListItem[]> {
-  return toListItems(db, environmentId, await listConfigs(db, environmentId), { allOfEnvironment: true });
+/** /api/plugin/config/list: every configuration of the environment, all kinds, by id, or a page of them. */
+export async function listAllConfigs(
+  db: Db,
+  environmentId: string,
+  page: ListPage = {},
+): Promise<ConfigListItem[]> {
+  return toListItems(await listConfigs(db, environmentId, { page }));
 }
 
 /** /api/plugin/config/list-active {pluginId}: the activated configurations a plugin can pick. */

@@ -10,7 +10,8 @@ import {
   summarizeConfigUsage,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { configAudit, lockAndLoadConfig, mutateConfig, requireConfig, unchanged } from './config.access.ts';
+import { mutate, unchanged } from '../audit/audit.service.ts';
+import { configAudit, lockAndLoadConfig, requireConfig } from './config.access.ts';
 import {
   type ConfigChanges,
   type ConfigKey,
@@ -46,7 +47,7 @@ export async function createConfig(
   email: string,
 ): Promise<ConfigItem> {
   const key = { environmentId, id: input.id };
-  return mutateConfig(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const inserted = await insertConfig(tx, { ...key, ...fieldsOf(input), lastModifier: email });
     if (!inserted) throw conflict(CONFIG_MESSAGES.idExists(input.id));
     return {
@@ -104,7 +105,7 @@ export async function saveConfig(
   email: string,
 ): Promise<ConfigItem> {
   const key = { environmentId, id: input.id };
-  return mutateConfig(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
     const changes = changesBetween(stored, {
       ...fieldsOf(input),
@@ -135,7 +136,7 @@ export async function activateConfig(
   email: string,
 ): Promise<ConfigItem> {
   const key = { environmentId, id: request.id };
-  return mutateConfig(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
     if (stored.active === request.active) unchanged(stored);
     if (!request.active && !kind.allowsDeactivation)
@@ -160,7 +161,7 @@ export async function deleteConfigById(
   email: string,
 ): Promise<{ id: string }> {
   const key = { environmentId, id };
-  return mutateConfig(db, async (tx) => {
+  return mutate(db, async (tx) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
     const references = await findReferencesOf(tx, environmentId, id);
     if (references.length > 0) {

@@ -7,7 +7,6 @@ import {
   notFound,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
 import type { AuditRecord } from '../audit/audit.store.ts';
 import { type ConfigKey, findConfig, lockConfig } from './config.store.ts';
 
@@ -54,25 +53,3 @@ export function configAudit<A extends ConfigAuditAction>(
 
 /** The audit actions configuration changes write. */
 export type ConfigAuditAction = Extract<AuditAction, `config.${string}`>;
-
-/** Thrown inside a mutation that turns out to change nothing: the transaction rolls back, no audit. */
-class Unchanged<T> {
-  constructor(readonly result: T) {}
-}
-
-export function unchanged<T>(result: T): never {
-  throw new Unchanged(result);
-}
-
-/** mutate (change and audit entry in one transaction), where asking for what is already so changes nothing. */
-export async function mutateConfig<T>(
-  db: Db,
-  work: (tx: Tx) => Promise<{ result: T; audit: AuditRecord }>,
-): Promise<T> {
-  try {
-    return await mutate(db, work);
-  } catch (error) {
-    if (error instanceof Unchanged) return error.result as T;
-    throw error;
-  }
-}

@@ -31,7 +31,9 @@ function registerKindRoutes(app: FastifyInstance, kindId: ConfigKindId) {
   const kind = configKindOf(kindId);
   // Every kind's family has the same calls; seen here over all kinds, data is any kind's (ConfigData).
   const calls: ConfigKindEndpoints<ConfigKindId> = api.config.kinds[kindId];
-  registerEndpoint(app, calls.list, ({ db, environmentId }) => listOfKind(db, environmentId, kind));
+  registerEndpoint(app, calls.list, ({ db, environmentId, body }) =>
+    listOfKind(db, environmentId, kind, body ?? {}),
+  );
   registerEndpoint(app, calls.listActive, ({ db, environmentId }) =>
     listActiveOfKind(db, environmentId, kind),
   );
@@ -68,7 +70,9 @@ export async function configRoutes(app: FastifyInstance) {
   for (const kindId of CONFIG_KIND_IDS) registerKindRoutes(app, kindId);
 
   const { plugin } = api.config;
-  registerEndpoint(app, plugin.list, ({ db, environmentId }) => listAllConfigs(db, environmentId));
+  registerEndpoint(app, plugin.list, ({ db, environmentId, body }) =>
+    listAllConfigs(db, environmentId, body ?? {}),
+  );
   registerEndpoint(app, plugin.listActive, ({ db, environmentId, body }) =>
     listActiveOfPlugin(db, environmentId, body.pluginId),
   );

@@ -6,15 +6,40 @@ import {
   SEEDED_ENVIRONMENTS,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate, runInTransaction } from '../audit/audit.service.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { mutate } from '../audit/audit.service.ts';
 import { environmentInitializers } from './environment.initializers.ts';
-import { findEnvironment, insertEnvironment, listEnvironmentIds } from './environment.store.ts';
+import {
+  findEnvironment,
+  findEnvironmentIds,
+  insertEnvironment,
+  listEnvironmentIds,
+  lockEnvironmentRows,
+} from './environment.store.ts';
 
 export const listEnvironments = (db: Db) => listEnvironmentIds(db);
 
 export const environmentExists = async (db: Db | Tx, id: string) => (await findEnvironment(db, id)) !== null;
 
 export const unknownEnvironment = (id: string) => notFound(`Unknown environment ${id}`);
+
+const requireAll = (ids: readonly string[], existing: readonly string[]) => {
+  const missing = ids.find((id) => !existing.includes(id));
+  if (missing !== undefined) throw unknownEnvironment(missing);
+};
+
+/** Throws 404 `Unknown environment <id>` naming the first of the ids that does not exist. */
+export async function requireEnvironments(db: Db | Tx, ids: readonly string[]): Promise<void> {
+  requireAll(ids, await findEnvironmentIds(db, ids));
+}
+
+/**
+ * requireEnvironments, holding the environments' rows locked until the transaction ends (in id order,
+ * FOR NO KEY UPDATE: see the store), so two transactions locking one environment run one after the other.
+ */
+export async function lockEnvironments(tx: Tx, ids: readonly string[]): Promise<void> {
+  requireAll(ids, await lockEnvironmentRows(tx, ids));
+}
 
 /** Answers an environment id that exists, or throws 404 `Unknown environment <id>`. */
 export type EnvironmentResolver = (id: string) => Promise<string>;

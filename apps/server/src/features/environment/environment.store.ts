@@ -4,6 +4,24 @@ export async function findEnvironment(db: Db | Tx, id: string) {
   return db.environment.findUnique({ where: { id }, select: { id: true, description: true } });
 }
 
+/** The ones of these ids that exist. */
+export async function findEnvironmentIds(db: Db | Tx, ids: readonly string[]): Promise<string[]> {
+  const rows = await db.environment.findMany({ where: { id: { in: [...ids] } }, select: { id: true } });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks the environments' rows for the rest of the transaction, in id order so two transactions never
+ * deadlock, and answers the ids that exist. FOR NO KEY UPDATE serialises transactions locking the same
+ * environment but, unlike FOR UPDATE, does not block the FOR KEY SHARE that every insert referencing the
+ * environment takes (audit entries included), so ordinary changes do not deadlock with the locker.
+ */
+export async function lockEnvironmentRows(tx: Tx, ids: readonly string[]): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM environment WHERE id = ANY(${[...ids]}::text[]) ORDER BY id FOR NO KEY UPDATE`;
+  return rows.map((row) => row.id);
+}
+
 export async function listEnvironmentIds(db: Db | Tx): Promise<string[]> {
   const rows = await db.environment.findMany({ select: { id: true }, orderBy: { created: 'asc' } });
   return rows.map((row) => row.id);

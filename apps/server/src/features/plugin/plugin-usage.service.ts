@@ -8,7 +8,7 @@ import {
   PLUGIN_MESSAGES,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { runInTransaction } from '../audit/audit.service.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 import { findPluginIdsUsingAbTests, listPluginStates } from './plugin.store.ts';
 import {
   abTestIdsOf,

@@ -4,7 +4,6 @@ import {
   conflict,
   countTransferOperations,
   describeTransferState,
-  notFound,
   planTransfer,
   ruleViolation,
   TRANSFER_STALE_PREVIEW_MESSAGE,
@@ -21,13 +20,9 @@ import {
   transferRefusalOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../audit/audit.service.ts';
-import {
-  findExistingEnvironments,
-  isConcurrentUpdateError,
-  lockEnvironments,
-  readInOneSnapshot,
-} from './transfer.store.ts';
+import { lockEnvironments, requireEnvironments } from '../environment/environment.service.ts';
 import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
 
 type ItemsByGroup = Record<string, TransferItem[]>;
@@ -109,12 +104,6 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
       .digest('hex');
   };
 
-  const requireEnvironments = (request: Endpoints, existing: readonly string[]) => {
-    for (const id of [request.from, request.to]) {
-      if (!existing.includes(id)) throw notFound(`Unknown environment ${id}`);
-    }
-  };
-
   // Deletes first, later groups first (they may refer to earlier ones); then writes in registry order.
   const apply = async (tx: Tx, request: Endpoints, preview: TransferPreviewGroups, email: string) => {
     const { to } = request;
@@ -140,7 +129,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     mutate(
       db,
       async (tx) => {
-        requireEnvironments(request, await lockEnvironments(tx, [request.from, request.to]));
+        await lockEnvironments(tx, [request.from, request.to]);
         const state = await readState(tx, request);
         if (tokenOf(request, state) !== request.previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
         const plan = planOf(state, request);
@@ -175,14 +164,19 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     );
 
   return {
+    // One REPEATABLE READ snapshot, so a preview never mixes states from before and after a change.
     async preview(db, request) {
       chosenGroupsOf(request);
-      return readInOneSnapshot(db, async (tx) => {
-        requireEnvironments(request, await findExistingEnvironments(tx, [request.from, request.to]));
-        const state = await readState(tx, request);
-        const { groups: planned, dependencies, missing } = planOf(state, request);
-        return { groups: planned, dependencies, missing, previewToken: tokenOf(request, state) };
-      });
+      return runInTransaction(
+        db,
+        async (tx) => {
+          await requireEnvironments(tx, [request.from, request.to]);
+          const state = await readState(tx, request);
+          const { groups: planned, dependencies, missing } = planOf(state, request);
+          return { groups: planned, dependencies, missing, previewToken: tokenOf(request, state) };
+        },
+        { isolationLevel: 'RepeatableRead' },
+      );
     },
 
     async transfer(db, request, email) {

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** The largest page a list answers at once. */
+export const LIST_PAGE_MAX_LIMIT = 1000;
+
+/**
+ * The optional paging of a list that can grow (A/B-tests, configurations). Decision
+ * (docs/decisions.md): without offset/limit the whole list is answered; with them one page of it, in
+ * the list's own order. No body, null and {} are all "the whole list", so the answer stays a plain array.
+ */
+export const listPageRequestSchema = z
+  .strictObject({
+    offset: z
+      .number({ error: 'offset must be a number' })
+      .int({ error: 'offset must be a whole number' })
+      .min(0, { error: 'offset must be at least 0' })
+      .optional(),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(LIST_PAGE_MAX_LIMIT, { error: `limit must be at most ${LIST_PAGE_MAX_LIMIT}` })
+      .optional(),
+  })
+  .nullish();
+export type ListPageRequest = z.input<typeof listPageRequestSchema>;
+/** One page of a list; without a limit, everything from offset on. */
+export type ListPage = NonNullable<z.output<typeof listPageRequestSchema>>;
