@@ -29,14 +29,15 @@ const slotWidthOf = (slotsPerDay: number) => Math.max(8, 96 / slotsPerDay);
 
 /** The colours of slots, shared by the timeline and its legend. */
 const slotStyles = (theme: Theme) => {
-  const { primary, error, text, grey } = theme.palette;
+  const { primary, secondary, error, text, grey } = theme.palette;
+  // now is the Now line's colour; the past greys out
   return {
     '& .slot': { p: 0, height: 24, boxShadow: `inset 1px 0 0 ${theme.palette.divider}` },
     '& .slot.day-start': { boxShadow: `inset 1px 0 0 ${text.disabled}` },
-    '& .slot-off.slot-history': { bgcolor: alpha(text.primary, 0.06) },
-    '& .slot-off.slot-active': { bgcolor: alpha(primary.main, 0.14) },
+    '& .slot-off.slot-history': { bgcolor: alpha(text.primary, 0.07) },
+    '& .slot-off.slot-active': { bgcolor: alpha(secondary.main, 0.18) },
     '& .slot-on.slot-history': { bgcolor: grey[500] },
-    '& .slot-on.slot-active': { bgcolor: primary.dark },
+    '& .slot-on.slot-active': { bgcolor: secondary.main },
     '& .slot-on.slot-future': { bgcolor: primary.main },
     '& .slot-conflict': {
       backgroundImage: `repeating-linear-gradient(135deg, ${error.main} 0 2px, transparent 2px 6px)`,
@@ -277,7 +278,9 @@ export function ScheduleLegend() {
     ['slot-on slot-history', 'Active, history'],
     ['slot-on slot-active', 'Active, now'],
     ['slot-on slot-future', 'Active, future'],
-    ['slot-off slot-future', 'Inactive'],
+    ['slot-off slot-history', 'Inactive, history'],
+    ['slot-off slot-active', 'Inactive, now'],
+    ['slot-off slot-future', 'Inactive, future'],
     ['slot-off slot-future slot-conflict', 'Conflict'],
   ] as const;
   return (
