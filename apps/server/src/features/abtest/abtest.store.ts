@@ -30,8 +30,11 @@ function toVersion(row: AbTestRow['versions'][number]): AbTestVersion {
   };
 }
 
-function toAbTest(row: AbTestRow, usedBy: number[]): AbTest {
-  const versions = row.versions.map(toVersion);
+/** The columns an A/B-test is answered from, whichever query read them. */
+type AbTestColumns = Omit<AbTestListRow, 'versions' | 'usedBy'>;
+
+/** One A/B-test as the API answers it: the row, its versions and the plugins using it. */
+function toAbTest(row: AbTestColumns, versions: AbTestVersion[], usedBy: number[]): AbTest {
   const version = currentVersionNumber(versions);
   return {
     id: row.id,
@@ -76,7 +79,7 @@ export async function findAbTest(db: Db | Tx, key: AbTestKey): Promise<AbTest | 
   });
   if (!row) return null;
   const usage = await findUsage(db, key.environmentId, [key.id]);
-  return toAbTest(row, usage.get(key.id) ?? []);
+  return toAbTest(row, row.versions.map(toVersion), usage.get(key.id) ?? []);
 }
 
 export async function abTestExists(db: Db | Tx, key: AbTestKey): Promise<boolean> {
@@ -175,24 +178,7 @@ export async function listAbTests(
 
 function toListedAbTest(row: AbTestListRow): AbTest {
   const versions = row.versions.map((version) => ({ ...version, created: Number(version.created) }));
-  const version = currentVersionNumber(versions);
-  return {
-    id: row.id,
-    description: row.description,
-    active: row.active,
-    created: row.created.getTime(),
-    modified: row.modified.getTime(),
-    lastModifier: row.lastModifier,
-    data: {
-      type: row.type as AbTestTypeId,
-      version,
-      cases: versions.find((candidate) => candidate.version === version)?.cases ?? [],
-      caseDescriptions: row.caseDescriptions,
-      versions,
-      segment: parseJsonColumn(segmentSchema, row.segment, `segment of A/B-test '${row.id}'`),
-    },
-    usedBy: row.usedBy.map(Number),
-  };
+  return toAbTest(row, versions, row.usedBy.map(Number));
 }
 
 export interface NewAbTestRecord extends AbTestKey {
