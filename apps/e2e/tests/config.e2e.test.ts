@@ -2,27 +2,12 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { callApiFromPage } from '../src/page-api.ts';
 
 const OPERATOR = 'config-ops@example.com';
 const GOLD_RUSH = 11;
 // A refused call (409/422) is logged by Chromium itself as a failed resource load.
 const REFUSED_CALL = /the server responded with a status of 4\d\d/;
-
-/** What the API answers for the page's session, or its error. */
-const api = (page: Page, path: string, body: unknown = {}) =>
-  page.evaluate(
-    async ([url, payload]) => {
-      const response = await fetch(`${url}?configuration=dev`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      const answer = await response.json();
-      if (!response.ok || 'error' in answer) throw new Error(`${url}: ${response.status} ${answer.error}`);
-      return answer.payload;
-    },
-    [path, body] as const,
-  );
 
 type Stored<Data> = {
   id: string;
@@ -34,10 +19,10 @@ type Stored<Data> = {
 type PluginEntry = { abTestId: string; abTestVersion: number; configurations: string[] };
 type PluginAnswer = { data: { active: PluginEntry[]; draft: PluginEntry[]; draftRevision: number } };
 const getPlugin = (page: Page, pluginId: number) =>
-  api(page, '/api/plugin/get', { pluginId }) as Promise<PluginAnswer>;
+  callApiFromPage(page, '/api/plugin/get', { pluginId }) as Promise<PluginAnswer>;
 
 const getConfig = <Data = Record<string, unknown>>(page: Page, kind: string, id: string) =>
-  api(page, `/api/config/${kind}/get`, { id }) as Promise<Stored<Data>>;
+  callApiFromPage(page, `/api/config/${kind}/get`, { id }) as Promise<Stored<Data>>;
 
 const toast = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).first().waitFor();
@@ -206,10 +191,14 @@ describeInBrowser('Configuration screens in Chromium', () => {
     const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
     for (const id of ['so-a', 'so-b']) {
-      await api(page, '/api/config/event/so/create', { id, description: id, data: { kind: 'event/so' } });
+      await callApiFromPage(page, '/api/config/event/so/create', {
+        id,
+        description: id,
+        data: { kind: 'event/so' },
+      });
     }
     for (const id of ['ce-1', 'ce-2', 'ce-3']) {
-      await api(page, '/api/config/event/ce2/create', {
+      await callApiFromPage(page, '/api/config/event/ce2/create', {
         id,
         description: id,
         active: true,
@@ -276,29 +265,32 @@ describeInBrowser('Configuration screens in Chromium', () => {
     const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
     // GOLD_RUSH serves gold-live to players: an active plugin whose active set holds an active A/B-test
-    await api(page, '/api/config/event/gr/create', {
+    await callApiFromPage(page, '/api/config/event/gr/create', {
       id: 'gold-live',
       description: 'Gold served now',
       active: true,
       data: { kind: 'event/gr' },
     });
-    await api(page, '/api/abtest/create', { id: 'gold-test', description: 'Gold test', type: 0 });
-    const { version } = (await api(page, '/api/abtest/versions/save', {
+    await callApiFromPage(page, '/api/abtest/create', { id: 'gold-test', description: 'Gold test', type: 0 });
+    const { version } = (await callApiFromPage(page, '/api/abtest/versions/save', {
       id: 'gold-test',
       weights: [500_000, 500_000],
     })) as { version: number };
-    await api(page, '/api/abtest/activate/version', { id: 'gold-test', version });
-    await api(page, '/api/plugin/activate', { pluginId: GOLD_RUSH, active: true });
+    await callApiFromPage(page, '/api/abtest/activate/version', { id: 'gold-test', version });
+    await callApiFromPage(page, '/api/plugin/activate', { pluginId: GOLD_RUSH, active: true });
     // its draft serves gold-live in case 1 (control empty: spec §4) and becomes the active set; the draft keeps it
     const { draftRevision } = (await getPlugin(page, GOLD_RUSH)).data;
-    await api(page, '/api/plugin/draft/abtest', {
+    await callApiFromPage(page, '/api/plugin/draft/abtest', {
       pluginId: GOLD_RUSH,
       configurations: [{ abTestId: 'gold-test', abTestVersion: version, configurations: ['', 'gold-live'] }],
       draftRevision,
     });
-    await api(page, '/api/plugin/draft/activate', { pluginId: GOLD_RUSH, draftRevision: draftRevision + 1 });
+    await callApiFromPage(page, '/api/plugin/draft/activate', {
+      pluginId: GOLD_RUSH,
+      draftRevision: draftRevision + 1,
+    });
     // switched on only now: a draft entry whose A/B-test and version are both live is not activatable (spec §4)
-    await api(page, '/api/abtest/activate/test', { id: 'gold-test', active: true });
+    await callApiFromPage(page, '/api/abtest/activate/test', { id: 'gold-test', active: true });
     const before = (await getPlugin(page, GOLD_RUSH)).data;
     expect([before.active, before.draft]).toEqual([
       [{ abTestId: 'gold-test', abTestVersion: version, configurations: ['', 'gold-live'] }],
@@ -340,7 +332,9 @@ describeInBrowser('Configuration screens in Chromium', () => {
     expect(original.description).toBe('Gold served now');
     expect(original.activation.maxEventDuration).toBe(43_200);
     expect((await getConfig(page, 'event/gr', 'gold-live-2')).activation.maxEventDuration).toBe(10_800);
-    const abTest = (await api(page, '/api/abtest/get', { id: 'gold-test' })) as { data: { version: number } };
+    const abTest = (await callApiFromPage(page, '/api/abtest/get', { id: 'gold-test' })) as {
+      data: { version: number };
+    };
     expect(abTest.data.version).toBe(version + 1);
     const moved = (await getPlugin(page, GOLD_RUSH)).data;
     expect([

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 
 const OPERATOR = 'plugin-ops@example.com';
 const GOLD_RUSH = 11;
@@ -14,31 +15,16 @@ type PluginAnswer = {
   data: { active: Entry[]; draft: Entry[]; draftRevision: number; activeRevision: number };
 };
 
-/** What the API answers for the page's session, or its error. */
-const api = <T = unknown>(page: Page, path: string, body: unknown = {}) =>
-  page.evaluate(
-    async ([url, payload]) => {
-      const response = await fetch(`${url}?configuration=dev`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      const answer = await response.json();
-      if (!response.ok || 'error' in answer) throw new Error(`${url}: ${response.status} ${answer.error}`);
-      return answer.payload;
-    },
-    [path, body] as const,
-  ) as Promise<T>;
-
-const getPlugin = (page: Page, pluginId: number) => api<PluginAnswer>(page, '/api/plugin/get', { pluginId });
-
-async function createAbTest(page: Page, id: string, weights: number[]) {
-  await api(page, '/api/abtest/create', { id, description: `About ${id}`, type: 0 });
-  await api(page, '/api/abtest/versions/save', { id, weights });
-}
+const getPlugin = (page: Page, pluginId: number) =>
+  callApiFromPage<PluginAnswer>(page, '/api/plugin/get', { pluginId });
 
 const createConfig = (page: Page, kind: string, id: string) =>
-  api(page, `/api/config/${kind}/create`, { id, description: `About ${id}`, active: true, data: { kind } });
+  callApiFromPage(page, `/api/config/${kind}/create`, {
+    id,
+    description: `About ${id}`,
+    active: true,
+    data: { kind },
+  });
 
 const entry = (page: Page, abTestId: string) => page.getByRole('region', { name: `Entry ${abTestId}` });
 const validity = (page: Page) => page.getByRole('region', { name: 'Draft validity' });
@@ -87,13 +73,13 @@ describeInBrowser('Plugin details in Chromium', () => {
     const { page, baseUrl, pageConsole } = app;
     await page.goto(`${baseUrl}/plugin`);
     await page.getByRole('link', { name: 'GOLD_RUSH' }).waitFor();
-    await createAbTest(page, 'gold-split', [HALF, HALF]);
-    await createAbTest(page, 'gold-trio', [400_000, 300_000, 300_000]);
+    await createAbTestWithVersion(page, 'gold-split', [HALF, HALF]);
+    await createAbTestWithVersion(page, 'gold-trio', [400_000, 300_000, 300_000]);
     for (const id of ['gold-a', 'gold-b', 'gold-c']) await createConfig(page, 'event/gr', id);
     // SPECIAL_OFFER's draft already uses gold-split version 0: it is activated alongside
     await createConfig(page, 'event/so', 'offer-a');
     const offer = await getPlugin(page, SPECIAL_OFFER);
-    await api(page, '/api/plugin/draft/abtest', {
+    await callApiFromPage(page, '/api/plugin/draft/abtest', {
       pluginId: SPECIAL_OFFER,
       configurations: [{ abTestId: 'gold-split', abTestVersion: 0, configurations: ['', 'offer-a'] }],
       draftRevision: offer.data.draftRevision,
@@ -180,7 +166,9 @@ describeInBrowser('Plugin details in Chromium', () => {
     expect((await getPlugin(page, SPECIAL_OFFER)).data.active).toEqual([
       { abTestId: 'gold-split', abTestVersion: 0, configurations: ['', 'offer-a'] },
     ]);
-    const split = await api<{ data: { version: number } }>(page, '/api/abtest/get', { id: 'gold-split' });
+    const split = await callApiFromPage<{ data: { version: number } }>(page, '/api/abtest/get', {
+      id: 'gold-split',
+    });
     expect(split.data.version).toBe(0);
 
     // once gold-split itself is active, its (active, highest) version in the draft is invalid

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 
 // /plugin/overview against the real server: configurations made through /api/config/event/gr/create,
 // GOLD_RUSH's active set through its draft (/api/plugin/draft/abtest, then /api/plugin/draft/activate).
@@ -16,30 +17,9 @@ const DAY_MS = 24 * H * 1000;
 
 type PluginAnswer = { data: { draftRevision: number } };
 
-/** What the API answers for the page's session, or its error. */
-const api = <T = unknown>(page: Page, path: string, body: unknown = {}) =>
-  page.evaluate(
-    async ([url, payload]) => {
-      const response = await fetch(`${url}?configuration=dev`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      const answer = await response.json();
-      if (!response.ok || 'error' in answer) throw new Error(`${url}: ${response.status} ${answer.error}`);
-      return answer.payload;
-    },
-    [path, body] as const,
-  ) as Promise<T>;
-
-async function createAbTest(page: Page, id: string, weights: number[]) {
-  await api(page, '/api/abtest/create', { id, description: `About ${id}`, type: 0 });
-  await api(page, '/api/abtest/versions/save', { id, weights });
-}
-
 /** A Gold Rush configuration running daily from `fromHour` for `hours` (UTC). */
 const createDaily = (page: Page, id: string, fromHour: number, hours: number, cooldownHours = 0) =>
-  api(page, '/api/config/event/gr/create', {
+  callApiFromPage(page, '/api/config/event/gr/create', {
     id,
     description: `About ${id}`,
     active: true,
@@ -76,15 +56,15 @@ describeInBrowser('Schedule overview in Chromium', () => {
     // a fresh environment: no plugin serves anything yet
     await page.getByText("No plugin's active set references a configuration.").waitFor();
 
-    await createAbTest(page, 'sched-a', [500_000, 500_000]);
-    await createAbTest(page, 'sched-b', [400_000, 300_000, 300_000]);
+    await createAbTestWithVersion(page, 'sched-a', [500_000, 500_000]);
+    await createAbTestWithVersion(page, 'sched-b', [400_000, 300_000, 300_000]);
     await createDaily(page, 'gold-morning', 6, 3); // 06:00-09:00: slot 2 of 8
     await createDaily(page, 'gold-half', 0, 12); // 00:00-12:00: slots 0-3
     await createDaily(page, 'gold-noon', 10, 6); // 10:00-16:00: slots 3-5, with gold-half for case 1
     // a day long, but a day apart with a cooldown of 1 h: every run is cut to 23 h
     await createDaily(page, 'gold-tight', 0, 24, 1);
-    const { data } = await api<PluginAnswer>(page, '/api/plugin/get', { pluginId: GOLD_RUSH });
-    const saved = await api<PluginAnswer>(page, '/api/plugin/draft/abtest', {
+    const { data } = await callApiFromPage<PluginAnswer>(page, '/api/plugin/get', { pluginId: GOLD_RUSH });
+    const saved = await callApiFromPage<PluginAnswer>(page, '/api/plugin/draft/abtest', {
       pluginId: GOLD_RUSH,
       configurations: [
         { abTestId: 'sched-a', abTestVersion: 0, configurations: ['gold-morning', 'gold-half'] },
@@ -92,7 +72,7 @@ describeInBrowser('Schedule overview in Chromium', () => {
       ],
       draftRevision: data.draftRevision,
     });
-    await api(page, '/api/plugin/draft/activate', {
+    await callApiFromPage(page, '/api/plugin/draft/activate', {
       pluginId: GOLD_RUSH,
       draftRevision: saved.data.draftRevision,
     });
