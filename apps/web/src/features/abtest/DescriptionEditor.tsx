@@ -1,84 +1,20 @@
-import {
-  ABTEST_DESCRIPTION_MAX_LENGTH,
-  type SaveDescriptionRequest,
-  saveDescriptionRequestSchema,
-} from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import EditIcon from '@mui/icons-material/Edit';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { ApiError } from '../../api/client.ts';
+import { ABTEST_DESCRIPTION_MAX_LENGTH, saveDescriptionRequestSchema } from '@console/domain';
+import { InPlaceDescriptionEditor } from '../../components/form/InPlaceDescriptionEditor.tsx';
 import { useSaveDescriptionMutation } from './abtest.queries.ts';
 
-interface DescriptionEditorProps {
-  id: string;
-  description: string;
-}
-
-/** spec §2: the description is edited in place; Escape cancels, the text is trimmed. */
-export function DescriptionEditor({ id, description }: DescriptionEditorProps) {
-  const [isEditing, setEditing] = useState(false);
-  if (!isEditing) {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ color: description ? 'text.primary' : 'text.secondary', wordBreak: 'break-word' }}>
-          {description || 'No description'}
-        </Typography>
-        <IconButton aria-label="Edit description" title="Edit description" onClick={() => setEditing(true)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </Box>
-    );
-  }
-  return <DescriptionForm id={id} description={description} onDone={() => setEditing(false)} />;
-}
-
-type DescriptionInput = z.input<typeof saveDescriptionRequestSchema>;
-
-function DescriptionForm({ id, description, onDone }: DescriptionEditorProps & { onDone(): void }) {
-  const save = useSaveDescriptionMutation();
-  const { control, handleSubmit } = useForm<DescriptionInput, unknown, SaveDescriptionRequest>({
-    resolver: zodResolver(saveDescriptionRequestSchema),
-    defaultValues: { id, description },
-  });
-  const submit = handleSubmit((request) => save.mutate(request, { onSuccess: onDone }));
-  const saveError = save.error instanceof ApiError && save.error.isHandledGlobally ? null : save.error;
-
+/** spec §2: the A/B-test's description is edited in place; Escape cancels, the text is trimmed. */
+export function DescriptionEditor({ id, description }: { id: string; description: string }) {
+  const mutation = useSaveDescriptionMutation();
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'start' }}>
-      <Controller
-        name="description"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Description"
-            size="small"
-            autoFocus
-            fullWidth
-            autoComplete="off"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.preventDefault();
-                onDone();
-              }
-            }}
-            error={fieldState.error !== undefined || saveError !== null}
-            helperText={fieldState.error?.message ?? saveError?.message ?? 'Enter saves, Escape cancels'}
-            slotProps={{ htmlInput: { maxLength: ABTEST_DESCRIPTION_MAX_LENGTH } }}
-          />
-        )}
-      />
-      <Button type="submit" variant="contained" disabled={save.isPending}>
-        Save
-      </Button>
-      <Button onClick={onDone}>Cancel</Button>
-    </Box>
+    <InPlaceDescriptionEditor
+      description={description}
+      schema={saveDescriptionRequestSchema.shape.description}
+      maxLength={ABTEST_DESCRIPTION_MAX_LENGTH}
+      saving={{
+        save: (text, onSaved) => mutation.mutate({ id, description: text }, { onSuccess: onSaved }),
+        isPending: mutation.isPending,
+        error: mutation.error,
+      }}
+    />
   );
 }

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+
+/** The save call of one item's description (a mutation bound to the item). */
+export interface DescriptionSave {
+  save(description: string, onSaved: () => void): void;
+  isPending: boolean;
+  error: Error | null;
+}
+
+interface InPlaceDescriptionEditorProps {
+  description: string;
+  /** The request schema's description field: its trimming, bounds and messages. */
+  schema: z.ZodType<string, string>;
+  maxLength: number;
+  saving: DescriptionSave;
+  spacing?: number;
+}
+
+/** spec §2/§4: a description edited in place and saved at once; Enter saves, Escape cancels. */
+export function InPlaceDescriptionEditor(props: InPlaceDescriptionEditorProps) {
+  const { description, spacing = 0 } = props;
+  const [isEditing, setEditing] = useState(false);
+  if (!isEditing) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: spacing }}>
+        <Typography sx={{ color: description ? 'text.primary' : 'text.secondary', wordBreak: 'break-word' }}>
+          {description || 'No description'}
+        </Typography>
+        <IconButton aria-label="Edit description" title="Edit description" onClick={() => setEditing(true)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Box>
+    );
+  }
+  return <DescriptionForm {...props} onDone={() => setEditing(false)} />;
+}
+
+function DescriptionForm({
+  description,
+  schema,
+  maxLength,
+  saving,
+  spacing = 0,
+  onDone,
+}: InPlaceDescriptionEditorProps & { onDone(): void }) {
+  const { control, handleSubmit } = useForm<{ description: string }>({
+    resolver: zodResolver(z.object({ description: schema })),
+    defaultValues: { description },
+  });
+  const submit = handleSubmit((values) => saving.save(values.description, onDone));
+  const saveError = saving.error instanceof ApiError && saving.error.isHandledGlobally ? null : saving.error;
+
+  return (
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'flex', gap: 1, alignItems: 'start', mb: spacing }}
+    >
+      <Controller
+        name="description"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Description"
+            size="small"
+            autoFocus
+            fullWidth
+            autoComplete="off"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                onDone();
+              }
+            }}
+            error={fieldState.error !== undefined || saveError !== null}
+            helperText={fieldState.error?.message ?? saveError?.message ?? 'Enter saves, Escape cancels'}
+            slotProps={{ htmlInput: { maxLength } }}
+          />
+        )}
+      />
+      <Button type="submit" variant="contained" disabled={saving.isPending}>
+        Save
+      </Button>
+      <Button onClick={onDone}>Cancel</Button>
+    </Box>
+  );
+}
