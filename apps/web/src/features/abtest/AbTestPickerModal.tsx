@@ -1,16 +1,12 @@
 import { type AbTest, formatVersion } from '@console/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
+import { PickerModal, PickerRow } from '../../components/dialogs/PickerModal.tsx';
 import { Loading } from '../../shell/Loading.tsx';
 import { useAbTestListQuery } from './abtest.queries.ts';
 
@@ -33,18 +29,10 @@ export function AbTestPickerModal({
   onClose,
   title = 'Select AB-test',
 }: AbTestPickerModalProps) {
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {open && <AbTestPickerTable selectedId={selectedId} onSelect={onSelect} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onSelect(null)}>Select none</Button>
-        <Button onClick={onClose}>Cancel</Button>
-      </DialogActions>
-    </Dialog>
+    <PickerModal open={open} title={title} onSelectNone={() => onSelect(null)} onClose={onClose}>
+      <AbTestPickerTable selectedId={selectedId} onSelect={onSelect} />
+    </PickerModal>
   );
 }
 
@@ -79,26 +67,12 @@ function AbTestPickerTable({
           </TableRow>
         )}
         {abTests.map((abTest) => (
-          <TableRow
-            key={abTest.id}
-            hover
-            selected={abTest.id === selectedId}
-            aria-selected={abTest.id === selectedId}
-            tabIndex={0}
-            sx={{ cursor: 'pointer' }}
-            onClick={() => onSelect(abTest)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                onSelect(abTest);
-              }
-            }}
-          >
+          <PickerRow key={abTest.id} isSelected={abTest.id === selectedId} onChoose={() => onSelect(abTest)}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{abTest.id}</TableCell>
             <TableCell>{abTest.active ? 'Active' : 'Inactive'}</TableCell>
             <TableCell>{formatVersion(abTest.data.version)}</TableCell>
             <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>
-          </TableRow>
+          </PickerRow>
         ))}
       </TableBody>
     </Table>

@@ -1,16 +1,11 @@
 import { type ConfigKindId, type ConfigListItem, configKindOf } from '@console/domain';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { PickerModal, PickerRow } from '../../components/dialogs/PickerModal.tsx';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { Loading } from '../../shell/Loading.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
@@ -38,18 +33,15 @@ export function ConfigPickerModal({
   onSelect,
   onClose,
 }: ConfigPickerModalProps) {
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{`Select ${configKindOf(kind).label} configuration`}</DialogTitle>
-      <DialogContent>
-        {open && <ConfigPickerTable kind={kind} selectedId={selectedId} onSelect={onSelect} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onSelect(null)}>Select none</Button>
-        <Button onClick={onClose}>Cancel</Button>
-      </DialogActions>
-    </Dialog>
+    <PickerModal
+      open={open}
+      title={`Select ${configKindOf(kind).label} configuration`}
+      onSelectNone={() => onSelect(null)}
+      onClose={onClose}
+    >
+      <ConfigPickerTable kind={kind} selectedId={selectedId} onSelect={onSelect} />
+    </PickerModal>
   );
 }
 
@@ -84,26 +76,11 @@ function ConfigPickerTable({
           )}
           {configurations.map((configuration) => {
             const { id, description } = configuration.extended;
-            const isSelected = id === selectedId;
             return (
-              <TableRow
-                key={id}
-                hover
-                selected={isSelected}
-                aria-selected={isSelected}
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-                onClick={() => onSelect(configuration)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    onSelect(configuration);
-                  }
-                }}
-              >
+              <PickerRow key={id} isSelected={id === selectedId} onChoose={() => onSelect(configuration)}>
                 <TableCell>{id}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{description}</TableCell>
-              </TableRow>
+              </PickerRow>
             );
           })}
         </TableBody>
