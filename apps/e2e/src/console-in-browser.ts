@@ -23,8 +23,6 @@ export interface ConsoleInBrowserOptions {
 /** What the hooks set up; read it inside tests, once `beforeAll` has run. */
 export interface ConsoleInBrowser {
   readonly baseUrl: string;
-  /** The console's database, for setting up what no API makes yet (runTestSql). */
-  readonly databaseUrl: string;
   readonly browser: Browser;
   readonly page: Page;
   readonly pageConsole: ConsoleWatch;
@@ -82,9 +80,6 @@ export function useConsoleInBrowser({
   return {
     get baseUrl() {
       return ready(server, 'the console').url;
-    },
-    get databaseUrl() {
-      return ready(server, 'the console').databaseUrl;
     },
     get browser() {
       return ready(browser, 'the browser');

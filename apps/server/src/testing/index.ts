@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
@@ -44,22 +43,4 @@ export async function startConsole(): Promise<{ url: string; databaseUrl: string
       await server.stop();
     },
   };
-}
-
-/**
- * Runs one SQL statement on a test database: for browser tests that set up what no API makes yet
- * (plugin A/B-test entries, until the plugin-details issue adds their calls).
- */
-export async function runTestSql(
-  databaseUrl: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
