@@ -11,4 +11,5 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './operations/index.ts';
 export * from './plugin/index.ts';
+export * from './runtime/index.ts';
 export * from './schedule/index.ts';

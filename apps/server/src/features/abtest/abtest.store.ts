@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AbTest,
   type AbTestTypeId,
@@ -187,6 +188,8 @@ export interface NewAbTestRecord extends AbTestKey {
   active?: boolean;
   caseDescriptions?: string[];
   segment: Segment;
+  /** A new test gets a fresh random salt unless one is given (a transfer keeps the source's). */
+  salt?: string;
   lastModifier: string;
 }
 
@@ -202,6 +205,7 @@ export async function insertAbTest(tx: Tx, record: NewAbTestRecord): Promise<boo
         active: record.active ?? false,
         caseDescriptions: record.caseDescriptions ?? [],
         segment: record.segment as Prisma.InputJsonObject,
+        salt: record.salt ?? randomUUID(),
         lastModifier: record.lastModifier,
       },
     ],

@@ -1,0 +1,2 @@
+export * from './runtime-api.ts';
+export * from './snapshot.ts';
