@@ -1,2 +1,4 @@
+export * from './bucket.ts';
+export * from './bucket.vectors.ts';
 export * from './runtime-api.ts';
 export * from './snapshot.ts';
