@@ -3,7 +3,9 @@ import { segmentFailureSchema } from './segment-match.ts';
 import { runtimeConfigurationSchema } from './snapshot.ts';
 
 // Issue 13 / issue 15: what resolvePlayer answers, per plugin, with the reasons an operator's preview
-// shows. POST /runtime/v1/resolve answers it as is; the console's player preview renders it.
+// shows. POST /runtime/v1/resolve answers it as is; the console's player preview renders it. The
+// reasons are data; explain.ts turns them into sentences (kept out of resolvePlayer, which game
+// servers call per player: building the sentences cost more than the resolution itself).
 
 /** A player without a level is level 1 (runtime-api.ts resolveRequestSchema). */
 export const DEFAULT_PLAYER_LEVEL = 1;
@@ -31,7 +33,6 @@ const entryFields = {
   abTestVersion: z.number().int(),
   /** A sticky assignment of this test to a case that no longer exists, dropped before evaluating. */
   droppedAssignment: z.number().int().nullable(),
-  message: z.string(),
 };
 
 export const skippedEntrySchema = z.object({ ...entryFields, cause: entrySkipCauseSchema });
@@ -95,8 +96,6 @@ export const pluginResolutionSchema = z.object({
   /** The entries before the matching one (or all, when none matched), each with why it did not apply. */
   skipped: z.array(skippedEntrySchema),
   matched: matchedEntrySchema.nullable(),
-  /** One line for an operator. */
-  message: z.string(),
 });
 export type PluginResolution = z.infer<typeof pluginResolutionSchema>;
 

@@ -9,6 +9,12 @@ import {
   WorldEventActivationType as T,
 } from '../enums.ts';
 import { bucketOf } from './bucket.ts';
+import {
+  describeMatchedEntry,
+  describePluginOutcome,
+  describeSkippedEntry,
+  formatResolution,
+} from './explain.ts';
 import { caseOfBucket, initialRanges, reassignRanges } from './ranges.ts';
 import { playerResolutionSchema } from './resolution.schemas.ts';
 import { resolvePlayer } from './resolve.ts';
@@ -100,14 +106,14 @@ describe('resolvePlayer', () => {
       configurationId: 'gold',
       running: true,
     });
-    expect(one.message).toMatch(/^Receives configuration 'gold', running until /);
+    expect(describePluginOutcome(one, 1)).toMatch(/^Receives configuration 'gold', running until 20/);
   });
 
   it('gives the plugin default for an empty control case', () => {
     const two = resolvePlayer(base, { userId: 'player-2', context: {} }, NOW).plugins[0]!;
     expect(two).toMatchObject({ outcome: 'default', configuration: null });
     expect(two.matched).toMatchObject({ caseIndex: 0, bucket: 234881, configurationId: '', running: null });
-    expect(two.message).toBe("Case 1 has no configuration: the plugin's default");
+    expect(describePluginOutcome(two, 1)).toBe("Case 1 has no configuration: the plugin's default");
   });
 
   it('gives nothing from a disabled plugin and answers plugins by id', () => {
@@ -121,7 +127,9 @@ describe('resolvePlayer', () => {
       [3, 'disabled'],
       [7, 'configuration'],
     ]);
-    expect(plugins[0]!.message).toBe('PLUGIN_3 is switched off: the player receives nothing');
+    expect(describePluginOutcome(plugins[0]!, 1)).toBe(
+      'PLUGIN_3 is switched off: the player receives nothing',
+    );
   });
 
   it('walks the entries in order and says why each earlier one did not apply', () => {
@@ -157,7 +165,7 @@ describe('resolvePlayer', () => {
       reason: 'segment',
       failure: { condition: platformIs('ios'), playerValue: 'android', cause: 'mismatch' },
     });
-    expect(resolved.skipped[3]!.message).toBe(
+    expect(describeSkippedEntry(resolved.skipped[3]!)).toBe(
       `Not in the segment of AB-test 'ios-only': Platform == ios does not hold: the player's Platform is "android"`,
     );
     expect(resolved.matched).toMatchObject({
@@ -166,12 +174,20 @@ describe('resolvePlayer', () => {
       caseIndex: 0,
       configurationId: 'a',
     });
-    expect(resolved.skipped.map((entry) => entry.message).slice(0, 3)).toEqual([
+    expect(resolved.skipped.map(describeSkippedEntry).slice(0, 3)).toEqual([
       "AB-test 'gone' is not in the snapshot",
       "AB-test 'sleeping' is not active",
       "AB-test 'unversioned' has no active version",
     ]);
     expect(playerResolutionSchema.parse(result)).toEqual(result);
+    expect(formatResolution(result)).toEqual([
+      "PLUGIN_1 (1): Receives configuration 'a', running until 2024-03-10T12:00:00.000Z",
+      "  entry 1: AB-test 'gone' is not in the snapshot",
+      "  entry 2: AB-test 'sleeping' is not active",
+      "  entry 3: AB-test 'unversioned' has no active version",
+      `  entry 4: Not in the segment of AB-test 'ios-only': Platform == ios does not hold: the player's Platform is "android"`,
+      "  entry 5: AB-test 'spring' version 1, case 1 (bucket 234881)",
+    ]);
   });
 
   it('says when no entry applies', () => {
@@ -183,7 +199,9 @@ describe('resolvePlayer', () => {
     const { plugins } = resolvePlayer(none, { userId: 'p', context: {} }, NOW);
     expect(plugins.map((p) => p.outcome)).toEqual(['no-match', 'no-match']);
     expect(plugins[0]!.skipped[0]!.cause).toMatchObject({ reason: 'segment', failure: { cause: 'absent' } });
-    expect(plugins[0]!.message).toBe("No entry of the active set applies: the plugin's default");
+    expect(describePluginOutcome(plugins[0]!, 1)).toBe(
+      "No entry of the active set applies: the plugin's default",
+    );
   });
 
   it('skips an entry when no case owns the bucket', () => {
@@ -211,7 +229,7 @@ describe('resolvePlayer', () => {
       abTestVersion: 1,
       testVersion: 2,
     });
-    expect(resolved.matched!.message).toContain(
+    expect(describeMatchedEntry(resolved.matched!)).toContain(
       'the entry was added with version 1, which has no configuration for case 3',
     );
   });
@@ -238,7 +256,7 @@ describe('resolvePlayer', () => {
         running: false,
         nextStart: Date.parse('2024-03-10T12:00:00Z'),
       });
-      expect(resolved.message).toBe(
+      expect(describePluginOutcome(resolved, 1)).toBe(
         "Configuration 'c' does not run now; it next starts 2024-03-10T12:00:00.000Z: the plugin's default",
       );
       const atNoon = resolvePlayer(daily, { userId: 'p', context: {} }, Date.parse('2024-03-10T13:00:00Z'));
@@ -252,7 +270,7 @@ describe('resolvePlayer', () => {
       const over = scheduled({ type: T.OneShot, start: Date.parse('2024-01-01T00:00:00Z') });
       const resolved = resolvePlayer(over, { userId: 'p', context: {} }, NOW).plugins[0]!;
       expect(resolved.matched).toMatchObject({ running: false, nextStart: null });
-      expect(resolved.message).toBe(
+      expect(describePluginOutcome(resolved, 1)).toBe(
         "Configuration 'c' does not run now, nor within 30 days: the plugin's default",
       );
     });
@@ -261,7 +279,7 @@ describe('resolvePlayer', () => {
       const sixty = scheduled({ minLevel: 60 });
       const low = resolvePlayer(sixty, { userId: 'p', context: {}, level: 59 }, NOW);
       expect(low.plugins[0]).toMatchObject({ outcome: 'below-min-level', configuration: null });
-      expect(low.plugins[0]!.message).toBe(
+      expect(describePluginOutcome(low.plugins[0]!, low.level)).toBe(
         "Configuration 'c' needs level 60; the player is level 59: the plugin's default",
       );
       expect(resolvePlayer(sixty, { userId: 'p', context: {} }, NOW)).toMatchObject({ level: 1 });
@@ -319,7 +337,7 @@ describe('resolvePlayer', () => {
         sticky: 'assigned',
         droppedAssignment: 5,
       });
-      expect(result.plugins[0]!.matched!.message).toContain(
+      expect(describeMatchedEntry(result.plugins[0]!.matched!)).toContain(
         'the earlier assignment to case 6, which no longer exists, was dropped',
       );
       // an assignment of a test the snapshot does not hold is kept for later

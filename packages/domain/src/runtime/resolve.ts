@@ -1,6 +1,6 @@
 import { AbTestType } from '../enums.ts';
 import { isScheduled } from '../schedule/configuration-timeline.ts';
-import { bucketOf } from './bucket.ts';
+import { bucketOfPlayer, encodePlayerId, type PreparedSalt, prepareSalt } from './bucket.ts';
 import { ConfigurationSchedule } from './configuration-times.ts';
 import {
   DEFAULT_PLAYER_LEVEL,
@@ -45,6 +45,7 @@ export interface ResolvePlayerInput {
 
 interface CompiledTest {
   readonly test: RuntimeAbTest;
+  readonly salt: PreparedSalt;
   readonly segment: CompiledCondition[];
   /** Every case's ranges, sorted by start: starts, ends and case index side by side. */
   readonly starts: Int32Array;
@@ -80,6 +81,7 @@ function compileTest(test: RuntimeAbTest): CompiledTest {
   ranges.sort((a, b) => a[0] - b[0]);
   return {
     test,
+    salt: prepareSalt(test.salt),
     segment: compileSegment(test.segment.conditions),
     starts: Int32Array.from(ranges, (range) => range[0]),
     ends: Int32Array.from(ranges, (range) => range[1]),
@@ -124,16 +126,15 @@ function caseAt(test: CompiledTest, bucket: number): number {
   return -1;
 }
 
-function bucketIn(test: CompiledTest, userId: string): number {
+function bucketIn(test: CompiledTest, userId: Uint8Array): number {
   if (test.bucketCall !== resolutionCount) {
-    test.bucket = bucketOf(test.test.salt, userId);
+    test.bucket = bucketOfPlayer(test.salt, userId);
     test.bucketCall = resolutionCount;
   }
   return test.bucket;
 }
 
 const isSticky = (test: RuntimeAbTest) => test.type === AbTestType.StickySegmentation;
-const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));
 
 /** The assignments to pass back: kept unless their test is in the snapshot and not sticky, or their case is gone. */
 function keptAssignments(compiled: CompiledContent, assignments: StickyAssignments): Record<string, number> {
@@ -147,21 +148,6 @@ function keptAssignments(compiled: CompiledContent, assignments: StickyAssignmen
   return kept;
 }
 
-function skipMessage(abTestId: string, cause: EntrySkipCause): string {
-  switch (cause.reason) {
-    case 'abtest-missing':
-      return `AB-test '${abTestId}' is not in the snapshot`;
-    case 'abtest-inactive':
-      return `AB-test '${abTestId}' is not active`;
-    case 'no-active-version':
-      return `AB-test '${abTestId}' has no active version`;
-    case 'segment':
-      return `Not in the segment of AB-test '${abTestId}': ${cause.failure.message}`;
-    case 'no-case':
-      return `No case of AB-test '${abTestId}' owns bucket ${cause.bucket}`;
-  }
-}
-
 interface EntryDecision {
   readonly skipped?: SkippedEntry;
   readonly caseIndex?: number;
@@ -171,117 +157,92 @@ interface EntryDecision {
   readonly test?: RuntimeAbTest;
 }
 
-/** Whether the entry takes the player, and into which case; or why not. */
-function decideEntry(
-  compiled: CompiledContent,
+function skipEntry(
   entry: RuntimePluginEntry,
   position: number,
-  player: SegmentPlayer,
-  assignments: StickyAssignments,
-  nextAssignments: Record<string, number>,
+  cause: EntrySkipCause,
+  droppedAssignment: number | null = null,
 ): EntryDecision {
-  const skip = (cause: EntrySkipCause, droppedAssignment: number | null = null): EntryDecision => ({
+  return {
     droppedAssignment,
     skipped: {
       position,
       abTestId: entry.abTestId,
       abTestVersion: entry.abTestVersion,
       droppedAssignment,
-      message: skipMessage(entry.abTestId, cause),
       cause,
     },
-  });
+  };
+}
+
+/** Whether the entry takes the player, and into which case; or why not. */
+function decideEntry(
+  compiled: CompiledContent,
+  entry: RuntimePluginEntry,
+  position: number,
+  player: SegmentPlayer,
+  idBytes: Uint8Array,
+  assignments: StickyAssignments,
+  nextAssignments: Record<string, number>,
+): EntryDecision {
   const compiledTest = compiled.tests.get(entry.abTestId);
-  if (!compiledTest) return skip({ reason: 'abtest-missing' });
+  if (!compiledTest) return skipEntry(entry, position, { reason: 'abtest-missing' });
   const { test } = compiledTest;
-  if (!test.active) return skip({ reason: 'abtest-inactive' });
-  if (test.version === null || test.cases.length === 0) return skip({ reason: 'no-active-version' });
+  if (!test.active) return skipEntry(entry, position, { reason: 'abtest-inactive' });
+  if (test.version === null || test.cases.length === 0)
+    return skipEntry(entry, position, { reason: 'no-active-version' });
 
   let droppedAssignment: number | null = null;
   if (isSticky(test) && assignments) {
     const assigned = assignments[test.id];
     if (assigned !== undefined && assigned < test.cases.length) {
       // spec (decisions): a sticky player keeps membership and case; segment and bucket are not re-evaluated
-      const bucket = bucketIn(compiledTest, player.userId);
+      const bucket = bucketIn(compiledTest, idBytes);
       return { caseIndex: assigned, bucket, sticky: 'kept', droppedAssignment, test };
     }
     if (assigned !== undefined) droppedAssignment = assigned;
   }
   const failure = findFailingCondition(compiledTest.segment, player);
-  if (failure) return skip({ reason: 'segment', failure }, droppedAssignment);
-  const bucket = bucketIn(compiledTest, player.userId);
+  if (failure) return skipEntry(entry, position, { reason: 'segment', failure }, droppedAssignment);
+  const bucket = bucketIn(compiledTest, idBytes);
   const caseIndex = caseAt(compiledTest, bucket);
-  if (caseIndex < 0) return skip({ reason: 'no-case', bucket }, droppedAssignment);
+  if (caseIndex < 0) return skipEntry(entry, position, { reason: 'no-case', bucket }, droppedAssignment);
   if (isSticky(test)) nextAssignments[test.id] = caseIndex;
   return { caseIndex, bucket, sticky: isSticky(test) ? 'assigned' : null, droppedAssignment, test };
 }
 
-function matchedMessage(matched: Omit<MatchedEntry, 'message'>): string {
-  const parts = [
-    `AB-test '${matched.abTestId}' version ${matched.testVersion}, case ${matched.caseIndex + 1} (bucket ${matched.bucket})`,
-  ];
-  if (matched.sticky === 'kept') parts.push('kept from an earlier sticky assignment');
-  if (matched.sticky === 'assigned') parts.push('assigned now and kept (sticky)');
-  if (matched.droppedAssignment !== null) {
-    parts.push(
-      `the earlier assignment to case ${matched.droppedAssignment + 1}, which no longer exists, was dropped`,
-    );
-  }
-  if (!matched.hasSlot) {
-    parts.push(
-      `the entry was added with version ${matched.abTestVersion}, which has no configuration for case ${matched.caseIndex + 1}`,
-    );
-  }
-  return parts.join('; ');
-}
-
-function outcomeMessage(
+function pluginAnswer(
+  plugin: RuntimePlugin,
   outcome: PluginOutcome,
+  skipped: SkippedEntry[],
   matched: MatchedEntry | null,
-  level: number,
-  pluginName: string,
-): string {
-  const id = matched?.configurationId ?? '';
-  switch (outcome) {
-    case 'disabled':
-      return `${pluginName} is switched off: the player receives nothing`;
-    case 'no-match':
-      return `No entry of the active set applies: the plugin's default`;
-    case 'default':
-      return `Case ${matched!.caseIndex + 1} has no configuration: the plugin's default`;
-    case 'configuration-missing':
-      return `Configuration '${id}' is not in the snapshot: the plugin's default`;
-    case 'not-running':
-      return matched!.nextStart === null
-        ? `Configuration '${id}' does not run now, nor within 30 days: the plugin's default`
-        : `Configuration '${id}' does not run now; it next starts ${iso(matched!.nextStart)}: the plugin's default`;
-    case 'below-min-level':
-      return `Configuration '${id}' needs level ${matched!.minLevel}; the player is level ${level}: the plugin's default`;
-    case 'configuration':
-      return matched!.runningUntil === null
-        ? `Receives configuration '${id}'`
-        : `Receives configuration '${id}', running until ${iso(matched!.runningUntil)}`;
-  }
+  configuration: RuntimeConfiguration | null,
+): PluginResolution {
+  return {
+    pluginId: plugin.id,
+    pluginName: plugin.name,
+    outcome,
+    configuration,
+    skipped,
+    matched,
+  };
 }
 
 function resolvePlugin(
   compiled: CompiledContent,
   plugin: RuntimePlugin,
   player: SegmentPlayer,
+  idBytes: Uint8Array,
   level: number,
   at: number,
   assignments: StickyAssignments,
   nextAssignments: Record<string, number>,
 ): PluginResolution {
-  const base = { pluginId: plugin.id, pluginName: plugin.name };
-  if (!plugin.enabled) {
-    const message = outcomeMessage('disabled', null, level, plugin.name);
-    return { ...base, outcome: 'disabled', configuration: null, skipped: [], matched: null, message };
-  }
+  if (!plugin.enabled) return pluginAnswer(plugin, 'disabled', [], null, null);
   const skipped: SkippedEntry[] = [];
   for (let position = 0; position < plugin.entries.length; position += 1) {
     const entry = plugin.entries[position]!;
-    const decision = decideEntry(compiled, entry, position, player, assignments, nextAssignments);
+    const decision = decideEntry(compiled, entry, position, player, idBytes, assignments, nextAssignments);
     if (decision.skipped) {
       skipped.push(decision.skipped);
       continue;
@@ -292,7 +253,7 @@ function resolvePlugin(
     const found = configurationId === '' ? undefined : compiled.configurations.get(configurationId);
     const times = found ? (found.scheduled ? found.schedule.timesAt(at) : null) : undefined;
     const minLevel = found?.scheduled ? found.configuration.activation.minLevel : null;
-    const fields: Omit<MatchedEntry, 'message'> = {
+    const matched: MatchedEntry = {
       position,
       abTestId: entry.abTestId,
       abTestVersion: entry.abTestVersion,
@@ -311,7 +272,6 @@ function resolvePlugin(
       minLevel,
       belowMinLevel: minLevel !== null && level < minLevel,
     };
-    const matched: MatchedEntry = { ...fields, message: matchedMessage(fields) };
     const outcome: PluginOutcome =
       configurationId === ''
         ? 'default'
@@ -322,17 +282,15 @@ function resolvePlugin(
             : matched.belowMinLevel
               ? 'below-min-level'
               : 'configuration';
-    return {
-      ...base,
+    return pluginAnswer(
+      plugin,
       outcome,
-      configuration: outcome === 'configuration' ? found!.configuration : null,
       skipped,
       matched,
-      message: outcomeMessage(outcome, matched, level, plugin.name),
-    };
+      outcome === 'configuration' ? found!.configuration : null,
+    );
   }
-  const message = outcomeMessage('no-match', null, level, plugin.name);
-  return { ...base, outcome: 'no-match', configuration: null, skipped, matched: null, message };
+  return pluginAnswer(plugin, 'no-match', skipped, null, null);
 }
 
 /**
@@ -348,10 +306,11 @@ export function resolvePlayer(
   resolutionCount = (resolutionCount + 1) % 1_000_000_000;
   const level = player.level ?? DEFAULT_PLAYER_LEVEL;
   const segmentPlayer = prepareSegmentPlayer(player.userId, player.context);
+  const idBytes = encodePlayerId(player.userId);
   const assignments = player.assignments;
   const nextAssignments = keptAssignments(compiled, assignments);
   const plugins = compiled.plugins.map((plugin) =>
-    resolvePlugin(compiled, plugin, segmentPlayer, level, at, assignments, nextAssignments),
+    resolvePlugin(compiled, plugin, segmentPlayer, idBytes, level, at, assignments, nextAssignments),
   );
   return { userId: player.userId, level, at, plugins, assignments: nextAssignments };
 }

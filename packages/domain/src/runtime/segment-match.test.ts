@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareClientVersions, type SegmentCondition } from '../abtest/segment.ts';
 import { SegmentOperation as Op, SegmentProperty as Prop } from '../enums.ts';
+import { describeSegmentFailure } from './explain.ts';
 import type { PlayerContext } from './runtime-api.ts';
 import { matchSegment } from './segment-match.ts';
 
@@ -66,14 +67,16 @@ describe('matchSegment', () => {
       property: 'Platform',
       playerValue: 'Android',
       cause: 'mismatch',
-      message: `Platform == ios does not hold: the player's Platform is "Android"`,
     });
+    expect(describeSegmentFailure(failure!)).toBe(
+      `Platform == ios does not hold: the player's Platform is "Android"`,
+    );
   });
 
   it('does not match a condition on a property absent from the context, != included', () => {
     const failure = matchSegment([c(Prop.PurchaseCount, Op.NotEquals, '0')], {}, 'p');
     expect(failure).toMatchObject({ cause: 'absent', playerValue: null, property: 'PurchaseCount' });
-    expect(failure?.message).toBe(
+    expect(describeSegmentFailure(failure!)).toBe(
       "PurchaseCount != 0 does not hold: the player's context has no PurchaseCount",
     );
   });

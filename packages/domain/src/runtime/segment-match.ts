@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  operationSymbol,
   type SegmentCondition,
   segmentConditionSchema,
   splitListValue,
@@ -36,8 +35,6 @@ export const segmentFailureSchema = z.object({
   /** The player's value of that property; null when the context does not have it. */
   playerValue: z.union([z.string(), z.number(), z.boolean()]).nullable(),
   cause: segmentFailureCauseSchema,
-  /** For an operator: `Platform == ios does not hold: the player's Platform is android`. */
-  message: z.string(),
 });
 export type SegmentFailure = z.infer<typeof segmentFailureSchema>;
 
@@ -191,26 +188,7 @@ export function compileCondition(condition: SegmentCondition): CompiledCondition
   };
 }
 
-function describeFailure(
-  compiled: CompiledCondition,
-  cause: SegmentFailureCause,
-  playerValue: PlayerValue | null,
-): string {
-  const { condition, property } = compiled;
-  const shown = `${property} ${operationSymbol(condition.op) ?? `op ${condition.op}`} ${condition.value}`;
-  switch (cause) {
-    case 'absent':
-      return `${shown} does not hold: the player's context has no ${property}`;
-    case 'invalid-condition':
-      return `${shown} does not hold: the condition is not valid`;
-    case 'invalid-player-value':
-      return `${shown} does not hold: the player's ${property} '${playerValue}' is not 1 to 4 numbers separated by dots`;
-    case 'mismatch':
-      return `${shown} does not hold: the player's ${property} is ${JSON.stringify(playerValue)}`;
-  }
-}
-
-/** The first failing compiled condition, explained; null when all hold. */
+/** The first failing compiled condition; null when all hold. */
 export function findFailingCondition(
   conditions: readonly CompiledCondition[],
   player: SegmentPlayer,
@@ -218,13 +196,11 @@ export function findFailingCondition(
   for (const compiled of conditions) {
     const cause = compiled.test(player);
     if (cause === null) continue;
-    const playerValue = compiled.playerValueOf(player);
     return {
       condition: compiled.condition,
       property: compiled.property,
-      playerValue,
+      playerValue: compiled.playerValueOf(player),
       cause,
-      message: describeFailure(compiled, cause, playerValue),
     };
   }
   return null;
