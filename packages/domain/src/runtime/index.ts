@@ -1,5 +1,6 @@
 export * from './bucket.ts';
 export * from './bucket.vectors.ts';
+export * from './diff.ts';
 export * from './explain.ts';
 export * from './ranges.ts';
 export * from './resolution.schemas.ts';
