@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUCKET_SEPARATOR, bucketOf, bucketOfHash, murmur3OfText } from './bucket.ts';
+import {
+  BUCKET_SEPARATOR,
+  bucketOf,
+  bucketOfHash,
+  bucketOfPlayer,
+  encodePlayerId,
+  murmur3OfText,
+  prepareSalt,
+} from './bucket.ts';
 import { BUCKET_VECTORS, type BucketVector } from './bucket.vectors.ts';
 import { BUCKET_COUNT } from './snapshot.ts';
 
@@ -73,6 +81,22 @@ describe('bucketOf', () => {
     const long = 'é'.repeat(500);
     expect(murmur3OfText(long)).toBe(referenceMurmur3(long));
     expect(murmur3OfText('ab')).toBe(referenceMurmur3('ab'));
+  });
+
+  it('gives the same bucket from a prepared salt and an encoded id (the resolution path)', () => {
+    for (const { salt, userId, bucket } of BUCKET_VECTORS) {
+      expect(bucketOfPlayer(prepareSalt(salt), encodePlayerId(userId))).toBe(bucket);
+    }
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.string({ unit: 'binary', maxLength: 70 }),
+        (salt, id) => {
+          expect(bucketOfPlayer(prepareSalt(salt), encodePlayerId(id))).toBe(bucketOf(salt, id));
+        },
+      ),
+      { seed: 4, numRuns: 2000 },
+    );
   });
 
   it('scales the hash onto [0, 1,000,000) without a modulo', () => {

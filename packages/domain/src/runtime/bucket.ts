@@ -57,13 +57,9 @@ function encodeUtf8(text: string): number {
   return length;
 }
 
-/** MurmurHash3 x86_32 of the UTF-8 bytes of `text`, as an unsigned 32-bit integer. */
-export function murmur3OfText(text: string, seed = 0): number {
-  const length = encodeUtf8(text);
-  const bytes = scratch;
-  let h = seed | 0;
-  const blocksEnd = length & ~3;
-  for (let i = 0; i < blocksEnd; i += 4) {
+/** Mixes the whole 4-byte blocks of bytes[0, end) into h (end a multiple of 4). */
+function mixBlocks(bytes: Uint8Array, end: number, h: number): number {
+  for (let i = 0; i < end; i += 4) {
     let k = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24);
     k = Math.imul(k, C1);
     k = (k << 15) | (k >>> 17);
@@ -72,7 +68,11 @@ export function murmur3OfText(text: string, seed = 0): number {
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
-  const tail = length & 3;
+  return h;
+}
+
+/** Mixes the last 0-3 bytes, the total length, and the final avalanche. */
+function finish(bytes: Uint8Array, blocksEnd: number, tail: number, totalLength: number, h: number): number {
   if (tail > 0) {
     let k = 0;
     if (tail === 3) k ^= bytes[blocksEnd + 2]! << 16;
@@ -83,13 +83,53 @@ export function murmur3OfText(text: string, seed = 0): number {
     k = Math.imul(k, C2);
     h ^= k;
   }
-  h ^= length;
+  h ^= totalLength;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+/** MurmurHash3 x86_32 of the UTF-8 bytes of `text`, as an unsigned 32-bit integer. */
+export function murmur3OfText(text: string, seed = 0): number {
+  const length = encodeUtf8(text);
+  const blocksEnd = length & ~3;
+  return finish(scratch, blocksEnd, length & 3, length, mixBlocks(scratch, blocksEnd, seed | 0));
+}
+
+/**
+ * A salt hashed once for many players: the hash state after the whole blocks of `salt + ":"` and
+ * the 0-3 bytes left over. bucketOfPlayer continues from it, so only the player id is hashed per call.
+ */
+export interface PreparedSalt {
+  readonly state: number;
+  readonly rest: Uint8Array;
+  readonly length: number;
+}
+
+export function prepareSalt(salt: string): PreparedSalt {
+  const length = encodeUtf8(salt + BUCKET_SEPARATOR);
+  const blocksEnd = length & ~3;
+  return { state: mixBlocks(scratch, blocksEnd, 0), rest: scratch.slice(blocksEnd, length), length };
+}
+
+/** A player id's UTF-8 bytes, encoded once per resolution. */
+export function encodePlayerId(userId: string): Uint8Array {
+  return scratch.slice(0, encodeUtf8(userId));
+}
+
+/** bucketOf(salt, userId) from the prepared salt and the encoded id: the same bucket, less work. */
+export function bucketOfPlayer(salt: PreparedSalt, userId: Uint8Array): number {
+  const length = salt.rest.length + userId.length;
+  if (scratch.length < length) scratch = new Uint8Array(length * 2);
+  const bytes = scratch;
+  bytes.set(salt.rest, 0);
+  bytes.set(userId, salt.rest.length);
+  const blocksEnd = length & ~3;
+  const h = mixBlocks(bytes, blocksEnd, salt.state);
+  return bucketOfHash(finish(bytes, blocksEnd, length & 3, salt.length + userId.length, h));
 }
 
 /** The bucket of an unsigned 32-bit hash: floor(hash × BUCKET_COUNT / 2^32). */
