@@ -1,2 +1,3 @@
+export * from './revision.schemas.ts';
 export * from './runtime-api.ts';
 export * from './snapshot.ts';
