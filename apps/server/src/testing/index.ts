@@ -4,8 +4,8 @@ import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
 
-export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
 export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups'>;
