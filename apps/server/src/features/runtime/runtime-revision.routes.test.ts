@@ -101,6 +101,10 @@ describe('runtime revisions: history, rollback and resume', () => {
       payloadOf('/api/release/client/set', { releaseInfo: { remindVersion: '2.0', minimumVersion: '1.0' } }),
     );
     expect(await r.list('dev', { limit: 1 })).toMatchObject({ latest: bad.revision + 1, waiting: 2 });
+    // Republishing again while pinned moves nothing it served and keeps the held-back changes waiting.
+    const again = await payloadOf('/api/runtime/revision/republish', { revision: good.revision });
+    expect(again).toMatchObject({ revision: bad.revision + 1, published: false });
+    expect(await r.list('dev', { limit: 1 })).toMatchObject({ latest: bad.revision + 1, waiting: 2 });
 
     // Resume publishes the console's state, naming the changes held back and itself.
     const resumed = await payloadOf('/api/runtime/revision/resume');

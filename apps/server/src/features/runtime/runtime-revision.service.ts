@@ -106,7 +106,8 @@ export async function getRevision(db: Db, environmentId: string, revision: numbe
 /**
  * Rollback: the old revision's content becomes a new revision (restoredFrom = old), naming this
  * audit entry, and the runtime is pinned to it. When the content served already has the old one's
- * hash, nothing is published and the pin holds the latest revision.
+ * hash, nothing is published and the pin holds the latest revision. A republish while pinned moves
+ * the pin; the changes held back since the first pin stay waiting.
  */
 export function republishRevision(
   db: Db,
@@ -115,7 +116,7 @@ export function republishRevision(
   email: string,
 ): Promise<RepublishResponse> {
   return mutate(db, async (tx) => {
-    await lockRuntimeState(tx, environmentId);
+    const pin = await lockRuntimeState(tx, environmentId);
     const old = await requireRevision(tx, environmentId, revision);
     const latest = (await findLatestRevision(tx, environmentId))!;
     const isPublished = old.hash !== latest.hash;
@@ -140,7 +141,14 @@ export function republishRevision(
         const built = { content: old.content, hash: old.hash };
         const publisher = { email, auditEntryIds: [auditEntryId], restoredFrom: revision };
         if (isPublished) await publishBuilt(tx, environmentId, built, latest, publisher);
-        await writeRuntimePin(tx, environmentId, { revision: served, at: since, by: email, auditEntryId });
+        // Already pinned: changes have been held back since the first pin, and still are.
+        const heldSince = pin.pinnedAuditEntryId ?? auditEntryId;
+        await writeRuntimePin(tx, environmentId, {
+          revision: served,
+          at: since,
+          by: email,
+          auditEntryId: heldSince,
+        });
       },
     };
   });
