@@ -22,6 +22,7 @@ import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
+import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferGroups } from './features/transfer/transfer.groups.ts';
@@ -72,6 +73,7 @@ const featureRoutes = [
   segmentRoutes,
   configRoutes,
   scheduleRoutes,
+  runtimeRevisionRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

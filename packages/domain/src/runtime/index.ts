@@ -5,6 +5,7 @@ export * from './explain.ts';
 export * from './ranges.ts';
 export * from './resolution.schemas.ts';
 export * from './resolve.ts';
+export * from './revision.schemas.ts';
 export * from './runtime-api.ts';
 export * from './segment-match.ts';
 export * from './snapshot.ts';
