@@ -1,0 +1,56 @@
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { startTcpProxy, type TcpProxy } from '../src/testing/index.ts';
+
+// Helpers of the fault tests (issue 14): a database that goes away under a running app, and what a
+// database holds for one environment, read directly so an outage of the app's path cannot hide it.
+
+/** A TCP proxy in front of this run's PostgreSQL, closed after the file (after the file's apps). */
+export async function startDatabaseProxy(): Promise<TcpProxy> {
+  const admin = new URL(inject('adminUrl'));
+  const proxy = await startTcpProxy(admin.hostname, Number(admin.port || 5432));
+  afterAll(() => proxy.close());
+  return proxy;
+}
+
+/** Runs work on a plain connection of its own to the database at url. */
+export async function withConnection<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Every row the database holds for one environment: its environment row and the rows of every table
+ * with an environment_id column (found in the catalogue, so tables added later are included), each row
+ * as JSON text, sorted. Two dumps are equal exactly when nothing of the environment changed.
+ */
+export async function dumpEnvironment(url: string, environmentId: string): Promise<Record<string, string[]>> {
+  return withConnection(url, async (client) => {
+    const { rows: tables } = await client.query<{ table: string }>(
+      `SELECT table_name AS "table" FROM information_schema.columns
+        WHERE table_schema = 'public' AND column_name = 'environment_id' ORDER BY table_name`,
+    );
+    const dump: Record<string, string[]> = {};
+    const read = async (name: string, sql: string) => {
+      const { rows } = await client.query<{ row: string }>(sql, [environmentId]);
+      dump[name] = rows.map((row) => row.row).sort();
+    };
+    await read('environment', 'SELECT to_jsonb(t)::text AS row FROM "environment" t WHERE id = $1');
+    for (const { table } of tables) {
+      await read(table, `SELECT to_jsonb(t)::text AS row FROM "${table}" t WHERE environment_id = $1`);
+    }
+    return dump;
+  });
+}
+
+/** The call's answer and how long it took, in milliseconds. */
+export async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const start = performance.now();
+  const result = await call();
+  return { result, ms: performance.now() - start };
+}
