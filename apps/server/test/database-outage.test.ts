@@ -2,7 +2,7 @@ import { MESSAGES } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validItem } from '../src/features/config/config.test-data.ts';
 import type { TcpProxy } from '../src/testing/index.ts';
-import { dumpEnvironment, startDatabaseProxy, timed } from './faults.ts';
+import { dumpEnvironment, startDatabaseProxy, timed, withConnection } from './faults.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // issue 14, faults: with the database down, operator calls answer 503 {"error"} within 2 s (not a hang
@@ -109,4 +109,34 @@ describe('the database goes down under a running server', () => {
       await expectServing();
     });
   }
+
+  it('a connection the server ends under a running call (shutdown, terminated backend) answers 503', async () => {
+    await withConnection(t.databaseUrl, async (holder) => {
+      // The call waits for a row lock this test holds, so its connection is busy when it is ended.
+      await holder.query('BEGIN');
+      await holder.query(
+        `SELECT 1 FROM ab_test WHERE environment_id = 'dev' AND id = 'outage-ab' FOR UPDATE`,
+      );
+      const call = send([
+        'version save',
+        '/api/abtest/versions/save',
+        () => ({ id: 'outage-ab', weights: [1_000_000] }),
+      ]);
+      let waiting: number[] = [];
+      while (waiting.length === 0) {
+        const { rows } = await holder.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+        );
+        waiting = rows.map((row) => row.pid);
+      }
+      // What PostgreSQL does to every session when it shuts down: FATAL 57P01.
+      for (const pid of waiting) await holder.query('SELECT pg_terminate_backend($1)', [pid]);
+      const response = await call;
+      await holder.query('ROLLBACK');
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json()).toEqual({ error: MESSAGES.databaseUnavailable });
+    });
+    await expectServing();
+  });
 });
