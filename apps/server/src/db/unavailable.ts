@@ -31,6 +31,7 @@ const POSTGRES_CODE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 const PG_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect$/,
+  /^timeout expired$/,
   /^Client has encountered a connection error and is not queryable$/,
   /^Client was closed and is not queryable$/,
 ];
