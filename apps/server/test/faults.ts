@@ -51,6 +51,19 @@ export async function dumpEnvironment(url: string, environmentId: string): Promi
   });
 }
 
+/**
+ * The sessions of the client's database (other than its own) waiting for a lock. Read afresh even
+ * inside a transaction, where PostgreSQL would otherwise answer the first look at pg_stat_activity again.
+ */
+export async function sessionsWaitingForLocks(client: pg.Client): Promise<number[]> {
+  await client.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+  );
+  return rows.map((row) => row.pid);
+}
+
 /** The call's answer and how long it took, in milliseconds. */
 export async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const start = performance.now();
