@@ -189,16 +189,22 @@ describe('a server killed in the middle of A/B-test activations', () => {
       // with its changes written and uncommitted, just before its audit entry.
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE audit_entry IN SHARE MODE');
+      const early: string[] = [];
       const answers = inFlight.map(([path, body]) =>
         post(path, body).then(
-          (response) => `answered ${response.status}`,
+          async (response) => {
+            early.push(`${path} ${JSON.stringify(body)}: ${response.status} ${await response.text()}`);
+            return `answered ${response.status}`;
+          },
           () => 'no answer',
         ),
       );
       for (;;) {
+        expect(early, 'every activation waits for the audit log').toEqual([]);
         const { rows } = await holder.query<{ waiting: number }>(
           `SELECT count(*)::int AS waiting FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-            WHERE c.relname = 'audit_entry' AND NOT l.granted`,
+            WHERE c.relname = 'audit_entry' AND NOT l.granted
+              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         );
         if (rows[0]!.waiting === inFlight.length) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -277,7 +283,7 @@ describe('a server killed in the middle of A/B-test activations', () => {
         );
         // Some activations done and a transaction open this instant: kill now.
         if (completed >= 40 && rows[0]!.open > 0) break;
-        if (failures.length > 0) break;
+        if (failures.length > 0 || server!.hasExited) break;
       }
     });
     isKilled = true;
