@@ -51,4 +51,6 @@ export const MESSAGES = {
   notLoggedIn: 'You must be logged in to access this page.',
   serverError: 'A request encountered a server error.',
   internalStorage: 'Internal error please reload page',
+  /** issue 14: the database cannot be reached (503); the caller may try again. */
+  databaseUnavailable: 'The database cannot be reached right now. Try again in a moment.',
 } as const;
