@@ -28,6 +28,7 @@ import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { findContractMismatches } from './http/endpoint.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   registerSecurityHeaders(app);
+  registerCrossSiteGuard(app);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -156,3 +156,17 @@ describe('environment variables', () => {
     expect(run.stdout).not.toContain('Live-ops console');
   });
 });
+
+describe('request guards configuration (issue 14)', () => {
+  it('reads ALLOWED_ORIGINS as origins, refusing anything else', () => {
+    expect(readConfig({}, DATABASE).allowedOrigins).toEqual([]);
+    expect(
+      readConfig({ ALLOWED_ORIGINS: ' https://tools.example.com, http://localhost:5173,' }, DATABASE)
+        .allowedOrigins,
+    ).toEqual(['https://tools.example.com', 'http://localhost:5173']);
+    expect(refusal({ ALLOWED_ORIGINS: 'https://tools.example.com/path' })).toContain(
+      'ALLOWED_ORIGINS must list origins (https://host[:port]) separated by commas; "https://tools.example.com/path" is not one',
+    );
+    expect(refusal({ ALLOWED_ORIGINS: 'tools.example.com' })).toContain('ALLOWED_ORIGINS must list origins');
+  });
+});
