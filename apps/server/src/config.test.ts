@@ -169,4 +169,15 @@ describe('request guards configuration (issue 14)', () => {
     );
     expect(refusal({ ALLOWED_ORIGINS: 'tools.example.com' })).toContain('ALLOWED_ORIGINS must list origins');
   });
+
+  it('reads the API rate limits per minute, 0 for none', () => {
+    expect(readConfig({}, DATABASE).apiRateLimit).toEqual({ perSession: 1200, perAddress: 3000 });
+    expect(
+      readConfig({ API_RATE_LIMIT_PER_SESSION: '0', API_RATE_LIMIT_PER_ADDRESS: '50' }, DATABASE)
+        .apiRateLimit,
+    ).toEqual({ perSession: 0, perAddress: 50 });
+    expect(refusal({ API_RATE_LIMIT_PER_SESSION: 'lots' })).toContain(
+      'API_RATE_LIMIT_PER_SESSION must be a whole number from 0 to 2147483647 (got "lots")',
+    );
+  });
 });

@@ -36,6 +36,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** Other sites whose pages may send mutating calls (origins); the console's own is always allowed. */
   allowedOrigins: string[];
+  /** API calls per minute per session and per client address; 0 means no limit. */
+  apiRateLimit: { perSession: number; perAddress: number };
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -145,6 +147,9 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     BODY_LIMIT_BYTES: wholeNumber(1, 2 ** 31 - 1).default(1024 * 1024),
     ALLOWED_ORIGINS: originList.default([]),
+    // Generous: a screen load is a dozen calls, an operator clicking fast a few per second.
+    API_RATE_LIMIT_PER_SESSION: wholeNumber(0, 2 ** 31 - 1).default(1200),
+    API_RATE_LIMIT_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(3000),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
@@ -211,6 +216,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT_BYTES,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    apiRateLimit: { perSession: env.API_RATE_LIMIT_PER_SESSION, perAddress: env.API_RATE_LIMIT_PER_ADDRESS },
   };
 }
 
