@@ -96,6 +96,18 @@ describe('errors raised before any route: always {"error"}', () => {
     }
   });
 
+  it("answers a plain GET of the game clients' socket path (no Upgrade) 404 {\"error\"}", async () => {
+    const created = await t.post('/api/runtime-keys/create?configuration=dev', { name: 'plain' }, cookie);
+    const { key } = created.json().payload as { key: string };
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/runtime/connect?configuration=dev&principal=player-1',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ error: 'Not found: GET /runtime/connect' });
+  });
+
   it('answers body errors {"error"}: malformed JSON, prototype keys, wrong type, too large', async () => {
     const cases: [string, string | undefined, number][] = [
       ['{"a":', 'application/json', 400],

@@ -64,6 +64,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : answer.statusCode!;
     return reply.code(status).send({ error: answer.message });
   });
+  // A refusal some plugin sends without a body (@fastify/websocket answers a plain GET of a socket path
+  // 404 and nothing else) still says what went wrong, as {"error"}.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const isEmpty = payload === undefined || payload === null || payload === '';
+    if (!isEmpty || reply.statusCode < 400 || request.method === 'HEAD') {
+      done(null, payload);
+      return;
+    }
+    const path = request.url.split('?')[0] ?? '';
+    const error =
+      reply.statusCode === 404
+        ? `Not found: ${request.method} ${path}`
+        : `${request.method} ${path} failed (HTTP ${reply.statusCode})`;
+    reply.type('application/json; charset=utf-8');
+    done(null, JSON.stringify({ error }));
+  });
 }
 
 /** Errors the router raises before any route or hook runs. */
