@@ -96,7 +96,7 @@ describe('errors raised before any route: always {"error"}', () => {
     }
   });
 
-  it("answers a plain GET of the game clients' socket path (no Upgrade) 404 {\"error\"}", async () => {
+  it('answers a plain GET of the game clients\' socket path (no Upgrade) 404 {"error"}', async () => {
     const created = await t.post('/api/runtime-keys/create?configuration=dev', { name: 'plain' }, cookie);
     const { key } = created.json().payload as { key: string };
     const answer = await t.app.inject({
