@@ -82,6 +82,13 @@ describe('errors raised before any route: always {"error"}', () => {
 
   it('answers a request Node cannot parse 400', async () => {
     expectError(await sendRaw(port, 'NOT-HTTP\r\n\r\n'), 400, 'Malformed HTTP request');
+    expectError(await sendRaw(port, get('api/audit/list')), 400, 'Malformed HTTP request');
+    expectError(await sendRaw(port, 'GET / HTTP/9.9\r\n\r\n'), 400, 'Malformed HTTP request');
+    const badChunk = await sendRaw(
+      port,
+      'POST /api/audit/list HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n',
+    );
+    expectError(badChunk, 400, 'Malformed HTTP request');
     const badHeader = await sendRaw(port, get('/healthz', 'Bad Header Name: x\r\n'));
     expectError(badHeader, 400, 'Malformed HTTP request');
   });
