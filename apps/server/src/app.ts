@@ -29,7 +29,10 @@ import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { findContractMismatches } from './http/endpoint.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -95,6 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // Errors raised before routing (router, Node's HTTP parser) answer {"error"} like every other.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   registerSecurityHeaders(app);
+  registerCrossSiteGuard(app);
+  registerApiRateLimit(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -130,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerRequestContext(app);
+  registerInputGuard(app);
   registerErrorHandling(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

@@ -156,3 +156,28 @@ describe('environment variables', () => {
     expect(run.stdout).not.toContain('Live-ops console');
   });
 });
+
+describe('request guards configuration (issue 14)', () => {
+  it('reads ALLOWED_ORIGINS as origins, refusing anything else', () => {
+    expect(readConfig({}, DATABASE).allowedOrigins).toEqual([]);
+    expect(
+      readConfig({ ALLOWED_ORIGINS: ' https://tools.example.com, http://localhost:5173,' }, DATABASE)
+        .allowedOrigins,
+    ).toEqual(['https://tools.example.com', 'http://localhost:5173']);
+    expect(refusal({ ALLOWED_ORIGINS: 'https://tools.example.com/path' })).toContain(
+      'ALLOWED_ORIGINS must list origins (https://host[:port]) separated by commas; "https://tools.example.com/path" is not one',
+    );
+    expect(refusal({ ALLOWED_ORIGINS: 'tools.example.com' })).toContain('ALLOWED_ORIGINS must list origins');
+  });
+
+  it('reads the API rate limits per minute, 0 for none', () => {
+    expect(readConfig({}, DATABASE).apiRateLimit).toEqual({ perSession: 1200, perAddress: 3000 });
+    expect(
+      readConfig({ API_RATE_LIMIT_PER_SESSION: '0', API_RATE_LIMIT_PER_ADDRESS: '50' }, DATABASE)
+        .apiRateLimit,
+    ).toEqual({ perSession: 0, perAddress: 50 });
+    expect(refusal({ API_RATE_LIMIT_PER_SESSION: 'lots' })).toContain(
+      'API_RATE_LIMIT_PER_SESSION must be a whole number from 0 to 2147483647 (got "lots")',
+    );
+  });
+});

@@ -34,6 +34,10 @@ export interface AppConfig {
   /** Believe X-Forwarded-* headers: true, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: boolean | string;
   bodyLimit: number;
+  /** Other sites whose pages may send mutating calls (origins); the console's own is always allowed. */
+  allowedOrigins: string[];
+  /** API calls per minute per session and per client address; 0 means no limit. */
+  apiRateLimit: { perSession: number; perAddress: number };
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -85,6 +89,22 @@ const domainList = z.string().transform((value, context) => {
   return domains;
 });
 
+const originList = z.string().transform((value, context) => {
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const invalid = origins.find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+  if (invalid !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `must list origins (https://host[:port]) separated by commas; ${JSON.stringify(invalid)} is not one`,
+    });
+    return z.NEVER;
+  }
+  return origins;
+});
+
 // proxy-addr (Fastify's trustProxy) also knows these names for address ranges.
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string): boolean {
@@ -126,6 +146,10 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     TRUST_PROXY: trustProxy.default(false),
     BODY_LIMIT_BYTES: wholeNumber(1, 2 ** 31 - 1).default(1024 * 1024),
+    ALLOWED_ORIGINS: originList.default([]),
+    // Generous: a screen load is a dozen calls, an operator clicking fast a few per second.
+    API_RATE_LIMIT_PER_SESSION: wholeNumber(0, 2 ** 31 - 1).default(1200),
+    API_RATE_LIMIT_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(3000),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
@@ -191,6 +215,8 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT_BYTES,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    apiRateLimit: { perSession: env.API_RATE_LIMIT_PER_SESSION, perAddress: env.API_RATE_LIMIT_PER_ADDRESS },
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
 import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
 import { consumableNameSchema } from './operations/compensation.ts';
+import { MAX_STORED_INTEGER } from './operations/fields.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
 import { TransferMode } from './operations/transfer.ts';
 
@@ -14,7 +15,8 @@ const auditFilterSchema = z.string().trim().max(AUDIT_FILTER_MAX_LENGTH).optiona
 
 export const auditListRequestSchema = z
   .object({
-    offset: z.number().int().min(0).default(0),
+    // Bounded by the id column (INTEGER): larger numbers would fail in the query, not as bad input.
+    offset: z.number().int().min(0).max(MAX_STORED_INTEGER).default(0),
     limit: z.number().int().min(1).max(AUDIT_PAGE_LIMIT).default(AUDIT_PAGE_LIMIT),
     action: auditFilterSchema,
     target: auditFilterSchema,
@@ -22,7 +24,7 @@ export const auditListRequestSchema = z
      * Only entries older than this id: pages by the last id shown rather than by offset, so a page
      * deep in a long log costs the same as the first (the audit screen pages this way).
      */
-    before: z.number().int().min(1).optional(),
+    before: z.number().int().min(1).max(MAX_STORED_INTEGER).optional(),
   })
   .prefault({});
 export type AuditListRequest = z.infer<typeof auditListRequestSchema>;
