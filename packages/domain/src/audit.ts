@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
 import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
+import { roleSchema } from './access.ts';
 import { consumableNameSchema } from './operations/compensation.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
 import { TransferMode } from './operations/transfer.ts';
@@ -81,6 +82,9 @@ export const AUDIT_ACTIONS = [
   'plugin.description.set',
   'plugin.draft.save',
   'plugin.draft.activate',
+  'user.role.set',
+  'user.remove',
+  'environment.protect',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -240,6 +244,15 @@ export const AUDIT_ATTRIBUTES = {
     alongside: z.array(z.string()).optional(),
     skipped: z.array(z.tuple([z.string(), z.string()])).optional(),
   }),
+  // issue 14: a console-wide change (role, removal) is written to every environment's log, since it
+  // changes who may act in each; an environment's own role only to that environment's.
+  'user.role.set': z.strictObject({
+    scope: z.enum(['environment', 'console']),
+    before: roleSchema.nullable(),
+    role: roleSchema.nullable(),
+  }),
+  'user.remove': z.strictObject({ role: roleSchema, sessionsEnded: z.number().int() }),
+  'environment.protect': z.strictObject({ isProtected: z.boolean() }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
