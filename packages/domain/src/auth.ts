@@ -25,7 +25,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   /** Console-wide role: for global calls, and in environments without a role of their own. */
   role: roleSchema,
-  /** Admin through ADMIN_EMAILS (or the local dev-login start): admin everywhere. */
+  /** Admin through ADMIN_EMAILS: admin everywhere, whatever roles are stored. */
   isConfiguredAdmin: z.boolean(),
   environments: z.array(z.object({ id: z.string(), role: roleSchema, isProtected: z.boolean() })),
 });

@@ -52,3 +52,6 @@ export const MESSAGES = {
   serverError: 'A request encountered a server error.',
   internalStorage: 'Internal error please reload page',
 } as const;
+
+/** 403: signed in, without the right the call needs (the message names it: access.ts). */
+export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);

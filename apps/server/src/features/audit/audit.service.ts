@@ -7,8 +7,11 @@ export type { AuditRecord } from './audit.store.ts';
 
 export interface MutationOutcome<T> {
   result: T;
-  /** A typed audit event (packages/domain audit.ts). */
-  audit: AuditRecord;
+  /**
+   * A typed audit event (packages/domain audit.ts); several for one change that concerns several
+   * environments (issue 14: a console-wide role change is written to every environment's log).
+   */
+  audit: AuditRecord | readonly AuditRecord[];
 }
 
 /** Thrown by unchanged(): the transaction rolls back, and mutate answers the result. */
@@ -41,7 +44,7 @@ export async function mutate<T>(
       db,
       async (tx) => {
         const { result, audit } = await work(tx);
-        await insertAuditEntry(tx, audit);
+        for (const record of [audit].flat()) await insertAuditEntry(tx, record);
         return result;
       },
       options,

@@ -1,6 +1,7 @@
 import {
   conflict,
   DEFAULT_ENVIRONMENT_DESCRIPTION,
+  isProtectedEnvironment,
   notFound,
   type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
@@ -88,7 +89,10 @@ async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
 /** Start-up: the seeded environments exist, and every environment holds what features require. */
 export async function seedEnvironments(db: Db): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    for (const id of SEEDED_ENVIRONMENTS) await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION);
+    for (const id of SEEDED_ENVIRONMENTS) {
+      // issue 14: prod starts protected; an admin may change that afterwards.
+      await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION, isProtectedEnvironment(id));
+    }
     for (const id of await listEnvironmentIds(tx)) await initializeEnvironment(tx, id);
   });
 }
