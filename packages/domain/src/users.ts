@@ -41,7 +41,7 @@ export const setUserRoleRequestSchema = z
     role: roleSchema.nullable(),
   })
   .refine((request) => request.role !== null || request.environment !== undefined, {
-    error: 'role: the console-wide role cannot be removed',
+    error: 'the console-wide role cannot be removed',
     path: ['role'],
   });
 export type SetUserRoleRequest = z.infer<typeof setUserRoleRequestSchema>;
