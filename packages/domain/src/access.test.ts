@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type EndpointAccess, missingRight, type Role, roleIn, roleNeeded } from './access.ts';
+import {
+  type EndpointAccess,
+  missingRight,
+  missingRightOf,
+  type Role,
+  roleIn,
+  roleNeeded,
+} from './access.ts';
 
 const dev = { environment: 'dev', isProtected: false } as const;
 const prod = { environment: 'prod', isProtected: true } as const;
@@ -37,5 +44,34 @@ describe('rights', () => {
     expect(roleIn(grants, 'prod')).toBe('viewer');
     expect(roleIn(grants, null)).toBe('viewer');
     expect(roleIn({ ...grants, isConfiguredAdmin: true }, 'prod')).toBe('admin');
+  });
+});
+
+describe('missingRightOf (what the web disables)', () => {
+  const user = {
+    role: 'viewer',
+    environments: [
+      { id: 'dev', role: 'operator', isProtected: false },
+      { id: 'prod', role: 'operator', isProtected: true },
+    ],
+  } as const;
+  const call = (access: EndpointAccess, scope: 'environment' | 'global', field?: string) => ({
+    access,
+    scope,
+    ...(field ? { accessEnvironmentField: field } : {}),
+  });
+
+  it('checks calls in their environment, global ones console-wide, and leaves unknown environments to the server', () => {
+    expect(missingRightOf(user, call('change', 'environment'), 'dev')).toBeNull();
+    expect(missingRightOf(user, call('change', 'environment'), 'prod')).toBe(
+      'Requires admin rights in prod (a protected environment)',
+    );
+    expect(missingRightOf(user, call('change', 'global'), 'dev')).toBe(
+      'Requires console-wide operator rights',
+    );
+    expect(missingRightOf(user, call('admin', 'global', 'environment'), 'dev')).toBe(
+      'Requires admin rights in dev',
+    );
+    expect(missingRightOf(user, call('change', 'environment'), 'qa-new')).toBeNull();
   });
 });

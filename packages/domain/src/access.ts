@@ -1,11 +1,9 @@
-import { z } from 'zod';
-
-// Issue 14: roles and the rights calls need (decisions: "Roles and sessions").
+// Issue 14: roles and the rights calls need (decisions: "Roles and sessions"). No zod here: the web's
+// shell imports these rules (docs/decisions.md, "First load"); roleSchema is in auth.ts.
 
 /** What a user may do in one environment, from least to most. */
 export const ROLES = ['viewer', 'operator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
 
 /**
  * The right a call needs, declared with it in the endpoint table (`access`):
@@ -69,4 +67,28 @@ export function roleIn(grants: RoleGrants, environment: string | null): Role {
   if (grants.isConfiguredAdmin) return 'admin';
   if (environment === null) return grants.role;
   return grants.environments[environment] ?? grants.role;
+}
+
+/** What the web knows of the signed-in user (`/api/auth/me`, SessionUser in auth.ts). */
+export interface UserRights {
+  role: Role;
+  environments: readonly { id: string; role: Role; isProtected: boolean }[];
+}
+
+/**
+ * Why the user may not make a call in an environment (the call's own, or the one its body names), in
+ * the server's words; null when they may, or when the environment is not known to them yet (the
+ * server decides then).
+ */
+export function missingRightOf(
+  user: UserRights,
+  endpoint: { access: EndpointAccess; scope: 'environment' | 'global'; accessEnvironmentField?: string },
+  environment: string,
+): string | null {
+  if (endpoint.scope === 'global' && endpoint.accessEnvironmentField === undefined) {
+    return missingRight(endpoint.access, user.role, { environment: null });
+  }
+  const known = user.environments.find((entry) => entry.id === environment);
+  if (!known) return null;
+  return missingRight(endpoint.access, known.role, { environment, isProtected: known.isProtected });
 }

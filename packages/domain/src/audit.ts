@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
 import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
-import { roleSchema } from './access.ts';
+import { roleSchema } from './auth.ts';
 import { consumableNameSchema } from './operations/compensation.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
 import { TransferMode } from './operations/transfer.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { roleSchema } from './access.ts';
+import { ROLES } from './access.ts';
+
+export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
 
 /** RFC 5321's limit on a forward path: no longer e-mail can be delivered, so none is accepted. */
 export const EMAIL_MAX_LENGTH = 254;

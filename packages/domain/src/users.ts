@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './access.ts';
-import { emailSchema } from './auth.ts';
+import { emailSchema, roleSchema } from './auth.ts';
 import { environmentIdSchema } from './environment.ts';
 
 // Issue 14: the Users screen (Security menu) and what it calls.
