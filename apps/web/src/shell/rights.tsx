@@ -1,4 +1,4 @@
-import { type AnyEndpoint, missingRightOf } from '@console/domain';
+import { type AnyEndpoint, isProtectedEnvironment, missingRightOf } from '@console/domain';
 import { cloneElement, type ReactElement, useContext } from 'react';
 import { WhyDisabled } from '../components/WhyDisabled.tsx';
 import { useCurrentOperatorQuery } from './auth.queries.ts';
@@ -16,6 +16,16 @@ export function useMissingRight(endpoint: Declared, environment?: string): strin
   const active = useContext(ActiveEnvironmentContext)?.active;
   if (!me) return undefined;
   return missingRightOf(me, endpoint, environment ?? active ?? '') ?? undefined;
+}
+
+/**
+ * Whether an environment is protected (only admins change anything there), as the server says; the
+ * seeded default (prod) until that is known.
+ */
+export function useIsProtected(environment: string): boolean {
+  const me = useCurrentOperatorQuery().data;
+  const known = me?.environments.find((entry) => entry.id === environment);
+  return known?.isProtected ?? isProtectedEnvironment(environment);
 }
 
 /**

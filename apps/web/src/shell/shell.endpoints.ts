@@ -35,3 +35,9 @@ export const shellEndpoints = {
   environments: LazyEndpoint<typeof environmentEndpoints.list>;
   saveEnvironment: LazyEndpoint<typeof environmentEndpoints.save>;
 };
+
+/**
+ * The right creating an environment needs, for the environment menu to disable its entry without loading
+ * the declaration (shell.endpoints.test.ts checks that it is the declared one).
+ */
+export const SAVE_ENVIRONMENT_RIGHT = { access: 'change', scope: 'global' } as const;
