@@ -62,6 +62,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
     const select = (
       <NativeSelect
         value={value}
+        sx={{ minWidth: environment ? 180 : 110 }}
         inputProps={{ 'aria-label': label }}
         disabled={setRole.isPending}
         onChange={(event) => {
