@@ -16,6 +16,7 @@ import { compensationRoutes } from './features/compensation/compensation.routes.
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionsRoutes } from './features/connections/connections.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
+import { createEnvironmentCatalog } from './features/environment/environment-catalog.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
@@ -28,6 +29,7 @@ import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -35,6 +37,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { createSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './http/types.ts';
 
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** What the environment transfer copies, in preview order; the product's groups by default. */
   transferGroups?: readonly TransferGroup[];
+  /** The clock of session lifetimes and the request path's caches (UTC ms); tests move it forward. */
+  now?: () => number;
 }
 
 /** Request log lines without secrets carried in query strings (runtime keys, OAuth codes). */
@@ -77,6 +82,7 @@ const featureRoutes = [
   configRoutes,
   scheduleRoutes,
   runtimeRevisionRoutes,
+  usersRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -111,6 +117,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
+  const now = options.now ?? (() => Date.now());
+  app.decorate('clock', now);
+  app.decorate('sessions', createSessions(db, config, now));
+  app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
 
   await app.register(cookie, { secret: config.sessionSecret });

@@ -53,6 +53,10 @@ describe('environment variables', () => {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback, ::1',
         BODY_LIMIT_BYTES: '2048',
+        ADMIN_EMAILS: 'Boss@Studio.com',
+        DEFAULT_ROLE: 'operator',
+        SESSION_IDLE_MINUTES: '30',
+        SESSION_ABSOLUTE_HOURS: '8',
       },
       DATABASE,
     );
@@ -67,6 +71,11 @@ describe('environment variables', () => {
       logLevel: 'warn',
       trustProxy: '10.0.0.1,192.168.0.0/16,loopback,::1',
       bodyLimit: 2048,
+      adminEmails: ['boss@studio.com'],
+      defaultRole: 'operator',
+      devLoginAdmins: false,
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 8 * 3_600_000,
     });
     expect(readConfig({ TRUST_PROXY: 'true' }, DATABASE).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: 'false' }, DATABASE).trustProxy).toBe(false);
@@ -127,11 +136,15 @@ describe('environment variables', () => {
   });
 
   it('refuse unsafe or half-made combinations', () => {
-    expect(refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's' })).toBe(
+    const admins = { ADMIN_EMAILS: 'boss@studio.com' };
+    expect(refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's', ...admins })).toBe(
       'Invalid environment:\n  AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
     );
-    expect(refusal({ NODE_ENV: 'production' })).toBe(
+    expect(refusal({ NODE_ENV: 'production', ...admins })).toBe(
       'Invalid environment:\n  SESSION_SECRET must be set when NODE_ENV=production',
+    );
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's' })).toBe(
+      'Invalid environment:\n  ADMIN_EMAILS must be set when NODE_ENV=production',
     );
     expect(refusal({ GOOGLE_CLIENT_ID: 'id' })).toContain(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
 import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
+import { roleSchema } from './auth.ts';
 import { consumableNameSchema } from './operations/compensation.ts';
 import { MAX_STORED_INTEGER } from './operations/fields.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
@@ -85,6 +86,9 @@ export const AUDIT_ACTIONS = [
   'plugin.draft.activate',
   'runtime.revision.republish',
   'runtime.revision.resume',
+  'user.role.set',
+  'user.remove',
+  'environment.protect',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -266,6 +270,15 @@ export const AUDIT_ATTRIBUTES = {
     /** The audited changes saved while pinned, published by this resume. */
     waiting: z.number().int(),
   }),
+  // issue 14: a console-wide change (role, removal) is written to every environment's log, since it
+  // changes who may act in each; an environment's own role only to that environment's.
+  'user.role.set': z.strictObject({
+    scope: z.enum(['environment', 'console']),
+    before: roleSchema.nullable(),
+    role: roleSchema.nullable(),
+  }),
+  'user.remove': z.strictObject({ role: roleSchema, sessionsEnded: z.number().int() }),
+  'environment.protect': z.strictObject({ isProtected: z.boolean() }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -335,6 +348,10 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'plugin.draft.activate': 'publish',
   'runtime.revision.republish': 'own',
   'runtime.revision.resume': 'own',
+  // issue 14: who may act is not what players receive
+  'user.role.set': 'none',
+  'user.remove': 'none',
+  'environment.protect': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 
 /** The actions whose transaction publishes a revision (when the snapshot changed). */

@@ -61,3 +61,6 @@ export const MESSAGES = {
   /** issue 14: the database cannot be reached (503); the caller may try again. */
   databaseUnavailable: 'The database cannot be reached right now. Try again in a moment.',
 } as const;
+
+/** 403: signed in, without the right the call needs (the message names it: access.ts). */
+export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);

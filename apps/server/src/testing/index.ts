@@ -8,7 +8,7 @@ export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
-export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now'>;
 
 /** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
 export async function buildTestApp(

@@ -16,6 +16,7 @@ import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
 import { scheduleEndpoints } from './schedule.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
+import { usersEndpoints } from './users.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
 // Named so a lazily loaded chunk can take one feature's declarations without the whole table.
@@ -42,6 +43,7 @@ export const api = {
   schedule: scheduleEndpoints,
   segment: segmentEndpoints,
   transfer: transferEndpoints,
+  users: usersEndpoints,
 } as const;
 
 /** Every declared call, flattened: the server checks at start that each is registered. */

@@ -17,12 +17,14 @@ export const runtimeEndpoints = defineEndpoints('runtime', {
       'rollback and the number of audited changes waiting for resume',
     body: revisionListRequestSchema,
     response: revisionListResponseSchema,
+    access: 'read',
   },
   getRevision: {
     path: '/api/runtime/revision/get',
     summary: 'One published revision with its whole snapshot',
     body: revisionRequestSchema,
     response: runtimeRevisionSchema,
+    access: 'read',
   },
   republish: {
     path: '/api/runtime/revision/republish',
@@ -31,10 +33,12 @@ export const runtimeEndpoints = defineEndpoints('runtime', {
       'changes made while pinned are saved and audited but not published until resume',
     body: revisionRequestSchema,
     response: republishResponseSchema,
+    access: 'change',
   },
   resume: {
     path: '/api/runtime/revision/resume',
     summary: "Lift the pin of a rollback and publish the console's current state",
     response: resumeResponseSchema,
+    access: 'change',
   },
 });

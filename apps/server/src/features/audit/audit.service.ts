@@ -13,11 +13,14 @@ export type { AuditRecord } from './audit.store.ts';
 
 export interface MutationOutcome<T> {
   result: T;
-  /** A typed audit event (packages/domain audit.ts). */
-  audit: AuditRecord;
   /**
-   * Runs in the transaction once the entry is written, with its id: for changes that record their
-   * own audit entry (a rollback's revision names the entry that made it).
+   * A typed audit event (packages/domain audit.ts); several for one change that concerns several
+   * environments (issue 14: a console-wide role change is written to every environment's log).
+   */
+  audit: AuditRecord | readonly AuditRecord[];
+  /**
+   * Runs in the transaction once the entry is written, with its id (the first, when several): for
+   * changes that record their own audit entry (a rollback's revision names the entry that made it).
    */
   afterAudit?: (tx: Tx, auditEntryId: number) => Promise<void>;
 }
@@ -54,8 +57,9 @@ export async function mutate<T>(
       db,
       async (tx) => {
         const { result, audit, afterAudit } = await work(tx);
-        const auditEntryId = await insertAuditEntry(tx, audit);
-        await afterAudit?.(tx, auditEntryId);
+        const auditEntryIds: number[] = [];
+        for (const record of [audit].flat()) auditEntryIds.push(await insertAuditEntry(tx, record));
+        await afterAudit?.(tx, auditEntryIds[0]!);
         await publishAudited(tx, auditEntriesWrittenIn(tx));
         return result;
       },

@@ -1,6 +1,7 @@
 import {
   conflict,
   DEFAULT_ENVIRONMENT_DESCRIPTION,
+  isProtectedEnvironment,
   notFound,
   type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
@@ -93,7 +94,10 @@ async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
  */
 export async function seedEnvironments(db: Db): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    for (const id of SEEDED_ENVIRONMENTS) await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION);
+    for (const id of SEEDED_ENVIRONMENTS) {
+      // issue 14: prod starts protected; an admin may change that afterwards.
+      await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION, isProtectedEnvironment(id));
+    }
     for (const id of await listEnvironmentIds(tx)) await initializeEnvironment(tx, id);
     // In id order, the order every publisher locks environments in, so two starting processes never deadlock.
     for (const id of (await listEnvironmentIds(tx)).sort()) await publishFirstRevision(tx, id);

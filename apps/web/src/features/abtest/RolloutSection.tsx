@@ -1,5 +1,6 @@
 import {
   type AbTest,
+  api,
   formatPercentage,
   isTreatmentShareReduced,
   rolloutTreatmentPercent,
@@ -15,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useApplyRolloutMutation } from './abtest.queries.ts';
 import { CaseBars } from './CaseBars.tsx';
 import { ReRandomiseCheckbox } from './ReRandomiseCheckbox.tsx';
@@ -87,14 +89,16 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
       )}
       {/* issue 13: with a current split, the operator may ask for a fresh one instead of the fewest moves. */}
       {hasVersion && <ReRandomiseCheckbox checked={reRandomise} onChange={setReRandomise} />}
-      <Button
-        variant="contained"
-        onClick={submit}
-        disabled={apply.isPending || (hasVersion && treatment === current && !reRandomise)}
-        sx={{ mt: 1 }}
-      >
-        Apply
-      </Button>
+      <NeedsRight endpoint={api.abtest.applyRollout}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={apply.isPending || (hasVersion && treatment === current && !reRandomise)}
+          sx={{ mt: 1 }}
+        >
+          Apply
+        </Button>
+      </NeedsRight>
     </Paper>
   );
 }

@@ -2,6 +2,7 @@ import {
   ABTEST_MESSAGES,
   type AbTest,
   type AbTestVersion,
+  api,
   checkVersionActivation,
   formatPercentage,
   sortVersionsNewestFirst,
@@ -22,6 +23,7 @@ import { ApiError } from '../../api/client.ts';
 import { formatDateTime } from '../../shell/format.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useAbTestVersionsQuery, useActivateVersionMutation } from './abtest.queries.ts';
 import { CaseBars } from './CaseBars.tsx';
 import { CreateVersionDialog } from './CreateVersionDialog.tsx';
@@ -81,9 +83,11 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Versions
         </Typography>
-        <Button variant="contained" onClick={() => setCreateOpen(true)}>
-          Create Version
-        </Button>
+        <NeedsRight endpoint={api.abtest.saveVersion}>
+          <Button variant="contained" onClick={() => setCreateOpen(true)}>
+            Create Version
+          </Button>
+        </NeedsRight>
       </Box>
       {versionsQuery.isPending && !versionsQuery.isError ? (
         <Loading />
@@ -109,14 +113,16 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
             {versions.map((version) => (
               <TableRow key={version.version}>
                 <TableCell>
-                  <Switch
-                    checked={version.active}
-                    disabled={activate.isPending || !checkVersionActivation(ruleView, version.version).ok}
-                    onChange={(event) => {
-                      if (event.target.checked) void activateVersion(version);
-                    }}
-                    slotProps={{ input: { 'aria-label': `Active version ${version.version}` } }}
-                  />
+                  <NeedsRight endpoint={api.abtest.activateVersion}>
+                    <Switch
+                      checked={version.active}
+                      disabled={activate.isPending || !checkVersionActivation(ruleView, version.version).ok}
+                      onChange={(event) => {
+                        if (event.target.checked) void activateVersion(version);
+                      }}
+                      slotProps={{ input: { 'aria-label': `Active version ${version.version}` } }}
+                    />
+                  </NeedsRight>
                 </TableCell>
                 <TableCell>{version.version}</TableCell>
                 <TableCell>

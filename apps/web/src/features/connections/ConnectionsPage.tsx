@@ -1,4 +1,4 @@
-import { type Connection, NO_CONNECTIONS_TEXT } from '@console/domain';
+import { api, type Connection, NO_CONNECTIONS_TEXT } from '@console/domain';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { RuntimeKeysSection } from '../runtime-keys/RuntimeKeysSection.tsx';
 import { useCloseConnectionMutation, useConnectionListQuery } from './connections.queries.ts';
@@ -100,14 +101,16 @@ function RowActions({
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onDelete(connection);
-          }}
-        >
-          Delete
-        </MenuItem>
+        <NeedsRight endpoint={api.connections.close}>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onDelete(connection);
+            }}
+          >
+            Delete
+          </MenuItem>
+        </NeedsRight>
       </Menu>
     </>
   );
