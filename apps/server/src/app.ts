@@ -22,6 +22,8 @@ import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
+import { runtimeGrantsRoutes } from './features/runtime/runtime-grants.routes.ts';
+import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferGroups } from './features/transfer/transfer.groups.ts';
@@ -72,6 +74,8 @@ const featureRoutes = [
   segmentRoutes,
   configRoutes,
   scheduleRoutes,
+  runtimeGrantsRoutes,
+  runtimeInstancesRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
