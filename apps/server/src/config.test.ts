@@ -31,6 +31,7 @@ describe('environment variables', () => {
         logLevel: 'info',
         trustProxy: false,
         bodyLimit: 1024 * 1024,
+        runtimeMaxConnectionsPerKey: 1000,
       });
       expect(config.google).toBeUndefined();
       expect(config.sessionSecret.length).toBeGreaterThanOrEqual(40);
@@ -53,6 +54,7 @@ describe('environment variables', () => {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback, ::1',
         BODY_LIMIT_BYTES: '2048',
+        RUNTIME_MAX_CONNECTIONS_PER_KEY: '5',
       },
       DATABASE,
     );
@@ -67,6 +69,7 @@ describe('environment variables', () => {
       logLevel: 'warn',
       trustProxy: '10.0.0.1,192.168.0.0/16,loopback,::1',
       bodyLimit: 2048,
+      runtimeMaxConnectionsPerKey: 5,
     });
     expect(readConfig({ TRUST_PROXY: 'true' }, DATABASE).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: 'false' }, DATABASE).trustProxy).toBe(false);
@@ -85,6 +88,9 @@ describe('environment variables', () => {
       'BODY_LIMIT_BYTES must be a whole number from 1 to 2147483647 (got "1mb")',
     );
     expect(refusal({ BODY_LIMIT_BYTES: '0' })).toContain('BODY_LIMIT_BYTES must be a whole number');
+    expect(refusal({ RUNTIME_MAX_CONNECTIONS_PER_KEY: '0' })).toContain(
+      'RUNTIME_MAX_CONNECTIONS_PER_KEY must be a whole number from 1 to 10000000 (got "0")',
+    );
     expect(refusal({ LOG_LEVEL: 'verbose' })).toContain(
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
     );

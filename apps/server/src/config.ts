@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Believe X-Forwarded-* headers: true, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: boolean | string;
   bodyLimit: number;
+  /** Live game-client connections one runtime key may hold, over all server processes. */
+  runtimeMaxConnectionsPerKey: number;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -126,6 +128,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     TRUST_PROXY: trustProxy.default(false),
     BODY_LIMIT_BYTES: wholeNumber(1, 2 ** 31 - 1).default(1024 * 1024),
+    RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
@@ -191,6 +194,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT_BYTES,
+    runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
   };
 }
 
