@@ -24,6 +24,8 @@ import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
+import { runtimeGrantsRoutes } from './features/runtime/runtime-grants.routes.ts';
+import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferGroups } from './features/transfer/transfer.groups.ts';
@@ -83,6 +85,8 @@ const featureRoutes = [
   scheduleRoutes,
   runtimeRevisionRoutes,
   usersRoutes,
+  runtimeGrantsRoutes,
+  runtimeInstancesRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

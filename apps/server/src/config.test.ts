@@ -31,6 +31,7 @@ describe('environment variables', () => {
         logLevel: 'info',
         trustProxy: false,
         bodyLimit: 1024 * 1024,
+        runtimeMaxConnectionsPerKey: 1000,
       });
       expect(config.google).toBeUndefined();
       expect(config.sessionSecret.length).toBeGreaterThanOrEqual(40);
@@ -57,6 +58,7 @@ describe('environment variables', () => {
         DEFAULT_ROLE: 'operator',
         SESSION_IDLE_MINUTES: '30',
         SESSION_ABSOLUTE_HOURS: '8',
+        RUNTIME_MAX_CONNECTIONS_PER_KEY: '5',
       },
       DATABASE,
     );
@@ -76,6 +78,7 @@ describe('environment variables', () => {
       devLoginAdmins: false,
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 8 * 3_600_000,
+      runtimeMaxConnectionsPerKey: 5,
     });
     expect(readConfig({ TRUST_PROXY: 'true' }, DATABASE).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: 'false' }, DATABASE).trustProxy).toBe(false);
@@ -94,6 +97,9 @@ describe('environment variables', () => {
       'BODY_LIMIT_BYTES must be a whole number from 1 to 2147483647 (got "1mb")',
     );
     expect(refusal({ BODY_LIMIT_BYTES: '0' })).toContain('BODY_LIMIT_BYTES must be a whole number');
+    expect(refusal({ RUNTIME_MAX_CONNECTIONS_PER_KEY: '0' })).toContain(
+      'RUNTIME_MAX_CONNECTIONS_PER_KEY must be a whole number from 1 to 10000000 (got "0")',
+    );
     expect(refusal({ LOG_LEVEL: 'verbose' })).toContain(
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
     );

@@ -52,6 +52,8 @@ export interface AppConfig {
   sessionIdleMs: number;
   /** ... and this long after sign-in whatever happens (SESSION_ABSOLUTE_HOURS). */
   sessionAbsoluteMs: number;
+  /** Live game-client connections one runtime key may hold, over all server processes. */
+  runtimeMaxConnectionsPerKey: number;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -184,6 +186,7 @@ const envSchema = z
     // Generous: a screen load is a dozen calls, an operator clicking fast a few per second.
     API_RATE_LIMIT_PER_SESSION: wholeNumber(0, 2 ** 31 - 1).default(1200),
     API_RATE_LIMIT_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(3000),
+    RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
@@ -266,6 +269,7 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     devLoginAdmins: devLogin && env.ADMIN_EMAILS.length === 0,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
   };
 }
 

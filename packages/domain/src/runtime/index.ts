@@ -2,6 +2,7 @@ export * from './bucket.ts';
 export * from './bucket.vectors.ts';
 export * from './diff.ts';
 export * from './explain.ts';
+export * from './game-servers.ts';
 export * from './ranges.ts';
 export * from './resolution.schemas.ts';
 export * from './resolve.ts';

@@ -13,12 +13,21 @@ import { Page } from '../../shell/Page.tsx';
 import { NeedsRight } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { RuntimeKeysSection } from '../runtime-keys/RuntimeKeysSection.tsx';
-import { useCloseConnectionMutation, useConnectionListQuery } from './connections.queries.ts';
+import {
+  useCloseConnectionMutation,
+  useConnectionListQuery,
+  useReloadConnectionsScreen,
+} from './connections.queries.ts';
+import { GameServersSection } from './GameServersSection.tsx';
 
-/** spec §2 Client Connections: live game-client sessions of the active environment; Delete closes one. */
+/**
+ * spec §2 Client Connections: live game-client sessions of the active environment (on every server
+ * process); Delete closes one. Below: the game servers' applied revisions, and the runtime keys.
+ */
 export function ConnectionsPage() {
   const connections = useConnectionListQuery();
   const close = useCloseConnectionMutation();
+  const reload = useReloadConnectionsScreen();
   const { toast } = useGlobalUi();
   const banner = useErrorBanner();
   useReportQueryError(banner, connections.error);
@@ -37,7 +46,7 @@ export function ConnectionsPage() {
     <Page
       title="Connections"
       actions={
-        <Button onClick={() => connections.refetch()} disabled={connections.isFetching}>
+        <Button onClick={() => reload()} disabled={connections.isFetching}>
           Reload
         </Button>
       }
@@ -48,6 +57,7 @@ export function ConnectionsPage() {
       ) : (
         <ConnectionTable connections={connections.data ?? []} onDelete={closeConnection} />
       )}
+      <GameServersSection banner={banner} />
       <RuntimeKeysSection banner={banner} />
     </Page>
   );

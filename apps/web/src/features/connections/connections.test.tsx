@@ -17,6 +17,7 @@ describe('Connections', () => {
         return ok(closed);
       },
       '/api/runtime-keys/list': () => ok([]),
+      '/api/connections/game-servers': () => ok({ latestRevision: null, instances: [], checked: 0 }),
     });
     renderApp('/system/connections');
     const table = await screen.findByRole('table', { name: 'Connections' });
@@ -43,6 +44,7 @@ describe('Connections', () => {
       '/api/configuration/list': () => ok(['dev']),
       '/api/connections/list': () => ok([]),
       '/api/runtime-keys/list': () => ok([]),
+      '/api/connections/game-servers': () => ok({ latestRevision: null, instances: [], checked: 0 }),
       '/api/runtime-keys/create': () =>
         ok({
           id: 'k1',
