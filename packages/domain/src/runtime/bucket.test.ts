@@ -37,7 +37,9 @@ function referenceMurmur3(text: string, seed = 0): number {
 /** The vector table of docs/decisions.md: rows `| "salt" | "userId" | 0x… | bucket |`. */
 function vectorsInDecisions(): BucketVector[] {
   const text = readFileSync(new URL('../../../../docs/decisions.md', import.meta.url), 'utf8');
-  const rows = text.split('\n').filter((line) => /^\| ".*" +\| ".*" +\| `0x[0-9a-f]{8}` +\| \d+ +\|$/.test(line));
+  const rows = text
+    .split('\n')
+    .filter((line) => /^\| ".*" +\| ".*" +\| `0x[0-9a-f]{8}` +\| \d+ +\|$/.test(line));
   return rows.map((line) => {
     const [salt, userId, hash, bucket] = line
       .slice(2, -2)
