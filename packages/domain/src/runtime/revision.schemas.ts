@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
 
 // Issue 13: the operators' view of an environment's published revisions (/api/runtime/revision/*),
@@ -10,7 +11,8 @@ export const REVISION_PAGE_LIMIT = 100;
 const revisionNumberSchema = z
   .number({ error: 'revision must be a number' })
   .int({ error: 'revision must be a whole number' })
-  .min(1, { error: 'revision must be at least 1' });
+  .min(1, { error: 'revision must be at least 1' })
+  .max(MAX_STORED_INTEGER, { error: `revision must be at most ${MAX_STORED_INTEGER}` });
 
 export const revisionListRequestSchema = z
   .object({
