@@ -49,12 +49,12 @@ describe('pickup confirmation: game servers report the revision they applied', (
       [environment, revision],
     );
 
-  it('answers the latest published revision (null before the first) and no instances at first', async () => {
+  it('answers the latest published revision (1 from start-up) and no instances at first', async () => {
     const empty = await gameServers('prod');
-    expect(empty).toEqual({ latestRevision: null, instances: [], checked: expect.any(Number) });
-    await publish('prod', 1);
+    expect(empty).toEqual({ latestRevision: 1, instances: [], checked: expect.any(Number) });
     await publish('prod', 2);
-    expect((await gameServers('prod')).latestRevision).toBe(2);
+    await publish('prod', 3);
+    expect((await gameServers('prod')).latestRevision).toBe(3);
   });
 
   it('records a report per instance of the key’s environment; `applied` moves only with the revision', async () => {
