@@ -91,6 +91,8 @@ export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry
  * creation predates this code) gets its first, published by the system. Others are left alone.
  */
 export async function publishFirstRevision(tx: Tx, environmentId: string): Promise<PublishedRevision | null> {
+  // A start over a database that has revisions writes nothing (not even the lock row's time).
+  if ((await findLatestRevision(tx, environmentId)) !== null) return null;
   await lockRuntimeState(tx, environmentId);
   if ((await findLatestRevision(tx, environmentId)) !== null) return null;
   const built = await buildRuntimeContent(tx, environmentId);
