@@ -20,9 +20,15 @@ async function main() {
   let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const shutdown = async () => {
-    await app?.close();
+    let code = 0;
+    try {
+      await app?.close();
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      code = 1;
+    }
     await database?.stop();
-    process.exit(0);
+    process.exit(code);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
