@@ -35,7 +35,8 @@ async function main() {
   try {
     // Parsed first: a wrong variable refuses to start before a database is opened.
     const env = parseEnv(process.env);
-    database = await openDatabase(env);
+    // The shutdown above stops the database after the app closed (which still writes to it).
+    database = await openDatabase(env, { ownsShutdownSignals: true });
     const applied = await migrate(database.url, MIGRATIONS_DIR);
     const config = configFromEnv(env, database.url);
     app = await buildApp({ config });

