@@ -4,11 +4,12 @@ import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
 
-export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
+export { hashRuntimeContent, insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
-export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'runtime'>;
 
 /** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
 export async function buildTestApp(

@@ -1,0 +1,172 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { CreatedRuntimeKey, RuntimeContent } from '@console/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
+import { countQueries, json, request } from './runtime.test-helpers.ts';
+
+describe('GET /runtime/v1/snapshot', () => {
+  let t: TestApp;
+  let base: string;
+  let devKey: CreatedRuntimeKey;
+  let stableKey: CreatedRuntimeKey;
+  let prodKey: CreatedRuntimeKey;
+  let devContent: RuntimeContent;
+  let devHash: string;
+  const snapshot = (key: CreatedRuntimeKey | string, headers: Record<string, string> = {}, query = '') =>
+    request(`${base}/runtime/v1/snapshot${query}`, {
+      headers: { authorization: `Bearer ${typeof key === 'string' ? key : key.key}`, ...headers },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const cookie = await t.login('ops@example.com');
+    const createKey = async (environment: string) =>
+      (
+        await t.post(
+          `/api/runtime-keys/create?configuration=${environment}`,
+          { name: 'game servers' },
+          cookie,
+        )
+      ).json().payload as CreatedRuntimeKey;
+    devKey = await createKey('dev');
+    stableKey = await createKey('stable');
+    prodKey = await createKey('prod');
+    devContent = makeRuntimeContent({ plugins: 3, padding: 4000, tag: 'dev-1' });
+    devHash = await insertRuntimeRevision(t.databaseUrl, {
+      environmentId: 'dev',
+      revision: 1,
+      content: devContent,
+    });
+    await insertRuntimeRevision(t.databaseUrl, {
+      environmentId: 'stable',
+      revision: 1,
+      content: makeRuntimeContent({ tag: 'stable-1' }),
+    });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Written before the app read its revisions; each NOTIFY may also still be on its way.
+    await vi.waitFor(() => expect(t.app.runtimeStore.get('stable')?.revision).toBe(1));
+  });
+
+  it("answers the key's environment's current revision with its ETag, not to be cached unchecked", async () => {
+    const answer = await snapshot(devKey);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers.etag).toMatch(/^"dev\.1\.[0-9a-f]{16}"$/);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    const { payload } = json(answer);
+    expect(payload).toMatchObject({
+      environment: 'dev',
+      revision: 1,
+      hash: devHash,
+      publishedBy: 'tests@example.com',
+      content: devContent,
+    });
+    expect(Date.parse(payload.publishedAt)).not.toBeNaN();
+    const stable = json(await snapshot(stableKey)).payload;
+    expect(stable).toMatchObject({ environment: 'stable', revision: 1 });
+    expect(stable.content.configurations[0].data.tag).toBe('stable-1');
+  });
+
+  it('answers 304 without a body while If-None-Match names the current revision, 200 otherwise', async () => {
+    const { etag } = (await snapshot(devKey)).headers as { etag: string };
+    const notModified = await snapshot(devKey, { 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.etag).toBe(etag);
+    expect(notModified.headers['cache-control']).toBe('no-cache');
+    for (const ifNoneMatch of [`"x", W/${etag}`, '*']) {
+      expect((await snapshot(devKey, { 'if-none-match': ifNoneMatch })).status).toBe(304);
+    }
+    const stale = await snapshot(devKey, { 'if-none-match': '"dev.0.0000000000000000"' });
+    expect(stale.status).toBe(200);
+    // Another environment's ETag is not this one's.
+    const stableTag = (await snapshot(stableKey)).headers.etag as string;
+    expect((await snapshot(devKey, { 'if-none-match': stableTag })).status).toBe(200);
+  });
+
+  it('sends the prebuilt gzip or br copy when Accept-Encoding allows, with its own ETag', async () => {
+    const plain = await snapshot(devKey);
+    const gzipped = await snapshot(devKey, { 'accept-encoding': 'gzip, deflate' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toBe('Accept-Encoding');
+    expect(gzipped.body.length).toBeLessThan(plain.body.length);
+    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    expect(gzipped.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}.gz"`);
+    const brotli = await snapshot(devKey, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+    const refused = await snapshot(devKey, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    // Any coding's ETag is the same revision: 304.
+    const revalidated = await snapshot(devKey, {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(brotli.headers.etag),
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.etag).toBe(gzipped.headers.etag);
+  });
+
+  it('answers 404 for an environment that has published nothing yet', async () => {
+    const answer = await snapshot(prodKey);
+    expect(answer.status).toBe(404);
+    expect(json(answer)).toEqual({ error: "Environment 'prod' has no published revision yet" });
+  });
+
+  it('serves a newly published revision once notified', async () => {
+    const content = makeRuntimeContent({ plugins: 3, padding: 4000, tag: 'dev-2' });
+    const hash = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', revision: 2, content });
+    await vi.waitFor(async () => expect(json(await snapshot(devKey)).payload.revision).toBe(2));
+    expect(json(await snapshot(devKey)).payload).toMatchObject({ hash, content });
+  });
+
+  it('asks the database nothing per request, whatever the answer (200, 304, gzip, 401, 403)', async () => {
+    const { etag } = (await snapshot(devKey)).headers as { etag: string };
+    const queries = countQueries();
+    try {
+      for (let round = 0; round < 20; round++) {
+        expect((await snapshot(devKey)).status).toBe(200);
+        expect((await snapshot(devKey, { 'if-none-match': etag })).status).toBe(304);
+        expect((await snapshot(devKey, { 'accept-encoding': 'gzip' })).status).toBe(200);
+        expect((await snapshot(devKey, {}, '?configuration=stable')).status).toBe(403);
+        expect((await snapshot('not-a-key')).status).toBe(401);
+      }
+      expect(queries.texts).toEqual([]);
+      // The counter does see queries: an operator call asks the database.
+      await t.post('/api/runtime-keys/list', undefined, await t.login());
+      expect(queries.count).toBeGreaterThan(0);
+    } finally {
+      queries.restore();
+    }
+  });
+
+  it('runs none of the console hooks: no session cookie handling, no browser security headers', async () => {
+    const answer = await snapshot(devKey);
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    // ... while the console keeps them.
+    const health = await request(`${base}/healthz`);
+    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('documents the runtime calls in the OpenAPI document as GETs with the runtime key, not as operator calls', async () => {
+    const document = json(await request(`${base}/docs/json`));
+    const operation = document.paths['/runtime/v1/snapshot'];
+    expect(Object.keys(operation)).toEqual(['get']);
+    expect(operation.get).toMatchObject({ tags: ['runtime'], security: [{ runtimeKey: [] }] });
+    expect(operation.get.parameters).toEqual([
+      expect.objectContaining({ in: 'query', name: 'configuration', required: false }),
+    ]);
+    expect(
+      operation.get.responses['200'].content['application/json'].schema.properties.payload,
+    ).toBeDefined();
+    expect(Object.keys(document.paths['/runtime/v1/stream'])).toEqual(['get']);
+    expect(document.paths['/runtime/v1/stream'].get.responses['200'].content).toHaveProperty(
+      'text/event-stream',
+    );
+    expect(document.components.securitySchemes.runtimeKey).toEqual({ type: 'http', scheme: 'bearer' });
+  });
+});
+
+afterAll(() => vi.restoreAllMocks());

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { activationSettingsSchema, PluginId, type RuntimeContent, stableStringify } from '@console/domain';
+import pg from 'pg';
+
+/**
+ * A valid runtime content for tests and benchmarks: `plugins` enabled plugins, one configuration each
+ * whose data carries `padding` characters, so the snapshot's size can be chosen (about 5 KB for the
+ * benchmark).
+ */
+export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a' } = {}): RuntimeContent {
+  const names = Object.keys(PluginId).slice(1, plugins + 1) as (keyof typeof PluginId)[];
+  return {
+    plugins: names.map((name) => ({
+      id: PluginId[name],
+      name,
+      enabled: true,
+      entries: [{ abTestId: `test-${name}`, abTestVersion: 1, configurations: [`config-${name}`] }],
+    })),
+    abTests: names.map((name) => ({
+      id: `test-${name}`,
+      type: 0,
+      active: true,
+      salt: `test-${name}`,
+      segment: { conditions: [] },
+      version: 1,
+      cases: [{ weight: 1_000_000, ranges: [[0, 1_000_000]] }],
+    })),
+    configurations: names.map((name) => ({
+      id: `config-${name}`,
+      kind: 'ar',
+      activation: activationSettingsSchema.parse({}),
+      data: { tag, note: 'x'.repeat(Math.ceil(padding / Math.max(plugins, 1))) },
+    })),
+    release: {
+      nextReleaseTime: 0,
+      maxLevel: 100,
+      nextMaxLevel: 100,
+      remindVersion: '1.0.0',
+      minimumVersion: '1.0.0',
+      keyValue: '',
+    },
+  };
+}
+
+export const hashRuntimeContent = (content: RuntimeContent) =>
+  createHash('sha256').update(stableStringify(content)).digest('hex');
+
+/**
+ * Writes a runtime revision row straight into the database, as the publishing path does, and unless
+ * `notify` is false sends the `runtime_revision` NOTIFY after the row is committed. Answers its hash.
+ */
+export async function insertRuntimeRevision(
+  databaseUrl: string,
+  revision: { environmentId: string; revision: number; content: RuntimeContent; notify?: boolean },
+): Promise<string> {
+  const hash = hashRuntimeContent(revision.content);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO runtime_revision (environment_id, revision, hash, content, created_by)
+       VALUES ($1, $2, $3, $4, 'tests@example.com')`,
+      [revision.environmentId, revision.revision, hash, JSON.stringify(revision.content)],
+    );
+    if (revision.notify !== false) {
+      await client.query(`SELECT pg_notify('runtime_revision', $1)`, [
+        JSON.stringify({ environmentId: revision.environmentId, revision: revision.revision }),
+      ]);
+    }
+  } finally {
+    await client.end();
+  }
+  return hash;
+}
