@@ -19,7 +19,8 @@ describe('GET /runtime/v1/snapshot', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // No periodic check during the query count: only NOTIFY refreshes this app.
+    t = await createTestApp({}, { runtime: { checkMs: 3_600_000 } });
     const cookie = await t.login('ops@example.com');
     const createKey = async (environment: string) =>
       (

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbListener } from '../../db/listener.ts';
 import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.store.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
-import { RuntimeKeyCache } from './runtime-key-cache.ts';
+import { RuntimeKeyCache, type RuntimeKeyCacheOptions } from './runtime-key-cache.ts';
 import { type DescribeChanges, RuntimeStore } from './runtime-store.ts';
 import { RuntimeStreams } from './runtime-stream.ts';
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
     runtimeStore: RuntimeStore;
     /** Runtime keys by hash, in memory; the revoke mutation tells it at once. */
     runtimeKeyCache: RuntimeKeyCache;
+    /** The open /runtime/v1/stream connections of this process. */
+    runtimeStreams: RuntimeStreams;
   }
 }
 
@@ -26,6 +28,8 @@ export interface RuntimeOptions {
   /** The stream's heartbeat interval. */
   heartbeatMs?: number;
   describeChanges?: DescribeChanges;
+  /** How unknown keys are rationed (tests make the ration small). */
+  keyCache?: RuntimeKeyCacheOptions;
 }
 
 /** The revoked key's id of a `runtime_key` notification (`{"keyId": "..."}`), or null. */
@@ -49,10 +53,11 @@ export async function registerRuntime(
   options: RuntimeOptions = {},
 ): Promise<void> {
   const store = new RuntimeStore(app.db, app.log, { describeChanges: options.describeChanges });
-  const keyCache = new RuntimeKeyCache(app.db);
+  const keyCache = new RuntimeKeyCache(app.db, options.keyCache);
   const streams = new RuntimeStreams(store, keyCache, { heartbeatMs: options.heartbeatMs });
   app.decorate('runtimeStore', store);
   app.decorate('runtimeKeyCache', keyCache);
+  app.decorate('runtimeStreams', streams);
 
   const reloadKeys = () =>
     keyCache.reload().catch((error: unknown) => app.log.warn({ err: error }, 'runtime keys cannot be read'));
