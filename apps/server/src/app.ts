@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_ENDPOINTS, RUNTIME_ENDPOINTS } from '@console/domain';
+import { ALL_ENDPOINTS, RUNTIME_API_PREFIX, RUNTIME_ENDPOINTS } from '@console/domain';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -66,8 +66,13 @@ function serializeRequest(request: { method: string; url: string; ip: string; id
   };
 }
 
-/** Game servers poll and stream /runtime/v1 at high rates: those requests are not logged one by one. */
-const isRuntimeRequest = (request: FastifyRequest) => request.routeOptions.config.runtime === true;
+/**
+ * Game servers poll and stream /runtime/v1 at high rates: those requests are not logged one by one.
+ * Decided by the path as sent (request.routeOptions would build an object per request), which only
+ * affects logging: a percent-encoded runtime path is merely logged.
+ */
+const isRuntimeRequest = (request: FastifyRequest) => request.url.startsWith(RUNTIME_PATH_PREFIX);
+const RUNTIME_PATH_PREFIX = `${RUNTIME_API_PREFIX}/`;
 
 /** Feature route plugins, one per feature folder. Later features add theirs here. */
 const featureRoutes = [

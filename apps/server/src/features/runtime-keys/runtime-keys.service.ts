@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import {
   CLOSED_BY_KEY_REVOKED,
   type CreatedRuntimeKey,
@@ -27,7 +27,9 @@ export interface RevokedKeyListener {
 
 // 256 random bits: guessing is hopeless, so a plain SHA-256 (no slow hash) is enough to store it.
 const KEY_PREFIX = 'rk_';
-export const hashRuntimeKey = (key: string) => createHash('sha256').update(key).digest('hex');
+// crypto.hash, one call without a Hash object: about 4x faster than createHash on a key, and the runtime
+// API hashes the presented key on every request.
+export const hashRuntimeKey = (key: string) => hash('sha256', key, 'hex');
 /** Whether the text can be a runtime key at all (checked before hashing or asking the database). */
 export const isRuntimeKeyShaped = (key: string) => key.startsWith(KEY_PREFIX) && key.length <= 200;
 

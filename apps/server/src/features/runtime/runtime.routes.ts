@@ -19,10 +19,6 @@ declare module 'fastify' {
     /** The runtime key of a /runtime/v1 request (runtime.routes.ts); null elsewhere. */
     runtimeKey: RuntimeKeyEntry | null;
   }
-  interface FastifyContextConfig {
-    /** A game servers' route (/runtime/v1): not logged per request. */
-    runtime?: boolean;
-  }
 }
 
 export interface RuntimeRoutesOptions {
@@ -46,7 +42,6 @@ function documentation(endpoint: RuntimeEndpoint) {
     produces: [endpoint.produces],
   };
   const config = {
-    runtime: true,
     swaggerTransform: ((document) =>
       jsonSchemaTransform({
         ...document,
