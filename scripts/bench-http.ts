@@ -25,6 +25,8 @@ export interface Load {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Answers received during the run. */
+  requests: number;
   p50: number;
   p99: number;
   failures: number;
@@ -55,6 +57,7 @@ export async function load({
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures:
