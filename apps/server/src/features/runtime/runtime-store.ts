@@ -141,10 +141,6 @@ export class RuntimeStore {
       return;
     }
     this.recovered();
-    for (const environmentId of this.served.keys()) {
-      // A deleted environment's revisions went with it.
-      if (!latest.has(environmentId)) this.served.delete(environmentId);
-    }
     await Promise.all([...latest].map(([environmentId, revision]) => this.want(environmentId, revision)));
     this.hasChecked = true;
   }
