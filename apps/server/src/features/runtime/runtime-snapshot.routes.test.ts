@@ -151,6 +151,28 @@ describe('GET /runtime/v1/snapshot', () => {
     expect(health.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('is not logged request by request, while console requests are', async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import('../../app.ts');
+    const { readConfig } = await import('../../config.ts');
+    const logged = await buildApp({
+      config: readConfig({ AUTH_DEV_LOGIN: 'true' }, t.databaseUrl),
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const read = await logged.inject({
+        url: '/runtime/v1/snapshot',
+        headers: { authorization: `Bearer ${devKey.key}`, 'x-request-id': 'runtime-read' },
+      });
+      expect(read.statusCode).toBe(200);
+      await logged.inject({ url: '/healthz', headers: { 'x-request-id': 'console-read' } });
+    } finally {
+      await logged.close();
+    }
+    const requestLines = lines.map((line) => JSON.parse(line)).filter((line) => line.reqId !== undefined);
+    expect(requestLines.map((line) => line.reqId)).toEqual(['console-read', 'console-read']);
+  });
+
   it('documents the runtime calls in the OpenAPI document as GETs with the runtime key, not as operator calls', async () => {
     const document = json(await request(`${base}/docs/json`));
     const operation = document.paths['/runtime/v1/snapshot'];
