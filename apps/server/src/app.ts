@@ -23,6 +23,7 @@ import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
+import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
 import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
@@ -93,6 +94,7 @@ const featureRoutes = [
   segmentRoutes,
   configRoutes,
   scheduleRoutes,
+  runtimeRevisionRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -11,6 +11,7 @@ import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
 import { progressionEndpoints } from './progression.endpoints.ts';
 import { releaseEndpoints } from './release.endpoints.ts';
+import { runtimeEndpoints } from './runtime.endpoints.ts';
 import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
 import { scheduleEndpoints } from './schedule.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
@@ -36,6 +37,7 @@ export const api = {
   plugin: pluginEndpoints,
   progression: progressionEndpoints,
   release: releaseEndpoints,
+  runtime: runtimeEndpoints,
   runtimeKeys: runtimeKeysEndpoints,
   schedule: scheduleEndpoints,
   segment: segmentEndpoints,
