@@ -4,7 +4,7 @@ import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
 
-export { hashRuntimeContent, insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
+export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { activationSettingsSchema, PluginId, type RuntimeContent, stableStringify } from '@console/domain';
+import { activationSettingsSchema, PluginId, type RuntimeContent } from '@console/domain';
 import pg from 'pg';
+import { hashRuntimeContent } from '../features/runtime/runtime-content.service.ts';
 
 /**
  * A valid runtime content for tests and benchmarks: `plugins` enabled plugins, one configuration each
@@ -42,33 +42,34 @@ export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a' } = {})
   };
 }
 
-export const hashRuntimeContent = (content: RuntimeContent) =>
-  createHash('sha256').update(stableStringify(content)).digest('hex');
-
 /**
- * Writes a runtime revision row straight into the database, as the publishing path does, and unless
- * `notify` is false sends the `runtime_revision` NOTIFY after the row is committed. Answers its hash.
+ * Writes the environment's next runtime revision straight into the database with the given content (as
+ * publishing would, without building it from the console's state), and unless `notify` is false sends
+ * the `runtime_revision` NOTIFY after the row is committed. Answers its number and hash.
  */
 export async function insertRuntimeRevision(
   databaseUrl: string,
-  revision: { environmentId: string; revision: number; content: RuntimeContent; notify?: boolean },
-): Promise<string> {
+  revision: { environmentId: string; content: RuntimeContent; notify?: boolean },
+): Promise<{ revision: number; hash: string }> {
   const hash = hashRuntimeContent(revision.content);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(
+    const { rows } = await client.query<{ revision: number }>(
       `INSERT INTO runtime_revision (environment_id, revision, hash, content, created_by)
-       VALUES ($1, $2, $3, $4, 'tests@example.com')`,
-      [revision.environmentId, revision.revision, hash, JSON.stringify(revision.content)],
+       SELECT $1, COALESCE(MAX(revision), 0) + 1, $2, $3, 'tests@example.com'
+       FROM runtime_revision WHERE environment_id = $1
+       RETURNING revision`,
+      [revision.environmentId, hash, JSON.stringify(revision.content)],
     );
+    const number = rows[0]!.revision;
     if (revision.notify !== false) {
       await client.query(`SELECT pg_notify('runtime_revision', $1)`, [
-        JSON.stringify({ environmentId: revision.environmentId, revision: revision.revision }),
+        JSON.stringify({ environmentId: revision.environmentId, revision: number }),
       ]);
     }
+    return { revision: number, hash };
   } finally {
     await client.end();
   }
-  return hash;
 }

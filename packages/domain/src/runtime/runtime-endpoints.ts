@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
+import { changedPartsSchema } from './diff.ts';
 import { RUNTIME_PATHS } from './runtime-api.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
 
@@ -35,8 +36,8 @@ export const runtimeQuerySchema = z.object({
 export const runtimeRevisionEventSchema = z.object({
   revision: z.number().int().min(1),
   hash: z.string(),
-  /** The parts that changed since the revision the stream sent before; null when not known (replay). */
-  changed: z.unknown().nullable(),
+  /** What changed since the revision this stream sent before (changedParts); null when not known (replay). */
+  changed: changedPartsSchema.nullable(),
 });
 export type RuntimeRevisionEvent = z.infer<typeof runtimeRevisionEventSchema>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CreatedRuntimeKey } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
+import { buildTestApp } from '../../testing/index.ts';
 import { countQueries, json, request } from './runtime.test-helpers.ts';
 
 const garbageKey = () => `rk_${randomBytes(32).toString('base64url')}`;
@@ -27,15 +27,8 @@ describe('runtime keys on the runtime API', () => {
     cookie = await t.login('ops@example.com');
     devKey = await createKey('dev');
     stableKey = await createKey('stable');
-    for (const environmentId of ['dev', 'stable']) {
-      await insertRuntimeRevision(t.databaseUrl, {
-        environmentId,
-        revision: 1,
-        content: makeRuntimeContent({ tag: environmentId }),
-      });
-    }
+    // Each environment serves the revision 1 published at start-up.
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('stable')?.revision).toBe(1));
   });
   afterAll(() => vi.restoreAllMocks());
 
@@ -151,12 +144,6 @@ describe('runtime key revocation across console processes', () => {
   it('reaches another process over NOTIFY, which refuses the key without being asked again', async () => {
     const t = await createTestApp();
     const cookie = await t.login('ops@example.com');
-    await insertRuntimeRevision(t.databaseUrl, {
-      environmentId: 'dev',
-      revision: 1,
-      content: makeRuntimeContent(),
-    });
-    const { buildTestApp } = await import('../../testing/index.ts');
     const other = await buildTestApp(t.databaseUrl);
     try {
       const key = (await t.post('/api/runtime-keys/create', { name: 'shared' }, cookie)).json().payload;

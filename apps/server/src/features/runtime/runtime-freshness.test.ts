@@ -31,16 +31,11 @@ describe('runtime revisions stay fresh without a notification', () => {
   it('picks up, by its periodic check, a revision whose NOTIFY never came', async () => {
     const app = await buildTestApp(t.databaseUrl, {}, { runtime: { checkMs: 100 } });
     try {
-      await insertRuntimeRevision(t.databaseUrl, {
-        environmentId: 'dev',
-        revision: 1,
-        content: makeRuntimeContent(),
-      });
       await app.ready();
+      // Revision 1 was published at start-up.
       expect(await revisionServedBy(app)).toBe(1);
       await insertRuntimeRevision(t.databaseUrl, {
         environmentId: 'dev',
-        revision: 2,
         content: makeRuntimeContent({ tag: 'silent' }),
         notify: false,
       });
@@ -57,17 +52,12 @@ describe('runtime revisions stay fresh without a notification', () => {
       expect(await revisionServedBy(app)).toBe(2);
       await insertRuntimeRevision(t.databaseUrl, {
         environmentId: 'dev',
-        revision: 3,
         content: makeRuntimeContent({ tag: 'silent again' }),
         notify: false,
       });
       // A notified revision of another environment goes through: the listener works, yet dev stays at 2.
-      await insertRuntimeRevision(t.databaseUrl, {
-        environmentId: 'stable',
-        revision: 1,
-        content: makeRuntimeContent(),
-      });
-      await vi.waitFor(() => expect(app.runtimeStore.get('stable')?.revision).toBe(1));
+      await insertRuntimeRevision(t.databaseUrl, { environmentId: 'stable', content: makeRuntimeContent() });
+      await vi.waitFor(() => expect(app.runtimeStore.get('stable')?.revision).toBe(2));
       expect(await revisionServedBy(app)).toBe(2);
     } finally {
       await app.close();
@@ -78,14 +68,9 @@ describe('runtime revisions stay fresh without a notification', () => {
 describe('runtime reads while the database is unreachable', () => {
   it('keep serving the last revision (200 and 304), and catch up when the listener reconnects', async () => {
     const t = await createTestApp();
-    const key: CreatedRuntimeKey = (
-      await t.post('/api/runtime-keys/create', { name: 'cut' }, await t.login())
-    ).json().payload;
-    await insertRuntimeRevision(t.databaseUrl, {
-      environmentId: 'dev',
-      revision: 1,
-      content: makeRuntimeContent(),
-    });
+    const cookie = await t.login();
+    const key: CreatedRuntimeKey = (await t.post('/api/runtime-keys/create', { name: 'cut' }, cookie)).json()
+      .payload;
     const target = new URL(t.databaseUrl);
     const proxy = await startTcpProxy(target.hostname, Number(target.port));
     // Only the NOTIFY and the reconnect's catch-up can refresh this app (no periodic check).
@@ -112,18 +97,15 @@ describe('runtime reads while the database is unreachable', () => {
         headers: { authorization: 'Bearer rk_never_seen_while_the_database_is_down' },
       });
       expect(unseen.statusCode).toBe(503);
-      // Published while this process cannot hear it.
-      await insertRuntimeRevision(t.databaseUrl, {
-        environmentId: 'dev',
-        revision: 2,
-        content: makeRuntimeContent({ tag: 'during the cut' }),
-      });
+      // Published through another process while this one cannot hear it.
+      expect((await t.post('/api/release/kv/set', { keyValue: 'cut=1;' }, cookie)).statusCode).toBe(200);
       expect((await read()).json().payload.revision).toBe(1);
 
       proxy.restore();
       await vi.waitFor(async () => expect((await read()).json().payload.revision).toBe(2), {
         timeout: 20_000,
       });
+      expect((await read()).json().payload.content.release.keyValue).toBe('cut=1;');
       expect((await read({ 'if-none-match': etag })).statusCode).toBe(200);
     } finally {
       await app.close();

@@ -5,7 +5,7 @@ import { parseJsonColumn } from '../../db/json-column.ts';
 // The game servers' read path asks the database only these two things, and only in the background
 // (start, NOTIFY, periodic check): never while answering a request.
 
-export interface PublishedRevision {
+export interface StoredRevision {
   environmentId: string;
   revision: number;
   hash: string;
@@ -29,7 +29,10 @@ export async function findLatestRevisionNumbers(db: Db): Promise<Map<string, num
 }
 
 /** The environment's latest revision, or null when it has none. */
-export async function findLatestRevision(db: Db, environmentId: string): Promise<PublishedRevision | null> {
+export async function findLatestStoredRevision(
+  db: Db,
+  environmentId: string,
+): Promise<StoredRevision | null> {
   const row = await db.runtimeRevision.findFirst({
     where: { environmentId },
     orderBy: { revision: 'desc' },

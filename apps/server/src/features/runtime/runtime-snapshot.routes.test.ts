@@ -10,9 +10,9 @@ describe('GET /runtime/v1/snapshot', () => {
   let base: string;
   let devKey: CreatedRuntimeKey;
   let stableKey: CreatedRuntimeKey;
-  let prodKey: CreatedRuntimeKey;
   let devContent: RuntimeContent;
-  let devHash: string;
+  let devRevision: { revision: number; hash: string };
+  let createKey: (environment: string) => Promise<CreatedRuntimeKey>;
   const snapshot = (key: CreatedRuntimeKey | string, headers: Record<string, string> = {}, query = '') =>
     request(`${base}/runtime/v1/snapshot${query}`, {
       headers: { authorization: `Bearer ${typeof key === 'string' ? key : key.key}`, ...headers },
@@ -22,7 +22,7 @@ describe('GET /runtime/v1/snapshot', () => {
     // No periodic check during the query count: only NOTIFY refreshes this app.
     t = await createTestApp({}, { runtime: { checkMs: 3_600_000 } });
     const cookie = await t.login('ops@example.com');
-    const createKey = async (environment: string) =>
+    createKey = async (environment: string) =>
       (
         await t.post(
           `/api/runtime-keys/create?configuration=${environment}`,
@@ -32,21 +32,17 @@ describe('GET /runtime/v1/snapshot', () => {
       ).json().payload as CreatedRuntimeKey;
     devKey = await createKey('dev');
     stableKey = await createKey('stable');
-    prodKey = await createKey('prod');
     devContent = makeRuntimeContent({ plugins: 3, padding: 4000, tag: 'dev-1' });
-    devHash = await insertRuntimeRevision(t.databaseUrl, {
-      environmentId: 'dev',
-      revision: 1,
-      content: devContent,
-    });
+    // Revision 1 of each environment was published at start-up; these are revision 2.
+    devRevision = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content: devContent });
     await insertRuntimeRevision(t.databaseUrl, {
       environmentId: 'stable',
-      revision: 1,
-      content: makeRuntimeContent({ tag: 'stable-1' }),
+      content: makeRuntimeContent({ tag: 'stable-2' }),
     });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // Written before the app read its revisions; each NOTIFY may also still be on its way.
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('stable')?.revision).toBe(1));
+    // Written before the app read its revisions, or notified right after.
+    await vi.waitFor(() => expect(t.app.runtimeStore.get('stable')?.revision).toBe(2));
+    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(2));
   });
 
   it("answers the key's environment's current revision with its ETag, not to be cached unchecked", async () => {
@@ -54,20 +50,20 @@ describe('GET /runtime/v1/snapshot', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.headers['cache-control']).toBe('no-cache');
-    expect(answer.headers.etag).toMatch(/^"dev\.1\.[0-9a-f]{16}"$/);
+    expect(answer.headers.etag).toMatch(/^"dev\.2\.[0-9a-f]{16}"$/);
     expect(answer.headers['content-encoding']).toBeUndefined();
     const { payload } = json(answer);
     expect(payload).toMatchObject({
       environment: 'dev',
-      revision: 1,
-      hash: devHash,
+      revision: 2,
+      hash: devRevision.hash,
       publishedBy: 'tests@example.com',
       content: devContent,
     });
     expect(Date.parse(payload.publishedAt)).not.toBeNaN();
     const stable = json(await snapshot(stableKey)).payload;
-    expect(stable).toMatchObject({ environment: 'stable', revision: 1 });
-    expect(stable.content.configurations[0].data.tag).toBe('stable-1');
+    expect(stable).toMatchObject({ environment: 'stable', revision: 2 });
+    expect(stable.content.configurations[0].data.tag).toBe('stable-2');
   });
 
   it('answers 304 without a body while If-None-Match names the current revision, 200 otherwise', async () => {
@@ -80,7 +76,7 @@ describe('GET /runtime/v1/snapshot', () => {
     for (const ifNoneMatch of [`"x", W/${etag}`, '*']) {
       expect((await snapshot(devKey, { 'if-none-match': ifNoneMatch })).status).toBe(304);
     }
-    const stale = await snapshot(devKey, { 'if-none-match': '"dev.0.0000000000000000"' });
+    const stale = await snapshot(devKey, { 'if-none-match': '"dev.1.0000000000000000"' });
     expect(stale.status).toBe(200);
     // Another environment's ETag is not this one's.
     const stableTag = (await snapshot(stableKey)).headers.etag as string;
@@ -110,16 +106,29 @@ describe('GET /runtime/v1/snapshot', () => {
   });
 
   it('answers 404 for an environment that has published nothing yet', async () => {
-    const answer = await snapshot(prodKey);
+    // Every environment publishes revision 1 when it is created; a row written behind the console's
+    // back (another tool) has none.
+    await t.app.db.environment.create({ data: { id: 'unpublished' } });
+    const answer = await snapshot(await createKey('unpublished'));
     expect(answer.status).toBe(404);
-    expect(json(answer)).toEqual({ error: "Environment 'prod' has no published revision yet" });
+    expect(json(answer)).toEqual({ error: "Environment 'unpublished' has no published revision yet" });
   });
 
   it('serves a newly published revision once notified', async () => {
-    const content = makeRuntimeContent({ plugins: 3, padding: 4000, tag: 'dev-2' });
-    const hash = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', revision: 2, content });
-    await vi.waitFor(async () => expect(json(await snapshot(devKey)).payload.revision).toBe(2));
-    expect(json(await snapshot(devKey)).payload).toMatchObject({ hash, content });
+    const content = makeRuntimeContent({ plugins: 3, padding: 4000, tag: 'dev-3' });
+    const published = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
+    expect(published.revision).toBe(3);
+    await vi.waitFor(async () => expect(json(await snapshot(devKey)).payload.revision).toBe(3));
+    expect(json(await snapshot(devKey)).payload).toMatchObject({ hash: published.hash, content });
+  });
+
+  it('serves what an operator change published (release key-values) once notified', async () => {
+    const cookie = await t.login('ops@example.com');
+    const before = json(await snapshot(devKey)).payload.revision as number;
+    const saved = await t.post('/api/release/kv/set', { keyValue: 'bonus=2;' }, cookie);
+    expect(saved.statusCode).toBe(200);
+    await vi.waitFor(async () => expect(json(await snapshot(devKey)).payload.revision).toBe(before + 1));
+    expect(json(await snapshot(devKey)).payload.content.release.keyValue).toBe('bonus=2;');
   });
 
   it('asks the database nothing per request, whatever the answer (200, 304, gzip, 401, 403)', async () => {

@@ -3,10 +3,11 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { RUNTIME_REVISION_EVENT, type RuntimeContent, type RuntimeSnapshot } from '@console/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { parseRevisionNotification } from './revision-notification.ts';
 import {
-  findLatestRevision,
   findLatestRevisionNumbers,
-  type PublishedRevision,
+  findLatestStoredRevision,
+  type StoredRevision,
 } from './runtime-read.store.ts';
 
 const gzipAsync = promisify(gzip);
@@ -47,7 +48,7 @@ const revisionEvent = (revision: number, hash: string, changed: unknown) =>
   `id: ${revision}\nevent: ${RUNTIME_REVISION_EVENT}\ndata: ${JSON.stringify({ revision, hash, changed })}\n\n`;
 
 async function serve(
-  published: PublishedRevision,
+  published: StoredRevision,
   previous: ServedRevision | undefined,
   options: RuntimeStoreOptions,
 ) {
@@ -147,18 +148,12 @@ export class RuntimeStore {
 
   /** A `runtime_revision` notification: `{"environmentId": "dev", "revision": 7}`. */
   notified(payload: string): Promise<void> {
-    let parsed: { environmentId?: unknown; revision?: unknown } | undefined;
-    try {
-      parsed = JSON.parse(payload);
-    } catch {
-      parsed = undefined;
-    }
-    const { environmentId, revision } = parsed ?? {};
-    if (typeof environmentId !== 'string' || typeof revision !== 'number') {
+    const notification = parseRevisionNotification(payload);
+    if (!notification) {
       this.log.warn({ payload }, 'runtime_revision notification not understood; checking every environment');
       return this.checkLatest();
     }
-    return this.want(environmentId, revision);
+    return this.want(notification.environmentId, notification.revision);
   }
 
   /** Loads the environment's latest revision unless `revision` is already served; one load at a time. */
@@ -181,7 +176,7 @@ export class RuntimeStore {
       const current = this.served.get(environmentId);
       if (wanted <= (current?.revision ?? 0)) continue;
       try {
-        const published = await findLatestRevision(this.db, environmentId);
+        const published = await findLatestStoredRevision(this.db, environmentId);
         const latest = this.served.get(environmentId);
         if (published && published.revision > (latest?.revision ?? 0)) {
           this.adopt(await serve(published, latest, this.options));

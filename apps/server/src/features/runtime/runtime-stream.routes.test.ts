@@ -1,4 +1,9 @@
-import type { CreatedRuntimeKey } from '@console/domain';
+import {
+  type ChangedParts,
+  type CreatedRuntimeKey,
+  changedParts,
+  type RuntimeContent,
+} from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildTestApp, insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
@@ -9,7 +14,9 @@ describe('GET /runtime/v1/stream', () => {
   let base: string;
   let cookie: string;
   let devKey: CreatedRuntimeKey;
-  let revision = 0;
+  let revision = 1;
+  /** What dev's latest revision holds (revision 1, published at start-up, is read from the app). */
+  let latestContent: RuntimeContent;
   const open: SseClient[] = [];
   const connect = async (headers: Record<string, string> = {}, query = '', key = devKey) => {
     const client = await openStream(`${base}/runtime/v1/stream${query}`, {
@@ -19,29 +26,38 @@ describe('GET /runtime/v1/stream', () => {
     open.push(client);
     return client;
   };
+  interface Published {
+    revision: number;
+    hash: string;
+    /** What changed since the revision before it (as the stream describes it). */
+    changed: ChangedParts;
+  }
   /** Publishes dev's next revision as the publishing path does: row committed, then NOTIFY. */
-  const publish = async (notify = true) => {
-    revision += 1;
-    const hash = await insertRuntimeRevision(t.databaseUrl, {
-      environmentId: 'dev',
-      revision,
-      content: makeRuntimeContent({ tag: `r${revision}` }),
-      notify,
-    });
-    return { revision, hash };
+  const publish = async (): Promise<Published> => {
+    const content = makeRuntimeContent({ plugins: 1 + (revision % 3), tag: `r${revision + 1}` });
+    const published = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
+    revision = published.revision;
+    const changed = changedParts(latestContent, content);
+    latestContent = content;
+    return { ...published, changed };
   };
-  const eventOf = (published: { revision: number; hash: string }) => ({
+  /** The event of a revision: with what changed when the client held the one before, else null. */
+  const eventOf = (published: { revision: number; hash: string; changed?: ChangedParts | null }) => ({
     id: String(published.revision),
     event: 'revision',
-    data: JSON.stringify({ revision: published.revision, hash: published.hash, changed: null }),
+    data: JSON.stringify({
+      revision: published.revision,
+      hash: published.hash,
+      changed: published.changed ?? null,
+    }),
   });
 
   beforeAll(async () => {
     t = await createTestApp({}, { runtime: { heartbeatMs: 200 } });
     cookie = await t.login('ops@example.com');
     devKey = (await t.post('/api/runtime-keys/create', { name: 'streams' }, cookie)).json().payload;
-    await publish();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    latestContent = t.app.runtimeStore.get('dev')!.content;
   });
   afterAll(() => {
     for (const client of open) client.close();
@@ -68,6 +84,24 @@ describe('GET /runtime/v1/stream', () => {
     expect(await client.nextEvent()).toEqual(eventOf(second));
     const third = await publish();
     expect(await client.nextEvent()).toEqual(eventOf(third));
+  });
+
+  it('delivers the revision an operator change publishes, with what changed', async () => {
+    const client = await connect({ 'last-event-id': String(revision) });
+    const saved = await t.post('/api/release/kv/set', { keyValue: 'stream=1;' }, cookie);
+    expect(saved.statusCode).toBe(200);
+    const event = await client.nextEvent();
+    expect(event).toMatchObject({ id: String(revision + 1), event: 'revision' });
+    const served = t.app.runtimeStore.get('dev')!;
+    expect(served.content.release.keyValue).toBe('stream=1;');
+    expect(JSON.parse(event.data!)).toEqual({
+      revision: revision + 1,
+      hash: served.hash,
+      changed: changedParts(latestContent, served.content),
+    });
+    expect(JSON.parse(event.data!).changed.release).toBe(true);
+    revision += 1;
+    latestContent = served.content;
   });
 
   it('replays the current revision at once when Last-Event-ID (header or query) is behind, and not when it is current', async () => {

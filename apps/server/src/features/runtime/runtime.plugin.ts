@@ -1,9 +1,11 @@
+import { changedParts } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbListener } from '../../db/listener.ts';
 import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.store.ts';
+import { RUNTIME_REVISION_CHANNEL } from './revision-notification.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
 import { RuntimeKeyCache, type RuntimeKeyCacheOptions } from './runtime-key-cache.ts';
-import { type DescribeChanges, RuntimeStore } from './runtime-store.ts';
+import { RuntimeStore } from './runtime-store.ts';
 import { RuntimeStreams } from './runtime-stream.ts';
 
 declare module 'fastify' {
@@ -17,8 +19,6 @@ declare module 'fastify' {
   }
 }
 
-/** The channel rt-publish notifies after a revision commits: `{"environmentId": "dev", "revision": 7}`. */
-export const RUNTIME_REVISION_CHANNEL = 'runtime_revision';
 /** How often each process reads the latest revision numbers, in case a notification was missed. */
 export const RUNTIME_CHECK_MS = 3_000;
 
@@ -27,7 +27,6 @@ export interface RuntimeOptions {
   checkMs?: number;
   /** The stream's heartbeat interval. */
   heartbeatMs?: number;
-  describeChanges?: DescribeChanges;
   /** How unknown keys are rationed (tests make the ration small). */
   keyCache?: RuntimeKeyCacheOptions;
 }
@@ -52,7 +51,7 @@ export async function registerRuntime(
   listener: DbListener,
   options: RuntimeOptions = {},
 ): Promise<void> {
-  const store = new RuntimeStore(app.db, app.log, { describeChanges: options.describeChanges });
+  const store = new RuntimeStore(app.db, app.log, { describeChanges: changedParts });
   const keyCache = new RuntimeKeyCache(app.db, options.keyCache);
   const streams = new RuntimeStreams(store, keyCache, { heartbeatMs: options.heartbeatMs });
   app.decorate('runtimeStore', store);
