@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
 import { changedPartsSchema } from './diff.ts';
-import { RUNTIME_PATHS } from './runtime-api.ts';
+import { playerResolutionSchema } from './resolution.schemas.ts';
+import { RUNTIME_PATHS, resolveRequestSchema } from './runtime-api.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
 
 // Issue 13: the game servers' calls, declared once like the operator calls of ../endpoints, but kept
@@ -53,6 +54,18 @@ export const runtimeEndpoints = {
       "The environment's current revision, with ETag (Cache-Control: no-cache). Send If-None-Match with " +
       'the ETag you hold: 304 without a body while it is current. gzip or br with Accept-Encoding',
     response: payloadOf(runtimeSnapshotSchema),
+    produces: 'application/json',
+  },
+  resolve: {
+    method: 'POST',
+    path: RUNTIME_PATHS.resolve,
+    summary:
+      'What one player receives now (or at `at`, UTC ms), resolved from the current revision by resolvePlayer, ' +
+      'the function the SDK runs locally. `context` is keyed by the segment property names of ' +
+      '/api/segment/property/list (Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, ' +
+      'PurchaseAmount), any may be absent; `level` defaults to 1; `assignments` carries sticky cases back',
+    body: resolveRequestSchema,
+    response: payloadOf(playerResolutionSchema),
     produces: 'application/json',
   },
   stream: {

@@ -3,7 +3,9 @@ import {
   ErrorCode,
   errorResponseSchema,
   notFound,
+  type ResolveRequest,
   type RuntimeEndpoint,
+  resolvePlayer,
   runtimeEndpoints,
   runtimeQuerySchema,
 } from '@console/domain';
@@ -144,12 +146,26 @@ export async function runtimeRoutes(
     if (body !== null) reply.header('content-encoding', encoding!);
     reply.send(body ?? served.body);
   };
-  const { snapshot, stream } = runtimeEndpoints;
+  const { snapshot, resolve, stream } = runtimeEndpoints;
   app.route({
     method: snapshot.method,
     url: snapshot.path,
     ...documentation(snapshot),
     handler: serveSnapshot,
+  });
+
+  // From the content in memory: the one resolution function, no database.
+  const resolveDocumentation = documentation(resolve);
+  app.route({
+    method: resolve.method,
+    url: resolve.path,
+    config: resolveDocumentation.config,
+    schema: { ...resolveDocumentation.schema, body: resolve.body },
+    handler: (request) => {
+      const served = servedRevisionOf(store, request.runtimeKey!);
+      const player = request.body as ResolveRequest;
+      return { payload: resolvePlayer(served.content, player, player.at ?? Date.now()) };
+    },
   });
 
   app.route({
