@@ -138,6 +138,16 @@ try {
       load: { url: snapshotUrl, headers: { ...auth, 'if-none-match': served.etag }, expectStatus: 304 },
       target: TARGETS.notModifiedRatio,
     },
+    {
+      name: 'POST /runtime/v1/resolve (5 plugins)',
+      load: {
+        url: `${addressOf(app)}/runtime/v1/resolve`,
+        method: 'POST',
+        headers: auth,
+        body: { userId: 'player-42', context: { Platform: 'ios', Payer: true, PurchaseCount: 3 }, level: 20 },
+      },
+      target: TARGETS.resolveRatio,
+    },
   ];
 
   const [load1] = loadavg();
