@@ -11,6 +11,7 @@ import {
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
 import type { RuntimeStore, ServedRevision } from './runtime-store.ts';
@@ -161,10 +162,12 @@ export async function runtimeRoutes(
     url: resolve.path,
     config: resolveDocumentation.config,
     schema: { ...resolveDocumentation.schema, body: resolve.body },
-    handler: (request) => {
+    handler: (request, reply) => {
       const served = servedRevisionOf(store, request.runtimeKey!);
       const player = request.body as ResolveRequest;
-      return { payload: resolvePlayer(served.content, player, player.at ?? Date.now()) };
+      const resolution = resolvePlayer(served.content, player, player.at ?? Date.now());
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.send(serializeResolution(resolution));
     },
   });
 
