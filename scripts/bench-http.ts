@@ -72,6 +72,8 @@ export async function load({
 export async function startBareFastify(): Promise<FastifyInstance> {
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
+  // A JSON body in and out: what a POST costs in Fastify itself (the runtime benchmark's context for resolve).
+  bare.post('/echo', async (request) => request.body);
   await bare.listen({ port: 0, host: '127.0.0.1' });
   return bare;
 }

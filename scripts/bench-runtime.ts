@@ -5,7 +5,7 @@
 // statements sent meanwhile, counted on the pg driver that every database client of this process goes
 // through. The cases run in rounds (bare, then each case), so each ratio compares neighbouring runs.
 // Run: cd apps/server && npx tsx ../../scripts/bench-runtime.ts
-//   BENCH_SECONDS (per case and round, default 3), BENCH_ROUNDS (default 3)
+//   BENCH_SECONDS (per case and round, default 3), BENCH_ROUNDS (default 3), BENCH_ONLY (a case name part)
 import { execFile } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -112,22 +112,31 @@ try {
     if (Math.abs(size - SNAPSHOT_BYTES) < 100) break;
     padding = Math.max(0, padding + SNAPSHOT_BYTES - size);
   }
-  await insertRuntimeRevision(database.url, {
+  // Revision 1 (the seeded environment) was published at start-up; this one replaces it.
+  const { revision } = await insertRuntimeRevision(database.url, {
     environmentId: 'dev',
-    revision: 1,
     content: makeRuntimeContent({ plugins: 5, padding }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  for (let attempt = 0; app.runtimeStore.get('dev') === undefined && attempt < 100; attempt++) {
+  for (let attempt = 0; app.runtimeStore.get('dev')?.revision !== revision && attempt < 100; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const served = app.runtimeStore.get('dev');
-  if (!served) throw new Error('the benchmark revision was not loaded');
+  if (served?.revision !== revision) throw new Error('the benchmark revision was not loaded');
 
   const snapshotUrl = `${addressOf(app)}/runtime/v1/snapshot`;
   const auth = { authorization: `Bearer ${key}` };
   const baseline: Case = { name: 'bare Fastify GET / (baseline)', load: { url: `${addressOf(bare)}/` } };
+  const resolveBody = {
+    userId: 'player-42',
+    context: { Platform: 'ios', Payer: true, PurchaseCount: 3 },
+    level: 20,
+  };
   const cases: Case[] = [
+    {
+      name: 'bare Fastify POST /echo (JSON body)',
+      load: { url: `${addressOf(bare)}/echo`, method: 'POST', body: resolveBody },
+    },
     { name: 'GET /runtime/v1/snapshot 200 (5 KB)', load: { url: snapshotUrl, headers: auth } },
     {
       name: 'GET /runtime/v1/snapshot 200 gzip',
@@ -144,7 +153,7 @@ try {
         url: `${addressOf(app)}/runtime/v1/resolve`,
         method: 'POST',
         headers: auth,
-        body: { userId: 'player-42', context: { Platform: 'ios', Payer: true, PurchaseCount: 3 }, level: 20 },
+        body: resolveBody,
       },
       target: TARGETS.resolveRatio,
     },
@@ -155,10 +164,21 @@ try {
     `\nRuntime API: autocannon from a child process, ${CONNECTIONS} connections on loopback, ${ROUNDS} rounds ` +
       `of ${SECONDS} s per case; logs off; load average ${load1?.toFixed(1)} on ${availableParallelism()} cores`,
   );
+  const resolved = await app.inject({
+    method: 'POST',
+    url: '/runtime/v1/resolve',
+    headers: auth,
+    payload: resolveBody,
+  });
   console.log(
-    `snapshot ${served.body.length.toLocaleString('en-US')} bytes (gzip ${served.gzip?.length ?? '-'}), ETag ${served.etag}`,
+    `snapshot ${served.body.length.toLocaleString('en-US')} bytes (gzip ${served.gzip?.length ?? '-'}), ` +
+      `ETag ${served.etag}; a resolution of its ${served.content.plugins.length} plugins ` +
+      `${resolved.body.length.toLocaleString('en-US')} bytes (each plugin's configuration in full)`,
   );
 
+  // BENCH_ONLY=<text>: only the cases whose name contains it (and the baseline).
+  const only = process.env.BENCH_ONLY;
+  if (only) cases.splice(0, cases.length, ...cases.filter((each) => each.name.includes(only)));
   const runs = new Map<Case, Run[]>([baseline, ...cases].map((each) => [each, []]));
   const ratios = new Map<Case, number[]>(cases.map((each) => [each, []]));
   for (let round = 0; round < ROUNDS; round++) {
