@@ -11,22 +11,36 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const LIST_PAGE_P99_BUDGET_MS = 50;
 const OPERATORS = 10;
 
-interface Load {
+export interface Load {
   url: string;
   method?: 'GET' | 'POST';
   cookie?: string;
+  /** More request headers (a runtime key, If-None-Match, Accept-Encoding). */
+  headers?: Record<string, string>;
   body?: unknown;
   connections: number;
+  /** The status every answer should have (200 when absent); others count as failures. */
+  expectStatus?: number;
 }
 
-interface LoadResult {
+export interface LoadResult {
   requestsPerSecond: number;
+  /** Answers received during the run. */
+  requests: number;
   p50: number;
   p99: number;
   failures: number;
 }
 
-async function load({ url, method = 'GET', cookie, body, connections }: Load): Promise<LoadResult> {
+export async function load({
+  url,
+  method = 'GET',
+  cookie,
+  headers,
+  body,
+  connections,
+  expectStatus = 200,
+}: Load): Promise<LoadResult> {
   const result = await autocannon({
     url,
     method,
@@ -35,6 +49,7 @@ async function load({ url, method = 'GET', cookie, body, connections }: Load): P
     // The load generator runs in its own thread, so it does not share the server's event loop.
     workers: 1,
     headers: {
+      ...headers,
       ...(cookie ? { cookie } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
@@ -42,20 +57,28 @@ async function load({ url, method = 'GET', cookie, body, connections }: Load): P
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    failures:
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => Number(status) !== expectStatus)
+        .reduce((total, [, stats]) => total + stats.count, 0) +
+      result.errors +
+      result.timeouts,
   };
 }
 
-async function startBareFastify(): Promise<FastifyInstance> {
+export async function startBareFastify(): Promise<FastifyInstance> {
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
+  // A JSON body in and out: what a POST costs in Fastify itself (the runtime benchmark's context for resolve).
+  bare.post('/echo', async (request) => request.body);
   await bare.listen({ port: 0, host: '127.0.0.1' });
   return bare;
 }
 
-const addressOf = (app: FastifyInstance) => {
+export const addressOf = (app: FastifyInstance) => {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   return `http://127.0.0.1:${address.port}`;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_ENDPOINTS } from '@console/domain';
+import { ALL_ENDPOINTS, RUNTIME_API_PREFIX, RUNTIME_ENDPOINTS } from '@console/domain';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
+import { createDbListener, type DbListener } from './db/listener.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -23,6 +24,8 @@ import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
+import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
+import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime.routes.ts';
 import { runtimeGrantsRoutes } from './features/runtime/runtime-grants.routes.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
@@ -33,6 +36,7 @@ import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
+import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
@@ -52,6 +56,15 @@ export interface BuildAppOptions {
   transferGroups?: readonly TransferGroup[];
   /** The clock of session lifetimes and the request path's caches (UTC ms); tests move it forward. */
   now?: () => number;
+  /** The game servers' read path (features/runtime): its intervals, shortened by tests. */
+  runtime?: RuntimeOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's one LISTEN connection (db/listener.ts). */
+    dbListener: DbListener;
+  }
 }
 
 /** Request log lines without secrets carried in query strings (runtime keys, OAuth codes). */
@@ -63,6 +76,14 @@ function serializeRequest(request: { method: string; url: string; ip: string; id
     remoteAddress: request.ip,
   };
 }
+
+/**
+ * Game servers poll and stream /runtime/v1 at high rates: those requests are not logged one by one.
+ * Decided by the path as sent (request.routeOptions would build an object per request), which only
+ * affects logging: a percent-encoded runtime path is merely logged.
+ */
+const isRuntimeRequest = (request: FastifyRequest) => request.url.startsWith(RUNTIME_PATH_PREFIX);
+const RUNTIME_PATH_PREFIX = `${RUNTIME_API_PREFIX}/`;
 
 /** Feature route plugins, one per feature folder. Later features add theirs here. */
 const featureRoutes = [
@@ -102,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
+    logController: new LogController({ disableRequestLogging: isRuntimeRequest }),
     bodyLimit: config.bodyLimit,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -126,41 +148,65 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessions', createSessions(db, config, now));
   app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
+  const listener = createDbListener(config.databaseUrl, {
+    onError: (error) => app.log.warn({ err: error }, 'database listener'),
+  });
+  app.decorate('dbListener', listener);
+  app.addHook('onClose', () => listener.close());
 
-  await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
-  registerSecurityHeaders(app);
-  registerCrossSiteGuard(app);
-  registerApiRateLimit(app);
+  // At the root, so the document lists the routes of every context.
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Live-ops console API',
         description:
           'Every call is a POST with JSON, scoped to an environment by ?configuration=<id> (dev when absent). ' +
-          'Answers are {"payload": ...} or {"error": "..."}. Sign in first (POST /oauth/login/dev locally).',
+          'Answers are {"payload": ...} or {"error": "..."}. Sign in first (POST /oauth/login/dev locally). ' +
+          'Game servers use the runtime calls (tag runtime) under /runtime/v1 instead, with a runtime key of ' +
+          'their environment (Authorization: Bearer rk_...), never a session.',
         version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { [RUNTIME_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer' } },
       },
     },
     transform: jsonSchemaTransform,
   });
+  registerErrorHandling(app);
+  const registered: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+  });
+  // Two contexts: the game servers' API without the console's hooks, and the console.
+  await registerRuntime(app, listener, options.runtime);
+  await app.register(consoleContext);
+  const mismatches = [
+    ...findContractMismatches(ALL_ENDPOINTS, registered),
+    ...findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered),
+  ];
+  if (mismatches.length) throw new Error(`API contract: ${mismatches.join('; ')}`);
+  return app;
+}
+
+/**
+ * The console (API under /api, sign-in, docs, web app): its hooks (cookies, browser security headers,
+ * session and environment scope) are added in this context, so they run on its routes and its 404s but
+ * not on the game servers' /runtime/v1 routes, registered beside it (features/runtime).
+ */
+async function consoleContext(app: FastifyInstance) {
+  await app.register(cookie, { secret: app.config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  registerSecurityHeaders(app);
+  registerCrossSiteGuard(app);
+  registerApiRateLimit(app);
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     // swagger-ui styles some elements inline; scripts stay 'self' only.
     staticCSP:
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
   });
-
   registerRequestContext(app);
   registerInputGuard(app);
-  registerErrorHandling(app);
-  const registered: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-  });
   for (const routes of featureRoutes) await app.register(routes);
-  const mismatches = findContractMismatches(ALL_ENDPOINTS, registered);
-  if (mismatches.length) throw new Error(`API contract: ${mismatches.join('; ')}`);
-  await registerWebApp(app, config.webDistDir);
-  return app;
+  await registerWebApp(app, app.config.webDistDir);
 }

@@ -5,12 +5,13 @@ import { seedEnvironments } from '../features/environment/environment.service.ts
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
 
+export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
-export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime'>;
 
 /** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
 export async function buildTestApp(

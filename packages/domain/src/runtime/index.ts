@@ -8,5 +8,6 @@ export * from './resolution.schemas.ts';
 export * from './resolve.ts';
 export * from './revision.schemas.ts';
 export * from './runtime-api.ts';
+export * from './runtime-endpoints.ts';
 export * from './segment-match.ts';
 export * from './snapshot.ts';

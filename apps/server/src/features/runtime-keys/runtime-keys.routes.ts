@@ -10,6 +10,12 @@ export async function runtimeKeyRoutes(app: FastifyInstance) {
   );
   registerEndpoint(app, runtimeKeys.list, ({ db, environmentId }) => listKeys(db, environmentId));
   registerEndpoint(app, runtimeKeys.revoke, ({ db, body, email, environmentId }) =>
-    revokeRuntimeKey(db, app.connections, environmentId, body, email),
+    revokeRuntimeKey(
+      db,
+      { connections: app.connections, keyCache: app.runtimeKeyCache },
+      environmentId,
+      body,
+      email,
+    ),
   );
 }

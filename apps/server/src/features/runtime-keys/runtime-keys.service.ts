@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import {
   CLOSED_BY_KEY_REVOKED,
   type CreatedRuntimeKey,
@@ -17,11 +17,21 @@ import {
   insertRuntimeKey,
   listRuntimeKeys,
   markRuntimeKeyRevoked,
+  notifyRuntimeKeyRevoked,
 } from './runtime-keys.store.ts';
+
+/** Who must forget a revoked key at once in this process (the runtime API's key cache). */
+export interface RevokedKeyListener {
+  markRevoked(keyId: string): void;
+}
 
 // 256 random bits: guessing is hopeless, so a plain SHA-256 (no slow hash) is enough to store it.
 const KEY_PREFIX = 'rk_';
-export const hashRuntimeKey = (key: string) => createHash('sha256').update(key).digest('hex');
+// crypto.hash, one call without a Hash object: about 4x faster than createHash on a key, and the runtime
+// API hashes the presented key on every request.
+export const hashRuntimeKey = (key: string) => hash('sha256', key, 'hex');
+/** Whether the text can be a runtime key at all (checked before hashing or asking the database). */
+export const isRuntimeKeyShaped = (key: string) => key.startsWith(KEY_PREFIX) && key.length <= 200;
 
 export async function createRuntimeKey(
   db: Db,
@@ -54,10 +64,13 @@ export async function createRuntimeKey(
 
 export const listKeys = (db: Db, environmentId: string) => listRuntimeKeys(db, environmentId);
 
-/** Revokes the key; after commit, closes the live connections that authenticated with it. */
+/**
+ * Revokes the key; after commit, closes the live connections that authenticated with it and makes this
+ * process's runtime API refuse it. Other processes learn it from the NOTIFY sent in the transaction.
+ */
 export async function revokeRuntimeKey(
   db: Db,
-  connections: ConnectionRegistry,
+  { connections, keyCache }: { connections: ConnectionRegistry; keyCache: RevokedKeyListener },
   environmentId: string,
   request: RevokeRuntimeKeyRequest,
   email: string,
@@ -69,6 +82,7 @@ export async function revokeRuntimeKey(
       throw conflict(`Runtime key '${existing.name}' is already revoked`);
     }
     const revoked = (await findRuntimeKey(tx, environmentId, request.id)) ?? existing;
+    await notifyRuntimeKeyRevoked(tx, revoked.id);
     return {
       result: revoked,
       audit: {
@@ -80,12 +94,13 @@ export async function revokeRuntimeKey(
       },
     };
   });
+  keyCache.markRevoked(revoked.id);
   connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
   return revoked;
 }
 
 /** The usable key of this environment that `key` is, or null (unknown, revoked or another environment's). */
 export async function authenticateRuntimeKey(db: Db, environmentId: string, key: string) {
-  if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
+  if (!isRuntimeKeyShaped(key)) return null;
   return findUsableRuntimeKeyByHash(db, environmentId, hashRuntimeKey(key));
 }

@@ -56,3 +56,37 @@ export async function findUsableRuntimeKeyByHash(db: Db, environmentId: string, 
     select: { id: true, name: true },
   });
 }
+
+/** What the runtime API's key cache holds of a key (features/runtime): never the key itself. */
+export interface RuntimeKeyCredential {
+  id: string;
+  environmentId: string;
+  hash: string;
+  isRevoked: boolean;
+}
+
+const credentialSelect = { id: true, environmentId: true, hash: true, revoked: true } as const;
+const toCredential = (row: { id: string; environmentId: string; hash: string; revoked: Date | null }) => ({
+  id: row.id,
+  environmentId: row.environmentId,
+  hash: row.hash,
+  isRevoked: row.revoked !== null,
+});
+
+/** Every key of every environment, revoked ones included: the key cache's start and catch-up. */
+export async function listRuntimeKeyCredentials(db: Db): Promise<RuntimeKeyCredential[]> {
+  return (await db.runtimeKey.findMany({ select: credentialSelect })).map(toCredential);
+}
+
+/** The key with this hash in any environment, revoked or not. */
+export async function findRuntimeKeyCredential(db: Db, hash: string): Promise<RuntimeKeyCredential | null> {
+  const row = await db.runtimeKey.findUnique({ where: { hash }, select: credentialSelect });
+  return row ? toCredential(row) : null;
+}
+
+/** The channel on which a revocation reaches every console process (delivered at commit). */
+export const RUNTIME_KEY_CHANNEL = 'runtime_key';
+
+export async function notifyRuntimeKeyRevoked(tx: Tx, id: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${RUNTIME_KEY_CHANNEL}, ${JSON.stringify({ keyId: id })})`;
+}

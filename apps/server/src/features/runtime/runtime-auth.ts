@@ -1,0 +1,46 @@
+import { DomainError, ErrorCode } from '@console/domain';
+import type { FastifyRequest } from 'fastify';
+import { hashRuntimeKey, isRuntimeKeyShaped } from '../runtime-keys/runtime-keys.service.ts';
+import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
+
+const BEARER = 'bearer ';
+
+const refused = (message: string) => new DomainError(ErrorCode.NotLoggedIn, message);
+
+/** The key of `Authorization: Bearer rk_...`, or '' (a runtime key is never read from the URL: logs). */
+function presentedKey(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (header === undefined || header.length <= BEARER.length) return '';
+  if (header.slice(0, BEARER.length).toLowerCase() !== BEARER) return '';
+  return header.slice(BEARER.length).trim();
+}
+
+/** spec: the environment is the key's own; a `?configuration=` naming another is refused, not ignored. */
+function checkEnvironment(request: FastifyRequest, key: RuntimeKeyEntry | null): RuntimeKeyEntry {
+  if (!key) throw refused('Invalid runtime key');
+  if (key.isRevoked) throw refused('This runtime key has been revoked');
+  const requested = (request.query as { configuration?: unknown }).configuration;
+  if (requested !== undefined && requested !== '' && requested !== key.environmentId) {
+    throw new DomainError(
+      ErrorCode.Forbidden,
+      `This runtime key reads environment '${key.environmentId}' only, not '${String(requested)}'`,
+    );
+  }
+  return key;
+}
+
+/**
+ * Who calls the runtime API: the runtime key's entry, from memory (a promise only the first time a
+ * key is seen). Refusals are DomainErrors: 401 missing, unknown or revoked key, 403 another environment.
+ */
+export function authenticateRuntimeRequest(
+  cache: RuntimeKeyCache,
+  request: FastifyRequest,
+): RuntimeKeyEntry | Promise<RuntimeKeyEntry> {
+  const key = presentedKey(request);
+  if (key === '') throw refused('A runtime key is required: Authorization: Bearer rk_...');
+  if (!isRuntimeKeyShaped(key)) throw refused('Invalid runtime key');
+  const found = cache.find(hashRuntimeKey(key));
+  if (found instanceof Promise) return found.then((entry) => checkEnvironment(request, entry));
+  return checkEnvironment(request, found);
+}

@@ -1,0 +1,142 @@
+import {
+  type CreatedRuntimeKey,
+  type PlayerResolution,
+  playerResolutionSchema,
+  type RuntimeContent,
+  resolvePlayer,
+  SegmentOperation,
+  SegmentProperty,
+} from '@console/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
+import { countQueries, json, request } from './runtime.test-helpers.ts';
+
+const AT = Date.parse('2026-03-10T10:30:00Z');
+
+/** Two plugins: the first's only entry targets iOS players, the second's takes everybody. */
+function contentWithSegment(): RuntimeContent {
+  const content = makeRuntimeContent({ plugins: 2, tag: 'resolve' });
+  const iosOnly = content.abTests[0]!;
+  iosOnly.segment = {
+    conditions: [{ property: SegmentProperty.Platform, op: SegmentOperation.Equals, value: 'ios' }],
+  };
+  return content;
+}
+
+describe('POST /runtime/v1/resolve', () => {
+  let t: TestApp;
+  let base: string;
+  let key: CreatedRuntimeKey;
+  let content: RuntimeContent;
+  const resolve = (body: unknown, headers: Record<string, string> = {}) =>
+    request(`${base}/runtime/v1/resolve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, ...headers },
+      body,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { runtime: { checkMs: 3_600_000 } });
+    key = (await t.post('/api/runtime-keys/create', { name: 'thin servers' }, await t.login())).json()
+      .payload;
+    content = contentWithSegment();
+    const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision));
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it("answers what resolvePlayer gives for the player on the key's environment's current revision", async () => {
+    const player = { userId: 'player-1', context: { Platform: 'ios', Payer: true }, level: 12, at: AT };
+    const answer = await resolve(player);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const payload = json(answer).payload as PlayerResolution;
+    expect(playerResolutionSchema.parse(payload)).toEqual(payload);
+    expect(payload).toEqual(
+      JSON.parse(JSON.stringify(resolvePlayer(content, { ...player, assignments: undefined }, AT))),
+    );
+    expect(payload).toMatchObject({ userId: 'player-1', level: 12, at: AT });
+    expect(payload.plugins.map((plugin) => plugin.configuration?.id ?? null)).toEqual([
+      content.configurations[0]!.id,
+      content.configurations[1]!.id,
+    ]);
+  });
+
+  it('applies the segment: an Android player gets the first plugin’s default, the second plugin’s configuration', async () => {
+    const payload = json(await resolve({ userId: 'player-2', context: { Platform: 'android' }, at: AT }))
+      .payload as PlayerResolution;
+    expect(payload.level).toBe(1);
+    expect(payload.plugins[0]).toMatchObject({ configuration: null, matched: null });
+    expect(payload.plugins[0]!.skipped).toHaveLength(1);
+    expect(payload.plugins[1]!.configuration?.id).toBe(content.configurations[1]!.id);
+    // Without a context nobody is on iOS either.
+    const bare = json(await resolve({ userId: 'player-3', at: AT })).payload as PlayerResolution;
+    expect(bare.plugins[0]!.configuration).toBeNull();
+  });
+
+  it('resolves at the server’s clock when `at` is absent', async () => {
+    const before = Date.now();
+    const payload = json(await resolve({ userId: 'player-1', context: {} })).payload as PlayerResolution;
+    expect(payload.at).toBeGreaterThanOrEqual(before);
+    expect(payload.at).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{}, /^userId: /],
+      [{ userId: '' }, /^userId: userId must not be empty/],
+      [{ userId: 'p', context: { Platform: 3 } }, /^context\.Platform: context\.Platform must be a text/],
+      [{ userId: 'p', context: { Level: 3 } }, /^context: /],
+      [{ userId: 'p', level: -1 }, /^level: /],
+      [{ userId: 'p', at: 'now' }, /^at: at must be a number/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await resolve(body);
+      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      expect(json(answer).error).toMatch(message);
+    }
+    const notJson = await request(`${base}/runtime/v1/resolve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('is refused like every runtime call: no key 401, another environment 403, before the body is read', async () => {
+    expect(
+      (await request(`${base}/runtime/v1/resolve`, { method: 'POST', body: { userId: 'p' } })).status,
+    ).toBe(401);
+    const elsewhere = await request(`${base}/runtime/v1/resolve?configuration=prod`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}` },
+      body: { userId: 'p' },
+    });
+    expect(elsewhere.status).toBe(403);
+  });
+
+  it('asks the database nothing', async () => {
+    const queries = countQueries();
+    try {
+      for (let index = 0; index < 50; index++) {
+        const answer = await resolve({ userId: `player-${index}`, context: { Platform: 'ios' }, at: AT });
+        expect(answer.status).toBe(200);
+      }
+      expect(queries.texts).toEqual([]);
+    } finally {
+      queries.restore();
+    }
+  });
+
+  it('is documented with its body and answer', async () => {
+    const document = json(await request(`${base}/docs/json`));
+    const operation = document.paths['/runtime/v1/resolve'];
+    expect(Object.keys(operation)).toEqual(['post']);
+    expect(operation.post).toMatchObject({ tags: ['runtime'], security: [{ runtimeKey: [] }] });
+    expect(operation.post.requestBody.content['application/json'].schema.required).toEqual(['userId']);
+    expect(
+      operation.post.responses['200'].content['application/json'].schema.properties.payload,
+    ).toBeDefined();
+  });
+});

@@ -1,0 +1,209 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { RUNTIME_REVISION_EVENT, type RuntimeContent, type RuntimeSnapshot } from '@console/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { parseRevisionNotification } from './revision-notification.ts';
+import {
+  findLatestRevisionNumbers,
+  findLatestStoredRevision,
+  type StoredRevision,
+} from './runtime-read.store.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** One environment's current revision, ready to answer any runtime request without work. */
+export interface ServedRevision {
+  environmentId: string;
+  revision: number;
+  hash: string;
+  content: RuntimeContent;
+  /** `{"payload": snapshot}`, serialised once; gzip and br copies when they are smaller. */
+  body: Buffer;
+  gzip: Buffer | null;
+  brotli: Buffer | null;
+  /** One ETag per representation (RFC 9110: a strong validator differs per content coding). */
+  etag: string;
+  etagGzip: string;
+  etagBrotli: string;
+  /** The revision this process served before (0: none) and what changed since; null when not known. */
+  previousRevision: number;
+  changed: unknown;
+  /** The stream's `revision` event, with `changed` and with `changed: null` (for other starting points). */
+  event: string;
+  eventWithoutChanges: string;
+}
+
+export type DescribeChanges = (previous: RuntimeContent, next: RuntimeContent) => unknown;
+
+export interface RuntimeStoreOptions {
+  /** What changed between two revisions' contents, as the stream's events carry it; null: not known. */
+  describeChanges?: DescribeChanges;
+}
+
+type RevisionListener = (served: ServedRevision) => void;
+
+const revisionEvent = (revision: number, hash: string, changed: unknown) =>
+  `id: ${revision}\nevent: ${RUNTIME_REVISION_EVENT}\ndata: ${JSON.stringify({ revision, hash, changed })}\n\n`;
+
+async function serve(
+  published: StoredRevision,
+  previous: ServedRevision | undefined,
+  options: RuntimeStoreOptions,
+) {
+  const { environmentId, revision, hash, content } = published;
+  const snapshot: RuntimeSnapshot = {
+    environment: environmentId,
+    revision,
+    hash,
+    publishedAt: published.created.toISOString(),
+    publishedBy: published.createdBy,
+    content,
+  };
+  const body = Buffer.from(JSON.stringify({ payload: snapshot }));
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body),
+    brotliAsync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 8, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  ]);
+  const changed = previous ? (options.describeChanges?.(previous.content, content) ?? null) : null;
+  const tag = `${environmentId}.${revision}.${hash.slice(0, 16)}`;
+  return {
+    environmentId,
+    revision,
+    hash,
+    content,
+    body,
+    gzip: gzipped.length < body.length ? gzipped : null,
+    brotli: brotli.length < body.length ? brotli : null,
+    etag: `"${tag}"`,
+    etagGzip: `"${tag}.gz"`,
+    etagBrotli: `"${tag}.br"`,
+    previousRevision: previous?.revision ?? 0,
+    changed,
+    event: revisionEvent(revision, hash, changed),
+    eventWithoutChanges: revisionEvent(revision, hash, null),
+  } satisfies ServedRevision;
+}
+
+/**
+ * Issue 13: every environment's current revision in memory, so runtime reads never touch the database
+ * and keep being answered while it is unreachable. Refreshed by the `runtime_revision` NOTIFY, by a
+ * periodic check of the latest revision numbers and after the listener reconnects (runtime.plugin.ts).
+ * A revision is only ever replaced by a higher one.
+ */
+export class RuntimeStore {
+  private readonly served = new Map<string, ServedRevision>();
+  private readonly wanted = new Map<string, number>();
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly listeners = new Map<string, Set<RevisionListener>>();
+  private hasChecked = false;
+  private isFailing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: RuntimeStoreOptions = {},
+  ) {}
+
+  /** The environment's current revision in this process, if it has one. */
+  get(environmentId: string): ServedRevision | undefined {
+    return this.served.get(environmentId);
+  }
+
+  /** Whether the revisions were read from the database at least once (start-up may find it down). */
+  get isLoaded(): boolean {
+    return this.hasChecked;
+  }
+
+  /** Calls `listener` with each revision this process adopts for the environment. */
+  subscribe(environmentId: string, listener: RevisionListener): () => void {
+    let set = this.listeners.get(environmentId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(environmentId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(environmentId) === set) this.listeners.delete(environmentId);
+    };
+  }
+
+  /** Reads every environment's latest revision number and loads those newer than what is served. */
+  async checkLatest(): Promise<void> {
+    let latest: Map<string, number>;
+    try {
+      latest = await findLatestRevisionNumbers(this.db);
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    this.recovered();
+    await Promise.all([...latest].map(([environmentId, revision]) => this.want(environmentId, revision)));
+    this.hasChecked = true;
+  }
+
+  /** A `runtime_revision` notification: `{"environmentId": "dev", "revision": 7}`. */
+  notified(payload: string): Promise<void> {
+    const notification = parseRevisionNotification(payload);
+    if (!notification) {
+      this.log.warn({ payload }, 'runtime_revision notification not understood; checking every environment');
+      return this.checkLatest();
+    }
+    return this.want(notification.environmentId, notification.revision);
+  }
+
+  /** Loads the environment's latest revision unless `revision` is already served; one load at a time. */
+  private want(environmentId: string, revision: number): Promise<void> {
+    if (revision <= (this.served.get(environmentId)?.revision ?? 0)) return Promise.resolve();
+    this.wanted.set(environmentId, Math.max(revision, this.wanted.get(environmentId) ?? 0));
+    let loading = this.loading.get(environmentId);
+    if (!loading) {
+      loading = this.loadWhileWanted(environmentId).finally(() => this.loading.delete(environmentId));
+      this.loading.set(environmentId, loading);
+    }
+    return loading;
+  }
+
+  private async loadWhileWanted(environmentId: string): Promise<void> {
+    for (;;) {
+      const wanted = this.wanted.get(environmentId);
+      if (wanted === undefined) return;
+      this.wanted.delete(environmentId);
+      const current = this.served.get(environmentId);
+      if (wanted <= (current?.revision ?? 0)) continue;
+      try {
+        const published = await findLatestStoredRevision(this.db, environmentId);
+        const latest = this.served.get(environmentId);
+        if (published && published.revision > (latest?.revision ?? 0)) {
+          this.adopt(await serve(published, latest, this.options));
+        }
+        this.recovered();
+      } catch (error) {
+        this.failed(error);
+      }
+    }
+  }
+
+  private adopt(served: ServedRevision): void {
+    const current = this.served.get(served.environmentId);
+    if (current && current.revision >= served.revision) return;
+    this.served.set(served.environmentId, served);
+    for (const listener of this.listeners.get(served.environmentId) ?? []) listener(served);
+  }
+
+  private failed(error: unknown): void {
+    // Once per outage: the periodic check would otherwise log every few seconds.
+    if (!this.isFailing)
+      this.log.warn({ err: error }, 'runtime revisions cannot be read; serving the last ones');
+    this.isFailing = true;
+  }
+
+  private recovered(): void {
+    if (this.isFailing) this.log.info('runtime revisions can be read again');
+    this.isFailing = false;
+  }
+}

@@ -1,0 +1,158 @@
+import {
+  type ChangedParts,
+  type CreatedRuntimeKey,
+  changedParts,
+  type RuntimeContent,
+} from '@console/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
+import { openStream, type SseClient } from './runtime.test-helpers.ts';
+
+describe('GET /runtime/v1/stream', () => {
+  let t: TestApp;
+  let base: string;
+  let cookie: string;
+  let devKey: CreatedRuntimeKey;
+  let revision = 1;
+  /** What dev's latest revision holds (revision 1, published at start-up, is read from the app). */
+  let latestContent: RuntimeContent;
+  const open: SseClient[] = [];
+  const connect = async (headers: Record<string, string> = {}, query = '', key = devKey) => {
+    const client = await openStream(`${base}/runtime/v1/stream${query}`, {
+      authorization: `Bearer ${key.key}`,
+      ...headers,
+    });
+    open.push(client);
+    return client;
+  };
+  interface Published {
+    revision: number;
+    hash: string;
+    /** What changed since the revision before it (as the stream describes it). */
+    changed: ChangedParts;
+  }
+  /** Publishes dev's next revision as the publishing path does: row committed, then NOTIFY. */
+  const publish = async (): Promise<Published> => {
+    const content = makeRuntimeContent({ plugins: 1 + (revision % 3), tag: `r${revision + 1}` });
+    const published = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
+    revision = published.revision;
+    const changed = changedParts(latestContent, content);
+    latestContent = content;
+    return { ...published, changed };
+  };
+  /** The event of a revision: with what changed when the client held the one before, else null. */
+  const eventOf = (published: { revision: number; hash: string; changed?: ChangedParts | null }) => ({
+    id: String(published.revision),
+    event: 'revision',
+    data: JSON.stringify({
+      revision: published.revision,
+      hash: published.hash,
+      changed: published.changed ?? null,
+    }),
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { runtime: { heartbeatMs: 200 } });
+    cookie = await t.login('ops@example.com');
+    devKey = (await t.post('/api/runtime-keys/create', { name: 'streams' }, cookie)).json().payload;
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    latestContent = t.app.runtimeStore.get('dev')!.content;
+  });
+  afterAll(() => {
+    for (const client of open) client.close();
+  });
+
+  it('opens an event stream that starts with the current revision and tells when to reconnect', async () => {
+    const client = await connect();
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(client.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(await client.next()).toEqual({ retry: '2000' });
+    const first = await client.nextEvent();
+    expect(first).toMatchObject({ id: '1', event: 'revision' });
+    expect(JSON.parse(first.data!)).toEqual({
+      revision: 1,
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      changed: null,
+    });
+  });
+
+  it('delivers one revision event per new revision, after the row and its NOTIFY', async () => {
+    const client = await connect({ 'last-event-id': String(revision) });
+    const second = await publish();
+    expect(await client.nextEvent()).toEqual(eventOf(second));
+    const third = await publish();
+    expect(await client.nextEvent()).toEqual(eventOf(third));
+  });
+
+  it('delivers the revision an operator change publishes, with what changed', async () => {
+    const client = await connect({ 'last-event-id': String(revision) });
+    const saved = await t.post('/api/release/kv/set', { keyValue: 'stream=1;' }, cookie);
+    expect(saved.statusCode).toBe(200);
+    const event = await client.nextEvent();
+    expect(event).toMatchObject({ id: String(revision + 1), event: 'revision' });
+    const served = t.app.runtimeStore.get('dev')!;
+    expect(served.content.release.keyValue).toBe('stream=1;');
+    expect(JSON.parse(event.data!)).toEqual({
+      revision: revision + 1,
+      hash: served.hash,
+      changed: changedParts(latestContent, served.content),
+    });
+    expect(JSON.parse(event.data!).changed.release).toBe(true);
+    revision += 1;
+    latestContent = served.content;
+  });
+
+  it('replays the current revision at once when Last-Event-ID (header or query) is behind, and not when it is current', async () => {
+    const current = { revision, hash: t.app.runtimeStore.get('dev')!.hash };
+    for (const [headers, query] of [
+      [{ 'last-event-id': '1' }, ''],
+      [{}, '?lastEventId=1'],
+      [{ 'last-event-id': 'garbage' }, ''],
+    ] as const) {
+      const behind = await connect(headers, query);
+      expect(await behind.nextEvent()).toEqual(eventOf(current));
+      behind.close();
+    }
+    const upToDate = await connect({ 'last-event-id': String(revision) });
+    const next = await publish();
+    // The first event it sees is the new revision: nothing was replayed.
+    expect(await upToDate.nextEvent()).toEqual(eventOf(next));
+  });
+
+  it('sends heartbeat comments while nothing is published', async () => {
+    const client = await connect({ 'last-event-id': String(revision) });
+    expect(await client.next()).toEqual({ retry: '2000' });
+    expect(await client.next()).toEqual({ comment: ': heartbeat' });
+  });
+
+  it('forgets closed streams and ends those of a key when it is revoked', async () => {
+    const key = (await t.post('/api/runtime-keys/create', { name: 'revoked streams' }, cookie)).json()
+      .payload;
+    const before = t.app.runtimeStreams.size;
+    const doomed = await connect({}, '', key);
+    const survivor = await connect({ 'last-event-id': String(revision) });
+    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before + 2));
+    expect((await t.post('/api/runtime-keys/revoke', { id: key.id }, cookie)).statusCode).toBe(200);
+    await doomed.ended;
+    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before + 1));
+    const after = await publish();
+    expect(await survivor.nextEvent()).toEqual(eventOf(after));
+    survivor.close();
+    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before));
+    const refused = await openStream(`${base}/runtime/v1/stream`, { authorization: `Bearer ${key.key}` });
+    expect(refused.status).toBe(401);
+  });
+
+  it('ends open streams when the app closes, so closing does not wait for them', async () => {
+    const other = await buildTestApp(t.databaseUrl);
+    const otherBase = await other.listen({ port: 0, host: '127.0.0.1' });
+    const client = await openStream(`${otherBase}/runtime/v1/stream`, {
+      authorization: `Bearer ${devKey.key}`,
+    });
+    expect(client.status).toBe(200);
+    await other.close();
+    await client.ended;
+  });
+});

@@ -1,0 +1,76 @@
+import { activationSettingsSchema, PluginId, type RuntimeContent } from '@console/domain';
+import pg from 'pg';
+import { hashRuntimeContent } from '../features/runtime/runtime-content.service.ts';
+
+/**
+ * A valid runtime content for tests and benchmarks: `plugins` enabled plugins, one configuration each
+ * whose data carries `padding` characters, so the snapshot's size can be chosen (about 5 KB for the
+ * benchmark).
+ */
+export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a' } = {}): RuntimeContent {
+  const names = Object.keys(PluginId).slice(1, plugins + 1) as (keyof typeof PluginId)[];
+  return {
+    plugins: names.map((name) => ({
+      id: PluginId[name],
+      name,
+      enabled: true,
+      entries: [{ abTestId: `test-${name}`, abTestVersion: 1, configurations: [`config-${name}`] }],
+    })),
+    abTests: names.map((name) => ({
+      id: `test-${name}`,
+      type: 0,
+      active: true,
+      salt: `test-${name}`,
+      segment: { conditions: [] },
+      version: 1,
+      cases: [{ weight: 1_000_000, ranges: [[0, 1_000_000]] }],
+    })),
+    configurations: names.map((name) => ({
+      id: `config-${name}`,
+      kind: 'ar',
+      // Level 1 reaches it (the default minimum level is 60).
+      activation: activationSettingsSchema.parse({ minLevel: 1 }),
+      data: { tag, note: 'x'.repeat(Math.ceil(padding / Math.max(plugins, 1))) },
+    })),
+    release: {
+      nextReleaseTime: 0,
+      maxLevel: 100,
+      nextMaxLevel: 100,
+      remindVersion: '1.0.0',
+      minimumVersion: '1.0.0',
+      keyValue: '',
+    },
+  };
+}
+
+/**
+ * Writes the environment's next runtime revision straight into the database with the given content (as
+ * publishing would, without building it from the console's state), and unless `notify` is false sends
+ * the `runtime_revision` NOTIFY after the row is committed. Answers its number and hash.
+ */
+export async function insertRuntimeRevision(
+  databaseUrl: string,
+  revision: { environmentId: string; content: RuntimeContent; notify?: boolean },
+): Promise<{ revision: number; hash: string }> {
+  const hash = hashRuntimeContent(revision.content);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ revision: number }>(
+      `INSERT INTO runtime_revision (environment_id, revision, hash, content, created_by)
+       SELECT $1, COALESCE(MAX(revision), 0) + 1, $2, $3, 'tests@example.com'
+       FROM runtime_revision WHERE environment_id = $1
+       RETURNING revision`,
+      [revision.environmentId, hash, JSON.stringify(revision.content)],
+    );
+    const number = rows[0]!.revision;
+    if (revision.notify !== false) {
+      await client.query(`SELECT pg_notify('runtime_revision', $1)`, [
+        JSON.stringify({ environmentId: revision.environmentId, revision: number }),
+      ]);
+    }
+    return { revision: number, hash };
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { payloadOf } from '../api/envelope.ts';
+import { changedPartsSchema } from './diff.ts';
+import { playerResolutionSchema } from './resolution.schemas.ts';
+import { RUNTIME_PATHS, resolveRequestSchema } from './runtime-api.ts';
+import { runtimeSnapshotSchema } from './snapshot.ts';
+
+// Issue 13: the game servers' calls, declared once like the operator calls of ../endpoints, but kept
+// apart from that table: they are GETs and POSTs under /runtime/v1, authenticated by a runtime key
+// (never a session), and never under /api. The server registers them from these declarations, checks
+// at start that the registered /runtime/v1 routes and these agree (method and path), and documents them
+// in the OpenAPI document under the tag 'runtime' with the bearer scheme 'runtimeKey'.
+
+export type RuntimeMethod = 'GET' | 'POST';
+
+export interface RuntimeEndpoint {
+  readonly method: RuntimeMethod;
+  readonly path: string;
+  readonly summary: string;
+  /** The request body (POST); validated by the server. */
+  readonly body?: z.ZodType;
+  /** The 200 answer, as its media type carries it. */
+  readonly response: z.ZodType;
+  /** 'application/json' ({payload}) or 'text/event-stream' (the stream's event data). */
+  readonly produces: 'application/json' | 'text/event-stream';
+}
+
+/** `?configuration=`: optional; when given it must name the key's own environment (403 otherwise). */
+export const runtimeQuerySchema = z.object({
+  configuration: z
+    .string()
+    .optional()
+    .describe("The runtime key's environment; any other is refused with 403 (absent: the key's own)"),
+});
+
+/** The data of one `revision` event of the stream (its `id:` is the revision number). */
+export const runtimeRevisionEventSchema = z.object({
+  revision: z.number().int().min(1),
+  hash: z.string(),
+  /** What changed since the revision this stream sent before (changedParts); null when not known (replay). */
+  changed: changedPartsSchema.nullable(),
+});
+export type RuntimeRevisionEvent = z.infer<typeof runtimeRevisionEventSchema>;
+
+/** The SSE comment line a stream sends every RUNTIME_HEARTBEAT_MS so proxies keep it open. */
+export const RUNTIME_HEARTBEAT_COMMENT = ': heartbeat';
+export const RUNTIME_HEARTBEAT_MS = 15_000;
+
+export const runtimeEndpoints = {
+  snapshot: {
+    method: 'GET',
+    path: RUNTIME_PATHS.snapshot,
+    summary:
+      "The environment's current revision, with ETag (Cache-Control: no-cache). Send If-None-Match with " +
+      'the ETag you hold: 304 without a body while it is current. gzip or br with Accept-Encoding',
+    response: payloadOf(runtimeSnapshotSchema),
+    produces: 'application/json',
+  },
+  resolve: {
+    method: 'POST',
+    path: RUNTIME_PATHS.resolve,
+    summary:
+      'What one player receives now (or at `at`, UTC ms), resolved from the current revision by resolvePlayer, ' +
+      'the function the SDK runs locally. `context` is keyed by the segment property names of ' +
+      '/api/segment/property/list (Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, ' +
+      'PurchaseAmount), any may be absent; `level` defaults to 1; `assignments` carries sticky cases back',
+    body: resolveRequestSchema,
+    response: payloadOf(playerResolutionSchema),
+    produces: 'application/json',
+  },
+  stream: {
+    method: 'GET',
+    path: RUNTIME_PATHS.stream,
+    summary:
+      'Server-Sent Events: one `revision` event (id: the revision) per published revision, a heartbeat ' +
+      'comment every 15 s. On connect the current revision is sent at once unless Last-Event-ID (header, ' +
+      'or ?lastEventId=) already names it',
+    response: runtimeRevisionEventSchema,
+    produces: 'text/event-stream',
+  },
+} as const satisfies Record<string, RuntimeEndpoint>;
+
+/** What the server must register under /runtime/v1: it refuses to start otherwise. */
+export const RUNTIME_ENDPOINTS: readonly RuntimeEndpoint[] = Object.values(runtimeEndpoints);

@@ -1,0 +1,239 @@
+// The game servers' read path (issue 13) under load: a bare Fastify hello world and the console in the
+// same process, autocannon at 100 connections on loopback from a child process, each runtime case printed
+// with req/s, p99 and its ratio to bare Fastify, the server's CPU time per request (this process's CPU,
+// the load generator being elsewhere: steadier than req/s when other jobs share the cores) and the SQL
+// statements sent meanwhile, counted on the pg driver that every database client of this process goes
+// through. The cases run in rounds (bare, then each case), so each ratio compares neighbouring runs.
+// Run: cd apps/server && npx tsx ../../scripts/bench-runtime.ts
+//   BENCH_SECONDS (per case and round, default 3), BENCH_ROUNDS (default 3), BENCH_ONLY (a case name part)
+import { execFile } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { CreatedRuntimeKey } from '@console/domain';
+import {
+  buildTestApp,
+  cloneDatabase,
+  createTemplateDatabase,
+  insertRuntimeRevision,
+  makeRuntimeContent,
+  startTestPostgres,
+} from '@console/server/testing';
+import pg from 'pg';
+import { addressOf, type Load, type LoadResult, load, startBareFastify } from './bench-http.ts';
+
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** spec of the issue: the snapshot a game server reads is about this big. */
+const SNAPSHOT_BYTES = 5_000;
+const TARGETS = { notModifiedRatio: 0.8, resolveRatio: 0.5, p99Ms: 10 };
+
+// The child: one load, its result as JSON on stdout.
+if (process.argv[2] === '--load') {
+  const result = await load(JSON.parse(process.argv[3]!) as Load);
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
+}
+
+/** Runs one load from a child process, so this process's CPU time is the servers' alone. */
+function loadFromChild(options: Load): Promise<LoadResult> {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--load', JSON.stringify(options)];
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      args,
+      { env: { ...process.env, BENCH_SECONDS: String(SECONDS) }, maxBuffer: 1 << 20 },
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as LoadResult)),
+    ),
+  );
+}
+
+/** Every SQL statement of this process passes pg.Client.prototype.query (Prisma's pool, the listener). */
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return (query as (...given: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+interface Case {
+  name: string;
+  load: Omit<Load, 'connections'>;
+  /** The issue's target for its ratio to bare Fastify, if it has one. */
+  target?: number;
+}
+
+interface Run {
+  result: LoadResult;
+  cpuMicros: number;
+  statements: number;
+}
+
+async function measure(options: Case['load']): Promise<Run> {
+  const cpu = process.cpuUsage();
+  const before = statements;
+  const result = await loadFromChild({ ...options, connections: CONNECTIONS });
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMicros: used.user + used.system, statements: statements - before };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+const server = await startTestPostgres();
+const template = await createTemplateDatabase(server);
+const database = await cloneDatabase(server.adminUrl, template, server.prefix);
+const app = await buildTestApp(database.url);
+const bare = await startBareFastify();
+
+try {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/oauth/login/dev',
+    payload: { email: 'bench@example.com' },
+  });
+  const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/runtime-keys/create?configuration=dev',
+    headers: { cookie },
+    payload: { name: 'bench game servers' },
+  });
+  const key = (created.json() as { payload: CreatedRuntimeKey }).payload.key;
+
+  // A snapshot of about SNAPSHOT_BYTES: five plugins, padded.
+  let padding = SNAPSHOT_BYTES;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const size = Buffer.byteLength(
+      JSON.stringify({ payload: { content: makeRuntimeContent({ plugins: 5, padding }) } }),
+    );
+    if (Math.abs(size - SNAPSHOT_BYTES) < 100) break;
+    padding = Math.max(0, padding + SNAPSHOT_BYTES - size);
+  }
+  // Revision 1 (the seeded environment) was published at start-up; this one replaces it.
+  const { revision } = await insertRuntimeRevision(database.url, {
+    environmentId: 'dev',
+    content: makeRuntimeContent({ plugins: 5, padding }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  for (let attempt = 0; app.runtimeStore.get('dev')?.revision !== revision && attempt < 100; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const served = app.runtimeStore.get('dev');
+  if (served?.revision !== revision) throw new Error('the benchmark revision was not loaded');
+
+  const snapshotUrl = `${addressOf(app)}/runtime/v1/snapshot`;
+  const auth = { authorization: `Bearer ${key}` };
+  const baseline: Case = { name: 'bare Fastify GET / (baseline)', load: { url: `${addressOf(bare)}/` } };
+  const resolveBody = {
+    userId: 'player-42',
+    context: { Platform: 'ios', Payer: true, PurchaseCount: 3 },
+    level: 20,
+  };
+  const cases: Case[] = [
+    {
+      name: 'bare Fastify POST /echo (JSON body)',
+      load: { url: `${addressOf(bare)}/echo`, method: 'POST', body: resolveBody },
+    },
+    { name: 'GET /runtime/v1/snapshot 200 (5 KB)', load: { url: snapshotUrl, headers: auth } },
+    {
+      name: 'GET /runtime/v1/snapshot 200 gzip',
+      load: { url: snapshotUrl, headers: { ...auth, 'accept-encoding': 'gzip' } },
+    },
+    {
+      name: 'GET /runtime/v1/snapshot 304',
+      load: { url: snapshotUrl, headers: { ...auth, 'if-none-match': served.etag }, expectStatus: 304 },
+      target: TARGETS.notModifiedRatio,
+    },
+    {
+      name: 'POST /runtime/v1/resolve (5 plugins)',
+      load: {
+        url: `${addressOf(app)}/runtime/v1/resolve`,
+        method: 'POST',
+        headers: auth,
+        body: resolveBody,
+      },
+      target: TARGETS.resolveRatio,
+    },
+  ];
+
+  const [load1] = loadavg();
+  console.log(
+    `\nRuntime API: autocannon from a child process, ${CONNECTIONS} connections on loopback, ${ROUNDS} rounds ` +
+      `of ${SECONDS} s per case; logs off; load average ${load1?.toFixed(1)} on ${availableParallelism()} cores`,
+  );
+  const resolved = await app.inject({
+    method: 'POST',
+    url: '/runtime/v1/resolve',
+    headers: auth,
+    payload: resolveBody,
+  });
+  console.log(
+    `snapshot ${served.body.length.toLocaleString('en-US')} bytes (gzip ${served.gzip?.length ?? '-'}), ` +
+      `ETag ${served.etag}; a resolution of its ${served.content.plugins.length} plugins ` +
+      `${resolved.body.length.toLocaleString('en-US')} bytes (each plugin's configuration in full)`,
+  );
+
+  // BENCH_ONLY=<text>: only the cases whose name contains it (and the baseline).
+  const only = process.env.BENCH_ONLY;
+  if (only) cases.splice(0, cases.length, ...cases.filter((each) => each.name.includes(only)));
+  const runs = new Map<Case, Run[]>([baseline, ...cases].map((each) => [each, []]));
+  const ratios = new Map<Case, number[]>(cases.map((each) => [each, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const bareRun = await measure(baseline.load);
+    runs.get(baseline)!.push(bareRun);
+    for (const each of cases) {
+      const run = await measure(each.load);
+      runs.get(each)!.push(run);
+      ratios.get(each)!.push(run.result.requestsPerSecond / bareRun.result.requestsPerSecond);
+    }
+  }
+
+  const summary = (each: Case) => {
+    const list = runs.get(each)!;
+    const requests = list.reduce((total, run) => total + run.result.requests, 0);
+    return {
+      requestsPerSecond: median(list.map((run) => run.result.requestsPerSecond)),
+      p99: median(list.map((run) => run.result.p99)),
+      cpuPerRequest: list.reduce((total, run) => total + run.cpuMicros, 0) / requests,
+      statements: list.reduce((total, run) => total + run.statements, 0),
+      requests,
+      failures: list.reduce((total, run) => total + run.result.failures, 0),
+    };
+  };
+  const bareSummary = summary(baseline);
+  const line = (name: string, figures: ReturnType<typeof summary>, ratio: string, notes: string) =>
+    console.log(
+      `${name.padEnd(36)} ${`${Math.round(figures.requestsPerSecond).toLocaleString('en-US')} req/s`.padStart(12)}` +
+        `  p99 ${String(figures.p99).padStart(3)} ms  ${ratio.padStart(12)}` +
+        `  ${figures.cpuPerRequest.toFixed(1).padStart(5)} µs CPU/req  ${notes}`,
+    );
+  line(baseline.name, bareSummary, '100% of bare', '');
+  for (const each of cases) {
+    const figures = summary(each);
+    const ratio = median(ratios.get(each)!);
+    const verdicts = [
+      `${figures.statements} SQL statements in ${figures.requests.toLocaleString('en-US')} requests`,
+      `CPU ${((bareSummary.cpuPerRequest / figures.cpuPerRequest) * 100).toFixed(0)}% of bare's speed`,
+      each.target === undefined
+        ? ''
+        : ratio >= each.target
+          ? `ok (≥ ${each.target * 100}%)`
+          : `BELOW ${each.target * 100}%`,
+      figures.p99 <= TARGETS.p99Ms ? 'p99 ok' : `p99 over ${TARGETS.p99Ms} ms`,
+      figures.failures ? `${figures.failures} FAILED` : '',
+    ];
+    line(each.name, figures, `${(ratio * 100).toFixed(0)}% of bare`, verdicts.filter(Boolean).join(', '));
+  }
+  console.log(
+    'Ratios are medians over the rounds of each case against the bare run just before it. SQL statements ' +
+      'during the runs come from the periodic revision check (one every 3 s per process), none from requests.',
+  );
+} finally {
+  await bare.close();
+  await app.close();
+  await database.drop();
+  await server.stop();
+}
