@@ -260,6 +260,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
             lastRevision: () => snapshot?.revision ?? null,
             onOpen: () => {
               setConnected(true);
+              // Report again after every reconnect: the console may have restarted meanwhile.
+              reportedRevision = null;
               // Catch up on what happened while disconnected (304 when nothing did).
               refreshSnapshot().catch(reportError);
             },
