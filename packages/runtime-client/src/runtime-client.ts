@@ -135,6 +135,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   let snapshot: RuntimeSnapshot | null = null;
   let etag: string | null = null;
   let isConnected = false;
+  let hasOpened = false;
   let started: Promise<RuntimeSnapshot> | null = null;
   let streamDone: Promise<void> | null = null;
   let refreshTimer: NodeJS.Timeout | null = null;
@@ -261,7 +262,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
             onOpen: () => {
               setConnected(true);
               // Report again after every reconnect: the console may have restarted meanwhile.
-              reportedRevision = null;
+              if (hasOpened) reportedRevision = null;
+              hasOpened = true;
               // Catch up on what happened while disconnected (304 when nothing did).
               refreshSnapshot().catch(reportError);
             },
