@@ -124,7 +124,7 @@ describeInBrowser('the console shell in Chromium', () => {
 
   it('shows the login-required page after logout', async () => {
     const { page, baseUrl, pageConsole } = app;
-    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
 

@@ -16,21 +16,30 @@ import { compensationRoutes } from './features/compensation/compensation.routes.
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionsRoutes } from './features/connections/connections.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
+import { createEnvironmentCatalog } from './features/environment/environment-catalog.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
+import { runtimeGrantsRoutes } from './features/runtime/runtime-grants.routes.ts';
+import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
+import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { createSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './http/types.ts';
 
@@ -41,6 +50,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** What the environment transfer copies, in preview order; the product's groups by default. */
   transferGroups?: readonly TransferGroup[];
+  /** The clock of session lifetimes and the request path's caches (UTC ms); tests move it forward. */
+  now?: () => number;
 }
 
 /** Request log lines without secrets carried in query strings (runtime keys, OAuth codes). */
@@ -72,6 +83,10 @@ const featureRoutes = [
   segmentRoutes,
   configRoutes,
   scheduleRoutes,
+  runtimeRevisionRoutes,
+  usersRoutes,
+  runtimeGrantsRoutes,
+  runtimeInstancesRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -93,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // Errors raised before routing (router, Node's HTTP parser) answer {"error"} like every other.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,11 +121,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
+  const now = options.now ?? (() => Date.now());
+  app.decorate('clock', now);
+  app.decorate('sessions', createSessions(db, config, now));
+  app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   registerSecurityHeaders(app);
+  registerCrossSiteGuard(app);
+  registerApiRateLimit(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -128,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerRequestContext(app);
+  registerInputGuard(app);
   registerErrorHandling(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

@@ -31,6 +31,7 @@ describe('environment variables', () => {
         logLevel: 'info',
         trustProxy: false,
         bodyLimit: 1024 * 1024,
+        runtimeMaxConnectionsPerKey: 1000,
       });
       expect(config.google).toBeUndefined();
       expect(config.sessionSecret.length).toBeGreaterThanOrEqual(40);
@@ -53,6 +54,11 @@ describe('environment variables', () => {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback, ::1',
         BODY_LIMIT_BYTES: '2048',
+        ADMIN_EMAILS: 'Boss@Studio.com',
+        DEFAULT_ROLE: 'operator',
+        SESSION_IDLE_MINUTES: '30',
+        SESSION_ABSOLUTE_HOURS: '8',
+        RUNTIME_MAX_CONNECTIONS_PER_KEY: '5',
       },
       DATABASE,
     );
@@ -67,6 +73,12 @@ describe('environment variables', () => {
       logLevel: 'warn',
       trustProxy: '10.0.0.1,192.168.0.0/16,loopback,::1',
       bodyLimit: 2048,
+      adminEmails: ['boss@studio.com'],
+      defaultRole: 'operator',
+      devLoginAdmins: false,
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 8 * 3_600_000,
+      runtimeMaxConnectionsPerKey: 5,
     });
     expect(readConfig({ TRUST_PROXY: 'true' }, DATABASE).trustProxy).toBe(true);
     expect(readConfig({ TRUST_PROXY: 'false' }, DATABASE).trustProxy).toBe(false);
@@ -85,6 +97,9 @@ describe('environment variables', () => {
       'BODY_LIMIT_BYTES must be a whole number from 1 to 2147483647 (got "1mb")',
     );
     expect(refusal({ BODY_LIMIT_BYTES: '0' })).toContain('BODY_LIMIT_BYTES must be a whole number');
+    expect(refusal({ RUNTIME_MAX_CONNECTIONS_PER_KEY: '0' })).toContain(
+      'RUNTIME_MAX_CONNECTIONS_PER_KEY must be a whole number from 1 to 10000000 (got "0")',
+    );
     expect(refusal({ LOG_LEVEL: 'verbose' })).toContain(
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
     );
@@ -127,11 +142,15 @@ describe('environment variables', () => {
   });
 
   it('refuse unsafe or half-made combinations', () => {
-    expect(refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's' })).toBe(
+    const admins = { ADMIN_EMAILS: 'boss@studio.com' };
+    expect(refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's', ...admins })).toBe(
       'Invalid environment:\n  AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
     );
-    expect(refusal({ NODE_ENV: 'production' })).toBe(
+    expect(refusal({ NODE_ENV: 'production', ...admins })).toBe(
       'Invalid environment:\n  SESSION_SECRET must be set when NODE_ENV=production',
+    );
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's' })).toBe(
+      'Invalid environment:\n  ADMIN_EMAILS must be set when NODE_ENV=production',
     );
     expect(refusal({ GOOGLE_CLIENT_ID: 'id' })).toContain(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)',
@@ -154,5 +173,30 @@ describe('environment variables', () => {
     );
     expect(run.stderr).not.toMatch(/^\s+at /m);
     expect(run.stdout).not.toContain('Live-ops console');
+  });
+});
+
+describe('request guards configuration (issue 14)', () => {
+  it('reads ALLOWED_ORIGINS as origins, refusing anything else', () => {
+    expect(readConfig({}, DATABASE).allowedOrigins).toEqual([]);
+    expect(
+      readConfig({ ALLOWED_ORIGINS: ' https://tools.example.com, http://localhost:5173,' }, DATABASE)
+        .allowedOrigins,
+    ).toEqual(['https://tools.example.com', 'http://localhost:5173']);
+    expect(refusal({ ALLOWED_ORIGINS: 'https://tools.example.com/path' })).toContain(
+      'ALLOWED_ORIGINS must list origins (https://host[:port]) separated by commas; "https://tools.example.com/path" is not one',
+    );
+    expect(refusal({ ALLOWED_ORIGINS: 'tools.example.com' })).toContain('ALLOWED_ORIGINS must list origins');
+  });
+
+  it('reads the API rate limits per minute, 0 for none', () => {
+    expect(readConfig({}, DATABASE).apiRateLimit).toEqual({ perSession: 1200, perAddress: 3000 });
+    expect(
+      readConfig({ API_RATE_LIMIT_PER_SESSION: '0', API_RATE_LIMIT_PER_ADDRESS: '50' }, DATABASE)
+        .apiRateLimit,
+    ).toEqual({ perSession: 0, perAddress: 50 });
+    expect(refusal({ API_RATE_LIMIT_PER_SESSION: 'lots' })).toContain(
+      'API_RATE_LIMIT_PER_SESSION must be a whole number from 0 to 2147483647 (got "lots")',
+    );
   });
 });

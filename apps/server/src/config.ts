@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EMAIL_MAX_LENGTH, ROLES, type Role } from '@console/domain';
 import { z } from 'zod';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,6 +35,25 @@ export interface AppConfig {
   /** Believe X-Forwarded-* headers: true, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: boolean | string;
   bodyLimit: number;
+  /** Other sites whose pages may send mutating calls (origins); the console's own is always allowed. */
+  allowedOrigins: string[];
+  /** API calls per minute per session and per client address; 0 means no limit. */
+  apiRateLimit: { perSession: number; perAddress: number };
+  /** Admins everywhere, whatever is stored (ADMIN_EMAILS, lower-case). */
+  adminEmails: string[];
+  /** The console-wide role of someone signing in for the first time (DEFAULT_ROLE). */
+  defaultRole: Role;
+  /**
+   * Local start without ADMIN_EMAILS: whoever signs in by dev login starts as an admin, so that
+   * `npm install && npm start` is usable at once (the start-up message says so).
+   */
+  devLoginAdmins: boolean;
+  /** A session ends after this long without a request (SESSION_IDLE_MINUTES), ... */
+  sessionIdleMs: number;
+  /** ... and this long after sign-in whatever happens (SESSION_ABSOLUTE_HOURS). */
+  sessionAbsoluteMs: number;
+  /** Live game-client connections one runtime key may hold, over all server processes. */
+  runtimeMaxConnectionsPerKey: number;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -85,6 +105,42 @@ const domainList = z.string().transform((value, context) => {
   return domains;
 });
 
+const originList = z.string().transform((value, context) => {
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const invalid = origins.find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+  if (invalid !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `must list origins (https://host[:port]) separated by commas; ${JSON.stringify(invalid)} is not one`,
+    });
+    return z.NEVER;
+  }
+  return origins;
+});
+
+const EMAIL = /^[^\s@,]+@[^\s@,]+$/;
+const emailList = z.string().transform((value, context) => {
+  const emails = value
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const invalid = emails.find((email) => email.length > EMAIL_MAX_LENGTH || !EMAIL.test(email));
+  if (invalid !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `must list e-mail addresses separated by commas; ${JSON.stringify(invalid)} is not one`,
+    });
+    return z.NEVER;
+  }
+  return emails;
+});
+
+// Admins are made by ADMIN_EMAILS or by another admin, never by default.
+const DEFAULT_ROLES = ROLES.filter((role) => role !== 'admin');
+
 // proxy-addr (Fastify's trustProxy) also knows these names for address ranges.
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string): boolean {
@@ -126,9 +182,20 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     TRUST_PROXY: trustProxy.default(false),
     BODY_LIMIT_BYTES: wholeNumber(1, 2 ** 31 - 1).default(1024 * 1024),
+    ALLOWED_ORIGINS: originList.default([]),
+    // Generous: a screen load is a dozen calls, an operator clicking fast a few per second.
+    API_RATE_LIMIT_PER_SESSION: wholeNumber(0, 2 ** 31 - 1).default(1200),
+    API_RATE_LIMIT_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(3000),
+    RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
+    ADMIN_EMAILS: emailList.default([]),
+    DEFAULT_ROLE: z
+      .enum(DEFAULT_ROLES, { error: `must be ${DEFAULT_ROLES.join(' or ')} (admins come from ADMIN_EMAILS)` })
+      .default('viewer'),
+    SESSION_IDLE_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
+    SESSION_ABSOLUTE_HOURS: wholeNumber(1, 90 * 24).default(12),
   })
   .superRefine((env, context) => {
     const isProduction = env.NODE_ENV === 'production';
@@ -140,6 +207,9 @@ const envSchema = z
     }
     if (isProduction && env.SESSION_SECRET === undefined) {
       context.addIssue({ code: 'custom', message: 'SESSION_SECRET must be set when NODE_ENV=production' });
+    }
+    if (isProduction && env.ADMIN_EMAILS.length === 0) {
+      context.addIssue({ code: 'custom', message: 'ADMIN_EMAILS must be set when NODE_ENV=production' });
     }
     if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
       context.addIssue({
@@ -176,13 +246,14 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
 /** The app's configuration from parsed variables and the database the process uses. */
 export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
   const isProduction = env.NODE_ENV === 'production';
+  const devLogin = env.AUTH_DEV_LOGIN ?? !isProduction;
   return {
     databaseUrl,
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sessionSecret: env.SESSION_SECRET ?? randomSecret(),
-    devLogin: env.AUTH_DEV_LOGIN ?? !isProduction,
+    devLogin,
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
       : {}),
@@ -191,6 +262,14 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT_BYTES,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    apiRateLimit: { perSession: env.API_RATE_LIMIT_PER_SESSION, perAddress: env.API_RATE_LIMIT_PER_ADDRESS },
+    adminEmails: env.ADMIN_EMAILS,
+    defaultRole: env.DEFAULT_ROLE,
+    devLoginAdmins: devLogin && env.ADMIN_EMAILS.length === 0,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
   };
 }
 

@@ -1,17 +1,34 @@
 import { buildApp } from './app.ts';
-import { configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
+import { type AppConfig, configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrator.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
+
+/** Who administers the console: said at start-up, so a local start's open door is never a surprise. */
+function rolesLine(config: AppConfig): string {
+  if (config.devLoginAdmins) {
+    return '  Roles: everyone signing in by dev login becomes an admin (no ADMIN_EMAILS set; set it to choose admins)';
+  }
+  if (config.adminEmails.length === 0) {
+    return `  Roles: no admin (set ADMIN_EMAILS); everyone signing in starts as ${config.defaultRole}`;
+  }
+  return `  Roles: admins ${config.adminEmails.join(', ')}; everyone else starts as ${config.defaultRole}`;
+}
 
 /** `npm start`: environment, database (embedded unless DATABASE_URL), migrations, seed, then listen. */
 async function main() {
   let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const shutdown = async () => {
-    await app?.close();
+    let code = 0;
+    try {
+      await app?.close();
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      code = 1;
+    }
     await database?.stop();
-    process.exit(0);
+    process.exit(code);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
@@ -32,6 +49,7 @@ async function main() {
       config.devLogin
         ? `  Sign in: open ${config.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`
         : '  Sign in: with Google (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, PUBLIC_URL)',
+      rolesLine(config),
       config.webDistDir ? '' : '  (web app not built: run `npm run build` or use `npm run dev`)\n',
     ];
     console.log(lines.join('\n'));

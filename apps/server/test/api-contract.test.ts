@@ -26,8 +26,8 @@ describe('API contract: the endpoint table and the registered routes agree', () 
   it('finds a declared endpoint that is not registered and a registered /api route that is not declared', () => {
     const declared = listEndpoints(
       defineEndpoints('demo', {
-        one: { path: '/api/demo/one', summary: 'one', response: z.string() },
-        two: { path: '/api/demo/two/:id', summary: 'two', response: z.string() },
+        one: { path: '/api/demo/one', summary: 'one', response: z.string(), access: 'read' },
+        two: { path: '/api/demo/two/:id', summary: 'two', response: z.string(), access: 'read' },
       }),
     );
     const registered = [

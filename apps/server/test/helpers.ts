@@ -5,6 +5,7 @@ import { buildTestApp, cloneDatabase, type TestAppOptions } from '../src/testing
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The file's database, reached directly (not through `connectVia`). */
   databaseUrl: string;
   /** A session cookie header for that operator (dev login over HTTP, like the browser does). */
   login(email?: string): Promise<string>;
@@ -14,17 +15,22 @@ export interface TestApp {
   auditEntries(cookie: string, environment?: string): Promise<AuditEntry[]>;
 }
 
+export interface CreateTestAppOptions extends TestAppOptions {
+  /** The URL the app connects with, from its database's URL (fault tests: through a TCP proxy). */
+  connectVia?: (databaseUrl: string) => string;
+}
+
 /** A real app on this test file's own database, closed and dropped after the file. */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: TestAppOptions = {},
+  { connectVia = (url) => url, ...options }: CreateTestAppOptions = {},
 ): Promise<TestApp> {
   const database = await cloneDatabase(
     inject('adminUrl'),
     inject('templateDatabase'),
     inject('databasePrefix'),
   );
-  const app = await buildTestApp(database.url, env, options);
+  const app = await buildTestApp(connectVia(database.url), env, options);
   afterAll(async () => {
     await app.close();
     await database.drop();

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
 import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
+import { roleSchema } from './auth.ts';
 import { consumableNameSchema } from './operations/compensation.ts';
+import { MAX_STORED_INTEGER } from './operations/fields.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
 import { TransferMode } from './operations/transfer.ts';
 
@@ -14,7 +16,8 @@ const auditFilterSchema = z.string().trim().max(AUDIT_FILTER_MAX_LENGTH).optiona
 
 export const auditListRequestSchema = z
   .object({
-    offset: z.number().int().min(0).default(0),
+    // Bounded by the id column (INTEGER): larger numbers would fail in the query, not as bad input.
+    offset: z.number().int().min(0).max(MAX_STORED_INTEGER).default(0),
     limit: z.number().int().min(1).max(AUDIT_PAGE_LIMIT).default(AUDIT_PAGE_LIMIT),
     action: auditFilterSchema,
     target: auditFilterSchema,
@@ -22,7 +25,7 @@ export const auditListRequestSchema = z
      * Only entries older than this id: pages by the last id shown rather than by offset, so a page
      * deep in a long log costs the same as the first (the audit screen pages this way).
      */
-    before: z.number().int().min(1).optional(),
+    before: z.number().int().min(1).max(MAX_STORED_INTEGER).optional(),
   })
   .prefault({});
 export type AuditListRequest = z.infer<typeof auditListRequestSchema>;
@@ -81,6 +84,11 @@ export const AUDIT_ACTIONS = [
   'plugin.description.set',
   'plugin.draft.save',
   'plugin.draft.activate',
+  'runtime.revision.republish',
+  'runtime.revision.resume',
+  'user.role.set',
+  'user.remove',
+  'environment.protect',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -107,6 +115,8 @@ const pluginEntriesSchema = z.array(
   z.strictObject({ abTestId: z.string(), abTestVersion: versionSchema, configurations: z.array(z.string()) }),
 );
 const revisionSchema = z.number().int();
+/** issue 13: present (true) when the operator asked for a fresh split: a new salt and initial ranges. */
+const reRandomised = { reRandomise: z.literal(true).optional() };
 const configKind = { kind: z.string() };
 const configFields = {
   description: z.string(),
@@ -174,12 +184,14 @@ export const AUDIT_ATTRIBUTES = {
     previousVersion: versionSchema,
     cases: casesSchema,
     ...reassignReason,
+    ...reRandomised,
   }),
   'abtest.rollout.apply': z.strictObject({
     treatment: z.number(),
     version: versionSchema,
     previousVersion: versionSchema,
     cases: casesSchema,
+    ...reRandomised,
   }),
   'abtest.activate': z.strictObject({ version: versionSchema }),
   'abtest.delete': z.strictObject({
@@ -240,6 +252,33 @@ export const AUDIT_ATTRIBUTES = {
     alongside: z.array(z.string()).optional(),
     skipped: z.array(z.tuple([z.string(), z.string()])).optional(),
   }),
+  /**
+   * issue 13 rollback: `from`'s content was published again as `revision` (or, when it equals what is
+   * served, nothing was published and `revision` is the one served) and the runtime is pinned to it.
+   */
+  'runtime.revision.republish': z.strictObject({
+    revision: revisionSchema,
+    from: revisionSchema,
+    hash: z.string(),
+    published: z.boolean(),
+  }),
+  /** issue 13: the pin on `pinned` was lifted and the console's state published as `revision` (if it differed). */
+  'runtime.revision.resume': z.strictObject({
+    pinned: revisionSchema,
+    revision: revisionSchema,
+    published: z.boolean(),
+    /** The audited changes saved while pinned, published by this resume. */
+    waiting: z.number().int(),
+  }),
+  // issue 14: a console-wide change (role, removal) is written to every environment's log, since it
+  // changes who may act in each; an environment's own role only to that environment's.
+  'user.role.set': z.strictObject({
+    scope: z.enum(['environment', 'console']),
+    before: roleSchema.nullable(),
+    role: roleSchema.nullable(),
+  }),
+  'user.remove': z.strictObject({ role: roleSchema, sessionsEnded: z.number().int() }),
+  'environment.protect': z.strictObject({ isProtected: z.boolean() }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -261,3 +300,65 @@ export function checkAuditEvent(action: string, attributes: unknown): string | n
   const parsed = AUDIT_ATTRIBUTES[action].safeParse(attributes);
   return parsed.success ? null : `${action}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`;
 }
+
+/**
+ * issue 13: what an audited change does to the environment's runtime (what players receive).
+ * - 'publish': it writes something the runtime snapshot is built from (or may be: rows that active
+ *   entries could reference), so the transaction that audits it publishes a revision when the
+ *   snapshot's hash changed (mutate in apps/server features/audit).
+ * - 'none': it never changes the snapshot (operations data, drafts, descriptions, inactive versions).
+ * - 'own': it publishes its own revision (rollback and resume).
+ */
+export type AuditRuntimeEffect = 'publish' | 'none' | 'own';
+
+export const AUDIT_RUNTIME_EFFECTS = {
+  'environment.create': 'publish',
+  'environment.transfer': 'publish',
+  'release.content.set': 'publish',
+  'release.client.set': 'publish',
+  'release.kv.set': 'publish',
+  'plugin.activate': 'publish',
+  'plugin.deactivate': 'publish',
+  'nice.set': 'none',
+  'compensation.send': 'none',
+  'player.progression.set': 'none',
+  'runtime-key.create': 'none',
+  'runtime-key.revoke': 'none',
+  'connection.close': 'none',
+  'abtest.create': 'publish',
+  'abtest.save': 'publish',
+  'abtest.description.save': 'none',
+  'abtest.case-descriptions.save': 'none',
+  'abtest.segment.save': 'publish',
+  'abtest.version.save': 'none',
+  'abtest.version.activate': 'publish',
+  'abtest.rollout.apply': 'publish',
+  'abtest.activate': 'publish',
+  'abtest.delete': 'publish',
+  'config.create': 'publish',
+  'config.save': 'publish',
+  'config.activate': 'publish',
+  'config.deactivate': 'publish',
+  'config.delete': 'publish',
+  'config.duplicate': 'publish',
+  'config.duplicate.reassign': 'publish',
+  'plugin.entries.reassign': 'publish',
+  'plugin.description.set': 'none',
+  'plugin.draft.save': 'none',
+  'plugin.draft.activate': 'publish',
+  'runtime.revision.republish': 'own',
+  'runtime.revision.resume': 'own',
+  // issue 14: who may act is not what players receive
+  'user.role.set': 'none',
+  'user.remove': 'none',
+  'environment.protect': 'none',
+} as const satisfies Record<AuditAction, AuditRuntimeEffect>;
+
+/** The actions whose transaction publishes a revision (when the snapshot changed). */
+export const PUBLISHING_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
+  (action) => AUDIT_RUNTIME_EFFECTS[action] === 'publish',
+);
+
+/** Whether an audited action publishes a revision; false for actions unknown to this version. */
+export const isPublishingAuditAction = (action: string): boolean =>
+  isAuditAction(action) && AUDIT_RUNTIME_EFFECTS[action] === 'publish';

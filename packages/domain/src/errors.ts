@@ -9,6 +9,10 @@ export const ErrorCode = {
   Conflict: 'CONFLICT',
   RuleViolation: 'RULE_VIOLATION',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** Refused before routing: a path param over the router's limit (414), headers or URL over Node's (431). */
+  UriTooLong: 'URI_TOO_LONG',
+  HeadersTooLarge: 'HEADERS_TOO_LARGE',
+  RequestTimeout: 'REQUEST_TIMEOUT',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   TooManyRequests: 'TOO_MANY_REQUESTS',
   Internal: 'INTERNAL',
@@ -25,6 +29,9 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RULE_VIOLATION: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
@@ -51,4 +58,9 @@ export const MESSAGES = {
   notLoggedIn: 'You must be logged in to access this page.',
   serverError: 'A request encountered a server error.',
   internalStorage: 'Internal error please reload page',
+  /** issue 14: the database cannot be reached (503); the caller may try again. */
+  databaseUnavailable: 'The database cannot be reached right now. Try again in a moment.',
 } as const;
+
+/** 403: signed in, without the right the call needs (the message names it: access.ts). */
+export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);

@@ -1,5 +1,6 @@
 // feature modules (one line each)
 export * from './abtest/index.ts';
+export * from './access.ts';
 export * from './api/index.ts';
 export * from './audit.ts';
 export * from './auth.ts';
@@ -13,3 +14,4 @@ export * from './operations/index.ts';
 export * from './plugin/index.ts';
 export * from './runtime/index.ts';
 export * from './schedule/index.ts';
+export * from './users.ts';

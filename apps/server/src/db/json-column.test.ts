@@ -29,8 +29,8 @@ describe('JSON columns', () => {
     await client.connect();
     try {
       await client.query(
-        `INSERT INTO "ab_test" ("environment_id", "id", "type", "segment") VALUES
-           ('dev', 'stored-ok', 0, '{"conditions": []}'), ('dev', 'stored-bad', 0, '{"conditions": "all"}')`,
+        `INSERT INTO "ab_test" ("environment_id", "id", "type", "segment", "salt") VALUES
+           ('dev', 'stored-ok', 0, '{"conditions": []}', 's1'), ('dev', 'stored-bad', 0, '{"conditions": "all"}', 's2')`,
       );
       const { rows } = await client.query<{ id: number }>(
         `INSERT INTO "audit_entry" ("environment_id", "action", "target", "email", "attributes") VALUES

@@ -1,13 +1,28 @@
-import { type AnyEndpoint, configurationQuerySchema, payloadOf } from '@console/domain';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import {
+  type AccessPlace,
+  type AnyEndpoint,
+  badInput,
+  configurationQuerySchema,
+  ENDPOINT_ACCESS,
+  ENVIRONMENT_ID_PATTERN,
+  forbidden,
+  missingRight,
+  notLoggedIn,
+  payloadOf,
+  roleIn,
+} from '@console/domain';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import type { SignedInUser } from '../plugins/session.ts';
 
 export interface EndpointContext<E extends AnyEndpoint> {
   body: z.output<E['body']>;
   params: z.output<E['params']>;
-  /** The logged-in operator's e-mail ('' only on public routes). */
+  /** The signed-in user's e-mail ('' only on public routes). */
   email: string;
+  /** The signed-in user with their roles (null only on public routes). */
+  user: SignedInUser | null;
   environmentId: string;
   db: Db;
   log: FastifyBaseLogger;
@@ -30,6 +45,7 @@ export function registerEndpoint<E extends AnyEndpoint>(
     method: 'POST',
     url: endpoint.path,
     config: { access: endpoint.access, scope: endpoint.scope, endpoint },
+    ...accessHooksOf(app, endpoint),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.feature],
@@ -42,7 +58,8 @@ export function registerEndpoint<E extends AnyEndpoint>(
       const payload = await handler({
         body: request.body as z.output<E['body']>,
         params: request.params as z.output<E['params']>,
-        email: request.operator?.email ?? '',
+        email: request.user?.email ?? '',
+        user: request.user,
         environmentId: request.environmentId,
         db: app.db,
         log: request.log,
@@ -50,6 +67,54 @@ export function registerEndpoint<E extends AnyEndpoint>(
       return { payload };
     },
   });
+}
+
+type AccessHook = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Issue 14: the right a call declares (access in the endpoint table) is checked here, for every route,
+ * before its handler: after the session and the environment (plugins/request-context.ts) and, for
+ * calls whose right is needed in an environment named by the body (a transfer's destination), once
+ * the body is parsed but before it is validated. A refusal is 403 naming the missing right.
+ */
+export function accessHooksOf(
+  app: FastifyInstance,
+  endpoint: AnyEndpoint,
+): { onRequest?: AccessHook; preValidation?: AccessHook } {
+  // Nothing declared means nobody: a declaration without a known right is refused to everyone.
+  if (!(ENDPOINT_ACCESS as readonly string[]).includes(endpoint.access)) {
+    return {
+      onRequest: async () => {
+        throw forbidden(`No right is declared for ${endpoint.path}`);
+      },
+    };
+  }
+  if (endpoint.access === 'public') return {};
+  const check = async (request: FastifyRequest, environment: string | null) => {
+    if (!request.user) throw notLoggedIn();
+    const place: AccessPlace =
+      environment === null
+        ? { environment: null }
+        : { environment, isProtected: await app.environments.isProtected(environment) };
+    const missing = missingRight(endpoint.access, roleIn(request.user.grants, environment), place);
+    if (missing !== null) throw forbidden(missing);
+  };
+  const ownEnvironment = (request: FastifyRequest) =>
+    endpoint.scope === 'global' ? null : request.environmentId;
+  const field = endpoint.accessEnvironmentField;
+  if (field === undefined) return { onRequest: (request) => check(request, ownEnvironment(request)) };
+  return {
+    preValidation: async (request) => {
+      const body = request.body;
+      const named =
+        typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+      if (named === undefined || named === null) return check(request, ownEnvironment(request));
+      if (typeof named !== 'string' || !ENVIRONMENT_ID_PATTERN.test(named)) {
+        throw badInput(`${field}: must be an environment id`);
+      }
+      return check(request, await app.resolveEnvironment(named));
+    },
+  };
 }
 
 /**

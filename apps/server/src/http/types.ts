@@ -1,10 +1,13 @@
-import type { AnyEndpoint, EndpointAccess, EndpointScope, Operator } from '@console/domain';
+import type { AnyEndpoint, EndpointAccess, EndpointScope } from '@console/domain';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { EnvironmentResolver } from '../features/environment/environment.service.ts';
+import type { EnvironmentCatalog } from '../features/environment/environment-catalog.ts';
+import type { Sessions, SignedInUser } from '../plugins/session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call a route; /api routes take it from their declaration in the endpoint table. */
+    /** The right a route needs; /api routes take it from their declaration in the endpoint table. */
     access?: EndpointAccess;
     /** 'global' routes do not act on an environment (e.g. listing environments). */
     scope?: EndpointScope;
@@ -12,11 +15,18 @@ declare module 'fastify' {
     endpoint?: AnyEndpoint;
   }
   interface FastifyRequest {
-    operator: Operator | null;
+    /** The signed-in user (plugins/session.ts), null when none. */
+    user: SignedInUser | null;
     environmentId: string;
   }
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    /** UTC ms: Date.now, or a test's clock (session lifetimes, the request path's caches). */
+    clock: () => number;
+    sessions: Sessions;
+    /** Which environments exist and which are protected (cached: features/environment/environment-catalog.ts). */
+    environments: EnvironmentCatalog;
+    resolveEnvironment: EnvironmentResolver;
   }
 }

@@ -1,6 +1,9 @@
+import type { Socket } from 'node:net';
 import { badInput, DomainError, ErrorCode, HTTP_STATUS_BY_CODE, MESSAGES } from '@console/domain';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailableError } from '../db/unavailable.ts';
+import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -27,8 +30,9 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
 
 /**
  * Every failure as the one error type: domain errors as they are, framework and plugin errors (schema
- * validation, content type, body size, rate limit) by their code or status, anything else as a 500
- * that is logged with the request id and says nothing internal.
+ * validation, content type, body size, rate limit) by their code or status, a database that cannot be
+ * reached as a 503 (issue 14: the caller may try again; nothing is half-written, since every change is
+ * one transaction), anything else as a 500 that is logged with the request id and says nothing internal.
  */
 function toDomainError(
   error: FastifyError | DomainError,
@@ -51,15 +55,110 @@ function toDomainError(
     // A client error without a domain code (405, 406, ...) keeps its status and message.
     return byStatus ? new DomainError(byStatus, error.message) : error;
   }
+  if (isDatabaseUnavailableError(error)) {
+    log.error({ err: error }, 'database unavailable');
+    return new DomainError(ErrorCode.Unavailable, MESSAGES.databaseUnavailable);
+  }
   log.error({ err: error }, 'unexpected error');
   return new DomainError(ErrorCode.Internal, MESSAGES.serverError);
 }
+
+/** Seconds a client is asked to wait before trying again after a 503. */
+const RETRY_AFTER_SECONDS = 1;
 
 /** One error handler: domain codes map to statuses in one table; nothing internal reaches the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     const answer = toDomainError(error, request.log);
     const status = answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : answer.statusCode!;
+    if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
     return reply.code(status).send({ error: answer.message });
   });
+  // A refusal some plugin sends without a body (@fastify/websocket answers a plain GET of a socket path
+  // 404 and nothing else) still says what went wrong, as {"error"}.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const isEmpty = payload === undefined || payload === null || payload === '';
+    if (!isEmpty || reply.statusCode < 400 || request.method === 'HEAD') {
+      done(null, payload);
+      return;
+    }
+    const path = request.url.split('?')[0] ?? '';
+    const error =
+      reply.statusCode === 404
+        ? `Not found: ${request.method} ${path}`
+        : `${request.method} ${path} failed (HTTP ${reply.statusCode})`;
+    reply.type('application/json; charset=utf-8');
+    done(null, JSON.stringify({ error }));
+  });
 }
+
+/** Errors the router raises before any route or hook runs. */
+const ROUTER_ERRORS: Record<string, () => DomainError> = {
+  FST_ERR_BAD_URL: () => badInput('The URL is malformed (bad percent-encoding)'),
+  FST_ERR_MAX_PARAM_LENGTH: () =>
+    new DomainError(ErrorCode.UriTooLong, 'A path parameter of the URL is too long'),
+};
+
+/**
+ * Fastify's `frameworkErrors`: the router's refusals (bad percent-encoding, a too-long path param),
+ * which reach neither hooks nor the error handler, answered like every other error.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const answer = ROUTER_ERRORS[error.code]?.() ?? toDomainError(error, request.log);
+  const status =
+    answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : (answer.statusCode ?? 400);
+  setSecurityHeaders(request, reply);
+  reply.header('cache-control', 'no-store').code(status).send({ error: answer.message });
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by the parser's error code. */
+function describeClientError(code: string | undefined): DomainError {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    // Node's limit (--max-http-header-size, 16 KB) counts the request line too: a too-long URL lands here.
+    return new DomainError(ErrorCode.HeadersTooLarge, 'The request’s URL or headers are too large');
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new DomainError(ErrorCode.RequestTimeout, 'The request took too long to arrive');
+  }
+  return badInput('Malformed HTTP request');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's parser errors (431 headers or URL too large, 408, malformed
+ * requests) answered `{"error"}` on the socket, then the connection is closed as Node does.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = describeClientError(error.code);
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ error: answer.message });
+    const status = HTTP_STATUS_BY_CODE[answer.code];
+    const headers = {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 /** This console's content security policy; helmet adds its defaults (base-uri, object-src, ...). */
@@ -19,9 +19,16 @@ const CONTENT_SECURITY_POLICY = {
  * small API call (npm run bench). Routes that need another policy (swagger-ui's staticCSP under
  * /docs) set theirs later, over these.
  */
+const HELMET_HEADERS = headersSetBy(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
+const HSTS_HEADER = 'strict-transport-security';
+
+/** The headers of every answer, whatever its protocol. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
-  headersSetBy(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY })),
+  Object.fromEntries(Object.entries(HELMET_HEADERS).filter(([name]) => name !== HSTS_HEADER)),
 );
+
+/** HSTS means something only over https, and over plain http it would be a lie (issue 14): https only. */
+const HSTS_VALUE = HELMET_HEADERS[HSTS_HEADER] ?? 'max-age=31536000; includeSubDomains';
 
 /** Runs a helmet middleware once against a recording response and returns what it set. */
 function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, string> {
@@ -40,9 +47,24 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, str
   return headers;
 }
 
+/**
+ * The browser security headers of an answer: HSTS when the request came over https (directly, or by a
+ * trusted proxy's X-Forwarded-Proto: Fastify's request.protocol).
+ */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(SECURITY_HEADERS);
+  if (request.protocol === 'https') reply.header(HSTS_HEADER, HSTS_VALUE);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request, reply);
     done();
+  });
+  // Answers are not cached (the API's carry tokens and keys, e.g. /api/nice/get) unless a route says
+  // otherwise: static files and a route that sets its own caching (ETags) keep their Cache-Control.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

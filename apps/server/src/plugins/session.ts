@@ -1,67 +1,180 @@
-import type { Operator } from '@console/domain';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role, RoleGrants } from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { runInTransaction } from '../db/transaction.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOf,
+  findSession,
+  insertSession,
+  type SessionRow,
+  touchSession,
+} from '../features/auth/session.store.ts';
+import { upsertSignedInUser } from '../features/users/user.store.ts';
 
 export const SESSION_COOKIE = 'console_session';
-const SESSION_DAYS = 7;
 
-interface SessionData {
+/** How long the request path trusts a session it read before reading it again (other processes' changes). */
+export const SESSION_CACHE_MS = 5_000;
+const CACHED_SESSIONS_LIMIT = 10_000;
+/** Session ids are 32 random bytes, base64url: 43 characters. Anything much longer is not one. */
+const SESSION_ID_MAX_LENGTH = 100;
+
+/** Who is calling: their e-mail and roles. */
+export interface SignedInUser {
   email: string;
-  /** Expiry, UTC ms; the cookie's own max-age is only advice to the browser. */
-  exp: number;
+  grants: RoleGrants;
 }
 
-/** Sessions live in a signed, httpOnly, SameSite=Lax cookie: no server-side store to keep. */
-export function startSession(request: FastifyRequest, reply: FastifyReply, email: string): void {
-  const data: SessionData = { email, exp: Date.now() + SESSION_DAYS * 86_400_000 };
-  reply.setCookie(SESSION_COOKIE, Buffer.from(JSON.stringify(data)).toString('base64url'), {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:'),
-    path: '/',
-    maxAge: SESSION_DAYS * 86_400,
-  });
-}
-
-export function endSession(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-function decodeSession(value: string): SessionData | null {
-  try {
-    const data = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as SessionData;
-    return typeof data.email === 'string' && typeof data.exp === 'number' ? data : null;
-  } catch {
-    return null;
-  }
-}
-
-const operatorOf = (data: SessionData | null): Operator | null =>
-  data && data.exp >= Date.now() ? { email: data.email } : null;
-
-const VERIFIED_SESSIONS_LIMIT = 1_000;
+export type SignInMethod = 'dev' | 'google';
 
 /**
- * Reads the operator from the session cookie, for the request path of one app. A signed cookie
- * verified once is remembered (its HMAC check is the costliest step of a small API call), keyed by
- * the whole signed value, so only the very text that passed the check is trusted again; expiry is
- * still checked on every request.
+ * Server-side sessions (issue 14). The cookie carries a random id; the `session` table keeps only its
+ * SHA-256, so a leaked table opens nothing. Logout, sign-out-everywhere and an admin removing a user
+ * delete rows, which ends those sessions at once in this process (the cache is emptied) and within
+ * SESSION_CACHE_MS in others. A session ends after `sessionIdleMs` without a request and
+ * `sessionAbsoluteMs` after sign-in.
  */
-export function createSessionReader(): (request: FastifyRequest) => Operator | null {
-  const verified = new Map<string, SessionData>();
-  return (request) => {
-    const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return null;
-    let data: SessionData | null | undefined = verified.get(raw);
-    if (data === undefined) {
-      const unsigned = request.unsignCookie(raw);
-      data = unsigned.valid && unsigned.value ? decodeSession(unsigned.value) : null;
-      // Only sessions that verified are remembered, so forged cookies cannot crowd out real ones.
-      if (data) {
-        if (verified.size >= VERIFIED_SESSIONS_LIMIT) verified.delete(verified.keys().next().value as string);
-        verified.set(raw, data);
-      }
+export interface Sessions {
+  /** The signed-in user of a request, or null (no cookie, unknown, ended or expired). */
+  read(request: FastifyRequest): Promise<SignedInUser | null>;
+  /** Signs in: a new session id (the one the browser held is ended: rotation), set as the cookie. */
+  start(request: FastifyRequest, reply: FastifyReply, email: string, method: SignInMethod): Promise<void>;
+  /** Logout: ends the request's session and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of a user; answers how many. */
+  endAllOf(email: string): Promise<number>;
+  /** Forgets what the cache holds (roles or users changed): the next request of each session reads again. */
+  forget(): void;
+}
+
+interface CachedSession {
+  user: SignedInUser;
+  created: number;
+  lastSeen: number;
+  fetchedAt: number;
+}
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export function createSessions(db: Db, config: AppConfig, now: () => number): Sessions {
+  const cache = new Map<string, CachedSession>();
+  // Bumped whenever sessions end or roles change: a read that started before is not cached after.
+  let generation = 0;
+  const invalidate = (hash?: string) => {
+    generation += 1;
+    if (hash === undefined) cache.clear();
+    else cache.delete(hash);
+  };
+  // Activity is written at most this often per session, so a busy session costs no write per request.
+  const touchMs = Math.min(60_000, Math.floor(config.sessionIdleMs / 10));
+
+  const grantsOf = (row: SessionRow): RoleGrants => ({
+    role: row.role,
+    environments: row.roles,
+    isConfiguredAdmin: config.adminEmails.includes(row.email),
+  });
+
+  const fetch = async (hash: string, at: number): Promise<CachedSession | null> => {
+    const started = generation;
+    const row = await findSession(db, hash);
+    if (!row) {
+      cache.delete(hash);
+      return null;
     }
-    return operatorOf(data);
+    const entry: CachedSession = {
+      user: { email: row.email, grants: grantsOf(row) },
+      created: row.created.getTime(),
+      lastSeen: row.lastSeen.getTime(),
+      fetchedAt: at,
+    };
+    if (started !== generation) return entry;
+    // Only sessions that exist are cached, so made-up cookies cannot crowd out real ones.
+    if (cache.size >= CACHED_SESSIONS_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, entry);
+    return entry;
+  };
+
+  const isExpired = (entry: CachedSession, at: number) =>
+    at - entry.created >= config.sessionAbsoluteMs || at - entry.lastSeen >= config.sessionIdleMs;
+
+  const hashOfRequest = (request: FastifyRequest): string | null => {
+    const id = request.cookies[SESSION_COOKIE];
+    return id && id.length <= SESSION_ID_MAX_LENGTH ? hashOf(id) : null;
+  };
+
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, id: string) =>
+    reply.setCookie(SESSION_COOKIE, id, {
+      httpOnly: true,
+      sameSite: 'lax',
+      // Behind a trusted proxy, request.protocol is the proxy's X-Forwarded-Proto (config trustProxy).
+      secure: request.protocol === 'https' || config.publicUrl.startsWith('https:'),
+      path: '/',
+      maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
+    });
+
+  return {
+    async read(request) {
+      const hash = hashOfRequest(request);
+      if (!hash) return null;
+      const at = now();
+      let entry = cache.get(hash);
+      const isFresh = entry !== undefined && at - entry.fetchedAt < SESSION_CACHE_MS;
+      if (!entry || !isFresh) entry = (await fetch(hash, at)) ?? undefined;
+      // Another process may have recorded activity the cache has not seen: ask before ending it.
+      if (entry && isExpired(entry, at) && isFresh) entry = (await fetch(hash, at)) ?? undefined;
+      if (!entry) return null;
+      if (isExpired(entry, at)) {
+        await deleteSession(db, hash);
+        invalidate(hash);
+        return null;
+      }
+      if (at - entry.lastSeen >= touchMs) {
+        entry.lastSeen = at;
+        await touchSession(db, hash, new Date(at));
+      }
+      return entry.user;
+    },
+
+    async start(request, reply, email, method) {
+      const at = now();
+      const id = randomBytes(32).toString('base64url');
+      const previous = hashOfRequest(request);
+      const initialRole: Role = method === 'dev' && config.devLoginAdmins ? 'admin' : config.defaultRole;
+      await runInTransaction(db, async (tx) => {
+        await upsertSignedInUser(tx, { email, initialRole, at: new Date(at) });
+        // Rotation: the id this browser held before signing in is never valid again.
+        if (previous) await deleteSession(tx, previous);
+        await deleteExpiredSessions(tx, {
+          idleSince: new Date(at - config.sessionIdleMs),
+          createdBefore: new Date(at - config.sessionAbsoluteMs),
+        });
+        await insertSession(tx, { idHash: hashOf(id), email, at: new Date(at) });
+      });
+      if (previous) invalidate(previous);
+      setCookie(request, reply, id);
+    },
+
+    async end(request, reply) {
+      const hash = hashOfRequest(request);
+      if (hash) {
+        await deleteSession(db, hash);
+        invalidate(hash);
+      }
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+
+    async endAllOf(email) {
+      const ended = await deleteSessionsOf(db, email);
+      invalidate();
+      return ended;
+    },
+
+    forget() {
+      invalidate();
+    },
   };
 }

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
+import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
 
+export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
-export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now'>;
 
 /** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
 export async function buildTestApp(
@@ -17,7 +19,7 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const config = readConfig(
-    { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 'test-secret-test-secret', ...env },
+    { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: TEST_SESSION_SECRET, ...env },
     databaseUrl,
   );
   const app = await buildApp({ ...options, config, logger: false });

@@ -3,23 +3,33 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of PostgreSQL for fault tests: point the app's DATABASE_URL at it, then `cut()`
  * makes the database unreachable (open connections are destroyed, new ones refused) and `restore()`
- * brings it back, without stopping the PostgreSQL server other test files share.
+ * brings it back, without stopping the PostgreSQL server other test files share. `stall()` is the
+ * other way a database goes away: open connections are destroyed, new ones are accepted but never
+ * answered (a host that is down behind a firewall dropping packets), so only a timeout ends them.
  */
 export interface TcpProxy {
   readonly port: number;
   /** The given PostgreSQL URL with its host and port replaced by the proxy's. */
   rewrite(databaseUrl: string): string;
   cut(): void;
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const open = new Set<net.Socket>();
-  let isCut = false;
+  const stalled = new Set<net.Socket>();
+  let mode: 'open' | 'cut' | 'stall' = 'open';
   const server = net.createServer((client) => {
-    if (isCut) {
+    if (mode === 'cut') {
       client.destroy();
+      return;
+    }
+    if (mode === 'stall') {
+      stalled.add(client);
+      client.on('close', () => stalled.delete(client));
+      client.on('error', () => client.destroy());
       return;
     }
     const upstream = net.connect(targetPort, targetHost);
@@ -44,15 +54,21 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       return url.toString();
     },
     cut() {
-      isCut = true;
+      mode = 'cut';
+      for (const socket of open) socket.destroy();
+    },
+    stall() {
+      mode = 'stall';
       for (const socket of open) socket.destroy();
     },
     restore() {
-      isCut = false;
+      mode = 'open';
+      // A connection that waited through the outage is dropped, as a host coming back would.
+      for (const socket of stalled) socket.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of open) socket.destroy();
+        for (const socket of [...open, ...stalled]) socket.destroy();
         server.close(() => resolve());
       }),
   };

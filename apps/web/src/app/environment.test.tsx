@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_ENVIRONMENT_KEY } from '../shell/environment/environment.storage.ts';
-import { fail, fakeApi, type Handler, ok } from '../test/fakeApi.ts';
+import { fail, fakeApi, type Handler, ok, signedInAs } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 const stored = () => window.localStorage.getItem(ACTIVE_ENVIRONMENT_KEY);
 
 function consoleApi(environments: string[], extra: Record<string, Handler> = {}) {
   return fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(environments),
     '/api/audit/list': ({ configuration }) =>
       ok([

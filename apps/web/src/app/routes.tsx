@@ -39,6 +39,7 @@ const ConnectionsPage = lazyPage(
 );
 const NiceConfigPage = lazyPage(() => import('../features/nice/NiceConfigPage.tsx'), 'NiceConfigPage');
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage');
+const UsersPage = lazyPage(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
 
 /** spec §2: the route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
 export const routes: RouteObject[] = [
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'system/connections', element: <ConnectionsPage /> },
           { path: 'system/nice', element: <NiceConfigPage /> },
           { path: 'audit', element: <AuditLogPage /> },
+          { path: 'security/users', element: <UsersPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

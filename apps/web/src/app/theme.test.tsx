@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 const bodyBackground = () => window.getComputedStyle(document.body).backgroundColor;
@@ -13,7 +13,7 @@ const indicatorColor = () =>
 describe('environment indicator and theme', () => {
   it('follows the active environment: colour per environment, dark page for prod only', async () => {
     fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod', 'qa']),
     });
     renderApp('/levels');

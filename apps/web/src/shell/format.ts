@@ -8,3 +8,14 @@ export function formatDateTime(utcMs: number): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}`
   );
 }
+
+/**
+ * A recent moment with seconds: HH:mm:ss when it is on the same local day as `now`, else the date too
+ * (YYYY-MM-DD HH:mm:ss), so a time of yesterday is not read as today's.
+ */
+export function formatRecentTime(utcMs: number, now: number): string {
+  const date = new Date(utcMs);
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  const isToday = new Date(now).toDateString() === date.toDateString();
+  return isToday ? time : `${formatDateTime(utcMs).slice(0, 10)} ${time}`;
+}

@@ -11,6 +11,12 @@ export const shellEndpoints = {
     name: 'me',
     load: () => load().then((module) => module.authEndpoints.me),
   },
+  logout: {
+    feature: 'auth',
+    scope: 'global',
+    name: 'logout',
+    load: () => load().then((module) => module.authEndpoints.logout),
+  },
   environments: {
     feature: 'environment',
     scope: 'global',
@@ -25,6 +31,13 @@ export const shellEndpoints = {
   },
 } as const satisfies {
   me: LazyEndpoint<typeof authEndpoints.me>;
+  logout: LazyEndpoint<typeof authEndpoints.logout>;
   environments: LazyEndpoint<typeof environmentEndpoints.list>;
   saveEnvironment: LazyEndpoint<typeof environmentEndpoints.save>;
 };
+
+/**
+ * The right creating an environment needs, for the environment menu to disable its entry without loading
+ * the declaration (shell.endpoints.test.ts checks that it is the declared one).
+ */
+export const SAVE_ENVIRONMENT_RIGHT = { access: 'change', scope: 'global' } as const;

@@ -41,3 +41,23 @@ export function fakeApi(handlers: Record<string, Handler>) {
 
 export const ok = (payload: unknown): Answer => ({ body: { payload } });
 export const fail = (status: number, error: string): Answer => ({ status, body: { error } });
+
+/**
+ * `/api/auth/me` for a user with one role everywhere (issue 14), in the environments the screens list;
+ * `environments` overrides single ones (`{ prod: 'viewer' }`).
+ */
+export const signedInAs = (
+  email = 'op@example.com',
+  role: 'viewer' | 'operator' | 'admin' = 'admin',
+  environments: Record<string, 'viewer' | 'operator' | 'admin'> = {},
+): Answer =>
+  ok({
+    email,
+    role,
+    isConfiguredAdmin: false,
+    environments: ['dev', 'stable', 'prod'].map((id) => ({
+      id,
+      role: environments[id] ?? role,
+      isProtected: id === 'prod',
+    })),
+  });

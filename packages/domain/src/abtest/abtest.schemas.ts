@@ -162,7 +162,17 @@ export const versionPercentsFormSchema = z
   });
 export type VersionPercentsForm = z.input<typeof versionPercentsFormSchema>;
 
-export const activateVersionRequestSchema = z.object({ id: abTestIdRefSchema, version: versionNumberSchema });
+/**
+ * issue 13: re-randomise — a new salt and fresh bucket ranges, so every player is split anew instead
+ * of the fewest players moving. Absent or false keeps the salt and moves the fewest players.
+ */
+const reRandomiseSchema = z.boolean({ error: 'reRandomise must be true or false' }).optional();
+
+export const activateVersionRequestSchema = z.object({
+  id: abTestIdRefSchema,
+  version: versionNumberSchema,
+  reRandomise: reRandomiseSchema,
+});
 export type ActivateVersionRequest = z.infer<typeof activateVersionRequestSchema>;
 
 // ---- responses (spec §3) ----
@@ -240,5 +250,6 @@ export const applyRolloutRequestSchema = z.object({
     .number({ error: 'treatment must be a number' })
     .min(0, { error: 'treatment must be between 0 and 100' })
     .max(100, { error: 'treatment must be between 0 and 100' }),
+  reRandomise: reRandomiseSchema,
 });
 export type ApplyRolloutRequest = z.infer<typeof applyRolloutRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointAccess } from '../access.ts';
 import { emptyBodySchema } from './envelope.ts';
 
 /**
@@ -7,8 +8,7 @@ import { emptyBodySchema } from './envelope.ts';
  * the web client calls them. A feature adds only its handler (server) and its hooks (web).
  */
 
-/** Who may call an endpoint. 'public' needs no session. */
-export type EndpointAccess = 'public' | 'operator';
+export type { EndpointAccess } from '../access.ts';
 /** 'environment' calls act on `?configuration=<id>`; 'global' ones do not (e.g. listing environments). */
 export type EndpointScope = 'environment' | 'global';
 
@@ -31,12 +31,21 @@ export interface Endpoint<
   readonly params: Params;
   readonly response: Response;
   readonly scope: EndpointScope;
+  /** The right a caller needs (access.ts), checked by the server before the handler runs. */
   readonly access: EndpointAccess;
+  /**
+   * A body field naming the environment the right is checked in, when that is not the call's own
+   * environment: a transfer needs 'change' in its destination (`to`). Absent in the body: console-wide.
+   */
+  readonly accessEnvironmentField?: string;
 }
 
 export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType>;
 
-/** What one declaration says; body, params, scope and access have defaults. */
+/**
+ * What one declaration says; body, params and scope have defaults. `access` has none: a call that
+ * does not say which right it needs cannot be declared (issue 14: nothing declared means nobody).
+ */
 export interface EndpointDeclaration {
   path: string;
   summary: string;
@@ -44,7 +53,8 @@ export interface EndpointDeclaration {
   params?: z.ZodType;
   response: z.ZodType;
   scope?: EndpointScope;
-  access?: EndpointAccess;
+  access: EndpointAccess;
+  accessEnvironmentField?: string;
 }
 
 type BodyOf<D> = D extends { body: infer B extends z.ZodType } ? B : NoBody;
@@ -72,7 +82,10 @@ export function defineEndpoints<const T extends Record<string, EndpointDeclarati
       params: declaration.params ?? noParamsSchema,
       response: declaration.response,
       scope: declaration.scope ?? 'environment',
-      access: declaration.access ?? 'operator',
+      access: declaration.access,
+      ...(declaration.accessEnvironmentField === undefined
+        ? {}
+        : { accessEnvironmentField: declaration.accessEnvironmentField }),
     };
   }
   return endpoints as { readonly [K in keyof T]: EndpointOf<T[K]> };

@@ -2,3 +2,4 @@ export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './list-page.ts';
 export * from './path.ts';
+export * from './storable-text.ts';

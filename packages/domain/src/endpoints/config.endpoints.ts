@@ -29,58 +29,68 @@ function configKindEndpointsOf<const Id extends ConfigKindId>(id: Id) {
   return defineEndpoints(FEATURE, {
     list: {
       path: `${base}/list`,
+      access: 'read',
       summary: `Every ${label} configuration of the environment, by id, with inUse; {offset, limit} answers one page of them`,
       body: listPageRequestSchema,
       response: configListResponseSchema,
     },
     listActive: {
       path: `${base}/list/active`,
+      access: 'read',
       summary: `The activated ${label} configurations, by id (the configuration picker)`,
       response: configListResponseSchema,
     },
     listRecent: {
       path: `${base}/list/recent`,
+      access: 'read',
       summary: `The 10 most recently modified ${label} configurations, newest first`,
       response: configListResponseSchema,
     },
     activate: {
       path: `${base}/activate`,
+      access: 'change',
       summary: `Switch a ${label} configuration on or off (the list's State switch)`,
       body: activateConfigRequestSchema,
       response: item,
     },
     create: {
       path: `${base}/create`,
+      access: 'change',
       summary: `Create a ${label} configuration (409 when the id exists)`,
       body: input,
       response: item,
     },
     duplicate: {
       path: `${base}/duplicate`,
+      access: 'change',
       summary: `Copy a ${label} configuration under a new id (<id>-<n>)`,
       body: configIdRequestSchema,
       response: configCopyResponseSchema,
     },
     duplicateReassign: {
       path: `${base}/duplicate/reassign`,
+      access: 'change',
       summary: `Save the edited ${label} configuration as a copy and move the plugins serving the original to it, with a new A/B-test version, in one transaction`,
       body: input,
       response: configCopyResponseSchema,
     },
     get: {
       path: `${base}/get`,
+      access: 'read',
       summary: `One ${label} configuration`,
       body: configIdRequestSchema,
       response: item,
     },
     save: {
       path: `${base}/save`,
+      access: 'change',
       summary: `Save a ${label} configuration ("Update is not allowed:" while an active plugin serves it)`,
       body: input,
       response: item,
     },
     delete: {
       path: `${base}/delete`,
+      access: 'change',
       summary: `Delete a ${label} configuration no plugin entry points at`,
       body: configIdRequestSchema,
       response: configDeleteResponseSchema,
@@ -98,6 +108,7 @@ const kinds = Object.fromEntries(CONFIG_KIND_IDS.map((id) => [id, configKindEndp
 const plugin = defineEndpoints(FEATURE, {
   list: {
     path: '/api/plugin/config/list',
+    access: 'read',
     summary:
       'Every configuration of the environment, all kinds, by id, with inUse; {offset, limit} answers one page of them',
     body: listPageRequestSchema,
@@ -105,12 +116,14 @@ const plugin = defineEndpoints(FEATURE, {
   },
   listActive: {
     path: '/api/plugin/config/list-active',
+    access: 'read',
     summary: "The activated configurations of a plugin's kind, by id (404 Unknown plugin)",
     body: pluginConfigRequestSchema,
     response: configListResponseSchema,
   },
   constructionItems: {
     path: '/api/plugin/config/construction-items',
+    access: 'read',
     summary: 'The construction items a build or break rotation entry can pick, by id',
     response: constructionItemsResponseSchema,
   },
@@ -124,6 +137,7 @@ const plugin = defineEndpoints(FEATURE, {
 const fallback = defineEndpoints(FEATURE, {
   unknownKind: {
     path: '/api/config/*',
+    access: 'read',
     summary:
       'Any other /api/config/{kind}/... path: 404 "Unknown plugin" (or 404 Not found for a known kind)',
     params: z.object({ '*': z.string() }),

@@ -6,12 +6,14 @@ import { environmentListSchema, environmentSchema, saveEnvironmentRequestSchema 
 export const environmentEndpoints = defineEndpoints('environment', {
   list: {
     path: '/api/configuration/list',
+    access: 'read',
     summary: 'List environment ids',
     response: environmentListSchema,
     scope: 'global',
   },
   save: {
     path: '/api/configuration/save',
+    access: 'change',
     summary: 'Create an environment',
     body: saveEnvironmentRequestSchema,
     response: environmentSchema,

@@ -11,10 +11,12 @@ import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
 import { progressionEndpoints } from './progression.endpoints.ts';
 import { releaseEndpoints } from './release.endpoints.ts';
+import { runtimeEndpoints } from './runtime.endpoints.ts';
 import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
 import { scheduleEndpoints } from './schedule.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
+import { usersEndpoints } from './users.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
 // Named so a lazily loaded chunk can take one feature's declarations without the whole table.
@@ -36,10 +38,12 @@ export const api = {
   plugin: pluginEndpoints,
   progression: progressionEndpoints,
   release: releaseEndpoints,
+  runtime: runtimeEndpoints,
   runtimeKeys: runtimeKeysEndpoints,
   schedule: scheduleEndpoints,
   segment: segmentEndpoints,
   transfer: transferEndpoints,
+  users: usersEndpoints,
 } as const;
 
 /** Every declared call, flattened: the server checks at start that each is registered. */

@@ -21,26 +21,31 @@ import {
 export const pluginEndpoints = defineEndpoints('plugin', {
   list: {
     path: '/api/plugin/list',
+    access: 'read',
     summary: 'Every plugin of the environment with its state, in id order',
     response: pluginListResponseSchema,
   },
   listEnabled: {
     path: '/api/plugin/list/enabled',
+    access: 'read',
     summary: 'Active plugins as name -> id, in id order',
     response: enabledPluginsResponseSchema,
   },
   listEnabledGrouped: {
     path: '/api/plugin/list/enabled/grouped',
+    access: 'read',
     summary: 'Ids of active plugins per group (events, offers); every group present',
     response: enabledPluginsGroupedResponseSchema,
   },
   types: {
     path: '/api/plugin/types',
+    access: 'read',
     summary: 'Every plugin name -> id (UNSUPPORTED is not a plugin)',
     response: pluginTypesResponseSchema,
   },
   activate: {
     path: '/api/plugin/activate',
+    access: 'change',
     summary: 'Switch a plugin on or off (no-op when it already has that state)',
     body: activatePluginRequestSchema,
     response: pluginListItemSchema,
@@ -48,6 +53,7 @@ export const pluginEndpoints = defineEndpoints('plugin', {
   // ---- plugin details (issue 11) ----
   get: {
     path: '/api/plugin/get',
+    access: 'read',
     summary:
       'One plugin with data.active and data.draft (A/B-test entries), the revisions of both, and the A/B-tests they refer to',
     body: pluginIdRequestSchema,
@@ -55,12 +61,14 @@ export const pluginEndpoints = defineEndpoints('plugin', {
   },
   setDescription: {
     path: '/api/plugin/set/description',
+    access: 'change',
     summary: "Saves the plugin's description (trimmed, at most 100 characters); answers the plugin",
     body: setPluginDescriptionRequestSchema,
     response: pluginDetailsSchema,
   },
   saveDraft: {
     path: '/api/plugin/draft/abtest',
+    access: 'change',
     summary:
       'Autosave: replaces the whole draft; 409 unless draftRevision is the current draft revision; answers the plugin',
     body: saveDraftRequestSchema,
@@ -68,6 +76,7 @@ export const pluginEndpoints = defineEndpoints('plugin', {
   },
   activateDraft: {
     path: '/api/plugin/draft/activate',
+    access: 'change',
     summary:
       'Makes the draft the active set, activates its A/B-test versions and the drafts of other plugins on those versions, in one transaction; 409 when stale',
     body: activateDraftRequestSchema,
@@ -75,6 +84,7 @@ export const pluginEndpoints = defineEndpoints('plugin', {
   },
   abTestUsage: {
     path: '/api/plugin/abtest-usage',
+    access: 'read',
     summary:
       'Validates one draft entry: plugins activated alongside (validUsages) and blocking errors per plugin (fatal)',
     body: abTestUsageRequestSchema,

@@ -10,6 +10,7 @@ import {
 export const transferEndpoints = defineEndpoints('transfer', {
   preview: {
     path: '/api/configuration/transfer/preview',
+    access: 'read',
     summary:
       'Preview copying one environment (or the chosen groups) into another: per group, each item with its ' +
       'operation (create, update, delete, unchanged); the A/B-test versions and configurations the ' +
@@ -20,6 +21,8 @@ export const transferEndpoints = defineEndpoints('transfer', {
   },
   transfer: {
     path: '/api/configuration/transfer',
+    access: 'change',
+    accessEnvironmentField: 'to',
     summary:
       'Copy one environment into another in one transaction (overwrite: the destination becomes equal ' +
       "to the source; merge: destination-only items are kept). 409 'Environment changed since preview' " +

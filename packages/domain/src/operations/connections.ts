@@ -33,6 +33,12 @@ export const CLOSED_BY_SHUTDOWN = { code: 1001, reason: 'Server shutting down' }
 /** Close code when the connection's runtime key is revoked. */
 export const CLOSED_BY_KEY_REVOKED = { code: 4001, reason: 'Runtime key revoked' } as const;
 
+/** Close code when the runtime key already holds its maximum of live connections (all server processes). */
+export const CLOSED_BY_CONNECTION_LIMIT = {
+  code: 4002,
+  reason: 'Too many connections for this runtime key',
+} as const;
+
 /** The player id a game client presents as its principal: an opaque text of 1-64 characters. */
 export const PRINCIPAL_MAX_LENGTH = 64;
 export const principalSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 
 // Issue 13: the game servers' read API. Authenticated by a per-environment runtime key
 // (`Authorization: Bearer rk_...`), never by a session; a key reads its own environment only and
@@ -80,7 +81,9 @@ export const grantsPendingResponseSchema = z.array(pendingGrantSchema);
 
 export const grantsAckRequestSchema = z.object({
   ids: z
-    .array(z.number({ error: 'ids must be numbers' }).int().min(1), { error: 'ids must be a list' })
+    .array(z.number({ error: 'ids must be numbers' }).int().min(1).max(MAX_STORED_INTEGER), {
+      error: 'ids must be a list',
+    })
     .min(1, { error: 'ids must not be empty' })
     .max(1000, { error: 'ids has at most 1000 entries' }),
 });
@@ -98,6 +101,6 @@ export const appliedRequestSchema = z.object({
     .string({ error: 'instance must be a text' })
     .min(1, { error: 'instance must not be empty' })
     .max(200, { error: 'instance must be at most 200 characters' }),
-  revision: z.number({ error: 'revision must be a number' }).int().min(0),
+  revision: z.number({ error: 'revision must be a number' }).int().min(0).max(MAX_STORED_INTEGER),
 });
 export type AppliedRequest = z.infer<typeof appliedRequestSchema>;

@@ -26,9 +26,9 @@ import {
   insertVersion,
   insertVersions,
   lockAbTest,
-  markVersionActive,
   updateAbTest,
 } from './abtest.store.ts';
+import { activateVersionWithRanges } from './abtest-version-activation.ts';
 
 export const ABTEST_ROLLOUT_MESSAGES = {
   notRollout: (id: string) => `AB-test '${id}' is not a rollout`,
@@ -58,12 +58,27 @@ async function appendVersion(
   return version;
 }
 
-/** Activates one version (spec §4: newer than the current one, not already active). */
-async function activate(tx: Tx, abTest: AbTest, key: AbTestKey, version: number, email: string) {
+/**
+ * Activates one version (spec §4: newer than the current one, not already active), fixing its bucket
+ * ranges from the current version's (issue 13), or anew with a new salt when re-randomised.
+ */
+async function activate(
+  tx: Tx,
+  abTest: AbTest,
+  key: AbTestKey,
+  version: number,
+  reRandomise: boolean,
+  email: string,
+) {
   assertRule(checkVersionActivation(abTest, version));
-  await markVersionActive(tx, key, version);
-  await updateAbTest(tx, key, {}, email);
+  const weights = abTest.data.versions.find((candidate) => candidate.version === version)!.cases;
+  const current = { version: abTest.data.version, cases: abTest.data.cases };
+  await activateVersionWithRanges(tx, key, { current, version, weights, reRandomise }, email);
 }
+
+/** issue 13: the audit says so only when the operator asked for a fresh split. */
+const reRandomised = (reRandomise: boolean | undefined) =>
+  reRandomise ? { reRandomise: true as const } : {};
 
 /**
  * spec §7 /api/abtest/versions/save {id, weights}: answers the new (inactive) version. Reads only
@@ -104,7 +119,7 @@ export async function activateVersion(
   const key = { environmentId, id: request.id };
   return mutate(db, async (tx) => {
     const abTest = await lockAndLoadAbTest(tx, key);
-    await activate(tx, abTest, key, request.version, email);
+    await activate(tx, abTest, key, request.version, request.reRandomise ?? false, email);
     const activated = await requireAbTest(tx, key);
     return {
       result: activated,
@@ -112,6 +127,7 @@ export async function activateVersion(
         version: request.version,
         previousVersion: abTest.data.version,
         cases: activated.data.cases,
+        ...reRandomised(request.reRandomise),
       }),
     };
   });
@@ -139,7 +155,7 @@ export async function applyRollout(
     assertRule(checkRollout(abTest));
     const version = await appendVersion(tx, abTest, key, rolloutWeights(request.treatment), email);
     const withVersion = await requireAbTest(tx, key);
-    await activate(tx, withVersion, key, version.version, email);
+    await activate(tx, withVersion, key, version.version, request.reRandomise ?? false, email);
     const applied = await requireAbTest(tx, key);
     return {
       result: applied,
@@ -148,6 +164,7 @@ export async function applyRollout(
         version: version.version,
         previousVersion: abTest.data.version,
         cases: applied.data.cases,
+        ...reRandomised(request.reRandomise),
       }),
     };
   });

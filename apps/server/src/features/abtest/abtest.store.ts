@@ -220,6 +220,8 @@ export interface AbTestChanges {
   active?: boolean;
   caseDescriptions?: string[];
   segment?: Segment;
+  /** issue 13: a new salt re-splits every player (re-randomise). */
+  salt?: string;
 }
 
 /** Writes the given fields and stamps modified / lastModifier. */
@@ -237,6 +239,7 @@ export async function updateAbTest(
       ...(changes.active === undefined ? {} : { active: changes.active }),
       ...(changes.caseDescriptions === undefined ? {} : { caseDescriptions: changes.caseDescriptions }),
       ...(changes.segment === undefined ? {} : { segment: changes.segment as Prisma.InputJsonObject }),
+      ...(changes.salt === undefined ? {} : { salt: changes.salt }),
       modified: new Date(),
       lastModifier,
     },
@@ -251,6 +254,8 @@ export interface NewVersionRecord {
   version: number;
   active?: boolean;
   cases: readonly number[];
+  /** Bucket ranges fixed at activation (a transfer copies the source's); absent or null: none. */
+  ranges?: unknown;
   lastModifier: string;
 }
 
@@ -268,6 +273,9 @@ export async function insertVersions(
       version: version.version,
       active: version.active ?? false,
       cases: [...version.cases],
+      ...(version.ranges === undefined || version.ranges === null
+        ? {}
+        : { ranges: version.ranges as Prisma.InputJsonValue }),
       lastModifier: version.lastModifier,
     })),
   });
@@ -292,14 +300,56 @@ export async function insertVersion(
   return toVersion(row);
 }
 
-/** The one change a saved version allows: it becomes active. */
-export async function markVersionActive(tx: Tx, key: AbTestKey, version: number): Promise<void> {
+/**
+ * The one change a saved version allows: it becomes active, with the bucket ranges of its cases
+ * (issue 13), fixed from then on.
+ */
+export async function markVersionActive(
+  tx: Tx,
+  key: AbTestKey,
+  version: number,
+  ranges: readonly (readonly (readonly [number, number])[])[],
+): Promise<void> {
   await tx.abTestVersion.update({
     where: {
       environmentId_abTestId_version: { environmentId: key.environmentId, abTestId: key.id, version },
     },
-    data: { active: true },
+    data: { active: true, ranges: ranges as unknown as Prisma.InputJsonArray },
   });
+}
+
+/** A version's bucket ranges as stored (unparsed: null when activated before ranges existed). */
+export async function findVersionRanges(tx: Db | Tx, key: AbTestKey, version: number): Promise<unknown> {
+  const row = await tx.abTestVersion.findUnique({
+    where: {
+      environmentId_abTestId_version: { environmentId: key.environmentId, abTestId: key.id, version },
+    },
+    select: { ranges: true },
+  });
+  return row?.ranges ?? null;
+}
+
+/** How an A/B-test splits players (issue 13): its salt and each version's stored ranges (unparsed). */
+export interface AbTestBucketing {
+  salt: string;
+  ranges: Map<number, unknown>;
+}
+
+/** The bucketing of every A/B-test of the environment, by id (transfer). */
+export async function listBucketing(
+  db: Db | Tx,
+  environmentId: string,
+): Promise<Map<string, AbTestBucketing>> {
+  const rows = await db.abTest.findMany({
+    where: { environmentId },
+    select: { id: true, salt: true, versions: { select: { version: true, ranges: true } } },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { salt: row.salt, ranges: new Map(row.versions.map((version) => [version.version, version.ranges])) },
+    ]),
+  );
 }
 
 /** Transfer only: a destination A/B-test takes the source's versions wholesale. */

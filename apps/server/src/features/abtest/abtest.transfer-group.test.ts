@@ -36,6 +36,8 @@ describe('A/B-tests transfer group', () => {
       conditions: [{ property: SegmentProperty.Payer, op: SegmentOperation.Equals, value: 'true' }],
     };
     await payloadOf('/api/segment/save', { abTestId: 'sticky', segment }, 'dev');
+    const salts = await t.app.db.abTest.findMany({ where: { environmentId: 'dev' }, orderBy: { id: 'asc' } });
+    expect(salts.map((row) => row.salt)).toEqual([expect.any(String), expect.any(String)]);
     expect(await listOf('dev')).toEqual([
       {
         id: 'rollout',
@@ -43,7 +45,16 @@ describe('A/B-tests transfer group', () => {
         title: 'Rollout',
         payload: {
           type: AbTestType.Rollout,
-          versions: [{ version: 0, active: true, cases: [900_000, 100_000] }],
+          // issue 13: the salt and the ranges fixed at activation travel, so the split stays the same
+          salt: salts[0]!.salt,
+          versions: [
+            {
+              version: 0,
+              active: true,
+              cases: [900_000, 100_000],
+              ranges: [[[0, 900_000]], [[900_000, 1_000_000]]],
+            },
+          ],
           cases: [900_000, 100_000],
           caseDescriptions: [],
           segment: { conditions: [] },
@@ -55,7 +66,8 @@ describe('A/B-tests transfer group', () => {
         title: 'Sticky',
         payload: {
           type: AbTestType.StickySegmentation,
-          versions: [{ version: 0, active: false, cases: [1_000_000] }],
+          salt: salts[1]!.salt,
+          versions: [{ version: 0, active: false, cases: [1_000_000], ranges: null }],
           cases: [],
           caseDescriptions: ['all'],
           segment,

@@ -1,4 +1,10 @@
-import { abTestTypeSchema, segmentSchema, type TransferItem, type TransferReference } from '@console/domain';
+import {
+  abTestTypeSchema,
+  bucketRangeSchema,
+  segmentSchema,
+  type TransferItem,
+  type TransferReference,
+} from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup, TransferWriteContext } from '../transfer/transfer-group.ts';
@@ -9,6 +15,7 @@ import {
   insertAbTest,
   insertVersions,
   listAbTests,
+  listBucketing,
   updateAbTest,
 } from './abtest.store.ts';
 import { normalizeSegment } from './segment.service.ts';
@@ -16,14 +23,19 @@ import { normalizeSegment } from './segment.service.ts';
 /**
  * What a transfer compares and copies of an A/B-test. Versions carry no created / lastModifier, so
  * two environments holding the same A/B-test compare equal; the copy is stamped by the transfer.
+ * issue 13: the salt and each version's bucket ranges travel too, so a test transferred from stable
+ * to prod splits players exactly as it does in stable.
  */
 const transferPayloadSchema = z.object({
   type: abTestTypeSchema,
+  salt: z.string().min(1),
   versions: z.array(
     z.object({
       version: z.number().int().min(0),
       active: z.boolean(),
       cases: z.array(z.number().int().min(0)).min(1),
+      /** Fixed at activation; null for a version never activated (or activated before ranges). */
+      ranges: z.array(z.array(bucketRangeSchema)).nullable(),
     }),
   ),
   cases: z.array(z.number().int().min(0)),
@@ -34,10 +46,18 @@ type AbTestTransferPayload = z.infer<typeof transferPayloadSchema>;
 
 async function list(tx: Tx, environmentId: string): Promise<TransferItem[]> {
   const abTests = await listAbTests(tx, environmentId);
+  const bucketing = await listBucketing(tx, environmentId);
   return abTests.map((abTest) => {
+    const split = bucketing.get(abTest.id);
     const payload: AbTestTransferPayload = {
       type: abTest.data.type,
-      versions: abTest.data.versions.map(({ version, active, cases }) => ({ version, active, cases })),
+      salt: split?.salt ?? '',
+      versions: abTest.data.versions.map(({ version, active, cases }) => ({
+        version,
+        active,
+        cases,
+        ranges: (split?.ranges.get(version) ?? null) as AbTestTransferPayload['versions'][number]['ranges'],
+      })),
       cases: abTest.data.cases,
       caseDescriptions: abTest.data.caseDescriptions,
       segment: abTest.data.segment,
@@ -61,6 +81,7 @@ async function write(
     active: item.active,
     caseDescriptions: payload.caseDescriptions,
     segment: normalizeSegment(payload.segment),
+    salt: payload.salt,
   };
   if (await findAbTest(tx, key)) {
     await updateAbTest(tx, key, fields, email);
@@ -82,12 +103,13 @@ async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Pr
 
 /**
  * issue 11: what a plugin entry needs of an A/B-test, compared across environments: what decides the
- * case a player gets (active, type, segment) and the entry's version; undefined without that version.
- * An entry made before the A/B-test had a version (no version in the reference) needs the A/B-test only.
+ * case a player gets (active, type, segment, and since issue 13 the salt and the version's ranges)
+ * and the entry's version; undefined without that version. An entry made before the A/B-test had a
+ * version (no version in the reference) needs the A/B-test only.
  */
 function referencedPart(item: TransferItem, reference: TransferReference): unknown {
-  const { type, segment, versions } = transferPayloadSchema.parse(item.payload);
-  const decides = { active: item.active, type, segment };
+  const { type, segment, salt, versions } = transferPayloadSchema.parse(item.payload);
+  const decides = { active: item.active, type, segment, salt };
   if (reference.version === undefined) return decides;
   const version = versions.find((candidate) => candidate.version === reference.version);
   return version && { ...decides, version };

@@ -1,14 +1,28 @@
 import type { AuditListRequest } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { type AuditRecord, insertAuditEntry, listAuditEntries } from './audit.store.ts';
+import { publishAudited } from '../runtime/runtime-publish.service.ts';
+import {
+  type AuditRecord,
+  auditEntriesWrittenIn,
+  insertAuditEntry,
+  listAuditEntries,
+} from './audit.store.ts';
 
 export type { AuditRecord } from './audit.store.ts';
 
 export interface MutationOutcome<T> {
   result: T;
-  /** A typed audit event (packages/domain audit.ts). */
-  audit: AuditRecord;
+  /**
+   * A typed audit event (packages/domain audit.ts); several for one change that concerns several
+   * environments (issue 14: a console-wide role change is written to every environment's log).
+   */
+  audit: AuditRecord | readonly AuditRecord[];
+  /**
+   * Runs in the transaction once the entry is written, with its id (the first, when several): for
+   * changes that record their own audit entry (a rollback's revision names the entry that made it).
+   */
+  afterAudit?: (tx: Tx, auditEntryId: number) => Promise<void>;
 }
 
 /** Thrown by unchanged(): the transaction rolls back, and mutate answers the result. */
@@ -29,7 +43,9 @@ export function unchanged<T>(result: T): never {
 
 /**
  * The only way to change data: the change and its audit entry commit in one transaction,
- * so a failed mutation leaves neither.
+ * so a failed mutation leaves neither. issue 13: when an entry the transaction wrote changes what
+ * players receive (AUDIT_RUNTIME_EFFECTS), the same transaction publishes the environment's runtime
+ * revision naming those entries; NOTIFY reaches the other processes after the commit.
  */
 export async function mutate<T>(
   db: Db,
@@ -40,8 +56,11 @@ export async function mutate<T>(
     return await runInTransaction(
       db,
       async (tx) => {
-        const { result, audit } = await work(tx);
-        await insertAuditEntry(tx, audit);
+        const { result, audit, afterAudit } = await work(tx);
+        const auditEntryIds: number[] = [];
+        for (const record of [audit].flat()) auditEntryIds.push(await insertAuditEntry(tx, record));
+        await afterAudit?.(tx, auditEntryIds[0]!);
+        await publishAudited(tx, auditEntriesWrittenIn(tx));
         return result;
       },
       options,

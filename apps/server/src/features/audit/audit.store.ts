@@ -9,8 +9,21 @@ export type AuditRecord = AuditEvent & {
   email: string;
 };
 
-export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<void> {
-  await tx.auditEntry.create({
+/** An audit entry written by the current transaction: what a runtime revision records. */
+export interface WrittenAuditEntry {
+  id: number;
+  environmentId: string;
+  action: string;
+  email: string;
+}
+
+// Per open transaction (the transaction client is one object for the whole transaction), the entries
+// it wrote, whoever wrote them: mutate publishes them with the runtime revision (issue 13).
+const writtenByTransaction = new WeakMap<Tx, WrittenAuditEntry[]>();
+
+/** Writes one entry and answers its id. */
+export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<number> {
+  const { id } = await tx.auditEntry.create({
     data: {
       environmentId: record.environmentId,
       email: record.email,
@@ -18,8 +31,17 @@ export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<voi
       target: record.target,
       attributes: record.attributes as Prisma.InputJsonObject,
     },
+    select: { id: true },
   });
+  const written = writtenByTransaction.get(tx) ?? [];
+  written.push({ id, environmentId: record.environmentId, action: record.action, email: record.email });
+  writtenByTransaction.set(tx, written);
+  return id;
 }
+
+/** The entries this transaction wrote so far, in order. */
+export const auditEntriesWrittenIn = (tx: Tx): readonly WrittenAuditEntry[] =>
+  writtenByTransaction.get(tx) ?? [];
 
 export interface AuditListQuery {
   environmentId: string;

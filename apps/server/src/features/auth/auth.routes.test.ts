@@ -13,12 +13,30 @@ describe('login', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     const cookie = setCookie.split(';')[0]!;
     expect((await t.post('/api/auth/me', undefined, cookie)).json()).toEqual({
-      payload: { email: 'ops@example.com' },
+      payload: {
+        email: 'ops@example.com',
+        // A local start without ADMIN_EMAILS: dev-login users become admins.
+        role: 'admin',
+        isConfiguredAdmin: false,
+        environments: [
+          { id: 'dev', role: 'admin', isProtected: false },
+          { id: 'stable', role: 'admin', isProtected: false },
+          { id: 'prod', role: 'admin', isProtected: true },
+        ],
+      },
     });
-    const logout = await t.app.inject({ method: 'GET', url: '/logout', headers: { cookie } });
-    expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toBe('/login');
+    const logout = await t.post('/logout', {}, cookie);
+    expect(logout.json()).toEqual({ payload: null });
     expect(String(logout.headers['set-cookie'])).toMatch(/console_session=;/);
+    expect((await t.post('/api/auth/me', undefined, cookie)).statusCode).toBe(401);
+  });
+
+  it('changes nothing on GET /logout: the session still works', async () => {
+    const t = await createTestApp();
+    const cookie = await t.login();
+    const get = await t.app.inject({ method: 'GET', url: '/logout', headers: { cookie } });
+    expect(get.headers['set-cookie']).toBeUndefined();
+    expect((await t.post('/api/auth/me', undefined, cookie)).statusCode).toBe(200);
   });
 
   it('tells the login page who is signed in, without a 401 when nobody is', async () => {
@@ -37,14 +55,22 @@ describe('login', () => {
     }
     const refused = await t.post('/oauth/login/dev', { email: 'a@example.com' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'Rate limit exceeded, retry in 1 minute' });
+    // Within the minute: "retry in 1 minute", or in seconds when the 30 sign-ins took a while.
+    expect(refused.json().error).toMatch(/^Rate limit exceeded, retry in (1 minute|\d+ seconds)$/);
   });
 
-  it('refuses a dev login without a valid e-mail', async () => {
+  it('refuses a dev login without a valid e-mail, or with one longer than 254 characters', async () => {
     const t = await createTestApp();
     const response = await t.post('/oauth/login/dev', { email: 'not-an-email' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/^email: /);
+    const long = await t.post('/oauth/login/dev', { email: `${'a'.repeat(100_000)}@example.com` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: 'email: must be at most 254 characters' });
+    expect(long.headers['set-cookie']).toBeUndefined();
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    expect(longest.length).toBe(254);
+    expect((await t.post('/oauth/login/dev', { email: longest })).statusCode).toBe(200);
   });
 
   it('offers no dev login when it is off, and says so in /oauth/options', async () => {
@@ -87,10 +113,11 @@ describe('login', () => {
   });
 
   it('refuses dev login in production at start-up', () => {
-    expect(() =>
-      readConfig({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's' }, 'postgres://x'),
-    ).toThrow('AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
-    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: 's' }, 'postgres://x').devLogin).toBe(false);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_EMAILS: 'boss@example.com' };
+    expect(() => readConfig({ ...production, AUTH_DEV_LOGIN: 'true' }, 'postgres://x')).toThrow(
+      'AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
+    );
+    expect(readConfig(production, 'postgres://x').devLogin).toBe(false);
   });
 
   it('allows only the configured e-mail domains', () => {

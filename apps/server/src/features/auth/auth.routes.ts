@@ -1,21 +1,25 @@
 import { type AnyEndpoint, api, notFound, payloadOf } from '@console/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { registerEndpoint } from '../../http/endpoint.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
+import { accessHooksOf, registerEndpoint } from '../../http/endpoint.ts';
+import { sessionUserOf } from './auth.service.ts';
 import { GOOGLE_LOGIN_PATH, registerGoogleLogin } from './google-login.ts';
 
 /**
  * Registers a declared sign-in call by hand: it sets or clears the session cookie, so its handler
- * needs the reply, which registerEndpoint's handlers do not get. Path and schemas still come from
- * the declaration.
+ * needs the reply, which registerEndpoint's handlers do not get. Path, schemas and the right it needs
+ * still come from the declaration.
  */
 function registerSessionEndpoint<E extends AnyEndpoint>(
   app: FastifyInstance,
   endpoint: E,
-  options: Pick<RouteShorthandOptions, 'onRequest'> & { rateLimit?: { max: number; timeWindow: string } },
+  options: { isOff?: boolean; rateLimit?: { max: number; timeWindow: string } },
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<z.output<E['response']>>,
 ): void {
+  const { onRequest, preValidation } = accessHooksOf(app, endpoint);
+  const refuseWhenOff = async () => {
+    throw notFound(`Not found: POST ${endpoint.path}`);
+  };
   app.route({
     method: 'POST',
     url: endpoint.path,
@@ -25,7 +29,9 @@ function registerSessionEndpoint<E extends AnyEndpoint>(
       endpoint,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    // When the sign-in method is off: 404 before reading the body.
+    onRequest: [...(options.isOff ? [refuseWhenOff] : []), ...(onRequest ? [onRequest] : [])],
+    ...(preValidation ? { preValidation } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.feature],
@@ -39,7 +45,7 @@ function registerSessionEndpoint<E extends AnyEndpoint>(
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app;
 
-  registerEndpoint(app, api.auth.me, ({ email }) => ({ email }));
+  registerEndpoint(app, api.auth.me, async ({ user }) => sessionUserOf(user!, await app.environments.list()));
   registerEndpoint(app, api.auth.session, ({ email }) => (email ? { email } : null));
   registerEndpoint(app, api.auth.options, () => ({
     devLogin: config.devLogin,
@@ -52,26 +58,24 @@ export async function authRoutes(app: FastifyInstance) {
   registerSessionEndpoint(
     app,
     devLogin,
-    {
-      rateLimit: { max: 30, timeWindow: '1 minute' },
-      ...(config.devLogin
-        ? {}
-        : {
-            onRequest: async () => {
-              throw notFound(`Not found: POST ${devLogin.path}`);
-            },
-          }),
-    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' }, isOff: !config.devLogin },
     async (request, reply) => {
-      const email = (request.body as z.output<typeof devLogin.body>).email.toLowerCase();
-      startSession(request, reply, email);
+      const { email } = request.body as z.output<typeof devLogin.body>;
+      await app.sessions.start(request, reply, email, 'dev');
       return { email };
     },
   );
 
-  registerSessionEndpoint(app, api.auth.logout, {}, async (_request, reply) => {
-    endSession(reply);
+  // issue 14: POST only. GET /logout is the web app's page, which asks before signing out.
+  registerSessionEndpoint(app, api.auth.logout, {}, async (request, reply) => {
+    await app.sessions.end(request, reply);
     return null;
+  });
+
+  registerSessionEndpoint(app, api.auth.signOutEverywhere, {}, async (request, reply) => {
+    const sessionsEnded = await app.sessions.endAllOf(request.user!.email);
+    await app.sessions.end(request, reply);
+    return { sessionsEnded };
   });
 
   if (config.google) {
@@ -90,13 +94,4 @@ export async function authRoutes(app: FastifyInstance) {
       async (_request, reply) => reply.redirect('/login?error=google-not-configured'),
     );
   }
-
-  app.get(
-    '/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'End the session and go to /login' } },
-    async (_request, reply) => {
-      endSession(reply);
-      return reply.redirect('/login');
-    },
-  );
 }

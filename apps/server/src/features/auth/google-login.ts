@@ -1,7 +1,7 @@
+import { emailSchema } from '@console/domain';
 import oauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance } from 'fastify';
 import type { GoogleConfig } from '../../config.ts';
-import { startSession } from '../../plugins/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,14 +45,15 @@ export async function registerGoogleLogin(app: FastifyInstance, google: GoogleCo
         headers: { authorization: `Bearer ${token.access_token}` },
       });
       const user = (await response.json()) as GoogleUserInfo;
-      if (!response.ok || !user.email || !user.email_verified) {
+      const email = emailSchema.safeParse(user.email);
+      if (!response.ok || !email.success || !user.email_verified) {
         return reply.redirect('/login?error=google');
       }
-      if (!isAllowedEmail(user.email, app.config.allowedEmailDomains)) {
-        request.log.warn({ email: user.email }, 'google sign-in refused: domain not allowed');
+      if (!isAllowedEmail(email.data, app.config.allowedEmailDomains)) {
+        request.log.warn({ email: email.data }, 'google sign-in refused: domain not allowed');
         return reply.redirect('/login?error=domain');
       }
-      startSession(request, reply, user.email);
+      await app.sessions.start(request, reply, email.data, 'google');
       return reply.redirect('/');
     },
   );

@@ -60,3 +60,20 @@ export async function listPendingCompensationGrants(
   });
   return rows.map(toGrant);
 }
+
+/**
+ * Marks the environment's grants among `ids` collected, unless already collected, in one statement;
+ * answers the ids this call collected. Concurrent calls on one grant: the second waits for the first's
+ * row lock, re-checks `collected IS NULL` and skips it, so each grant is collected exactly once.
+ */
+export async function collectCompensationGrants(
+  db: Db | Tx,
+  environmentId: string,
+  ids: readonly number[],
+): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    UPDATE "compensation_grant" SET "collected" = now()
+     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::int[]) AND "collected" IS NULL
+    RETURNING "id"`;
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}

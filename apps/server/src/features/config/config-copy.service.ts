@@ -17,7 +17,8 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { abTestAudit, lockAndLoadAbTest } from '../abtest/abtest.access.ts';
-import { insertVersion, markVersionActive, updateAbTest } from '../abtest/abtest.store.ts';
+import { insertVersion } from '../abtest/abtest.store.ts';
+import { activateVersionWithRanges } from '../abtest/abtest-version-activation.ts';
 import { mutate } from '../audit/audit.service.ts';
 import { type AuditRecord, insertAuditEntry } from '../audit/audit.store.ts';
 import {
@@ -107,8 +108,9 @@ async function appendActiveVersion(
       saved.version,
     ),
   );
-  await markVersionActive(tx, key, saved.version);
-  await updateAbTest(tx, key, {}, email);
+  // The same weights: reassigning the current ranges keeps every player in their case.
+  const current = { version: abTest.data.version, cases: abTest.data.cases };
+  await activateVersionWithRanges(tx, key, { current, version: saved.version, weights }, email);
   await insertAuditEntry(
     tx,
     abTestAudit(key, email, 'abtest.version.save', { version: saved.version, cases: saved.cases, ...reason }),

@@ -9,17 +9,17 @@ export interface LiveConnection extends Connection {
   socket: WebSocket;
 }
 
-interface CloseReason {
+export interface CloseReason {
   code: number;
   reason: string;
 }
 
 /**
- * The game clients connected to this server process. In memory by design: a socket lives in one
- * process, so each process lists and closes its own (see docs/decisions.md).
+ * The game clients connected to this server process: a socket lives in one process. Listing and
+ * closing across processes go through the database (SharedConnectionRegistry, docs/decisions.md).
  */
 export class ConnectionRegistry {
-  private readonly connections = new Map<string, LiveConnection>();
+  protected readonly connections = new Map<string, LiveConnection>();
   private readonly isAlive = new WeakMap<WebSocket, boolean>();
   private heartbeat: NodeJS.Timeout | undefined;
   /**

@@ -1,48 +1,8 @@
 import { CLOSED_BY_OPERATOR, type CreatedRuntimeKey, NO_CONNECTIONS_TEXT } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-
-interface Client {
-  socket: WebSocket;
-  welcome: { type: string; connectionId: string; environment: string };
-  messages: unknown[];
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-/** A real game client over a real socket: resolves once welcomed, rejects with the HTTP status if refused. */
-function connect(baseUrl: string, query: string, headers: Record<string, string> = {}): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${baseUrl}/runtime/connect?${query}`, { headers });
-    const messages: unknown[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) =>
-      socket.on('close', (code, reason) => done({ code, reason: reason.toString() })),
-    );
-    socket.on('unexpected-response', (_request, response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      response.on('end', () =>
-        reject(Object.assign(new Error('refused'), { status: response.statusCode, body })),
-      );
-    });
-    socket.on('error', (error) => reject(error));
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString());
-      messages.push(message);
-      if (message.type === 'welcome') resolve({ socket, welcome: message, messages, closed });
-    });
-  });
-}
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected the connection to be refused');
-    },
-    (error: { status?: number; body?: string }) => ({ status: error.status, body: error.body }),
-  );
+import { connectGameClient as connect, refusal } from './game-client.testing.ts';
 
 describe('live client connections', () => {
   let t: TestApp;

@@ -1,32 +1,44 @@
 import { CLOSED_BY_OPERATOR, type CloseConnectionRequest, type Connection, notFound } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../audit/audit.service.ts';
-import type { ConnectionRegistry } from './connection-registry.ts';
+import { deleteConnection, notifyConnectionClose } from './connections.store.ts';
+import type { SharedConnectionRegistry } from './shared-connection-registry.ts';
 
-export const listConnections = (connections: ConnectionRegistry, environmentId: string): Connection[] =>
-  connections.list(environmentId);
+/** The environment's live connections on every server process, oldest first. */
+export const listConnections = (connections: SharedConnectionRegistry, environmentId: string) =>
+  connections.listShared(environmentId);
 
-/** Audits the close, then (after commit) closes the socket with a reason the game client sees. */
+/**
+ * Removes the connection from the registry and audits it in one transaction; the process holding the
+ * socket closes it with a reason the game client sees: this one at once, another on the NOTIFY that
+ * the commit delivers.
+ */
 export async function closeConnection(
   db: Db,
-  connections: ConnectionRegistry,
+  connections: SharedConnectionRegistry,
   environmentId: string,
   request: CloseConnectionRequest,
   email: string,
 ): Promise<Connection> {
-  const connection = connections.find(environmentId, request.id);
-  if (!connection) throw notFound(`Connection '${request.id}' not found`);
-  const { id, principal, address } = connection;
-  await mutate(db, async () => ({
-    result: undefined,
-    audit: {
-      environmentId,
-      email,
-      action: 'connection.close',
-      target: id,
-      attributes: { principal, address },
-    },
-  }));
-  connections.close(connection, CLOSED_BY_OPERATOR);
+  const connection = await connections.findShared(environmentId, request.id);
+  const missing = () => notFound(`Connection '${request.id}' not found`);
+  if (!connection) throw missing();
+  const { id, principal, address, processId } = connection;
+  await mutate(db, async (tx) => {
+    // Gone meanwhile (the client left, or another operator closed it): nothing to close or audit.
+    if (!(await deleteConnection(tx, id))) throw missing();
+    if (processId !== connections.processId) await notifyConnectionClose(tx, { id, ...CLOSED_BY_OPERATOR });
+    return {
+      result: undefined,
+      audit: {
+        environmentId,
+        email,
+        action: 'connection.close',
+        target: id,
+        attributes: { principal, address },
+      },
+    };
+  });
+  connections.closeLocal(id, CLOSED_BY_OPERATOR);
   return { id, principal, address };
 }

@@ -20,6 +20,8 @@ const connectQuerySchema = z.object({
 type ConnectQuery = z.infer<typeof connectQuerySchema>;
 
 const HEARTBEAT_MS = 30_000;
+/** WebSocket's own code for an unexpected condition (RFC 6455 1011). */
+const CLOSED_BY_SERVER_ERROR = { code: 1011, reason: 'Server error' } as const;
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
 function presentedKey(request: FastifyRequest<{ Querystring: ConnectQuery }>): string {
@@ -49,7 +51,12 @@ export async function runtimeSocketRoutes(app: FastifyInstance) {
     (socket, request) => {
       const id = randomUUID();
       const environmentId = request.query.configuration ?? 'dev';
-      const isAdded = app.connections.add({
+      // Attached at once: @fastify/websocket drops messages that arrive before a handler exists.
+      socket.on('message', (data) => {
+        // The only client message: {"type":"ping"}; anything else is ignored.
+        if (data.toString() === '{"type":"ping"}') socket.send(JSON.stringify({ type: 'pong' }));
+      });
+      const connection = {
         id,
         environmentId,
         principal: request.query.principal,
@@ -57,14 +64,21 @@ export async function runtimeSocketRoutes(app: FastifyInstance) {
         keyId: request.runtimeKeyId ?? '',
         connected: Date.now(),
         socket,
-      });
-      if (!isAdded) return;
-      socket.on('message', (data) => {
-        // The only client message: {"type":"ping"}; anything else is ignored.
-        if (data.toString() === '{"type":"ping"}') socket.send(JSON.stringify({ type: 'pong' }));
-      });
-      socket.send(JSON.stringify({ type: 'welcome', connectionId: id, environment: environmentId }));
-      request.log.info({ connectionId: id, environmentId }, 'game client connected');
+      };
+      app.connections.register(connection).then(
+        (outcome) => {
+          if (outcome === 'limit')
+            request.log.warn({ keyId: connection.keyId }, 'runtime key at its connection limit');
+          if (outcome !== 'added') return;
+          // Welcomed once recorded: a listing from any process after the welcome shows it.
+          socket.send(JSON.stringify({ type: 'welcome', connectionId: id, environment: environmentId }));
+          request.log.info({ connectionId: id, environmentId }, 'game client connected');
+        },
+        (error: unknown) => {
+          request.log.error({ err: error }, 'could not record a game client connection');
+          socket.close(CLOSED_BY_SERVER_ERROR.code, CLOSED_BY_SERVER_ERROR.reason);
+        },
+      );
     },
   );
 }

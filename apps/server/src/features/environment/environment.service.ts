@@ -1,6 +1,7 @@
 import {
   conflict,
   DEFAULT_ENVIRONMENT_DESCRIPTION,
+  isProtectedEnvironment,
   notFound,
   type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
@@ -8,6 +9,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../audit/audit.service.ts';
+import { publishFirstRevision } from '../runtime/runtime-publish.service.ts';
 import { environmentInitializers } from './environment.initializers.ts';
 import {
   findEnvironment,
@@ -85,10 +87,19 @@ async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
   for (const initialize of environmentInitializers) await initialize(tx, id);
 }
 
-/** Start-up: the seeded environments exist, and every environment holds what features require. */
+/**
+ * Start-up: the seeded environments exist, every environment holds what features require, and every
+ * environment has published its runtime at least once (issue 13: revision 1 for the seeded ones and
+ * for those that existed before revisions). A created environment publishes with its audit entry.
+ */
 export async function seedEnvironments(db: Db): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    for (const id of SEEDED_ENVIRONMENTS) await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION);
+    for (const id of SEEDED_ENVIRONMENTS) {
+      // issue 14: prod starts protected; an admin may change that afterwards.
+      await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION, isProtectedEnvironment(id));
+    }
     for (const id of await listEnvironmentIds(tx)) await initializeEnvironment(tx, id);
+    // In id order, the order every publisher locks environments in, so two starting processes never deadlock.
+    for (const id of (await listEnvironmentIds(tx)).sort()) await publishFirstRevision(tx, id);
   });
 }

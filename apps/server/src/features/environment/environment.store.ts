@@ -28,7 +28,36 @@ export async function listEnvironmentIds(db: Db | Tx): Promise<string[]> {
 }
 
 /** Inserts unless the id exists; false when it did (race-safe: ON CONFLICT DO NOTHING). */
-export async function insertEnvironment(tx: Tx, id: string, description: string): Promise<boolean> {
-  const { count } = await tx.environment.createMany({ data: [{ id, description }], skipDuplicates: true });
+export async function insertEnvironment(
+  tx: Tx,
+  id: string,
+  description: string,
+  isProtected = false,
+): Promise<boolean> {
+  const { count } = await tx.environment.createMany({
+    data: [{ id, description, isProtected }],
+    skipDuplicates: true,
+  });
   return count === 1;
+}
+
+/** Every environment with whether it is protected, in creation order. */
+export async function listEnvironmentProtection(
+  db: Db | Tx,
+): Promise<{ id: string; isProtected: boolean }[]> {
+  return db.environment.findMany({ select: { id: true, isProtected: true }, orderBy: { created: 'asc' } });
+}
+
+/** Marks an environment protected or not; answers what it was, or null when it does not exist. */
+export async function updateEnvironmentProtected(
+  tx: Tx,
+  id: string,
+  isProtected: boolean,
+): Promise<boolean | null> {
+  const rows = await tx.$queryRaw<{ isProtected: boolean }[]>`
+    SELECT is_protected AS "isProtected" FROM environment WHERE id = ${id} FOR NO KEY UPDATE`;
+  const before = rows[0];
+  if (!before) return null;
+  await tx.environment.update({ where: { id }, data: { isProtected } });
+  return before.isProtected;
 }

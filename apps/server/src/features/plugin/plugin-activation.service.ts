@@ -16,7 +16,7 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { abTestAudit } from '../abtest/abtest.access.ts';
-import { markVersionActive, updateAbTest } from '../abtest/abtest.store.ts';
+import { activateVersionWithRanges } from '../abtest/abtest-version-activation.ts';
 import { mutate } from '../audit/audit.service.ts';
 import { insertAuditEntry } from '../audit/audit.store.ts';
 import {
@@ -65,9 +65,9 @@ async function activateVersions(
     const abTest = abTests.get(abTestId)!;
     assertRule(checkVersionActivation(abTest, version));
     const key = { environmentId, id: abTestId };
-    await markVersionActive(tx, key, version);
-    await updateAbTest(tx, key, {}, email);
     const cases = abTest.data.versions.find((candidate) => candidate.version === version)!.cases;
+    const current = { version: abTest.data.version, cases: abTest.data.cases };
+    await activateVersionWithRanges(tx, key, { current, version, weights: cases }, email);
     await insertAuditEntry(
       tx,
       abTestAudit(key, email, 'abtest.version.activate', {

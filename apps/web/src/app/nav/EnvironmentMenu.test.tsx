@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 // 3 seeded + 32 QA environments: the case of issue 9 ("30+ environments").
@@ -9,7 +9,7 @@ const MANY = ['dev', 'stable', 'prod', ...Array.from({ length: 32 }, (_, index) 
 
 async function openEnvironmentMenu(environments: string[]) {
   fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(environments),
   });
   renderApp('/levels');

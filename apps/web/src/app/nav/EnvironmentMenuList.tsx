@@ -9,6 +9,8 @@ import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { NeedsRight } from '../../shell/rights.tsx';
+import { SAVE_ENVIRONMENT_RIGHT } from '../../shell/shell.endpoints.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
 /** Above this many environments the menu offers a filter and puts its two actions first. */
@@ -62,15 +64,16 @@ export function EnvironmentMenuList({
     </MenuItem>
   ));
   const actionItems = [
-    <MenuItem
-      key="create"
-      onClick={() => {
-        close();
-        onCreate();
-      }}
-    >
-      Create environment
-    </MenuItem>,
+    <NeedsRight key="create" endpoint={SAVE_ENVIRONMENT_RIGHT}>
+      <MenuItem
+        onClick={() => {
+          close();
+          onCreate();
+        }}
+      >
+        Create environment
+      </MenuItem>
+    </NeedsRight>,
     <MenuItem key="transfer" component={Link} to="/transfer" onClick={close}>
       Transfer
     </MenuItem>,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 async function openMenu(name: RegExp | string) {
@@ -13,7 +13,7 @@ async function openMenu(name: RegExp | string) {
 describe('navigation bar', () => {
   it('offers the menus of the spec, in order, with their dividers', async () => {
     fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
     });
     renderApp('/levels');
@@ -47,17 +47,32 @@ describe('navigation bar', () => {
       'NICE Config',
     ]);
     await userEvent.keyboard('{Escape}');
-    expect(await openMenu('Security')).toEqual(['Audit Log']);
+    expect(await openMenu('Security')).toEqual(['Audit Log', 'Users']);
     await userEvent.keyboard('{Escape}');
 
-    // spec: Logout is a full page load the server answers, not a client-side route
-    expect(screen.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
-    expect(screen.getByText('op@example.com')).toBeTruthy();
+    // issue 14: who is signed in and their role in the active environment
+    expect(await screen.findByText('op@example.com · admin in dev')).toBeTruthy();
+  });
+
+  it('signs out with POST /logout and goes to the login page', async () => {
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/logout': () => ok(null),
+      '/oauth/session': () => ok(null),
+      '/oauth/options': () => ok({ devLogin: true, google: false }),
+    });
+    renderApp('/levels');
+    await screen.findByRole('heading', { name: 'Levels' });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('button', { name: 'Sign in locally' });
+    expect(window.location.pathname).toBe('/login');
+    expect(api.callsTo('/logout')).toHaveLength(1);
   });
 
   it('leads from a menu entry to its page', async () => {
     fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
     });
     renderApp('/');

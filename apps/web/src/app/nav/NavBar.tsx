@@ -4,17 +4,20 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { useCurrentOperatorQuery } from '../../shell/auth.queries.ts';
+import { useCurrentOperatorQuery, useSignOut } from '../../shell/auth.queries.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { environmentColor, toCssColor } from '../../shell/environment/environmentColor.ts';
 import { APP_NAME } from '../../shell/Page.tsx';
 import { EnvironmentMenu } from './EnvironmentMenu.tsx';
 import { NavMenu } from './NavMenu.tsx';
-import { LOGOUT_PATH, NAV_MENUS } from './navigation.ts';
+import { NAV_MENUS } from './navigation.ts';
 
 export function NavBar() {
   const { active } = useActiveEnvironment();
   const operator = useCurrentOperatorQuery();
+  const signOut = useSignOut();
+  // issue 14: who is signed in, and what they are where they are.
+  const role = operator.data?.environments.find((environment) => environment.id === active)?.role;
   return (
     <AppBar
       position="sticky"
@@ -40,10 +43,11 @@ export function NavBar() {
         {operator.data && (
           <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', md: 'block' } }}>
             {operator.data.email}
+            {role && ` · ${role} in ${active}`}
           </Typography>
         )}
-        {/* spec: Logout is a full page load of /logout, which the server answers. */}
-        <Button color="inherit" href={LOGOUT_PATH}>
+        {/* issue 14: Logout submits POST /logout (a GET changes nothing). */}
+        <Button color="inherit" onClick={() => void signOut()}>
           Logout
         </Button>
       </Toolbar>

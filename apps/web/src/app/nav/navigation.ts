@@ -32,12 +32,13 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
   },
   {
     label: 'Security',
-    entries: [{ label: 'Audit Log', to: '/audit' }],
+    // issue 14: who may do what, beside who did what.
+    entries: [
+      { label: 'Audit Log', to: '/audit' },
+      { label: 'Users', to: '/security/users' },
+    ],
   },
 ];
-
-/** The server ends the session on a full page load of this path (not a client-side route). */
-export const LOGOUT_PATH = '/logout';
 
 /** Whether `pathname` is the page of a menu entry or below it (Schedule Overview is not a plugin page). */
 export function isWithin(pathname: string, to: string): boolean {

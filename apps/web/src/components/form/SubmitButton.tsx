@@ -1,8 +1,12 @@
+import type { AnyEndpoint } from '@console/domain';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { NeedsRight } from '../../shell/rights.tsx';
 
 interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
   /** The form's call is in flight: a second submit waits for it. */
   isPending: boolean;
+  /** The call it submits: disabled, saying why, when the user's role does not allow it (issue 14). */
+  endpoint?: Pick<AnyEndpoint, 'access' | 'scope' | 'accessEnvironmentField'>;
 }
 
 /** A form's submit button, disabled while its call is in flight. */
@@ -11,13 +15,13 @@ export function SubmitButton({
   disabled,
   children,
   variant = 'contained',
+  endpoint,
   ...props
 }: SubmitButtonProps) {
-  return (
-    <div>
-      <Button {...props} type="submit" variant={variant} disabled={isPending || disabled}>
-        {children}
-      </Button>
-    </div>
+  const button = (
+    <Button {...props} type="submit" variant={variant} disabled={isPending || disabled}>
+      {children}
+    </Button>
   );
+  return <div>{endpoint ? <NeedsRight endpoint={endpoint}>{button}</NeedsRight> : button}</div>;
 }

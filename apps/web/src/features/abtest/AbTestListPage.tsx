@@ -1,8 +1,10 @@
+import { api } from '@console/domain';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { AbTestTable } from './AbTestTable.tsx';
 import { useAbTestListQuery } from './abtest.queries.ts';
@@ -19,9 +21,11 @@ export function AbTestListPage() {
     <Page
       title="AB-test"
       actions={
-        <Button variant="contained" onClick={() => setCreateOpen(true)}>
-          Create AB-test
-        </Button>
+        <NeedsRight endpoint={api.abtest.create}>
+          <Button variant="contained" onClick={() => setCreateOpen(true)}>
+            Create AB-test
+          </Button>
+        </NeedsRight>
       }
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />

@@ -1,4 +1,4 @@
-import { type AbTest, formatVersion, pluginNameOf } from '@console/domain';
+import { type AbTest, api, formatVersion, pluginNameOf } from '@console/domain';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -14,10 +14,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../shell/format.ts';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { CaseBars } from './CaseBars.tsx';
 import { deletionBlockedBy, stateSwitchBlockedBy, useAbTestActions } from './useAbTestActions.ts';
-import { WhyDisabled } from './WhyDisabled.tsx';
 
 const COLUMNS = [
   'State',
@@ -59,7 +59,7 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
             abTests.map((abTest) => (
               <TableRow key={abTest.id} hover>
                 <TableCell>
-                  <WhyDisabled reason={stateSwitchBlockedBy(abTest)}>
+                  <NeedsRight endpoint={api.abtest.activateTest} lockedBecause={stateSwitchBlockedBy(abTest)}>
                     <Switch
                       checked={abTest.active}
                       disabled={actions.isBusy || stateSwitchBlockedBy(abTest) !== undefined}
@@ -68,7 +68,7 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                       }}
                       slotProps={{ input: { 'aria-label': `Active ${abTest.id}` } }}
                     />
-                  </WhyDisabled>
+                  </NeedsRight>
                 </TableCell>
                 {/* Issue 9: an id is one word to the operator; it does not break at its hyphens. */}
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -97,7 +97,7 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(abTest.modified)}</TableCell>
                 <TableCell>{abTest.lastModifier}</TableCell>
                 <TableCell>
-                  <WhyDisabled reason={deletionBlockedBy(abTest)}>
+                  <NeedsRight endpoint={api.abtest.delete} lockedBecause={deletionBlockedBy(abTest)}>
                     <IconButton
                       aria-label={`Delete ${abTest.id}`}
                       disabled={actions.isBusy || deletionBlockedBy(abTest) !== undefined}
@@ -105,7 +105,7 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                     >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
-                  </WhyDisabled>
+                  </NeedsRight>
                 </TableCell>
               </TableRow>
             ))

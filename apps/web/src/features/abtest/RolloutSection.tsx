@@ -1,5 +1,6 @@
 import {
   type AbTest,
+  api,
   formatPercentage,
   isTreatmentShareReduced,
   rolloutTreatmentPercent,
@@ -15,8 +16,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useApplyRolloutMutation } from './abtest.queries.ts';
 import { CaseBars } from './CaseBars.tsx';
+import { ReRandomiseCheckbox } from './ReRandomiseCheckbox.tsx';
 
 export const ROLLOUT_FAILED_TITLE = 'Rollout Failed';
 
@@ -28,6 +31,7 @@ export const treatmentShrinkMessage = (from: string, to: string) =>
 export function RolloutSection({ abTest }: { abTest: AbTest }) {
   const current = Math.round(rolloutTreatmentPercent(abTest.data.cases));
   const [treatment, setTreatment] = useState(current);
+  const [reRandomise, setReRandomise] = useState(false);
   const apply = useApplyRolloutMutation();
   const { showError, toast } = useGlobalUi();
   const labelId = useId();
@@ -42,8 +46,8 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
   // TanStack Query drops mutate() callbacks of an unmounted component, losing the toast.
   const submit = async () => {
     try {
-      await apply.mutateAsync({ id: abTest.id, treatment });
-      toast(`Rollout applied: ${treatmentShown} treatment`);
+      await apply.mutateAsync({ id: abTest.id, treatment, ...(reRandomise ? { reRandomise: true } : {}) });
+      toast(`Rollout applied: ${treatmentShown} treatment${reRandomise ? ', every player re-split' : ''}`);
     } catch (error) {
       if (!(error instanceof ApiError && error.isHandledGlobally))
         showError(ROLLOUT_FAILED_TITLE, error instanceof Error ? error.message : String(error));
@@ -83,14 +87,18 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
           {treatmentShrinkMessage(currentShown, treatmentShown)}
         </Alert>
       )}
-      <Button
-        variant="contained"
-        onClick={submit}
-        disabled={apply.isPending || (hasVersion && treatment === current)}
-        sx={{ mt: 1 }}
-      >
-        Apply
-      </Button>
+      {/* issue 13: with a current split, the operator may ask for a fresh one instead of the fewest moves. */}
+      {hasVersion && <ReRandomiseCheckbox checked={reRandomise} onChange={setReRandomise} />}
+      <NeedsRight endpoint={api.abtest.applyRollout}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={apply.isPending || (hasVersion && treatment === current && !reRandomise)}
+          sx={{ mt: 1 }}
+        >
+          Apply
+        </Button>
+      </NeedsRight>
     </Paper>
   );
 }

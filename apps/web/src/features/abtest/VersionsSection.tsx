@@ -2,6 +2,7 @@ import {
   ABTEST_MESSAGES,
   type AbTest,
   type AbTestVersion,
+  api,
   checkVersionActivation,
   formatPercentage,
   sortVersionsNewestFirst,
@@ -22,9 +23,11 @@ import { ApiError } from '../../api/client.ts';
 import { formatDateTime } from '../../shell/format.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useAbTestVersionsQuery, useActivateVersionMutation } from './abtest.queries.ts';
 import { CaseBars } from './CaseBars.tsx';
 import { CreateVersionDialog } from './CreateVersionDialog.tsx';
+import { type VersionActivationAnswer, VersionActivationDialog } from './VersionActivationDialog.tsx';
 
 /** spec §4: activating a version of an active AB-test fixes which configuration serves which case. */
 export const versionLockMessage = (id: string, version: number) =>
@@ -35,25 +38,36 @@ export const versionLockMessage = (id: string, version: number) =>
 export function VersionsSection({ abTest }: { abTest: AbTest }) {
   const versionsQuery = useAbTestVersionsQuery(abTest.id);
   const activate = useActivateVersionMutation();
-  const { confirm, showError, toast } = useGlobalUi();
+  const { showError, toast } = useGlobalUi();
   const [isCreateOpen, setCreateOpen] = useState(false);
+  const [question, setQuestion] = useState<{
+    version: number;
+    resolve(answer: VersionActivationAnswer): void;
+  } | null>(null);
+  const ask = (version: number) =>
+    new Promise<VersionActivationAnswer>((resolve) => setQuestion({ version, resolve }));
   const versions = sortVersionsNewestFirst(versionsQuery.data ?? abTest.data.versions);
   const ruleView = { id: abTest.id, data: { type: abTest.data.type, versions } };
 
   const activateVersion = async (version: AbTestVersion) => {
-    // spec §4: only an active AB-test asks, because its plugins' configurations get bound to the cases.
+    // spec §4: only an active AB-test asks, because its plugins' configurations get bound to the cases;
+    // issue 13: only there do players hold cases, so only there can they be re-split.
+    let reRandomise = false;
     if (abTest.active) {
-      const isConfirmed = await confirm({
-        title: `Activate version ${version.version}?`,
-        message: versionLockMessage(abTest.id, version.version),
-      });
-      if (!isConfirmed) return;
+      const answer = await ask(version.version);
+      if (!answer.isConfirmed) return;
+      reRandomise = answer.reRandomise;
     }
     // mutateAsync: the toast must not depend on this section staying mounted while the page reloads.
     try {
-      const activated = await activate.mutateAsync({ id: abTest.id, version: version.version });
+      const activated = await activate.mutateAsync({
+        id: abTest.id,
+        version: version.version,
+        ...(reRandomise ? { reRandomise: true } : {}),
+      });
       const split = toDisplayPercentages(activated.data.cases).map((percent) => formatPercentage(percent));
-      toast(`Version ${version.version} activated: cases ${split.join(' / ')}`);
+      const resplit = reRandomise ? ', every player re-split' : '';
+      toast(`Version ${version.version} activated: cases ${split.join(' / ')}${resplit}`);
     } catch (error) {
       if (error instanceof ApiError && error.isHandledGlobally) return;
       showError(
@@ -69,9 +83,11 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Versions
         </Typography>
-        <Button variant="contained" onClick={() => setCreateOpen(true)}>
-          Create Version
-        </Button>
+        <NeedsRight endpoint={api.abtest.saveVersion}>
+          <Button variant="contained" onClick={() => setCreateOpen(true)}>
+            Create Version
+          </Button>
+        </NeedsRight>
       </Box>
       {versionsQuery.isPending && !versionsQuery.isError ? (
         <Loading />
@@ -97,14 +113,16 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
             {versions.map((version) => (
               <TableRow key={version.version}>
                 <TableCell>
-                  <Switch
-                    checked={version.active}
-                    disabled={activate.isPending || !checkVersionActivation(ruleView, version.version).ok}
-                    onChange={(event) => {
-                      if (event.target.checked) void activateVersion(version);
-                    }}
-                    slotProps={{ input: { 'aria-label': `Active version ${version.version}` } }}
-                  />
+                  <NeedsRight endpoint={api.abtest.activateVersion}>
+                    <Switch
+                      checked={version.active}
+                      disabled={activate.isPending || !checkVersionActivation(ruleView, version.version).ok}
+                      onChange={(event) => {
+                        if (event.target.checked) void activateVersion(version);
+                      }}
+                      slotProps={{ input: { 'aria-label': `Active version ${version.version}` } }}
+                    />
+                  </NeedsRight>
                 </TableCell>
                 <TableCell>{version.version}</TableCell>
                 <TableCell>
@@ -116,6 +134,16 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
             ))}
           </TableBody>
         </Table>
+      )}
+      {question && (
+        <VersionActivationDialog
+          version={question.version}
+          message={versionLockMessage(abTest.id, question.version)}
+          onAnswer={(answer) => {
+            setQuestion(null);
+            question.resolve(answer);
+          }}
+        />
       )}
       <CreateVersionDialog
         open={isCreateOpen}

@@ -1,18 +1,2 @@
-import Tooltip from '@mui/material/Tooltip';
-import type { ReactElement } from 'react';
-
-/**
- * Issue 9: a control that cannot be used says why, on hover and on keyboard focus. A disabled
- * control gets neither pointer events nor focus, so the tooltip sits on a focusable wrapper.
- */
-export function WhyDisabled({ reason, children }: { reason: string | undefined; children: ReactElement }) {
-  if (reason === undefined) return children;
-  return (
-    <Tooltip title={reason} describeChild>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the reason must be reachable by keyboard */}
-      <span tabIndex={0} style={{ display: 'inline-flex' }}>
-        {children}
-      </span>
-    </Tooltip>
-  );
-}
+// Moved to components/ (issue 14: every screen's disabled controls say why); kept for the A/B-test screens.
+export { WhyDisabled } from '../../components/WhyDisabled.tsx';

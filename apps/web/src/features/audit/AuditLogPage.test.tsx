@@ -2,7 +2,7 @@ import type { AuditEntry } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, type RecordedCall } from '../../test/fakeApi.ts';
+import { fakeApi, ok, type RecordedCall, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { auditEntriesToCsv } from './audit.csv.ts';
 
@@ -40,7 +40,7 @@ function answerAuditList({ body }: RecordedCall) {
 
 const openAuditLog = () => {
   const api = fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev']),
     '/api/audit/list': answerAuditList,
   });

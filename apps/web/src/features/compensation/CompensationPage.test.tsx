@@ -2,14 +2,14 @@ import { DEFAULT_COMPENSATION_AMOUNTS } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
+import { fail, fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 const KEY = /^[0-9a-f]{32}$/;
 
 function compensationApi(send: Handler) {
   return fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev']),
     '/api/compensation/list': () => ok({ consumables: DEFAULT_COMPENSATION_AMOUNTS }),
     '/api/compensation/send/consumable': send,
@@ -26,7 +26,7 @@ async function fillCoinFor(userId: string) {
 describe('User Compensation', () => {
   it('prefills the default amount of the chosen item, sends, and reloads the list', async () => {
     const api = fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
       '/api/compensation/list': () => ok({ consumables: DEFAULT_COMPENSATION_AMOUNTS }),
       '/api/compensation/send/consumable': ({ body }) => ok({ id: 1, created: 0, ...(body as object) }),

@@ -1,4 +1,5 @@
 import {
+  api,
   COMPENSATION_AMOUNT_MAX,
   COMPENSATION_AMOUNT_MIN,
   type CompensationList,
@@ -121,7 +122,9 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
         min={COMPENSATION_AMOUNT_MIN}
         max={COMPENSATION_AMOUNT_MAX}
       />
-      <SubmitButton isPending={send.isPending}>Send</SubmitButton>
+      <SubmitButton isPending={send.isPending} endpoint={api.compensation.sendConsumable}>
+        Send
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  api,
   CONFIG_DESCRIPTION_MAX_LENGTH,
   CONFIG_ID_MAX_LENGTH,
   CONFIG_ITEM_LABELS,
@@ -131,7 +132,12 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
         {Editor && <Editor kind={kind.id} />}
         <Stack direction="row" spacing={1}>
           <Button onClick={submit.cancel}>Cancel</Button>
-          <SubmitButton isPending={submit.isPending}>{mode === 'create' ? 'Create' : 'Save'}</SubmitButton>
+          <SubmitButton
+            isPending={submit.isPending}
+            endpoint={api.config.kinds[kind.id][mode === 'create' ? 'create' : 'save']}
+          >
+            {mode === 'create' ? 'Create' : 'Save'}
+          </SubmitButton>
         </Stack>
       </Stack>
       <ConfigMessageDialog

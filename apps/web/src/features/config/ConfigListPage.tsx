@@ -1,4 +1,4 @@
-import { type ConfigKindId, configKindOf, listConfigWarnings } from '@console/domain';
+import { api, type ConfigKindId, configKindOf, listConfigWarnings } from '@console/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { ConfigMessageDialog, useConfigMessageDialog } from './ConfigMessageDialog.tsx';
 import { ConfigTable } from './ConfigTable.tsx';
@@ -32,13 +33,15 @@ export function ConfigListPage() {
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <ConfigTypeSelect value={kind} onChange={setKind} />
-          <Button
-            variant="contained"
-            disabled={kind === ''}
-            onClick={() => kind !== '' && navigate(configCreatePath(configKindOf(kind).pluginName))}
-          >
-            Create
-          </Button>
+          <NeedsRight endpoint={api.config.kinds[kind === '' ? 'ar' : kind].create}>
+            <Button
+              variant="contained"
+              disabled={kind === ''}
+              onClick={() => kind !== '' && navigate(configCreatePath(configKindOf(kind).pluginName))}
+            >
+              Create
+            </Button>
+          </NeedsRight>
         </Stack>
       }
     >

@@ -1,4 +1,4 @@
-import { CONFIG_USAGE_RANK, type ConfigListItem } from '@console/domain';
+import { api, CONFIG_USAGE_RANK, type ConfigListItem } from '@console/domain';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../shell/format.ts';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { ConfigInUse } from './ConfigInUse.tsx';
 import { configEditPath, kindOfRow, typeLabelOfRow } from './configLabels.ts';
 import type { useConfigListActions } from './useConfigListActions.ts';
@@ -128,15 +129,19 @@ export function ConfigTable({ rows, actions }: ConfigTableProps) {
 function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTableProps['actions'] }) {
   const { id, active, description, created, modified, lastModifier } = row.extended;
   const kind = kindOfRow(row);
+  // issue 14: every kind's changes need the same right; an unknown kind's row is disabled anyway.
+  const calls = api.config.kinds[kind?.id ?? 'ar'];
   return (
     <TableRow hover>
       <TableCell>
-        <Switch
-          checked={active}
-          disabled={actions.isBusy || !kind}
-          onChange={(event) => actions.setActive(row, event.target.checked)}
-          slotProps={{ input: { 'aria-label': `Active ${id}` } }}
-        />
+        <NeedsRight endpoint={calls.activate}>
+          <Switch
+            checked={active}
+            disabled={actions.isBusy || !kind}
+            onChange={(event) => actions.setActive(row, event.target.checked)}
+            slotProps={{ input: { 'aria-label': `Active ${id}` } }}
+          />
+        </NeedsRight>
       </TableCell>
       <TableCell>
         {kind ? (
@@ -156,22 +161,26 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(modified)}</TableCell>
       <TableCell>{lastModifier}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <IconButton
-          aria-label={`Clone ${id}`}
-          title="Clone"
-          disabled={actions.isBusy || !kind}
-          onClick={() => actions.cloneConfig(row)}
-        >
-          <ContentCopyIcon fontSize="small" />
-        </IconButton>
-        <IconButton
-          aria-label={`Delete ${id}`}
-          title="Delete"
-          disabled={actions.isBusy || !kind}
-          onClick={() => void actions.deleteConfig(row)}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
+        <NeedsRight endpoint={calls.duplicate}>
+          <IconButton
+            aria-label={`Clone ${id}`}
+            title="Clone"
+            disabled={actions.isBusy || !kind}
+            onClick={() => actions.cloneConfig(row)}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </NeedsRight>
+        <NeedsRight endpoint={calls.delete}>
+          <IconButton
+            aria-label={`Delete ${id}`}
+            title="Delete"
+            disabled={actions.isBusy || !kind}
+            onClick={() => void actions.deleteConfig(row)}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </NeedsRight>
       </TableCell>
     </TableRow>
   );

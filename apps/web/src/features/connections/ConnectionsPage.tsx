@@ -1,4 +1,4 @@
-import { type Connection, NO_CONNECTIONS_TEXT } from '@console/domain';
+import { api, type Connection, NO_CONNECTIONS_TEXT } from '@console/domain';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -10,14 +10,24 @@ import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { RuntimeKeysSection } from '../runtime-keys/RuntimeKeysSection.tsx';
-import { useCloseConnectionMutation, useConnectionListQuery } from './connections.queries.ts';
+import {
+  useCloseConnectionMutation,
+  useConnectionListQuery,
+  useReloadConnectionsScreen,
+} from './connections.queries.ts';
+import { GameServersSection } from './GameServersSection.tsx';
 
-/** spec §2 Client Connections: live game-client sessions of the active environment; Delete closes one. */
+/**
+ * spec §2 Client Connections: live game-client sessions of the active environment (on every server
+ * process); Delete closes one. Below: the game servers' applied revisions, and the runtime keys.
+ */
 export function ConnectionsPage() {
   const connections = useConnectionListQuery();
   const close = useCloseConnectionMutation();
+  const reload = useReloadConnectionsScreen();
   const { toast } = useGlobalUi();
   const banner = useErrorBanner();
   useReportQueryError(banner, connections.error);
@@ -36,7 +46,7 @@ export function ConnectionsPage() {
     <Page
       title="Connections"
       actions={
-        <Button onClick={() => connections.refetch()} disabled={connections.isFetching}>
+        <Button onClick={() => reload()} disabled={connections.isFetching}>
           Reload
         </Button>
       }
@@ -47,6 +57,7 @@ export function ConnectionsPage() {
       ) : (
         <ConnectionTable connections={connections.data ?? []} onDelete={closeConnection} />
       )}
+      <GameServersSection banner={banner} />
       <RuntimeKeysSection banner={banner} />
     </Page>
   );
@@ -100,14 +111,16 @@ function RowActions({
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onDelete(connection);
-          }}
-        >
-          Delete
-        </MenuItem>
+        <NeedsRight endpoint={api.connections.close}>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onDelete(connection);
+            }}
+          >
+            Delete
+          </MenuItem>
+        </NeedsRight>
       </Menu>
     </>
   );

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 describe('Connections', () => {
   it("lists connections, closes one from its Actions menu, reloads and shows 'No connections'", async () => {
     let connections = [{ id: 'c-1', principal: 'player-7', address: '10.0.0.7' }];
     const api = fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'stable']),
       '/api/connections/list': () => ok(connections),
       '/api/connections/close': ({ body }) => {
@@ -17,6 +17,7 @@ describe('Connections', () => {
         return ok(closed);
       },
       '/api/runtime-keys/list': () => ok([]),
+      '/api/connections/game-servers': () => ok({ latestRevision: null, instances: [], checked: 0 }),
     });
     renderApp('/system/connections');
     const table = await screen.findByRole('table', { name: 'Connections' });
@@ -39,10 +40,11 @@ describe('Connections', () => {
 
   it('creates a runtime key and shows it once', async () => {
     const api = fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
       '/api/connections/list': () => ok([]),
       '/api/runtime-keys/list': () => ok([]),
+      '/api/connections/game-servers': () => ok({ latestRevision: null, instances: [], checked: 0 }),
       '/api/runtime-keys/create': () =>
         ok({
           id: 'k1',

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { fail, fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 const signedInConsole = (options: { devLogin: boolean; google: boolean }) =>
   fakeApi({
     '/oauth/options': () => ok(options),
     '/oauth/login/dev': ({ body }) => ok(body),
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev']),
   });
 
@@ -58,22 +58,26 @@ describe('login page', () => {
     expect(await screen.findByText('op@elsewhere.com may not sign in')).toBeTruthy();
   });
 
-  it('ends the session at /logout and returns to the login page', async () => {
+  it('asks at /logout, and ends the session only when told to, then returns to the login page', async () => {
     const api = fakeApi({
       '/logout': () => ok(null),
       '/oauth/options': () => ok({ devLogin: false, google: true }),
     });
     renderApp('/logout');
+    // issue 14: loading the page (a GET) changes nothing
+    await screen.findByRole('heading', { name: 'Sign out?' });
+    expect(api.callsTo('/logout')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('link', { name: 'Sign in with Google' });
     expect(window.location.pathname).toBe('/login');
-    expect(api.callsTo('/logout').length).toBeGreaterThanOrEqual(1);
+    expect(api.callsTo('/logout')).toHaveLength(1);
   });
 
   it('goes home when the operator is already signed in', async () => {
     fakeApi({
       '/oauth/session': () => ok({ email: 'op@example.com' }),
       '/oauth/options': () => ok({ devLogin: true, google: true }),
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
     });
     renderApp('/login');

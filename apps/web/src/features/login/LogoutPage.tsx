@@ -1,27 +1,41 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { Loading } from '../../shell/Loading.tsx';
-import { endSession } from './login.queries.ts';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSignOut } from '../../shell/auth.queries.ts';
+import { APP_NAME } from '../../shell/Page.tsx';
 
-/** /logout reached inside the app: end the session, forget cached data, go to the login page. */
+/**
+ * /logout loaded as a page (a bookmark, a link from elsewhere): issue 14, a GET changes nothing, so it
+ * asks; Sign out POSTs /logout like the navigation's Logout.
+ */
 export function LogoutPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  useEffect(() => {
-    let isCancelled = false;
-    endSession()
-      .catch(() => undefined)
-      .finally(() => {
-        if (isCancelled) return;
-        queryClient.clear();
-        void navigate('/login', { replace: true });
-      });
-    return () => {
-      isCancelled = true;
-    };
-  }, [navigate, queryClient]);
-
-  return <Loading />;
+  const signOut = useSignOut();
+  const [isSigningOut, setSigningOut] = useState(false);
+  return (
+    <Paper sx={{ p: 4 }}>
+      <title>{`Sign out · ${APP_NAME}`}</title>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Sign out?
+      </Typography>
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>Your session ends at once.</Typography>
+      <Stack direction="row" spacing={2}>
+        <Button
+          variant="contained"
+          disabled={isSigningOut}
+          onClick={() => {
+            setSigningOut(true);
+            void signOut();
+          }}
+        >
+          Sign out
+        </Button>
+        <Button component={Link} to="/">
+          Stay signed in
+        </Button>
+      </Stack>
+    </Paper>
+  );
 }

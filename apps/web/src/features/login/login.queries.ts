@@ -1,5 +1,4 @@
 import { api } from '@console/domain';
-import { callEndpoint } from '../../api/client.ts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 /** Which sign-in methods the server offers (no session needed). */
@@ -10,5 +9,3 @@ export const useAuthOptionsQuery = () =>
 export const useSessionQuery = () => useEndpointQuery(api.auth.session, undefined, { staleTime: 0 });
 
 export const useDevLoginMutation = () => useEndpointMutation(api.auth.devLogin);
-
-export const endSession = () => callEndpoint(api.auth.logout);

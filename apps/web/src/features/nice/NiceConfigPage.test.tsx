@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 describe('NICE Config', () => {
   it('keeps the token hidden until revealed, names the field in messages and saves', async () => {
     const api = fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
       '/api/nice/get': () => ok({ authToken: 'stored-token' }),
       '/api/nice/set': () => ok({ saved: true }),

@@ -1,9 +1,11 @@
 import {
+  api,
   NICE_AUTH_TOKEN_MAX_LENGTH,
   NICE_CONFIG_LABELS,
   type NiceConfig,
   niceConfigSchema,
 } from '@console/domain';
+import Alert from '@mui/material/Alert';
 import { Form } from '../../components/form/Form.tsx';
 import { SecretFormField } from '../../components/form/SecretFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
@@ -12,19 +14,24 @@ import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
+import { useMissingRight } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useNiceConfigQuery, useSaveNiceConfigMutation } from './nice.queries.ts';
 
 /** spec §2 NICE Config: the 'Authentication Token' of the external NICE service, per environment. */
 export function NiceConfigPage() {
-  const config = useNiceConfigQuery();
+  // issue 14: the token is an admin's to see; others are told so instead of being refused.
+  const missingRight = useMissingRight(api.nice.get);
+  const config = useNiceConfigQuery(missingRight === undefined);
   const banner = useErrorBanner();
   useReportQueryError(banner, config.error);
 
   return (
     <Page title="NICE Config">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {config.data ? (
+      {missingRight ? (
+        <Alert severity="info">{`${missingRight}: only admins see and set the NICE token.`}</Alert>
+      ) : config.data ? (
         <NiceConfigForm config={config.data} onError={banner.report} />
       ) : config.isPending && !config.isError ? (
         <Loading />
@@ -51,7 +58,9 @@ function NiceConfigForm({ config, onError }: { config: NiceConfig; onError(error
         hint="Empty clears the token"
         maxLength={NICE_AUTH_TOKEN_MAX_LENGTH}
       />
-      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+      <SubmitButton isPending={save.isPending} endpoint={api.nice.set}>
+        Save
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  api,
   type ConfigKindId,
   checkDraftEntry,
   EMPTY_CONFIGURATION,
@@ -11,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { AbTestPickerModal } from '../abtest/AbTestPickerModal.tsx';
 import { ConfigPickerModal } from '../config/ConfigPickerModal.tsx';
 import { ActivationResultDialog } from './ActivationResultDialog.tsx';
@@ -103,9 +105,11 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
         ))}
       </Stack>
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-        <Button startIcon={<AddIcon />} disabled={editing.isSaving} onClick={() => setAdding(true)}>
-          Add AB-test
-        </Button>
+        <NeedsRight endpoint={api.plugin.saveDraft}>
+          <Button startIcon={<AddIcon />} disabled={editing.isSaving} onClick={() => setAdding(true)}>
+            Add AB-test
+          </Button>
+        </NeedsRight>
         <Box sx={{ flexGrow: 1 }} />
         <Button
           variant="outlined"
@@ -114,13 +118,15 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
         >
           Validate
         </Button>
-        <Button
-          variant="contained"
-          disabled={!activation.canActivate || editing.isSaving}
-          onClick={activation.activate}
-        >
-          Activate
-        </Button>
+        <NeedsRight endpoint={api.plugin.activateDraft}>
+          <Button
+            variant="contained"
+            disabled={!activation.canActivate || editing.isSaving}
+            onClick={activation.activate}
+          >
+            Activate
+          </Button>
+        </NeedsRight>
       </Box>
       {activation.usages && <DraftValidation usages={activation.usages} hasFatal={activation.hasFatal} />}
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeActiveEnvironment } from '../../shell/environment/environment.storage.ts';
-import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { fail, fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 const plugin = (id: number, name: string, active: boolean, lastModifier = ''): PluginListItem => ({
@@ -20,7 +20,7 @@ describe('Plugin list', () => {
   it('toggles a plugin, reloads the list, and reports a refusal in the banner', async () => {
     let duel = plugin(4, 'DUEL', false);
     const api = fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
       '/api/plugin/list': () => ok([duel, plugin(100, 'STORE', true)]),
       '/api/plugin/activate': ({ body }) => {
@@ -52,7 +52,7 @@ describe('Plugin list', () => {
   it('shows the result in a toast, and in prod asks before switching', async () => {
     let duel = plugin(4, 'DUEL', false);
     const api = fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'prod']),
       '/api/plugin/list': () => ok([duel]),
       '/api/plugin/activate': ({ body }) => {

@@ -1,4 +1,4 @@
-import { isProtectedEnvironment, type PluginListItem } from '@console/domain';
+import { api, type PluginListItem } from '@console/domain';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../shell/format.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
+import { NeedsRight, useIsProtected } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useActivatePluginMutation, usePluginListQuery } from './plugin.queries.ts';
 
@@ -20,6 +21,7 @@ export function PluginListPage() {
   const banner = useErrorBanner();
   const { active: environment } = useActiveEnvironment();
   const { confirm, toast } = useGlobalUi();
+  const isProtected = useIsProtected(environment);
   useReportQueryError(banner, plugins.error);
 
   const toggle = async (plugin: PluginListItem) => {
@@ -27,7 +29,7 @@ export function PluginListPage() {
     const onOff = isSwitchingOn ? 'on' : 'off';
     // issue 9: in a protected environment one click changes what players get, so it asks first.
     if (
-      isProtectedEnvironment(environment) &&
+      isProtected &&
       !(await confirm({
         title: `Switch ${plugin.name} ${onOff} in ${environment}?`,
         message: `Players in ${environment} ${isSwitchingOn ? 'get' : 'lose'} ${plugin.name} at once.`,
@@ -74,12 +76,14 @@ function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
     {
       header: 'State',
       cell: (plugin) => (
-        <Switch
-          checked={plugin.active}
-          disabled={isToggling}
-          onChange={() => onToggle(plugin)}
-          slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
-        />
+        <NeedsRight endpoint={api.plugin.activate}>
+          <Switch
+            checked={plugin.active}
+            disabled={isToggling}
+            onChange={() => onToggle(plugin)}
+            slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
+          />
+        </NeedsRight>
       ),
     },
     {

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 describe('User Admin', () => {
   it("names fields by their labels in messages, then shows the server's answer raw", async () => {
     const api = fakeApi({
-      '/api/auth/me': () => ok({ email: 'op@example.com' }),
+      '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
       '/api/player/progression': ({ body }) => ok({ ...(body as object), modified: 1 }),
     });

@@ -1,4 +1,5 @@
 import {
+  api,
   PROGRESSION_EOC_MIN,
   PROGRESSION_LEVEL_MIN,
   PROGRESSION_STREAK_MAX,
@@ -60,7 +61,9 @@ export function UserAdminPage() {
           max={PROGRESSION_STREAK_MAX}
           hint={`${PROGRESSION_STREAK_MIN} to ${PROGRESSION_STREAK_MAX}`}
         />
-        <SubmitButton isPending={setProgression.isPending}>Set</SubmitButton>
+        <SubmitButton isPending={setProgression.isPending} endpoint={api.progression.set}>
+          Set
+        </SubmitButton>
       </Form>
       {setProgression.isSuccess && (
         <Box

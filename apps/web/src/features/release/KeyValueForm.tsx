@@ -1,4 +1,4 @@
-import { KEY_VALUE_LABELS, RELEASE_TEXT_MAX_LENGTH, setKeyValueRequestSchema } from '@console/domain';
+import { api, KEY_VALUE_LABELS, RELEASE_TEXT_MAX_LENGTH, setKeyValueRequestSchema } from '@console/domain';
 import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
@@ -32,7 +32,9 @@ export function KeyValueForm({ keyValue, onError }: KeyValueFormProps) {
         hint={`Pairs like key=value; at most ${RELEASE_TEXT_MAX_LENGTH} characters`}
         maxLength={RELEASE_TEXT_MAX_LENGTH}
       />
-      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+      <SubmitButton isPending={save.isPending} endpoint={api.release.setKeyValue}>
+        Save
+      </SubmitButton>
     </Form>
   );
 }

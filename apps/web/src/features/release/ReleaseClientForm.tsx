@@ -1,4 +1,5 @@
 import {
+  api,
   RELEASE_CLIENT_LABELS,
   RELEASE_TEXT_MAX_LENGTH,
   type ReleaseClient,
@@ -44,7 +45,9 @@ export function ReleaseClientForm({ client, onError }: ReleaseClientFormProps) {
         hint="Like 1.2.3"
         maxLength={RELEASE_TEXT_MAX_LENGTH}
       />
-      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+      <SubmitButton isPending={save.isPending} endpoint={api.release.setClient}>
+        Save
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  api,
   createReleaseContentInputSchema,
   formatReleaseTimeInput,
   NO_RELEASE_TIME,
@@ -101,7 +102,9 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
         }}
       />
       <IntegerFormField form={form} name="nextMaxLevel" label={RELEASE_CONTENT_LABELS.nextMaxLevel} min={1} />
-      <SubmitButton isPending={save.isPending}>Save</SubmitButton>
+      <SubmitButton isPending={save.isPending} endpoint={api.release.setContent}>
+        Save
+      </SubmitButton>
     </Form>
   );
 }

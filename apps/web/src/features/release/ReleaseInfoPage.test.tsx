@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
+import { fail, fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 function releaseApi(extra: Record<string, Handler> = {}) {
   return fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev', 'stable']),
     '/api/release/content/get': ({ configuration }) =>
       ok({ nextReleaseTimeMs: 0, maxLevel: configuration === 'stable' ? 77 : 10, nextMaxLevel: 20 }),

@@ -1,4 +1,5 @@
 import {
+  api,
   type CreatedRuntimeKey,
   type CreateRuntimeKeyRequest,
   createRuntimeKeyRequestSchema,
@@ -19,6 +20,7 @@ import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx
 import { formatDateTime } from '../../shell/format.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
 import { type ErrorBannerState, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import {
   useCreateRuntimeKeyMutation,
@@ -90,7 +92,7 @@ export function RuntimeKeysSection({ banner }: { banner: ErrorBannerState }) {
             maxLength={RUNTIME_KEY_NAME_MAX_LENGTH}
             sx={{ flexGrow: 1 }}
           />
-          <SubmitButton isPending={create.isPending} variant="outlined">
+          <SubmitButton isPending={create.isPending} variant="outlined" endpoint={api.runtimeKeys.create}>
             Create key
           </SubmitButton>
         </Form>
@@ -121,9 +123,11 @@ function RuntimeKeyTable({
       align: 'right',
       cell: (key) =>
         key.revoked ? null : (
-          <Button size="small" color="error" onClick={() => onRevoke(key)}>
-            Revoke
-          </Button>
+          <NeedsRight endpoint={api.runtimeKeys.revoke}>
+            <Button size="small" color="error" onClick={() => onRevoke(key)}>
+              Revoke
+            </Button>
+          </NeedsRight>
         ),
     },
   ];

@@ -8,7 +8,7 @@ import {
   scheduleOverviewRequestSchema,
   WorldEventActivationType as T,
 } from '@console/domain';
-import { fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
+import { fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
 
 // A fake /api/plugin/schedules that answers what the server would: the domain's own computation of the
 // overview for the plugins and configurations below, at a fixed instant.
@@ -73,7 +73,7 @@ export const overviewAnswer: Handler = ({ body }) =>
 /** The shell's calls and the overview (or `overview` instead). */
 export const fakeScheduleServer = (overview: Handler = overviewAnswer) =>
   fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev', 'stable']),
     '/api/plugin/schedules': overview,
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 // issue 11: the preview's Dependencies table, the refusal it announces, and the choices it depends on.
@@ -76,7 +76,7 @@ const REFUSED = {
 
 function consoleApi(preview: unknown) {
   return fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
     '/api/configuration/transfer/preview': () => ok(preview),
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
+import { fail, fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 const PREVIEW = {
@@ -19,7 +19,7 @@ const PREVIEW = {
 
 function consoleApi(extra: Record<string, Handler> = {}) {
   return fakeApi({
-    '/api/auth/me': () => ok({ email: 'op@example.com' }),
+    '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
     '/api/configuration/transfer/preview': () => ok(PREVIEW),
     ...extra,

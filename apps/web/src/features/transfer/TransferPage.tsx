@@ -1,6 +1,6 @@
 import {
+  api,
   countTransferOperations,
-  isProtectedEnvironment,
   TRANSFER_GROUP_NAMES,
   TRANSFER_MODE_LABELS,
   TransferMode,
@@ -27,6 +27,7 @@ import { useActiveEnvironment } from '../../shell/environment/environment.contex
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { Loading } from '../../shell/Loading.tsx';
 import { Page } from '../../shell/Page.tsx';
+import { NeedsRight, useIsProtected } from '../../shell/rights.tsx';
 import { useErrorBanner } from '../../shell/useErrorBanner.ts';
 import { TransferChoices } from './TransferChoices.tsx';
 import { TransferDependenciesTable } from './TransferDependenciesTable.tsx';
@@ -96,7 +97,8 @@ export function TransferPage() {
 
   // issue 9: a transfer into a protected environment (prod) asks first, naming it and the counts.
   const [isConfirming, setConfirming] = useState(false);
-  const askOrTransfer = () => (isProtectedEnvironment(to) ? setConfirming(true) : runTransfer());
+  const isProtected = useIsProtected(to);
+  const askOrTransfer = () => (isProtected ? setConfirming(true) : runTransfer());
 
   const runTransfer = () => {
     if (!shownPreview || !previewed) return;
@@ -199,14 +201,17 @@ export function TransferPage() {
           <Button type="submit" variant="outlined" disabled={preview.isPending || formState.isSubmitting}>
             Preview
           </Button>
-          <Button
-            variant="contained"
-            color={mode === TransferMode.Overwrite ? 'warning' : 'primary'}
-            disabled={!shownPreview || isRefused || transfer.isPending}
-            onClick={askOrTransfer}
-          >
-            Transfer
-          </Button>
+          {/* issue 14: the destination decides (operator, admin when it is protected) */}
+          <NeedsRight endpoint={api.transfer.transfer} environment={to}>
+            <Button
+              variant="contained"
+              color={mode === TransferMode.Overwrite ? 'warning' : 'primary'}
+              disabled={!shownPreview || isRefused || transfer.isPending}
+              onClick={askOrTransfer}
+            >
+              Transfer
+            </Button>
+          </NeedsRight>
         </Stack>
       </Stack>
       {preview.isPending ? <Loading /> : null}

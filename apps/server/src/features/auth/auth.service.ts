@@ -1,0 +1,16 @@
+import { type EnvironmentProtection, roleIn, type SessionUser } from '@console/domain';
+import type { SignedInUser } from '../../plugins/session.ts';
+
+/** What /api/auth/me answers: the user's role console-wide and in every environment. */
+export function sessionUserOf(user: SignedInUser, environments: EnvironmentProtection[]): SessionUser {
+  return {
+    email: user.email,
+    role: roleIn(user.grants, null),
+    isConfiguredAdmin: user.grants.isConfiguredAdmin,
+    environments: environments.map(({ id, isProtected }) => ({
+      id,
+      role: roleIn(user.grants, id),
+      isProtected,
+    })),
+  };
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import {
+  CLOSED_BY_CONNECTION_LIMIT,
+  CLOSED_BY_KEY_REVOKED,
+  CLOSED_BY_OPERATOR,
+  type Connection,
+} from '@console/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { DbListener } from '../../db/listener.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { type CloseReason, ConnectionRegistry, type LiveConnection } from './connection-registry.ts';
+import {
+  CONNECTION_CLOSE_CHANNEL,
+  countLiveConnectionsOfKey,
+  deleteConnection,
+  deleteDeadProcesses,
+  deleteProcess,
+  findLiveConnection,
+  findRevokedKeyIds,
+  insertConnections,
+  listConnectionIdsOfProcess,
+  listLiveConnections,
+  lockKeyConnects,
+  notifyConnectionClose,
+  touchProcess,
+  upsertProcess,
+} from './connections.store.ts';
+
+/** How often a process refreshes its heartbeat and checks its connections against the database. */
+export const PROCESS_HEARTBEAT_MS = 10_000;
+/** A process silent this long counts as gone: its connections are neither listed nor counted. */
+export const PROCESS_STALE_MS = 30_000;
+/** ...and this long, it is removed with its connections. */
+export const PROCESS_DEAD_MS = 5 * 60_000;
+
+export type RegisterOutcome = 'added' | 'revoked' | 'limit' | 'gone';
+
+/** What one process asks the others on CONNECTION_CLOSE_CHANNEL: close a connection, or a key's. */
+interface CloseMessage extends CloseReason {
+  id?: string;
+  keyId?: string;
+}
+
+export interface SharedConnectionRegistryOptions {
+  db: Db;
+  listener: DbListener;
+  /** Live connections one runtime key may hold over all processes. */
+  maxConnectionsPerKey: number;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+}
+
+/**
+ * The live connection registry of every console process on one database (issue 13, scale out). Each
+ * process keeps its own sockets (ConnectionRegistry) and a row per socket under its process row; any
+ * process lists from the rows and closes through them: it deletes the row and, when another process
+ * holds the socket, sends NOTIFY so that one closes it. Rows of a process whose heartbeat stopped are
+ * ignored, then removed. Every heartbeat the process also closes what the rows say was closed
+ * elsewhere (a NOTIFY lost while its LISTEN connection was down) and keys revoked meanwhile.
+ */
+export class SharedConnectionRegistry extends ConnectionRegistry {
+  readonly processId = randomUUID();
+  /** Connections whose row is written: only those can have been closed through the database. */
+  private readonly recorded = new Set<string>();
+  private isProcessRecorded = false;
+  private isStopping = false;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+
+  constructor(private readonly options: SharedConnectionRegistryOptions) {
+    super();
+  }
+
+  async start(): Promise<void> {
+    await this.options.listener.subscribe(CONNECTION_CLOSE_CHANNEL, (payload) =>
+      this.onCloseMessage(payload),
+    );
+    this.options.listener.onReconnect(() => void this.tick());
+    await this.recordProcess().catch((error) => this.report(error, 'could not record the server process'));
+    this.timer = setInterval(() => void this.tick(), this.options.heartbeatMs ?? PROCESS_HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  /** Shutting down: the process row goes with all its connection rows at once (stop). */
+  override closeAll(reason: CloseReason): void {
+    this.isStopping = true;
+    super.closeAll(reason);
+  }
+
+  /** After the sockets are closed: forget this process and its rows. */
+  async stop(): Promise<void> {
+    this.isStopping = true;
+    clearInterval(this.timer);
+    await this.ticking;
+    await deleteProcess(this.options.db, this.processId).catch((error) =>
+      this.report(error, 'could not remove the server process'),
+    );
+  }
+
+  /**
+   * Records the connection (refused when its key holds its maximum over all processes), then adds it
+   * here. The client is told nothing until this settles, so a listing after its welcome shows it.
+   */
+  async register(connection: LiveConnection): Promise<RegisterOutcome> {
+    const { db, maxConnectionsPerKey } = this.options;
+    if (!this.isProcessRecorded) await this.recordProcess();
+    const row = { ...connection, processId: this.processId };
+    const isRecorded = await runInTransaction(db, async (tx) => {
+      await lockKeyConnects(tx, connection.keyId);
+      const live = await countLiveConnectionsOfKey(tx, connection.keyId, PROCESS_STALE_MS);
+      if (live >= maxConnectionsPerKey) return false;
+      await insertConnections(tx, [{ ...row, connected: undefined }]);
+      return true;
+    });
+    const { socket } = connection;
+    if (!isRecorded) {
+      socket.close(CLOSED_BY_CONNECTION_LIMIT.code, CLOSED_BY_CONNECTION_LIMIT.reason);
+      return 'limit';
+    }
+    // The client may have left, or its key been revoked, while the row was written.
+    if (socket.readyState !== socket.OPEN || !this.add(connection)) {
+      await deleteConnection(db, connection.id);
+      return socket.readyState === socket.OPEN ? 'revoked' : 'gone';
+    }
+    this.recorded.add(connection.id);
+    socket.on('close', () => {
+      this.recorded.delete(connection.id);
+      if (this.isStopping) return;
+      deleteConnection(db, connection.id).catch((error) =>
+        this.report(error, 'could not remove a closed connection'),
+      );
+    });
+    return 'added';
+  }
+
+  /** The environment's connections on every live process, oldest first. */
+  listShared(environmentId: string): Promise<Connection[]> {
+    return listLiveConnections(this.options.db, environmentId, PROCESS_STALE_MS);
+  }
+
+  findShared(environmentId: string, id: string) {
+    return findLiveConnection(this.options.db, environmentId, id, PROCESS_STALE_MS);
+  }
+
+  /** Closes the socket when this process holds it; true when it did. */
+  closeLocal(id: string, reason: CloseReason): boolean {
+    const connection = this.connections.get(id);
+    if (!connection) return false;
+    this.close(connection, reason);
+    return true;
+  }
+
+  /** Closes the key's connections here and, through NOTIFY, on every other process. */
+  override revokeKey(keyId: string, reason: CloseReason): number {
+    const closed = super.revokeKey(keyId, reason);
+    const message: CloseMessage = { keyId, ...reason };
+    notifyConnectionClose(this.options.db, message).catch((error) =>
+      this.report(error, 'could not tell other processes about a revoked key'),
+    );
+    return closed;
+  }
+
+  private onCloseMessage(payload: string): void {
+    let message: CloseMessage;
+    try {
+      message = JSON.parse(payload) as CloseMessage;
+    } catch {
+      return;
+    }
+    const reason = { code: message.code, reason: message.reason };
+    if (typeof message.id === 'string') this.closeLocal(message.id, reason);
+    if (typeof message.keyId === 'string') super.revokeKey(message.keyId, reason);
+  }
+
+  private async recordProcess(): Promise<void> {
+    await upsertProcess(this.options.db, { id: this.processId, host: hostname(), pid: process.pid });
+    this.isProcessRecorded = true;
+  }
+
+  /** One heartbeat now (it also runs every PROCESS_HEARTBEAT_MS and after LISTEN reconnects). */
+  checkNow(): Promise<void> {
+    return this.tick();
+  }
+
+  /** One heartbeat; never two at once, never after stop. */
+  private tick(): Promise<void> {
+    if (this.isStopping) return Promise.resolve();
+    this.ticking ??= this.beat()
+      .catch((error) => this.report(error, 'connection registry heartbeat failed'))
+      .finally(() => {
+        this.ticking = undefined;
+      });
+    return this.ticking;
+  }
+
+  private async beat(): Promise<void> {
+    const { db } = this.options;
+    if (!(await touchProcess(db, this.processId))) {
+      // Removed as dead while the database was out of reach: write this process and its sockets again.
+      this.isProcessRecorded = false;
+      await this.recordProcess();
+      const rows = [...this.connections.values()].map((connection) => ({
+        ...connection,
+        processId: this.processId,
+      }));
+      await insertConnections(db, rows);
+      for (const row of rows) this.recorded.add(row.id);
+    } else {
+      await this.closeWhatWasClosedElsewhere();
+    }
+    await deleteDeadProcesses(db, PROCESS_DEAD_MS);
+  }
+
+  private async closeWhatWasClosedElsewhere(): Promise<void> {
+    const { db } = this.options;
+    const expected = [...this.recorded];
+    if (expected.length > 0) {
+      const present = new Set(await listConnectionIdsOfProcess(db, this.processId));
+      // A row of a live process disappears only when an operator closed the connection.
+      for (const id of expected) if (!present.has(id)) this.closeLocal(id, CLOSED_BY_OPERATOR);
+    }
+    const keyIds = [...new Set([...this.connections.values()].map((connection) => connection.keyId))];
+    for (const keyId of await findRevokedKeyIds(db, keyIds)) super.revokeKey(keyId, CLOSED_BY_KEY_REVOKED);
+  }
+
+  private report(error: unknown, message: string): void {
+    this.options.log.warn({ err: error, processId: this.processId }, message);
+  }
+}

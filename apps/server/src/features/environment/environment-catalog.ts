@@ -1,0 +1,54 @@
+import type { EnvironmentProtection } from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { listEnvironmentProtection } from './environment.store.ts';
+
+/** How long the request path trusts what it read about environments before reading again. */
+export const CATALOG_CACHE_MS = 5_000;
+
+/**
+ * Which environments exist and which are protected, for the rights check of every call and for
+ * /api/auth/me, without a query per request: read at most every CATALOG_CACHE_MS (so a change made
+ * by another process is seen within that), and at once after a change in this process (invalidate).
+ */
+export interface EnvironmentCatalog {
+  list(): Promise<EnvironmentProtection[]>;
+  /** Whether an environment is protected; one unknown to the cache is read again first. */
+  isProtected(id: string): Promise<boolean>;
+  invalidate(): void;
+}
+
+export function createEnvironmentCatalog(db: Db, now: () => number): EnvironmentCatalog {
+  let cached: { at: number; environments: EnvironmentProtection[] } | undefined;
+  let loading: { generation: number; promise: Promise<EnvironmentProtection[]> } | undefined;
+  let generation = 0;
+
+  // One read at a time; a read started before a change is not reused after it.
+  const load = () => {
+    if (loading?.generation === generation) return loading.promise;
+    const started = generation;
+    const promise = listEnvironmentProtection(db).then((environments) => {
+      if (started === generation) cached = { at: now(), environments };
+      return environments;
+    });
+    loading = { generation: started, promise };
+    const settle = () => {
+      if (loading?.promise === promise) loading = undefined;
+    };
+    promise.then(settle, settle);
+    return promise;
+  };
+  const list = async () => (cached && now() - cached.at < CATALOG_CACHE_MS ? cached.environments : load());
+
+  return {
+    list,
+    async isProtected(id) {
+      let found = (await list()).find((environment) => environment.id === id);
+      if (!found) found = (await load()).find((environment) => environment.id === id);
+      return found?.isProtected ?? false;
+    },
+    invalidate() {
+      generation += 1;
+      cached = undefined;
+    },
+  };
+}

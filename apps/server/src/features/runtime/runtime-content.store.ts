@@ -1,0 +1,95 @@
+import type { Db, Tx } from '../../db/client.ts';
+
+// issue 13: what an environment's runtime snapshot is built from, read in one query.
+
+export interface RuntimePluginSource {
+  id: number;
+  enabled: boolean;
+  entries: { abTestId: string; abTestVersion: number; configurations: string[] }[];
+}
+
+export interface RuntimeAbTestSource {
+  id: string;
+  type: number;
+  active: boolean;
+  salt: string;
+  segment: unknown;
+  /** The current (highest active) version, null without one. */
+  version: number | null;
+  cases: number[] | null;
+  /** As stored at activation (unparsed); null for a version activated before ranges existed. */
+  ranges: unknown;
+}
+
+export interface RuntimeConfigurationSource {
+  id: string;
+  kind: string;
+  activation: unknown;
+  data: unknown;
+}
+
+export interface RuntimeReleaseSource {
+  nextReleaseTime: number;
+  maxLevel: number;
+  nextMaxLevel: number;
+  remindVersion: string;
+  minimumVersion: string;
+  keyValue: string;
+}
+
+export interface RuntimeSources {
+  plugins: RuntimePluginSource[];
+  abTests: RuntimeAbTestSource[];
+  configurations: RuntimeConfigurationSource[];
+  /** null when the environment never saved release info. */
+  release: RuntimeReleaseSource | null;
+}
+
+/**
+ * One query, run in every publishing transaction: every plugin with its active set (by position),
+ * the A/B-tests those entries name with their current version, the active configurations they name,
+ * and the release info. Each part reads through the environment's index of its table.
+ */
+export async function readRuntimeSources(db: Db | Tx, environmentId: string): Promise<RuntimeSources> {
+  const rows = await db.$queryRaw<RuntimeSources[]>`
+    WITH "entry" AS (
+      SELECT "plugin_id", "position", "ab_test_id", "ab_test_version", "configurations"
+        FROM "plugin_ab_test_entry"
+       WHERE "environment_id" = ${environmentId} AND "state" = 'active'
+    )
+    SELECT
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 'id', p."id", 'enabled', p."active",
+                 'entries', COALESCE((
+                   SELECT json_agg(json_build_object(
+                            'abTestId', e."ab_test_id", 'abTestVersion', e."ab_test_version",
+                            'configurations', e."configurations") ORDER BY e."position")
+                     FROM "entry" e WHERE e."plugin_id" = p."id"), '[]'::json)) ORDER BY p."id")
+          FROM "plugin" p WHERE p."environment_id" = ${environmentId}), '[]'::json) AS "plugins",
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 'id', t."id", 'type', t."type", 'active', t."active", 'salt', t."salt",
+                 'segment', t."segment", 'version', v."version", 'cases', v."cases", 'ranges', v."ranges"))
+          FROM "ab_test" t
+          LEFT JOIN LATERAL (
+            SELECT "version", "cases", "ranges" FROM "ab_test_version"
+             WHERE "environment_id" = t."environment_id" AND "ab_test_id" = t."id" AND "active"
+             ORDER BY "version" DESC LIMIT 1) v ON true
+         WHERE t."environment_id" = ${environmentId}
+           AND t."id" IN (SELECT "ab_test_id" FROM "entry")), '[]'::json) AS "abTests",
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 'id', c."id", 'kind', c."kind", 'activation', c."activation", 'data', c."data"))
+          FROM "configuration" c
+         WHERE c."environment_id" = ${environmentId} AND c."active"
+           AND c."id" IN (SELECT unnest("configurations") FROM "entry")), '[]'::json) AS "configurations",
+      (SELECT json_build_object(
+                'nextReleaseTime',
+                COALESCE((extract(epoch FROM r."next_release_time") * 1000)::bigint, 0),
+                'maxLevel', r."max_level", 'nextMaxLevel', r."next_max_level",
+                'remindVersion', r."remind_version", 'minimumVersion', r."minimum_version",
+                'keyValue', r."key_value")
+         FROM "release_info" r WHERE r."environment_id" = ${environmentId}) AS "release"`;
+  return rows[0]!;
+}

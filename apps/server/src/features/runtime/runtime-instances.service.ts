@@ -1,0 +1,43 @@
+import {
+  type AppliedRequest,
+  GAME_SERVER_RETENTION_MS,
+  GAME_SERVERS_PER_ENVIRONMENT,
+  type GameServerList,
+} from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import {
+  findLatestRevisionNumber,
+  listRuntimeInstances,
+  pruneRuntimeInstances,
+  upsertRuntimeInstance,
+} from './runtime-instances.store.ts';
+
+const BOUNDS = { retentionMs: GAME_SERVER_RETENTION_MS, keep: GAME_SERVERS_PER_ENVIRONMENT };
+
+/**
+ * Pickup confirmation (issue 13): a game server reports the revision it applied. Not an operator
+ * mutation, so not audited. Bounded per environment: a new instance prunes the silent and the surplus.
+ */
+export async function recordAppliedRevision(
+  db: Db,
+  environmentId: string,
+  report: AppliedRequest,
+  address: string,
+): Promise<AppliedRequest> {
+  const isNew = await upsertRuntimeInstance(db, { environmentId, ...report, address });
+  // Only a new row can push the environment over its bound; reads skip rows past retention anyway.
+  if (isNew) await pruneRuntimeInstances(db, environmentId, BOUNDS);
+  return { instance: report.instance, revision: report.revision };
+}
+
+/** What the Connections screen shows: every remembered instance and the latest published revision. */
+export async function listGameServers(db: Db, environmentId: string): Promise<GameServerList> {
+  const [latestRevision, { instances, now }] = await Promise.all([
+    findLatestRevisionNumber(db, environmentId),
+    listRuntimeInstances(db, environmentId, {
+      retentionMs: GAME_SERVER_RETENTION_MS,
+      limit: GAME_SERVERS_PER_ENVIRONMENT,
+    }),
+  ]);
+  return { latestRevision, instances, checked: now };
+}

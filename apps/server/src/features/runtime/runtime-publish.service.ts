@@ -1,0 +1,100 @@
+import { isPublishingAuditAction } from '@console/domain';
+import type { Tx } from '../../db/client.ts';
+import type { WrittenAuditEntry } from '../audit/audit.store.ts';
+import { type BuiltContent, buildRuntimeContent } from './runtime-content.service.ts';
+import {
+  findLatestRevision,
+  insertRevision,
+  lockRuntimeState,
+  type RevisionHead,
+} from './runtime-revision.store.ts';
+
+// issue 13: publishing, in the transaction of the change that altered what players receive.
+
+/** Who published the revisions made without an operator (start-up). */
+export const SYSTEM_PUBLISHER = 'system';
+
+export interface PublishedRevision {
+  environmentId: string;
+  revision: number;
+  hash: string;
+}
+
+/**
+ * Inserts `built` as the revision after `latest` when its hash differs (or there is none yet), and
+ * notifies. The caller holds the environment's publish lock (lockRuntimeState).
+ */
+export async function publishBuilt(
+  tx: Tx,
+  environmentId: string,
+  built: BuiltContent,
+  latest: RevisionHead | null,
+  publisher: { email: string; auditEntryIds: readonly number[]; restoredFrom?: number },
+): Promise<PublishedRevision | null> {
+  if (latest !== null && latest.hash === built.hash) return null;
+  const revision = (latest?.revision ?? 0) + 1;
+  await insertRevision(tx, {
+    environmentId,
+    revision,
+    hash: built.hash,
+    content: built.content,
+    createdBy: publisher.email,
+    auditEntryIds: publisher.auditEntryIds,
+    restoredFrom: publisher.restoredFrom ?? null,
+  });
+  return { environmentId, revision, hash: built.hash };
+}
+
+/**
+ * Publishes the environment's runtime as this transaction leaves it: takes the environment's publish
+ * lock first (so publishers run one at a time and build on everything committed before), builds the
+ * content, and inserts revision latest + 1 when the hash changed, with a NOTIFY delivered after
+ * commit. Answers the new revision, or null when nothing changed or the runtime is pinned by a
+ * rollback (the change stays saved and audited; resume publishes it).
+ */
+export async function publishRevision(
+  tx: Tx,
+  environmentId: string,
+  email: string,
+  auditEntryIds: readonly number[],
+): Promise<PublishedRevision | null> {
+  const state = await lockRuntimeState(tx, environmentId);
+  if (state.pinnedRevision !== null) return null;
+  const latest = await findLatestRevision(tx, environmentId);
+  const built = await buildRuntimeContent(tx, environmentId);
+  return publishBuilt(tx, environmentId, built, latest, { email, auditEntryIds });
+}
+
+/**
+ * mutate's step: for each environment in which the transaction audited a change of what players
+ * receive (AUDIT_RUNTIME_EFFECTS 'publish'), one revision naming every entry the transaction wrote
+ * there. So a transfer or the "Update is not allowed" flow, one transaction, is one revision.
+ */
+export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry[]): Promise<void> {
+  const environments = [
+    ...new Set(written.filter((entry) => isPublishingAuditAction(entry.action)).map((e) => e.environmentId)),
+  ].sort();
+  for (const environmentId of environments) {
+    const entries = written.filter((entry) => entry.environmentId === environmentId);
+    const email = entries.at(-1)!.email;
+    await publishRevision(
+      tx,
+      environmentId,
+      email,
+      entries.map((entry) => entry.id),
+    );
+  }
+}
+
+/**
+ * Start-up: an environment without any revision (one that existed before revisions, or whose
+ * creation predates this code) gets its first, published by the system. Others are left alone.
+ */
+export async function publishFirstRevision(tx: Tx, environmentId: string): Promise<PublishedRevision | null> {
+  // A start over a database that has revisions writes nothing (not even the lock row's time).
+  if ((await findLatestRevision(tx, environmentId)) !== null) return null;
+  await lockRuntimeState(tx, environmentId);
+  if ((await findLatestRevision(tx, environmentId)) !== null) return null;
+  const built = await buildRuntimeContent(tx, environmentId);
+  return publishBuilt(tx, environmentId, built, null, { email: SYSTEM_PUBLISHER, auditEntryIds: [] });
+}

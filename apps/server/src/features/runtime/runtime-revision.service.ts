@@ -1,0 +1,196 @@
+import {
+  notFound,
+  PUBLISHING_AUDIT_ACTIONS,
+  type RepublishResponse,
+  type ResumeResponse,
+  type RevisionListResponse,
+  type RuntimePin,
+  type RuntimeRevision,
+  runtimeContentSchema,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { parseJsonColumn } from '../../db/json-column.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { mutate, unchanged } from '../audit/audit.service.ts';
+import { buildRuntimeContent } from './runtime-content.service.ts';
+import { publishBuilt } from './runtime-publish.service.ts';
+import {
+  countAuditEntriesAfter,
+  findLatestRevision,
+  findRevisionRow,
+  findRuntimePin,
+  listAuditIdsAfter,
+  listRevisionRows,
+  lockRuntimeState,
+  type RuntimePinRow,
+  writeRuntimePin,
+} from './runtime-revision.store.ts';
+
+// issue 13: the revision history, and rollback (docs/decisions.md, "Runtime revisions"): republishing
+// an old revision publishes its content as a new revision and pins the runtime to it; changes made
+// while pinned are saved and audited but not published; resume lifts the pin and publishes the
+// console's state.
+
+export const REVISION_MESSAGES = {
+  notFound: (environmentId: string, revision: number) =>
+    `Revision ${revision} of the runtime of ${environmentId} not found`,
+} as const;
+
+const toPin = (row: RuntimePinRow | null): RuntimePin | null =>
+  row?.pinnedRevision === null || row?.pinnedRevision === undefined
+    ? null
+    : { revision: row.pinnedRevision, since: row.pinnedAt?.getTime() ?? 0, by: row.pinnedBy ?? '' };
+
+/** Newest first, one page, with the pin and the changes waiting for resume, from one snapshot. */
+export function listRevisions(
+  db: Db,
+  environmentId: string,
+  page: { offset: number; limit: number },
+): Promise<RevisionListResponse> {
+  return runInTransaction(
+    db,
+    async (tx) => {
+      const pinRow = await findRuntimePin(tx, environmentId);
+      const pinned = toPin(pinRow);
+      const rows = await listRevisionRows(tx, environmentId, page);
+      const latest = await findLatestRevision(tx, environmentId);
+      const waiting =
+        pinned === null
+          ? 0
+          : await countAuditEntriesAfter(
+              tx,
+              environmentId,
+              pinRow?.pinnedAuditEntryId ?? 0,
+              PUBLISHING_AUDIT_ACTIONS,
+            );
+      return {
+        revisions: rows.map((row) => ({
+          revision: row.revision,
+          hash: row.hash,
+          created: row.created.getTime(),
+          createdBy: row.createdBy,
+          auditEntryIds: row.auditEntryIds,
+          restoredFrom: row.restoredFrom,
+        })),
+        latest: latest?.revision ?? 0,
+        pinned,
+        waiting,
+      };
+    },
+    { isolationLevel: 'RepeatableRead' },
+  );
+}
+
+async function requireRevision(db: Db | Tx, environmentId: string, revision: number) {
+  const row = await findRevisionRow(db, environmentId, revision);
+  if (!row) throw notFound(REVISION_MESSAGES.notFound(environmentId, revision));
+  const what = `revision ${revision} of ${environmentId}`;
+  return { ...row, content: parseJsonColumn(runtimeContentSchema, row.content, `content of ${what}`) };
+}
+
+/** One revision as game servers received it, with the audit entries it published. */
+export async function getRevision(db: Db, environmentId: string, revision: number): Promise<RuntimeRevision> {
+  const row = await requireRevision(db, environmentId, revision);
+  return {
+    environment: environmentId,
+    revision: row.revision,
+    hash: row.hash,
+    publishedAt: row.created.toISOString(),
+    publishedBy: row.createdBy,
+    content: row.content,
+    auditEntryIds: row.auditEntryIds,
+    restoredFrom: row.restoredFrom,
+  };
+}
+
+/**
+ * Rollback: the old revision's content becomes a new revision (restoredFrom = old), naming this
+ * audit entry, and the runtime is pinned to it. When the content served already has the old one's
+ * hash, nothing is published and the pin holds the latest revision. A republish while pinned moves
+ * the pin; the changes held back since the first pin stay waiting.
+ */
+export function republishRevision(
+  db: Db,
+  environmentId: string,
+  revision: number,
+  email: string,
+): Promise<RepublishResponse> {
+  return mutate(db, async (tx) => {
+    const pin = await lockRuntimeState(tx, environmentId);
+    const old = await requireRevision(tx, environmentId, revision);
+    const latest = (await findLatestRevision(tx, environmentId))!;
+    const isPublished = old.hash !== latest.hash;
+    const served = isPublished ? latest.revision + 1 : latest.revision;
+    const since = new Date();
+    return {
+      result: {
+        revision: served,
+        restoredFrom: revision,
+        hash: old.hash,
+        published: isPublished,
+        pinned: { revision: served, since: since.getTime(), by: email },
+      },
+      audit: {
+        environmentId,
+        email,
+        action: 'runtime.revision.republish',
+        target: environmentId,
+        attributes: { revision: served, from: revision, hash: old.hash, published: isPublished },
+      },
+      afterAudit: async (tx, auditEntryId) => {
+        const built = { content: old.content, hash: old.hash };
+        const publisher = { email, auditEntryIds: [auditEntryId], restoredFrom: revision };
+        if (isPublished) await publishBuilt(tx, environmentId, built, latest, publisher);
+        // Already pinned: changes have been held back since the first pin, and still are.
+        const heldSince = pin.pinnedAuditEntryId ?? auditEntryId;
+        await writeRuntimePin(tx, environmentId, {
+          revision: served,
+          at: since,
+          by: email,
+          auditEntryId: heldSince,
+        });
+      },
+    };
+  });
+}
+
+/**
+ * Lifts the pin and publishes the console's current state as a new revision (when it differs from
+ * the pinned content), naming the changes audited while pinned and this entry. Not pinned: no-op.
+ */
+export function resumeRuntime(db: Db, environmentId: string, email: string): Promise<ResumeResponse> {
+  return mutate(db, async (tx) => {
+    const pin = await lockRuntimeState(tx, environmentId);
+    const latest = await findLatestRevision(tx, environmentId);
+    if (pin.pinnedRevision === null) unchanged({ revision: latest?.revision ?? 0, published: false });
+    const built = await buildRuntimeContent(tx, environmentId);
+    const isPublished = latest === null || latest.hash !== built.hash;
+    const revision = isPublished ? (latest?.revision ?? 0) + 1 : latest.revision;
+    const waiting = await listAuditIdsAfter(
+      tx,
+      environmentId,
+      pin.pinnedAuditEntryId ?? 0,
+      PUBLISHING_AUDIT_ACTIONS,
+    );
+    return {
+      result: { revision, published: isPublished },
+      audit: {
+        environmentId,
+        email,
+        action: 'runtime.revision.resume',
+        target: environmentId,
+        attributes: {
+          pinned: pin.pinnedRevision as number,
+          revision,
+          published: isPublished,
+          waiting: waiting.length,
+        },
+      },
+      afterAudit: async (tx, auditEntryId) => {
+        await writeRuntimePin(tx, environmentId, null);
+        const publisher = { email, auditEntryIds: [...waiting, auditEntryId] };
+        await publishBuilt(tx, environmentId, built, latest, publisher);
+      },
+    };
+  });
+}

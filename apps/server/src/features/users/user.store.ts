@@ -1,0 +1,83 @@
+import type { Role, UserSummary } from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+
+/** Records a sign-in: a new user gets `initialRole` console-wide, a known one keeps theirs. */
+export async function upsertSignedInUser(
+  tx: Tx,
+  { email, initialRole, at }: { email: string; initialRole: Role; at: Date },
+): Promise<void> {
+  await tx.consoleUser.upsert({
+    where: { email },
+    create: { email, role: initialRole, firstSeen: at, lastSeen: at },
+    update: { lastSeen: at },
+  });
+}
+
+export async function findUserRoles(db: Db | Tx, email: string) {
+  const user = await db.consoleUser.findUnique({
+    where: { email },
+    select: { role: true, roles: { select: { environmentId: true, role: true } } },
+  });
+  return user
+    ? {
+        role: user.role as Role,
+        environments: Object.fromEntries(user.roles.map((row) => [row.environmentId, row.role as Role])),
+      }
+    : null;
+}
+
+/** Everyone who signed in, by e-mail, with their roles and how many sessions they hold. */
+export async function listUsers(
+  db: Db,
+  { liveSince, createdAfter }: { liveSince: Date; createdAfter: Date },
+): Promise<Omit<UserSummary, 'isConfiguredAdmin'>[]> {
+  const users = await db.consoleUser.findMany({
+    orderBy: { email: 'asc' },
+    select: {
+      email: true,
+      role: true,
+      firstSeen: true,
+      lastSeen: true,
+      roles: { select: { environmentId: true, role: true } },
+      _count: {
+        select: { sessions: { where: { lastSeen: { gt: liveSince }, created: { gt: createdAfter } } } },
+      },
+    },
+  });
+  return users.map((user) => ({
+    email: user.email,
+    role: user.role as Role,
+    firstSeen: user.firstSeen.getTime(),
+    lastSeen: user.lastSeen.getTime(),
+    environments: Object.fromEntries(user.roles.map((row) => [row.environmentId, row.role as Role])),
+    sessions: user._count.sessions,
+  }));
+}
+
+export async function updateConsoleRole(tx: Tx, email: string, role: Role): Promise<void> {
+  await tx.consoleUser.update({ where: { email }, data: { role } });
+}
+
+export async function upsertEnvironmentRole(tx: Tx, email: string, environmentId: string, role: Role) {
+  await tx.userRole.upsert({
+    where: { email_environmentId: { email, environmentId } },
+    create: { email, environmentId, role },
+    update: { role },
+  });
+}
+
+export async function deleteEnvironmentRole(tx: Tx, email: string, environmentId: string): Promise<void> {
+  await tx.userRole.deleteMany({ where: { email, environmentId } });
+}
+
+/** Forgets a user; their roles and sessions go with them (ON DELETE CASCADE). */
+export async function deleteUser(tx: Tx, email: string): Promise<void> {
+  await tx.consoleUser.delete({ where: { email } });
+}
+
+/** Locks the user's row for the rest of the transaction (two admins changing one user serialise). */
+export async function lockUser(tx: Tx, email: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ email: string }[]>`
+    SELECT email FROM console_user WHERE email = ${email} FOR UPDATE`;
+  return rows.length === 1;
+}

@@ -1,0 +1,144 @@
+import {
+  type EnvironmentProtection,
+  notFound,
+  type Role,
+  ruleViolation,
+  type SetEnvironmentProtectedRequest,
+  type SetUserRoleRequest,
+  type UserListResponse,
+  type UserSummary,
+} from '@console/domain';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type AuditRecord, mutate, unchanged } from '../audit/audit.service.ts';
+import { deleteSessionsOf } from '../auth/session.store.ts';
+import { listEnvironmentIds, updateEnvironmentProtected } from '../environment/environment.store.ts';
+import {
+  deleteEnvironmentRole,
+  deleteUser,
+  findUserRoles,
+  listUsers as listUserRows,
+  lockUser,
+  updateConsoleRole,
+  upsertEnvironmentRole,
+} from './user.store.ts';
+
+/** What the user services need besides the database. */
+export interface UsersContext {
+  db: Db;
+  config: AppConfig;
+  now: () => number;
+  /** The signed-in admin. */
+  email: string;
+}
+
+const userNotFound = (email: string) => notFound(`User ${email} not found`);
+
+async function listAll(context: Omit<UsersContext, 'email'>): Promise<UserSummary[]> {
+  const at = context.now();
+  const rows = await listUserRows(context.db, {
+    liveSince: new Date(at - context.config.sessionIdleMs),
+    createdAfter: new Date(at - context.config.sessionAbsoluteMs),
+  });
+  return rows.map((row) => ({ ...row, isConfiguredAdmin: context.config.adminEmails.includes(row.email) }));
+}
+
+export async function listUsers(
+  context: Omit<UsersContext, 'email'>,
+  environments: EnvironmentProtection[],
+): Promise<UserListResponse> {
+  return { users: await listAll(context), environments };
+}
+
+/** A role change must leave someone able to administer: nobody changes their own, nor ADMIN_EMAILS'. */
+function refuseUnchangeable(context: UsersContext, email: string, what: string): void {
+  if (context.config.adminEmails.includes(email)) {
+    throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; ${what} there`);
+  }
+  if (email === context.email) throw ruleViolation(`Another admin must ${what} for you`);
+}
+
+/** Audit records of a console-wide change: one per environment, since it changes who may act in each. */
+const everywhere = async (tx: Tx, record: Omit<AuditRecord, 'environmentId'>): Promise<AuditRecord[]> =>
+  (await listEnvironmentIds(tx)).map((environmentId) => ({ ...record, environmentId }) as AuditRecord);
+
+export async function setUserRole(context: UsersContext, request: SetUserRoleRequest): Promise<UserSummary> {
+  const { email, environment, role } = request;
+  refuseUnchangeable(context, email, 'change the role');
+  await mutate(context.db, async (tx) => {
+    if (!(await lockUser(tx, email))) throw userNotFound(email);
+    const roles = (await findUserRoles(tx, email))!;
+    if (environment === undefined) {
+      // The schema refuses a console-wide null.
+      const next = role as Role;
+      await updateConsoleRole(tx, email, next);
+      const attributes = { scope: 'console' as const, before: roles.role, role: next };
+      return {
+        result: null,
+        audit: await everywhere(tx, {
+          action: 'user.role.set',
+          target: email,
+          email: context.email,
+          attributes,
+        }),
+      };
+    }
+    if (role === null) await deleteEnvironmentRole(tx, email, environment);
+    else await upsertEnvironmentRole(tx, email, environment, role);
+    return {
+      result: null,
+      audit: {
+        environmentId: environment,
+        email: context.email,
+        action: 'user.role.set',
+        target: email,
+        attributes: { scope: 'environment', before: roles.environments[environment] ?? null, role },
+      },
+    };
+  });
+  const user = (await listAll(context)).find((summary) => summary.email === email);
+  if (!user) throw userNotFound(email);
+  return user;
+}
+
+/** Forgets a user and ends their sessions (the caller empties the session cache after this). */
+export async function removeUser(context: UsersContext, email: string): Promise<{ sessionsEnded: number }> {
+  if (email === context.email) throw ruleViolation('Another admin must remove you');
+  return mutate(context.db, async (tx) => {
+    if (!(await lockUser(tx, email))) throw userNotFound(email);
+    const roles = (await findUserRoles(tx, email))!;
+    const sessionsEnded = await deleteSessionsOf(tx, email);
+    await deleteUser(tx, email);
+    return {
+      result: { sessionsEnded },
+      audit: await everywhere(tx, {
+        action: 'user.remove',
+        target: email,
+        email: context.email,
+        attributes: { role: roles.role, sessionsEnded },
+      }),
+    };
+  });
+}
+
+export async function setEnvironmentProtected(
+  db: Db,
+  { environment, isProtected }: SetEnvironmentProtectedRequest,
+  email: string,
+): Promise<EnvironmentProtection> {
+  return mutate(db, async (tx) => {
+    const before = await updateEnvironmentProtected(tx, environment, isProtected);
+    if (before === null) throw notFound(`Unknown environment ${environment}`);
+    if (before === isProtected) unchanged({ id: environment, isProtected });
+    return {
+      result: { id: environment, isProtected },
+      audit: {
+        environmentId: environment,
+        email,
+        action: 'environment.protect',
+        target: environment,
+        attributes: { isProtected },
+      },
+    };
+  });
+}

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts';
+
+async function buildApp(trustProxy: boolean): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, trustProxy });
+  registerSecurityHeaders(app);
+  app.post('/api/secret', async () => ({ payload: 'token' }));
+  app.get('/runtime/v1/snapshot', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').header('etag', '"1"').send({ payload: {} }),
+  );
+  app.get('/boom', async () => {
+    throw new Error('boom');
+  });
+  await app.ready();
+  return app;
+}
+
+describe('security headers', () => {
+  let direct: FastifyInstance;
+  let proxied: FastifyInstance;
+  beforeAll(async () => {
+    [direct, proxied] = await Promise.all([buildApp(false), buildApp(true)]);
+  });
+  afterAll(async () => {
+    await Promise.all([direct.close(), proxied.close()]);
+  });
+
+  it('send HSTS only over https: direct, or as a trusted proxy says', async () => {
+    const overHttp = await direct.inject({ method: 'POST', url: '/api/secret' });
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    expect(overHttp.headers).toMatchObject(SECURITY_HEADERS);
+    // An untrusted client cannot claim https.
+    const claimed = await direct.inject({
+      method: 'POST',
+      url: '/api/secret',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const behindProxy = await proxied.inject({
+      method: 'POST',
+      url: '/api/secret',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(behindProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('mark answers no-store, errors included, unless the route sets its own caching', async () => {
+    const secret = await direct.inject({ method: 'POST', url: '/api/secret' });
+    expect(secret.headers['cache-control']).toBe('no-store');
+    const failed = await direct.inject({ method: 'GET', url: '/boom' });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    const snapshot = await direct.inject({ method: 'GET', url: '/runtime/v1/snapshot' });
+    expect(snapshot.headers['cache-control']).toBe('no-cache');
+    expect(snapshot.headers.etag).toBe('"1"');
+  });
+});

@@ -1,0 +1,130 @@
+import {
+  CLOSED_BY_CONNECTION_LIMIT,
+  CLOSED_BY_KEY_REVOKED,
+  CLOSED_BY_OPERATOR,
+  CLOSED_BY_SHUTDOWN,
+  type Connection,
+  type CreatedRuntimeKey,
+} from '@console/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { connectGameClient, refusal } from '../src/features/connections/game-client.testing.ts';
+import { cloneDatabase, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
+
+// Issue 13, scale out: two console processes on one database. What one holds or changes, the other
+// lists, closes and serves. Both start once for the file (each is a real `tsx src/server.ts`).
+
+const LIMIT = 2;
+
+describe('two server processes on one database', () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let cookie: string;
+  const open: WebSocket[] = [];
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await cloneDatabase(
+      inject('adminUrl'),
+      inject('templateDatabase'),
+      inject('databasePrefix'),
+    );
+    drop = database.drop;
+    const env = { RUNTIME_MAX_CONNECTIONS_PER_KEY: String(LIMIT) };
+    // One after the other: each migrates and seeds the database at start, as `npm start` does.
+    a = await startServerProcess({ databaseUrl: database.url, env });
+    b = await startServerProcess({ databaseUrl: database.url, env });
+    const login = await fetch(`${a.url}/oauth/login/dev`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.com' }),
+    });
+    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  });
+  afterAll(async () => {
+    for (const socket of open) socket.terminate();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await drop?.();
+  });
+
+  const call = async (server: ServerProcess, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { payload?: unknown; error?: string },
+    };
+  };
+  const createKey = async (server: ServerProcess, name: string) =>
+    (await call(server, '/api/runtime-keys/create', { name })).body.payload as CreatedRuntimeKey;
+  const list = async (server: ServerProcess) =>
+    ((await call(server, '/api/connections/list')).body.payload as Connection[]).map(
+      (connection) => connection.principal,
+    );
+  const client = async (server: ServerProcess, principal: string, key: CreatedRuntimeKey) => {
+    const connected = await connectGameClient(server.url.replace(/^http/, 'ws'), `principal=${principal}`, {
+      authorization: `Bearer ${key.key}`,
+    });
+    open.push(connected.socket);
+    return connected;
+  };
+
+  it('lists a connection held by one process through the other, and closes it there', async () => {
+    const key = await createKey(a, 'players');
+    const held = await client(a, 'held-by-a', key);
+    expect(await list(b)).toEqual(['held-by-a']);
+    const closed = await call(b, '/api/connections/close', { id: held.welcome.connectionId });
+    expect(closed).toEqual({
+      status: 200,
+      body: { payload: { id: held.welcome.connectionId, principal: 'held-by-a', address: '127.0.0.1' } },
+    });
+    expect(await held.closed).toEqual({ code: CLOSED_BY_OPERATOR.code, reason: 'Closed by operator' });
+    expect(await list(a)).toEqual([]);
+    expect(await list(b)).toEqual([]);
+    const audit = await call(a, '/api/audit/list', { offset: 0, limit: 1 });
+    expect(audit.body.payload).toMatchObject([
+      { action: 'connection.close', target: held.welcome.connectionId },
+    ]);
+  });
+
+  it('revoking a key through one process closes its connections on the other with 4001', async () => {
+    const key = await createKey(a, 'to revoke');
+    const onA = await client(a, 'revoked-on-a', key);
+    const onB = await client(b, 'revoked-on-b', key);
+    expect(await list(a)).toEqual(['revoked-on-a', 'revoked-on-b']);
+    expect((await call(b, '/api/runtime-keys/revoke', { id: key.id })).status).toBe(200);
+    const revoked = { code: CLOSED_BY_KEY_REVOKED.code, reason: 'Runtime key revoked' };
+    expect(await onA.closed).toEqual(revoked);
+    expect(await onB.closed).toEqual(revoked);
+    expect(await list(a)).toEqual([]);
+  });
+
+  it(`counts a runtime key's connections over both processes (at most ${LIMIT})`, async () => {
+    const key = await createKey(b, 'capped');
+    const onA = await client(a, 'cap-a', key);
+    const onB = await client(b, 'cap-b', key);
+    const wsA = a.url.replace(/^http/, 'ws');
+    expect(
+      await refusal(connectGameClient(wsA, 'principal=cap-c', { authorization: `Bearer ${key.key}` })),
+    ).toEqual({
+      code: CLOSED_BY_CONNECTION_LIMIT.code,
+      reason: CLOSED_BY_CONNECTION_LIMIT.reason,
+    });
+    onA.socket.close();
+    onB.socket.close();
+    await Promise.all([onA.closed, onB.closed]);
+    await expect.poll(() => list(b)).toEqual([]);
+  });
+
+  it('a process that shuts down takes its connections off the other’s list', async () => {
+    const key = await createKey(b, 'leaving');
+    const onA = await client(a, 'on-leaving-a', key);
+    expect(await list(b)).toEqual(['on-leaving-a']);
+    await a.stop();
+    expect(await onA.closed).toEqual({ code: CLOSED_BY_SHUTDOWN.code, reason: CLOSED_BY_SHUTDOWN.reason });
+    expect(await list(b)).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactElement } from 'react';
+
+/**
+ * Issue 9: a control that cannot be used says why, on hover and on keyboard focus. A disabled
+ * control gets neither pointer events nor focus, so the tooltip sits on a focusable wrapper.
+ * Issue 14: also what the signed-in user's role does not allow (shell/rights.tsx).
+ */
+export function WhyDisabled({ reason, children }: { reason: string | undefined; children: ReactElement }) {
+  if (reason === undefined) return children;
+  return (
+    <Tooltip title={reason} describeChild>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the reason must be reachable by keyboard */}
+      <span tabIndex={0} style={{ display: 'inline-flex' }}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}

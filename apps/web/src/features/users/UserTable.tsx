@@ -1,0 +1,133 @@
+import { api, type EnvironmentProtection, ROLES, type Role, type UserSummary } from '@console/domain';
+import Button from '@mui/material/Button';
+import NativeSelect from '@mui/material/NativeSelect';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { formatDateTime } from '../../shell/format.ts';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { NeedsRight } from '../../shell/rights.tsx';
+import { useRemoveUserMutation, useSetUserRoleMutation } from './users.queries.ts';
+
+interface UserTableProps {
+  users: readonly UserSummary[];
+  environments: readonly EnvironmentProtection[];
+  /** The signed-in user's e-mail: their own row cannot be changed by them. */
+  signedIn: string | undefined;
+  onError(error: unknown): void;
+}
+
+// The console-wide role is set by a console-wide admin: the call without an environment.
+const CONSOLE_WIDE_ROLE = { access: api.users.setRole.access, scope: 'global' } as const;
+/** The environment select's choice meaning "no role of its own". */
+const INHERIT = '';
+
+/** Why a row cannot be changed whatever the signed-in user's rights, or undefined. */
+function lockedReason(user: UserSummary, signedIn: string | undefined, what: string): string | undefined {
+  if (user.isConfiguredAdmin) return `${user.email} is an admin through ADMIN_EMAILS`;
+  if (user.email === signedIn) return `Another admin must ${what} for you`;
+  return undefined;
+}
+
+export function UserTable({ users, environments, signedIn, onError }: UserTableProps) {
+  const setRole = useSetUserRoleMutation();
+  const remove = useRemoveUserMutation();
+  const { confirm, toast } = useGlobalUi();
+
+  const changeRole = async (user: UserSummary, environment: string | undefined, role: Role | null) => {
+    try {
+      await setRole.mutateAsync({ email: user.email, role, ...(environment ? { environment } : {}) });
+      const where = environment ? `in ${environment}` : 'console-wide';
+      toast(`${user.email} ${where}: ${role ?? `the console-wide role (${user.role})`}`);
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  const removeUser = async (user: UserSummary) => {
+    const isConfirmed = await confirm({
+      title: `Remove ${user.email}?`,
+      message: 'Their sessions end at once and their roles are forgotten. Signing in again starts afresh.',
+    });
+    if (!isConfirmed) return;
+    try {
+      const { sessionsEnded } = await remove.mutateAsync({ email: user.email });
+      toast(`${user.email} removed (${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'} ended)`);
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  const roleSelect = (user: UserSummary, environment: string | undefined) => {
+    const label = `Role of ${user.email} ${environment ? `in ${environment}` : 'console-wide'}`;
+    const value = environment ? (user.environments[environment] ?? INHERIT) : user.role;
+    const select = (
+      <NativeSelect
+        value={value}
+        sx={{ minWidth: environment ? 180 : 110 }}
+        inputProps={{ 'aria-label': label }}
+        disabled={setRole.isPending}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          void changeRole(user, environment, chosen === INHERIT ? null : (chosen as Role));
+        }}
+      >
+        {environment && <option value={INHERIT}>console-wide ({user.role})</option>}
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {role}
+          </option>
+        ))}
+      </NativeSelect>
+    );
+    return (
+      <NeedsRight
+        endpoint={environment ? api.users.setRole : CONSOLE_WIDE_ROLE}
+        environment={environment}
+        lockedBecause={lockedReason(user, signedIn, 'change the role')}
+      >
+        {select}
+      </NeedsRight>
+    );
+  };
+
+  const removeButton = (user: UserSummary) => {
+    const button = (
+      <Button size="small" color="error" onClick={() => removeUser(user)} disabled={remove.isPending}>
+        Remove
+      </Button>
+    );
+    return (
+      <NeedsRight
+        endpoint={api.users.remove}
+        lockedBecause={user.email === signedIn ? 'Another admin must remove you' : undefined}
+      >
+        {button}
+      </NeedsRight>
+    );
+  };
+
+  const columns: DataColumn<UserSummary>[] = [
+    { header: 'E-mail', cell: (user) => user.email },
+    { header: 'First seen', cell: (user) => formatDateTime(user.firstSeen), noWrap: true },
+    { header: 'Last seen', cell: (user) => formatDateTime(user.lastSeen), noWrap: true },
+    { header: 'Sessions', cell: (user) => user.sessions, align: 'right' },
+    { header: 'Console-wide', cell: (user) => roleSelect(user, undefined) },
+    ...environments.map(
+      ({ id, isProtected }): DataColumn<UserSummary> => ({
+        header: isProtected ? `${id} (protected)` : id,
+        cell: (user) => roleSelect(user, id),
+      }),
+    ),
+    { header: 'Actions', cell: removeButton, align: 'right' },
+  ];
+
+  return (
+    <DataTable
+      label="Users"
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user.email}
+      emptyText="Nobody has signed in yet"
+      hover
+    />
+  );
+}

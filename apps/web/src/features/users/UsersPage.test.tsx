@@ -1,0 +1,142 @@
+import type { UserListResponse } from '@console/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+const list: UserListResponse = {
+  environments: [
+    { id: 'dev', isProtected: false },
+    { id: 'stable', isProtected: false },
+    { id: 'prod', isProtected: true },
+  ],
+  users: [
+    {
+      email: 'boss@example.com',
+      firstSeen: Date.UTC(2026, 0, 5, 9),
+      lastSeen: Date.UTC(2026, 0, 5, 10),
+      role: 'admin',
+      environments: {},
+      isConfiguredAdmin: true,
+      sessions: 1,
+    },
+    {
+      email: 'op@example.com',
+      firstSeen: Date.UTC(2026, 0, 5, 9),
+      lastSeen: Date.UTC(2026, 0, 5, 10),
+      role: 'admin',
+      environments: {},
+      isConfiguredAdmin: false,
+      sessions: 2,
+    },
+    {
+      email: 'new@example.com',
+      firstSeen: Date.UTC(2026, 0, 6, 9),
+      lastSeen: Date.UTC(2026, 0, 6, 9),
+      role: 'viewer',
+      environments: { dev: 'operator' },
+      isConfiguredAdmin: false,
+      sessions: 1,
+    },
+  ],
+};
+
+/** The element a disabled control's reason is on: the focusable wrapper WhyDisabled puts around it. */
+const reasonOf = (control: HTMLElement) => control.closest('span[tabindex="0"]');
+
+describe('Users (Security menu)', () => {
+  it('lets an admin change a role per environment and tells the server exactly that', async () => {
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
+      '/api/users/list': () => ok(list),
+      '/api/users/role/set': () => ok(list.users[2]),
+    });
+    renderApp('/security/users');
+    const select = (await screen.findByRole('combobox', {
+      name: 'Role of new@example.com in prod',
+    })) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(within(select).getByRole('option', { name: 'console-wide (viewer)' })).toBeTruthy();
+    await userEvent.selectOptions(select, 'operator');
+    await screen.findByText('new@example.com in prod: operator');
+    expect(api.callsTo('/api/users/role/set').map((call) => call.body)).toEqual([
+      { email: 'new@example.com', environment: 'prod', role: 'operator' },
+    ]);
+    expect(
+      (screen.getByRole('combobox', { name: 'Role of new@example.com in dev' }) as HTMLSelectElement).value,
+    ).toBe('operator');
+  });
+
+  it("locks ADMIN_EMAILS admins' and the user's own roles, saying why", async () => {
+    fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/users/list': () => ok(list),
+    });
+    renderApp('/security/users');
+    const boss = await screen.findByRole('combobox', { name: 'Role of boss@example.com console-wide' });
+    expect((boss as HTMLSelectElement).disabled).toBe(true);
+    await userEvent.hover(reasonOf(boss)!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty(
+      'textContent',
+      'boss@example.com is an admin through ADMIN_EMAILS',
+    );
+    const own = screen.getByRole('combobox', { name: 'Role of op@example.com in dev' });
+    expect((own as HTMLSelectElement).disabled).toBe(true);
+    const removeOwn = within(screen.getByRole('row', { name: /^op@example\.com/ })).getByRole('button', {
+      name: 'Remove',
+    });
+    expect((removeOwn as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows a viewer everything disabled with the missing right as the reason', async () => {
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs('op@example.com', 'viewer'),
+      '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
+      '/api/users/list': () => ok(list),
+    });
+    renderApp('/security/users');
+    const inProd = await screen.findByRole('combobox', { name: 'Role of new@example.com in prod' });
+    expect((inProd as HTMLSelectElement).disabled).toBe(true);
+    await userEvent.hover(reasonOf(inProd)!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Requires admin rights in prod');
+    const remove = within(screen.getByRole('row', { name: /^new@example\.com/ })).getByRole('button', {
+      name: 'Remove',
+    });
+    expect((remove as HTMLButtonElement).disabled).toBe(true);
+    const protect = screen.getByRole('switch', { name: 'prod protected' });
+    expect((protect as HTMLInputElement).disabled).toBe(true);
+    expect(api.callsTo('/api/users/role/set')).toEqual([]);
+  });
+});
+
+describe('screens for a viewer', () => {
+  it('disable a plugin switch in a protected environment for an operator, naming the admin right', async () => {
+    fakeApi({
+      '/api/auth/me': () => signedInAs('op@example.com', 'operator'),
+      '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
+      '/api/plugin/list': () =>
+        ok([
+          {
+            id: 11,
+            name: 'GOLD_RUSH',
+            active: false,
+            description: '',
+            created: 0,
+            modified: 0,
+            lastModifier: '',
+          },
+        ]),
+    });
+    window.localStorage.setItem('configuration.active', JSON.stringify('prod'));
+    renderApp('/plugin');
+    const toggle = await screen.findByRole('switch', { name: 'GOLD_RUSH active' });
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+    await userEvent.hover(reasonOf(toggle)!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Requires admin rights in prod (a protected environment)',
+    );
+  });
+});

@@ -1,0 +1,87 @@
+import { api, type EnvironmentProtection, type UserSummary } from '@console/domain';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useCurrentOperatorQuery } from '../../shell/auth.queries.ts';
+import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { Loading } from '../../shell/Loading.tsx';
+import { Page } from '../../shell/Page.tsx';
+import { NeedsRight } from '../../shell/rights.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { EnvironmentProtectionTable } from './EnvironmentProtectionTable.tsx';
+import { UserTable } from './UserTable.tsx';
+import { useSignOutEverywhereMutation, useUserListQuery } from './users.queries.ts';
+
+const NO_USERS: readonly UserSummary[] = [];
+const NO_ENVIRONMENTS: readonly EnvironmentProtection[] = [];
+
+/**
+ * Issue 14, Security > Users: everyone who signed in with their role console-wide and per environment;
+ * an admin changes roles, removes users and protects environments. What the signed-in user may not do
+ * is disabled, saying why.
+ */
+export function UsersPage() {
+  const list = useUserListQuery();
+  const me = useCurrentOperatorQuery().data;
+  const banner = useErrorBanner();
+  useReportQueryError(banner, list.error);
+
+  return (
+    <Page title="Users" actions={<SignOutEverywhereButton onError={banner.report} />}>
+      <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+      {list.isPending && !list.isError ? (
+        <Loading />
+      ) : (
+        <Stack spacing={3}>
+          <Typography sx={{ color: 'text.secondary' }}>
+            Viewers read; operators change content; admins also change roles, runtime keys and NICE, and
+            settings of environments. In a protected environment only admins change anything. The console-wide
+            role counts in environments without a role of their own, and for creating environments and
+            managing users.
+          </Typography>
+          <UserTable
+            users={list.data?.users ?? NO_USERS}
+            environments={list.data?.environments ?? NO_ENVIRONMENTS}
+            signedIn={me?.email}
+            onError={banner.report}
+          />
+          <EnvironmentProtectionTable
+            environments={list.data?.environments ?? NO_ENVIRONMENTS}
+            onError={banner.report}
+          />
+        </Stack>
+      )}
+    </Page>
+  );
+}
+
+function SignOutEverywhereButton({ onError }: { onError(error: unknown): void }) {
+  const signOut = useSignOutEverywhereMutation();
+  const { confirm } = useGlobalUi();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const run = async () => {
+    const isConfirmed = await confirm({
+      title: 'Sign out everywhere?',
+      message: 'Every session of yours ends at once, in this browser and in all others.',
+    });
+    if (!isConfirmed) return;
+    try {
+      await signOut.mutateAsync({});
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    } catch (error) {
+      onError(error);
+    }
+  };
+  return (
+    <NeedsRight endpoint={api.auth.signOutEverywhere}>
+      <Button onClick={run} disabled={signOut.isPending}>
+        Sign out everywhere
+      </Button>
+    </NeedsRight>
+  );
+}

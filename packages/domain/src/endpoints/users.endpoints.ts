@@ -1,0 +1,48 @@
+import { defineEndpoints } from '../api/endpoint.ts';
+import {
+  environmentProtectionSchema,
+  removeUserRequestSchema,
+  removeUserResponseSchema,
+  setEnvironmentProtectedRequestSchema,
+  setUserRoleRequestSchema,
+  userListResponseSchema,
+  userSummarySchema,
+} from '../users.ts';
+
+// Issue 14: the Users screen. Global calls: the environment a right is needed in is the body's.
+export const usersEndpoints = defineEndpoints('users', {
+  list: {
+    path: '/api/users/list',
+    access: 'read',
+    summary: 'Everyone who signed in, with their roles, and which environments are protected',
+    response: userListResponseSchema,
+    scope: 'global',
+  },
+  setRole: {
+    path: '/api/users/role/set',
+    access: 'admin',
+    accessEnvironmentField: 'environment',
+    summary:
+      "Set a user's role in an environment (admin there), or console-wide without environment (console-wide admin); audited",
+    body: setUserRoleRequestSchema,
+    response: userSummarySchema,
+    scope: 'global',
+  },
+  remove: {
+    path: '/api/users/remove',
+    access: 'admin',
+    summary: 'Forget a user and end their sessions at once; they start afresh if they sign in again',
+    body: removeUserRequestSchema,
+    response: removeUserResponseSchema,
+    scope: 'global',
+  },
+  setProtected: {
+    path: '/api/users/environment/protect',
+    access: 'admin',
+    accessEnvironmentField: 'environment',
+    summary: 'Mark an environment protected (only admins change anything there) or not; audited',
+    body: setEnvironmentProtectedRequestSchema,
+    response: environmentProtectionSchema,
+    scope: 'global',
+  },
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { MAX_STORED_INTEGER } from '../operations/fields.ts';
+import { runtimeSnapshotSchema } from './snapshot.ts';
+
+// Issue 13: the operators' view of an environment's published revisions (/api/runtime/revision/*),
+// and rollback: republishing an old revision pins the runtime to it until resume
+// (docs/decisions.md, "Runtime revisions").
+
+export const REVISION_PAGE_LIMIT = 100;
+
+const revisionNumberSchema = z
+  .number({ error: 'revision must be a number' })
+  .int({ error: 'revision must be a whole number' })
+  .min(1, { error: 'revision must be at least 1' })
+  .max(MAX_STORED_INTEGER, { error: `revision must be at most ${MAX_STORED_INTEGER}` });
+
+export const revisionListRequestSchema = z
+  .object({
+    offset: z
+      .number({ error: 'offset must be a number' })
+      .int({ error: 'offset must be a whole number' })
+      .min(0, { error: 'offset must be at least 0' })
+      .default(0),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int({ error: 'limit must be a whole number' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(REVISION_PAGE_LIMIT, { error: `limit must be at most ${REVISION_PAGE_LIMIT}` })
+      .default(REVISION_PAGE_LIMIT),
+  })
+  .prefault({});
+export type RevisionListRequest = z.input<typeof revisionListRequestSchema>;
+
+export const revisionRequestSchema = z.object({ revision: revisionNumberSchema });
+export type RevisionRequest = z.infer<typeof revisionRequestSchema>;
+
+/** A revision as the history lists it (without its content). */
+export const runtimeRevisionSummarySchema = z.object({
+  revision: z.number().int(),
+  hash: z.string(),
+  created: z.number().int().describe('UTC milliseconds'),
+  createdBy: z.string(),
+  /** The audit entries whose changes it published (empty for the first revision of start-up). */
+  auditEntryIds: z.array(z.number().int()),
+  /** Set on a rollback: the revision whose content it republished. */
+  restoredFrom: z.number().int().nullable(),
+});
+export type RuntimeRevisionSummary = z.infer<typeof runtimeRevisionSummarySchema>;
+
+/** While set, console changes are saved and audited but not published, until resume. */
+export const runtimePinSchema = z.object({
+  /** The revision served while pinned. */
+  revision: z.number().int(),
+  since: z.number().int().describe('UTC milliseconds'),
+  by: z.string(),
+});
+export type RuntimePin = z.infer<typeof runtimePinSchema>;
+
+export const revisionListResponseSchema = z.object({
+  /** Newest first, one page. */
+  revisions: z.array(runtimeRevisionSummarySchema),
+  /** The latest revision number (what game servers receive); 0 before the first. */
+  latest: z.number().int(),
+  pinned: runtimePinSchema.nullable(),
+  /** Audited changes of what players receive saved since the pin, published by resume. */
+  waiting: z.number().int(),
+});
+export type RevisionListResponse = z.infer<typeof revisionListResponseSchema>;
+
+/** One revision in full: the snapshot game servers received, and why it was published. */
+export const runtimeRevisionSchema = runtimeSnapshotSchema.extend({
+  auditEntryIds: z.array(z.number().int()),
+  restoredFrom: z.number().int().nullable(),
+});
+export type RuntimeRevision = z.infer<typeof runtimeRevisionSchema>;
+
+export const republishResponseSchema = z.object({
+  /** The revision now served: a new one with the old content, or the latest when it already had it. */
+  revision: z.number().int(),
+  restoredFrom: z.number().int(),
+  hash: z.string(),
+  /** False when the content was already the one served (nothing new was published). */
+  published: z.boolean(),
+  pinned: runtimePinSchema,
+});
+export type RepublishResponse = z.infer<typeof republishResponseSchema>;
+
+export const resumeResponseSchema = z.object({
+  /** The revision now served. */
+  revision: z.number().int(),
+  /** False when the console's state equals the pinned content, or nothing was pinned. */
+  published: z.boolean(),
+});
+export type ResumeResponse = z.infer<typeof resumeResponseSchema>;
