@@ -1,9 +1,8 @@
+export type { PlayerResolution, ResolvePlayerInput } from '@console/domain';
 export { type BackoffOptions, computeBackoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 export { readRevision } from './revision-stream.ts';
 export {
   createRuntimeClient,
-  type PlayerResolution,
-  type ResolvePlayerInput,
   type RevisionChange,
   type RuntimeClient,
   type RuntimeClientEvents,

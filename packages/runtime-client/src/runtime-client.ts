@@ -1,15 +1,18 @@
 import { hostname } from 'node:os';
 import {
   appliedRequestSchema,
+  GAME_SERVER_REPORT_INTERVAL_MS,
   grantsAckResponseSchema,
   grantsPendingResponseSchema,
   type PendingGrant,
+  type PlayerResolution,
+  type ResolvePlayerInput,
   RUNTIME_PATHS,
   type RuntimeSnapshot,
   resolvePlayer,
   runtimeProgressionSchema,
 } from '@console/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type BackoffOptions, computeBackoffDelay, DEFAULT_BACKOFF, sleep } from './backoff.ts';
 import { followRevisionStream } from './revision-stream.ts';
 import { RuntimeApiError } from './runtime-error.ts';
@@ -55,14 +58,14 @@ export interface RuntimeClientOptions {
   refreshIntervalMs?: number;
   /** A stream silent this long (no event, no heartbeat) is considered dead and reopened; ms, default 60 s. */
   streamIdleTimeoutMs?: number;
+  /** How often the applied revision is reported even when nothing changed; ms, default 60 s. */
+  reportIntervalMs?: number;
   /** One request's time limit (not the stream's); ms, default 10 s. */
   requestTimeoutMs?: number;
   /** Reconnection delays of the stream and of the first fetch. */
   backoff?: Partial<BackoffOptions>;
 }
 
-export type ResolvePlayerInput = Parameters<typeof resolvePlayer>[1];
-export type PlayerResolution = ReturnType<typeof resolvePlayer>;
 export type RuntimeProgression = z.output<typeof runtimeProgressionSchema>;
 
 export interface RuntimeClientEvents {
@@ -139,6 +142,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   let started: Promise<RuntimeSnapshot> | null = null;
   let streamDone: Promise<void> | null = null;
   let refreshTimer: NodeJS.Timeout | null = null;
+  let reportTimer: NodeJS.Timeout | null = null;
   let refreshing: Promise<void> | null = null;
   let isRefreshWanted = false;
   let reportedRevision: number | null = null;
@@ -188,7 +192,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     if (!snapshot) return;
     const revision = snapshot.revision;
     const body = appliedRequestSchema.parse({ instance, revision });
-    await http.post(RUNTIME_PATHS.applied, body, appliedAnswerSchema, closing.signal);
+    await http.post(RUNTIME_PATHS.applied, body, appliedRequestSchema, closing.signal);
     if (reportedRevision === null || revision > reportedRevision) reportedRevision = revision;
   };
 
@@ -280,6 +284,12 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
             options.refreshIntervalMs ?? DEFAULT_REFRESH_INTERVAL_MS,
           );
           refreshTimer.unref();
+          // The console counts a game server as live while it keeps reporting, also without changes.
+          reportTimer = setInterval(
+            () => reportApplied().catch(reportError),
+            options.reportIntervalMs ?? GAME_SERVER_REPORT_INTERVAL_MS,
+          );
+          reportTimer.unref();
           return first;
         } catch (error) {
           await client.close();
@@ -324,7 +334,9 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     async close() {
       if (!closing.signal.aborted) closing.abort();
       if (refreshTimer) clearInterval(refreshTimer);
+      if (reportTimer) clearInterval(reportTimer);
       refreshTimer = null;
+      reportTimer = null;
       setConnected(false);
       await streamDone;
       await reporting;
@@ -332,6 +344,3 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   };
   return client;
 }
-
-/** What `applied` answers is of no use to the client: any payload is accepted. */
-const appliedAnswerSchema = z.unknown();

@@ -267,6 +267,34 @@ describe('createRuntimeClient against the console', () => {
     await client.close();
   });
 
+  it('reports the revision it applied, so the console lists this game server as caught up', async () => {
+    const instance = `sdk-${Math.random().toString(36).slice(2, 10)}`;
+    const { client } = newClient({ instance });
+    const started = await client.start();
+    const first = await waitForGameServer(instance, started.revision);
+    expect(first).toMatchObject({ instance, revision: started.revision });
+
+    const arrived = nextRevision(client, started.revision);
+    await server.api('/api/release/kv/set', { keyValue: 'applied=yes;' });
+    const { revision } = await arrived;
+    const listed = await waitForGameServer(instance, revision);
+    expect(listed.revision).toBe(revision);
+    await client.close();
+  });
+
+  /** The console's game-server list until it shows the instance at the revision (polled: reports are async). */
+  async function waitForGameServer(instance: string, revision: number) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const list = await server.api<{ instances: { instance: string; revision: number }[] }>(
+        '/api/connections/game-servers',
+      );
+      const found = list.instances.find((candidate) => candidate.instance === instance);
+      if (found?.revision === revision) return found;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`game server ${instance} never reported revision ${revision}`);
+  }
+
   it('fails loudly on a key the console refuses: start() rejects with its error text and status', async () => {
     const { client } = newClient({ key: 'rk_not-a-key' });
     const refused = await client.start().catch((error: unknown) => error);
