@@ -1,0 +1,21 @@
+/**
+ * A failed call to the console's runtime API. `message` is the server's `{"error"}` text when it
+ * answered one; `status` is the HTTP status, or 0 when the console could not be reached at all.
+ */
+export class RuntimeApiError extends Error {
+  override readonly name = 'RuntimeApiError';
+  readonly status: number;
+  /** The runtime API path that was called, e.g. /runtime/v1/snapshot */
+  readonly path: string;
+
+  constructor(message: string, status: number, path: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.status = status;
+    this.path = path;
+  }
+
+  /** Retrying cannot help: the key is wrong or revoked, or the request itself is refused. */
+  get isPermanent(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}

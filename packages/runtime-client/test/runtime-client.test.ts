@@ -1,0 +1,355 @@
+import {
+  defaultConfigData,
+  PluginId,
+  RUNTIME_PATHS,
+  type RuntimeSnapshot,
+  SegmentOperation,
+  SegmentProperty,
+} from '@console/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRuntimeClient,
+  type FetchFunction,
+  type ResolvePlayerInput,
+  type RevisionChange,
+  RuntimeApiError,
+  type RuntimeClient,
+  type RuntimeClientOptions,
+} from '../src/index.ts';
+import { type ConsoleUnderTest, startConsoleUnderTest } from './console-under-test.ts';
+
+// The SDK against the real console: Fastify over HTTP, PostgreSQL, the revision stream. Changes are made
+// through the operator API as the web app makes them; the game server's view is only what the client shows.
+
+const GOLD_RUSH = PluginId.GOLD_RUSH;
+
+interface RecordedRequest {
+  path: string;
+  status: number;
+  headers: Headers;
+}
+
+/** The global fetch, recording each runtime request's path, request headers and answer status. */
+function recordingFetch() {
+  const requests: RecordedRequest[] = [];
+  const recorded: FetchFunction = async (input, init) => {
+    const response = await fetch(input, init);
+    requests.push({
+      path: new URL(String(input)).pathname,
+      status: response.status,
+      headers: new Headers(init?.headers),
+    });
+    return response;
+  };
+  return { requests, fetch: recorded };
+}
+
+const quietLogger = { warn: () => {}, error: () => {} };
+
+/** The first revision event above `after`. */
+const nextRevision = (client: RuntimeClient, after: number) =>
+  new Promise<RevisionChange>((resolve) => {
+    const stop = client.on('revision', (change) => {
+      if (change.revision <= after) return;
+      stop();
+      resolve(change);
+    });
+  });
+
+/** Resolves once the client holds `revision` or a later one. */
+const untilRevision = (client: RuntimeClient, revision: number) =>
+  (client.revision ?? 0) >= revision ? Promise.resolve() : nextRevision(client, revision - 1).then(() => {});
+
+/** The next time the stream's state becomes `connected`. */
+const nextConnection = (client: RuntimeClient, connected: boolean) =>
+  new Promise<void>((resolve) => {
+    const stop = client.on('connection', (value) => {
+      if (value !== connected) return;
+      stop();
+      resolve();
+    });
+  });
+
+describe('createRuntimeClient against the console', () => {
+  let server: ConsoleUnderTest;
+  let key: string;
+  const clients: RuntimeClient[] = [];
+
+  beforeAll(async () => {
+    server = await startConsoleUnderTest();
+    key = (await server.createRuntimeKey('dev')).key;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await server?.close();
+  });
+
+  /** A client of the dev environment; the safety refetch is an hour away, so only the stream brings news. */
+  function newClient(options: Partial<RuntimeClientOptions> = {}) {
+    const recorder = recordingFetch();
+    const client = createRuntimeClient({
+      url: server.runtimeUrl,
+      key,
+      fetch: recorder.fetch,
+      logger: quietLogger,
+      refreshIntervalMs: 3_600_000,
+      backoff: { initialDelayMs: 20, maxDelayMs: 200 },
+      ...options,
+    });
+    clients.push(client);
+    return { client, requests: recorder.requests };
+  }
+
+  const readSnapshot = async (runtimeKey = key): Promise<RuntimeSnapshot> => {
+    const response = await fetch(`${server.runtimeUrl}${RUNTIME_PATHS.snapshot}`, {
+      headers: { authorization: `Bearer ${runtimeKey}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { payload: RuntimeSnapshot }).payload;
+  };
+
+  it("fetches the current snapshot of its key's environment", async () => {
+    const { client } = newClient();
+    const started = await client.start();
+    expect(started.environment).toBe('dev');
+    expect(client.snapshot).toEqual(await readSnapshot());
+    expect(client.revision).toBe(started.revision);
+    await client.close();
+  });
+
+  it('receives a change made through /api over the stream and calls onRevision with the new revision', async () => {
+    const seen: RevisionChange[] = [];
+    const { client, requests } = newClient({ onRevision: (change) => seen.push(change) });
+    const first = await client.start();
+    expect(seen.map((change) => change.revision)).toEqual([first.revision]);
+    // From now on only the stream can bring news: the safety refetch is an hour away.
+    if (!client.isConnected) await nextConnection(client, true);
+    const snapshotFetches = () =>
+      requests.filter((request) => request.path === RUNTIME_PATHS.snapshot).length;
+    const fetchesBefore = snapshotFetches();
+
+    const keyValueArrived = nextRevision(client, first.revision);
+    await server.api('/api/release/kv/set', { keyValue: 'motd=hello;' });
+    const keyValue = await keyValueArrived;
+    expect(keyValue.snapshot.content.release.keyValue).toBe('motd=hello;');
+    expect(keyValue.previousRevision).toBe(first.revision);
+
+    const wasEnabled = keyValue.snapshot.content.plugins.find((plugin) => plugin.id === GOLD_RUSH)?.enabled;
+    const switchArrived = nextRevision(client, keyValue.revision);
+    await server.api('/api/plugin/activate', { pluginId: GOLD_RUSH, active: !wasEnabled });
+    const switched = await switchArrived;
+    expect(switched.snapshot.content.plugins.find((plugin) => plugin.id === GOLD_RUSH)?.enabled).toBe(
+      !wasEnabled,
+    );
+
+    expect(seen.map((change) => change.revision)).toEqual([
+      first.revision,
+      keyValue.revision,
+      switched.revision,
+    ]);
+    expect(client.snapshot).toEqual(await readSnapshot());
+    // Each announcement was followed by one snapshot fetch.
+    expect(snapshotFetches() - fetchesBefore).toBe(2);
+    await client.close();
+  });
+
+  it('refetches an unchanged revision as a 304, sending the ETag it got, and keeps its snapshot', async () => {
+    const { client, requests } = newClient();
+    const started = await client.start();
+    const firstFetch = requests.find((request) => request.path === RUNTIME_PATHS.snapshot);
+    expect(firstFetch?.status).toBe(200);
+
+    const before = requests.length;
+    expect(await client.refresh()).toBe(started);
+    const refetch = requests.slice(before).find((request) => request.path === RUNTIME_PATHS.snapshot);
+    expect(refetch?.status).toBe(304);
+    expect(refetch?.headers.get('if-none-match')).toBeTruthy();
+    expect(client.snapshot).toBe(started);
+    await client.close();
+  });
+
+  it("resolves players locally exactly as the console's POST /runtime/v1/resolve does", async () => {
+    const { client } = newClient();
+    const started = await client.start();
+    await setUpGoldRush(server);
+    // Every change of the set-up publishes a revision; wait until the last has reached the client.
+    const latest = (await readSnapshot()).revision;
+    expect(latest).toBeGreaterThan(started.revision);
+    await untilRevision(client, latest);
+
+    const at = Date.now();
+    const players: ResolvePlayerInput[] = [
+      { userId: 'p-ios-1', context: { Platform: 'ios' }, level: 10 },
+      { userId: 'p-ios-2', context: { Platform: 'ios', Payer: true }, level: 10 },
+      { userId: 'p-ios-3', context: { Platform: 'ios' } },
+      { userId: 'p-android-1', context: { Platform: 'android' }, level: 3 },
+      { userId: 'p-android-2', context: { Platform: 'android', PurchaseCount: 4 } },
+      { userId: 'p-none', context: {} },
+      ...Array.from({ length: 20 }, (_, index) => ({
+        userId: `p-many-${index}`,
+        context: { Platform: 'ios' },
+      })),
+    ];
+    const outcomes = new Set<string>();
+    for (const player of players) {
+      const response = await fetch(`${server.runtimeUrl}${RUNTIME_PATHS.resolve}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...player, at }),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const expected = ((await response.json()) as { payload: unknown }).payload;
+      const local = client.resolve(player, at);
+      expect(local, player.userId).toEqual(expected);
+      outcomes.add(JSON.stringify(local));
+    }
+    // The players do not all receive the same: the comparison covered segments and cases.
+    expect(outcomes.size).toBeGreaterThan(2);
+    await client.close();
+  });
+
+  it('collects each grant exactly once, even when two game servers acknowledge together', async () => {
+    const a = newClient().client;
+    const b = newClient().client;
+    const userId = 'grant-player';
+    for (const amount of [10, 20, 30])
+      await server.api('/api/compensation/send/consumable', { userId, item: 'Coin', amount });
+
+    const pending = await a.grants.pending(userId);
+    expect(pending.map((grant) => [grant.item, grant.amount])).toEqual([
+      ['Coin', 10],
+      ['Coin', 20],
+      ['Coin', 30],
+    ]);
+    const ids = pending.map((grant) => grant.id);
+    const [first, second] = await Promise.all([a.grants.ack(ids), b.grants.ack(ids)]);
+    expect([...first.collected, ...second.collected].sort((x, y) => x - y)).toEqual(
+      [...ids].sort((x, y) => x - y),
+    );
+    expect(await b.grants.pending(userId)).toEqual([]);
+    expect(await a.grants.ack(ids)).toEqual({ collected: [] });
+    expect(await a.grants.ack([])).toEqual({ collected: [] });
+  });
+
+  it("reads a player's progression as an operator set it, null for an unknown player", async () => {
+    const { client } = newClient();
+    await server.api('/api/player/progression', { userId: 'progress-player', level: 7, eoc: 2, streak: 3 });
+    expect(await client.progression('progress-player')).toEqual({ level: 7, eoc: 2, streak: 3 });
+    expect(await client.progression('nobody-here')).toBeNull();
+  });
+
+  it('keeps serving its snapshot while the console is unreachable, then reconnects and catches up', async () => {
+    const { client, requests } = newClient();
+    const started = await client.start();
+    if (!client.isConnected) await nextConnection(client, true);
+
+    const lost = nextConnection(client, false);
+    server.cutRuntime();
+    await lost;
+    const refused = await client.refresh().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RuntimeApiError);
+    expect((refused as RuntimeApiError).status).toBe(0);
+    expect(client.snapshot).toBe(started);
+    expect(() => client.resolve({ userId: 'offline-player', context: {} })).not.toThrow();
+
+    // The console restarts; a change made meanwhile reaches the client once it is back.
+    await server.restart();
+    await server.api('/api/release/kv/set', { keyValue: 'while=away;' });
+    const caughtUp = nextRevision(client, started.revision);
+    server.restoreRuntime();
+    const change = await caughtUp;
+    expect(change.snapshot.content.release.keyValue).toBe('while=away;');
+    const streams = requests.filter(
+      (request) => request.path === RUNTIME_PATHS.stream && request.status === 200,
+    );
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    expect(streams.at(-1)?.headers.get('last-event-id')).toBe(String(started.revision));
+    await client.close();
+  });
+
+  it('reports the revision it applied, so the console lists this game server as caught up', async () => {
+    const instance = `sdk-${Math.random().toString(36).slice(2, 10)}`;
+    const { client } = newClient({ instance });
+    const started = await client.start();
+    const first = await waitForGameServer(instance, started.revision);
+    expect(first).toMatchObject({ instance, revision: started.revision });
+
+    const arrived = nextRevision(client, started.revision);
+    await server.api('/api/release/kv/set', { keyValue: 'applied=yes;' });
+    const { revision } = await arrived;
+    const listed = await waitForGameServer(instance, revision);
+    expect(listed.revision).toBe(revision);
+    await client.close();
+  });
+
+  /** The console's game-server list until it shows the instance at the revision (polled: reports are async). */
+  async function waitForGameServer(instance: string, revision: number) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const list = await server.api<{ instances: { instance: string; revision: number }[] }>(
+        '/api/connections/game-servers',
+      );
+      const found = list.instances.find((candidate) => candidate.instance === instance);
+      if (found?.revision === revision) return found;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`game server ${instance} never reported revision ${revision}`);
+  }
+
+  it('fails loudly on a key the console refuses: start() rejects with its error text and status', async () => {
+    const { client } = newClient({ key: 'rk_not-a-key' });
+    const refused = await client.start().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RuntimeApiError);
+    expect((refused as RuntimeApiError).status).toBe(401);
+    expect((refused as RuntimeApiError).message).not.toMatch(/answered 401/);
+    expect(client.snapshot).toBeNull();
+  });
+});
+
+/**
+ * GOLD_RUSH switched on with two entries: an A/B-test for iOS players (cases A and B) and one for everybody
+ * (control = the plugin's default, and C), each configuration running continuously.
+ */
+async function setUpGoldRush(server: ConsoleUnderTest): Promise<void> {
+  const kind = 'event/gr';
+  const configs = ['sdk-gold-a', 'sdk-gold-b', 'sdk-gold-c'];
+  for (const id of configs)
+    await server.api(`/api/config/${kind}/create`, {
+      id,
+      description: `SDK test ${id}`,
+      data: defaultConfigData(kind),
+      active: true,
+    });
+  const abTest = async (
+    id: string,
+    weights: number[],
+    segment?: { property: number; op: number; value: string },
+  ) => {
+    await server.api('/api/abtest/create', { id, description: id, type: 0 });
+    if (segment) await server.api('/api/segment/save', { abTestId: id, segment: { conditions: [segment] } });
+    const { version } = await server.api<{ version: number }>('/api/abtest/versions/save', { id, weights });
+    await server.api('/api/abtest/activate/test', { id, active: true });
+    return version;
+  };
+  const iosVersion = await abTest('sdk-ios', [500_000, 500_000], {
+    property: SegmentProperty.Platform,
+    op: SegmentOperation.Equals,
+    value: 'ios',
+  });
+  const allVersion = await abTest('sdk-all', [300_000, 700_000]);
+  const plugin = await server.api<{ data: { draftRevision: number } }>('/api/plugin/get', {
+    pluginId: GOLD_RUSH,
+  });
+  const saved = await server.api<{ data: { draftRevision: number } }>('/api/plugin/draft/abtest', {
+    pluginId: GOLD_RUSH,
+    configurations: [
+      { abTestId: 'sdk-ios', abTestVersion: iosVersion, configurations: ['sdk-gold-a', 'sdk-gold-b'] },
+      { abTestId: 'sdk-all', abTestVersion: allVersion, configurations: ['', 'sdk-gold-c'] },
+    ],
+    draftRevision: plugin.data.draftRevision,
+  });
+  await server.api('/api/plugin/draft/activate', {
+    pluginId: GOLD_RUSH,
+    draftRevision: saved.data.draftRevision,
+  });
+  await server.api('/api/plugin/activate', { pluginId: GOLD_RUSH, active: true });
+}
