@@ -25,6 +25,7 @@ import { progressionRoutes } from './features/progression/progression.routes.ts'
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimeGrantsRoutes } from './features/runtime/runtime-grants.routes.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
+import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
@@ -87,6 +88,7 @@ const featureRoutes = [
   usersRoutes,
   runtimeGrantsRoutes,
   runtimeInstancesRoutes,
+  runtimePreviewRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
