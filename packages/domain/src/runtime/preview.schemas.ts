@@ -52,3 +52,87 @@ export const previewResponseSchema = z.object({
   abTests: z.array(previewAbTestSchema),
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;
+
+// ---- the preview form (console): texts as typed; empty means "not given" ----
+
+/** The form's choice of content; `revision` and `draftOfPlugin` are read only for their kind. */
+export const PREVIEW_SOURCE_KINDS = ['current', 'revision', 'draft'] as const;
+/** The Payer select: '' = not given. */
+export const PREVIEW_PAYER_CHOICES = ['', 'true', 'false'] as const;
+
+const absentIfEmpty = (text: string) => (text.trim() === '' ? undefined : text.trim());
+const numberIfGiven = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+
+export const previewFormSchema = z
+  .object({
+    userId: z.string(),
+    context: z.object({
+      Platform: z.string(),
+      ClientVersion: z.string(),
+      FirstCountry: z.string(),
+      Payer: z.enum(PREVIEW_PAYER_CHOICES),
+      PurchaseCount: z.string(),
+      PurchaseAmount: z.string(),
+    }),
+    level: z.string(),
+    /** UTC ms; 0 = now (when the preview runs). */
+    at: z.number({ error: 'time must be a valid date and time' }),
+    source: z.object({
+      kind: z.enum(PREVIEW_SOURCE_KINDS),
+      revision: z.string(),
+      draftOfPlugin: z.string(),
+    }),
+  })
+  .superRefine((form, context) => {
+    // the union of sources names no single field; these name the one the operator fills in
+    const { kind, revision, draftOfPlugin } = form.source;
+    if (kind === 'revision' && !/^[1-9]\d*$/.test(revision.trim()))
+      context.addIssue({
+        code: 'custom',
+        path: ['source', 'revision'],
+        message: 'revision must be a whole number of at least 1',
+      });
+    if (kind === 'draft' && draftOfPlugin === '')
+      context.addIssue({
+        code: 'custom',
+        path: ['source', 'draftOfPlugin'],
+        message: 'plugin must be chosen',
+      });
+  })
+  .transform((form) => ({
+    userId: form.userId.trim(),
+    context: {
+      Platform: absentIfEmpty(form.context.Platform),
+      ClientVersion: absentIfEmpty(form.context.ClientVersion),
+      FirstCountry: absentIfEmpty(form.context.FirstCountry)?.toUpperCase(),
+      Payer: form.context.Payer === '' ? undefined : form.context.Payer === 'true',
+      PurchaseCount: numberIfGiven(form.context.PurchaseCount),
+      PurchaseAmount: numberIfGiven(form.context.PurchaseAmount),
+    },
+    level: numberIfGiven(form.level),
+    at: form.at === 0 ? undefined : form.at,
+    source:
+      form.source.kind === 'revision'
+        ? { revision: Number(form.source.revision) }
+        : form.source.kind === 'draft'
+          ? { draftOfPlugin: Number(form.source.draftOfPlugin) }
+          : ('current' as const),
+  }))
+  .pipe(previewRequestSchema);
+export type PreviewFormValues = z.input<typeof previewFormSchema>;
+
+/** An empty form: every property not given, now, the content served now. */
+export const emptyPreviewForm = (): PreviewFormValues => ({
+  userId: '',
+  context: {
+    Platform: '',
+    ClientVersion: '',
+    FirstCountry: '',
+    Payer: '',
+    PurchaseCount: '',
+    PurchaseAmount: '',
+  },
+  level: '',
+  at: 0,
+  source: { kind: 'current', revision: '', draftOfPlugin: '' },
+});
