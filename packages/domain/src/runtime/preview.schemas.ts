@@ -6,12 +6,21 @@ import { resolveRequestSchema } from './runtime-api.ts';
 // the reasons, resolved by resolvePlayer (the game servers' function) against the content served now,
 // a past revision, or the content as it would be if one plugin's draft were activated.
 
+/** Revision numbers and plugin ids are 32-bit integers in the database. */
+const MAX_ID = 2_147_483_647;
+
 /** 'current': the latest published revision (the console's state when none is published yet). */
 export const previewSourceSchema = z.union(
   [
     z.literal('current'),
-    z.object({ revision: z.number({ error: 'source.revision must be a number' }).int().min(1) }).strict(),
-    z.object({ draftOfPlugin: z.number({ error: 'source.draftOfPlugin must be a number' }).int() }).strict(),
+    z
+      .object({ revision: z.number({ error: 'source.revision must be a number' }).int().min(1).max(MAX_ID) })
+      .strict(),
+    z
+      .object({
+        draftOfPlugin: z.number({ error: 'source.draftOfPlugin must be a number' }).int().min(0).max(MAX_ID),
+      })
+      .strict(),
   ],
   { error: "source must be 'current', {revision} or {draftOfPlugin}" },
 );
@@ -61,6 +70,14 @@ export const PREVIEW_SOURCE_KINDS = ['current', 'revision', 'draft'] as const;
 export const PREVIEW_PAYER_CHOICES = ['', 'true', 'false'] as const;
 
 const absentIfEmpty = (text: string) => (text.trim() === '' ? undefined : text.trim());
+/** The object without its undefined fields (what "not given" means on the wire). */
+function withoutAbsent<T extends Record<string, unknown>>(
+  object: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
 const numberIfGiven = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 
 export const previewFormSchema = z
@@ -99,25 +116,27 @@ export const previewFormSchema = z
         message: 'plugin must be chosen',
       });
   })
-  .transform((form) => ({
-    userId: form.userId.trim(),
-    context: {
-      Platform: absentIfEmpty(form.context.Platform),
-      ClientVersion: absentIfEmpty(form.context.ClientVersion),
-      FirstCountry: absentIfEmpty(form.context.FirstCountry)?.toUpperCase(),
-      Payer: form.context.Payer === '' ? undefined : form.context.Payer === 'true',
-      PurchaseCount: numberIfGiven(form.context.PurchaseCount),
-      PurchaseAmount: numberIfGiven(form.context.PurchaseAmount),
-    },
-    level: numberIfGiven(form.level),
-    at: form.at === 0 ? undefined : form.at,
-    source:
+  .transform((form): PreviewRequestInput => {
+    const source: PreviewSource =
       form.source.kind === 'revision'
         ? { revision: Number(form.source.revision) }
         : form.source.kind === 'draft'
           ? { draftOfPlugin: Number(form.source.draftOfPlugin) }
-          : ('current' as const),
-  }))
+          : 'current';
+    return {
+      userId: form.userId.trim(),
+      context: withoutAbsent({
+        Platform: absentIfEmpty(form.context.Platform),
+        ClientVersion: absentIfEmpty(form.context.ClientVersion),
+        FirstCountry: absentIfEmpty(form.context.FirstCountry)?.toUpperCase(),
+        Payer: form.context.Payer === '' ? undefined : form.context.Payer === 'true',
+        PurchaseCount: numberIfGiven(form.context.PurchaseCount),
+        PurchaseAmount: numberIfGiven(form.context.PurchaseAmount),
+      }),
+      ...withoutAbsent({ level: numberIfGiven(form.level), at: form.at === 0 ? undefined : form.at }),
+      source,
+    };
+  })
   .pipe(previewRequestSchema);
 export type PreviewFormValues = z.input<typeof previewFormSchema>;
 
