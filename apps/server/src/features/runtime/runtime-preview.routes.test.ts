@@ -13,7 +13,8 @@ import { buildRuntimeContent } from './runtime-content.service.ts';
 // issue 15 over HTTP: /api/runtime/preview answers what one player receives from each plugin with the
 // reason for each plugin that gives nothing, against the served revision, a past one, or a draft.
 
-const { AGILITY_RACE, END_OF_CONTENT, DUEL, GOLD_RUSH, COLLECTION_EVENT_TWO, WIN_STREAK } = PluginId;
+const { AGILITY_RACE, END_OF_CONTENT, DUEL, GOLD_RUSH, COLLECTION_EVENT_TWO, WIN_STREAK, BUILD_EVENT } =
+  PluginId;
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2031, 4, 1, 12);
 const EVERYONE_IN_CASE_1 = [1_000_000, 0];
@@ -170,6 +171,29 @@ describe('player preview', () => {
     const past = await previewOf({ source: { revision: servedRevision } });
     expect(past.content).toEqual({ kind: 'revision', revision: servedRevision });
     expect(pluginOf(past, DUEL)).toMatchObject({ outcome: 'configuration', configuration: { id: first } });
+  });
+
+  it('previews a draft naming a new version as its activation will serve it', async () => {
+    const [served, next] = await p.configs('build', 2);
+    const abTestId = await p.abTest({ versions: [EVERYONE_IN_CASE_2] });
+    await activate(BUILD_EVENT, [entry(abTestId, 0, ['', served!])]);
+    await switchOn(abTestId);
+    await setEnabled(BUILD_EVENT, true);
+    const version = await p.newVersion(abTestId, EVERYONE_IN_CASE_1);
+    await p.saveDraft(BUILD_EVENT, [entry(abTestId, version, [next!, served!])]);
+
+    const now = pluginOf(await previewOf({}), BUILD_EVENT);
+    expect(now).toMatchObject({ configuration: { id: served }, matched: { testVersion: 0, caseIndex: 1 } });
+    const draft = pluginOf(await previewOf({ source: { draftOfPlugin: BUILD_EVENT } }), BUILD_EVENT);
+    expect(draft).toMatchObject({
+      outcome: 'configuration',
+      configuration: { id: next },
+      matched: { testVersion: version, caseIndex: 0 },
+    });
+    // the preview said what activating serves: same version, case, bucket and configuration
+    const response = await p.activateCall(BUILD_EVENT);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(pluginOf(await previewOf({}), BUILD_EVENT)).toEqual(draft);
   });
 
   it("builds a draft's content: its entries in place of the active set, with the tests and configurations they name", async () => {

@@ -1,4 +1,5 @@
 import {
+  type AbTest,
   formatResolution,
   notFound,
   type PreviewedContent,
@@ -10,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { findAbTest } from '../abtest/abtest.store.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
+import { versionsToActivate, withVersionsActivated } from './runtime-draft-versions.ts';
 import { getRevision } from './runtime-revision.service.ts';
 import { findLatestRevision } from './runtime-revision.store.ts';
 
@@ -49,9 +51,18 @@ async function chooseContent(
   }
   const pluginId = source.draftOfPlugin;
   const { content } = await buildRuntimeContent(db, environmentId, { draftOfPlugin: pluginId });
-  if (!content.plugins.some((plugin) => plugin.id === pluginId))
-    throw notFound(PREVIEW_MESSAGES.pluginNotFound(pluginId, environmentId));
-  return { content, previewed: { kind: 'draft', pluginId } };
+  const plugin = content.plugins.find((candidate) => candidate.id === pluginId);
+  if (!plugin) throw notFound(PREVIEW_MESSAGES.pluginNotFound(pluginId, environmentId));
+  const versions = versionsToActivate(content, plugin.entries);
+  const abTests = new Map<string, AbTest>();
+  for (const { abTestId } of versions) {
+    const abTest = await findAbTest(db, { environmentId, id: abTestId });
+    if (abTest) abTests.set(abTestId, abTest);
+  }
+  return {
+    content: withVersionsActivated(content, versions, abTests),
+    previewed: { kind: 'draft', pluginId },
+  };
 }
 
 /** The descriptions of the A/B-tests that placed the player (as the console has them now). */
