@@ -28,6 +28,7 @@ import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime
 import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime.routes.ts';
 import { runtimeGrantsRoutes } from './features/runtime/runtime-grants.routes.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
+import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
@@ -108,6 +109,7 @@ const featureRoutes = [
   usersRoutes,
   runtimeGrantsRoutes,
   runtimeInstancesRoutes,
+  runtimePreviewRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

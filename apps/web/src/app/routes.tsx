@@ -39,6 +39,10 @@ const ConnectionsPage = lazyPage(
 );
 const NiceConfigPage = lazyPage(() => import('../features/nice/NiceConfigPage.tsx'), 'NiceConfigPage');
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage');
+const PlayerPreviewPage = lazyPage(
+  () => import('../features/preview/PlayerPreviewPage.tsx'),
+  'PlayerPreviewPage',
+);
 const UsersPage = lazyPage(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
 
 /** spec §2: the route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
@@ -84,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'abtest', element: <AbTestListPage /> },
           { path: 'abtest/:id', element: <AbTestDetailsPage /> },
           { path: 'levels', element: <LevelsPage /> },
+          { path: 'preview', element: <PlayerPreviewPage /> },
           { path: 'system/compensation', element: <CompensationPage /> },
           { path: 'system/user-admin', element: <UserAdminPage /> },
           { path: 'system/connections', element: <ConnectionsPage /> },

@@ -13,6 +13,7 @@ import { progressionEndpoints } from './progression.endpoints.ts';
 import { releaseEndpoints } from './release.endpoints.ts';
 import { runtimeEndpoints } from './runtime.endpoints.ts';
 import { runtimeKeysEndpoints } from './runtime-keys.endpoints.ts';
+import { runtimePreviewEndpoints } from './runtime-preview.endpoints.ts';
 import { scheduleEndpoints } from './schedule.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
@@ -40,6 +41,7 @@ export const api = {
   release: releaseEndpoints,
   runtime: runtimeEndpoints,
   runtimeKeys: runtimeKeysEndpoints,
+  runtimePreview: runtimePreviewEndpoints,
   schedule: scheduleEndpoints,
   segment: segmentEndpoints,
   transfer: transferEndpoints,

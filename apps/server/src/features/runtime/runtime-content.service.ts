@@ -11,7 +11,11 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { servedRanges } from '../abtest/abtest-ranges.ts';
-import { type RuntimeSources, readRuntimeSources } from './runtime-content.store.ts';
+import {
+  type RuntimeSourceOptions,
+  type RuntimeSources,
+  readRuntimeSources,
+} from './runtime-content.store.ts';
 
 // issue 13: an environment's runtime content (packages/domain runtime/snapshot.ts), built from the
 // database as it is in the calling transaction, and its hash.
@@ -74,8 +78,14 @@ export const hashRuntimeContent = (content: RuntimeContent): string =>
 /**
  * The environment's runtime content now, as the transaction sees it, with its hash. Publishing calls
  * it under the environment's publish lock (publishRevision); anything else may call it to compare.
+ * With `draftOfPlugin` (issue 15 preview), that plugin's draft entries replace its active set, and the
+ * A/B-tests and configurations they name are included as they are now.
  */
-export async function buildRuntimeContent(db: Db | Tx, environmentId: string): Promise<BuiltContent> {
-  const content = toRuntimeContent(environmentId, await readRuntimeSources(db, environmentId));
+export async function buildRuntimeContent(
+  db: Db | Tx,
+  environmentId: string,
+  options: RuntimeSourceOptions = {},
+): Promise<BuiltContent> {
+  const content = toRuntimeContent(environmentId, await readRuntimeSources(db, environmentId, options));
   return { content, hash: hashRuntimeContent(content) };
 }

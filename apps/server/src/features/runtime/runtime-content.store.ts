@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 // issue 13: what an environment's runtime snapshot is built from, read in one query.
 
@@ -45,17 +46,32 @@ export interface RuntimeSources {
   release: RuntimeReleaseSource | null;
 }
 
+export interface RuntimeSourceOptions {
+  /** Issue 15 preview: this plugin's draft entries stand in for its active set. */
+  draftOfPlugin?: number;
+}
+
+/** The entries served: every active set, or (preview) one plugin's draft in place of its active set. */
+const servedEntries = (draftOfPlugin: number | undefined) =>
+  draftOfPlugin === undefined
+    ? Prisma.sql`"state" = 'active'`
+    : Prisma.sql`(CASE WHEN "plugin_id" = ${draftOfPlugin} THEN "state" = 'draft' ELSE "state" = 'active' END)`;
+
 /**
  * One query, run in every publishing transaction: every plugin with its active set (by position),
  * the A/B-tests those entries name with their current version, the active configurations they name,
  * and the release info. Each part reads through the environment's index of its table.
  */
-export async function readRuntimeSources(db: Db | Tx, environmentId: string): Promise<RuntimeSources> {
+export async function readRuntimeSources(
+  db: Db | Tx,
+  environmentId: string,
+  options: RuntimeSourceOptions = {},
+): Promise<RuntimeSources> {
   const rows = await db.$queryRaw<RuntimeSources[]>`
     WITH "entry" AS (
       SELECT "plugin_id", "position", "ab_test_id", "ab_test_version", "configurations"
         FROM "plugin_ab_test_entry"
-       WHERE "environment_id" = ${environmentId} AND "state" = 'active'
+       WHERE "environment_id" = ${environmentId} AND ${servedEntries(options.draftOfPlugin)}
     )
     SELECT
       COALESCE((

@@ -37,6 +37,8 @@ describe('navigation bar', () => {
       '---',
       'Schedule Overview',
       'Levels',
+      '---',
+      'Player preview',
     ]);
     await userEvent.keyboard('{Escape}');
     expect(await openMenu('System')).toEqual([

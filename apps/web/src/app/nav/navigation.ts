@@ -18,6 +18,9 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
       'divider',
       { label: 'Schedule Overview', to: '/plugin/overview' },
       { label: 'Levels', to: '/levels' },
+      'divider',
+      // issue 15: what one player receives, and why
+      { label: 'Player preview', to: '/preview' },
     ],
   },
   {

@@ -43,18 +43,25 @@ export function formatOperatorTime(at: number): string {
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface ActivationDateTimeFieldProps {
-  name: 'activation.start' | 'activation.end';
+  /** The form field: the activation's start or end, or another instant (issue 15: the preview's time). */
+  name: string;
   /** What an empty field (0) means, e.g. "always active". */
   emptyMeaning: string;
+  /** Without the " (UTC)"; by default the activation's Start or End label. */
+  label?: string;
 }
 
-/** Start or end of the activation: UTC milliseconds, 0 when empty. */
-export function ActivationDateTimeField({ name, emptyMeaning }: ActivationDateTimeFieldProps) {
+/** Start or end of the activation (or another instant): UTC milliseconds, 0 when empty. */
+export function ActivationDateTimeField({
+  name,
+  emptyMeaning,
+  label: fieldLabel,
+}: ActivationDateTimeFieldProps) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   const [calendarAnchor, setCalendarAnchor] = useState<HTMLElement | null>(null);
   const ms = typeof field.value === 'number' && Number.isFinite(field.value) ? field.value : 0;
-  const label = `${name === 'activation.start' ? ACTIVATION_LABELS.start : ACTIVATION_LABELS.end} (UTC)`;
+  const label = `${fieldLabel ?? (name === 'activation.start' ? ACTIVATION_LABELS.start : ACTIVATION_LABELS.end)} (UTC)`;
   const hint =
     ms === 0
       ? `UTC; empty means ${emptyMeaning}. Your offset: ${formatUtcOffset(Date.now())}`

@@ -1,0 +1,10 @@
+import { api } from '@console/domain';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import { previewPlayer } from './runtime-preview.service.ts';
+
+export async function runtimePreviewRoutes(app: FastifyInstance) {
+  registerEndpoint(app, api.runtimePreview.preview, ({ db, environmentId, body }) =>
+    previewPlayer(db, environmentId, body),
+  );
+}

@@ -1,0 +1,152 @@
+import { type PreviewResponse, SegmentOperation, SegmentProperty } from '@console/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+// issue 15: the Player preview screen sends the form as the domain reads it and shows, per plugin,
+// the domain's sentences for what the player receives and why the earlier entries did not apply.
+
+const AT = Date.UTC(2031, 4, 1, 13);
+
+const answer: PreviewResponse = {
+  content: { kind: 'revision', revision: 7 },
+  resolution: {
+    userId: 'player-9',
+    level: 12,
+    at: AT,
+    assignments: {},
+    plugins: [
+      {
+        pluginId: 2,
+        pluginName: 'AGILITY_RACE',
+        outcome: 'configuration',
+        configuration: { id: 'race-may', kind: 'ar', activation: {} as never, data: {} },
+        skipped: [
+          {
+            position: 0,
+            abTestId: 'old-test',
+            abTestVersion: 0,
+            droppedAssignment: null,
+            cause: { reason: 'abtest-inactive' },
+          },
+          {
+            position: 1,
+            abTestId: 'ios-only',
+            abTestVersion: 0,
+            droppedAssignment: null,
+            cause: {
+              reason: 'segment',
+              failure: {
+                condition: { property: SegmentProperty.Platform, op: SegmentOperation.Equals, value: 'ios' },
+                property: 'Platform',
+                playerValue: 'android',
+                cause: 'mismatch',
+              },
+            },
+          },
+        ],
+        matched: {
+          position: 2,
+          abTestId: 'spring',
+          abTestVersion: 1,
+          droppedAssignment: null,
+          abTestType: 10,
+          testVersion: 1,
+          caseIndex: 1,
+          bucket: 523_411,
+          sticky: null,
+          configurationId: 'race-may',
+          hasSlot: true,
+          configurationFound: true,
+          running: true,
+          runningUntil: AT + 3_600_000,
+          nextStart: null,
+          minLevel: 1,
+          belowMinLevel: false,
+        },
+      },
+      {
+        pluginId: 4,
+        pluginName: 'DUEL',
+        outcome: 'disabled',
+        configuration: null,
+        skipped: [],
+        matched: null,
+      },
+    ],
+  },
+  lines: [],
+  abTests: [{ id: 'spring', description: 'spring sale', caseDescriptions: ['control', 'bigger rewards'] }],
+};
+
+function previewApi() {
+  return fakeApi({
+    '/api/auth/me': () => signedInAs(),
+    '/api/configuration/list': () => ok(['dev']),
+    '/api/runtime/preview': () => ok(answer),
+  });
+}
+
+describe('Player preview', () => {
+  it('sends the player as the domain reads the form and explains each plugin', async () => {
+    const api = previewApi();
+    renderApp('/preview');
+    await screen.findByRole('heading', { name: 'Player preview' });
+    await userEvent.type(screen.getByLabelText('User ID'), 'player-9');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'android' }));
+    await userEvent.type(screen.getByLabelText('FirstCountry'), 'de');
+    await userEvent.type(screen.getByLabelText('PurchaseCount'), '3');
+    await userEvent.type(screen.getByLabelText('Level'), '12');
+    await userEvent.click(screen.getByRole('radio', { name: 'A past revision' }));
+    await userEvent.type(await screen.findByLabelText('Revision'), '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const race = await screen.findByRole('region', { name: 'AGILITY_RACE' });
+    expect(api.callsTo('/api/runtime/preview').map((call) => call.body)).toEqual([
+      {
+        userId: 'player-9',
+        context: { Platform: 'android', FirstCountry: 'DE', PurchaseCount: 3 },
+        level: 12,
+        source: { revision: 7 },
+      },
+    ]);
+    expect(
+      within(race).getByText(
+        `Receives configuration 'race-may', running until ${new Date(AT + 3_600_000).toISOString()}`,
+      ),
+    ).toBeTruthy();
+    expect(within(race).getByRole('link', { name: 'Open configuration race-may' }).getAttribute('href')).toBe(
+      '/config/AGILITY_RACE/race-may/edit',
+    );
+    const entries = within(race)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(entries).toEqual([
+      "AB-test 'old-test' is not active",
+      `Not in the segment of AB-test 'ios-only': Platform == ios does not hold: the player's Platform is "android"`,
+      "Matched: AB-test 'spring' version 1, case 2 (bucket 523411) — “bigger rewards”",
+    ]);
+    expect(screen.getByText(/against revision 7/)).toBeTruthy();
+    expect(screen.getByText('Switched off (the player receives nothing): DUEL')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'DUEL' })).toBeNull();
+  });
+
+  it('refuses what the domain schema refuses, naming the field, and calls nothing', async () => {
+    const api = previewApi();
+    renderApp('/preview');
+    await screen.findByRole('heading', { name: 'Player preview' });
+    await userEvent.type(screen.getByLabelText('PurchaseCount'), 'many');
+    await userEvent.click(screen.getByRole('radio', { name: "A plugin's draft, as if activated" }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('plugin must be chosen');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Plugin' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'DUEL' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('User ID must not be empty');
+    expect(screen.getByText('context.PurchaseCount must be a number')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('/api/runtime/preview')).toEqual([]));
+  });
+});

@@ -1,0 +1,15 @@
+import { defineEndpoints } from '../api/endpoint.ts';
+import { previewRequestSchema, previewResponseSchema } from '../runtime/preview.schemas.ts';
+
+// Issue 15: the operators' player preview.
+export const runtimePreviewEndpoints = defineEndpoints('runtime-preview', {
+  preview: {
+    path: '/api/runtime/preview',
+    summary:
+      'What one player receives from each plugin, and why, resolved as game servers do against the ' +
+      "content served now, a past revision ({revision}) or a plugin's draft as if activated ({draftOfPlugin})",
+    body: previewRequestSchema,
+    response: previewResponseSchema,
+    access: 'read',
+  },
+});
