@@ -274,3 +274,4 @@ export const abTestImpactRequestSchema = z
     { error: 'give exactly one of version, treatment or weights' },
   );
 export type AbTestImpactRequest = z.infer<typeof abTestImpactRequestSchema>;
+export type AbTestImpactRequestInput = z.input<typeof abTestImpactRequestSchema>;
