@@ -8,7 +8,7 @@ import {
   rolloutWeights,
   type SplitChangeImpact,
 } from '@console/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { requireAbTest } from './abtest.access.ts';
 import { findVersionRanges } from './abtest.store.ts';
 import { type CaseRanges, servedRanges } from './abtest-ranges.ts';
@@ -20,7 +20,7 @@ import { checkRollout } from './abtest-versions.service.ts';
 
 /** The ranges the A/B-test's current version serves; null without a current version. */
 export async function currentServedRanges(
-  db: Db,
+  db: Db | Tx,
   abTest: AbTest,
   environmentId: string,
 ): Promise<CaseRanges | null> {
