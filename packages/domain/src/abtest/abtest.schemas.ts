@@ -253,3 +253,25 @@ export const applyRolloutRequestSchema = z.object({
   reRandomise: reRandomiseSchema,
 });
 export type ApplyRolloutRequest = z.infer<typeof applyRolloutRequestSchema>;
+
+/**
+ * issue 15 /api/abtest/impact: the players an activation would move, before it is made — of a saved
+ * version ({version}), of a rollout apply ({treatment}, as /rollout/apply takes it) or of any weights.
+ * Exactly one of them.
+ */
+export const abTestImpactRequestSchema = z
+  .object({
+    id: abTestIdRefSchema,
+    version: versionNumberSchema.optional(),
+    treatment: applyRolloutRequestSchema.shape.treatment.optional(),
+    weights: versionWeightsSchema.optional(),
+    reRandomise: reRandomiseSchema,
+  })
+  .refine(
+    (request) =>
+      [request.version, request.treatment, request.weights].filter((value) => value !== undefined).length ===
+      1,
+    { error: 'give exactly one of version, treatment or weights' },
+  );
+export type AbTestImpactRequest = z.infer<typeof abTestImpactRequestSchema>;
+export type AbTestImpactRequestInput = z.input<typeof abTestImpactRequestSchema>;

@@ -1,5 +1,6 @@
 import {
   abTestIdRequestSchema,
+  abTestImpactRequestSchema,
   abTestListRequestSchema,
   abTestListResponseSchema,
   abTestSchema,
@@ -16,6 +17,7 @@ import {
   saveVersionRequestSchema,
 } from '../abtest/abtest.schemas.ts';
 import { defineEndpoints } from '../api/endpoint.ts';
+import { splitChangeImpactSchema } from '../runtime/impact.ts';
 
 // spec (live-ops-content §7): the A/B-test calls.
 export const abTestEndpoints = defineEndpoints('abtest', {
@@ -109,6 +111,14 @@ export const abTestEndpoints = defineEndpoints('abtest', {
     summary: 'Rollout: save [100 - treatment, treatment] % as a version and activate it, in one transaction',
     body: applyRolloutRequestSchema,
     response: abTestSchema,
+  },
+  impact: {
+    path: '/api/abtest/impact',
+    access: 'read',
+    summary:
+      'issue 15: the players a version activation or a rollout apply would move, as exact shares of the bucket space',
+    body: abTestImpactRequestSchema,
+    response: splitChangeImpactSchema,
   },
   delete: {
     path: '/api/abtest/delete',

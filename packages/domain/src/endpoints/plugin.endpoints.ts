@@ -17,6 +17,7 @@ import {
   saveDraftRequestSchema,
   setPluginDescriptionRequestSchema,
 } from '../plugin/plugin-details.schemas.ts';
+import { pluginDraftImpactResponseSchema } from '../plugin/plugin-impact.ts';
 
 export const pluginEndpoints = defineEndpoints('plugin', {
   list: {
@@ -81,6 +82,14 @@ export const pluginEndpoints = defineEndpoints('plugin', {
       'Makes the draft the active set, activates its A/B-test versions and the drafts of other plugins on those versions, in one transaction; 409 when stale',
     body: activateDraftRequestSchema,
     response: activateDraftResponseSchema,
+  },
+  draftImpact: {
+    path: '/api/plugin/draft/impact',
+    access: 'read',
+    summary:
+      "issue 15: per entry of the draft, the players whose case or configuration its activation changes, as exact shares of the test's bucket space",
+    body: pluginIdRequestSchema,
+    response: pluginDraftImpactResponseSchema,
   },
   abTestUsage: {
     path: '/api/plugin/abtest-usage',

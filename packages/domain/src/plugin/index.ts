@@ -3,3 +3,4 @@
 export * from './plugin-activation.rules.ts';
 export * from './plugin-details.schemas.ts';
 export * from './plugin-draft.rules.ts';
+export * from './plugin-impact.ts';

@@ -3,6 +3,7 @@ export * from './bucket.vectors.ts';
 export * from './diff.ts';
 export * from './explain.ts';
 export * from './game-servers.ts';
+export * from './impact.ts';
 export * from './preview.schemas.ts';
 export * from './ranges.ts';
 export * from './resolution.schemas.ts';

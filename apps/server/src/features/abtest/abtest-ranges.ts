@@ -1,4 +1,4 @@
-import { type BucketRange, bucketRangeSchema, initialRanges, reassignRanges } from '@console/domain';
+import { type BucketRange, bucketRangeSchema, initialRanges, rangesAfterActivation } from '@console/domain';
 import { z } from 'zod';
 import { parseJsonColumn } from '../../db/json-column.ts';
 
@@ -36,6 +36,8 @@ export interface RangeActivation {
  * re-randomised split.
  */
 export function rangesForActivation({ previous, weights, reRandomise, what }: RangeActivation): CaseRanges {
-  if (reRandomise || previous === null) return initialRanges(weights);
-  return reassignRanges(servedRanges(previous.cases, previous.ranges, what), weights);
+  // issue 15: the impact preview calls the same domain rule with the same input.
+  const current =
+    reRandomise || previous === null ? null : servedRanges(previous.cases, previous.ranges, what);
+  return rangesAfterActivation(current, weights, reRandomise);
 }

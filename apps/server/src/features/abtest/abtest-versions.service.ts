@@ -133,7 +133,7 @@ export async function activateVersion(
   });
 }
 
-function checkRollout(abTest: AbTest): RuleResult {
+export function checkRollout(abTest: AbTest): RuleResult {
   return isRollout(abTest.data.type)
     ? { ok: true }
     : { ok: false, error: ruleViolation(ABTEST_ROLLOUT_MESSAGES.notRollout(abTest.id)) };

@@ -13,6 +13,7 @@ import {
   saveCaseDescriptions,
   saveDescription,
 } from './abtest.service.ts';
+import { previewImpact } from './abtest-impact.service.ts';
 import { activateVersion, applyRollout, getVersions, saveVersion } from './abtest-versions.service.ts';
 
 // The handlers of the A/B-test calls declared in packages/domain/src/endpoints/abtest.endpoints.ts.
@@ -50,6 +51,9 @@ export async function abTestRoutes(app: FastifyInstance) {
   );
   registerEndpoint(app, abtest.applyRollout, ({ db, environmentId, body, email }) =>
     applyRollout(db, environmentId, body, email),
+  );
+  registerEndpoint(app, abtest.impact, ({ db, environmentId, body }) =>
+    previewImpact(db, environmentId, body),
   );
   registerEndpoint(app, abtest.delete, ({ db, environmentId, body, email }) =>
     deleteAbTestById(db, environmentId, body.id, email),

@@ -4,6 +4,7 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { activateDraft } from './plugin-activation.service.ts';
 import { getPluginDetails, setPluginDescription } from './plugin-details.service.ts';
 import { saveDraft } from './plugin-draft.service.ts';
+import { previewDraftImpact } from './plugin-impact.service.ts';
 import { checkUsage } from './plugin-usage.service.ts';
 
 // spec §7 plugin details calls (issue 11).
@@ -20,6 +21,9 @@ export async function pluginDetailsRoutes(app: FastifyInstance) {
   );
   registerEndpoint(app, plugin.activateDraft, ({ db, environmentId, body, email }) =>
     activateDraft(db, environmentId, body, email),
+  );
+  registerEndpoint(app, plugin.draftImpact, ({ db, environmentId, body }) =>
+    previewDraftImpact(db, environmentId, body.pluginId),
   );
   registerEndpoint(app, plugin.abTestUsage, ({ db, environmentId, body }) =>
     checkUsage(db, environmentId, body),

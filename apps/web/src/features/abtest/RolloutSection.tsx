@@ -20,12 +20,16 @@ import { NeedsRight } from '../../shell/rights.tsx';
 import { useApplyRolloutMutation } from './abtest.queries.ts';
 import { CaseBars } from './CaseBars.tsx';
 import { ReRandomiseCheckbox } from './ReRandomiseCheckbox.tsx';
+import { SplitChangeImpact } from './SplitChangeImpact.tsx';
+import { useDebouncedValue } from './useDebouncedValue.ts';
 
 export const ROLLOUT_FAILED_TITLE = 'Rollout Failed';
 
 /** spec §4: players leaving the treatment group fall back to control. */
 export const treatmentShrinkMessage = (from: string, to: string) =>
   `The treatment group shrinks from ${from} to ${to}: players already in it move back to control.`;
+
+const IMPACT_DEBOUNCE_MS = 300;
 
 /** spec §2, §4: a rollout's "treatment group" slider; Apply saves [100 − t, t] and activates it. */
 export function RolloutSection({ abTest }: { abTest: AbTest }) {
@@ -40,6 +44,9 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
   const [controlShown = '', treatmentShown = ''] = toDisplayPercentages(rolloutWeights(treatment)).map((p) =>
     formatPercentage(p),
   );
+  // issue 15: the figure follows the slider once it rests, not one request per step of a drag.
+  const settledTreatment = useDebouncedValue(treatment, IMPACT_DEBOUNCE_MS);
+  const isChanging = !hasVersion || treatment !== current || reRandomise;
   const currentShown = formatPercentage(toDisplayPercentages(abTest.data.cases)[1] ?? 0);
 
   // mutateAsync, not mutate's callbacks: the applied version re-keys (remounts) this section, and
@@ -89,6 +96,15 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
       )}
       {/* issue 13: with a current split, the operator may ask for a fresh one instead of the fewest moves. */}
       {hasVersion && <ReRandomiseCheckbox checked={reRandomise} onChange={setReRandomise} />}
+      {isChanging && (
+        <SplitChangeImpact
+          request={{
+            id: abTest.id,
+            treatment: settledTreatment,
+            ...(reRandomise ? { reRandomise: true } : {}),
+          }}
+        />
+      )}
       <NeedsRight endpoint={api.abtest.applyRollout}>
         <Button
           variant="contained"

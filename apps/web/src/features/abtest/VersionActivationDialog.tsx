@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { ReRandomiseCheckbox } from './ReRandomiseCheckbox.tsx';
+import { SplitChangeImpact } from './SplitChangeImpact.tsx';
 
 export interface VersionActivationAnswer {
   isConfirmed: boolean;
@@ -14,13 +15,16 @@ export interface VersionActivationAnswer {
 
 /**
  * spec §4: activating a version of an active AB-test asks first (No / Yes, dismissing is No); issue 13
- * adds the choice of a fresh split. Mounted per question, so the checkbox starts unticked each time.
+ * adds the choice of a fresh split; issue 15 shows the players the activation moves (or that everyone
+ * is re-split) before the answer. Mounted per question, so the checkbox starts unticked each time.
  */
 export function VersionActivationDialog({
+  abTestId,
   version,
   message,
   onAnswer,
 }: {
+  abTestId: string;
   version: number;
   message: string;
   onAnswer(answer: VersionActivationAnswer): void;
@@ -36,6 +40,9 @@ export function VersionActivationDialog({
         <DialogContentText id={messageId} sx={{ mb: 1 }}>
           {message}
         </DialogContentText>
+        <SplitChangeImpact
+          request={{ id: abTestId, version, ...(reRandomise ? { reRandomise: true } : {}) }}
+        />
         <ReRandomiseCheckbox checked={reRandomise} onChange={setReRandomise} />
       </DialogContent>
       <DialogActions>

@@ -137,6 +137,7 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
       )}
       {question && (
         <VersionActivationDialog
+          abTestId={abTest.id}
           version={question.version}
           message={versionLockMessage(abTest.id, question.version)}
           onAnswer={(answer) => {

@@ -1,4 +1,4 @@
-import { type AbTest, api, type SegmentCondition } from '@console/domain';
+import { type AbTest, type AbTestImpactRequestInput, api, type SegmentCondition } from '@console/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/client.ts';
 import { endpointKey, featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
@@ -13,6 +13,10 @@ const SUGGESTED_ID_WORDS = 2;
 export const useAbTestListQuery = () => useEndpointQuery(api.abtest.list);
 
 export const useAbTestQuery = (id: string) => useEndpointQuery(api.abtest.get, { id });
+
+/** issue 15: the players a version activation or rollout apply would move (kept briefly: it changes with every activation). */
+export const useAbTestImpactQuery = (request: AbTestImpactRequestInput) =>
+  useEndpointQuery(api.abtest.impact, request, { staleTime: 0, gcTime: 0 });
 
 export const useAbTestVersionsQuery = (id: string) => useEndpointQuery(api.abtest.versions, { id });
 

@@ -128,7 +128,9 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
           </Button>
         </NeedsRight>
       </Box>
-      {activation.usages && <DraftValidation usages={activation.usages} hasFatal={activation.hasFatal} />}
+      {activation.usages && (
+        <DraftValidation pluginId={plugin.id} usages={activation.usages} hasFatal={activation.hasFatal} />
+      )}
 
       <AbTestPickerModal
         open={isAdding}

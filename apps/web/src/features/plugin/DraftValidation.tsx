@@ -1,9 +1,9 @@
-import { pluginNameOf } from '@console/domain';
+import { type DraftEntryImpactItem, pluginNameOf } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { EntryUsage } from './plugin.queries.ts';
+import { type EntryUsage, useDraftImpactQuery } from './plugin.queries.ts';
 
 export const VALIDATION_PASSED = 'Validation passed';
 export const VALIDATION_FATAL = 'Validation found errors that block activation';
@@ -12,11 +12,35 @@ export const activatedAlongside = (pluginIds: readonly number[]) =>
   `Activated alongside: ${pluginIds.map(pluginNameOf).join(', ')}`;
 export const fatalText = (pluginId: number, message: string) => `${pluginNameOf(pluginId)}: ${message}`;
 
+export const REMOVED_ENTRY = 'Removed by this draft';
+
+/** issue 15: the players an entry's activation moves between cases and configurations. */
+function EntryImpact({ item }: { item: DraftEntryImpactItem | undefined }) {
+  if (!item) return null;
+  return (
+    <Box aria-label={`Impact on ${item.abTestId}`} role="note">
+      <Typography variant="body2">{item.impact.sentence}</Typography>
+      <Typography variant="body2">{item.impact.configurationSentence}</Typography>
+    </Box>
+  );
+}
+
 /**
  * spec §4 Validate, §8 "Usage fatals: listed as errors per plugin": per entry, the blocking errors, or
  * else the plugins activated alongside.
  */
-export function DraftValidation({ usages, hasFatal }: { usages: readonly EntryUsage[]; hasFatal: boolean }) {
+export function DraftValidation({
+  pluginId,
+  usages,
+  hasFatal,
+}: {
+  pluginId: number;
+  usages: readonly EntryUsage[];
+  hasFatal: boolean;
+}) {
+  const impact = useDraftImpactQuery(pluginId);
+  const impactOf = (abTestId: string) => impact.data?.entries.find((item) => item.abTestId === abTestId);
+  const removed = impact.data?.entries.filter((item) => item.change === 'removed') ?? [];
   return (
     <Box component="section" aria-label="Validation" sx={{ mt: 2 }}>
       <Alert severity={hasFatal ? 'error' : 'success'} sx={{ mb: 1 }}>
@@ -39,8 +63,16 @@ export function DraftValidation({ usages, hasFatal }: { usages: readonly EntryUs
                 {usage.validUsages.length > 0 ? activatedAlongside(usage.validUsages) : NOTHING_ALONGSIDE}
               </Typography>
             )}
+            <EntryImpact item={impactOf(entry.abTestId)} />
           </Box>
         ))}
+        {removed.map((item) => (
+          <Box key={`removed/${item.abTestId}`}>
+            <Typography variant="subtitle2">{`AB-test ${item.abTestId}, version ${item.abTestVersion}: ${REMOVED_ENTRY}`}</Typography>
+            <EntryImpact item={item} />
+          </Box>
+        ))}
+        {impact.error && <Alert severity="warning">{impact.error.message}</Alert>}
       </Stack>
     </Box>
   );

@@ -293,6 +293,48 @@ describe('Plugin details', () => {
     ]);
   });
 
+  it('shows per entry the players whose case or configuration the activation changes (issue 15)', async () => {
+    const impactOf = (abTestId: string, change: string, sentence: string, configurationSentence: string) => ({
+      abTestId,
+      abTestVersion: 0,
+      change,
+      impact: {
+        moves: null,
+        everyoneResplit: false,
+        sentence,
+        configurationChanged: 0,
+        configurationSentence,
+      },
+    });
+    const server = renderPlugin('4?tab=1', {
+      plugin: withDraft([{ abTestId: 'spring-sale', abTestVersion: 0, configurations: ['', 'duel-a'] }]),
+      extra: {
+        '/api/plugin/draft/impact': () =>
+          ok({
+            entries: [
+              impactOf(
+                'spring-sale',
+                'kept',
+                '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+                "60.00% of the players in this test's segment get another configuration",
+              ),
+              impactOf('winter-run', 'removed', 'No player changes case', 'No player changes configuration'),
+            ],
+          }),
+      },
+    });
+    await screen.findByRole('region', { name: 'Entry spring-sale' });
+    await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    const validation = await screen.findByRole('region', { name: 'Validation' });
+    const spring = await within(validation).findByRole('note', { name: 'Impact on spring-sale' });
+    expect(spring.textContent).toBe(
+      '10.00% of players in this test move: 10.00% from Case 1 to Case 2' +
+        "60.00% of the players in this test's segment get another configuration",
+    );
+    expect(within(validation).getByText('AB-test winter-run, version 0: Removed by this draft')).toBeTruthy();
+    expect(server.callsTo('/api/plugin/draft/impact').map((call) => call.body)).toEqual([{ pluginId: 4 }]);
+  });
+
   it('validates, activates, shows the result dialog, and Close reloads the plugin on the first tab', async () => {
     const server = renderPlugin('4?tab=1', {
       plugin: withDraft([

@@ -37,6 +37,10 @@ export const useSaveDraftMutation = () =>
 export const useActivateDraftMutation = () =>
   useEndpointMutation(api.plugin.activateDraft, { invalidates: DRAFT_INVALIDATES });
 
+/** issue 15: per entry, the players whose case or configuration the draft's activation changes (read afresh each time). */
+export const useDraftImpactQuery = (pluginId: number) =>
+  useEndpointQuery(api.plugin.draftImpact, { pluginId }, { staleTime: 0, gcTime: 0 });
+
 /** The usage of one draft entry, as Validate lists it. */
 export interface EntryUsage {
   entry: Pick<PluginEntry, 'abTestId' | 'abTestVersion'>;

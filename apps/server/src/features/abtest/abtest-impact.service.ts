@@ -1,0 +1,57 @@
+import {
+  type AbTest,
+  type AbTestImpactRequest,
+  assertRule,
+  checkNewVersion,
+  checkVersionActivation,
+  impactOfSplitChange,
+  rolloutWeights,
+  type SplitChangeImpact,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { requireAbTest } from './abtest.access.ts';
+import { findVersionRanges } from './abtest.store.ts';
+import { type CaseRanges, servedRanges } from './abtest-ranges.ts';
+import { checkRollout } from './abtest-versions.service.ts';
+
+// issue 15 "impact before a change": what a version activation or a rollout apply would do to the
+// players of the test, computed by the domain from the ranges the current version serves — the same
+// rule and input activateVersionWithRanges uses, so the preview is what the activation stores.
+
+/** The ranges the A/B-test's current version serves; null without a current version. */
+export async function currentServedRanges(
+  db: Db | Tx,
+  abTest: AbTest,
+  environmentId: string,
+): Promise<CaseRanges | null> {
+  const { version, cases } = abTest.data;
+  if (version < 0) return null;
+  const stored = await findVersionRanges(db, { environmentId, id: abTest.id }, version);
+  return servedRanges(cases, stored, `version ${version} of A/B-test '${abTest.id}' in ${environmentId}`);
+}
+
+/** The weights the previewed change activates, checked as the change itself would check them. */
+function weightsOfChange(abTest: AbTest, request: AbTestImpactRequest): readonly number[] {
+  if (request.version !== undefined) {
+    assertRule(checkVersionActivation(abTest, request.version));
+    return abTest.data.versions.find((candidate) => candidate.version === request.version)!.cases;
+  }
+  if (request.treatment !== undefined) {
+    assertRule(checkRollout(abTest));
+    return rolloutWeights(request.treatment);
+  }
+  assertRule(checkNewVersion(abTest, request.weights!));
+  return request.weights!;
+}
+
+/** /api/abtest/impact {id, version | treatment | weights, reRandomise?} */
+export async function previewImpact(
+  db: Db,
+  environmentId: string,
+  request: AbTestImpactRequest,
+): Promise<SplitChangeImpact> {
+  const abTest = await requireAbTest(db, { environmentId, id: request.id });
+  const weights = weightsOfChange(abTest, request);
+  const current = await currentServedRanges(db, abTest, environmentId);
+  return impactOfSplitChange(current, weights, { reRandomise: request.reRandomise ?? false });
+}

@@ -1,0 +1,116 @@
+import {
+  ABTEST_MESSAGES,
+  type AbTest,
+  type AbTestImpactRequest,
+  AbTestType,
+  EVERYONE_RESPLIT_SENTENCE,
+  impactOfSplitChange,
+  initialRanges,
+  rolloutWeights,
+  SEGMENT_PROPERTY_LIST,
+} from '@console/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { AbTestDetailsPage } from './AbTestDetailsPage.tsx';
+import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
+import { RE_RANDOMISE_LABEL } from './ReRandomiseCheckbox.tsx';
+
+// issue 15: the version activation dialog and the rollout section show the players the change moves.
+
+/** The server's answer, from the domain function over the initial ranges of the current cases. */
+function answerImpact(abTest: AbTest, request: AbTestImpactRequest) {
+  const weights =
+    request.version !== undefined
+      ? abTest.data.versions.find((version) => version.version === request.version)!.cases
+      : request.treatment !== undefined
+        ? rolloutWeights(request.treatment)
+        : request.weights!;
+  const current = abTest.data.version < 0 ? null : initialRanges(abTest.data.cases);
+  return impactOfSplitChange(current, weights, { reRandomise: request.reRandomise ?? false });
+}
+
+function renderDetails(abTest: AbTest) {
+  const api = fakeApi({
+    '/api/abtest/get': ({ body }) =>
+      (body as { id: string }).id === abTest.id ? ok(abTest) : fail(404, ABTEST_MESSAGES.notFoundPage),
+    '/api/abtest/versions/get': () => ok([...abTest.data.versions].reverse()),
+    '/api/segment/property/list': () => ok(SEGMENT_PROPERTY_LIST),
+    '/api/abtest/impact': ({ body }) => ok(answerImpact(abTest, body as AbTestImpactRequest)),
+  });
+  renderInConsole(
+    <Routes>
+      <Route path="/abtest/:id" element={<AbTestDetailsPage />} />
+    </Routes>,
+    { path: `/abtest/${abTest.id}` },
+  );
+  return api;
+}
+
+describe('impact before a change', () => {
+  it('shows the moves in the version activation dialog, and that everyone is re-split when ticked', async () => {
+    const api = renderDetails(
+      anAbTest({
+        active: true,
+        data: {
+          version: 0,
+          cases: [400_000, 600_000],
+          versions: [aVersion(0, [400_000, 600_000], true), aVersion(1, [300_000, 700_000])],
+        },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('switch', { name: 'Active version 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate version 1?' });
+    const impact = within(dialog).getByRole('alert', { name: 'Impact' });
+    await waitFor(() =>
+      expect(impact.textContent).toBe('10.00% of players in this test move: 10.00% from Case 1 to Case 2'),
+    );
+    expect(api.callsTo('/api/abtest/impact')[0]!.body).toEqual({ id: 'spring-sale', version: 1 });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: RE_RANDOMISE_LABEL }));
+    await waitFor(() => expect(impact.textContent).toBe(EVERYONE_RESPLIT_SENTENCE));
+    expect(api.callsTo('/api/abtest/impact').at(-1)!.body).toEqual({
+      id: 'spring-sale',
+      version: 1,
+      reRandomise: true,
+    });
+  });
+
+  it('says no player changes case when the new version keeps the weights', async () => {
+    renderDetails(
+      anAbTest({
+        active: true,
+        data: {
+          version: 0,
+          cases: [500_000, 500_000],
+          versions: [aVersion(0, [500_000, 500_000], true), aVersion(1, [500_000, 500_000])],
+        },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('switch', { name: 'Active version 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate version 1?' });
+    expect(await within(dialog).findByText('No player changes case')).toBeTruthy();
+  });
+
+  it('shows the rollout moves above Apply as the treatment changes', async () => {
+    renderDetails(
+      anAbTest({
+        data: {
+          type: AbTestType.Rollout,
+          version: 0,
+          cases: [700_000, 300_000],
+          versions: [aVersion(0, [700_000, 300_000], true)],
+        },
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Rollout' });
+    expect(within(section).queryByRole('alert', { name: 'Impact' })).toBeNull();
+    const slider = within(section).getByRole('slider');
+    slider.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(
+      await within(section).findByText('2.00% of players in this test move: 2.00% from Case 1 to Case 2'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  describeMovedBuckets,
+  formatBucketShare,
+  initialRanges,
+  type MovedBuckets,
+  movedBuckets,
+  movedBucketsSchema,
+  rangesSize,
+  reassignRanges,
+} from './ranges.ts';
+import type { BucketRange } from './snapshot.ts';
+
+// Issue 15 "impact before a change": activating a version, applying a rollout or activating a plugin
+// draft first says how many players change case (and, for a draft, configuration), as an exact share
+// of the test's bucket space. The preview calls the same reassignRanges with the same input as the
+// activation (abtest-ranges.ts rangesForActivation), so it shows what will be stored.
+
+export const splitChangeImpactSchema = z.object({
+  /** Exact buckets changing case; null when re-randomised (a new salt draws every player afresh). */
+  moves: movedBucketsSchema.nullable(),
+  /** A re-randomise: every player of the test is split anew, whatever the weights. */
+  everyoneResplit: z.boolean(),
+  /** "4.00% of players in this test move: ...", "No player changes case" or the re-split sentence. */
+  sentence: z.string(),
+});
+export type SplitChangeImpact = z.infer<typeof splitChangeImpactSchema>;
+
+export const EVERYONE_RESPLIT_SENTENCE =
+  'Everyone in this test is re-split: every player is drawn into a case afresh';
+
+/**
+ * The ranges an activation stores: the current ranges reassigned (fewest moves), or the initial
+ * ranges for a first version or a re-randomise. The one rule, shared by the server and the preview.
+ */
+export function rangesAfterActivation(
+  currentRanges: readonly (readonly BucketRange[])[] | null,
+  newWeights: readonly number[],
+  reRandomise: boolean,
+): BucketRange[][] {
+  if (reRandomise || currentRanges === null) return initialRanges(newWeights);
+  return reassignRanges(currentRanges, newWeights);
+}
+
+/**
+ * The impact of activating `newWeights` over a test whose current version owns `currentRanges`
+ * (null: no current version, so every player comes from no case). Throws a RangeError on weights not
+ * totalling BUCKET_COUNT or malformed ranges, as the activation would.
+ */
+export function impactOfSplitChange(
+  currentRanges: readonly (readonly BucketRange[])[] | null,
+  newWeights: readonly number[],
+  { reRandomise = false }: { reRandomise?: boolean } = {},
+): SplitChangeImpact {
+  const next = rangesAfterActivation(currentRanges, newWeights, reRandomise);
+  if (reRandomise) return { moves: null, everyoneResplit: true, sentence: EVERYONE_RESPLIT_SENTENCE };
+  const moves = movedBuckets(currentRanges ?? [], next);
+  return { moves, everyoneResplit: false, sentence: describeMovedBuckets(moves) };
+}
+
+// ---- a plugin draft: the players whose case or configuration changes, per entry ----
+
+export const draftEntryImpactSchema = splitChangeImpactSchema.extend({
+  /** Buckets of the test's segment that get another configuration (case change included); null when re-split. */
+  configurationChanged: z.number().int().nullable(),
+  /** "12.00% of the players in this test's segment get another configuration" or "No player ...". */
+  configurationSentence: z.string(),
+});
+export type DraftEntryImpact = z.infer<typeof draftEntryImpactSchema>;
+
+export interface DraftEntryChange {
+  /** The ranges the test serves now; null without a current version (or an inactive test). */
+  currentRanges: readonly (readonly BucketRange[])[] | null;
+  /** The ranges the test will serve after the draft's activation (equal when its version stays). */
+  nextRanges: readonly (readonly BucketRange[])[];
+  /** Configuration id per case in the active set (null: none, or the entry is new). */
+  activeConfigurations: readonly (string | null)[];
+  /** Configuration id per case in the draft (null: none, or the entry is removed). */
+  draftConfigurations: readonly (string | null)[];
+  reRandomise?: boolean;
+}
+
+/**
+ * Buckets whose configuration differs before and after: a bucket moving from case i to case j changes
+ * when active[i] ≠ draft[j]; one staying in case i when active[i] ≠ draft[i]. Exact, from the flows.
+ */
+export function configurationChangedBuckets(
+  currentRanges: readonly (readonly BucketRange[])[],
+  nextRanges: readonly (readonly BucketRange[])[],
+  activeConfigurations: readonly (string | null)[],
+  draftConfigurations: readonly (string | null)[],
+  moves: MovedBuckets = movedBuckets(currentRanges, nextRanges),
+): number {
+  const before = (caseIndex: number | null) =>
+    caseIndex === null ? null : (activeConfigurations[caseIndex] ?? null);
+  const after = (caseIndex: number | null) =>
+    caseIndex === null ? null : (draftConfigurations[caseIndex] ?? null);
+  let changed = 0;
+  const leaving = new Map<number, number>();
+  for (const flow of moves.flows) {
+    if (before(flow.from) !== after(flow.to)) changed += flow.buckets;
+    if (flow.from !== null) leaving.set(flow.from, (leaving.get(flow.from) ?? 0) + flow.buckets);
+  }
+  currentRanges.forEach((ranges, caseIndex) => {
+    const stayed = rangesSize(ranges) - (leaving.get(caseIndex) ?? 0);
+    if (stayed > 0 && before(caseIndex) !== after(caseIndex)) changed += stayed;
+  });
+  return changed;
+}
+
+export function describeConfigurationChange(buckets: number | null): string {
+  if (buckets === null)
+    return 'Everyone in this test is re-split, so any player may get another configuration';
+  if (buckets === 0) return 'No player changes configuration';
+  return `${formatBucketShare(buckets)} of the players in this test's segment get another configuration`;
+}
+
+/** One draft entry's impact: the case moves of its test's activation and the configuration changes. */
+export function impactOfDraftEntry(change: DraftEntryChange): DraftEntryImpact {
+  const { currentRanges, nextRanges, activeConfigurations, draftConfigurations } = change;
+  if (change.reRandomise) {
+    return {
+      moves: null,
+      everyoneResplit: true,
+      sentence: EVERYONE_RESPLIT_SENTENCE,
+      configurationChanged: null,
+      configurationSentence: describeConfigurationChange(null),
+    };
+  }
+  const moves = movedBuckets(currentRanges ?? [], nextRanges);
+  const configurationChanged = configurationChangedBuckets(
+    currentRanges ?? [],
+    nextRanges,
+    activeConfigurations,
+    draftConfigurations,
+    moves,
+  );
+  return {
+    moves,
+    everyoneResplit: false,
+    sentence: describeMovedBuckets(moves),
+    configurationChanged,
+    configurationSentence: describeConfigurationChange(configurationChanged),
+  };
+}
