@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
 import { changedPartsSchema } from './diff.ts';
 import { playerResolutionSchema } from './resolution.schemas.ts';
-import { RUNTIME_PATHS, resolveRequestSchema } from './runtime-api.ts';
+import {
+  appliedRequestSchema,
+  grantsAckRequestSchema,
+  grantsAckResponseSchema,
+  grantsPendingRequestSchema,
+  grantsPendingResponseSchema,
+  progressionGetRequestSchema,
+  RUNTIME_PATHS,
+  resolveRequestSchema,
+  runtimeProgressionSchema,
+} from './runtime-api.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
 
 // Issue 13: the game servers' calls, declared once like the operator calls of ../endpoints, but kept
@@ -77,6 +87,42 @@ export const runtimeEndpoints = {
       'or ?lastEventId=) already names it',
     response: runtimeRevisionEventSchema,
     produces: 'text/event-stream',
+  },
+  grantsPending: {
+    method: 'POST',
+    path: RUNTIME_PATHS.grantsPending,
+    summary: "The player's compensation grants not yet collected",
+    body: grantsPendingRequestSchema,
+    response: payloadOf(grantsPendingResponseSchema),
+    produces: 'application/json',
+  },
+  grantsAck: {
+    method: 'POST',
+    path: RUNTIME_PATHS.grantsAck,
+    summary:
+      'Marks grants collected and answers the ids this call collected: give the player exactly these ' +
+      '(acknowledging again, or concurrently, collects nothing twice)',
+    body: grantsAckRequestSchema,
+    response: payloadOf(grantsAckResponseSchema),
+    produces: 'application/json',
+  },
+  progressionGet: {
+    method: 'POST',
+    path: RUNTIME_PATHS.progressionGet,
+    summary: "The player's progression as an operator set it (level, eoc, streak), or null",
+    body: progressionGetRequestSchema,
+    response: payloadOf(runtimeProgressionSchema),
+    produces: 'application/json',
+  },
+  applied: {
+    method: 'POST',
+    path: RUNTIME_PATHS.applied,
+    summary:
+      'A game server instance reports the revision it applied (at least every minute): the Connections ' +
+      'screen shows which revision every game server runs',
+    body: appliedRequestSchema,
+    response: payloadOf(appliedRequestSchema),
+    produces: 'application/json',
   },
 } as const satisfies Record<string, RuntimeEndpoint>;
 
