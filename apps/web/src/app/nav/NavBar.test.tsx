@@ -50,6 +50,7 @@ describe('navigation bar', () => {
     expect(await openMenu('Security')).toEqual([
       'Audit Log',
       'Users',
+      '---',
       'Revision History',
       'Environment Comparison',
     ]);
