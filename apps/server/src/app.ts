@@ -181,7 +181,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Two contexts: the game servers' API without the console's hooks, and the console.
   await registerRuntime(app, listener, options.runtime);
-  await app.register(consoleContext);
+  await app.register(async (consoleApp) => {
+    await consoleContext(consoleApp);
+    // The connection registry is the console's, but the process (and tests) reach it from the root.
+    app.decorate('connections', consoleApp.connections);
+  });
   const mismatches = [
     ...findContractMismatches(ALL_ENDPOINTS, registered),
     ...findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered),
