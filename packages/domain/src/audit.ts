@@ -140,6 +140,8 @@ export const AUDIT_ATTRIBUTES = {
     chosenGroups: z.array(z.string()).optional(),
     /** issue 11: items written because a transferred item needed them ("A/B-tests:spring"). */
     carried: z.array(z.string()).optional(),
+    /** issue 15: the plugins chosen (by id), when not every plugin. */
+    chosenPlugins: z.array(z.number().int()).optional(),
   }),
   'release.content.set': z.strictObject(releaseContentResponseSchema.shape),
   'release.client.set': z.strictObject(releaseClientResponseSchema.shape),

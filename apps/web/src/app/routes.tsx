@@ -44,6 +44,14 @@ const PlayerPreviewPage = lazyPage(
   'PlayerPreviewPage',
 );
 const UsersPage = lazyPage(() => import('../features/users/UsersPage.tsx'), 'UsersPage');
+const RevisionHistoryPage = lazyPage(
+  () => import('../features/revisions/RevisionHistoryPage.tsx'),
+  'RevisionHistoryPage',
+);
+const EnvironmentComparisonPage = lazyPage(
+  () => import('../features/revisions/EnvironmentComparisonPage.tsx'),
+  'EnvironmentComparisonPage',
+);
 
 /** spec §2: the route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
 export const routes: RouteObject[] = [
@@ -95,6 +103,8 @@ export const routes: RouteObject[] = [
           { path: 'system/nice', element: <NiceConfigPage /> },
           { path: 'audit', element: <AuditLogPage /> },
           { path: 'security/users', element: <UsersPage /> },
+          { path: 'security/revisions', element: <RevisionHistoryPage /> },
+          { path: 'security/compare', element: <EnvironmentComparisonPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

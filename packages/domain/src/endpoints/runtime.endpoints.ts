@@ -1,7 +1,11 @@
 import { defineEndpoints } from '../api/endpoint.ts';
 import {
+  environmentCompareRequestSchema,
+  environmentCompareResponseSchema,
   republishResponseSchema,
   resumeResponseSchema,
+  revisionDiffRequestSchema,
+  revisionDiffResponseSchema,
   revisionListRequestSchema,
   revisionListResponseSchema,
   revisionRequestSchema,
@@ -40,5 +44,26 @@ export const runtimeEndpoints = defineEndpoints('runtime', {
     summary: "Lift the pin of a rollback and publish the console's current state",
     response: resumeResponseSchema,
     access: 'change',
+  },
+  diffRevisions: {
+    path: '/api/runtime/revision/diff',
+    summary:
+      'Issue 15: what changes from revision `from` to revision `to`, grouped by plugin, as text, and per ' +
+      'A/B-test whose split changed the players it moves',
+    body: revisionDiffRequestSchema,
+    response: revisionDiffResponseSchema,
+    access: 'read',
+  },
+  compare: {
+    path: '/api/runtime/compare',
+    summary:
+      "Issue 15: what changes from this environment's current revision to another environment's " +
+      '(`other`), grouped by plugin, as text, with the players each changed split moves',
+    body: environmentCompareRequestSchema,
+    response: environmentCompareResponseSchema,
+    access: 'read',
+    // read rights in the other environment too (this one's are checked by reading it at all: every
+    // signed-in user reads every environment today, but the declaration says where the right counts)
+    accessEnvironmentField: 'other',
   },
 });

@@ -62,6 +62,17 @@ const transferShape = {
    * travels with it when the destination lacks it. Absent = true.
    */
   carryDependencies: z.boolean({ error: 'carryDependencies must be true or false' }).optional(),
+  /**
+   * Issue 15: only these plugins (by id) of the Plugins group travel, with what they need; the others
+   * are left as they are on both sides. Absent = every plugin.
+   */
+  plugins: z
+    .array(z.number({ error: 'plugins must be plugin ids' }).int({ error: 'plugins must be plugin ids' }), {
+      error: 'plugins must be a list of plugin ids',
+    })
+    .min(1, { error: 'plugins must name at least one plugin' })
+    .max(1000, { error: 'plugins must name at most 1000 plugins' })
+    .optional(),
 };
 
 // spec §5: destination cannot equal source
@@ -288,6 +299,7 @@ export function describeTransferState(
     mode: TransferMode;
     groups?: readonly string[];
     carryDependencies?: boolean;
+    plugins?: readonly number[];
   },
   source: Readonly<Record<string, readonly TransferItem[]>>,
   destination: Readonly<Record<string, readonly TransferItem[]>>,
@@ -306,6 +318,8 @@ export function describeTransferState(
     mode: request.mode,
     groups: request.groups,
     carryDependencies: request.carryDependencies,
+    // issue 15: absent for every plugin, so earlier tokens stay as they were
+    ...(request.plugins === undefined ? {} : { plugins: request.plugins }),
     source: sortGroups(source),
     destination: sortGroups(destination),
   });

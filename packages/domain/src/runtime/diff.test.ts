@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { activationSettingsSchema } from '../config/activation.schemas.ts';
 import { AbTestType, SegmentOperation as Op, SegmentProperty as Prop } from '../enums.ts';
-import { changedParts, diffRuntimeContent, formatDiff, runtimeDiffSchema } from './diff.ts';
+import {
+  changedParts,
+  describeRuntimeDiff,
+  diffRuntimeContent,
+  formatDiff,
+  runtimeDiffSchema,
+} from './diff.ts';
 import { initialRanges, reassignRanges } from './ranges.ts';
 import type { RuntimeAbTest, RuntimeConfiguration, RuntimeContent } from './snapshot.ts';
 
@@ -190,5 +196,38 @@ describe('diffRuntimeContent', () => {
     next.configurations[0]!.data = { tiers: [{ reward: 100 }, { reward: 200 }], 'odd key': 'x'.repeat(100) };
     const [line] = formatDiff(diffRuntimeContent(base, next)).slice(1);
     expect(line).toBe(`  Configuration 'gold' (ar): data["odd key"]: (none) → "${'x'.repeat(78)}…`);
+  });
+
+  it('describes a diff of two revisions per plugin, with the players each changed split moves', () => {
+    expect(describeRuntimeDiff(base, structuredClone(base))).toEqual({
+      diff: { plugins: [], abTests: [], configurations: [], release: [] },
+      lines: [],
+      plugins: [],
+      moves: [],
+    });
+    const next = structuredClone(base);
+    next.abTests[1] = { ...abTest('spring', [460_000, 540_000], spring), version: 2 };
+    next.abTests[0] = { ...next.abTests[0]!, salt: 'autumn-2' };
+    const described = describeRuntimeDiff(base, next);
+    expect(described.lines).toEqual(formatDiff(described.diff));
+    expect(described.plugins.map((plugin) => [plugin.name, plugin.lines[0]])).toEqual([
+      ['AGILITY_RACE', 'Plugin AGILITY_RACE (1)'],
+      ['GOLD_RUSH', 'Plugin GOLD_RUSH (2)'],
+    ]);
+    // each plugin's lines are its part of the whole text, nothing of another plugin's
+    expect(described.plugins[1]!.lines).toEqual([
+      'Plugin GOLD_RUSH (2)',
+      `  AB-test 'autumn': salt: "autumn" → "autumn-2"`,
+      "  AB-test 'autumn': new salt: every player is re-split",
+    ]);
+    expect(described.moves).toEqual([
+      { abTestId: 'autumn', text: 'New salt: every player is re-split' },
+      { abTestId: 'spring', text: '4.00% of players in this test move: 4.00% from Case 1 to Case 2' },
+    ]);
+    // the way back moves the same players back
+    expect(describeRuntimeDiff(next, base).moves[1]).toEqual({
+      abTestId: 'spring',
+      text: '4.00% of players in this test move: 4.00% from Case 2 to Case 1',
+    });
   });
 });

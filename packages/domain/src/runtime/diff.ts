@@ -415,3 +415,33 @@ export function formatDiff(diff: RuntimeDiff): string[] {
   }
   return lines;
 }
+
+// ---- issue 15: the diff as the revision history and the environment comparison show it ----
+
+export const movedBucketsNoteSchema = z.object({ abTestId: z.string(), text: z.string() });
+
+export const describedDiffSchema = z.object({
+  diff: runtimeDiffSchema,
+  /** formatDiff: the whole diff as text. */
+  lines: z.array(z.string()),
+  /** Per changed plugin, its own lines (formatDiff of that plugin alone). */
+  plugins: z.array(z.object({ id: z.number().int(), name: z.string(), lines: z.array(z.string()) })),
+  /** Per A/B-test whose split changed: the moved-buckets sentence, or that everyone is re-split. */
+  moves: z.array(movedBucketsNoteSchema),
+});
+export type DescribedDiff = z.infer<typeof describedDiffSchema>;
+
+/** diffRuntimeContent with its text, per plugin, and the players each changed split moves. */
+export function describeRuntimeDiff(a: RuntimeContent, b: RuntimeContent): DescribedDiff {
+  const diff = diffRuntimeContent(a, b);
+  const plugins = diff.plugins.map((plugin) => ({
+    id: plugin.id,
+    name: plugin.name,
+    lines: formatDiff({ plugins: [plugin], abTests: [], configurations: [], release: [] }),
+  }));
+  const moves = diff.abTests.flatMap((test) => {
+    if (test.resplit) return [{ abTestId: test.id, text: 'New salt: every player is re-split' }];
+    return test.moves ? [{ abTestId: test.id, text: describeMovedBuckets(test.moves) }] : [];
+  });
+  return { diff, lines: formatDiff(diff), plugins, moves };
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ENVIRONMENT_ID_PATTERN } from '../environment.constants.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
+import { describedDiffSchema } from './diff.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
 
 // Issue 13: the operators' view of an environment's published revisions (/api/runtime/revision/*),
@@ -44,6 +46,8 @@ export const runtimeRevisionSummarySchema = z.object({
   auditEntryIds: z.array(z.number().int()),
   /** Set on a rollback: the revision whose content it republished. */
   restoredFrom: z.number().int().nullable(),
+  /** Issue 15: those audit entries' action and target, in auditEntryIds' order. */
+  causes: z.array(z.object({ id: z.number().int(), action: z.string(), target: z.string() })),
 });
 export type RuntimeRevisionSummary = z.infer<typeof runtimeRevisionSummarySchema>;
 
@@ -92,3 +96,31 @@ export const resumeResponseSchema = z.object({
   published: z.boolean(),
 });
 export type ResumeResponse = z.infer<typeof resumeResponseSchema>;
+
+// Issue 15: a diff of two revisions, and of two environments' current revisions.
+
+export const revisionDiffRequestSchema = z.object({ from: revisionNumberSchema, to: revisionNumberSchema });
+export type RevisionDiffRequest = z.infer<typeof revisionDiffRequestSchema>;
+
+/** What changes from revision `from` to revision `to`. */
+export const revisionDiffResponseSchema = describedDiffSchema.extend({
+  from: z.number().int(),
+  to: z.number().int(),
+});
+export type RevisionDiffResponse = z.infer<typeof revisionDiffResponseSchema>;
+
+export const environmentCompareRequestSchema = z.object({
+  other: z
+    .string({ error: 'other must be an environment id' })
+    .regex(ENVIRONMENT_ID_PATTERN, { error: 'other must be 1-36 characters of letters, digits, - or _' }),
+});
+export type EnvironmentCompareRequest = z.infer<typeof environmentCompareRequestSchema>;
+
+/** What changes from this environment's current revision to the other's (0 = nothing published yet). */
+export const environmentCompareResponseSchema = describedDiffSchema.extend({
+  environment: z.string(),
+  revision: z.number().int(),
+  other: z.string(),
+  otherRevision: z.number().int(),
+});
+export type EnvironmentCompareResponse = z.infer<typeof environmentCompareResponseSchema>;

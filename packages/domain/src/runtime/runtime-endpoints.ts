@@ -91,7 +91,7 @@ export const runtimeEndpoints = {
   grantsPending: {
     method: 'POST',
     path: RUNTIME_PATHS.grantsPending,
-    summary: "The player's compensation grants not collected yet",
+    summary: "The player's compensation grants not yet collected",
     body: grantsPendingRequestSchema,
     response: payloadOf(grantsPendingResponseSchema),
     produces: 'application/json',
@@ -99,7 +99,9 @@ export const runtimeEndpoints = {
   grantsAck: {
     method: 'POST',
     path: RUNTIME_PATHS.grantsAck,
-    summary: 'Collect grants: answers the ids this call collected; each grant is collected once',
+    summary:
+      'Marks grants collected and answers the ids this call collected: give the player exactly these ' +
+      '(acknowledging again, or concurrently, collects nothing twice)',
     body: grantsAckRequestSchema,
     response: payloadOf(grantsAckResponseSchema),
     produces: 'application/json',
@@ -107,7 +109,7 @@ export const runtimeEndpoints = {
   progressionGet: {
     method: 'POST',
     path: RUNTIME_PATHS.progressionGet,
-    summary: "The player's progression as set by an operator, or null",
+    summary: "The player's progression as an operator set it (level, eoc, streak), or null",
     body: progressionGetRequestSchema,
     response: payloadOf(runtimeProgressionSchema),
     produces: 'application/json',
@@ -115,7 +117,9 @@ export const runtimeEndpoints = {
   applied: {
     method: 'POST',
     path: RUNTIME_PATHS.applied,
-    summary: 'Report the revision a game server instance applied (pickup confirmation)',
+    summary:
+      'A game server instance reports the revision it applied (at least every minute): the Connections ' +
+      'screen shows which revision every game server runs',
     body: appliedRequestSchema,
     response: payloadOf(appliedRequestSchema),
     produces: 'application/json',

@@ -2,6 +2,7 @@ import { api } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { getRevision, listRevisions, republishRevision, resumeRuntime } from './runtime-revision.service.ts';
+import { compareEnvironments, diffRevisions } from './runtime-revision-diff.service.ts';
 
 export async function runtimeRevisionRoutes(app: FastifyInstance) {
   const { runtime } = api;
@@ -16,5 +17,11 @@ export async function runtimeRevisionRoutes(app: FastifyInstance) {
   );
   registerEndpoint(app, runtime.resume, ({ db, environmentId, email }) =>
     resumeRuntime(db, environmentId, email),
+  );
+  registerEndpoint(app, runtime.diffRevisions, ({ db, environmentId, body }) =>
+    diffRevisions(db, environmentId, body),
+  );
+  registerEndpoint(app, runtime.compare, ({ db, environmentId, body }) =>
+    compareEnvironments(db, environmentId, body.other),
   );
 }

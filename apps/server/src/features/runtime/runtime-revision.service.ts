@@ -16,6 +16,7 @@ import { buildRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
   countAuditEntriesAfter,
+  findAuditCauses,
   findLatestRevision,
   findRevisionRow,
   findRuntimePin,
@@ -63,6 +64,13 @@ export function listRevisions(
               pinRow?.pinnedAuditEntryId ?? 0,
               PUBLISHING_AUDIT_ACTIONS,
             );
+      // issue 15: what caused each revision, one query for the page
+      const causes = await findAuditCauses(
+        tx,
+        environmentId,
+        rows.flatMap((row) => row.auditEntryIds),
+      );
+      const causeById = new Map(causes.map((cause) => [cause.id, cause]));
       return {
         revisions: rows.map((row) => ({
           revision: row.revision,
@@ -71,6 +79,7 @@ export function listRevisions(
           createdBy: row.createdBy,
           auditEntryIds: row.auditEntryIds,
           restoredFrom: row.restoredFrom,
+          causes: row.auditEntryIds.flatMap((id) => causeById.get(id) ?? []),
         })),
         latest: latest?.revision ?? 0,
         pinned,
@@ -81,7 +90,8 @@ export function listRevisions(
   );
 }
 
-async function requireRevision(db: Db | Tx, environmentId: string, revision: number) {
+/** The revision with its parsed content; 404 when the environment has no such revision. */
+export async function requireRevision(db: Db | Tx, environmentId: string, revision: number) {
   const row = await findRevisionRow(db, environmentId, revision);
   if (!row) throw notFound(REVISION_MESSAGES.notFound(environmentId, revision));
   const what = `revision ${revision} of ${environmentId}`;

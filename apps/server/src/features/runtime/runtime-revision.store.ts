@@ -167,3 +167,22 @@ export async function countAuditEntriesAfter(
     where: { environmentId, id: { gt: afterId }, action: { in: [...actions] } },
   });
 }
+
+export interface AuditCause {
+  id: number;
+  action: string;
+  target: string;
+}
+
+/** Issue 15: the action and target of these audit entries of the environment, in one query. */
+export async function findAuditCauses(
+  db: Db | Tx,
+  environmentId: string,
+  ids: readonly number[],
+): Promise<AuditCause[]> {
+  if (ids.length === 0) return [];
+  return db.auditEntry.findMany({
+    where: { environmentId, id: { in: [...ids] } },
+    select: { id: true, action: true, target: true },
+  });
+}

@@ -370,4 +370,50 @@ describe('transfer with dependency closure', () => {
         "groups: unknown group 'Players'; groups are Release info, Plugins, NICE config, A/B-tests, Configurations",
     });
   });
+
+  it('transfers only the chosen plugins with what they need, leaving the other plugins as they are', async () => {
+    const { source, abTestId, control, treatment } = await sourceWithDuel();
+    await payloadOf('/api/plugin/activate', { pluginId: PluginId.STORE, active: true }, source);
+    const destination = await newEnvironment();
+    const body = {
+      from: source,
+      to: destination,
+      mode: 'merge',
+      groups: ['Plugins'],
+      plugins: [PluginId.DUEL],
+    };
+    const planned = await preview(body);
+    expect(planned.groups.Plugins?.map((row) => [row.id, row.operation])).toEqual([
+      [PluginId.DUEL, 'update'],
+    ]);
+    expect(planned.groups['A/B-tests']?.map((row) => [row.id, row.operation])).toEqual([
+      [abTestId, 'create'],
+    ]);
+    // the token covers the choice: another plugin list cannot reuse it
+    const other = await call(
+      '/api/configuration/transfer',
+      { ...body, plugins: [PluginId.STORE], previewToken: planned.previewToken },
+      source,
+    );
+    expect(other.statusCode).toBe(409);
+    expect((await transfer(body)).statusCode).toBe(200);
+    const entries = await listPluginEntries(t.app.db, destination, PluginId.DUEL, 'active');
+    expect(entries.map((entry) => entry.configurations)).toEqual([[control, treatment]]);
+    // STORE, switched on in the source only, did not travel
+    const everything = await preview({ from: source, to: destination, mode: 'merge', groups: ['Plugins'] });
+    const changed = everything.groups.Plugins?.filter((row) => row.operation !== 'unchanged');
+    expect(changed?.map((row) => row.id)).toEqual([PluginId.STORE]);
+    const [audit] = await transferAudit(destination);
+    expect(audit?.attributes).toMatchObject({ chosenPlugins: [PluginId.DUEL] });
+  });
+
+  it('refuses a plugin list that is not ids (400)', async () => {
+    const response = await call(
+      '/api/configuration/transfer/preview',
+      { from: 'dev', to: 'stable', mode: 'merge', plugins: ['DUEL'] },
+      'dev',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/plugins/);
+  });
 });

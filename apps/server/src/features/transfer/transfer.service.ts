@@ -8,6 +8,7 @@ import {
   ruleViolation,
   TRANSFER_STALE_PREVIEW_MESSAGE,
   type TransferDependencyRules,
+  TransferGroupName,
   type TransferItem,
   TransferMode,
   TransferOperation,
@@ -34,7 +35,10 @@ const MAX_ATTEMPTS = 4;
 const RETRY_DELAY_MS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Endpoints = Pick<TransferPreviewRequest, 'from' | 'to' | 'mode' | 'groups' | 'carryDependencies'>;
+type Endpoints = Pick<
+  TransferPreviewRequest,
+  'from' | 'to' | 'mode' | 'groups' | 'carryDependencies' | 'plugins'
+>;
 
 export interface TransferService {
   preview(db: Db, request: TransferPreviewRequest): Promise<TransferPreview>;
@@ -80,10 +84,15 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   // Registry order, so the preview lists groups in the order features registered them.
   const planOf = (state: TransferState, request: Endpoints): TransferPlan => {
     const chosen = chosenGroupsOf(request);
+    // issue 15: chosen plugins only: the others are out of the plan on both sides (left as they are)
+    const only = (name: string, items: readonly TransferItem[]) =>
+      name !== TransferGroupName.Plugins || request.plugins === undefined
+        ? items
+        : items.filter((item) => request.plugins?.includes(Number(item.id)));
     const states = groups.map((group) => ({
       name: group.name,
-      source: state.source[group.name] ?? [],
-      destination: state.destination[group.name] ?? [],
+      source: only(group.name, state.source[group.name] ?? []),
+      destination: only(group.name, state.destination[group.name] ?? []),
       isChosen: chosen.includes(group.name),
     }));
     const options = { mode: request.mode, carryDependencies: carriesDependencies(request) };
@@ -98,6 +107,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
       mode: request.mode,
       groups: chosenGroupsOf(request),
       carryDependencies: request.mode === TransferMode.Merge && carriesDependencies(request),
+      ...(request.plugins === undefined ? {} : { plugins: [...request.plugins].sort((a, b) => a - b) }),
     };
     return createHash('sha256')
       .update(describeTransferState(normalised, state.source, state.destination))
@@ -156,6 +166,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
               groups: countsByGroup,
               ...(chosenGroups.length < groups.length ? { chosenGroups } : {}),
               ...(plan.carried.length > 0 ? { carried: plan.carried } : {}),
+              ...(request.plugins === undefined ? {} : { chosenPlugins: request.plugins }),
             },
           },
         };

@@ -49,7 +49,13 @@ describe('navigation bar', () => {
       'NICE Config',
     ]);
     await userEvent.keyboard('{Escape}');
-    expect(await openMenu('Security')).toEqual(['Audit Log', 'Users']);
+    expect(await openMenu('Security')).toEqual([
+      'Audit Log',
+      'Users',
+      '---',
+      'Revision History',
+      'Environment Comparison',
+    ]);
     await userEvent.keyboard('{Escape}');
 
     // issue 14: who is signed in and their role in the active environment

@@ -39,6 +39,10 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
     entries: [
       { label: 'Audit Log', to: '/audit' },
       { label: 'Users', to: '/security/users' },
+      'divider',
+      // issue 15: what was published when, and how two environments differ
+      { label: 'Revision History', to: '/security/revisions' },
+      { label: 'Environment Comparison', to: '/security/compare' },
     ],
   },
 ];

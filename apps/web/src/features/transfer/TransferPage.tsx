@@ -19,6 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { TypeToConfirmDialog } from '../../components/dialogs/TypeToConfirmDialog.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
@@ -51,6 +52,31 @@ function requestOf({
     ...(isCarrying ? {} : { carryDependencies: false }),
   };
 }
+/**
+ * issue 15: choices preselected by the address (Environment Comparison's "Transfer selected"):
+ * `?from=stable&to=dev&mode=merge&groups=Plugins&plugins=4,7`; unknown values are left to the form.
+ */
+function preselectedOf(query: URLSearchParams, active: string, environments: readonly string[]) {
+  const from = query.get('from');
+  const to = query.get('to');
+  const mode = query.get('mode');
+  const groups = query.getAll('groups').filter((name) => TRANSFER_GROUP_NAMES.includes(name));
+  const plugins = (query.get('plugins') ?? '')
+    .split(',')
+    .filter((id) => /^\d+$/.test(id))
+    .map(Number);
+  return {
+    request: {
+      from: from !== null && environments.includes(from) ? from : active,
+      to: to !== null && environments.includes(to) ? to : '',
+      mode: mode === TransferMode.Merge ? TransferMode.Merge : TransferMode.Overwrite,
+      ...(groups.length > 0 ? { groups } : {}),
+      ...(plugins.length > 0 ? { plugins } : {}),
+    },
+    plugins,
+  };
+}
+
 const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
   JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
 
@@ -62,31 +88,34 @@ const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
  */
 export function TransferPage() {
   const { active, environments } = useActiveEnvironment();
+  const [query] = useSearchParams();
+  const [preselected] = useState(() => preselectedOf(query, active, environments));
   const { toast } = useGlobalUi();
   const banner = useErrorBanner();
   const preview = usePreviewTransferMutation();
   const transfer = useTransferMutation();
   const { control, handleSubmit, watch, setValue, getValues, formState } = useSchemaForm(
     transferPreviewRequestSchema,
-    { defaultValues: { from: active, to: '', mode: TransferMode.Overwrite } },
+    { defaultValues: preselected.request },
   );
-  const [from, to, mode, groups, carryDependencies] = watch([
+  const [from, to, mode, groups, carryDependencies, plugins] = watch([
     'from',
     'to',
     'mode',
     'groups',
     'carryDependencies',
+    'plugins',
   ]);
 
   // spec §2: changing source or destination discards the preview; so does any other choice it depends on.
   const discardPreview = preview.reset;
-  const choices = JSON.stringify(requestOf({ from, to, mode, groups, carryDependencies }));
+  const choices = JSON.stringify(requestOf({ from, to, mode, groups, carryDependencies, plugins }));
   // biome-ignore lint/correctness/useExhaustiveDependencies: discarding is the reaction to a changed choice
   useEffect(() => discardPreview(), [choices, discardPreview]);
 
   const previewed = preview.variables;
   const isCurrent =
-    previewed !== undefined && sameRequest(previewed, { from, to, mode, groups, carryDependencies });
+    previewed !== undefined && sameRequest(previewed, { from, to, mode, groups, carryDependencies, plugins });
   const shownPreview = isCurrent ? preview.data : undefined;
   // issue 11: the server refuses a transfer that leaves the destination lacking what a plugin needs
   const isRefused = (shownPreview?.missing.length ?? 0) > 0;
@@ -133,6 +162,12 @@ export function TransferPage() {
         source; Merge creates and updates items but keeps those only the destination has.
       </Typography>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+      {preselected.plugins.length > 0 ? (
+        <Typography sx={{ mb: 2 }} role="note">
+          {`Selected on Environment Comparison: only plugins ${preselected.plugins.join(', ')} travel, ` +
+            'with what they need; the other plugins stay as they are.'}
+        </Typography>
+      ) : null}
       <Stack component="form" onSubmit={runPreview} noValidate spacing={2} sx={{ maxWidth: 640, mb: 3 }}>
         <Controller
           name="from"

@@ -1,0 +1,62 @@
+import {
+  describeRuntimeDiff,
+  type EnvironmentCompareResponse,
+  type RevisionDiffResponse,
+  type RuntimeContent,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { buildRuntimeContent } from './runtime-content.service.ts';
+import { requireRevision } from './runtime-revision.service.ts';
+import { findLatestRevision } from './runtime-revision.store.ts';
+
+// issue 15: what changes between two revisions of an environment, and between two environments'
+// current revisions (docs/decisions.md, "Revision history and environment comparison").
+
+/** What changes from revision `from` to revision `to` (either order; equal = nothing). */
+export async function diffRevisions(
+  db: Db,
+  environmentId: string,
+  request: { from: number; to: number },
+): Promise<RevisionDiffResponse> {
+  const before = await requireRevision(db, environmentId, request.from);
+  const after = await requireRevision(db, environmentId, request.to);
+  return { from: request.from, to: request.to, ...describeRuntimeDiff(before.content, after.content) };
+}
+
+/** The revision game servers of the environment receive, or (none published yet) the console's state. */
+async function currentContent(
+  db: Db | Tx,
+  environmentId: string,
+): Promise<{ revision: number; content: RuntimeContent }> {
+  const latest = await findLatestRevision(db, environmentId);
+  if (latest === null)
+    return { revision: 0, content: (await buildRuntimeContent(db, environmentId)).content };
+  return {
+    revision: latest.revision,
+    content: (await requireRevision(db, environmentId, latest.revision)).content,
+  };
+}
+
+/** What changes from this environment's current revision to the other's: one snapshot of both. */
+export function compareEnvironments(
+  db: Db,
+  environmentId: string,
+  other: string,
+): Promise<EnvironmentCompareResponse> {
+  return runInTransaction(
+    db,
+    async (tx) => {
+      const mine = await currentContent(tx, environmentId);
+      const theirs = await currentContent(tx, other);
+      return {
+        environment: environmentId,
+        revision: mine.revision,
+        other,
+        otherRevision: theirs.revision,
+        ...describeRuntimeDiff(mine.content, theirs.content),
+      };
+    },
+    { isolationLevel: 'RepeatableRead' },
+  );
+}
