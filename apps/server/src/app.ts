@@ -15,7 +15,7 @@ import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
-import { connectionsRoutes } from './features/connections/connections.routes.ts';
+import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
 import { createEnvironmentCatalog } from './features/environment/environment-catalog.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -25,8 +25,7 @@ import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
-import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime.routes.ts';
-import { runtimeGrantsRoutes } from './features/runtime/runtime-grants.routes.ts';
+import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime-call.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
@@ -107,7 +106,6 @@ const featureRoutes = [
   scheduleRoutes,
   runtimeRevisionRoutes,
   usersRoutes,
-  runtimeGrantsRoutes,
   runtimeInstancesRoutes,
   runtimePreviewRoutes,
 ];
@@ -179,13 +177,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });
   });
+  // Shared by both contexts below (the runtime key revocation closes live connections).
+  await app.register(connectionRegistry);
   // Two contexts: the game servers' API without the console's hooks, and the console.
   await registerRuntime(app, listener, options.runtime);
-  await app.register(async (consoleApp) => {
-    await consoleContext(consoleApp);
-    // The connection registry is the console's, but the process (and tests) reach it from the root.
-    app.decorate('connections', consoleApp.connections);
-  });
+  await app.register(consoleContext);
   const mismatches = [
     ...findContractMismatches(ALL_ENDPOINTS, registered),
     ...findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered),

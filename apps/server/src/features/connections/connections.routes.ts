@@ -1,6 +1,5 @@
 import { api, CLOSED_BY_SHUTDOWN } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
-import { createDbListener } from '../../db/listener.ts';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { closeConnection, listConnections } from './connections.service.ts';
 import { runtimeSocketRoutes } from './runtime-socket.ts';
@@ -17,17 +16,14 @@ declare module 'fastify' {
 }
 
 /**
- * Live game-client connections: the registry (decorated on the root app, so other features such as
- * runtime keys can close connections), the game clients' WebSocket and the operators' API.
+ * The live connection registry, decorated on the root app (app.ts registers this there, outside the
+ * console's context), so other features such as runtime keys, and tests, reach `app.connections`.
  */
-async function connectionsPlugin(app: FastifyInstance) {
-  // Until the app has one LISTEN connection for every feature, the registry opens its own.
-  const listener = createDbListener(app.config.databaseUrl, {
-    onError: (error) => app.log.warn({ err: error }, 'LISTEN connection (connections) failed'),
-  });
+async function connectionRegistryPlugin(app: FastifyInstance) {
+  // The app's one LISTEN connection (app.ts), closed by the app after this registry stops.
   const registry = new SharedConnectionRegistry({
     db: app.db,
-    listener,
+    listener: app.dbListener,
     maxConnectionsPerKey: app.config.runtimeMaxConnectionsPerKey,
     log: app.log,
   });
@@ -37,18 +33,23 @@ async function connectionsPlugin(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     registry.closeAll(CLOSED_BY_SHUTDOWN);
     await registry.stop();
-    await listener.close();
   });
+}
+
+/** The game clients' WebSocket and the operators' API over the registry (in the console's context). */
+async function connectionsPlugin(app: FastifyInstance) {
   // Encapsulated, so @fastify/websocket's hooks stay on the runtime socket route.
   await app.register(runtimeSocketRoutes);
-
   registerEndpoint(app, api.connections.list, ({ environmentId }) =>
-    listConnections(registry, environmentId),
+    listConnections(app.connections, environmentId),
   );
   registerEndpoint(app, api.connections.close, ({ db, body, email, environmentId }) =>
-    closeConnection(db, registry, environmentId, body, email),
+    closeConnection(db, app.connections, environmentId, body, email),
   );
 }
 
 // Fastify's documented alternative to fastify-plugin: decorate the parent instead of a child context.
+export const connectionRegistry = Object.assign(connectionRegistryPlugin, {
+  [Symbol.for('skip-override')]: true,
+});
 export const connectionsRoutes = Object.assign(connectionsPlugin, { [Symbol.for('skip-override')]: true });

@@ -45,7 +45,9 @@ describe('runtime keys on the runtime API', () => {
     ] as const) {
       const refused = await snapshot(`Bearer ${key.key}`, `?configuration=${other}`);
       expect(refused.status).toBe(403);
-      expect(json(refused).error).toMatch(new RegExp(`reads environment '\\w+' only, not '${other}'`));
+      expect(json(refused).error).toMatch(
+        new RegExp(`^This runtime key reads environment '\\w+', not '${other}'$`),
+      );
     }
     const stream = await request(`${base}/runtime/v1/stream?configuration=stable`, {
       headers: { authorization: `Bearer ${devKey.key}` },

@@ -23,7 +23,7 @@ function checkEnvironment(request: FastifyRequest, key: RuntimeKeyEntry | null):
   if (requested !== undefined && requested !== '' && requested !== key.environmentId) {
     throw new DomainError(
       ErrorCode.Forbidden,
-      `This runtime key reads environment '${key.environmentId}' only, not '${String(requested)}'`,
+      `This runtime key reads environment '${key.environmentId}', not '${String(requested)}'`,
     );
   }
   return key;

@@ -55,7 +55,9 @@ describe('game servers collect compensation and read progression (runtime key)',
 
   it('refuses a missing, wrong or revoked key (401), another environment (403), and a session alone', async () => {
     for (const path of [RUNTIME_PATHS.grantsPending, RUNTIME_PATHS.progressionGet]) {
-      expect((await runtime(path, { userId: 'p' }, '')).json()).toEqual({ error: 'Invalid runtime key' });
+      expect((await runtime(path, { userId: 'p' }, '')).json()).toEqual({
+        error: 'A runtime key is required: Authorization: Bearer rk_...',
+      });
       expect((await runtime(path, { userId: 'p' }, 'rk_wrong')).statusCode).toBe(401);
       const other = await runtime(path, { userId: 'p' }, keys.dev, '?configuration=stable');
       expect(other.statusCode).toBe(403);

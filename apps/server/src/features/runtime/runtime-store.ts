@@ -40,7 +40,12 @@ export type DescribeChanges = (previous: RuntimeContent, next: RuntimeContent) =
 export interface RuntimeStoreOptions {
   /** What changed between two revisions' contents, as the stream's events carry it; null: not known. */
   describeChanges?: DescribeChanges;
+  /** After a failed read, everything is checked again this much later, until a read succeeds. */
+  retryMs?: number;
 }
+
+/** A failed read (database unreachable, or its pool refusing at once for a moment) is retried this soon. */
+export const RUNTIME_RETRY_MS = 1_000;
 
 type RevisionListener = (served: ServedRevision) => void;
 
@@ -101,6 +106,8 @@ export class RuntimeStore {
   private readonly listeners = new Map<string, Set<RevisionListener>>();
   private hasChecked = false;
   private isFailing = false;
+  private isStopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -195,11 +202,25 @@ export class RuntimeStore {
     for (const listener of this.listeners.get(served.environmentId) ?? []) listener(served);
   }
 
+  /** No more retries (the app is closing). */
+  stop(): void {
+    this.isStopped = true;
+    clearTimeout(this.retryTimer);
+  }
+
   private failed(error: unknown): void {
-    // Once per outage: the periodic check would otherwise log every few seconds.
+    // Once per outage: the retries would otherwise log every second.
     if (!this.isFailing)
       this.log.warn({ err: error }, 'runtime revisions cannot be read; serving the last ones');
     this.isFailing = true;
+    // A read that failed (the catch-up after a reconnect, a notified load) is not left to the next
+    // periodic check, which may be far away: everything is checked again soon, until it succeeds.
+    if (this.retryTimer || this.isStopped) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.checkLatest();
+    }, this.options.retryMs ?? RUNTIME_RETRY_MS);
+    this.retryTimer.unref();
   }
 
   private recovered(): void {

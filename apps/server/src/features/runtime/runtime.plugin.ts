@@ -5,7 +5,7 @@ import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.store.ts';
 import { RUNTIME_REVISION_CHANNEL } from './revision-notification.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
 import { RuntimeKeyCache, type RuntimeKeyCacheOptions } from './runtime-key-cache.ts';
-import { RuntimeStore } from './runtime-store.ts';
+import { RUNTIME_RETRY_MS, RuntimeStore } from './runtime-store.ts';
 import { RuntimeStreams } from './runtime-stream.ts';
 
 declare module 'fastify' {
@@ -58,8 +58,19 @@ export async function registerRuntime(
   app.decorate('runtimeKeyCache', keyCache);
   app.decorate('runtimeStreams', streams);
 
-  const reloadKeys = () =>
-    keyCache.reload().catch((error: unknown) => app.log.warn({ err: error }, 'runtime keys cannot be read'));
+  // Revocations are caught up by reading every key; a failed read is tried again soon, until it succeeds.
+  let keysRetry: NodeJS.Timeout | undefined;
+  let isClosing = false;
+  const reloadKeys = (): Promise<void> =>
+    keyCache.reload().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'runtime keys cannot be read');
+      if (keysRetry || isClosing) return;
+      keysRetry = setTimeout(() => {
+        keysRetry = undefined;
+        void reloadKeys();
+      }, RUNTIME_RETRY_MS);
+      keysRetry.unref();
+    });
   let isChecking = false;
   const check = async () => {
     if (isChecking) return;
@@ -91,7 +102,12 @@ export async function registerRuntime(
   });
   // Before the server closes: it would wait for the open streams otherwise.
   app.addHook('preClose', async () => streams.closeAll());
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    isClosing = true;
+    clearInterval(timer);
+    clearTimeout(keysRetry);
+    store.stop();
+  });
 
   await app.register(runtimeRoutes, { store, keyCache, streams });
 }

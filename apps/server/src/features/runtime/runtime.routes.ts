@@ -1,18 +1,18 @@
 import {
   DomainError,
   ErrorCode,
-  errorResponseSchema,
   notFound,
   type ResolveRequest,
-  type RuntimeEndpoint,
   resolvePlayer,
   runtimeEndpoints,
-  runtimeQuerySchema,
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerInputGuard } from '../../plugins/input-guard.ts';
 import { serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
+import { documentation } from './runtime-call.ts';
+import { registerGrantsCalls } from './runtime-grants.routes.ts';
+import { registerAppliedCall } from './runtime-instances.routes.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
 import type { RuntimeStore, ServedRevision } from './runtime-store.ts';
 import { lastEventIdOf, type RuntimeStreams } from './runtime-stream.ts';
@@ -28,34 +28,6 @@ export interface RuntimeRoutesOptions {
   store: RuntimeStore;
   keyCache: RuntimeKeyCache;
   streams: RuntimeStreams;
-}
-
-export const RUNTIME_SECURITY_SCHEME = 'runtimeKey';
-
-/**
- * The OpenAPI description of a runtime route, from its declaration (packages/domain runtime-endpoints):
- * documented there rather than validated per request, since `?configuration=` is checked by the key's
- * environment and answers are prebuilt buffers.
- */
-function documentation(endpoint: RuntimeEndpoint) {
-  const schema = {
-    summary: endpoint.summary,
-    tags: ['runtime'],
-    security: [{ [RUNTIME_SECURITY_SCHEME]: [] }],
-    produces: [endpoint.produces],
-  };
-  const config = {
-    swaggerTransform: ((document) =>
-      jsonSchemaTransform({
-        ...document,
-        schema: {
-          ...document.schema,
-          querystring: runtimeQuerySchema,
-          response: { 200: endpoint.response, 401: errorResponseSchema, 403: errorResponseSchema },
-        },
-      })) as typeof jsonSchemaTransform,
-  };
-  return { schema, config };
 }
 
 type Encoding = 'br' | 'gzip' | null;
@@ -155,22 +127,6 @@ export async function runtimeRoutes(
     handler: serveSnapshot,
   });
 
-  // From the content in memory: the one resolution function, no database.
-  const resolveDocumentation = documentation(resolve);
-  app.route({
-    method: resolve.method,
-    url: resolve.path,
-    config: resolveDocumentation.config,
-    schema: { ...resolveDocumentation.schema, body: resolve.body },
-    handler: (request, reply) => {
-      const served = servedRevisionOf(store, request.runtimeKey!);
-      const player = request.body as ResolveRequest;
-      const resolution = resolvePlayer(served.content, player, player.at ?? Date.now());
-      reply.header('content-type', 'application/json; charset=utf-8');
-      reply.send(serializeResolution(resolution));
-    },
-  });
-
   app.route({
     method: stream.method,
     url: stream.path,
@@ -184,5 +140,27 @@ export async function runtimeRoutes(
         lastEventIdOf(request.headers['last-event-id'], query.lastEventId),
       );
     },
+  });
+
+  // The calls with a body: text PostgreSQL cannot store is refused 400 before any handler (as on /api).
+  await app.register(async (calls) => {
+    registerInputGuard(calls);
+    // From the content in memory: the one resolution function, no database.
+    const resolveDocumentation = documentation(resolve);
+    calls.route({
+      method: resolve.method,
+      url: resolve.path,
+      config: resolveDocumentation.config,
+      schema: { ...resolveDocumentation.schema, body: resolve.body },
+      handler: (request, reply) => {
+        const served = servedRevisionOf(store, request.runtimeKey!);
+        const player = request.body as ResolveRequest;
+        const resolution = resolvePlayer(served.content, player, player.at ?? Date.now());
+        reply.header('content-type', 'application/json; charset=utf-8');
+        reply.send(serializeResolution(resolution));
+      },
+    });
+    registerGrantsCalls(calls);
+    registerAppliedCall(calls);
   });
 }

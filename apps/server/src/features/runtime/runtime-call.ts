@@ -1,0 +1,67 @@
+import { errorResponseSchema, type RuntimeEndpoint, runtimeQuerySchema } from '@console/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { RuntimeKeyEntry } from './runtime-key-cache.ts';
+
+export const RUNTIME_SECURITY_SCHEME = 'runtimeKey';
+
+/**
+ * The OpenAPI description of a runtime route, from its declaration (packages/domain runtime-endpoints):
+ * documented there rather than validated per request, since `?configuration=` is checked against the
+ * key's environment (runtime-auth.ts) and answers are prebuilt or built by the handler.
+ */
+export function documentation(endpoint: RuntimeEndpoint) {
+  const schema = {
+    summary: `${endpoint.summary} (runtime key)`,
+    tags: ['runtime'],
+    security: [{ [RUNTIME_SECURITY_SCHEME]: [] }],
+    produces: [endpoint.produces],
+  };
+  const config = {
+    swaggerTransform: ((document) =>
+      jsonSchemaTransform({
+        ...document,
+        schema: {
+          ...document.schema,
+          querystring: runtimeQuerySchema,
+          response: { 200: endpoint.response, 401: errorResponseSchema, 403: errorResponseSchema },
+        },
+      })) as typeof jsonSchemaTransform,
+  };
+  return { schema, config };
+}
+
+type WithBody = RuntimeEndpoint & { readonly body: z.ZodType };
+
+export interface RuntimeCallContext<E extends WithBody> {
+  /** The caller's runtime key: its environment is the only one the call acts on. */
+  key: RuntimeKeyEntry;
+  body: z.output<E['body']>;
+  request: FastifyRequest;
+}
+
+/**
+ * Registers a declared runtime POST in the runtime context (features/runtime/runtime.routes.ts), after
+ * its key check: the body validated by the declared schema (400 naming the field), answered {payload}.
+ */
+export function registerRuntimeCall<E extends WithBody>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (context: RuntimeCallContext<E>) => Promise<unknown> | unknown,
+): void {
+  const { schema, config } = documentation(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config,
+    schema: { ...schema, body: endpoint.body },
+    handler: async (request) => ({
+      payload: await handler({
+        key: request.runtimeKey!,
+        body: request.body as z.output<E['body']>,
+        request,
+      }),
+    }),
+  });
+}
