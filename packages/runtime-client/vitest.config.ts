@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
+// The console's test database set-up, and its typing of inject('adminUrl' | 'templateDatabase' | ...).
+import type {} from '@console/server/testing/global-setup';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: [fileURLToPath(import.meta.resolve('@console/server/testing/global-setup'))],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

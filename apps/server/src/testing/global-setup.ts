@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { createTemplateDatabase, startTestPostgres } from '../src/testing/index.ts';
+import { createTemplateDatabase, startTestPostgres } from './index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
