@@ -20,6 +20,7 @@ import {
   WorldEventActivationType as T,
   WEEKLY_SLOT_COUNT,
 } from '@console/domain';
+import { randomSequence } from './bench-random.ts';
 
 const PLUGINS = 20;
 const ENTRIES_PER_PLUGIN = 3;
@@ -27,14 +28,6 @@ const PLAYERS = 10_000;
 const NOW = Date.parse('2024-03-10T10:30:00Z');
 const H = 3_600;
 
-/** A small deterministic generator, so every run measures the same snapshot and players. */
-function randomSequence(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state % below;
-  };
-}
 const random = randomSequence(13);
 const pick = <T>(values: readonly T[]): T => values[random(values.length)]!;
 

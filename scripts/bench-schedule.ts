@@ -15,6 +15,7 @@ import {
   WorldEventActivationType as T,
   WEEKLY_SLOT_COUNT,
 } from '@console/domain';
+import { randomSequence } from './bench-random.ts';
 
 const PLUGINS = 20;
 const CONFIGURATIONS_PER_PLUGIN = 50;
@@ -23,14 +24,6 @@ const ROUNDS = 50;
 const NOW = Date.parse('2024-03-10T10:30:00Z');
 const H = 3_600;
 
-/** A small deterministic generator, so every run measures the same configurations. */
-function randomSequence(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state % below;
-  };
-}
 const random = randomSequence(12);
 
 /** A mix of every cadence, some with cooldowns and weekly slots cut short, as operators set them. */
