@@ -3,6 +3,7 @@ import {
   PluginId,
   RUNTIME_PATHS,
   type RuntimeSnapshot,
+  receiptOf,
   SegmentOperation,
   SegmentProperty,
 } from '@console/domain';
@@ -172,8 +173,9 @@ describe('createRuntimeClient against the console', () => {
     const { client } = newClient();
     const started = await client.start();
     await setUpGoldRush(server);
-    // Every change of the set-up publishes a revision; wait until the last has reached the client.
-    const latest = (await readSnapshot()).revision;
+    // Every change of the set-up publishes a revision; wait until the last (as the database has it:
+    // the server's own snapshot may not have caught up yet) has reached the client.
+    const { latest } = await server.api<{ latest: number }>('/api/runtime/revision/list', {});
     expect(latest).toBeGreaterThan(started.revision);
     await untilRevision(client, latest);
 
@@ -191,16 +193,20 @@ describe('createRuntimeClient against the console', () => {
       })),
     ];
     const outcomes = new Set<string>();
-    for (const player of players) {
+    const resolveRemotely = async (body: object) => {
       const response = await fetch(`${server.runtimeUrl}${RUNTIME_PATHS.resolve}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ ...player, at }),
+        body: JSON.stringify(body),
       });
       expect(response.status, await response.clone().text()).toBe(200);
-      const expected = ((await response.json()) as { payload: unknown }).payload;
+      return ((await response.json()) as { payload: unknown }).payload;
+    };
+    for (const player of players) {
       const local = client.resolve(player, at);
-      expect(local, player.userId).toEqual(expected);
+      // With the reasons (explain), the whole resolution; without, the receipt made from it.
+      expect(local, player.userId).toEqual(await resolveRemotely({ ...player, at, explain: true }));
+      expect(receiptOf(local), player.userId).toEqual(await resolveRemotely({ ...player, at }));
       outcomes.add(JSON.stringify(local));
     }
     // The players do not all receive the same: the comparison covered segments and cases.

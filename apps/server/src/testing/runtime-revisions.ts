@@ -3,18 +3,29 @@ import pg from 'pg';
 import { hashRuntimeContent } from '../features/runtime/runtime-content.service.ts';
 
 /**
- * A valid runtime content for tests and benchmarks: `plugins` enabled plugins, one configuration each
- * whose data carries `padding` characters, so the snapshot's size can be chosen (about 5 KB for the
- * benchmark).
+ * A valid runtime content for tests and benchmarks: `plugins` enabled plugins, each with one entry whose
+ * A/B-test splits players evenly over `cases` cases, each case with its own configuration whose data
+ * carries a share of `padding` characters, so the snapshot's size can be chosen (about 5 KB for the
+ * benchmark). With one case, the configuration of plugin X is `config-X`; with more, `config-X-<case>`.
  */
-export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a' } = {}): RuntimeContent {
+export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a', cases = 1 } = {}): RuntimeContent {
   const names = Object.keys(PluginId).slice(1, plugins + 1) as (keyof typeof PluginId)[];
+  const caseIndexes = Array.from({ length: cases }, (_, index) => index);
+  const configurationIdOf = (name: string, caseIndex: number) =>
+    cases === 1 ? `config-${name}` : `config-${name}-${caseIndex}`;
+  const bucketsOf = (caseIndex: number) => Math.floor((1_000_000 * caseIndex) / cases);
   return {
     plugins: names.map((name) => ({
       id: PluginId[name],
       name,
       enabled: true,
-      entries: [{ abTestId: `test-${name}`, abTestVersion: 1, configurations: [`config-${name}`] }],
+      entries: [
+        {
+          abTestId: `test-${name}`,
+          abTestVersion: 1,
+          configurations: caseIndexes.map((caseIndex) => configurationIdOf(name, caseIndex)),
+        },
+      ],
     })),
     abTests: names.map((name) => ({
       id: `test-${name}`,
@@ -23,15 +34,20 @@ export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a' } = {})
       salt: `test-${name}`,
       segment: { conditions: [] },
       version: 1,
-      cases: [{ weight: 1_000_000, ranges: [[0, 1_000_000]] }],
+      cases: caseIndexes.map((caseIndex) => ({
+        weight: bucketsOf(caseIndex + 1) - bucketsOf(caseIndex),
+        ranges: [[bucketsOf(caseIndex), bucketsOf(caseIndex + 1)]] as [number, number][],
+      })),
     })),
-    configurations: names.map((name) => ({
-      id: `config-${name}`,
-      kind: 'ar',
-      // Level 1 reaches it (the default minimum level is 60).
-      activation: activationSettingsSchema.parse({ minLevel: 1 }),
-      data: { tag, note: 'x'.repeat(Math.ceil(padding / Math.max(plugins, 1))) },
-    })),
+    configurations: names.flatMap((name) =>
+      caseIndexes.map((caseIndex) => ({
+        id: configurationIdOf(name, caseIndex),
+        kind: 'ar',
+        // Level 1 reaches it (the default minimum level is 60).
+        activation: activationSettingsSchema.parse({ minLevel: 1 }),
+        data: { tag, note: 'x'.repeat(Math.ceil(padding / Math.max(plugins * cases, 1))) },
+      })),
+    ),
     release: {
       nextReleaseTime: 0,
       maxLevel: 100,

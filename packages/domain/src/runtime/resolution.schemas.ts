@@ -110,3 +110,43 @@ export const playerResolutionSchema = z.object({
   assignments: z.record(z.string(), z.number().int()),
 });
 export type PlayerResolution = z.infer<typeof playerResolutionSchema>;
+
+/**
+ * What POST /runtime/v1/resolve answers per plugin unless `explain` is asked for: what the player
+ * receives and from which case, without the reasons (those are for the operator's preview and for
+ * debugging; a thin game server asks per player, and the reasons cost more to send than to find).
+ */
+export const pluginReceiptSchema = z.object({
+  pluginId: z.number().int(),
+  pluginName: z.string(),
+  outcome: pluginOutcomeSchema,
+  configuration: runtimeConfigurationSchema.nullable(),
+  /** The A/B-test of the entry that decided the case; null when none did. */
+  abTestId: z.string().nullable(),
+  caseIndex: z.number().int().nullable(),
+  /** When the window holding `at` ends (UTC ms), while the configuration runs; else null. */
+  runningUntil: z.number().nullable(),
+});
+export type PluginReceipt = z.infer<typeof pluginReceiptSchema>;
+
+export const playerReceiptSchema = playerResolutionSchema.extend({ plugins: z.array(pluginReceiptSchema) });
+export type PlayerReceipt = z.infer<typeof playerReceiptSchema>;
+
+/** The plugin's part of a resolution without the reasons (pluginReceiptSchema). */
+export function receiptOfPlugin(plugin: PluginResolution): PluginReceipt {
+  const { matched } = plugin;
+  return {
+    pluginId: plugin.pluginId,
+    pluginName: plugin.pluginName,
+    outcome: plugin.outcome,
+    configuration: plugin.configuration,
+    abTestId: matched?.abTestId ?? null,
+    caseIndex: matched?.caseIndex ?? null,
+    runningUntil: plugin.outcome === 'configuration' ? (matched?.runningUntil ?? null) : null,
+  };
+}
+
+/** A resolution without the reasons: what POST /runtime/v1/resolve answers unless `explain` is true. */
+export function receiptOf(resolution: PlayerResolution): PlayerReceipt {
+  return { ...resolution, plugins: resolution.plugins.map(receiptOfPlugin) };
+}

@@ -64,6 +64,8 @@ export const resolveRequestSchema = z.object({
   /** UTC milliseconds; now when absent. */
   at: z.number({ error: 'at must be a number' }).int().min(0).max(253_402_300_799_999).optional(),
   assignments: stickyAssignmentsSchema,
+  /** true: answer resolvePlayer's whole resolution, with why each entry did or did not apply. */
+  explain: z.boolean({ error: 'explain must be true or false' }).optional(),
 });
 export type ResolveRequest = z.infer<typeof resolveRequestSchema>;
 

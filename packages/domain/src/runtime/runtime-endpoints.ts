@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
 import { changedPartsSchema } from './diff.ts';
-import { playerResolutionSchema } from './resolution.schemas.ts';
+import { playerReceiptSchema, playerResolutionSchema } from './resolution.schemas.ts';
 import {
   appliedRequestSchema,
   grantsAckRequestSchema,
@@ -73,9 +73,11 @@ export const runtimeEndpoints = {
       'What one player receives now (or at `at`, UTC ms), resolved from the current revision by resolvePlayer, ' +
       'the function the SDK runs locally. `context` is keyed by the segment property names of ' +
       '/api/segment/property/list (Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, ' +
-      'PurchaseAmount), any may be absent; `level` defaults to 1; `assignments` carries sticky cases back',
+      'PurchaseAmount), any may be absent; `level` defaults to 1; `assignments` carries sticky cases back. ' +
+      'Per plugin: the outcome, configuration, deciding A/B-test and case; `explain: true` answers the whole ' +
+      'resolution instead, with why each earlier entry did not apply',
     body: resolveRequestSchema,
-    response: payloadOf(playerResolutionSchema),
+    response: payloadOf(z.union([playerReceiptSchema, playerResolutionSchema])),
     produces: 'application/json',
   },
   stream: {

@@ -1,8 +1,11 @@
 import {
   type CreatedRuntimeKey,
+  type PlayerReceipt,
   type PlayerResolution,
+  playerReceiptSchema,
   playerResolutionSchema,
   type RuntimeContent,
+  receiptOf,
   resolvePlayer,
   SegmentOperation,
   SegmentProperty,
@@ -13,6 +16,8 @@ import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.t
 import { countQueries, json, request } from './runtime.test-helpers.ts';
 
 const AT = Date.parse('2026-03-10T10:30:00Z');
+/** The end of the default activation's window that holds AT. */
+const WINDOW_END = Date.parse('2026-03-10T12:00:00Z');
 
 /** Two plugins: the first's only entry targets iOS players, the second's takes everybody. */
 function contentWithSegment(): RuntimeContent {
@@ -47,32 +52,64 @@ describe('POST /runtime/v1/resolve', () => {
   });
   afterAll(() => vi.restoreAllMocks());
 
-  it("answers what resolvePlayer gives for the player on the key's environment's current revision", async () => {
+  it("answers what resolvePlayer gives for the player on the key's environment's current revision, without the reasons", async () => {
     const player = { userId: 'player-1', context: { Platform: 'ios', Payer: true }, level: 12, at: AT };
     const answer = await resolve(player);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    const payload = json(answer).payload as PlayerResolution;
-    expect(playerResolutionSchema.parse(payload)).toEqual(payload);
-    expect(payload).toEqual(
-      JSON.parse(JSON.stringify(resolvePlayer(content, { ...player, assignments: undefined }, AT))),
-    );
-    expect(payload).toMatchObject({ userId: 'player-1', level: 12, at: AT });
-    expect(payload.plugins.map((plugin) => plugin.configuration?.id ?? null)).toEqual([
-      content.configurations[0]!.id,
-      content.configurations[1]!.id,
+    const payload = json(answer).payload as PlayerReceipt;
+    expect(playerReceiptSchema.strict().parse(payload)).toEqual(payload);
+    const resolution = resolvePlayer(content, { ...player, assignments: undefined }, AT);
+    expect(payload).toEqual(JSON.parse(JSON.stringify(receiptOf(resolution))));
+    expect(payload).toMatchObject({ userId: 'player-1', level: 12, at: AT, assignments: {} });
+    expect(
+      payload.plugins.map(({ configuration, ...plugin }) => ({ ...plugin, id: configuration?.id })),
+    ).toEqual([
+      {
+        pluginId: content.plugins[0]!.id,
+        pluginName: content.plugins[0]!.name,
+        outcome: 'configuration',
+        abTestId: content.abTests[0]!.id,
+        caseIndex: 0,
+        runningUntil: WINDOW_END,
+        id: content.configurations[0]!.id,
+      },
+      {
+        pluginId: content.plugins[1]!.id,
+        pluginName: content.plugins[1]!.name,
+        outcome: 'configuration',
+        abTestId: content.abTests[1]!.id,
+        caseIndex: 0,
+        runningUntil: WINDOW_END,
+        id: content.configurations[1]!.id,
+      },
     ]);
+  });
+
+  it('answers the whole resolution, with why each entry did or did not apply, when `explain` is true', async () => {
+    const player = { userId: 'player-1', context: { Platform: 'android' }, level: 12, at: AT };
+    const payload = json(await resolve({ ...player, explain: true })).payload as PlayerResolution;
+    expect(playerResolutionSchema.strict().parse(payload)).toEqual(payload);
+    expect(payload).toEqual(JSON.parse(JSON.stringify(resolvePlayer(content, player, AT))));
+    expect(payload.plugins[0]!.skipped).toMatchObject([{ cause: { reason: 'segment' } }]);
+    expect(payload.plugins[1]!.matched).toMatchObject({ abTestId: content.abTests[1]!.id, caseIndex: 0 });
+    const receipt = json(await resolve({ ...player, explain: false })).payload;
+    expect(receipt).toEqual(JSON.parse(JSON.stringify(receiptOf(resolvePlayer(content, player, AT)))));
   });
 
   it('applies the segment: an Android player gets the first plugin’s default, the second plugin’s configuration', async () => {
     const payload = json(await resolve({ userId: 'player-2', context: { Platform: 'android' }, at: AT }))
-      .payload as PlayerResolution;
+      .payload as PlayerReceipt;
     expect(payload.level).toBe(1);
-    expect(payload.plugins[0]).toMatchObject({ configuration: null, matched: null });
-    expect(payload.plugins[0]!.skipped).toHaveLength(1);
+    expect(payload.plugins[0]).toMatchObject({
+      outcome: 'no-match',
+      configuration: null,
+      abTestId: null,
+      caseIndex: null,
+    });
     expect(payload.plugins[1]!.configuration?.id).toBe(content.configurations[1]!.id);
     // Without a context nobody is on iOS either.
-    const bare = json(await resolve({ userId: 'player-3', at: AT })).payload as PlayerResolution;
+    const bare = json(await resolve({ userId: 'player-3', at: AT })).payload as PlayerReceipt;
     expect(bare.plugins[0]!.configuration).toBeNull();
   });
 
@@ -91,6 +128,7 @@ describe('POST /runtime/v1/resolve', () => {
       [{ userId: 'p', context: { Level: 3 } }, /^context: /],
       [{ userId: 'p', level: -1 }, /^level: /],
       [{ userId: 'p', at: 'now' }, /^at: at must be a number/],
+      [{ userId: 'p', explain: 'yes' }, /^explain: explain must be true or false/],
     ];
     for (const [body, message] of cases) {
       const answer = await resolve(body);

@@ -8,7 +8,7 @@ import {
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { registerInputGuard } from '../../plugins/input-guard.ts';
-import { serializeResolution } from './resolution-json.ts';
+import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
 import { documentation } from './runtime-call.ts';
 import { registerGrantsCalls } from './runtime-grants.routes.ts';
@@ -157,7 +157,9 @@ export async function runtimeRoutes(
         const player = request.body as ResolveRequest;
         const resolution = resolvePlayer(served.content, player, player.at ?? Date.now());
         reply.header('content-type', 'application/json; charset=utf-8');
-        reply.send(serializeResolution(resolution));
+        reply.send(
+          player.explain ? serializeResolution(resolution) : serializeReceipt(served.content, resolution),
+        );
       },
     });
     registerGrantsCalls(calls);
