@@ -194,7 +194,7 @@ try {
     rounds.map((round) => round.answer),
   );
   line(
-    "  from A's answer until both serve it",
+    "  from A's answer until both serve",
     rounds.map((round) => round.afterAnswer),
   );
   console.log(
