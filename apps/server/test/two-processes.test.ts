@@ -5,16 +5,21 @@ import {
   CLOSED_BY_SHUTDOWN,
   type Connection,
   type CreatedRuntimeKey,
+  type RevisionListResponse,
+  type RuntimeSnapshot,
 } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { connectGameClient, refusal } from '../src/features/connections/game-client.testing.ts';
+import { openStream } from '../src/features/runtime/runtime.test-helpers.ts';
 import { cloneDatabase, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
 
 // Issue 13, scale out: two console processes on one database. What one holds or changes, the other
 // lists, closes and serves. Both start once for the file (each is a real `tsx src/server.ts`).
 
 const LIMIT = 2;
+/** spec (issue 13, scale out): a published revision reaches every process within 1 s. */
+const PROPAGATION_BOUND_MS = 1_000;
 
 describe('two server processes on one database', () => {
   let a: ServerProcess;
@@ -71,6 +76,77 @@ describe('two server processes on one database', () => {
     open.push(connected.socket);
     return connected;
   };
+
+  const snapshotRequest = (server: ServerProcess, key: CreatedRuntimeKey, etag = '') =>
+    fetch(`${server.url}/runtime/v1/snapshot`, {
+      headers: { authorization: `Bearer ${key.key}`, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+  const snapshotOf = async (server: ServerProcess, key: CreatedRuntimeKey) => {
+    const response = await snapshotRequest(server, key);
+    expect(response.status).toBe(200);
+    return {
+      etag: response.headers.get('etag') ?? '',
+      ...((await response.json()) as { payload: RuntimeSnapshot }),
+    };
+  };
+  /**
+   * Polls the process's snapshot every few ms (304 while its ETag is unchanged) until it serves a revision
+   * after `after`: answers it and when it was first served (performance.now()). Gives up after 10 s, so a
+   * process that never catches up fails with the figure rather than the test's timeout.
+   */
+  const firstServedAfter = async (server: ServerProcess, key: CreatedRuntimeKey, after: { etag: string }) => {
+    const giveUp = performance.now() + 10_000;
+    while (performance.now() < giveUp) {
+      const response = await snapshotRequest(server, key, after.etag);
+      const at = performance.now();
+      if (response.status === 200)
+        return { at, snapshot: ((await response.json()) as { payload: RuntimeSnapshot }).payload };
+      expect(response.status).toBe(304);
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    throw new Error(`${server.url} still serves ${after.etag} after 10 s`);
+  };
+
+  it('serves a change made through one process from the other within 1 s, and pushes it on its stream', async () => {
+    const key = await createKey(a, 'readers');
+    const before = await snapshotOf(b, key);
+    expect((await snapshotOf(a, key)).payload.revision).toBe(before.payload.revision);
+    const stream = await openStream(`${b.url}/runtime/v1/stream`, {
+      authorization: `Bearer ${key.key}`,
+      'last-event-id': String(before.payload.revision),
+    });
+    try {
+      // Release info is part of what players receive: saving it publishes a revision (through A only).
+      const keyValue = `propagation=${before.payload.revision + 1};`;
+      const saved = await call(a, '/api/release/kv/set', { keyValue });
+      const answered = performance.now();
+      expect(saved.status).toBe(200);
+      const [onB, onA] = await Promise.all([
+        firstServedAfter(b, key, before),
+        firstServedAfter(a, key, before),
+      ]);
+      const history = (await call(a, '/api/runtime/revision/list', { limit: 1 })).body
+        .payload as RevisionListResponse;
+      expect(history.latest).toBe(before.payload.revision + 1);
+      for (const served of [onB.snapshot, onA.snapshot]) {
+        expect(served).toMatchObject({
+          environment: 'dev',
+          revision: history.latest,
+          publishedBy: 'ops@example.com',
+        });
+        expect(served.content.release.keyValue).toBe(keyValue);
+      }
+      expect(onB.snapshot.hash).toBe(onA.snapshot.hash);
+      expect(Math.round(onB.at - answered)).toBeLessThanOrEqual(PROPAGATION_BOUND_MS);
+      expect(Math.round(onA.at - answered)).toBeLessThanOrEqual(PROPAGATION_BOUND_MS);
+
+      const event = await stream.nextEvent();
+      expect(event).toMatchObject({ id: String(history.latest), event: 'revision' });
+      expect(JSON.parse(event.data!)).toMatchObject({ revision: history.latest, hash: onB.snapshot.hash });
+    } finally {
+      stream.close();
+    }
+  });
 
   it('lists a connection held by one process through the other, and closes it there', async () => {
     const key = await createKey(a, 'players');

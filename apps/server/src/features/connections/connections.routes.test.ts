@@ -2,6 +2,7 @@ import { CLOSED_BY_OPERATOR, type CreatedRuntimeKey, NO_CONNECTIONS_TEXT } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { countQueries } from '../runtime/runtime.test-helpers.ts';
 import { connectGameClient as connect, refusal } from './game-client.testing.ts';
 
 describe('live client connections', () => {
@@ -191,8 +192,37 @@ describe('live client connections', () => {
       await t.post('/api/runtime-keys/revoke', { id: created.id }, cookie);
       expect(await byThisKey.closed).toEqual({ code: 4001, reason: 'Runtime key revoked' });
       expect((await list()).map((connection) => connection.principal)).toEqual(['p-kept']);
+      // and from then on it cannot connect again
+      expect(
+        (await refusal(connect(baseUrl, 'principal=p-again', { authorization: `Bearer ${created.key}` })))
+          .status,
+      ).toBe(401);
       byOtherKey.socket.close();
       await byOtherKey.closed;
+    });
+
+    it('checks keys in the runtime key cache: a new key is looked up once, however many connects present it', async () => {
+      const created = (await t.post('/api/runtime-keys/create', { name: 'cached' }, cookie)).json()
+        .payload as CreatedRuntimeKey;
+      const queries = countQueries();
+      try {
+        // The look-ups of a key by its hash (the connection registry's own statements name no hash).
+        const keyLookups = () =>
+          queries.texts.filter((text) => text.includes('runtime_key') && text.includes('"hash"')).length;
+        const held = [];
+        for (const principal of ['cached-1', 'cached-2'])
+          held.push(await client(`principal=${principal}`, created.key));
+        const wrongEnvironment = connect(baseUrl, 'configuration=stable&principal=cached-3', {
+          authorization: `Bearer ${created.key}`,
+        });
+        expect((await refusal(wrongEnvironment)).status).toBe(401);
+        expect(keyLookups()).toBe(1);
+        for (const connected of held) connected.socket.close();
+        await Promise.all(held.map((connected) => connected.closed));
+        await expect.poll(list).toEqual([]);
+      } finally {
+        queries.restore();
+      }
     });
 
     it('the empty-list text is the spec’s', () => {

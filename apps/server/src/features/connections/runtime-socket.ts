@@ -9,7 +9,7 @@ import {
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticateRuntimeKey } from '../runtime-keys/runtime-keys.service.ts';
+import { findUsableRuntimeKey } from '../runtime/runtime-auth.ts';
 
 // Decision (docs/decisions.md, Transfer and connections): the game clients' protocol.
 const connectQuerySchema = z.object({
@@ -40,12 +40,13 @@ export async function runtimeSocketRoutes(app: FastifyInstance) {
     {
       websocket: true,
       schema: { querystring: connectQuerySchema },
-      // Before the upgrade: a refused client gets a plain HTTP 401 and no socket.
+      // Before the upgrade: a refused client gets a plain HTTP 401 and no socket. The key is checked in
+      // the runtime API's key cache (features/runtime), so a connect does not query the database.
       preHandler: async (request) => {
         const environmentId = request.query.configuration ?? 'dev';
-        const key = await authenticateRuntimeKey(app.db, environmentId, presentedKey(request));
+        const key = await findUsableRuntimeKey(app.runtimeKeyCache, environmentId, presentedKey(request));
         if (!key) throw new DomainError(ErrorCode.NotLoggedIn, 'Invalid runtime key');
-        request.runtimeKeyId = key.id;
+        request.runtimeKeyId = key.keyId;
       },
     },
     (socket, request) => {

@@ -13,7 +13,6 @@ import { mutate } from '../audit/audit.service.ts';
 import type { ConnectionRegistry } from '../connections/connection-registry.ts';
 import {
   findRuntimeKey,
-  findUsableRuntimeKeyByHash,
   insertRuntimeKey,
   listRuntimeKeys,
   markRuntimeKeyRevoked,
@@ -97,10 +96,4 @@ export async function revokeRuntimeKey(
   keyCache.markRevoked(revoked.id);
   connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
   return revoked;
-}
-
-/** The usable key of this environment that `key` is, or null (unknown, revoked or another environment's). */
-export async function authenticateRuntimeKey(db: Db, environmentId: string, key: string) {
-  if (!isRuntimeKeyShaped(key)) return null;
-  return findUsableRuntimeKeyByHash(db, environmentId, hashRuntimeKey(key));
 }

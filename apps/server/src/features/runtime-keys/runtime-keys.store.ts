@@ -49,14 +49,6 @@ export async function markRuntimeKeyRevoked(tx: Tx, environmentId: string, id: s
   return count === 1;
 }
 
-/** The usable key of this environment with this hash, if any. */
-export async function findUsableRuntimeKeyByHash(db: Db, environmentId: string, hash: string) {
-  return db.runtimeKey.findFirst({
-    where: { hash, environmentId, revoked: null },
-    select: { id: true, name: true },
-  });
-}
-
 /** What the runtime API's key cache holds of a key (features/runtime): never the key itself. */
 export interface RuntimeKeyCredential {
   id: string;

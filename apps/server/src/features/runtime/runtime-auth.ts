@@ -44,3 +44,20 @@ export function authenticateRuntimeRequest(
   if (found instanceof Promise) return found.then((entry) => checkEnvironment(request, entry));
   return checkEnvironment(request, found);
 }
+
+/**
+ * The usable key of `environmentId` that `key` is, from memory (a promise only the first time a key is
+ * seen), or null: not a key, unknown, revoked, or another environment's. For the game clients' WebSocket,
+ * which names its environment rather than taking the key's own.
+ */
+export function findUsableRuntimeKey(
+  cache: RuntimeKeyCache,
+  environmentId: string,
+  key: string,
+): RuntimeKeyEntry | null | Promise<RuntimeKeyEntry | null> {
+  if (!isRuntimeKeyShaped(key)) return null;
+  const usableHere = (entry: RuntimeKeyEntry | null) =>
+    entry && !entry.isRevoked && entry.environmentId === environmentId ? entry : null;
+  const found = cache.find(hashRuntimeKey(key));
+  return found instanceof Promise ? found.then(usableHere) : usableHere(found);
+}
