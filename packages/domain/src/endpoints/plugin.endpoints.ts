@@ -87,7 +87,7 @@ export const pluginEndpoints = defineEndpoints('plugin', {
     path: '/api/plugin/draft/impact',
     access: 'read',
     summary:
-      "issue 15: per entry of the draft, the players whose case or configuration its activation changes, as exact shares of the test's bucket space",
+      "issue 15: per entry of the draft, and of every plugin's draft activated alongside, the players whose case or configuration the activation changes, as exact shares of the test's bucket space (0 for an inactive A/B-test)",
     body: pluginIdRequestSchema,
     response: pluginDraftImpactResponseSchema,
   },

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { draftEntryImpactSchema } from '../runtime/impact.ts';
+import { draftEntryImpactSchema, impactOfDraftEntry, rangesAfterActivation } from '../runtime/impact.ts';
+import type { BucketRange } from '../runtime/snapshot.ts';
+import type { VersionToActivate } from './plugin-activation.rules.ts';
 import type { PluginEntry } from './plugin-details.schemas.ts';
+import type { DraftAbTestView } from './plugin-draft.rules.ts';
 
 // issue 15: activating a plugin draft first shows, per entry, the players who change case (the
 // activation of the entry's A/B-test version) and who change configuration (same case, another
-// configuration id in the draft than in the active set), as shares of the test's bucket space.
+// configuration id in the draft than in the active set), as shares of the test's bucket space; and
+// the same for every other plugin whose draft is activated alongside (spec §4), since their players
+// change too.
 
 export const draftEntryImpactItemSchema = z.object({
   abTestId: z.string(),
@@ -16,7 +21,20 @@ export const draftEntryImpactItemSchema = z.object({
 });
 export type DraftEntryImpactItem = z.infer<typeof draftEntryImpactItemSchema>;
 
-export const pluginDraftImpactResponseSchema = z.object({ entries: z.array(draftEntryImpactItemSchema) });
+/** spec §4 "the plugins that will be activated alongside": one of them, with its entries' impacts. */
+export const alongsidePluginImpactSchema = z.object({
+  pluginId: z.number().int(),
+  pluginName: z.string(),
+  entries: z.array(draftEntryImpactItemSchema),
+});
+export type AlongsidePluginImpact = z.infer<typeof alongsidePluginImpactSchema>;
+
+export const pluginDraftImpactResponseSchema = z.object({
+  /** The entries of this plugin's draft, then those it removes. */
+  entries: z.array(draftEntryImpactItemSchema),
+  /** The other plugins whose drafts the activation activates alongside, by ascending id. */
+  alongside: z.array(alongsidePluginImpactSchema),
+});
 export type PluginDraftImpactResponse = z.infer<typeof pluginDraftImpactResponseSchema>;
 
 export interface PairedEntry {
@@ -50,3 +68,66 @@ export const configurationsByCase = (entry: PluginEntry | null): (string | null)
 
 export const entryChange = (pair: PairedEntry): DraftEntryImpactItem['change'] =>
   pair.active === null ? 'added' : pair.draft === null ? 'removed' : 'kept';
+
+type CaseRanges = readonly (readonly BucketRange[])[];
+
+/** One A/B-test as a draft's activation leaves it: whether it serves, and its ranges before and after. */
+export interface TestSplitChange {
+  /** The test's active flag: the activation activates versions, never the test (plugin-activation.service). */
+  isActive: boolean;
+  /** The ranges its current version owns; null without a current version. */
+  currentRanges: CaseRanges | null;
+  nextRanges: CaseRanges;
+}
+
+/**
+ * What the activation does to one A/B-test: each version of it the plan activates, in the plan's
+ * order, reassigns the ranges (fewest moves, no re-randomise), as the activation service does.
+ */
+export function splitAfterDraftActivation(
+  abTest: DraftAbTestView,
+  currentRanges: CaseRanges | null,
+  versions: readonly VersionToActivate[],
+): TestSplitChange {
+  let nextRanges: CaseRanges | null = currentRanges;
+  for (const { abTestId, version } of versions) {
+    if (abTestId !== abTest.id) continue;
+    const weights = abTest.data.versions.find((candidate) => candidate.version === version)?.cases;
+    if (weights) nextRanges = rangesAfterActivation(nextRanges, weights, false);
+  }
+  return { isActive: abTest.active, currentRanges, nextRanges: nextRanges ?? [] };
+}
+
+/** A plugin as its draft's impact reads it: switched on or off, its active set and its draft. */
+export interface PluginImpactInput {
+  isEnabled: boolean;
+  active: readonly PluginEntry[];
+  draft: readonly PluginEntry[];
+}
+
+/**
+ * Per entry of the plugin's draft (then per entry it removes), the players whose case or
+ * configuration the activation changes, from the splits of its A/B-tests (a test absent from
+ * `splits` serves no ranges, so nobody moves).
+ */
+export function impactOfPluginDraft(
+  plugin: PluginImpactInput,
+  splits: ReadonlyMap<string, TestSplitChange>,
+): DraftEntryImpactItem[] {
+  return pairEntriesByAbTest(plugin.active, plugin.draft).map((pair) => {
+    const split = splits.get(pair.abTestId);
+    return {
+      abTestId: pair.abTestId,
+      abTestVersion: (pair.draft ?? pair.active!).abTestVersion,
+      change: entryChange(pair),
+      impact: impactOfDraftEntry({
+        currentRanges: split?.currentRanges ?? null,
+        nextRanges: split?.nextRanges ?? [],
+        activeConfigurations: configurationsByCase(pair.active),
+        draftConfigurations: configurationsByCase(pair.draft),
+        isAbTestActive: split?.isActive ?? true,
+        isPluginEnabled: plugin.isEnabled,
+      }),
+    };
+  });
+}

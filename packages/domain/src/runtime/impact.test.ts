@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   configurationChangedBuckets,
+  DISABLED_PLUGIN_CONFIGURATION_SENTENCE,
   EVERYONE_RESPLIT_SENTENCE,
+  INACTIVE_TEST_SENTENCE,
   impactOfDraftEntry,
   impactOfSplitChange,
   rangesAfterActivation,
@@ -131,6 +133,9 @@ describe('impactOfSplitChange', () => {
   });
 });
 
+/** An active test in a switched-on plugin: its entry serves players. */
+const SERVED = { isAbTestActive: true, isPluginEnabled: true };
+
 describe('impactOfDraftEntry', () => {
   it('counts players changing configuration within the segment: a case keeps its buckets, gets another one', () => {
     const current = initialRanges([200_000, 800_000]);
@@ -139,6 +144,7 @@ describe('impactOfDraftEntry', () => {
       nextRanges: current,
       activeConfigurations: ['cfg-a', 'cfg-b'],
       draftConfigurations: ['cfg-a', 'cfg-c'],
+      ...SERVED,
     });
     expect(impact.sentence).toBe('No player changes case');
     expect(impact.configurationChanged).toBe(800_000);
@@ -155,6 +161,7 @@ describe('impactOfDraftEntry', () => {
       nextRanges: next,
       activeConfigurations: ['x', 'x'],
       draftConfigurations: ['x', 'x'],
+      ...SERVED,
     });
     expect(same.configurationSentence).toBe('No player changes configuration');
     const differing = impactOfDraftEntry({
@@ -162,6 +169,7 @@ describe('impactOfDraftEntry', () => {
       nextRanges: next,
       activeConfigurations: ['x', 'y'],
       draftConfigurations: ['x', 'y'],
+      ...SERVED,
     });
     expect(differing.configurationChanged).toBe(100_000);
   });
@@ -172,10 +180,49 @@ describe('impactOfDraftEntry', () => {
       nextRanges: initialRanges([N]),
       activeConfigurations: ['a'],
       draftConfigurations: ['a'],
+      ...SERVED,
       reRandomise: true,
     });
     expect(impact.everyoneResplit).toBe(true);
     expect(impact.configurationChanged).toBeNull();
+  });
+
+  it('says no player is affected by an entry whose test is inactive, whatever its split and configurations', () => {
+    const current = initialRanges([500_000, 500_000]);
+    const impact = impactOfDraftEntry({
+      currentRanges: current,
+      nextRanges: reassignRanges(current, [100_000, 900_000]),
+      activeConfigurations: ['a', 'b'],
+      draftConfigurations: ['c', 'd'],
+      isAbTestActive: false,
+      isPluginEnabled: true,
+    });
+    expect(impact).toEqual({
+      moves: { moved: 0, flows: [] },
+      everyoneResplit: false,
+      sentence: INACTIVE_TEST_SENTENCE,
+      configurationChanged: 0,
+      configurationSentence: 'No player changes configuration',
+      unaffected: 'abtest-inactive',
+    });
+  });
+
+  it("counts a switched-off plugin's test moves, but no configuration change: the plugin serves nobody", () => {
+    const current = initialRanges([500_000, 500_000]);
+    const impact = impactOfDraftEntry({
+      currentRanges: current,
+      nextRanges: reassignRanges(current, [400_000, 600_000]),
+      activeConfigurations: ['a', 'b'],
+      draftConfigurations: ['c', 'd'],
+      isAbTestActive: true,
+      isPluginEnabled: false,
+    });
+    expect(impact).toMatchObject({
+      sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      configurationChanged: 0,
+      configurationSentence: DISABLED_PLUGIN_CONFIGURATION_SENTENCE,
+      unaffected: 'plugin-disabled',
+    });
   });
 
   it('agrees with brute-force counting over every 97th bucket, scaled, within step × pieces', () => {
@@ -188,6 +235,15 @@ describe('impactOfDraftEntry', () => {
         (current, weights, active, draft) => {
           const next = rangesAfterActivation(current, weights, false);
           const changed = configurationChangedBuckets(current, next, active, draft);
+          expect(
+            impactOfDraftEntry({
+              currentRanges: current,
+              nextRanges: next,
+              activeConfigurations: active,
+              draftConfigurations: draft,
+              ...SERVED,
+            }).configurationChanged,
+          ).toBe(changed);
           const { samples, pairs } = sampleBuckets(current, next, 97);
           const config = (configs: readonly (string | null)[], caseIndex: number) =>
             caseIndex < 0 ? null : (configs[caseIndex] ?? null);

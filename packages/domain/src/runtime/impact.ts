@@ -60,16 +60,31 @@ export function impactOfSplitChange(
 
 // ---- a plugin draft: the players whose case or configuration changes, per entry ----
 
+/**
+ * Why an entry's figures are 0 whatever its split and configurations: its A/B-test is inactive
+ * (resolvePlayer skips it, and activating a draft activates versions, never the test, so it serves no
+ * player before or after); or its plugin is switched off (its players receive nothing from it).
+ */
+export const entryUnaffectedReasonSchema = z.enum(['abtest-inactive', 'plugin-disabled']);
+export type EntryUnaffectedReason = z.infer<typeof entryUnaffectedReasonSchema>;
+
 export const draftEntryImpactSchema = splitChangeImpactSchema.extend({
   /** Buckets of the test's segment that get another configuration (case change included); null when re-split. */
   configurationChanged: z.number().int().nullable(),
   /** "12.00% of the players in this test's segment get another configuration" or "No player ...". */
   configurationSentence: z.string(),
+  /** Why no player changes configuration (and, for an inactive test, case) whatever the ranges; else null. */
+  unaffected: entryUnaffectedReasonSchema.nullable(),
 });
 export type DraftEntryImpact = z.infer<typeof draftEntryImpactSchema>;
 
+export const INACTIVE_TEST_SENTENCE =
+  'No player is affected: the AB-test is inactive, so it serves no player (activating the draft activates its version, not the test)';
+export const DISABLED_PLUGIN_CONFIGURATION_SENTENCE =
+  'No player changes configuration: the plugin is switched off, so it serves no player';
+
 export interface DraftEntryChange {
-  /** The ranges the test serves now; null without a current version (or an inactive test). */
+  /** The ranges the test's current version owns; null without a current version. */
   currentRanges: readonly (readonly BucketRange[])[] | null;
   /** The ranges the test will serve after the draft's activation (equal when its version stays). */
   nextRanges: readonly (readonly BucketRange[])[];
@@ -77,6 +92,10 @@ export interface DraftEntryChange {
   activeConfigurations: readonly (string | null)[];
   /** Configuration id per case in the draft (null: none, or the entry is removed). */
   draftConfigurations: readonly (string | null)[];
+  /** The test's active flag, which the draft's activation leaves as it is. */
+  isAbTestActive: boolean;
+  /** The plugin's active flag (switched on), which the draft's activation leaves as it is. */
+  isPluginEnabled: boolean;
   reRandomise?: boolean;
 }
 
@@ -115,31 +134,55 @@ export function describeConfigurationChange(buckets: number | null): string {
   return `${formatBucketShare(buckets)} of the players in this test's segment get another configuration`;
 }
 
-/** One draft entry's impact: the case moves of its test's activation and the configuration changes. */
+/**
+ * One draft entry's impact: the case moves of its test's activation and the configuration changes.
+ * An inactive test serves no player, before or after: no move, no change (resolvePlayer skips it).
+ * A switched-off plugin serves no player: its test's players still move case (other plugins on the
+ * test see it), but none changes configuration through this plugin.
+ */
 export function impactOfDraftEntry(change: DraftEntryChange): DraftEntryImpact {
   const { currentRanges, nextRanges, activeConfigurations, draftConfigurations } = change;
+  if (!change.isAbTestActive) {
+    return {
+      moves: { moved: 0, flows: [] },
+      everyoneResplit: false,
+      sentence: INACTIVE_TEST_SENTENCE,
+      configurationChanged: 0,
+      configurationSentence: describeConfigurationChange(0),
+      unaffected: 'abtest-inactive',
+    };
+  }
+  const unaffected = change.isPluginEnabled ? null : 'plugin-disabled';
   if (change.reRandomise) {
     return {
       moves: null,
       everyoneResplit: true,
       sentence: EVERYONE_RESPLIT_SENTENCE,
-      configurationChanged: null,
-      configurationSentence: describeConfigurationChange(null),
+      configurationChanged: unaffected ? 0 : null,
+      configurationSentence: unaffected
+        ? DISABLED_PLUGIN_CONFIGURATION_SENTENCE
+        : describeConfigurationChange(null),
+      unaffected,
     };
   }
   const moves = movedBuckets(currentRanges ?? [], nextRanges);
-  const configurationChanged = configurationChangedBuckets(
-    currentRanges ?? [],
-    nextRanges,
-    activeConfigurations,
-    draftConfigurations,
-    moves,
-  );
+  const configurationChanged = unaffected
+    ? 0
+    : configurationChangedBuckets(
+        currentRanges ?? [],
+        nextRanges,
+        activeConfigurations,
+        draftConfigurations,
+        moves,
+      );
   return {
     moves,
     everyoneResplit: false,
     sentence: describeMovedBuckets(moves),
     configurationChanged,
-    configurationSentence: describeConfigurationChange(configurationChanged),
+    configurationSentence: unaffected
+      ? DISABLED_PLUGIN_CONFIGURATION_SENTENCE
+      : describeConfigurationChange(configurationChanged),
+    unaffected,
   };
 }

@@ -20,7 +20,6 @@ import { activateVersionWithRanges } from '../abtest/abtest-version-activation.t
 import { mutate } from '../audit/audit.service.ts';
 import { insertAuditEntry } from '../audit/audit.store.ts';
 import {
-  findPluginIdsUsingAbTests,
   listPluginStates,
   lockAbTestsForUpdate,
   lockPlugins,
@@ -33,6 +32,8 @@ import {
   abTestIdsOf,
   assertLocked,
   configIdsOf,
+  entriesOfAll,
+  findInvolvedPluginIds,
   loadAbTests,
   pluginAudit,
   requirePluginState,
@@ -43,15 +44,6 @@ import {
 
 // spec §4, §7 /api/plugin/draft/activate: the draft becomes the active set, its A/B-test versions
 // are activated, and so are the drafts of other plugins on those versions, in one transaction.
-
-/** P and every plugin whose active set or draft holds one of the A/B-tests of P's draft. */
-async function findInvolvedPluginIds(tx: Tx, environmentId: string, plugin: PluginStateRow) {
-  const users = await findPluginIdsUsingAbTests(tx, environmentId, abTestIdsOf(plugin.draft));
-  return [...new Set([plugin.plugin.id, ...users])].sort((a, b) => a - b);
-}
-
-const entriesOfAll = (states: readonly PluginStateRow[]) =>
-  states.flatMap((state) => [state.active, state.draft]);
 
 async function activateVersions(
   tx: Tx,

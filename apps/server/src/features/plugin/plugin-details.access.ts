@@ -16,7 +16,12 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { listAbTests } from '../abtest/abtest.store.ts';
 import type { AuditRecord } from '../audit/audit.store.ts';
-import { findPluginState, listActiveSetChanges, type PluginStateRow } from './plugin.store.ts';
+import {
+  findPluginIdsUsingAbTests,
+  findPluginState,
+  listActiveSetChanges,
+  type PluginStateRow,
+} from './plugin.store.ts';
 
 // Shared by the plugin details use cases: reading a plugin with its entries, the A/B-tests they
 // refer to, the audit entry of a plugin change, and the stale-draft message.
@@ -61,6 +66,18 @@ export const configIdsOf = (...lists: readonly (readonly PluginEntry[])[]) =>
         .filter((id) => id !== ''),
     ),
   ].sort();
+
+/**
+ * P and every plugin whose active set or draft holds one of the A/B-tests of P's draft: the plugins
+ * activating P's draft may touch (the activation and its impact read the same set).
+ */
+export async function findInvolvedPluginIds(db: Db | Tx, environmentId: string, plugin: PluginStateRow) {
+  const users = await findPluginIdsUsingAbTests(db, environmentId, abTestIdsOf(plugin.draft));
+  return [...new Set([plugin.plugin.id, ...users])].sort((a, b) => a - b);
+}
+
+export const entriesOfAll = (states: readonly PluginStateRow[]) =>
+  states.flatMap((state) => [state.active, state.draft]);
 
 /** spec §3 Plugin, as /get answers it: the row, both entry lists, revisions and their A/B-tests. */
 export async function toPluginDetails(

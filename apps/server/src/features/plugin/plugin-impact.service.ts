@@ -1,39 +1,47 @@
 import {
   type AbTest,
-  configurationsByCase,
-  entryChange,
-  impactOfDraftEntry,
-  type PairedEntry,
+  impactOfPluginDraft,
   type PluginDraftImpactResponse,
-  pairEntriesByAbTest,
-  rangesAfterActivation,
+  planDraftActivation,
+  splitAfterDraftActivation,
+  type TestSplitChange,
+  type VersionToActivate,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { currentServedRanges } from '../abtest/abtest-impact.service.ts';
-import { abTestIdsOf, loadAbTests, requirePluginState } from './plugin-details.access.ts';
+import { listPluginStates, type PluginStateRow } from './plugin.store.ts';
+import {
+  abTestIdsOf,
+  entriesOfAll,
+  findInvolvedPluginIds,
+  loadAbTests,
+  requirePluginState,
+  toDraftState,
+} from './plugin-details.access.ts';
 
-// issue 15 /api/plugin/draft/impact {pluginId}: what activating the draft does to each entry's
-// players. A draft entry whose version is newer than its test's current one gets that version
-// activated (fewest moves, as plugin-activation.service does); otherwise the split stays.
+// issue 15 /api/plugin/draft/impact {pluginId}: what activating the draft does to the players of
+// this plugin and of every plugin activated alongside. It reads the plugins and A/B-tests the
+// activation reads and plans with the same planDraftActivation, so the versions it activates (and
+// the ranges they get, fewest moves) and the plugins it carries along are the activation's own.
 
-async function impactOfPair(tx: Tx, environmentId: string, pair: PairedEntry, abTest: AbTest | undefined) {
-  const served = pair.draft ?? pair.active!;
-  const change = entryChange(pair);
-  const current = abTest ? await currentServedRanges(tx, abTest, environmentId) : null;
-  const target =
-    pair.draft && abTest?.data.versions.find((version) => version.version === pair.draft!.abTestVersion);
-  const isActivated =
-    target !== undefined && target !== null && target.version > (abTest?.data.version ?? -1);
-  const nextRanges = isActivated ? rangesAfterActivation(current, target.cases, false) : (current ?? []);
-  const impact = impactOfDraftEntry({
-    currentRanges: current,
-    nextRanges,
-    activeConfigurations: configurationsByCase(pair.active),
-    draftConfigurations: configurationsByCase(pair.draft),
-  });
-  return { abTestId: pair.abTestId, abTestVersion: served.abTestVersion, change, impact };
+/** Each A/B-test's ranges now and after the plan's versions are activated, by id. */
+async function splitsAfterActivation(
+  tx: Tx,
+  environmentId: string,
+  abTests: ReadonlyMap<string, AbTest>,
+  versions: readonly VersionToActivate[],
+): Promise<Map<string, TestSplitChange>> {
+  const splits = new Map<string, TestSplitChange>();
+  for (const abTest of abTests.values()) {
+    const current = await currentServedRanges(tx, abTest, environmentId);
+    splits.set(abTest.id, splitAfterDraftActivation(abTest, current, versions));
+  }
+  return splits;
 }
+
+const impactOf = (state: PluginStateRow, splits: ReadonlyMap<string, TestSplitChange>) =>
+  impactOfPluginDraft({ isEnabled: state.plugin.active, active: state.active, draft: state.draft }, splits);
 
 export function previewDraftImpact(
   db: Db,
@@ -44,12 +52,19 @@ export function previewDraftImpact(
     db,
     async (tx) => {
       const plugin = await requirePluginState(tx, environmentId, pluginId);
-      const abTests = await loadAbTests(tx, environmentId, abTestIdsOf(plugin.active, plugin.draft));
-      const entries = [];
-      for (const pair of pairEntriesByAbTest(plugin.active, plugin.draft)) {
-        entries.push(await impactOfPair(tx, environmentId, pair, abTests.get(pair.abTestId)));
-      }
-      return { entries };
+      const states = await listPluginStates(
+        tx,
+        environmentId,
+        await findInvolvedPluginIds(tx, environmentId, plugin),
+      );
+      const abTests = await loadAbTests(tx, environmentId, abTestIdsOf(...entriesOfAll(states)));
+      const plan = planDraftActivation(pluginId, states.map(toDraftState), abTests);
+      const splits = await splitsAfterActivation(tx, environmentId, abTests, plan.versions);
+      const alongside = plan.alongside.map((otherId) => {
+        const other = states.find((state) => state.plugin.id === otherId)!;
+        return { pluginId: otherId, pluginName: other.plugin.name, entries: impactOf(other, splits) };
+      });
+      return { entries: impactOf(plugin, splits), alongside };
     },
     { isolationLevel: 'RepeatableRead' },
   );

@@ -1,4 +1,4 @@
-import { type DraftEntryImpactItem, pluginNameOf } from '@console/domain';
+import { type AlongsidePluginImpact, type DraftEntryImpactItem, pluginNameOf } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -13,14 +13,43 @@ export const activatedAlongside = (pluginIds: readonly number[]) =>
 export const fatalText = (pluginId: number, message: string) => `${pluginNameOf(pluginId)}: ${message}`;
 
 export const REMOVED_ENTRY = 'Removed by this draft';
+export const REMOVED_BY_ITS_DRAFT = 'Removed by its draft';
+/** spec §4 "the plugins that will be activated alongside": the heading of one plugin's impact. */
+export const alongsideImpactTitle = (pluginName: string) => `${pluginName}, activated alongside`;
 
-/** issue 15: the players an entry's activation moves between cases and configurations. */
+/**
+ * issue 15: the players an entry's activation moves between cases and configurations. An inactive
+ * test's entry has one sentence: it serves no player, so nothing else about it applies.
+ */
 function EntryImpact({ item }: { item: DraftEntryImpactItem | undefined }) {
   if (!item) return null;
   return (
     <Box aria-label={`Impact on ${item.abTestId}`} role="note">
       <Typography variant="body2">{item.impact.sentence}</Typography>
-      <Typography variant="body2">{item.impact.configurationSentence}</Typography>
+      {item.impact.unaffected !== 'abtest-inactive' && (
+        <Typography variant="body2">{item.impact.configurationSentence}</Typography>
+      )}
+    </Box>
+  );
+}
+
+const entryTitle = (item: DraftEntryImpactItem, removed: string) =>
+  `AB-test ${item.abTestId}, version ${item.abTestVersion}${item.change === 'removed' ? `: ${removed}` : ''}`;
+
+/** issue 15: a plugin activated alongside changes its players too; its entries' figures, grouped. */
+function AlongsideImpact({ plugin }: { plugin: AlongsidePluginImpact }) {
+  const title = alongsideImpactTitle(plugin.pluginName);
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="subtitle1">{title}</Typography>
+      <Stack spacing={1}>
+        {plugin.entries.map((item) => (
+          <Box key={`${item.change}/${item.abTestId}`}>
+            <Typography variant="subtitle2">{entryTitle(item, REMOVED_BY_ITS_DRAFT)}</Typography>
+            <EntryImpact item={item} />
+          </Box>
+        ))}
+      </Stack>
     </Box>
   );
 }
@@ -68,9 +97,12 @@ export function DraftValidation({
         ))}
         {removed.map((item) => (
           <Box key={`removed/${item.abTestId}`}>
-            <Typography variant="subtitle2">{`AB-test ${item.abTestId}, version ${item.abTestVersion}: ${REMOVED_ENTRY}`}</Typography>
+            <Typography variant="subtitle2">{entryTitle(item, REMOVED_ENTRY)}</Typography>
             <EntryImpact item={item} />
           </Box>
+        ))}
+        {impact.data?.alongside.map((plugin) => (
+          <AlongsideImpact key={plugin.pluginId} plugin={plugin} />
         ))}
         {impact.error && <Alert severity="warning">{impact.error.message}</Alert>}
       </Stack>

@@ -1,4 +1,4 @@
-import { PLUGIN_MESSAGES, PluginId } from '@console/domain';
+import { INACTIVE_TEST_SENTENCE, PLUGIN_MESSAGES, PluginId } from '@console/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -293,32 +293,68 @@ describe('Plugin details', () => {
     ]);
   });
 
-  it('shows per entry the players whose case or configuration the activation changes (issue 15)', async () => {
-    const impactOf = (abTestId: string, change: string, sentence: string, configurationSentence: string) => ({
+  it('shows per entry, and per plugin activated alongside, the players the activation changes (issue 15)', async () => {
+    const moves = '10.00% of players in this test move: 10.00% from Case 1 to Case 2';
+    const changes = "60.00% of the players in this test's segment get another configuration";
+    const impactOf = (
+      abTestId: string,
+      abTestVersion: number,
+      change: string,
+      sentence: string,
+      configurationSentence: string,
+      unaffected: string | null = null,
+    ) => ({
       abTestId,
-      abTestVersion: 0,
+      abTestVersion,
       change,
       impact: {
-        moves: null,
+        moves: { moved: 0, flows: [] },
         everyoneResplit: false,
         sentence,
         configurationChanged: 0,
         configurationSentence,
+        unaffected,
       },
     });
     const server = renderPlugin('4?tab=1', {
-      plugin: withDraft([{ abTestId: 'spring-sale', abTestVersion: 0, configurations: ['', 'duel-a'] }]),
+      plugin: withDraft([
+        { abTestId: 'spring-sale', abTestVersion: 0, configurations: ['', 'duel-a'] },
+        { abTestId: 'summer-fun', abTestVersion: 1, configurations: ['', 'duel-b', 'duel-c'] },
+      ]),
+      usage: ({ abTestId }) => ({
+        validUsages: abTestId === 'summer-fun' ? [PluginId.STORE] : [],
+        fatal: [],
+      }),
       extra: {
         '/api/plugin/draft/impact': () =>
           ok({
             entries: [
               impactOf(
                 'spring-sale',
+                0,
                 'kept',
-                '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
-                "60.00% of the players in this test's segment get another configuration",
+                INACTIVE_TEST_SENTENCE,
+                'No player changes configuration',
+                'abtest-inactive',
               ),
-              impactOf('winter-run', 'removed', 'No player changes case', 'No player changes configuration'),
+              impactOf('summer-fun', 1, 'kept', moves, changes),
+              impactOf(
+                'winter-run',
+                0,
+                'removed',
+                'No player changes case',
+                'No player changes configuration',
+              ),
+            ],
+            alongside: [
+              {
+                pluginId: PluginId.STORE,
+                pluginName: 'STORE',
+                entries: [
+                  impactOf('summer-fun', 1, 'kept', moves, 'No player changes configuration'),
+                  impactOf('winter-run', 0, 'removed', 'No player changes case', changes),
+                ],
+              },
             ],
           }),
       },
@@ -326,12 +362,26 @@ describe('Plugin details', () => {
     await screen.findByRole('region', { name: 'Entry spring-sale' });
     await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
     const validation = await screen.findByRole('region', { name: 'Validation' });
-    const spring = await within(validation).findByRole('note', { name: 'Impact on spring-sale' });
-    expect(spring.textContent).toBe(
-      '10.00% of players in this test move: 10.00% from Case 1 to Case 2' +
-        "60.00% of the players in this test's segment get another configuration",
-    );
+    const store = await within(validation).findByRole('region', { name: 'STORE, activated alongside' });
+
+    // This plugin's entries: an inactive test says so alone; the others say both figures.
+    const own = (abTestId: string) =>
+      within(validation)
+        .getAllByRole('note', { name: `Impact on ${abTestId}` })
+        .find((note) => !store.contains(note))!.textContent;
+    expect(own('spring-sale')).toBe(INACTIVE_TEST_SENTENCE);
+    expect(own('summer-fun')).toBe(moves + changes);
     expect(within(validation).getByText('AB-test winter-run, version 0: Removed by this draft')).toBeTruthy();
+
+    // The plugin activated alongside, grouped under its name with its own entries and figures.
+    expect(within(store).getByText('AB-test summer-fun, version 1')).toBeTruthy();
+    expect(within(store).getByRole('note', { name: 'Impact on summer-fun' }).textContent).toBe(
+      `${moves}No player changes configuration`,
+    );
+    expect(within(store).getByText('AB-test winter-run, version 0: Removed by its draft')).toBeTruthy();
+    expect(within(store).getByRole('note', { name: 'Impact on winter-run' }).textContent).toBe(
+      `No player changes case${changes}`,
+    );
     expect(server.callsTo('/api/plugin/draft/impact').map((call) => call.body)).toEqual([{ pluginId: 4 }]);
   });
 
