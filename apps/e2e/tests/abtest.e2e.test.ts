@@ -210,13 +210,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     const versions = await callApiFromPage<VersionAnswer[]>(page, '/api/abtest/versions/get', {
       id: 'gradual-launch',
     });
-    expect(
-      versions.map((v: { version: number; cases: number[]; active: boolean }) => [
-        v.version,
-        v.cases,
-        v.active,
-      ]),
-    ).toEqual([
+    expect(versions.map((v) => [v.version, v.cases, v.active])).toEqual([
       [1, [800_000, 200_000], true],
       [0, [700_000, 300_000], true],
     ]);
