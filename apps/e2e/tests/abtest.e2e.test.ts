@@ -2,22 +2,13 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { callApiFromPage } from '../src/page-api.ts';
 
 const OPERATOR = 'abtest-ops@example.com';
 
-/** What the API answers for the page's session (read-back of what a screen saved). */
-const apiPayload = (page: Page, path: string, body: unknown = {}) =>
-  page.evaluate(
-    async ([url, payload]) => {
-      const response = await fetch(`${url}?configuration=dev`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return (await response.json()).payload;
-    },
-    [path, body] as const,
-  );
+/** What this file reads back (with callApiFromPage) of what a screen saved. */
+type AbTestAnswer = { data: { version: number; cases: number[]; segment: { conditions: unknown[] } } };
+type VersionAnswer = { version: number; cases: number[]; active: boolean };
 
 /** The answer to the next call of `path` whose body contains `bodyPart`. */
 const answerTo = (page: Page, path: string, bodyPart: string) =>
@@ -106,7 +97,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await value.fill('de');
     await segment.getByText('Segmentation saved...').waitFor();
     expect(await value.getAttribute('aria-invalid')).toBe('false');
-    const saved = await apiPayload(page, '/api/abtest/get', { id: 'Spring-Sale' });
+    const saved = await callApiFromPage<AbTestAnswer>(page, '/api/abtest/get', { id: 'Spring-Sale' });
     expect(saved.data.segment.conditions).toEqual([{ property: 10, op: 1, value: 'DE' }]);
     // spec §9: the message goes after 1.5 s.
     await segment.getByText('Segmentation saved...').waitFor({ state: 'hidden', timeout: 5000 });
@@ -140,7 +131,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     // spec §4: an active version cannot be activated again.
     expect(await activeSwitch.isDisabled()).toBe(true);
 
-    const abTest = await apiPayload(page, '/api/abtest/get', { id: 'Spring-Sale' });
+    const abTest = await callApiFromPage<AbTestAnswer>(page, '/api/abtest/get', { id: 'Spring-Sale' });
     expect(abTest.data.version).toBe(0);
     expect(abTest.data.cases).toEqual([400_000, 300_000, 300_000]);
     expect(pageConsole.takeProblems()).toEqual([]);
@@ -216,14 +207,10 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     expect((await idLink.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await page.setViewportSize({ width: 1366, height: 768 });
 
-    const versions = await apiPayload(page, '/api/abtest/versions/get', { id: 'gradual-launch' });
-    expect(
-      versions.map((v: { version: number; cases: number[]; active: boolean }) => [
-        v.version,
-        v.cases,
-        v.active,
-      ]),
-    ).toEqual([
+    const versions = await callApiFromPage<VersionAnswer[]>(page, '/api/abtest/versions/get', {
+      id: 'gradual-launch',
+    });
+    expect(versions.map((v) => [v.version, v.cases, v.active])).toEqual([
       [1, [800_000, 200_000], true],
       [0, [700_000, 300_000], true],
     ]);

@@ -2,25 +2,15 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 
 // issue 15 "impact before a change": the version activation confirmation shows the players the
 // activation moves, exactly, and that everyone is re-split when the operator asks for it.
 
 const OPERATOR = 'impact-ops@example.com';
 
-/** What the API answers for the page's session (set-up and read-back). */
-const apiPayload = (page: Page, path: string, body: unknown = {}) =>
-  page.evaluate(
-    async ([url, payload]) => {
-      const response = await fetch(`${url}?configuration=dev`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return (await response.json()).payload;
-    },
-    [path, body] as const,
-  );
+/** The API from the page's session: this test reads back an A/B-test's version and an impact. */
+const apiPayload = callApiFromPage<{ data: { version: number }; sentence: string }>;
 
 const toast = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).first().waitFor();
@@ -32,8 +22,7 @@ describeInBrowser('impact before a change, in Chromium', () => {
     const { page, baseUrl, pageConsole } = app;
     const id = 'impact-test';
     // An active A/B-test with a current version of 40/60, and a saved version of 30/70.
-    await apiPayload(page, '/api/abtest/create', { id, description: 'Impact', type: 0 });
-    await apiPayload(page, '/api/abtest/versions/save', { id, weights: [400_000, 600_000] });
+    await createAbTestWithVersion(page, id, [400_000, 600_000]);
     await apiPayload(page, '/api/abtest/activate/version', { id, version: 0 });
     await apiPayload(page, '/api/abtest/activate/test', { id, active: true });
     await apiPayload(page, '/api/abtest/versions/save', { id, weights: [300_000, 700_000] });

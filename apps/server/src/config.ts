@@ -88,55 +88,42 @@ const postgresUrl = z
     error: 'must be a postgresql:// URL',
   });
 
-const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
-const domainList = z.string().transform((value, context) => {
-  const domains = value
-    .split(',')
-    .map((domain) => domain.trim().toLowerCase())
-    .filter(Boolean);
-  const invalid = domains.find((domain) => !DOMAIN.test(domain));
-  if (invalid !== undefined) {
-    context.addIssue({
-      code: 'custom',
-      message: `must list e-mail domains separated by commas; ${JSON.stringify(invalid)} is not one`,
-    });
-    return z.NEVER;
-  }
-  return domains;
-});
+/**
+ * A comma-separated list: entries trimmed (then `normalise`d), empty ones dropped; the first entry that is
+ * not valid is named in the refusal ("must list <what> separated by commas; "x" is not one").
+ */
+const commaList = (what: string, isValid: (entry: string) => boolean, normalise = (entry: string) => entry) =>
+  z.string().transform((value, context) => {
+    const entries = value
+      .split(',')
+      .map((entry) => normalise(entry.trim()))
+      .filter(Boolean);
+    const invalid = entries.find((entry) => !isValid(entry));
+    if (invalid !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `must list ${what} separated by commas; ${JSON.stringify(invalid)} is not one`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+const toLowerCase = (entry: string) => entry.toLowerCase();
 
-const originList = z.string().transform((value, context) => {
-  const origins = value
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  const invalid = origins.find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
-  if (invalid !== undefined) {
-    context.addIssue({
-      code: 'custom',
-      message: `must list origins (https://host[:port]) separated by commas; ${JSON.stringify(invalid)} is not one`,
-    });
-    return z.NEVER;
-  }
-  return origins;
-});
+const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+const domainList = commaList('e-mail domains', (domain) => DOMAIN.test(domain), toLowerCase);
+
+const originList = commaList(
+  'origins (https://host[:port])',
+  (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+);
 
 const EMAIL = /^[^\s@,]+@[^\s@,]+$/;
-const emailList = z.string().transform((value, context) => {
-  const emails = value
-    .split(',')
-    .map((email) => email.trim().toLowerCase())
-    .filter(Boolean);
-  const invalid = emails.find((email) => email.length > EMAIL_MAX_LENGTH || !EMAIL.test(email));
-  if (invalid !== undefined) {
-    context.addIssue({
-      code: 'custom',
-      message: `must list e-mail addresses separated by commas; ${JSON.stringify(invalid)} is not one`,
-    });
-    return z.NEVER;
-  }
-  return emails;
-});
+const emailList = commaList(
+  'e-mail addresses',
+  (email) => email.length <= EMAIL_MAX_LENGTH && EMAIL.test(email),
+  toLowerCase,
+);
 
 // Admins are made by ADMIN_EMAILS or by another admin, never by default.
 const DEFAULT_ROLES = ROLES.filter((role) => role !== 'admin');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimitSchema, pageOffsetSchema } from '../api/list-page.ts';
 import { ENVIRONMENT_ID_PATTERN } from '../environment.constants.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import { describedDiffSchema } from './diff.ts';
@@ -16,19 +17,14 @@ const revisionNumberSchema = z
   .min(1, { error: 'revision must be at least 1' })
   .max(MAX_STORED_INTEGER, { error: `revision must be at most ${MAX_STORED_INTEGER}` });
 
+/**
+ * Unlike a list's optional paging (listPageRequestSchema), the history is always paged: newest first,
+ * REVISION_PAGE_LIMIT at a time unless asked for fewer.
+ */
 export const revisionListRequestSchema = z
   .object({
-    offset: z
-      .number({ error: 'offset must be a number' })
-      .int({ error: 'offset must be a whole number' })
-      .min(0, { error: 'offset must be at least 0' })
-      .default(0),
-    limit: z
-      .number({ error: 'limit must be a number' })
-      .int({ error: 'limit must be a whole number' })
-      .min(1, { error: 'limit must be at least 1' })
-      .max(REVISION_PAGE_LIMIT, { error: `limit must be at most ${REVISION_PAGE_LIMIT}` })
-      .default(REVISION_PAGE_LIMIT),
+    offset: pageOffsetSchema.default(0),
+    limit: pageLimitSchema(REVISION_PAGE_LIMIT).default(REVISION_PAGE_LIMIT),
   })
   .prefault({});
 export type RevisionListRequest = z.input<typeof revisionListRequestSchema>;

@@ -8,6 +8,7 @@ import {
   checkSegmentEditable,
   checkTestActivation,
   conflict,
+  type ListPage,
   newAbTestData,
   type SaveAbTestRequest,
   type SaveCaseDescriptionsRequest,
@@ -22,7 +23,6 @@ import {
   deleteAbTest,
   findUsage,
   insertAbTest,
-  type ListPage,
   listAbTests,
   updateAbTest,
 } from './abtest.store.ts';

@@ -4,6 +4,7 @@ import {
   type AbTestTypeId,
   type AbTestVersion,
   currentVersionNumber,
+  type ListPage,
   type Segment,
   segmentSchema,
 } from '@console/domain';
@@ -108,12 +109,6 @@ export async function findHighestVersion(db: Db | Tx, key: AbTestKey): Promise<n
     _max: { version: true },
   });
   return _max.version;
-}
-
-/** One page of a list; without a limit, everything from offset on. */
-export interface ListPage {
-  offset?: number;
-  limit?: number;
 }
 
 export interface ListAbTestsOptions {

@@ -1,17 +1,10 @@
-import {
-  ABTEST_MESSAGES,
-  AbTestType,
-  type ActivateVersionRequest,
-  activateVersion,
-  SEGMENT_PROPERTY_LIST,
-} from '@console/domain';
+import { ABTEST_MESSAGES, AbTestType, type ActivateVersionRequest } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
-import { AbTestDetailsPage } from './AbTestDetailsPage.tsx';
-import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
+import { ok } from '../../test/fakeApi.ts';
+import { fakeAbTestApi, renderAbTestDetailsPage } from './AbTestDetailsPage.test-support.tsx';
+import { anAbTest, aVersion } from './abtest.test-support.tsx';
 import { versionLockMessage } from './VersionsSection.tsx';
 
 const versions = [
@@ -21,23 +14,8 @@ const versions = [
 ];
 
 function renderDetails(abTest = anAbTest({ data: { version: 0, cases: [500_000, 500_000], versions } })) {
-  const api = fakeApi({
-    '/api/abtest/get': ({ body }) =>
-      (body as { id: string }).id === abTest.id ? ok(abTest) : fail(404, ABTEST_MESSAGES.notFoundPage),
-    '/api/abtest/versions/get': () => ok([...abTest.data.versions].reverse()),
-    '/api/segment/property/list': () => ok(SEGMENT_PROPERTY_LIST),
-    '/api/abtest/activate/version': ({ body }) =>
-      ok({ ...abTest, data: activateVersion(abTest.data, (body as ActivateVersionRequest).version) }),
-    '/api/abtest/save/description': () => ok(abTest),
-  });
-  const page = (id: string) =>
-    renderInConsole(
-      <Routes>
-        <Route path="/abtest/:id" element={<AbTestDetailsPage />} />
-      </Routes>,
-      { path: `/abtest/${id}` },
-    );
-  return { api, page };
+  const api = fakeAbTestApi(abTest, { '/api/abtest/save/description': () => ok(abTest) });
+  return { api, page: renderAbTestDetailsPage };
 }
 
 describe('AB-test details', () => {

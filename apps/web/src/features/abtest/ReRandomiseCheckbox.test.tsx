@@ -1,44 +1,23 @@
-import {
-  ABTEST_MESSAGES,
-  type AbTest,
-  AbTestType,
-  type ActivateVersionRequest,
-  type ApplyRolloutRequest,
-  activateVersion,
-  rolloutWeights,
-  SEGMENT_PROPERTY_LIST,
-} from '@console/domain';
+import { type AbTest, AbTestType, type ApplyRolloutRequest, rolloutWeights } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
-import { AbTestDetailsPage } from './AbTestDetailsPage.tsx';
-import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
+import { ok } from '../../test/fakeApi.ts';
+import { fakeAbTestApi, renderAbTestDetailsPage } from './AbTestDetailsPage.test-support.tsx';
+import { anAbTest, aVersion } from './abtest.test-support.tsx';
 import { RE_RANDOMISE_EXPLANATION, RE_RANDOMISE_LABEL } from './ReRandomiseCheckbox.tsx';
 
 // issue 13: the version activation dialog and the rollout section offer a fresh split of all players.
 
 function renderDetails(abTest: AbTest) {
-  const api = fakeApi({
-    '/api/abtest/get': ({ body }) =>
-      (body as { id: string }).id === abTest.id ? ok(abTest) : fail(404, ABTEST_MESSAGES.notFoundPage),
-    '/api/abtest/versions/get': () => ok([...abTest.data.versions].reverse()),
-    '/api/segment/property/list': () => ok(SEGMENT_PROPERTY_LIST),
-    '/api/abtest/activate/version': ({ body }) =>
-      ok({ ...abTest, data: activateVersion(abTest.data, (body as ActivateVersionRequest).version) }),
+  const api = fakeAbTestApi(abTest, {
     '/api/abtest/rollout/apply': ({ body }) => {
       const cases = rolloutWeights((body as ApplyRolloutRequest).treatment);
       const versions = [...abTest.data.versions, aVersion(abTest.data.versions.length, cases, true)];
       return ok({ ...abTest, data: { ...abTest.data, version: versions.length - 1, cases, versions } });
     },
   });
-  renderInConsole(
-    <Routes>
-      <Route path="/abtest/:id" element={<AbTestDetailsPage />} />
-    </Routes>,
-    { path: `/abtest/${abTest.id}` },
-  );
+  renderAbTestDetailsPage(abTest.id);
   return api;
 }
 

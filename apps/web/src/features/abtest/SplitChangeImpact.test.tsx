@@ -1,5 +1,4 @@
 import {
-  ABTEST_MESSAGES,
   type AbTest,
   type AbTestImpactRequest,
   AbTestType,
@@ -7,15 +6,13 @@ import {
   impactOfSplitChange,
   initialRanges,
   rolloutWeights,
-  SEGMENT_PROPERTY_LIST,
 } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
-import { AbTestDetailsPage } from './AbTestDetailsPage.tsx';
-import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
+import { ok } from '../../test/fakeApi.ts';
+import { fakeAbTestApi, renderAbTestDetailsPage } from './AbTestDetailsPage.test-support.tsx';
+import { anAbTest, aVersion } from './abtest.test-support.tsx';
 import { RE_RANDOMISE_LABEL } from './ReRandomiseCheckbox.tsx';
 
 // issue 15: the version activation dialog and the rollout section show the players the change moves.
@@ -33,19 +30,10 @@ function answerImpact(abTest: AbTest, request: AbTestImpactRequest) {
 }
 
 function renderDetails(abTest: AbTest) {
-  const api = fakeApi({
-    '/api/abtest/get': ({ body }) =>
-      (body as { id: string }).id === abTest.id ? ok(abTest) : fail(404, ABTEST_MESSAGES.notFoundPage),
-    '/api/abtest/versions/get': () => ok([...abTest.data.versions].reverse()),
-    '/api/segment/property/list': () => ok(SEGMENT_PROPERTY_LIST),
+  const api = fakeAbTestApi(abTest, {
     '/api/abtest/impact': ({ body }) => ok(answerImpact(abTest, body as AbTestImpactRequest)),
   });
-  renderInConsole(
-    <Routes>
-      <Route path="/abtest/:id" element={<AbTestDetailsPage />} />
-    </Routes>,
-    { path: `/abtest/${abTest.id}` },
-  );
+  renderAbTestDetailsPage(abTest.id);
   return api;
 }
 
