@@ -116,7 +116,7 @@ export const abTestEndpoints = defineEndpoints('abtest', {
     path: '/api/abtest/impact',
     access: 'read',
     summary:
-      'issue 15: the players a version activation or a rollout apply would move, as exact shares of the bucket space',
+      'issue 15: the players a version activation or a rollout apply would move, as exact shares of the bucket space; none for an inactive A/B-test (unaffected: abtest-inactive), which serves no player',
     body: abTestImpactRequestSchema,
     response: splitChangeImpactSchema,
   },

@@ -55,33 +55,57 @@ function sampleBuckets(
 const pieceCount = (...splits: (readonly (readonly BucketRange[])[])[]) =>
   1 + splits.reduce((sum, split) => sum + split.reduce((n, ranges) => n + 2 * ranges.length, 0), 0);
 
+const ACTIVE = { isAbTestActive: true };
+const INACTIVE = { isAbTestActive: false };
+
 describe('impactOfSplitChange', () => {
   it('names the moves of a 40/60 test going to 30/70: 10.00% from Case 1 to Case 2', () => {
-    const impact = impactOfSplitChange(initialRanges([400_000, 600_000]), [300_000, 700_000]);
+    const impact = impactOfSplitChange(initialRanges([400_000, 600_000]), [300_000, 700_000], ACTIVE);
     expect(impact).toEqual({
       moves: { moved: 100_000, flows: [{ from: 0, to: 1, buckets: 100_000 }] },
       everyoneResplit: false,
       sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      unaffected: null,
     });
   });
 
   it('says no player changes case when the weights stay', () => {
     const ranges = reassignRanges(initialRanges([500_000, 500_000]), [100_000, 900_000]);
-    expect(impactOfSplitChange(ranges, [100_000, 900_000]).sentence).toBe('No player changes case');
+    expect(impactOfSplitChange(ranges, [100_000, 900_000], ACTIVE).sentence).toBe('No player changes case');
   });
 
   it('says everyone is re-split when re-randomised, whatever the weights', () => {
-    expect(impactOfSplitChange(initialRanges([N]), [N], { reRandomise: true })).toEqual({
+    expect(impactOfSplitChange(initialRanges([N]), [N], { ...ACTIVE, reRandomise: true })).toEqual({
       moves: null,
       everyoneResplit: true,
       sentence: EVERYONE_RESPLIT_SENTENCE,
+      unaffected: null,
     });
   });
 
   it('moves everyone from no case for a first version', () => {
-    expect(impactOfSplitChange(null, [250_000, 750_000]).sentence).toBe(
+    expect(impactOfSplitChange(null, [250_000, 750_000], ACTIVE).sentence).toBe(
       '100.00% of players in this test move: 25.00% from no case to Case 1, 75.00% from no case to Case 2',
     );
+  });
+
+  it('moves nobody in an inactive test, re-randomised or not: resolvePlayer serves no player from it', () => {
+    const nobody = {
+      moves: { moved: 0, flows: [] },
+      everyoneResplit: false,
+      sentence: INACTIVE_TEST_SENTENCE,
+      unaffected: 'abtest-inactive',
+    };
+    const current = initialRanges([400_000, 600_000]);
+    expect(impactOfSplitChange(current, [300_000, 700_000], INACTIVE)).toEqual(nobody);
+    expect(impactOfSplitChange(current, [300_000, 700_000], { ...INACTIVE, reRandomise: true })).toEqual(
+      nobody,
+    );
+    expect(impactOfSplitChange(null, [N], INACTIVE)).toEqual(nobody);
+  });
+
+  it('refuses weights the activation refuses, inactive test or not', () => {
+    expect(() => impactOfSplitChange(null, [1, 2], INACTIVE)).toThrow(RangeError);
   });
 
   it('previews the ranges the activation stores (same function, same input)', () => {
@@ -96,7 +120,7 @@ describe('impactOfSplitChange', () => {
     const current = reassignRanges(initialRanges([333_333, 333_333, 333_334]), [100_001, 450_000, 449_999]);
     const weights = [500_000, 0, 250_000, 250_000];
     const next = reassignRanges(current, weights);
-    const { moves } = impactOfSplitChange(current, weights);
+    const { moves } = impactOfSplitChange(current, weights, ACTIVE);
     const flows = new Map<string, number>();
     for (let bucket = 0; bucket < N; bucket += 1) {
       const from = caseOfBucket(current, bucket);
@@ -113,7 +137,7 @@ describe('impactOfSplitChange', () => {
         weightsArbitrary(),
         fc.integer({ min: 0, max: 96 }),
         (current, weights, offset) => {
-          const { moves } = impactOfSplitChange(current, weights);
+          const { moves } = impactOfSplitChange(current, weights, ACTIVE);
           const next = reassignRanges(current, weights);
           const { samples, pairs } = sampleBuckets(current, next, 97, offset);
           const scale = N / samples;

@@ -16,18 +16,39 @@ import type { BucketRange } from './snapshot.ts';
 // of the test's bucket space. The preview calls the same reassignRanges with the same input as the
 // activation (abtest-ranges.ts rangesForActivation), so it shows what will be stored.
 
+/**
+ * Why a change moves nobody whatever its ranges: its A/B-test is inactive (resolvePlayer skips it,
+ * and activating a version — alone, by a rollout apply or by a plugin draft — never activates the
+ * test, so it serves no player before or after); or, for a draft entry, its plugin is switched off
+ * (its players receive nothing from it).
+ */
+export const entryUnaffectedReasonSchema = z.enum(['abtest-inactive', 'plugin-disabled']);
+export type EntryUnaffectedReason = z.infer<typeof entryUnaffectedReasonSchema>;
+
 export const splitChangeImpactSchema = z.object({
   /** Exact buckets changing case; null when re-randomised (a new salt draws every player afresh). */
   moves: movedBucketsSchema.nullable(),
   /** A re-randomise: every player of the test is split anew, whatever the weights. */
   everyoneResplit: z.boolean(),
-  /** "4.00% of players in this test move: ...", "No player changes case" or the re-split sentence. */
+  /** "4.00% of players in this test move: ...", "No player changes case", the re-split or the inactive-test sentence. */
   sentence: z.string(),
+  /** 'abtest-inactive' when the test serves no player, so nobody moves whatever the weights; else null. */
+  unaffected: entryUnaffectedReasonSchema.extract(['abtest-inactive']).nullable(),
 });
 export type SplitChangeImpact = z.infer<typeof splitChangeImpactSchema>;
 
 export const EVERYONE_RESPLIT_SENTENCE =
   'Everyone in this test is re-split: every player is drawn into a case afresh';
+export const INACTIVE_TEST_SENTENCE =
+  'No player is affected: the AB-test is inactive, so it serves no player (activating a version does not activate the test)';
+
+/** An inactive test's change: no move and no re-split, as resolvePlayer serves nobody from it. */
+const inactiveTestImpact = (): SplitChangeImpact => ({
+  moves: { moved: 0, flows: [] },
+  everyoneResplit: false,
+  sentence: INACTIVE_TEST_SENTENCE,
+  unaffected: 'abtest-inactive',
+});
 
 /**
  * The ranges an activation stores: the current ranges reassigned (fewest moves), or the initial
@@ -42,31 +63,31 @@ export function rangesAfterActivation(
   return reassignRanges(currentRanges, newWeights);
 }
 
+export interface SplitChangeOptions {
+  /** The test's active flag, which the change leaves as it is: an inactive test moves nobody. */
+  isAbTestActive: boolean;
+  reRandomise?: boolean;
+}
+
 /**
  * The impact of activating `newWeights` over a test whose current version owns `currentRanges`
  * (null: no current version, so every player comes from no case). Throws a RangeError on weights not
- * totalling BUCKET_COUNT or malformed ranges, as the activation would.
+ * totalling BUCKET_COUNT or malformed ranges, as the activation would, inactive test or not.
  */
 export function impactOfSplitChange(
   currentRanges: readonly (readonly BucketRange[])[] | null,
   newWeights: readonly number[],
-  { reRandomise = false }: { reRandomise?: boolean } = {},
+  { isAbTestActive, reRandomise = false }: SplitChangeOptions,
 ): SplitChangeImpact {
   const next = rangesAfterActivation(currentRanges, newWeights, reRandomise);
-  if (reRandomise) return { moves: null, everyoneResplit: true, sentence: EVERYONE_RESPLIT_SENTENCE };
+  if (!isAbTestActive) return inactiveTestImpact();
+  if (reRandomise)
+    return { moves: null, everyoneResplit: true, sentence: EVERYONE_RESPLIT_SENTENCE, unaffected: null };
   const moves = movedBuckets(currentRanges ?? [], next);
-  return { moves, everyoneResplit: false, sentence: describeMovedBuckets(moves) };
+  return { moves, everyoneResplit: false, sentence: describeMovedBuckets(moves), unaffected: null };
 }
 
 // ---- a plugin draft: the players whose case or configuration changes, per entry ----
-
-/**
- * Why an entry's figures are 0 whatever its split and configurations: its A/B-test is inactive
- * (resolvePlayer skips it, and activating a draft activates versions, never the test, so it serves no
- * player before or after); or its plugin is switched off (its players receive nothing from it).
- */
-export const entryUnaffectedReasonSchema = z.enum(['abtest-inactive', 'plugin-disabled']);
-export type EntryUnaffectedReason = z.infer<typeof entryUnaffectedReasonSchema>;
 
 export const draftEntryImpactSchema = splitChangeImpactSchema.extend({
   /** Buckets of the test's segment that get another configuration (case change included); null when re-split. */
@@ -78,8 +99,6 @@ export const draftEntryImpactSchema = splitChangeImpactSchema.extend({
 });
 export type DraftEntryImpact = z.infer<typeof draftEntryImpactSchema>;
 
-export const INACTIVE_TEST_SENTENCE =
-  'No player is affected: the AB-test is inactive, so it serves no player (activating the draft activates its version, not the test)';
 export const DISABLED_PLUGIN_CONFIGURATION_SENTENCE =
   'No player changes configuration: the plugin is switched off, so it serves no player';
 
@@ -144,12 +163,9 @@ export function impactOfDraftEntry(change: DraftEntryChange): DraftEntryImpact {
   const { currentRanges, nextRanges, activeConfigurations, draftConfigurations } = change;
   if (!change.isAbTestActive) {
     return {
-      moves: { moved: 0, flows: [] },
-      everyoneResplit: false,
-      sentence: INACTIVE_TEST_SENTENCE,
+      ...inactiveTestImpact(),
       configurationChanged: 0,
       configurationSentence: describeConfigurationChange(0),
-      unaffected: 'abtest-inactive',
     };
   }
   const unaffected = change.isPluginEnabled ? null : 'plugin-disabled';

@@ -1,4 +1,10 @@
-import { AbTestType, type BucketRange, describeMovedBuckets, movedBuckets } from '@console/domain';
+import {
+  AbTestType,
+  type BucketRange,
+  describeMovedBuckets,
+  INACTIVE_TEST_SENTENCE,
+  movedBuckets,
+} from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeAbTest, type ConfigClient, configClient } from '../config/config.test-data.ts';
@@ -28,6 +34,7 @@ describe('/api/abtest/impact', () => {
       moves: { moved: 100_000, flows: [{ from: 0, to: 1, buckets: 100_000 }] },
       everyoneResplit: false,
       sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      unaffected: null,
     });
     await c.payloadOf('/api/abtest/activate/version', { id, version });
     const moves = movedBuckets(await stored(id, 0), await stored(id, version));
@@ -44,10 +51,31 @@ describe('/api/abtest/impact', () => {
     });
   });
 
+  it('moves nobody in an inactive test, re-randomised or not, and the moves count once it is active', async () => {
+    const id = c.uniqueId('idle');
+    await c.payloadOf('/api/abtest/create', { id, description: id, type: 0 });
+    await c.payloadOf('/api/abtest/versions/save', { id, weights: [400_000, 600_000] });
+    await c.payloadOf('/api/abtest/activate/version', { id, version: 0 });
+    const { version } = await c.payloadOf('/api/abtest/versions/save', { id, weights: [300_000, 700_000] });
+    const nobody = {
+      moves: { moved: 0, flows: [] },
+      everyoneResplit: false,
+      sentence: INACTIVE_TEST_SENTENCE,
+      unaffected: 'abtest-inactive',
+    };
+    expect(await impact({ id, version })).toEqual(nobody);
+    expect(await impact({ id, version, reRandomise: true })).toEqual(nobody);
+    expect(await impact({ id, weights: [100_000, 900_000] })).toEqual(nobody);
+    await c.payloadOf('/api/abtest/activate/test', { id, active: true });
+    expect(await impact({ id, version })).toMatchObject({ moves: { moved: 100_000 }, unaffected: null });
+  });
+
   it('previews a rollout apply from its treatment, refused as the apply is for a non-rollout', async () => {
     const id = c.uniqueId('ro');
     await c.payloadOf('/api/abtest/create', { id, description: id, type: AbTestType.Rollout });
     await c.payloadOf('/api/abtest/rollout/apply', { id, treatment: 10 });
+    expect((await impact({ id, treatment: 25 })).sentence).toBe(INACTIVE_TEST_SENTENCE);
+    await c.payloadOf('/api/abtest/activate/test', { id, active: true });
     expect((await impact({ id, treatment: 25 })).sentence).toBe(
       '15.00% of players in this test move: 15.00% from Case 1 to Case 2',
     );

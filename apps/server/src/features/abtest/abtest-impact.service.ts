@@ -16,7 +16,9 @@ import { checkRollout } from './abtest-versions.service.ts';
 
 // issue 15 "impact before a change": what a version activation or a rollout apply would do to the
 // players of the test, computed by the domain from the ranges the current version serves — the same
-// rule and input activateVersionWithRanges uses, so the preview is what the activation stores.
+// rule and input activateVersionWithRanges uses, so the preview is what the activation stores. An
+// inactive test serves no player (resolvePlayer), and activating a version leaves it inactive, so
+// its figure is 0 moves, as the plugin draft impact says of its entries.
 
 /** The ranges the A/B-test's current version serves; null without a current version. */
 export async function currentServedRanges(
@@ -53,5 +55,8 @@ export async function previewImpact(
   const abTest = await requireAbTest(db, { environmentId, id: request.id });
   const weights = weightsOfChange(abTest, request);
   const current = await currentServedRanges(db, abTest, environmentId);
-  return impactOfSplitChange(current, weights, { reRandomise: request.reRandomise ?? false });
+  return impactOfSplitChange(current, weights, {
+    isAbTestActive: abTest.active,
+    reRandomise: request.reRandomise ?? false,
+  });
 }

@@ -3,6 +3,7 @@ import {
   type AbTestImpactRequest,
   AbTestType,
   EVERYONE_RESPLIT_SENTENCE,
+  INACTIVE_TEST_SENTENCE,
   impactOfSplitChange,
   initialRanges,
   rolloutWeights,
@@ -26,7 +27,10 @@ function answerImpact(abTest: AbTest, request: AbTestImpactRequest) {
         ? rolloutWeights(request.treatment)
         : request.weights!;
   const current = abTest.data.version < 0 ? null : initialRanges(abTest.data.cases);
-  return impactOfSplitChange(current, weights, { reRandomise: request.reRandomise ?? false });
+  return impactOfSplitChange(current, weights, {
+    isAbTestActive: abTest.active,
+    reRandomise: request.reRandomise ?? false,
+  });
 }
 
 function renderDetails(abTest: AbTest) {
@@ -84,6 +88,7 @@ describe('impact before a change', () => {
   it('shows the rollout moves above Apply as the treatment changes', async () => {
     renderDetails(
       anAbTest({
+        active: true,
         data: {
           type: AbTestType.Rollout,
           version: 0,
@@ -100,5 +105,25 @@ describe('impact before a change', () => {
     expect(
       await within(section).findByText('2.00% of players in this test move: 2.00% from Case 1 to Case 2'),
     ).toBeTruthy();
+  });
+
+  it('says no player is affected when the rollout test is inactive: it serves no player', async () => {
+    renderDetails(
+      anAbTest({
+        data: {
+          type: AbTestType.Rollout,
+          version: 0,
+          cases: [700_000, 300_000],
+          versions: [aVersion(0, [700_000, 300_000], true)],
+        },
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Rollout' });
+    const slider = within(section).getByRole('slider');
+    slider.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    const impact = await within(section).findByRole('alert', { name: 'Impact' });
+    await waitFor(() => expect(impact.textContent).toBe(INACTIVE_TEST_SENTENCE));
+    expect(within(section).queryByText(/of players in this test move/)).toBeNull();
   });
 });
