@@ -40,6 +40,13 @@ export interface ActivationPlan {
   fatal: [number, string][];
 }
 
+/** spec §4 "the plugins that will be activated alongside", as the validation and the preview say it. */
+export const NOTHING_ALONGSIDE = 'No other plugin is activated alongside';
+export const describeActivatedAlongside = (pluginIds: readonly number[]): string =>
+  pluginIds.length === 0
+    ? NOTHING_ALONGSIDE
+    : `Activated alongside: ${pluginIds.map(pluginNameOf).join(', ')}`;
+
 const keyOf = (abTestId: string, version: number) => `${abTestId}\u0000${version}`;
 
 /** The versions activating this draft activates (spec §4), each once. */

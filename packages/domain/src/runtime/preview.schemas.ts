@@ -39,8 +39,13 @@ export const previewedContentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('revision'), revision: z.number().int() }),
   /** Nothing published yet: the console's state. */
   z.object({ kind: z.literal('console') }),
-  /** The console's state with this plugin's draft in place of its active set. */
-  z.object({ kind: z.literal('draft'), pluginId: z.number().int() }),
+  /** The console's state as activating this plugin's draft leaves it (planDraftActivation). */
+  z.object({
+    kind: z.literal('draft'),
+    pluginId: z.number().int(),
+    /** The other plugins whose drafts the activation takes alongside (their drafts served too), ascending. */
+    alongside: z.array(z.number().int()),
+  }),
 ]);
 export type PreviewedContent = z.infer<typeof previewedContentSchema>;
 

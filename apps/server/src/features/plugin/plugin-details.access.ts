@@ -1,5 +1,6 @@
 import {
   type AbTest,
+  type ActivationPlan,
   type ActiveSetChange,
   AUDIT_ATTRIBUTES,
   type AuditAction,
@@ -11,6 +12,7 @@ import {
   type PluginDetails,
   type PluginDraftState,
   type PluginEntry,
+  planDraftActivation,
   pluginNameOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -20,6 +22,7 @@ import {
   findPluginIdsUsingAbTests,
   findPluginState,
   listActiveSetChanges,
+  listPluginStates,
   type PluginStateRow,
 } from './plugin.store.ts';
 
@@ -78,6 +81,31 @@ export async function findInvolvedPluginIds(db: Db | Tx, environmentId: string, 
 
 export const entriesOfAll = (states: readonly PluginStateRow[]) =>
   states.flatMap((state) => [state.active, state.draft]);
+
+/** What activating a plugin's draft would do, read as the activation reads it. */
+export interface DraftActivationRead {
+  /** The plugin and every plugin the activation may touch, in id order. */
+  states: PluginStateRow[];
+  /** The A/B-tests of their entries, by id. */
+  abTests: Map<string, AbTest>;
+  plan: ActivationPlan;
+}
+
+/**
+ * The activation's plan (planDraftActivation) over the plugins and A/B-tests it reads, unlocked: for
+ * the reads that say beforehand what an activation does (the draft impact, the player preview).
+ */
+export async function readDraftActivationPlan(
+  db: Db | Tx,
+  environmentId: string,
+  plugin: PluginStateRow,
+): Promise<DraftActivationRead> {
+  const pluginIds = await findInvolvedPluginIds(db, environmentId, plugin);
+  const states = await listPluginStates(db, environmentId, pluginIds);
+  const abTests = await loadAbTests(db, environmentId, abTestIdsOf(...entriesOfAll(states)));
+  const plan = planDraftActivation(plugin.plugin.id, states.map(toDraftState), abTests);
+  return { states, abTests, plan };
+}
 
 /** spec §3 Plugin, as /get answers it: the row, both entry lists, revisions and their A/B-tests. */
 export async function toPluginDetails(

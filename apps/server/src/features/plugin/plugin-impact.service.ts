@@ -2,7 +2,6 @@ import {
   type AbTest,
   impactOfPluginDraft,
   type PluginDraftImpactResponse,
-  planDraftActivation,
   splitAfterDraftActivation,
   type TestSplitChange,
   type VersionToActivate,
@@ -10,15 +9,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { currentServedRanges } from '../abtest/abtest-impact.service.ts';
-import { listPluginStates, type PluginStateRow } from './plugin.store.ts';
-import {
-  abTestIdsOf,
-  entriesOfAll,
-  findInvolvedPluginIds,
-  loadAbTests,
-  requirePluginState,
-  toDraftState,
-} from './plugin-details.access.ts';
+import type { PluginStateRow } from './plugin.store.ts';
+import { readDraftActivationPlan, requirePluginState } from './plugin-details.access.ts';
 
 // issue 15 /api/plugin/draft/impact {pluginId}: what activating the draft does to the players of
 // this plugin and of every plugin activated alongside. It reads the plugins and A/B-tests the
@@ -52,13 +44,7 @@ export function previewDraftImpact(
     db,
     async (tx) => {
       const plugin = await requirePluginState(tx, environmentId, pluginId);
-      const states = await listPluginStates(
-        tx,
-        environmentId,
-        await findInvolvedPluginIds(tx, environmentId, plugin),
-      );
-      const abTests = await loadAbTests(tx, environmentId, abTestIdsOf(...entriesOfAll(states)));
-      const plan = planDraftActivation(pluginId, states.map(toDraftState), abTests);
+      const { states, abTests, plan } = await readDraftActivationPlan(tx, environmentId, plugin);
       const splits = await splitsAfterActivation(tx, environmentId, abTests, plan.versions);
       const alongside = plan.alongside.map((otherId) => {
         const other = states.find((state) => state.plugin.id === otherId)!;

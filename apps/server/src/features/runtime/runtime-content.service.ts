@@ -78,8 +78,8 @@ export const hashRuntimeContent = (content: RuntimeContent): string =>
 /**
  * The environment's runtime content now, as the transaction sees it, with its hash. Publishing calls
  * it under the environment's publish lock (publishRevision); anything else may call it to compare.
- * With `draftOfPlugin` (issue 15 preview), that plugin's draft entries replace its active set, and the
- * A/B-tests and configurations they name are included as they are now.
+ * With `draftsOfPlugins` (issue 15 preview), those plugins' draft entries replace their active sets,
+ * and the A/B-tests and configurations they name are included as they are now.
  */
 export async function buildRuntimeContent(
   db: Db | Tx,

@@ -47,15 +47,15 @@ export interface RuntimeSources {
 }
 
 export interface RuntimeSourceOptions {
-  /** Issue 15 preview: this plugin's draft entries stand in for its active set. */
-  draftOfPlugin?: number;
+  /** Issue 15 preview: these plugins' draft entries stand in for their active sets. */
+  draftsOfPlugins?: readonly number[];
 }
 
-/** The entries served: every active set, or (preview) one plugin's draft in place of its active set. */
-const servedEntries = (draftOfPlugin: number | undefined) =>
-  draftOfPlugin === undefined
+/** The entries served: every active set, or (preview) some plugins' drafts in place of their active sets. */
+const servedEntries = (draftsOfPlugins: readonly number[] = []) =>
+  draftsOfPlugins.length === 0
     ? Prisma.sql`"state" = 'active'`
-    : Prisma.sql`(CASE WHEN "plugin_id" = ${draftOfPlugin} THEN "state" = 'draft' ELSE "state" = 'active' END)`;
+    : Prisma.sql`(CASE WHEN "plugin_id" IN (${Prisma.join(draftsOfPlugins)}) THEN "state" = 'draft' ELSE "state" = 'active' END)`;
 
 /**
  * One query, run in every publishing transaction: every plugin with its active set (by position),
@@ -71,7 +71,7 @@ export async function readRuntimeSources(
     WITH "entry" AS (
       SELECT "plugin_id", "position", "ab_test_id", "ab_test_version", "configurations"
         FROM "plugin_ab_test_entry"
-       WHERE "environment_id" = ${environmentId} AND ${servedEntries(options.draftOfPlugin)}
+       WHERE "environment_id" = ${environmentId} AND ${servedEntries(options.draftsOfPlugins)}
     )
     SELECT
       COALESCE((

@@ -160,7 +160,7 @@ describe('player preview', () => {
     // the draft moves case 2 to the other configuration; it is not served until activated
     await p.saveDraft(DUEL, [entry(abTestId, 0, ['', second!])]);
     const draft = await previewOf({ source: { draftOfPlugin: DUEL } });
-    expect(draft.content).toEqual({ kind: 'draft', pluginId: DUEL });
+    expect(draft.content).toEqual({ kind: 'draft', pluginId: DUEL, alongside: [] });
     expect(pluginOf(draft, DUEL)).toMatchObject({ outcome: 'configuration', configuration: { id: second } });
     expect(pluginOf(await previewOf({}), DUEL)).toMatchObject({ configuration: { id: first } });
 
@@ -196,6 +196,43 @@ describe('player preview', () => {
     expect(pluginOf(await previewOf({}), BUILD_EVENT)).toEqual(draft);
   });
 
+  it('previews a draft with the drafts its activation takes alongside, as the activation then serves them', async () => {
+    const [race1, race2] = await p.configs('ar', 2);
+    const [eoc1, eoc2] = await p.configs('eoc', 2);
+    const shared = await p.abTest({ versions: [EVERYONE_IN_CASE_2] });
+    await p.saveDraft(AGILITY_RACE, [entry(shared, 0, ['', race1!])]);
+    await p.saveDraft(END_OF_CONTENT, [entry(shared, 0, ['', eoc1!])]);
+    expect((await p.activateCall(AGILITY_RACE)).json().payload.updated).toEqual([
+      AGILITY_RACE,
+      END_OF_CONTENT,
+    ]);
+    await switchOn(shared);
+    await setEnabled(AGILITY_RACE, true);
+    await setEnabled(END_OF_CONTENT, true);
+
+    // Version 1 puts everyone in case 1; both drafts move to it, END_OF_CONTENT's with another configuration.
+    const version = await p.newVersion(shared, EVERYONE_IN_CASE_1);
+    await p.saveDraft(AGILITY_RACE, [entry(shared, version, [race2!, race1!])]);
+    await p.saveDraft(END_OF_CONTENT, [entry(shared, version, [eoc2!, eoc1!])]);
+    const draft = await previewOf({ source: { draftOfPlugin: AGILITY_RACE } });
+    expect(draft.content).toEqual({ kind: 'draft', pluginId: AGILITY_RACE, alongside: [END_OF_CONTENT] });
+    expect(pluginOf(draft, AGILITY_RACE)).toMatchObject({ configuration: { id: race2 } });
+    expect(pluginOf(draft, END_OF_CONTENT)).toMatchObject({
+      outcome: 'configuration',
+      configuration: { id: eoc2 },
+      matched: { abTestId: shared, testVersion: version, caseIndex: 0 },
+    });
+    // nothing is served until activated; then exactly what the preview said
+    expect(pluginOf(await previewOf({}), END_OF_CONTENT)).toMatchObject({ configuration: { id: eoc1 } });
+    expect((await p.activateCall(AGILITY_RACE)).json().payload.updated).toEqual([
+      AGILITY_RACE,
+      END_OF_CONTENT,
+    ]);
+    const served = await previewOf({});
+    expect(pluginOf(served, AGILITY_RACE)).toEqual(pluginOf(draft, AGILITY_RACE));
+    expect(pluginOf(served, END_OF_CONTENT)).toEqual(pluginOf(draft, END_OF_CONTENT));
+  });
+
   it("builds a draft's content: its entries in place of the active set, with the tests and configurations they name", async () => {
     const [served, drafted] = await p.configs('ws', 2);
     const servedTest = await p.abTest({ versions: [EVERYONE_IN_CASE_2] });
@@ -204,7 +241,7 @@ describe('player preview', () => {
     await p.saveDraft(WIN_STREAK, [entry(draftTest, 0, ['', drafted!])]);
 
     const plain = (await buildRuntimeContent(t.app.db, 'dev')).content;
-    const draft = (await buildRuntimeContent(t.app.db, 'dev', { draftOfPlugin: WIN_STREAK })).content;
+    const draft = (await buildRuntimeContent(t.app.db, 'dev', { draftsOfPlugins: [WIN_STREAK] })).content;
     const winStreakOf = (content: RuntimeContent) =>
       content.plugins.find((plugin) => plugin.id === WIN_STREAK);
     expect(winStreakOf(plain)?.entries).toEqual([entry(servedTest, 0, ['', served!])]);

@@ -1,5 +1,4 @@
 import {
-  type AbTest,
   formatResolution,
   notFound,
   type PreviewedContent,
@@ -9,14 +8,18 @@ import {
   resolvePlayer,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 import { findAbTest } from '../abtest/abtest.store.ts';
+import { findPluginState } from '../plugin/plugin.store.ts';
+import { readDraftActivationPlan } from '../plugin/plugin-details.access.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
-import { versionsToActivate, withVersionsActivated } from './runtime-draft-versions.ts';
+import { withVersionsActivated } from './runtime-draft-versions.ts';
 import { getRevision } from './runtime-revision.service.ts';
 import { findLatestRevision } from './runtime-revision.store.ts';
 
 // issue 15, player preview: resolvePlayer (what game servers call) over the content an operator
-// chose — what is served now, a past revision, or the console's state with one plugin's draft active.
+// chose — what is served now, a past revision, or the console's state as one plugin's draft
+// activation would leave it.
 
 export const PREVIEW_MESSAGES = {
   pluginNotFound: (pluginId: number, environmentId: string) =>
@@ -49,20 +52,31 @@ async function chooseContent(
     const revision = await getRevision(db, environmentId, source.revision);
     return { content: revision.content, previewed: { kind: 'revision', revision: revision.revision } };
   }
-  const pluginId = source.draftOfPlugin;
-  const { content } = await buildRuntimeContent(db, environmentId, { draftOfPlugin: pluginId });
-  const plugin = content.plugins.find((candidate) => candidate.id === pluginId);
-  if (!plugin) throw notFound(PREVIEW_MESSAGES.pluginNotFound(pluginId, environmentId));
-  const versions = versionsToActivate(content, plugin.entries);
-  const abTests = new Map<string, AbTest>();
-  for (const { abTestId } of versions) {
-    const abTest = await findAbTest(db, { environmentId, id: abTestId });
-    if (abTest) abTests.set(abTestId, abTest);
-  }
-  return {
-    content: withVersionsActivated(content, versions, abTests),
-    previewed: { kind: 'draft', pluginId },
-  };
+  return contentAsIfActivated(db, environmentId, source.draftOfPlugin);
+}
+
+/**
+ * The console's state as activating the plugin's draft leaves it: the activation's own plan
+ * (planDraftActivation) says which versions it activates and which other plugins' drafts it takes
+ * alongside; their drafts stand in for their active sets and the versions are served as activated.
+ * One snapshot, so the plan and the content agree.
+ */
+function contentAsIfActivated(db: Db, environmentId: string, pluginId: number): Promise<ChosenContent> {
+  return runInTransaction(
+    db,
+    async (tx) => {
+      const plugin = await findPluginState(tx, environmentId, pluginId);
+      if (!plugin) throw notFound(PREVIEW_MESSAGES.pluginNotFound(pluginId, environmentId));
+      const { plan, abTests } = await readDraftActivationPlan(tx, environmentId, plugin);
+      const draftsOfPlugins = [pluginId, ...plan.alongside];
+      const { content } = await buildRuntimeContent(tx, environmentId, { draftsOfPlugins });
+      return {
+        content: withVersionsActivated(content, plan.versions, abTests),
+        previewed: { kind: 'draft', pluginId, alongside: plan.alongside },
+      };
+    },
+    { isolationLevel: 'RepeatableRead' },
+  );
 }
 
 /** The descriptions of the A/B-tests that placed the player (as the console has them now). */

@@ -1,4 +1,9 @@
-import { type AlongsidePluginImpact, type DraftEntryImpactItem, pluginNameOf } from '@console/domain';
+import {
+  type AlongsidePluginImpact,
+  type DraftEntryImpactItem,
+  describeActivatedAlongside,
+  pluginNameOf,
+} from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -7,9 +12,6 @@ import { type EntryUsage, useDraftImpactQuery } from './plugin.queries.ts';
 
 export const VALIDATION_PASSED = 'Validation passed';
 export const VALIDATION_FATAL = 'Validation found errors that block activation';
-export const NOTHING_ALONGSIDE = 'No other plugin is activated alongside';
-export const activatedAlongside = (pluginIds: readonly number[]) =>
-  `Activated alongside: ${pluginIds.map(pluginNameOf).join(', ')}`;
 export const fatalText = (pluginId: number, message: string) => `${pluginNameOf(pluginId)}: ${message}`;
 
 export const REMOVED_ENTRY = 'Removed by this draft';
@@ -88,9 +90,7 @@ export function DraftValidation({
                 ))}
               </Stack>
             ) : (
-              <Typography variant="body2">
-                {usage.validUsages.length > 0 ? activatedAlongside(usage.validUsages) : NOTHING_ALONGSIDE}
-              </Typography>
+              <Typography variant="body2">{describeActivatedAlongside(usage.validUsages)}</Typography>
             )}
             <EntryImpact item={impactOf(entry.abTestId)} />
           </Box>

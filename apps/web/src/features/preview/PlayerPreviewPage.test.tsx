@@ -134,6 +134,47 @@ describe('Player preview', () => {
     expect(screen.queryByRole('region', { name: 'DUEL' })).toBeNull();
   });
 
+  it("names the plugins a draft's activation takes alongside, whose drafts the preview serves too", async () => {
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/runtime/preview': ({ body }) => {
+        const { draftOfPlugin } = (body as { source: { draftOfPlugin: number } }).source;
+        const alongside = draftOfPlugin === 2 ? [1, 6] : [];
+        return ok({ ...answer, content: { kind: 'draft', pluginId: draftOfPlugin, alongside } });
+      },
+    });
+    renderApp('/preview');
+    await screen.findByRole('heading', { name: 'Player preview' });
+    await userEvent.type(screen.getByLabelText('User ID'), 'player-9');
+    await userEvent.click(screen.getByRole('radio', { name: "A plugin's draft, as if activated" }));
+    const previewDraftOf = async (plugin: string) => {
+      await userEvent.click(screen.getByRole('combobox', { name: 'Plugin' }));
+      await userEvent.click(await screen.findByRole('option', { name: plugin }));
+      await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+      await screen.findByText(new RegExp(`against the draft of ${plugin}, as if activated\\.$`));
+      return screen.getByLabelText('Activated alongside').textContent;
+    };
+    expect(await previewDraftOf('AGILITY_RACE')).toBe(
+      'Activated alongside: END_OF_CONTENT, COLLECTION_EVENT_TWO',
+    );
+    expect(await previewDraftOf('DUEL')).toBe('No other plugin is activated alongside');
+    expect(api.callsTo('/api/runtime/preview').map((call) => call.body)).toMatchObject([
+      { source: { draftOfPlugin: 2 } },
+      { source: { draftOfPlugin: 4 } },
+    ]);
+  });
+
+  it('shows no alongside line for a revision', async () => {
+    previewApi();
+    renderApp('/preview');
+    await screen.findByRole('heading', { name: 'Player preview' });
+    await userEvent.type(screen.getByLabelText('User ID'), 'player-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText(/against revision 7/);
+    expect(screen.queryByLabelText('Activated alongside')).toBeNull();
+  });
+
   it('refuses what the domain schema refuses, naming the field, and calls nothing', async () => {
     const api = previewApi();
     renderApp('/preview');

@@ -1,4 +1,5 @@
 import {
+  describeActivatedAlongside,
   describeMatchedEntry,
   describePluginOutcome,
   describeSkippedEntry,
@@ -95,6 +96,12 @@ export function PreviewResults({ answer }: { answer: PreviewResponse }) {
         Player <strong>{resolution.userId}</strong>, level {resolution.level}, at{' '}
         {new Date(resolution.at).toISOString()}, against {contentLabel(answer.content)}.
       </Typography>
+      {answer.content.kind === 'draft' && (
+        // issue 15: the activation takes these plugins' drafts along, so the preview serves them too
+        <Typography aria-label="Activated alongside">
+          {describeActivatedAlongside(answer.content.alongside)}
+        </Typography>
+      )}
       {switchedOn.length === 0 && <Typography>No plugin is switched on.</Typography>}
       {switchedOn.map((plugin) => (
         <PluginResult
