@@ -183,6 +183,8 @@ describeInBrowser('transfer and connections in Chromium', () => {
       .filter({ hasText: 'e2e clients' });
     await keyRow.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
+    // The toast follows the server's answer (a re-render of the table alone may detach the button).
+    await page.getByText('Runtime key e2e clients revoked').waitFor();
     await keyRow.getByRole('button', { name: 'Revoke' }).waitFor({ state: 'detached' });
 
     const audit = await api(page, '/api/audit/list', { offset: 0, limit: 100 });

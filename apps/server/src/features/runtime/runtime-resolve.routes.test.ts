@@ -64,26 +64,17 @@ describe('POST /runtime/v1/resolve', () => {
     expect(payload).toMatchObject({ userId: 'player-1', level: 12, at: AT, assignments: {} });
     expect(
       payload.plugins.map(({ configuration, ...plugin }) => ({ ...plugin, id: configuration?.id })),
-    ).toEqual([
-      {
-        pluginId: content.plugins[0]!.id,
-        pluginName: content.plugins[0]!.name,
+    ).toEqual(
+      content.plugins.map((plugin, index) => ({
+        pluginId: plugin.id,
+        pluginName: plugin.name,
         outcome: 'configuration',
-        abTestId: content.abTests[0]!.id,
+        abTestId: content.abTests[index]!.id,
         caseIndex: 0,
         runningUntil: WINDOW_END,
-        id: content.configurations[0]!.id,
-      },
-      {
-        pluginId: content.plugins[1]!.id,
-        pluginName: content.plugins[1]!.name,
-        outcome: 'configuration',
-        abTestId: content.abTests[1]!.id,
-        caseIndex: 0,
-        runningUntil: WINDOW_END,
-        id: content.configurations[1]!.id,
-      },
-    ]);
+        id: content.configurations[index]!.id,
+      })),
+    );
   });
 
   it('answers the whole resolution, with why each entry did or did not apply, when `explain` is true', async () => {
