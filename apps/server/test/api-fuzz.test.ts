@@ -41,14 +41,17 @@ function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${url} [${request.contentType ?? 'no content-type'}] ${JSON.stringify(shown)}`;
 }
 
+/** Declared calls whose path the web app also serves as a page on GET. */
+const WEB_PAGE_PATHS = new Set(['/logout']);
+
 /** Why an answer breaks the contract, or null when it keeps it. */
 function findProblem(request: FuzzRequest, response: LightMyRequestResponse): string | null {
   if (response.statusCode >= 500) return `status ${response.statusCode}`;
-  // A GET of a path that is also a web page (GET /logout: the page that asks before signing out) is
-  // answered by the web app when it is built (plugins/web-app.ts): a page, not an API answer.
+  // A GET of a declared path that is also a web page (GET /logout: the page that asks before signing
+  // out) is answered by the web app when it is built (plugins/web-app.ts): a page, not an API answer.
   const isWebPage =
     request.method === 'GET' &&
-    !/^\/(api|runtime|oauth)\//.test(request.url) &&
+    WEB_PAGE_PATHS.has(request.url.split('?')[0] ?? '') &&
     String(response.headers['content-type']).startsWith('text/html');
   if (response.statusCode === 200 && isWebPage) return null;
   // A redirect (the browser's GET /logout, Google sign-in) is an answer, not a refusal.
