@@ -107,7 +107,7 @@ export function createVersion(
 
 /** spec §4: only a version newer than the current one and not already active can be activated. */
 export function checkVersionActivation(
-  abTest: Pick<AbTestRuleView, 'id' | 'data'>,
+  abTest: { id: string; data: { versions: readonly VersionView[] } },
   version: number,
 ): RuleResult {
   const target = abTest.data.versions.find((v) => v.version === version);

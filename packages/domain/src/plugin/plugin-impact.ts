@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkVersionActivation } from '../abtest/abtest.rules.ts';
 import { draftEntryImpactSchema, impactOfDraftEntry, rangesAfterActivation } from '../runtime/impact.ts';
 import type { BucketRange } from '../runtime/snapshot.ts';
 import type { VersionToActivate } from './plugin-activation.rules.ts';
@@ -80,22 +81,51 @@ export interface TestSplitChange {
   nextRanges: CaseRanges;
 }
 
+/** One A/B-test's version as a draft's activation makes it current: its weights and the ranges fixed. */
+export interface ActivatedVersion {
+  version: number;
+  weights: readonly number[];
+  ranges: BucketRange[][];
+}
+
 /**
- * What the activation does to one A/B-test: each version of it the plan activates, in the plan's
- * order, reassigns the ranges (fewest moves, no re-randomise), as the activation service does.
+ * The plan's versions of one A/B-test activated in the plan's order, as the activation service does:
+ * a version the activation refuses (checkVersionActivation: unknown, already active, not newer) is
+ * left out; each other reassigns the ranges the previous left (fewest moves, no re-randomise). The
+ * last version made current, or null when none is. The draft impact and the player preview both call it.
  */
+export function activatePlannedVersions(
+  abTest: DraftAbTestView,
+  currentRanges: CaseRanges | null,
+  versions: readonly VersionToActivate[],
+): ActivatedVersion | null {
+  let known = abTest.data.versions;
+  let ranges = currentRanges;
+  let activated: ActivatedVersion | null = null;
+  for (const { abTestId, version } of versions) {
+    if (
+      abTestId !== abTest.id ||
+      !checkVersionActivation({ id: abTest.id, data: { versions: known } }, version).ok
+    )
+      continue;
+    const weights = known.find((candidate) => candidate.version === version)!.cases;
+    activated = { version, weights, ranges: rangesAfterActivation(ranges, weights, false) };
+    ranges = activated.ranges;
+    known = known.map((candidate) =>
+      candidate.version === version ? { ...candidate, active: true } : candidate,
+    );
+  }
+  return activated;
+}
+
+/** What the activation does to one A/B-test: its ranges before and after (activatePlannedVersions). */
 export function splitAfterDraftActivation(
   abTest: DraftAbTestView,
   currentRanges: CaseRanges | null,
   versions: readonly VersionToActivate[],
 ): TestSplitChange {
-  let nextRanges: CaseRanges | null = currentRanges;
-  for (const { abTestId, version } of versions) {
-    if (abTestId !== abTest.id) continue;
-    const weights = abTest.data.versions.find((candidate) => candidate.version === version)?.cases;
-    if (weights) nextRanges = rangesAfterActivation(nextRanges, weights, false);
-  }
-  return { isActive: abTest.active, currentRanges, nextRanges: nextRanges ?? [] };
+  const activated = activatePlannedVersions(abTest, currentRanges, versions);
+  return { isActive: abTest.active, currentRanges, nextRanges: activated?.ranges ?? currentRanges ?? [] };
 }
 
 /** A plugin as its draft's impact reads it: switched on or off, its active set and its draft. */
