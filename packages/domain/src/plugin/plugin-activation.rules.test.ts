@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PluginId } from '../enums.ts';
+import { entry, pluginState } from './plugin.test-support.ts';
 import {
   checkAbTestUsage,
   checkDraftActivation,
   describeStaleDraft,
   isStaleDraftMessage,
   listVersionsToActivate,
-  type PluginDraftState,
   planDraftActivation,
 } from './plugin-activation.rules.ts';
-import type { PluginEntry } from './plugin-details.schemas.ts';
 import type { DraftAbTestView } from './plugin-draft.rules.ts';
 
 const { AGILITY_RACE: RACE, DUEL, WIN_STREAK: STREAK, STORE } = PluginId;
@@ -26,26 +25,7 @@ const abTest = (id: string, active: boolean, versions: [number, boolean][]): Dra
   },
 });
 
-const entry = (abTestId: string, abTestVersion: number, configurations = ['a', 'b']): PluginEntry => ({
-  abTestId,
-  abTestVersion,
-  configurations,
-});
-
-const plugin = (
-  pluginId: number,
-  active: PluginEntry[],
-  draft: PluginEntry[],
-  revisions: Partial<PluginDraftState> = {},
-): PluginDraftState => ({
-  pluginId,
-  active,
-  draft,
-  activeRevision: 1,
-  draftRevision: 1,
-  draftBaseRevision: 1,
-  ...revisions,
-});
+const plugin = pluginState;
 
 // 'shared' is live at version 0 with a new version 1; 'solo' likewise; 'idle' is an inactive test.
 const abTests = new Map(

@@ -4,6 +4,7 @@ import { PluginId } from '../enums.ts';
 import { INACTIVE_TEST_SENTENCE } from '../runtime/impact.ts';
 import { caseOfBucket, initialRanges, reassignRanges } from '../runtime/ranges.ts';
 import { BUCKET_COUNT, type BucketRange } from '../runtime/snapshot.ts';
+import { entry, pluginState } from './plugin.test-support.ts';
 import { type PluginDraftState, planDraftActivation } from './plugin-activation.rules.ts';
 import type { PluginEntry } from './plugin-details.schemas.ts';
 import type { DraftAbTestView } from './plugin-draft.rules.ts';
@@ -18,20 +19,7 @@ const N = BUCKET_COUNT;
 const { AGILITY_RACE: RACE, DUEL } = PluginId;
 type Ranges = BucketRange[][];
 
-const entry = (abTestId: string, abTestVersion: number, configurations: string[]): PluginEntry => ({
-  abTestId,
-  abTestVersion,
-  configurations,
-});
-
-const state = (pluginId: number, active: PluginEntry[], draft: PluginEntry[]): PluginDraftState => ({
-  pluginId,
-  active,
-  draft,
-  activeRevision: 1,
-  draftRevision: 1,
-  draftBaseRevision: 1,
-});
+const state = pluginState;
 
 /** A test live at version 0 (`current` weights) with a newer version 1 (`next` weights). */
 const abTest = (id: string, active: boolean, current: number[], next: number[]): DraftAbTestView => ({
