@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** spec of the issue: a page of a 10,000-row list answers with p99 ≤ 50 ms at 10 concurrent operators. */
+/** Target: a page of a 10,000-row list answers with p99 ≤ 50 ms at 10 concurrent operators. */
 export const LIST_PAGE_P99_BUDGET_MS = 50;
 const OPERATORS = 10;
 

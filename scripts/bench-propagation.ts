@@ -1,4 +1,4 @@
-// Issue 13, scale out: "activation-to-every-process ≤ 1 s". Two console processes (each a real
+// Scale out: "activation-to-every-process ≤ 1 s". Two console processes (each a real
 // `tsx apps/server/src/server.ts`, as `npm start` runs it) on one PostgreSQL database; a change of what
 // players receive (the release key-values) is saved through process A's /api, and the time until BOTH
 // processes serve the revision it published is measured by following each process's /runtime/v1/stream
@@ -19,7 +19,7 @@ import {
 } from '@console/server/testing';
 
 const ROUNDS = Number(process.env.BENCH_PROPAGATION_ROUNDS ?? 20);
-/** spec of the issue: a published revision reaches every process within 1 s. */
+/** Target: a published revision reaches every process within 1 s. */
 const BOUND_MS = 1_000;
 /** A round whose revision has not reached a process by then is a failure, not a figure. */
 const GIVE_UP_MS = 10_000;

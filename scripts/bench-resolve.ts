@@ -1,4 +1,4 @@
-// Issue 13 benchmark: the pure resolution function, no server, no database. A realistic snapshot of
+// Benchmark: the pure resolution function, no server, no database. A realistic snapshot of
 // 20 plugins, each with 3 active-set entries (segments of 2-3 conditions, 2-4 cases, configurations
 // of every activation cadence), resolved for random players; and the bucket hash alone.
 // Run with `npx tsx scripts/bench-resolve.ts`. Figures, not pass/fail (target: ≥ 100,000 resolutions/s).

@@ -1,4 +1,4 @@
-// The game servers' read path (issue 13) under load: a bare Fastify hello world and the console in the
+// The game servers' read path under load: a bare Fastify hello world and the console in the
 // same process, autocannon at 100 connections on loopback from a child process, each runtime case printed
 // with req/s, p99 and its ratio to bare Fastify, the server's CPU time per request (this process's CPU,
 // the load generator being elsewhere: steadier than req/s when other jobs share the cores) and the SQL
@@ -24,7 +24,7 @@ import { addressOf, type Load, type LoadResult, load, startBareFastify } from '.
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** spec of the issue: the snapshot a game server reads is about this big. */
+/** Target: the snapshot a game server reads is about this big. */
 const SNAPSHOT_BYTES = 5_000;
 const TARGETS = { notModifiedRatio: 0.8, resolveRatio: 0.5, p99Ms: 10 };
 

@@ -1,4 +1,4 @@
-// `npm run bench` (first part): the schedule overview (issue 12), pure computation, no database.
+// `npm run bench` (first part): the schedule overview, pure computation, no database.
 // 20 plugins × 50 configurations × 120 slots (the default grid), printed as a ratio to computing one
 // configuration's slots (the same configurations, one at a time) in the same run. Figures, not pass/fail.
 import { performance } from 'node:perf_hooks';

@@ -1,7 +1,7 @@
 // `npm run bench` (load): the console over its own PostgreSQL with a busy team's dev environment
 // (scripts/bench-console.ts), then 100 connections of mixed operator traffic (lists, gets, saves,
 // activations, segment validation, audit pages) for 60 s. Prints requests, errors, req/s and p99 per
-// kind of call and overall; exits 1 when any call failed (issue 14: errors must be 0). Every call of the
+// kind of call and overall; exits 1 when any call failed (errors must be 0). Every call of the
 // mix is valid, so any answer other than 2xx, a connection error or a timeout counts as an error.
 // LOAD_SECONDS and LOAD_CONNECTIONS change the duration and the number of connections.
 import { availableParallelism, loadavg } from 'node:os';

@@ -30,7 +30,7 @@ async function createAbTest(page: Page, typed: string, description: string, type
   await page.getByRole('button', { name: 'Create AB-test' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create AB-test' });
   const id = dialog.getByRole('textbox', { name: /^ID/ });
-  // spec §2: a two-word suggestion is offered first.
+  // A two-word suggestion is offered first.
   await expect.poll(() => id.inputValue()).toMatch(/^[a-z]+-[a-z]+$/);
   await id.fill('');
   await id.pressSequentially(typed);
@@ -88,7 +88,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await value.fill('XX');
     expect(await (await checked).json()).toEqual({ payload: 4 });
     await condition.getByText('Invalid value').waitFor();
-    // issue 9: the operator is told what is allowed.
+    // The operator is told what is allowed.
     await condition.getByText('Allowed: an assigned two-letter ISO 3166 country code, such as DE').waitFor();
     expect(await value.getAttribute('aria-invalid')).toBe('true');
     expect(await condition.getByText('Invalid property').count()).toBe(0);
@@ -99,7 +99,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     expect(await value.getAttribute('aria-invalid')).toBe('false');
     const saved = await callApiFromPage<AbTestAnswer>(page, '/api/abtest/get', { id: 'Spring-Sale' });
     expect(saved.data.segment.conditions).toEqual([{ property: 10, op: 1, value: 'DE' }]);
-    // spec §9: the message goes after 1.5 s.
+    // The message goes after 1.5 s.
     await segment.getByText('Segmentation saved...').waitFor({ state: 'hidden', timeout: 5000 });
     expect(pageConsole.takeProblems()).toEqual([]);
   });
@@ -128,7 +128,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await activeSwitch.click();
     await toast(page, 'Version 0 activated');
     await expect.poll(() => activeSwitch.isChecked()).toBe(true);
-    // spec §4: an active version cannot be activated again.
+    // An active version cannot be activated again.
     expect(await activeSwitch.isDisabled()).toBe(true);
 
     const abTest = await callApiFromPage<AbTestAnswer>(page, '/api/abtest/get', { id: 'Spring-Sale' });
@@ -150,7 +150,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await expect.poll(() => state.isChecked()).toBe(true);
     await toast(page, 'AB-test Spring-Sale activated');
 
-    // issue 9: an active AB-test cannot be switched off, so the switch is disabled and says why.
+    // An active AB-test cannot be switched off, so the switch is disabled and says why.
     await expect.poll(() => state.isDisabled()).toBe(true);
     await row.getByRole('cell').first().locator('span[tabindex]').hover();
     await page.getByRole('tooltip', { name: 'An active AB-test cannot be deactivated' }).waitFor();
@@ -160,7 +160,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await state.isChecked()).toBe(true);
 
-    // spec §4: once active, the segment is read-only; issue 9: with a condition it does not claim
+    // Once active, the segment is read-only; with a condition it does not claim
     // that every player is targeted.
     await row.getByRole('link', { name: 'Spring-Sale' }).click();
     const segment = page.getByRole('region', { name: 'Segmentation' });
@@ -184,7 +184,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await slider.focus();
     for (let step = 0; step < 3; step += 1) await page.keyboard.press('PageUp');
     expect(await slider.getAttribute('aria-valuenow')).toBe('30');
-    // issue 9: the value bubble shown while the slider is used does not cover its label.
+    // The value bubble shown while the slider is used does not cover its label.
     const bubble = rollout.locator('.MuiSlider-valueLabel');
     await expect.poll(() => bubble.isVisible()).toBe(true);
     const bubbleBox = (await bubble.boundingBox())!;
@@ -199,7 +199,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
     await rollout.getByRole('button', { name: 'Apply' }).click();
     await toast(page, 'Rollout applied: 20.00% treatment');
 
-    // issue 9: an id does not wrap at its hyphens, even in a narrow window.
+    // An id does not wrap at its hyphens, even in a narrow window.
     await page.setViewportSize({ width: 700, height: 768 });
     await openList(page, baseUrl);
     const idLink = listRow(page, 'gradual-launch').getByRole('link', { name: 'gradual-launch' });

@@ -278,7 +278,7 @@ describeInBrowser('Configuration screens in Chromium', () => {
     })) as { version: number };
     await callApiFromPage(page, '/api/abtest/activate/version', { id: 'gold-test', version });
     await callApiFromPage(page, '/api/plugin/activate', { pluginId: GOLD_RUSH, active: true });
-    // its draft serves gold-live in case 1 (control empty: spec §4) and becomes the active set; the draft keeps it
+    // its draft serves gold-live in case 1 (control empty) and becomes the active set; the draft keeps it
     const { draftRevision } = (await getPlugin(page, GOLD_RUSH)).data;
     await callApiFromPage(page, '/api/plugin/draft/abtest', {
       pluginId: GOLD_RUSH,
@@ -289,7 +289,7 @@ describeInBrowser('Configuration screens in Chromium', () => {
       pluginId: GOLD_RUSH,
       draftRevision: draftRevision + 1,
     });
-    // switched on only now: a draft entry whose A/B-test and version are both live is not activatable (spec §4)
+    // switched on only now: a draft entry whose A/B-test and version are both live is not activatable
     await callApiFromPage(page, '/api/abtest/activate/test', { id: 'gold-test', active: true });
     const before = (await getPlugin(page, GOLD_RUSH)).data;
     expect([before.active, before.draft]).toEqual([

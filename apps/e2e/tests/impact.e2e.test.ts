@@ -4,7 +4,7 @@ import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 
-// issue 15 "impact before a change": the version activation confirmation shows the players the
+// "impact before a change": the version activation confirmation shows the players the
 // activation moves, exactly, and that everyone is re-split when the operator asks for it.
 
 const OPERATOR = 'impact-ops@example.com';

@@ -33,7 +33,7 @@ const validity = (page: Page) => page.getByRole('region', { name: 'Draft validit
 const expectValidity = (page: Page, expected: string[]) =>
   expect.poll(() => validity(page).getByRole('alert').allTextContents()).toEqual(expected);
 
-/** Every edit saves at once and says so (spec §2 Autosave toast). */
+/** Every edit saves at once and says so (Autosave toast). */
 async function autosaved(page: Page) {
   const toast = page.getByRole('alert').filter({ hasText: 'Plugin draft configuration saved' });
   await toast.filter({ hasText: 'AutoSave' }).first().waitFor();

@@ -4,7 +4,7 @@ import { describeInBrowser, saveScreenshot } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 
-// issue 15 in Chromium: an operator previews what one player receives, and why, from the content game
+// In Chromium: an operator previews what one player receives, and why, from the content game
 // servers receive now and from a plugin's draft as if activated.
 
 const OPERATOR = 'preview-ops@example.com';

@@ -4,7 +4,7 @@ import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { callApiFromPage } from '../src/page-api.ts';
 
-// Issue 15: two changes published as revisions, their diff on Security > Revision History, and a
+// Two changes published as revisions, their diff on Security > Revision History, and a
 // rollback whose confirmation shows the impact first and leaves the runtime pinned.
 
 const OPERATOR = 'ops@example.com';

@@ -37,7 +37,7 @@ describeInBrowser('the console shell in Chromium', () => {
     expect(await page.title()).toBe('Home · Console');
     expect(await indicatorColor(page)).toBe('rgb(0, 200, 100)');
 
-    // spec §9: a particle every 500 ms living 6000 ms: about 12 at a time, never piling up.
+    // A particle every 500 ms living 6000 ms: about 12 at a time, never piling up.
     await page.waitForTimeout(7000);
     const particles = await page.locator('[data-particle]').count();
     expect(particles).toBeGreaterThanOrEqual(9);

@@ -9,7 +9,7 @@ import {
 } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 
-// Issue 14: an admin changes a user's role on Security > Users; that user, in their own browser, then
+// An admin changes a user's role on Security > Users; that user, in their own browser, then
 // sees what they may not do disabled, with the missing right as the reason, and the server agrees.
 
 const ADMIN = 'admin@example.com';

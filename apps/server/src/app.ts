@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // spec: calls are JSON; anything else is answered 415 rather than parsed as text.
+  // Calls are JSON; anything else is answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
 
   const db = options.db ?? createDb(config.databaseUrl);

@@ -176,7 +176,7 @@ describe('environment variables', () => {
   });
 });
 
-describe('request guards configuration (issue 14)', () => {
+describe('request guards configuration', () => {
   it('reads ALLOWED_ORIGINS as origins, refusing anything else', () => {
     expect(readConfig({}, DATABASE).allowedOrigins).toEqual([]);
     expect(

@@ -18,7 +18,7 @@ import { connectRequestArbitrary, type FuzzRequest, requestArbitrary } from './f
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
- * spec (issue 14): generated fuzzing of every declared call. From each route's own schemas, 200+
+ * Generated fuzzing of every declared call. From each route's own schemas, 200+
  * requests with hostile bodies, query strings and path params; no answer may be a 5xx, and every
  * answer that is not a success must be exactly {"error": string}. Seeded: FUZZ_SEED=<n> replays a
  * run; a failure names the route, the request and the answer (FUZZ_REPORT=<file> appends them all).
@@ -168,7 +168,7 @@ describe('generated fuzzing of every declared call', () => {
     const created = await t.post('/api/runtime-keys/create?configuration=dev', { name: 'fuzz' }, cookie);
     const { key } = created.json().payload as { key: string };
     const bearer = { authorization: `Bearer ${key}` };
-    // Declared in the domain (issue 13); until their routes are merged they answer 404 {"error"}. The
+    // Declared in the domain; until their routes are merged they answer 404 {"error"}. The
     // event stream (GET /runtime/v1/stream) never ends, so it is not sent here.
     const runtimeRoutes = [
       { path: RUNTIME_PATHS.snapshot, body: noBodySchema },

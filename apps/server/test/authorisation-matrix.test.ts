@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registerEndpoint } from '../src/http/endpoint.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// Issue 14: the authorisation matrix, generated from the endpoint table. Every declared call is made by
+// The authorisation matrix, generated from the endpoint table. Every declared call is made by
 // a viewer, an operator and an admin, in an unprotected (dev) and a protected (prod) environment, and
 // must be refused 403 naming the missing right exactly when its declared right says so, and otherwise
 // get past the check (whatever it answers then: a minimal body is often refused 400, an unknown id 404).

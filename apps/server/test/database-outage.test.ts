@@ -12,7 +12,7 @@ import {
 } from './faults.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// issue 14, faults: with the database down, operator calls answer 503 {"error"} within 2 s (not a hang
+// Faults: with the database down, operator calls answer 503 {"error"} within 2 s (not a hang
 // until the pool's or the transaction's limits, not a 500), /readyz says not ready, and the server
 // recovers by itself when the database returns. The app reaches PostgreSQL through a TCP proxy that
 // the test cuts, so the PostgreSQL other test files use keeps running.

@@ -4,7 +4,7 @@ import { afterAll, inject } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { freePort, startTcpProxy, type TcpProxy } from '../src/testing/index.ts';
 
-// Helpers of the fault tests (issue 14): a database that goes away under a running app, a server
+// Helpers of the fault tests: a database that goes away under a running app, a server
 // process that can be killed, and what a database holds for one environment, read directly so an
 // outage of the app's path cannot hide it.
 

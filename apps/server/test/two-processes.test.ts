@@ -14,11 +14,11 @@ import { connectGameClient, refusal } from '../src/features/connections/game-cli
 import { openStream } from '../src/features/runtime/runtime.test-helpers.ts';
 import { cloneDatabase, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
 
-// Issue 13, scale out: two console processes on one database. What one holds or changes, the other
+// Scale out: two console processes on one database. What one holds or changes, the other
 // lists, closes and serves. Both start once for the file (each is a real `tsx src/server.ts`).
 
 const LIMIT = 2;
-/** spec (issue 13, scale out): a published revision reaches every process within 1 s. */
+/** A published revision reaches every process within 1 s. */
 const PROPAGATION_BOUND_MS = 1_000;
 
 describe('two server processes on one database', () => {

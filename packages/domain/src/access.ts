@@ -1,4 +1,4 @@
-// Issue 14: roles and the rights calls need (decisions: "Roles and sessions"). No zod here: the web's
+// Roles and the rights calls need (decisions: "Roles and sessions"). No zod here: the web's
 // shell imports these rules (docs/decisions.md, "First load"); roleSchema is in auth.ts.
 
 /** What a user may do in one environment, from least to most. */

@@ -8,7 +8,7 @@ import {
   PUBLISHING_AUDIT_ACTIONS,
 } from './audit.ts';
 
-describe('runtime effect of audit actions (issue 13)', () => {
+describe('runtime effect of audit actions', () => {
   it('classifies every audit action, and nothing else', () => {
     expect(Object.keys(AUDIT_RUNTIME_EFFECTS).sort()).toEqual([...AUDIT_ACTIONS].sort());
     expect(Object.keys(AUDIT_ATTRIBUTES).sort()).toEqual([...AUDIT_ACTIONS].sort());

@@ -7,7 +7,7 @@ import { MAX_STORED_INTEGER } from './operations/fields.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
 import { TransferMode } from './operations/transfer.ts';
 
-// spec (shell §9): the audit list shows 100 entries from offset 0.
+// The audit list shows 100 entries from offset 0.
 export const AUDIT_PAGE_LIMIT = 100;
 export const AUDIT_FILTER_MAX_LENGTH = 200;
 
@@ -115,7 +115,7 @@ const pluginEntriesSchema = z.array(
   z.strictObject({ abTestId: z.string(), abTestVersion: versionSchema, configurations: z.array(z.string()) }),
 );
 const revisionSchema = z.number().int();
-/** issue 13: present (true) when the operator asked for a fresh split: a new salt and initial ranges. */
+/** Present (true) when the operator asked for a fresh split: a new salt and initial ranges. */
 const reRandomised = { reRandomise: z.literal(true).optional() };
 const configKind = { kind: z.string() };
 const configFields = {
@@ -136,11 +136,11 @@ export const AUDIT_ATTRIBUTES = {
     mode: z.enum([TransferMode.Overwrite, TransferMode.Merge]),
     counts: transferCountsSchema,
     groups: z.record(z.string(), transferCountsSchema),
-    /** issue 11: the groups the operator chose, when not every group. */
+    /** The groups the operator chose, when not every group. */
     chosenGroups: z.array(z.string()).optional(),
-    /** issue 11: items written because a transferred item needed them ("A/B-tests:spring"). */
+    /** Items written because a transferred item needed them ("A/B-tests:spring"). */
     carried: z.array(z.string()).optional(),
-    /** issue 15: the plugins chosen (by id), when not every plugin. */
+    /** The plugins chosen (by id), when not every plugin. */
     chosenPlugins: z.array(z.number().int()).optional(),
   }),
   'release.content.set': z.strictObject(releaseContentResponseSchema.shape),
@@ -230,7 +230,7 @@ export const AUDIT_ATTRIBUTES = {
         toVersion: versionSchema,
       }),
     ),
-    /** The plugin's revisions after the move (issue 11): a draft made before it is stale. */
+    /** The plugin's revisions after the move: a draft made before it is stale. */
     activeRevision: revisionSchema.optional(),
     draftRevision: revisionSchema.optional(),
   }),
@@ -255,7 +255,7 @@ export const AUDIT_ATTRIBUTES = {
     skipped: z.array(z.tuple([z.string(), z.string()])).optional(),
   }),
   /**
-   * issue 13 rollback: `from`'s content was published again as `revision` (or, when it equals what is
+   * Rollback: `from`'s content was published again as `revision` (or, when it equals what is
    * served, nothing was published and `revision` is the one served) and the runtime is pinned to it.
    */
   'runtime.revision.republish': z.strictObject({
@@ -264,7 +264,7 @@ export const AUDIT_ATTRIBUTES = {
     hash: z.string(),
     published: z.boolean(),
   }),
-  /** issue 13: the pin on `pinned` was lifted and the console's state published as `revision` (if it differed). */
+  /** The pin on `pinned` was lifted and the console's state published as `revision` (if it differed). */
   'runtime.revision.resume': z.strictObject({
     pinned: revisionSchema,
     revision: revisionSchema,
@@ -272,7 +272,7 @@ export const AUDIT_ATTRIBUTES = {
     /** The audited changes saved while pinned, published by this resume. */
     waiting: z.number().int(),
   }),
-  // issue 14: a console-wide change (role, removal) is written to every environment's log, since it
+  // A console-wide change (role, removal) is written to every environment's log, since it
   // changes who may act in each; an environment's own role only to that environment's.
   'user.role.set': z.strictObject({
     scope: z.enum(['environment', 'console']),
@@ -304,7 +304,7 @@ export function checkAuditEvent(action: string, attributes: unknown): string | n
 }
 
 /**
- * issue 13: what an audited change does to the environment's runtime (what players receive).
+ * What an audited change does to the environment's runtime (what players receive).
  * - 'publish': it writes something the runtime snapshot is built from (or may be: rows that active
  *   entries could reference), so the transaction that audits it publishes a revision when the
  *   snapshot's hash changed (mutate in apps/server features/audit).
@@ -350,7 +350,7 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'plugin.draft.activate': 'publish',
   'runtime.revision.republish': 'own',
   'runtime.revision.resume': 'own',
-  // issue 14: who may act is not what players receive
+  // Who may act is not what players receive
   'user.role.set': 'none',
   'user.remove': 'none',
   'environment.protect': 'none',

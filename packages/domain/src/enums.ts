@@ -1,4 +1,4 @@
-// spec (shell-and-operations §3, live-ops-content §3): the enumerations, ids exact.
+// The enumerations, ids exact.
 
 export const Consumable = {
   Life: 1,

@@ -1,7 +1,7 @@
 // No zod here: the web's first load imports these (docs/decisions.md, "First load"); the schemas are
 // in environment.ts.
 
-// spec (shell §3): known ids; created with 'no description' when none is given.
+// Known ids; created with 'no description' when none is given.
 export const SEEDED_ENVIRONMENTS = ['dev', 'stable', 'prod'] as const;
 export const DEFAULT_ENVIRONMENT_DESCRIPTION = 'no description';
 

@@ -53,12 +53,12 @@ export const notFound = (message: string) => new DomainError(ErrorCode.NotFound,
 export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
 export const ruleViolation = (message: string) => new DomainError(ErrorCode.RuleViolation, message);
 
-// spec (shell §2, §8): texts shown to operators exactly as written
+// Texts shown to operators exactly as written
 export const MESSAGES = {
   notLoggedIn: 'You must be logged in to access this page.',
   serverError: 'A request encountered a server error.',
   internalStorage: 'Internal error please reload page',
-  /** issue 14: the database cannot be reached (503); the caller may try again. */
+  /** The database cannot be reached (503); the caller may try again. */
   databaseUnavailable: 'The database cannot be reached right now. Try again in a moment.',
 } as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec (shell §7): /api/id/words/{count}, count 1-5.
+// /api/id/words/{count}, count 1-5.
 export const MAX_ID_WORDS = 5;
 export const idWordsParamsSchema = z.object({ count: z.coerce.number().int().min(1).max(MAX_ID_WORDS) });
 export const idExistParamsSchema = z.object({ kind: z.string().min(1), id: z.string().min(1).max(200) });

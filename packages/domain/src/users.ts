@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, roleSchema } from './auth.ts';
 import { environmentIdSchema } from './environment.ts';
 
-// Issue 14: the Users screen (Security menu) and what it calls.
+// The Users screen (Security menu) and what it calls.
 
 /** One user who signed in, with the roles given to them. */
 export const userSummarySchema = z.object({

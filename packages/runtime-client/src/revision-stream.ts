@@ -48,7 +48,7 @@ export async function followRevisionStream(options: RevisionStreamOptions): Prom
       if (options.signal.aborted) break;
       options.onLost(toApiError(error));
     }
-    // spec (SSE): the server's `retry:` sets the reconnection time; it replaces the first delay.
+    // Server-Sent Events: the server's `retry:` sets the reconnection time; it replaces the first delay.
     const backoff =
       serverRetryMs === null
         ? options.backoff

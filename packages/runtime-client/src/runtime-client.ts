@@ -18,7 +18,7 @@ import { followRevisionStream } from './revision-stream.ts';
 import { RuntimeApiError } from './runtime-error.ts';
 import { createRuntimeHttp, type FetchFunction } from './runtime-http.ts';
 
-// Issue 13, SDK: a game server's view of its environment. It holds the current revision of the
+// SDK: a game server's view of its environment. It holds the current revision of the
 // runtime snapshot (fetched with ETag, refetched when the stream announces a revision and now and then
 // for safety), resolves players locally with the domain's resolvePlayer (the one implementation the
 // server runs too), reports the revision it applied, and keeps serving the last snapshot while the

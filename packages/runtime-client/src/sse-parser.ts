@@ -62,7 +62,7 @@ export function createSseParser(handlers: SseHandlers): SseParser {
       case 'retry':
         if (/^\d+$/.test(value)) handlers.onRetry?.(Number(value));
         break;
-      // spec: other fields are ignored
+      // Other fields are ignored
     }
   };
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-// One LISTEN connection per process (issue 13, scale-out): NOTIFY is delivered after the sending
+// One LISTEN connection per process (scale-out): NOTIFY is delivered after the sending
 // transaction commits, so a handler sees committed state. Notifications sent while this connection
 // is down are lost: every consumer also re-checks what it caches on `onReconnect` (and periodically),
 // so a missed notification never leaves a process stale.

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { isDatabaseUnavailableError } from './unavailable.ts';
 
-// issue 14: with the database down, a call answers 503 within 2 s, and a busy but healthy database
+// With the database down, a call answers 503 within 2 s, and a busy but healthy database
 // never answers 503. pg-pool counts opening a connection and waiting for a busy pool's free one
 // against one limit, which cannot serve both: a limit short enough for an outage fails calls queued
 // under load. So opening a connection has its own short limit, waiting for a free one a long one,

@@ -72,7 +72,7 @@ export function registerEndpoint<E extends AnyEndpoint>(
 type AccessHook = (request: FastifyRequest) => Promise<void>;
 
 /**
- * Issue 14: the right a call declares (access in the endpoint table) is checked here, for every route,
+ * The right a call declares (access in the endpoint table) is checked here, for every route,
  * before its handler: after the session and the environment (plugins/request-context.ts) and, for
  * calls whose right is needed in an environment named by the body (a transfer's destination), once
  * the body is parsed but before it is validated. A refusal is 403 naming the missing right.
@@ -118,7 +118,7 @@ export function accessHooksOf(
 }
 
 /**
- * spec of the contract: every declared endpoint is registered, and every registered /api route is
+ * Every declared endpoint is registered, and every registered /api route is
  * declared. Checked once when the app is ready, so a missing handler fails at start, not in use.
  */
 export function findContractMismatches(

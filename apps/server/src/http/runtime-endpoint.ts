@@ -1,7 +1,7 @@
 import { RUNTIME_API_PREFIX, type RuntimeEndpoint } from '@console/domain';
 
 /**
- * The game servers' half of the contract (issue 13): every declared runtime call is registered with its
+ * The game servers' half of the contract: every declared runtime call is registered with its
  * method, and every route registered under /runtime/v1 is declared (HEAD, which Fastify adds beside a
  * GET, aside). The operator table (findContractMismatches) keeps checking /api alone: runtime calls are
  * not operator calls (GETs too, no session, no `?configuration=` scope of their own).

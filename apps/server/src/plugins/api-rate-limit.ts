@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from './session.ts';
 const WINDOW_MS = 60_000;
 
 /**
- * spec (issue 14): a global limit on the API per session and per client address (behind a trusted
+ * A global limit on the API per session and per client address (behind a trusted
  * proxy, the client's), besides the sign-in limit of its own route; 429 `{"error"}` with Retry-After.
  * Checked first, before the session or the environment is looked at, so a flood costs little. The
  * session's bucket is keyed by the cookie as sent: forged cookies only make new buckets, which the

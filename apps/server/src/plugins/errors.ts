@@ -31,7 +31,7 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
 /**
  * Every failure as the one error type: domain errors as they are, framework and plugin errors (schema
  * validation, content type, body size, rate limit) by their code or status, a database that cannot be
- * reached as a 503 (issue 14: the caller may try again; nothing is half-written, since every change is
+ * reached as a 503 (the caller may try again; nothing is half-written, since every change is
  * one transaction), anything else as a 500 that is logged with the request id and says nothing internal.
  */
 function toDomainError(

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 const PARTS = ['params', 'query', 'body'] as const;
 
 /**
- * spec (issue 14): the one place where text PostgreSQL cannot store (NUL, lone surrogates) is refused,
+ * The one place where text PostgreSQL cannot store (NUL, lone surrogates) is refused,
  * 400 naming the field, for every route: path params, query and body of the API, the sign-in calls
  * and the game clients' /runtime routes alike, before any schema, handler, SQL or audit entry sees it.
  * A hook rather than a refinement on each string schema, so that a field a schema forgets, a record's

@@ -27,7 +27,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   Object.fromEntries(Object.entries(HELMET_HEADERS).filter(([name]) => name !== HSTS_HEADER)),
 );
 
-/** HSTS means something only over https, and over plain http it would be a lie (issue 14): https only. */
+/** HSTS means something only over https, and over plain http it would be a lie: https only. */
 const HSTS_VALUE = HELMET_HEADERS[HSTS_HEADER] ?? 'max-age=31536000; includeSubDomains';
 
 /** Runs a helmet middleware once against a recording response and returns what it set. */

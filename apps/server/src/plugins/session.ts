@@ -32,7 +32,7 @@ export interface SignedInUser {
 export type SignInMethod = 'dev' | 'google';
 
 /**
- * Server-side sessions (issue 14). The cookie carries a random id; the `session` table keeps only its
+ * Server-side sessions. The cookie carries a random id; the `session` table keeps only its
  * SHA-256, so a leaked table opens nothing. Logout, sign-out-everywhere and an admin removing a user
  * delete rows, which ends those sessions at once in this process (the cache is emptied) and within
  * SESSION_CACHE_MS in others. A session ends after `sessionIdleMs` without a request and

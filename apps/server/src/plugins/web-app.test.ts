@@ -39,7 +39,7 @@ describe('web app and unknown paths', () => {
   it('answers unknown /api paths, other methods and paths without a built app with 404 JSON', async () => {
     const cases = [
       [built, 'GET', '/api/no/such/thing?configuration=dev', 'Not found: GET /api/no/such/thing'],
-      // Programs' paths are never pages, however spelled (issue 13, 14).
+      // Programs' paths are never pages, however spelled (14).
       [built, 'GET', '/api', 'Not found: GET /api'],
       [built, 'GET', '/%61pi/no/such/thing', 'Not found: GET /%61pi/no/such/thing'],
       [built, 'GET', '/runtime/v1/nothing', 'Not found: GET /runtime/v1/nothing'],

@@ -30,7 +30,7 @@ export const TEST_SESSION_SECRET = 'test-secret-test-secret';
 /**
  * The console as its own OS process (`tsx apps/server/src/server.ts`) on a free port over the given
  * database, with dev login and quiet logs; resolves once /readyz answers 200. For tests of several
- * processes on one database (issue 13, scale out).
+ * processes on one database (scale out).
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * What an attacker or a careless client sends (issue 14): text PostgreSQL cannot store (NUL, lone
+ * What an attacker or a careless client sends: text PostgreSQL cannot store (NUL, lone
  * UTF-16 surrogates), encodings that are not text, very long text, names of built-in properties,
  * and the usual injection shapes. Each is a value a JSON body can carry.
  */

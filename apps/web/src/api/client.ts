@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 
 /**
- * The one API client of the web app (spec shell §7, §8). Screens never call fetch: they call `apiCall`,
+ * The one API client of the web app. Screens never call fetch: they call `apiCall`,
  * usually through a TanStack Query hook in `<feature>.queries.ts`.
  */
 
@@ -24,7 +24,7 @@ export type ApiErrorKind =
   | 'http'
   /** A 200 answer carrying `{error}`. */
   | 'api'
-  /** A redirect answer; never followed (spec §7). */
+  /** A redirect answer; never followed. */
   | 'redirect'
   /** The server could not be reached. */
   | 'network'
@@ -95,7 +95,7 @@ export async function apiCall<T = unknown>(path: string, options: ApiCallOptions
   }
   if (response.status === 400) {
     const body = parseJson(text);
-    // spec §8: the body of a 400 is logged when it is JSON.
+    // The body of a 400 is logged when it is JSON.
     if (body !== undefined) console.info(`Bad request ${path}`, body);
     throw new ApiError('bad-request', errorMessageOf(text) ?? statusMessage(response, text), 400);
   }
@@ -161,7 +161,7 @@ function readPayload<T>(path: string, text: string, schema: z.ZodType<T> | undef
   return parsed.data;
 }
 
-/** spec §8: any other non-OK status fails with '{statusText}: {body}'. */
+/** Any other non-OK status fails with '{statusText}: {body}'. */
 function statusMessage(response: Response, text: string): string {
   return `${response.statusText || `HTTP ${response.status}`}: ${text}`;
 }

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 
-/** spec (issue 3): one chunk per page; pages are named exports. */
+/** One chunk per page; pages are named exports. */
 export function lazyPage<Module extends Record<Name, ComponentType>, Name extends keyof Module & string>(
   load: () => Promise<Module>,
   name: Name,

@@ -53,7 +53,7 @@ const EnvironmentComparisonPage = lazyPage(
   'EnvironmentComparisonPage',
 );
 
-/** spec §2: the route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
+/** The route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
 export const routes: RouteObject[] = [
   {
     element: (

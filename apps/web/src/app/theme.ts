@@ -4,6 +4,6 @@ import { isDarkEnvironment } from '../shell/environment/environmentColor.ts';
 export const lightTheme: Theme = createTheme({ palette: { mode: 'light' } });
 export const darkTheme: Theme = createTheme({ palette: { mode: 'dark' } });
 
-/** spec §4: prod switches the whole page to the dark theme; all others use the light theme. */
+/** Prod switches the whole page to the dark theme; all others use the light theme. */
 export const themeForEnvironment = (environment: string): Theme =>
   isDarkEnvironment(environment) ? darkTheme : lightTheme;

@@ -2,9 +2,9 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
 
 /**
- * Issue 9: a control that cannot be used says why, on hover and on keyboard focus. A disabled
+ * A control that cannot be used says why, on hover and on keyboard focus. A disabled
  * control gets neither pointer events nor focus, so the tooltip sits on a focusable wrapper.
- * Issue 14: also what the signed-in user's role does not allow (shell/rights.tsx).
+ * also what the signed-in user's role does not allow (shell/rights.tsx).
  */
 export function WhyDisabled({ reason, children }: { reason: string | undefined; children: ReactElement }) {
   if (reason === undefined) return children;

@@ -5,7 +5,7 @@ interface ErrorBannerProps {
   onDismiss(): void;
 }
 
-/** spec §2: the inline, dismissible red error banner of a screen; several failures stack in one banner. */
+/** The inline, dismissible red error banner of a screen; several failures stack in one banner. */
 export function ErrorBanner({ messages, onDismiss }: ErrorBannerProps) {
   if (messages.length === 0) return null;
   return (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
-/** spec §2: loading indicator with the text 'Loading...'. */
+/** Loading indicator with the text 'Loading...'. */
 export function Loading() {
   return (
     <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2 }}>

@@ -12,7 +12,7 @@ interface NotFoundNoticeProps {
   backLabel: string;
 }
 
-/** A details screen whose item does not exist: says so and links back to the list (issue 9). */
+/** A details screen whose item does not exist: says so and links back to the list. */
 export function NotFoundNotice({ title, text, backTo, backLabel }: NotFoundNoticeProps) {
   return (
     <Page title={title}>

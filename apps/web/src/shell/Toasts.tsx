@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import type { Toast } from './globalUi.context.ts';
 
-// spec §9: toasts auto-hide after 5000 ms.
+// Toasts auto-hide after 5000 ms.
 export const TOAST_AUTO_HIDE_MS = 5000;
 
 interface ToastsProps {

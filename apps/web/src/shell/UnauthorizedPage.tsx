@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 // The server's Google sign-in; a full page load, not a client-side route.
 export const GOOGLE_LOGIN_PATH = '/oauth/login/google';
 
-/** spec §2, §8: shown whenever a call is answered 401. */
+/** Shown whenever a call is answered 401. */
 export function UnauthorizedPage() {
   return (
     <Paper sx={{ maxWidth: 480, mx: 'auto', mt: 8, p: 4, textAlign: 'center' }}>

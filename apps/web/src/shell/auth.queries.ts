@@ -5,11 +5,11 @@ import { callEndpoint } from '../api/client.ts';
 import { useLazyEndpointQuery } from '../api/hooks.ts';
 import { shellEndpoints } from './shell.endpoints.ts';
 
-/** The signed-in user with their roles (issue 14); a 401 here shows the login-required page. */
+/** The signed-in user with their roles; a 401 here shows the login-required page. */
 export const useCurrentOperatorQuery = () => useLazyEndpointQuery(shellEndpoints.me, { staleTime: 60_000 });
 
 /**
- * issue 14: signing out is a POST /logout, which ends the session on the server at once; then nothing
+ * Signing out is a POST /logout, which ends the session on the server at once; then nothing
  * fetched with it may linger, and the login page follows. A failure still leaves for the login page.
  */
 export function useSignOut(): () => Promise<void> {

@@ -7,7 +7,7 @@ import { ActiveEnvironmentContext } from './environment/environment.context.ts';
 type Declared = Pick<AnyEndpoint, 'access' | 'scope' | 'accessEnvironmentField'>;
 
 /**
- * Issue 14: why the signed-in user may not make a call, in the words of the server's 403 ("Requires
+ * Why the signed-in user may not make a call, in the words of the server's 403 ("Requires
  * operator rights in dev"), in the active environment or the one given (a transfer's destination).
  * Undefined when they may, and while their rights are not known: the server decides then.
  */

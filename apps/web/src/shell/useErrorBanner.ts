@@ -4,14 +4,14 @@ import { useActiveEnvironment } from './environment/environment.context.ts';
 
 export interface ErrorBannerState {
   messages: readonly string[];
-  /** Appends a failure (spec §4: partial failures are appended to the same banner). */
+  /** Appends a failure (partial failures are appended to the same banner). */
   report(error: unknown): void;
   dismiss(): void;
 }
 
 const NO_MESSAGES: readonly string[] = [];
 
-/** A screen's error banner: cleared when the active environment changes (spec §2). */
+/** A screen's error banner: cleared when the active environment changes. */
 export function useErrorBanner(): ErrorBannerState {
   const { active } = useActiveEnvironment();
   const [messages, setMessages] = useState(NO_MESSAGES);

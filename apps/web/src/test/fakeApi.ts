@@ -43,7 +43,7 @@ export const ok = (payload: unknown): Answer => ({ body: { payload } });
 export const fail = (status: number, error: string): Answer => ({ status, body: { error } });
 
 /**
- * `/api/auth/me` for a user with one role everywhere (issue 14), in the environments the screens list;
+ * `/api/auth/me` for a user with one role everywhere, in the environments the screens list;
  * `environments` overrides single ones (`{ prod: 'viewer' }`).
  */
 export const signedInAs = (

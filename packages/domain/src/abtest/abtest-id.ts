@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec §2, §5, §9: ID max 36, sanitised as typed; description max 100.
+// ID max 36, sanitised as typed; description max 100.
 export const ABTEST_ID_MAX_LENGTH = 36;
 export const ABTEST_DESCRIPTION_MAX_LENGTH = 100;
 
@@ -41,7 +41,7 @@ export const abTestIdRefSchema = z
   .min(1, { error: 'AB-test ID must not be empty' })
   .max(ABTEST_ID_MAX_LENGTH, { error: `AB-test ID must be at most ${ABTEST_ID_MAX_LENGTH} characters` });
 
-/** spec §2: the description is trimmed; empty is allowed. */
+/** The description is trimmed; empty is allowed. */
 export const abTestDescriptionSchema = z
   .string({ error: 'description must be a text' })
   .trim()

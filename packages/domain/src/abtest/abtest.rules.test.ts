@@ -173,7 +173,7 @@ describe('other rules', () => {
     );
     expect(checkAbTestDeletion({ id: 'x', usedBy: [] }).ok).toBe(true);
   });
-  it('not found is the spec text', () => {
+  it('not found is the product’s text', () => {
     const error = abTestNotFound();
     expect(error).toBeInstanceOf(DomainError);
     expect([error.code, error.message]).toEqual(['NOT_FOUND', 'AB-test not found']);

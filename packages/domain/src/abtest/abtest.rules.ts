@@ -5,13 +5,13 @@ import { failRule, RULE_OK, type RuleResult } from './rule-result.ts';
 import { SEGMENT_MESSAGES } from './segment.ts';
 import { validateVersionWeights } from './weights.ts';
 
-/** spec §2: a version below zero is shown as "No version". */
+/** A version below zero is shown as "No version". */
 export const NO_VERSION = -1;
 // Decision (docs/decisions.md): versions are numbered 0, 1, 2, ... per AB-test, strictly increasing.
 export const FIRST_VERSION = 0;
 
 export const ABTEST_MESSAGES = {
-  // spec §2, §4, §8: exact texts
+  // Exact texts
   notFoundPage: 'AB-test not found',
   idExists: 'ID already exists',
   noVersion: 'No version',
@@ -20,7 +20,7 @@ export const ABTEST_MESSAGES = {
   deactivationFailedTitle: 'Deactivation Failed',
   noActiveVersion: 'AB-test has no active version',
   cannotDeactivate: 'An active AB-test cannot be deactivated',
-  // Decision (docs/decisions.md): texts the spec does not give, naming the thing (style.md).
+  // Decision (docs/decisions.md): texts the product document does not give, naming the thing (style.md).
   versionNotFound: (id: string, version: number) => `Version ${version} of AB-test '${id}' not found`,
   versionAlreadyActive: (version: number) => `Version ${version} is already active`,
   versionNotNewer: (version: number, current: number) =>
@@ -34,12 +34,12 @@ export const ABTEST_MESSAGES = {
 export type AbTestRuleView = Pick<AbTest, 'id' | 'active'> & { data: Pick<AbTestData, 'type' | 'versions'> };
 type VersionView = Pick<AbTestVersion, 'version' | 'active'>;
 
-// spec §8 / issue 5: a missing test is 404 "AB-test not found", exactly (the id is in the request).
+// A missing test is 404 "AB-test not found", exactly (the id is in the request).
 export function abTestNotFound(): DomainError {
   return notFound(ABTEST_MESSAGES.notFoundPage);
 }
 
-/** spec §2: "No version" below zero, else the number. */
+/** "No version" below zero, else the number. */
 export function formatVersion(version: number): string {
   return version < 0 ? ABTEST_MESSAGES.noVersion : String(version);
 }
@@ -57,7 +57,7 @@ export function hasActiveVersion(versions: readonly VersionView[]): boolean {
   return versions.some((v) => v.active);
 }
 
-/** The highest version, active or not (spec §4: a plugin draft adds an AB-test's highest version). */
+/** The highest version, active or not (a plugin draft adds an AB-test's highest version). */
 export function latestVersion<V extends VersionView>(versions: readonly V[]): V | undefined {
   return versions.reduce<V | undefined>(
     (latest, v) => (!latest || v.version > latest.version ? v : latest),
@@ -70,7 +70,7 @@ export function nextVersionNumber(versions: readonly VersionView[]): number {
   return (latestVersion(versions)?.version ?? FIRST_VERSION - 1) + 1;
 }
 
-/** spec §2: the versions table lists the newest first. */
+/** The versions table lists the newest first. */
 export function sortVersionsNewestFirst<V extends VersionView>(versions: readonly V[]): V[] {
   return [...versions].sort((a, b) => b.version - a.version);
 }
@@ -87,7 +87,7 @@ export function newAbTestData(type: AbTestData['type']): AbTestData {
   };
 }
 
-/** spec §5, §4: a new version's weights (total 1,000,000; a rollout has exactly two cases). */
+/** A new version's weights (total 1,000,000; a rollout has exactly two cases). */
 export function checkNewVersion(
   abTest: Pick<AbTestRuleView, 'data'>,
   weights: readonly number[],
@@ -105,7 +105,7 @@ export function createVersion(
   return { version: nextVersionNumber(versions), active: false, cases: [...cases], created, lastModifier };
 }
 
-/** spec §4: only a version newer than the current one and not already active can be activated. */
+/** Only a version newer than the current one and not already active can be activated. */
 export function checkVersionActivation(
   abTest: { id: string; data: { versions: readonly VersionView[] } },
   version: number,
@@ -134,7 +134,7 @@ export function activateVersion(data: AbTestData, version: number): AbTestData {
 }
 
 /**
- * spec §4, §8: an inactive AB-test with an active version can be activated; one without gets
+ * An inactive AB-test with an active version can be activated; one without gets
  * "AB-test has no active version"; an active one cannot be deactivated. Asking for the state it is
  * already in (inactive → inactive, active → active) is ok and changes nothing.
  */
@@ -148,13 +148,13 @@ export function checkTestActivation(
   return RULE_OK;
 }
 
-/** spec §4: the segment is editable only while the AB-test is inactive. */
+/** The segment is editable only while the AB-test is inactive. */
 export function checkSegmentEditable(abTest: Pick<AbTestRuleView, 'active'>): RuleResult {
   return abTest.active ? failRule(SEGMENT_MESSAGES.notEditable) : RULE_OK;
 }
 
 /**
- * Issue 5: an AB-test used by a plugin (draft or active) cannot be deleted, nor can an active one
+ * An AB-test used by a plugin (draft or active) cannot be deleted, nor can an active one
  * (players may be assigned to its cases). Usage is reported first: it names what to change.
  * `active` is optional so callers holding only id and usedBy keep working.
  */

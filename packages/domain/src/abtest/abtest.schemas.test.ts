@@ -26,7 +26,7 @@ describe('versions/save', () => {
     });
     expect(saveVersionRequestSchema.parse({ id: 'a', weights: [' 1000000 '] }).weights).toEqual([1_000_000]);
   });
-  it('refuses an empty list with the spec text only once', () => {
+  it('refuses an empty list with the product’s text only once', () => {
     expect(messages(saveVersionRequestSchema.safeParse({ id: 'a', weights: [] }))).toEqual([
       'Weights cannot be empty',
     ]);

@@ -10,7 +10,7 @@ import {
 import { segmentConditionSchema, segmentSchema } from './segment.ts';
 import { MAX_CASE_COUNT, readPercentEntry, validateWeights } from './weights.ts';
 
-// spec §2: Sticky segmentation (0), Dynamic segmentation (10), Rollout (20).
+// Sticky segmentation (0), Dynamic segmentation (10), Rollout (20).
 export const abTestTypeSchema = z.union(
   [
     z.literal(AbTestType.StickySegmentation),
@@ -26,7 +26,7 @@ const caseDescriptionsSchema = z
   .max(MAX_CASE_COUNT, { error: `case descriptions can have at most ${MAX_CASE_COUNT} entries` });
 
 /**
- * spec §5 "Numeric weights are converted to strings": a weight arrives as a number or a numeric
+ * "Numeric weights are converted to strings": a weight arrives as a number or a numeric
  * string (millionths) and is normalised to an integer.
  */
 const WEIGHT_NOT_WHOLE = 'each weight must be a whole number of at least 0';
@@ -44,7 +44,7 @@ const weightSchema = z
   );
 
 /**
- * spec §5: non-empty, whole, ≥ 0, total 1,000,000, checked by validateWeights once every weight
+ * Non-empty, whole, ≥ 0, total 1,000,000, checked by validateWeights once every weight
  * parsed (the rollout two-case rule needs the AB-test's type: see checkNewVersion).
  */
 export const versionWeightsSchema = z.array(weightSchema, { error: 'weights must be a list' }).pipe(
@@ -59,7 +59,7 @@ const versionNumberSchema = z
   .int({ error: 'version must be a whole number' })
   .min(0, { error: 'version must be at least 0' });
 
-// ---- requests (spec §7) ----
+// ---- requests ----
 
 export const validateConditionRequestSchema = z.object({ condition: segmentConditionSchema });
 export type ValidateConditionRequest = z.infer<typeof validateConditionRequestSchema>;
@@ -136,7 +136,7 @@ export const activateTestRequestSchema = z.object({
 export type ActivateTestRequest = z.infer<typeof activateTestRequestSchema>;
 
 /**
- * The Create-Version form (issue 9): the percent texts exactly as shown, one per case. Each must read
+ * The Create-Version form: the percent texts exactly as shown, one per case. Each must read
  * as a percent (readPercentEntry) and together they must make a valid version; the output is the
  * request, so what the fields show is what is sent.
  */
@@ -163,7 +163,7 @@ export const versionPercentsFormSchema = z
 export type VersionPercentsForm = z.input<typeof versionPercentsFormSchema>;
 
 /**
- * issue 13: re-randomise — a new salt and fresh bucket ranges, so every player is split anew instead
+ * Re-randomise — a new salt and fresh bucket ranges, so every player is split anew instead
  * of the fewest players moving. Absent or false keeps the salt and moves the fewest players.
  */
 const reRandomiseSchema = z.boolean({ error: 'reRandomise must be true or false' }).optional();
@@ -175,7 +175,7 @@ export const activateVersionRequestSchema = z.object({
 });
 export type ActivateVersionRequest = z.infer<typeof activateVersionRequestSchema>;
 
-// ---- responses (spec §3) ----
+// ---- responses ----
 
 const utcMillisSchema = z.number().int().describe('UTC milliseconds');
 const casesSchema = z.array(z.number().int().min(0));
@@ -233,7 +233,7 @@ export type SaveSegmentResponse = z.infer<typeof saveSegmentResponseSchema>;
 
 const pluginIdSchema = z.number().int().describe(`a PluginId, e.g. ${PluginId.DUEL}`);
 
-/** spec §3 usage response: plugins that would be activated alongside, and fatal [pluginId, error] pairs. */
+/** Usage response: plugins that would be activated alongside, and fatal [pluginId, error] pairs. */
 export const abTestUsageResponseSchema = z.object({
   validUsages: z.array(pluginIdSchema),
   fatal: z.array(z.tuple([pluginIdSchema, z.string()])),
@@ -255,7 +255,7 @@ export const applyRolloutRequestSchema = z.object({
 export type ApplyRolloutRequest = z.infer<typeof applyRolloutRequestSchema>;
 
 /**
- * issue 15 /api/abtest/impact: the players an activation would move, before it is made — of a saved
+ * /api/abtest/impact: the players an activation would move, before it is made — of a saved
  * version ({version}), of a rollout apply ({treatment}, as /rollout/apply takes it) or of any weights.
  * Exactly one of them.
  */

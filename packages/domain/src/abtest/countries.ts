@@ -1,4 +1,4 @@
-// spec §3 (FirstCountry): ISO 3166-1 alpha-2, the 249 officially assigned codes.
+// (FirstCountry): ISO 3166-1 alpha-2, the 249 officially assigned codes.
 // Decision (docs/decisions.md): user-assigned codes such as XK (Kosovo) are not accepted.
 export const COUNTRY_CODES: readonly string[] = Object.freeze(
   (

@@ -1,4 +1,4 @@
-// The A/B-test and segment rules (issue 5): weights, segments, IDs, version and activation rules, schemas.
+// The A/B-test and segment rules: weights, segments, IDs, version and activation rules, schemas.
 export * from './abtest.rules.ts';
 export * from './abtest.schemas.ts';
 export * from './abtest-id.ts';

@@ -64,7 +64,7 @@ describe('operations per property', () => {
       }
     }
   });
-  it('shows the spec symbols', () => {
+  it('shows the product’s symbols', () => {
     expect([1, 2, 3, 4, 5].map(operationSymbol)).toEqual(['==', '!=', '>', '<', 'in']);
     expect(operationSymbol(0)).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { SegmentOperation, SegmentProperty } from '../enums.ts';
 import { CLIENT_VERSION_PATTERN } from '../operations/release.ts';
 import { isCountryCode } from './countries.ts';
 
-// spec §5: the condition check answers a bit mask; 0 means valid.
+// The condition check answers a bit mask; 0 means valid.
 export const ConditionFault = {
   None: 0,
   Property: 1,
@@ -15,14 +15,14 @@ export const ConditionFault = {
 // Decision (docs/decisions.md): limits that keep a segment small enough to evaluate per player.
 export const SEGMENT_MAX_CONDITIONS = 50;
 export const SEGMENT_VALUE_MAX_LENGTH = 4000;
-/** spec §3 "in": a Contains value is a list separated by commas; entries are trimmed. */
+/** "in": a Contains value is a list separated by commas; entries are trimmed. */
 export const SEGMENT_LIST_SEPARATOR = ',';
 // Decision (docs/decisions.md): the platform names a condition may use, compared case-insensitively.
 export const PLATFORMS = ['ios', 'android', 'amazon', 'webgl', 'editor'] as const;
 const USER_ID_MAX_LENGTH = 64;
 
 export const SEGMENT_MESSAGES = {
-  // spec §4: exact texts
+  // Exact texts
   allPlayersTargeted: 'All players are targeted by this AB-test',
   saved: 'Segmentation saved...',
   savedMessageMs: 1500,
@@ -53,7 +53,7 @@ export const segmentSchema = z.object({
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
-/** spec §3: operations are shown as ==, !=, >, <, in. */
+/** Operations are shown as ==, !=, >, <, in. */
 export const SEGMENT_OPERATION_SYMBOLS: Readonly<Record<number, string>> = Object.freeze({
   [SegmentOperation.Equals]: '==',
   [SegmentOperation.NotEquals]: '!=',
@@ -66,7 +66,7 @@ export function operationSymbol(op: number): string | undefined {
   return SEGMENT_OPERATION_SYMBOLS[op];
 }
 
-/** spec §7 /api/segment/property/list: property names to ids. UnSupported (0, "none") is left out. */
+/** /api/segment/property/list: property names to ids. UnSupported (0, "none") is left out. */
 export const SEGMENT_PROPERTY_LIST: Readonly<Record<string, number>> = Object.freeze(
   Object.fromEntries(Object.entries(SegmentProperty).filter(([, id]) => id !== SegmentProperty.UnSupported)),
 );
@@ -116,7 +116,7 @@ const { Equals, NotEquals, GreaterThan, LessThan, Contains } = SegmentOperation;
 interface PropertyRule {
   readonly operations: readonly number[];
   readonly check: ValueCheck;
-  /** Issue 9: what a value may be, in the operator's words (shown with an invalid value). */
+  /** What a value may be, in the operator's words (shown with an invalid value). */
   readonly allowed: string;
 }
 
@@ -163,7 +163,7 @@ export function operationsFor(property: number): number[] {
 }
 
 /**
- * Issue 9: what a condition's value may be, for the editor to show with an invalid value:
+ * What a condition's value may be, for the editor to show with an invalid value:
  * "Allowed: ios, android, amazon, webgl, editor" (Platform), "...; several separated by commas" for
  * "in". Undefined for UnSupported or an unknown property, where no value can be right.
  */
@@ -180,7 +180,7 @@ export function splitListValue(value: string): string[] {
 }
 
 /**
- * spec §5: the fault mask of one condition (0 valid, 1 property, 2 operation, 4 value, 8 format).
+ * The fault mask of one condition (0 valid, 1 property, 2 operation, 4 value, 8 format).
  * Faults combine. An empty (or blank) value is always 4. With an unknown property only the
  * operation (unknown id → 2) and emptiness can be judged. An operation that does not apply to the
  * property sets 2; the value is still checked, as a list for "in" and as one value otherwise.
@@ -202,17 +202,17 @@ export function validateCondition(condition: SegmentCondition): number {
   return mask;
 }
 
-/** spec §5: the save result, one mask per condition. */
+/** The save result, one mask per condition. */
 export function validateSegment(conditions: readonly SegmentCondition[]): number[] {
   return conditions.map(validateCondition);
 }
 
-/** spec §4: a segment is saved only when every condition is valid; no conditions targets all players. */
+/** A segment is saved only when every condition is valid; no conditions targets all players. */
 export function isSegmentValid(conditions: readonly SegmentCondition[]): boolean {
   return conditions.every((condition) => validateCondition(condition) === ConditionFault.None);
 }
 
-/** spec §5 "matching fields are marked invalid": which editor fields a mask marks. */
+/** "matching fields are marked invalid": which editor fields a mask marks. */
 export function invalidConditionFields(mask: number): { property: boolean; op: boolean; value: boolean } {
   return {
     property: (mask & ConditionFault.Property) !== 0,

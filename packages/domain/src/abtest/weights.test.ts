@@ -51,7 +51,7 @@ describe('validateWeights', () => {
     expect(validateWeights([WEIGHT_TOTAL]).ok).toBe(true);
     expect(validateWeights([500_000, 0, 500_000]).ok).toBe(true);
   });
-  it('refuses an empty list with the spec text', () => {
+  it('refuses an empty list with the product’s text', () => {
     expect(messageOf(validateWeights([]))).toBe('Weights cannot be empty');
   });
   it('refuses another total and gives it', () => {
@@ -155,7 +155,7 @@ describe('Create-Version form arithmetic', () => {
     expect(addCase([WEIGHT_TOTAL])).toEqual([WEIGHT_TOTAL, 0]);
     expect(addCase([600_000, 400_000])).toEqual([600_000, 400_000, 0]);
   });
-  // issue 9: the control case (case 1) absorbs edits of the other cases; an edit of the control
+  // The control case (case 1) absorbs edits of the other cases; an edit of the control
   // adjusts the last case; what the absorbing case cannot give comes from the last case backwards.
   it.each([
     ['case 2 from 100/0/0: control absorbs', [100, 0, 0], 1, 20, [80, 20, 0]],

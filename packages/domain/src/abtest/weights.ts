@@ -1,11 +1,11 @@
 import { AbTestType } from '../enums.ts';
 import { failRule, RULE_OK, type RuleResult } from './rule-result.ts';
 
-// spec §3, §9: case weights are integers summing to 1,000,000, shown as 100%.
+// Case weights are integers summing to 1,000,000, shown as 100%.
 export const WEIGHT_TOTAL = 1_000_000;
 /** Millionths per percent: 1% is 10,000. */
 export const WEIGHT_PER_PERCENT = WEIGHT_TOTAL / 100;
-// spec §4, §9: rollout versions have two cases, control and treatment.
+// Rollout versions have two cases, control and treatment.
 export const ROLLOUT_CASE_COUNT = 2;
 // Decision (docs/decisions.md): a version holds at most 100 cases.
 export const MAX_CASE_COUNT = 100;
@@ -15,7 +15,7 @@ export const PERCENT_DECIMALS = 2;
 export const PERCENT_INPUT_DECIMALS = 4;
 
 export const WEIGHT_MESSAGES = {
-  // spec §5, §8: exact text
+  // Exact text
   empty: 'Weights cannot be empty',
   tooMany: `Weights cannot have more than ${MAX_CASE_COUNT} cases`,
   notWhole: (caseIndex: number) => `Weight of case ${caseIndex + 1} must be a whole number of at least 0`,
@@ -23,7 +23,7 @@ export const WEIGHT_MESSAGES = {
     `Weights must total ${WEIGHT_TOTAL} (100%), but they total ${total} (${formatPercentage(total / WEIGHT_PER_PERCENT, 4)})`,
   rolloutCases: (count: number) =>
     `Rollout versions must have exactly ${ROLLOUT_CASE_COUNT} cases, not ${count}`,
-  // The Create-Version form's fields (issue 9: every field shows exactly what will be sent).
+  // The Create-Version form's fields (every field shows exactly what will be sent).
   percentEmpty: 'Enter a percentage from 0 to 100',
   percentNotNumber: 'Enter a plain number from 0 to 100, such as 12.5',
   percentRange: 'Must be from 0 to 100',
@@ -39,7 +39,7 @@ export function sumWeights(weights: readonly number[]): number {
   return weights.reduce((total, weight) => total + weight, 0);
 }
 
-/** spec §5: a version's weights are non-empty, whole, ≥ 0 and total exactly 1,000,000. */
+/** A version's weights are non-empty, whole, ≥ 0 and total exactly 1,000,000. */
 export function validateWeights(weights: readonly number[]): RuleResult {
   if (weights.length === 0) return failRule(WEIGHT_MESSAGES.empty);
   if (weights.length > MAX_CASE_COUNT) return failRule(WEIGHT_MESSAGES.tooMany);
@@ -50,7 +50,7 @@ export function validateWeights(weights: readonly number[]): RuleResult {
   return RULE_OK;
 }
 
-/** validateWeights plus spec §4: a rollout version has exactly two cases. */
+/** validateWeights plus a rollout version has exactly two cases. */
 export function validateVersionWeights(type: number, weights: readonly number[]): RuleResult {
   const result = validateWeights(weights);
   if (!result.ok) return result;
@@ -60,7 +60,7 @@ export function validateVersionWeights(type: number, weights: readonly number[])
   return RULE_OK;
 }
 
-/** spec §5: Create is enabled only when the weights total exactly 100%. */
+/** Create is enabled only when the weights total exactly 100%. */
 export function canCreateVersion(weights: readonly number[]): boolean {
   return validateWeights(weights).ok;
 }
@@ -116,9 +116,9 @@ export function formatPercentage(percent: number, decimals: number = PERCENT_DEC
   return `${percent.toFixed(decimals)}%`;
 }
 
-// ---- Create-Version form arithmetic (spec §5) ----
+// ---- Create-Version form arithmetic ----
 
-/** spec §5: a new case starts at 0; the first (single) case gets 100%. */
+/** A new case starts at 0; the first (single) case gets 100%. */
 export function addCase(weights: readonly number[]): number[] {
   return weights.length === 0 ? [WEIGHT_TOTAL] : [...weights, 0];
 }
@@ -139,7 +139,7 @@ export function removeCase(weights: readonly number[], index: number): number[] 
 
 /**
  * Sets one case's weight (clamped to a whole 0..1,000,000) and adjusts the others so the total is
- * exactly 1,000,000 again. Decision (docs/decisions.md, issue 9): the control case (case 1, index 0)
+ * exactly 1,000,000 again. Decision (docs/decisions.md): the control case (case 1, index 0)
  * absorbs an edit of any other case, so typing the cases top to bottom gives what was typed
  * (100/0/0, case 2 = 20, case 3 = 30 → 50/20/30); an edit of the control adjusts the last case.
  * When the absorbing case reaches 0, the rest is taken from the last case backwards, never from the
@@ -170,7 +170,7 @@ function compensate(weights: readonly number[], order: readonly number[]): numbe
 }
 
 /**
- * spec §5 "distribute equally": keeps the first `keptCount` cases and spreads what remains of
+ * "distribute equally": keeps the first `keptCount` cases and spreads what remains of
  * 1,000,000 evenly over the later cases, in whole millionths; the leftover units go one each to the
  * earliest of them, so the total is exact. keptCount 0 spreads 100% over all cases. If the kept
  * cases already exceed 100%, the later cases get 0. With no later case the weights are unchanged.
@@ -188,7 +188,7 @@ export function distributeEqually(weights: readonly number[], keptCount = 0): nu
 }
 
 /**
- * Issue 9: "distribute equally" after case `keptCount` is refused with a reason when there is
+ * "distribute equally" after case `keptCount` is refused with a reason when there is
  * nothing left to spread (the kept cases already total 100% or more) or no later case to spread it on.
  */
 export function checkDistribution(weights: readonly number[], keptCount: number): RuleResult {
@@ -205,7 +205,7 @@ export type PercentEntry = { ok: true; weight: number } | { ok: false; message: 
 const PERCENT_TEXT = /^-?\d+([.,]\d*)?$/;
 
 /**
- * Issue 9: a percent typed in the Create-Version form, read exactly. Plain digits with an optional
+ * A percent typed in the Create-Version form, read exactly. Plain digits with an optional
  * decimal point or comma ("12", "12.", "12,5"), 0 to 100, at most 4 decimals; anything else ("",
  * "abc", "1e2", "-5", "150", "33.33333") is invalid with the reason, never clamped or rounded.
  */
@@ -223,7 +223,7 @@ export function readPercentEntry(text: string): PercentEntry {
   return { ok: true, weight: Math.round(percent * WEIGHT_PER_PERCENT) };
 }
 
-// ---- rollout (spec §4) ----
+// ---- rollout ----
 
 /** Treatment 0..100 % (clamped, rounded to a whole millionth) → version weights [control, treatment]. */
 export function rolloutWeights(treatmentPercent: number): [number, number] {
@@ -236,7 +236,7 @@ export function rolloutTreatmentPercent(cases: readonly number[]): number {
   return weightToPercent(cases[1] ?? 0);
 }
 
-/** spec §4: the rollout screen warns when the new treatment share is smaller than the current one. */
+/** The rollout screen warns when the new treatment share is smaller than the current one. */
 export function isTreatmentShareReduced(
   currentCases: readonly number[],
   nextTreatmentPercent: number,

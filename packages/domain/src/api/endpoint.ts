@@ -44,7 +44,7 @@ export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType>;
 
 /**
  * What one declaration says; body, params and scope have defaults. `access` has none: a call that
- * does not say which right it needs cannot be declared (issue 14: nothing declared means nobody).
+ * does not say which right it needs cannot be declared (nothing declared means nobody).
  */
 export interface EndpointDeclaration {
   path: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec (shell §7): every answer is {payload} on success or {error} on failure.
+// Every answer is {payload} on success or {error} on failure.
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

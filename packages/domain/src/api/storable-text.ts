@@ -1,4 +1,4 @@
-// spec (issue 14): input PostgreSQL cannot store is refused with 400 naming the field. A `text` column
+// Input PostgreSQL cannot store is refused with 400 naming the field. A `text` column
 // refuses NUL, and a lone UTF-16 surrogate has no UTF-8 form (the database encoding); both would
 // otherwise fail deep in a query or in the audit entry's JSON, as a 500.
 

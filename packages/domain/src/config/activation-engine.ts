@@ -7,7 +7,7 @@ import {
   WEEKLY_SLOT_COUNT,
 } from './activation-types.ts';
 
-// The activation engine (issue 10): when a configuration runs. The schedule overview, the plugin
+// The activation engine: when a configuration runs. The schedule overview, the plugin
 // validation and the game-server runtime all ask these two functions and nothing else. The meaning
 // of each type, with a table of vectors, is in docs/decisions.md ("Activation engine").
 //

@@ -1,7 +1,7 @@
 import { WorldEventActivationType } from '../enums.ts';
 import { SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_MINUTE, SECONDS_PER_WEEK } from './duration.ts';
 
-// The activation types (shell-and-operations §3, live-ops-content §3) and what each means in time.
+// The activation types and what each means in time.
 // The meaning is a decision (docs/decisions.md, "Activation engine"); the engine and the schemas
 // both read it from here.
 
@@ -28,17 +28,17 @@ export interface ActivationTypeDefinition {
   readonly periodSeconds: number | null;
   /** periodic: the part of each period a run may fill (the period, or 5 min of 10 for EveryOther5Min). */
   readonly runSeconds: number | null;
-  /** spec §5: the schedule offset is capped at one period (7 days for schedule and weekly). */
+  /** The schedule offset is capped at one period (7 days for schedule and weekly). */
   readonly maxScheduleOffsetSeconds: number;
 }
 
 export const FORTNIGHT_DAYS = 14;
 export const SLOTS_PER_DAY = 4;
-/** spec §5: 4 slots a day by 14 days. */
+/** 4 slots a day by 14 days. */
 export const WEEKLY_SLOT_COUNT = FORTNIGHT_DAYS * SLOTS_PER_DAY;
 export const SLOT_SECONDS = SECONDS_PER_DAY / SLOTS_PER_DAY;
 export const FORTNIGHT_SECONDS = FORTNIGHT_DAYS * SECONDS_PER_DAY;
-/** spec §5: night 00:00, morning 06:00, afternoon 12:00, evening 18:00 (UTC). */
+/** Night 00:00, morning 06:00, afternoon 12:00, evening 18:00 (UTC). */
 export const SLOT_NAMES = ['Night', 'Morning', 'Afternoon', 'Evening'] as const;
 
 /**

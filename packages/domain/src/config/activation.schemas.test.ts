@@ -17,7 +17,7 @@ const issuesOf = (input: unknown): [string, string][] =>
     issue.message,
   ]);
 
-describe('activation settings: defaults (spec §3, §9)', () => {
+describe('activation settings: defaults', () => {
   it('fills every omitted field', () => {
     expect(defaultActivationSettings()).toEqual({
       type: T.Continuous,
@@ -111,7 +111,7 @@ describe('end (0 = always) must be after start', () => {
   });
 });
 
-describe('weekly grid of 56 slots (spec §5)', () => {
+describe('weekly grid of 56 slots', () => {
   const grid = (selected: number) => Array.from({ length: 56 }, (_, slot) => slot < selected);
   it('accepts none up to 55 selected slots', () => {
     for (const selected of [0, 1, 28, 55]) expect(issuesOf({ weeklyOffer: grid(selected) })).toEqual([]);
@@ -137,7 +137,7 @@ describe('weekly grid of 56 slots (spec §5)', () => {
   });
 });
 
-describe('schedule offset is capped at one period of the type (spec §5)', () => {
+describe('schedule offset is capped at one period of the type', () => {
   it.each([
     [T.Daily, 86_400, '1d', 'Daily'],
     [T.Hourly, 3_600, '1h', 'Hourly'],

@@ -10,7 +10,7 @@ import {
 import { secondsField, wholeNumberField } from './config-fields.ts';
 import { formatDuration, SECONDS_PER_DAY } from './duration.ts';
 
-// spec §3 Activation: type, start, end (0 means always active), cooldown (seconds), minLevel
+// Activation: type, start, end (0 means always active), cooldown (seconds), minLevel
 // (default 60), maxEventDuration (default 43200 s), weeklyOffer (56 booleans), scheduleOffset.
 
 export const ACTIVATION_LABELS = {
@@ -24,7 +24,7 @@ export const ACTIVATION_LABELS = {
   scheduleOffset: 'Schedule offset',
 } as const;
 
-// spec §9
+//
 export const DEFAULT_MIN_LEVEL = 60;
 export const DEFAULT_MAX_EVENT_DURATION_SECONDS = 43_200;
 /** Decision: cooldown and max event duration are at most a year. */
@@ -58,17 +58,17 @@ export const weeklyOfferSchema = z
     error: `${L.weeklyOffer} must have exactly ${WEEKLY_SLOT_COUNT} slots`,
     abort: true,
   })
-  // spec §5: the weekly schedule refuses to select all 56 slots.
+  // The weekly schedule refuses to select all 56 slots.
   .refine((slots) => slots.some((selected) => !selected), {
     error: `${L.weeklyOffer} cannot select all ${WEEKLY_SLOT_COUNT} slots`,
   });
 
 export const DEFAULT_WEEKLY_OFFER: readonly boolean[] = Object.freeze(Array(WEEKLY_SLOT_COUNT).fill(false));
 
-/** The largest schedule offset of any type: a week (spec §5: schedule and weekly). */
+/** The largest schedule offset of any type: a week (schedule and weekly). */
 export const MAX_SCHEDULE_OFFSET_SECONDS = 7 * SECONDS_PER_DAY;
 
-/** The largest schedule offset of a type (spec §5: one period); a week for an unknown type. */
+/** The largest schedule offset of a type (one period); a week for an unknown type. */
 export function maxScheduleOffsetOf(type: number): number {
   return findActivationType(type)?.maxScheduleOffsetSeconds ?? MAX_SCHEDULE_OFFSET_SECONDS;
 }

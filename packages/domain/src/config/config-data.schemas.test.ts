@@ -55,7 +55,7 @@ interface Bound {
 const days = (n: number) => `${n / 86_400}d`;
 const seconds = (n: number) => (n % 86_400 === 0 ? days(n) : `${n}s`);
 
-// spec §5, §9 and issue 10: every numeric bound and default, one row each.
+// Every numeric bound and default, one row each.
 const BOUNDS: readonly Bound[] = [
   ...(['ar', 'er', 'eoc'] as const).flatMap((kind): Bound[] => [
     { kind, path: ['scoreTarget'], label: 'Race length', min: 1, max: 150, fallback: 10 },
@@ -180,7 +180,7 @@ describe.each(BOUNDS)(
   },
 );
 
-describe('duel (spec §5, §9)', () => {
+describe('duel', () => {
   const base = validData('duel');
   it('defaults to chance 20, boundaries 1 and 4, default moves 1 and 8', () => {
     expect(configDataSchemaOf('duel').parse({ kind: 'duel' })).toEqual({
@@ -233,7 +233,7 @@ describe('duel (spec §5, §9)', () => {
   });
 });
 
-describe('tab counts are bounded by the kind (spec §5, §9)', () => {
+describe('tab counts are bounded by the kind', () => {
   const entryOf: Record<string, unknown> = {
     tiers: undefined,
     rotation: { itemType: 0 },
@@ -287,7 +287,7 @@ describe('race tiers', () => {
     });
     expect(resolveTierMatchmaking(data.matchmaking, data.tiers[1]!.matchmaking)).toEqual(data.matchmaking);
   });
-  it('matchmaking algorithms are the five of spec §3', () => {
+  it('matchmaking algorithms are the five of the product', () => {
     const base = validData('ar');
     for (const algorithm of [1, 2, 3, 4, 5]) {
       expect(issuesOf('ar', withValue(base, ['matchmaking', 'algorithm'], algorithm))).toEqual([]);
@@ -315,7 +315,7 @@ describe('race tiers', () => {
   });
 });
 
-describe('build and break rotation: construction items (spec §3)', () => {
+describe('build and break rotation: construction items', () => {
   const base = validData('build');
   it.each(CONSTRUCTION_ITEMS.map((item) => [item.name, item.id]))('accepts %s (%d)', (_name, id) => {
     expect(issuesOf('build', withValue(base, ['rotation', 0, 'itemType'], id))).toEqual([]);
@@ -351,7 +351,7 @@ describe('defaults of every kind', () => {
       }
     }
   });
-  it('are as spec §9 says', () => {
+  it('are as the product says', () => {
     expect(defaultConfigData('ar')).toEqual({
       kind: 'ar',
       scoreTarget: 10,

@@ -20,7 +20,7 @@ export const OFFER_LABELS = {
   target: 'Target',
 } as const;
 
-// spec §9: default show frequency 86,400 s; spec §5: product id 1-1,000,000, target 0-1,000,000.
+// Default show frequency 86,400 s; product id 1-1,000,000, target 0-1,000,000.
 export const DEFAULT_SHOW_FREQUENCY_SECONDS = 86_400;
 export const MAX_PRODUCT_ID = 1_000_000;
 export const MAX_PRODUCT_TARGET = 1_000_000;
@@ -48,7 +48,7 @@ export function offerDataSchema<const Id extends ConfigKindOf<'offer'>>(id: Id) 
   });
 }
 
-// ---- generic kinds: no data beyond the kind (spec §2 "Non-configurable plugin forms") ----
+// ---- generic kinds: no data beyond the kind ("Non-configurable plugin forms") ----
 
 export function genericDataSchema<const Id extends ConfigKindOf<'generic-event' | 'generic-plugin'>>(id: Id) {
   return z.object({ kind: kindField(id) });

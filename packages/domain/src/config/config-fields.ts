@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { formatDuration } from './duration.ts';
 
 // Field builders for the configuration schemas. Every message starts with the field's label as the
-// editor shows it (issue 10: "Error messages name the field by its label"), and a missing value
-// says "is required" (spec §5: bot rate, lose %, number of levels, multipliers, product id and
+// editor shows it ("Error messages name the field by its label"), and a missing value
+// says "is required" (bot rate, lose %, number of levels, multipliers, product id and
 // target are required).
 
 const requiredOr = (label: string, otherwise: string) => (issue: { input?: unknown }) =>

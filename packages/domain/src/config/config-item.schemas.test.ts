@@ -20,7 +20,7 @@ const offer = (activation: object) => ({
   data: { kind: 'snake-offer', productIdList: [{ productId: 7, target: 1 }] },
 });
 
-describe('Configuration ID (spec §2: max 36, sanitised like A/B-test IDs, required)', () => {
+describe('Configuration ID (max 36, sanitised like A/B-test IDs, required)', () => {
   it('sanitises like an A/B-test ID', () => {
     expect(sanitizeConfigId('Spring Sale é!')).toBe('Spring-Sale-e');
   });
@@ -47,7 +47,7 @@ describe('Configuration ID (spec §2: max 36, sanitised like A/B-test IDs, requi
   });
 });
 
-describe('Description (spec §2: max 100, required)', () => {
+describe('Description (max 100, required)', () => {
   it('is trimmed', () => {
     expect(configDescriptionSchema.parse('  Spring  ')).toBe('Spring');
     expect(configDescriptionSchema.parse(` ${'d'.repeat(100)} `)).toHaveLength(100);
@@ -100,7 +100,7 @@ describe('the configuration item', () => {
   });
 });
 
-describe('offers: deactivation duration at most the offer duration (spec §5)', () => {
+describe('offers: deactivation duration at most the offer duration', () => {
   it('allows a cooldown up to the max event duration', () => {
     expect(configItemInputSchema.safeParse(offer({ cooldown: 3_600, maxEventDuration: 3_600 })).success).toBe(
       true,

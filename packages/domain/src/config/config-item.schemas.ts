@@ -13,7 +13,7 @@ import { type ConfigDataSchemaOf, configDataSchema, configDataSchemaOf } from '.
 import { booleanField } from './config-fields.ts';
 import { type ConfigKindId, findConfigKind } from './config-kinds.ts';
 
-// spec §2 Shared configuration form, §3 Configuration item: id, description, activation settings,
+// Shared configuration form and Configuration item: id, description, activation settings,
 // active flag and the kind's data (created, modified and lastModifier are the server's).
 
 export const CONFIG_ITEM_LABELS = {
@@ -22,7 +22,7 @@ export const CONFIG_ITEM_LABELS = {
   active: 'Active',
 } as const;
 
-// spec §5, §9: ID max 36, description max 100 (the A/B-test limits).
+// ID max 36, description max 100 (the A/B-test limits).
 export const CONFIG_ID_MAX_LENGTH = ABTEST_ID_MAX_LENGTH;
 export const CONFIG_DESCRIPTION_MAX_LENGTH = ABTEST_DESCRIPTION_MAX_LENGTH;
 
@@ -53,7 +53,7 @@ export const configIdRefSchema = z
   .min(1, { error: `${I.id} is required` })
   .max(CONFIG_ID_MAX_LENGTH, { error: `${I.id} must be at most ${CONFIG_ID_MAX_LENGTH} characters` });
 
-/** spec §2: description max 100, required; trimmed, so blanks do not count. */
+/** Description max 100, required; trimmed, so blanks do not count. */
 export const configDescriptionSchema = z
   .string({
     error: (issue) =>
@@ -71,7 +71,7 @@ type ItemForRules = {
 };
 
 /**
- * spec §5 "Deactivation duration must be at most the offer duration". Decision (docs/decisions.md):
+ * "Deactivation duration must be at most the offer duration". Decision (docs/decisions.md):
  * on offers the cooldown is the deactivation duration and the max event duration the offer duration.
  */
 function checkItemRules(item: ItemForRules, context: z.RefinementCtx): void {

@@ -12,7 +12,7 @@ import {
 } from './config-kinds.ts';
 
 describe('the configuration kinds', () => {
-  it('are the 14 dedicated kinds of spec §7 plus one generic kind per remaining plugin', () => {
+  it('are the 14 dedicated kinds of the product plus one generic kind per remaining plugin', () => {
     expect(CONFIG_KIND_IDS).toEqual([
       'ar',
       'er',
@@ -69,7 +69,7 @@ describe('the configuration kinds', () => {
     });
   });
 
-  it('bound the tabs as spec §9 says', () => {
+  it('bound the tabs as the product says', () => {
     const maxima = Object.fromEntries(
       CONFIG_KINDS.map((definition) => [definition.id, definition.tabs?.max ?? null]),
     );
@@ -107,7 +107,7 @@ describe('the configuration kinds', () => {
     ]);
   });
 
-  it('bound the agility and endurance races, not End Of Content (spec §2)', () => {
+  it('bound the agility and endurance races, not End Of Content', () => {
     expect(CONFIG_KINDS.filter((definition) => definition.isBounded).map((d) => d.id)).toEqual(['ar', 'er']);
   });
 

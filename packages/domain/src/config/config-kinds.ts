@@ -1,7 +1,7 @@
 import { PluginId } from '../enums.ts';
 import type { KnownPluginName } from '../operations/plugin.ts';
 
-// spec §2, §7 and issue 10: the configuration kinds. Each kind serves exactly one plugin, so a
+// The configuration kinds. Each kind serves exactly one plugin, so a
 // configuration's kind, its plugin (data{pluginId} in lists) and its route TYPE (/config/{pluginName})
 // are one fact. Decision (docs/decisions.md): the plugins without a dedicated editor become the
 // generic kinds event/{prefix} (with activation) and plugin/{prefix} (id and description only).
@@ -28,7 +28,7 @@ export const CONFIG_FAMILY_LABELS: Readonly<Record<ConfigFamily, string>> = {
   'generic-plugin': 'Other plugins',
 };
 
-/** The repeated part an editor shows as tabs ("Tab counts ... bounded by the max counts", spec §5). */
+/** The repeated part an editor shows as tabs ("Tab counts... bounded by the max counts"). */
 export interface ConfigTabs {
   readonly field: 'tiers' | 'rotation' | 'productIdList';
   readonly label: string;
@@ -42,9 +42,9 @@ export interface ConfigKindDefinition {
   readonly family: ConfigFamily;
   readonly pluginName: KnownPluginName;
   readonly pluginId: number;
-  /** false only for plugin/{prefix}: id and description only (spec §2). */
+  /** false only for plugin/{prefix}: id and description only. */
   readonly hasActivation: boolean;
-  /** spec §2: the activation checkbox is omitted when false. */
+  /** The activation checkbox is omitted when false. */
   readonly allowsDeactivation: boolean;
   readonly tabs: ConfigTabs | null;
   /** Races only: a bounded race's tiers repeat a set number of rotations (default 5), unbounded 0. */
@@ -52,7 +52,7 @@ export interface ConfigKindDefinition {
   readonly isDeprecated: boolean;
 }
 
-// spec §9: Rotation max 10 by default.
+// Rotation max 10 by default.
 export const DEFAULT_MAX_ROTATIONS = 10;
 
 const tiers = (max: number): ConfigTabs => ({ field: 'tiers', label: 'Tiers', max });
@@ -74,7 +74,7 @@ function kind<const Id extends string, const Family extends ConfigFamily>(
   };
 }
 
-// spec §9 max tier/rotation counts; spec §2 deactivation (allowed only on races and some events).
+// Max tier/rotation counts; deactivation (allowed only on races and some events).
 export const CONFIG_KINDS = [
   kind({
     id: 'ar',
@@ -241,7 +241,7 @@ export type ConfigKindOf<Family extends ConfigFamily> = Extract<ConfigKind, { fa
 
 export const CONFIG_KIND_IDS = CONFIG_KINDS.map((definition) => definition.id) as readonly ConfigKindId[];
 
-/** spec §8: the text for a kind (or prefix) no plugin answers to. */
+/** The text for a kind (or prefix) no plugin answers to. */
 export const UNKNOWN_PLUGIN_MESSAGE = 'Unknown plugin';
 
 /** The kind of a route's {kind} ("ar", "event/gr"); undefined when unknown (answer "Unknown plugin"). */

@@ -8,7 +8,7 @@ const config = (id: string, active: boolean, inUse: ConfigUsage, pluginId: numbe
   inUse,
 });
 
-describe('the configuration list warnings (spec §9)', () => {
+describe('the configuration list warnings', () => {
   it('are none for an empty list or a tidy one', () => {
     expect(listConfigWarnings([])).toEqual([]);
     expect(
@@ -66,7 +66,7 @@ describe('the configuration list warnings (spec §9)', () => {
     ]);
   });
 
-  it('count per type, listing types in the registry order and the rules in spec order', () => {
+  it('count per type, listing types in the registry order and the rules in the product’s order', () => {
     const warnings = listConfigWarnings([
       config('duel-off', false, 'unused', PluginId.DUEL),
       config('race-off-1', false, 'unused', PluginId.AGILITY_RACE),

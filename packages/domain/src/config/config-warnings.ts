@@ -1,7 +1,7 @@
 import { type ConfigListItem, ConfigUsage } from './config.api.schemas.ts';
 import { CONFIG_KINDS, configKindOfPlugin } from './config-kinds.ts';
 
-// spec §2, §9 "List warnings": the box above the configuration list. Decision (docs/decisions.md,
+// "List warnings": the box above the configuration list. Decision (docs/decisions.md,
 // Configuration screens): each rule is counted per configuration type (plugin), since a plugin picks
 // among the configurations of its own type; "not used by any AB-test" is inUse 'unused' (no plugin
 // entry, and so no A/B-test case, points at it).
@@ -16,7 +16,7 @@ export const ConfigWarningCode = {
 } as const;
 export type ConfigWarningCode = (typeof ConfigWarningCode)[keyof typeof ConfigWarningCode];
 
-/** spec §9: more than 2 active configurations not used by any AB-test. */
+/** More than 2 active configurations not used by any AB-test. */
 export const MAX_ACTIVE_UNUSED_CONFIGS = 2;
 
 export interface ConfigWarning {
@@ -35,7 +35,7 @@ type WarningInput = { extended: Pick<ConfigListItem['extended'], 'id' | 'active'
 const typeLabelOf = (pluginId: number) => configKindOfPlugin(pluginId)?.label ?? `Plugin ${pluginId}`;
 const quoted = (ids: readonly string[]) => ids.map((id) => `'${id}'`).join(', ');
 
-/** The list's warnings: per type in the registry's order (unknown plugins last), each rule in spec order. */
+/** The list's warnings: per type in the registry's order (unknown plugins last), each rule in the product's order. */
 export function listConfigWarnings(items: readonly WarningInput[]): ConfigWarning[] {
   const byPlugin = new Map<number, WarningInput[]>();
   for (const item of items) {

@@ -6,7 +6,7 @@ import { booleanField } from './config-fields.ts';
 import { CONFIG_ITEM_LABELS, configIdRefSchema } from './config-item.schemas.ts';
 import type { ConfigKindId } from './config-kinds.ts';
 
-// spec §3, §7: what /api/config/{kind}/* and /api/plugin/config/* take and answer. Requests that
+// What /api/config/{kind}/* and /api/plugin/config/* take and answer. Requests that
 // carry a whole configuration (create, save, duplicate/reassign) take configItemInputSchemaOf(kind).
 
 // ---- requests ----
@@ -55,7 +55,7 @@ export const configReferenceSchema = z.object({
 });
 export type ConfigReference = z.infer<typeof configReferenceSchema>;
 
-/** spec §3 Configuration list item: extended{..., data{pluginId}} plus inUse (and usedBy, for the tooltip). */
+/** Configuration list item: extended{..., data{pluginId}} plus inUse (and usedBy, for the tooltip). */
 export const configListItemSchema = z.object({
   extended: z.object({
     id: z.string(),
@@ -86,7 +86,7 @@ function storedItemSchema<Data extends z.core.SomeType>(data: Data) {
   });
 }
 
-/** spec §3 Configuration item, any kind: what /get, /create, /save and /activate answer. */
+/** Configuration item, any kind: what /get, /create, /save and /activate answer. */
 export const configItemSchema = storedItemSchema(configDataSchema);
 export type ConfigItem = z.infer<typeof configItemSchema>;
 
@@ -97,7 +97,7 @@ export function configItemSchemaOf<Id extends ConfigKindId>(id: Id) {
 export type ConfigItemOf<Id extends ConfigKindId> = z.infer<ReturnType<typeof configItemSchemaOf<Id>>>;
 
 /**
- * spec §4: /duplicate and /duplicate/reassign answer the new configuration's id and its plugin's
+ * /duplicate and /duplicate/reassign answer the new configuration's id and its plugin's
  * name, so the screen opens /config/{pluginName}/{configId}/edit.
  */
 export const configCopyResponseSchema = z.object({ configId: z.string(), pluginName: z.string() });
@@ -106,15 +106,15 @@ export type ConfigCopyResponse = z.infer<typeof configCopyResponseSchema>;
 export const configDeleteResponseSchema = z.object({ id: z.string() });
 export type ConfigDeleteResponse = z.infer<typeof configDeleteResponseSchema>;
 
-// ---- messages (spec §4, §8) ----
+// ---- messages ----
 
-/** spec §4: the prefixes that classify a configuration error for the screens. */
+/** The prefixes that classify a configuration error for the screens. */
 export const CONFIG_INFO_PREFIX = 'INFO:';
 export const CONFIG_UPDATE_NOT_ALLOWED_PREFIX = 'Update is not allowed:';
 
 export type ConfigErrorClass = 'information' | 'update-not-allowed' | 'error';
 
-/** spec §4: none (no message), information, "Update is not allowed:", or a generic error. */
+/** None (no message), information, "Update is not allowed:", or a generic error. */
 export function classifyConfigError(message: string): ConfigErrorClass {
   if (message.startsWith(CONFIG_INFO_PREFIX)) return 'information';
   if (message.startsWith(CONFIG_UPDATE_NOT_ALLOWED_PREFIX)) return 'update-not-allowed';

@@ -66,7 +66,7 @@ describe('summarizeConfigUsage', () => {
 });
 
 describe('configuration messages', () => {
-  it('classify as spec §4 says', () => {
+  it('classify as the product says', () => {
     expect(classifyConfigError(CONFIG_MESSAGES.cannotDeactivate('Duel'))).toBe('information');
     expect(
       classifyConfigError(

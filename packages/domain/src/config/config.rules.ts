@@ -7,7 +7,7 @@ import {
 } from './config.api.schemas.ts';
 import { CONFIG_ID_MAX_LENGTH } from './config-item.schemas.ts';
 
-// The rules of configurations the server applies (issue 10, spec §4, §8): usage of a configuration
+// The rules of configurations the server applies: usage of a configuration
 // by plugin entries, the id of a copy, and the messages operators see.
 
 /** One plugin entry pointing at a configuration, with what decides whether it serves players now. */
@@ -23,7 +23,7 @@ export interface ConfigReferenceView {
 
 /**
  * Served to players now: an entry of an active plugin's active set whose A/B-test is active
- * (issue 10: "an active plugin serves now"). Such a configuration is not changed in place.
+ * ("an active plugin serves now"). Such a configuration is not changed in place.
  */
 export function isLiveReference(reference: Omit<ConfigReferenceView, 'abTestId' | 'abTestVersion'>): boolean {
   return reference.set === 'active' && reference.pluginActive && reference.abTestActive;
@@ -59,7 +59,7 @@ export function summarizeConfigUsage(
   return { inUse, usedBy };
 }
 
-// spec of the copy id (docs/decisions.md): `<base>-<n>`, the base being the id without a trailing
+// The copy id (docs/decisions.md): `<base>-<n>`, the base being the id without a trailing
 // "-<1 to 3 digits>", n one above the highest copy number in use (at least 2), the base cut so the
 // id stays within 36 characters.
 const COPY_SUFFIX = /-(\d{1,3})$/;
@@ -108,13 +108,13 @@ export const CONFIG_MESSAGES = {
   /** /delete: refused while any plugin entry, active set or draft, points at it. */
   inUse: (id: string, references: readonly ConfigReference[]) =>
     `Configuration '${id}' is used by ${describeSets(references)}; remove it from those plugins first`,
-  /** spec §4: the change would alter what an active plugin serves now. */
+  /** The change would alter what an active plugin serves now. */
   updateNotAllowed: (
     id: string,
     live: readonly Pick<ConfigReferenceView, 'pluginId' | 'abTestId' | 'abTestVersion'>[],
   ) =>
     `${CONFIG_UPDATE_NOT_ALLOWED_PREFIX} configuration '${id}' is served now by ${describeLive(live)}; save the change as a copy and move those plugins to it`,
-  /** Decision (docs/decisions.md): kinds without deactivation (spec §2) stay active once activated. */
+  /** Decision (docs/decisions.md): kinds without deactivation stay active once activated. */
   cannotDeactivate: (label: string) =>
     `${CONFIG_INFO_PREFIX} ${label} configurations cannot be deactivated once active; delete the configuration when no plugin uses it`,
 } as const;

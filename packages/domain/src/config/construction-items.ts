@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConstructionItem, type ConstructionItemName, nameOf } from '../enums.ts';
 import { wholeNumberField } from './config-fields.ts';
 
-// spec §3 (both documents): construction items NormalPieces 0, Red 1 ... Pink 5 and the pet items
+// (both documents): construction items NormalPieces 0, Red 1... Pink 5 and the pet items
 // Bomb 1302 ... LineblastBoth 1390; unknown construction items resolve to NormalPieces.
 
 export interface ConstructionItemEntry {
@@ -28,7 +28,7 @@ export function isConstructionItemId(id: number): boolean {
   return nameOf(ConstructionItem, id) !== undefined;
 }
 
-/** spec §2: the editor's default title for a rotation entry. */
+/** The editor's default title for a rotation entry. */
 export const DEFAULT_ROTATION_TITLE = 'Rotation';
 
 export const CONSTRUCTION_ITEM_LABEL = 'Construction Item';

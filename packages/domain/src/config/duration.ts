@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec §5 "Duration input: a number followed by s/m/h/d or sec/min/hour(s)/day(s). Otherwise
+// "Duration input: a number followed by s/m/h/d or sec/min/hour(s)/day(s). Otherwise
 // invalid, capped at a maximum if given, and stored as seconds."
 
 export const SECONDS_PER_MINUTE = 60;
@@ -11,7 +11,7 @@ export const SECONDS_PER_WEEK = 604_800;
 /** Longer texts are refused before they are looked at (a typed duration is a few characters). */
 export const DURATION_TEXT_MAX_LENGTH = 100;
 
-// Decision (docs/decisions.md): exactly the spec's unit words, case-insensitive; no "secs",
+// Decision (docs/decisions.md): exactly the product's unit words, case-insensitive; no "secs",
 // "minutes", "hr" or compound "1h 30m", so every accepted text reads one way only.
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
   s: 1,
@@ -33,7 +33,7 @@ export const DURATION_UNITS_HINT = 's, m, h, d, sec, min, hour(s) or day(s)';
 export interface DurationOptions {
   /** The field's label, used to start every message (default "Duration"). */
   readonly label?: string;
-  /** The largest number of seconds; a larger text is capped to it (spec §5). */
+  /** The largest number of seconds; a larger text is capped to it. */
   readonly max?: number;
 }
 

@@ -4,15 +4,15 @@ import { type ConfigKindId, type ConfigKindOf, configKindOf, DEFAULT_MAX_ROTATIO
 import { CONSTRUCTION_ITEM_LABEL, constructionItemIdSchema } from './construction-items.ts';
 import { botSchema, matchmakingSchema, tierMatchmakingSchema } from './matchmaking.schemas.ts';
 
-// The `data` of the event kinds: races, duel, streaks, build and break (spec §2 "Editors by type",
-// §3, §5, §9). Omitted fields take the spec's defaults; every message names the field's label.
+// The `data` of the event kinds: races, duel, streaks, build and break ("Editors by type",
+// §3, §5, §9). Omitted fields take the product's defaults; every message names the field's label.
 
 /** The `kind` every data object carries, so a body of the wrong kind is refused naming the field. */
 export function kindField<const Id extends ConfigKindId>(id: Id) {
   return z.literal(id, { error: `Configuration kind must be '${id}' (${configKindOf(id).label})` });
 }
 
-/** The tab maximum of a kind that has tabs (spec §9). */
+/** The tab maximum of a kind that has tabs. */
 export function maxTabsOf(id: ConfigKindId): number {
   const { tabs } = configKindOf(id);
   if (!tabs) throw new Error(`Configuration kind ${id} has no tabs`);
@@ -23,9 +23,9 @@ export function maxTabsOf(id: ConfigKindId): number {
 
 export const RACE_LABELS = { scoreTarget: 'Race length', tiers: 'Tiers', rotations: 'Rotations' } as const;
 export const MAX_RACE_LENGTH = 150;
-/** Decision: the spec gives no default race length. */
+/** Decision: the product gives no default race length. */
 export const DEFAULT_RACE_LENGTH = 10;
-/** spec §3, §9: the tier default creates 5 rotations when bounded, 0 otherwise. */
+/** The tier default creates 5 rotations when bounded, 0 otherwise. */
 export const DEFAULT_BOUNDED_ROTATIONS = 5;
 
 /**
@@ -69,7 +69,7 @@ export const DUEL_LABELS = {
   defaultMovesUpperLimit: 'Default upper moves',
 } as const;
 
-// spec §9: chance 20, lower from mean 1, upper from mean 4, default lower 1, default upper 8.
+// Chance 20, lower from mean 1, upper from mean 4, default lower 1, default upper 8.
 export const DEFAULT_DUEL = Object.freeze({
   raceProbability: 20,
   movesLowerLimitFromMean: 1,
@@ -80,7 +80,7 @@ export const DEFAULT_DUEL = Object.freeze({
 
 const D = DUEL_LABELS;
 /**
- * spec §5: chance 1-100, boundaries 0-5, default lower 0-10, default upper 1-10; save only when
+ * Chance 1-100, boundaries 0-5, default lower 0-10, default upper 1-10; save only when
  * both boundaries are above 0 and default lower < default upper.
  */
 export const duelDataSchema = z

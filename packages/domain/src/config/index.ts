@@ -1,4 +1,4 @@
-// Configurations (issue 10): the duration grammar, the kinds, the schemas and the activation engine.
+// Configurations: the duration grammar, the kinds, the schemas and the activation engine.
 
 export * from './activation.schemas.ts';
 export * from './activation-engine.ts';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MatchmakingAlgorithm } from '../enums.ts';
 import { booleanField, decimalField, wholeNumberField } from './config-fields.ts';
 
-// spec §3 Matchmaking: algorithm (default timed bucket), groupSize (default 5), closePct,
-// openAtActivationEnd; per-tier values are optional. spec §5: group size 1-150, close % 1-100.
+// Matchmaking: algorithm (default timed bucket), groupSize (default 5), closePct,
+// OpenAtActivationEnd; per-tier values are optional. group size 1-150, close % 1-100.
 
 export const MATCHMAKING_LABELS = {
   algorithm: 'Matchmaking algorithm',
@@ -25,7 +25,7 @@ export const MAX_GROUP_SIZE = 150;
 
 /**
  * Decision (docs/decisions.md): closePct defaults to 100 (matchmaking closes only when the run is
- * over) and openAtActivationEnd to false; the spec gives no default for either.
+ * over) and openAtActivationEnd to false; the product gives no default for either.
  */
 export const DEFAULT_MATCHMAKING = Object.freeze({
   algorithm: MatchmakingAlgorithm.TimedBucket as number,
@@ -89,7 +89,7 @@ export function resolveTierMatchmaking(base: Matchmaking, tier: TierMatchmaking)
   };
 }
 
-// spec §2 Bot Configuration, §5: rate and lose % 0-100, required.
+// Bot Configuration: rate and lose % 0-100, required.
 export const BOT_LABELS = {
   active: 'Active',
   prs: 'Progress Rate per second',
@@ -97,7 +97,7 @@ export const BOT_LABELS = {
   losePct: 'Lose race %',
 } as const;
 
-/** Decision: spec §9 "Bot default: not shown"; a new bot is off, with rate and lose % at 0. */
+/** Decision: "Bot default: not shown"; a new bot is off, with rate and lose % at 0. */
 export const DEFAULT_BOT = Object.freeze({ active: false, prs: 0, canWin: false, losePct: 0 });
 
 /**

@@ -19,7 +19,7 @@ import {
 import { defineEndpoints } from '../api/endpoint.ts';
 import { splitChangeImpactSchema } from '../runtime/impact.ts';
 
-// spec (live-ops-content §7): the A/B-test calls.
+// The A/B-test calls.
 export const abTestEndpoints = defineEndpoints('abtest', {
   list: {
     path: '/api/abtest/list',
@@ -116,7 +116,7 @@ export const abTestEndpoints = defineEndpoints('abtest', {
     path: '/api/abtest/impact',
     access: 'read',
     summary:
-      'issue 15: the players a version activation or a rollout apply would move, as exact shares of the bucket space; none for an inactive A/B-test (unaffected: abtest-inactive), which serves no player',
+      'The players a version activation or a rollout apply would move, as exact shares of the bucket space; none for an inactive A/B-test (unaffected: abtest-inactive), which serves no player',
     body: abTestImpactRequestSchema,
     response: splitChangeImpactSchema,
   },

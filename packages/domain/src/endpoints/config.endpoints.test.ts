@@ -3,7 +3,7 @@ import { CONFIG_KIND_IDS } from '../config/config-kinds.ts';
 import { ALL_ENDPOINTS, api } from './index.ts';
 
 describe('configuration endpoints', () => {
-  it('declares the spec §7 family for every kind, with the kind (and its prefix) in the path', () => {
+  it('declares the family for every kind, with the kind (and its prefix) in the path', () => {
     for (const kind of CONFIG_KIND_IDS) {
       const family = api.config.kinds[kind];
       expect(Object.values(family).map((endpoint) => endpoint.path)).toEqual(

@@ -14,7 +14,7 @@ import { configItemInputSchemaOf } from '../config/config-item.schemas.ts';
 import { CONFIG_KIND_IDS, type ConfigKindId, configKindOf } from '../config/config-kinds.ts';
 import { constructionItemsResponseSchema } from '../config/construction-items.ts';
 
-// spec §7 "Per configuration type, base /api/config/{kind}": one family of calls per kind, built by
+// "Per configuration type, base /api/config/{kind}": one family of calls per kind, built by
 // one function over the kinds registry (event/{prefix} and plugin/{prefix} kinds keep their slash:
 // /api/config/event/gr/list). Every call belongs to the 'config' feature, so any configuration
 // mutation reloads every configuration query of the web.

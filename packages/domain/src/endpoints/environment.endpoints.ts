@@ -1,7 +1,7 @@
 import { defineEndpoints } from '../api/endpoint.ts';
 import { environmentListSchema, environmentSchema, saveEnvironmentRequestSchema } from '../environment.ts';
 
-// spec (shell §3, §7): environments are listed and created under /api/configuration/*, whatever
+// Environments are listed and created under /api/configuration/*, whatever
 // environment `?configuration=` names (decisions: Global routes).
 export const environmentEndpoints = defineEndpoints('environment', {
   list: {

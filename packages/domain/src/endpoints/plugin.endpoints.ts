@@ -51,7 +51,7 @@ export const pluginEndpoints = defineEndpoints('plugin', {
     body: activatePluginRequestSchema,
     response: pluginListItemSchema,
   },
-  // ---- plugin details (issue 11) ----
+  // ---- plugin details ----
   get: {
     path: '/api/plugin/get',
     access: 'read',
@@ -87,7 +87,7 @@ export const pluginEndpoints = defineEndpoints('plugin', {
     path: '/api/plugin/draft/impact',
     access: 'read',
     summary:
-      "issue 15: per entry of the draft, and of every plugin's draft activated alongside, the players whose case or configuration the activation changes, as exact shares of the test's bucket space (0 for an inactive A/B-test)",
+      "Per entry of the draft, and of every plugin's draft activated alongside, the players whose case or configuration the activation changes, as exact shares of the test's bucket space (0 for an inactive A/B-test)",
     body: pluginIdRequestSchema,
     response: pluginDraftImpactResponseSchema,
   },

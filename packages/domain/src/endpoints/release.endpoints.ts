@@ -8,7 +8,7 @@ import {
   setReleaseContentRequestSchema,
 } from '../operations/release.ts';
 
-// spec §7 Release Information: three sections, each read and saved on its own.
+// Release Information: three sections, each read and saved on its own.
 export const releaseEndpoints = defineEndpoints('release', {
   getContent: {
     path: '/api/release/content/get',

@@ -1,7 +1,7 @@
 import { defineEndpoints } from '../api/endpoint.ts';
 import { previewRequestSchema, previewResponseSchema } from '../runtime/preview.schemas.ts';
 
-// Issue 15: the operators' player preview.
+// The operators' player preview.
 export const runtimePreviewEndpoints = defineEndpoints('runtime-preview', {
   preview: {
     path: '/api/runtime/preview',

@@ -12,7 +12,7 @@ import {
   runtimeRevisionSchema,
 } from '../runtime/revision.schemas.ts';
 
-// Issue 13: the operators' calls on the environment's published runtime revisions.
+// The operators' calls on the environment's published runtime revisions.
 export const runtimeEndpoints = defineEndpoints('runtime', {
   listRevisions: {
     path: '/api/runtime/revision/list',
@@ -48,7 +48,7 @@ export const runtimeEndpoints = defineEndpoints('runtime', {
   diffRevisions: {
     path: '/api/runtime/revision/diff',
     summary:
-      'Issue 15: what changes from revision `from` to revision `to`, grouped by plugin, as text, and per ' +
+      'What changes from revision `from` to revision `to`, grouped by plugin, as text, and per ' +
       'A/B-test whose split changed the players it moves',
     body: revisionDiffRequestSchema,
     response: revisionDiffResponseSchema,
@@ -57,7 +57,7 @@ export const runtimeEndpoints = defineEndpoints('runtime', {
   compare: {
     path: '/api/runtime/compare',
     summary:
-      "Issue 15: what changes from this environment's current revision to another environment's " +
+      "What changes from this environment's current revision to another environment's " +
       '(`other`), grouped by plugin, as text, with the players each changed split moves',
     body: environmentCompareRequestSchema,
     response: environmentCompareResponseSchema,

@@ -7,7 +7,7 @@ import {
 import { segmentPropertyListResponseSchema } from '../abtest/segment.ts';
 import { defineEndpoints } from '../api/endpoint.ts';
 
-// spec (live-ops-content §7): the segment calls of the A/B-test editor.
+// The segment calls of the A/B-test editor.
 export const segmentEndpoints = defineEndpoints('segment', {
   propertyList: {
     path: '/api/segment/property/list',

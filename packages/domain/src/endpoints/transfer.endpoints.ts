@@ -6,7 +6,7 @@ import {
   transferResultSchema,
 } from '../operations/transfer.ts';
 
-// spec §7: ?configuration= carries the source for transfer calls; the body's from/to are the truth.
+// ?configuration= carries the source for transfer calls; the body's from/to are the truth.
 export const transferEndpoints = defineEndpoints('transfer', {
   preview: {
     path: '/api/configuration/transfer/preview',

@@ -9,7 +9,7 @@ import {
   userSummarySchema,
 } from '../users.ts';
 
-// Issue 14: the Users screen. Global calls: the environment a right is needed in is the body's.
+// The Users screen. Global calls: the environment a right is needed in is the body's.
 export const usersEndpoints = defineEndpoints('users', {
   list: {
     path: '/api/users/list',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Consumable, type ConsumableName } from '../enums.ts';
 import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
-// spec §3: compensation list = consumables, a map from item name to default amount.
+// Compensation list = consumables, a map from item name to default amount.
 // Decision (docs/decisions.md): amounts are counts; for the Infinite* items the amount is minutes of
 // unlimited use (to confirm with the game server team).
 export const DEFAULT_COMPENSATION_AMOUNTS: Record<ConsumableName, number> = {
@@ -26,7 +26,7 @@ export const DEFAULT_COMPENSATION_AMOUNTS: Record<ConsumableName, number> = {
 // In enumeration order, which is the order of the item chooser.
 export const CONSUMABLE_NAMES = Object.keys(Consumable) as [ConsumableName, ...ConsumableName[]];
 
-// spec §5: Compensation Amount at least 1. Decision: at most 1,000,000, to stop a slipped finger.
+// Compensation Amount at least 1. Decision: at most 1,000,000, to stop a slipped finger.
 export const COMPENSATION_AMOUNT_MIN = 1;
 export const COMPENSATION_AMOUNT_MAX = 1_000_000;
 
@@ -52,7 +52,7 @@ export function listCompensationConsumables(): CompensationList {
 
 // ---- /api/compensation/send/consumable ----
 
-// issue 9: the form sends one key per intended send; a retry with the same key (a double submit, an
+// The form sends one key per intended send; a retry with the same key (a double submit, an
 // answer lost on the way) is answered with the first grant and never creates a second one.
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 export const idempotencyKeySchema = z
@@ -70,7 +70,7 @@ export const sendConsumableRequestSchema = z.object({
   idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type SendConsumableRequest = z.infer<typeof sendConsumableRequestSchema>;
-// spec §2 User Compensation: the form's fields (the idempotency key is not one an operator sees).
+// User Compensation: the form's fields (the idempotency key is not one an operator sees).
 export const SEND_CONSUMABLE_LABELS: FieldLabels<Omit<SendConsumableRequest, 'idempotencyKey'>> = {
   userId: USER_ID_LABEL,
   item: 'Item',

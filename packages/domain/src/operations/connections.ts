@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec §2 Client Connections: ID, Principal, Remote Address; an empty list shows this text.
+// Client Connections: ID, Principal, Remote Address; an empty list shows this text.
 export const NO_CONNECTIONS_TEXT = 'No connections';
 
 export const connectionSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Field builders shared by the operational schemas, so every message names its field
-// (spec §8: a screen shows the message in its banner; zod's defaults do not say which field).
+// (a screen shows the message in its banner; zod's defaults do not say which field).
 
 /** The largest value a PostgreSQL INTEGER column holds; larger numbers are refused as bad input. */
 export const MAX_STORED_INTEGER = 2_147_483_647;

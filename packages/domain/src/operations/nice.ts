@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldLabels } from './fields.ts';
 
-// spec §2 NICE Config: one field 'Authentication Token'.
+// NICE Config: one field 'Authentication Token'.
 // Decision (docs/decisions.md): at most 512 characters, no whitespace, empty clears it. The token is
 // a secret: the server never logs or audits its value, only redactNiceConfig's output.
 export const NICE_AUTH_TOKEN_MAX_LENGTH = 512;
@@ -18,7 +18,7 @@ export const niceConfigSchema = z.object({ authToken: authTokenSchema });
 export type NiceConfig = z.infer<typeof niceConfigSchema>;
 export const NICE_CONFIG_LABELS: FieldLabels<NiceConfig> = { authToken: 'Authentication Token' };
 
-// spec §7: /api/nice/set takes niceConfig {authToken}
+// /api/nice/set takes niceConfig {authToken}
 export const setNiceConfigRequestSchema = z.object({ niceConfig: niceConfigSchema });
 export type SetNiceConfigRequest = z.infer<typeof setNiceConfigRequestSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PluginId, type PluginName } from '../enums.ts';
 import { integerField } from './fields.ts';
 
-// spec §3: every PluginId except UNSUPPORTED is a plugin; unknown plugin names resolve to UNSUPPORTED.
+// Every PluginId except UNSUPPORTED is a plugin; unknown plugin names resolve to UNSUPPORTED.
 export type KnownPluginName = Exclude<PluginName, 'UNSUPPORTED'>;
 
 export const PLUGIN_NAMES = (Object.keys(PluginId) as PluginName[]).filter(
@@ -37,7 +37,7 @@ export function pluginGroupOf(id: number): PluginGroup | undefined {
   );
 }
 
-// Decision: a plain default description per plugin, used when a plugin row is created (spec §3 on
+// Decision: a plain default description per plugin, used when a plugin row is created (on
 // ce1/ce2: deprecated Collection Event 1 and 2, to be replaced by build event).
 export const DEFAULT_PLUGIN_DESCRIPTIONS: Record<KnownPluginName, string> = {
   END_OF_CONTENT: 'End of content screen',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
-// spec §5: Level at least 1, EoC Level at least 0, Streak 0 to 4.
+// Level at least 1, EoC Level at least 0, Streak 0 to 4.
 export const PROGRESSION_LEVEL_MIN = 1;
 export const PROGRESSION_EOC_MIN = 0;
 export const PROGRESSION_STREAK_MIN = 0;
@@ -14,7 +14,7 @@ export const setProgressionRequestSchema = z.object({
   streak: integerField('streak', PROGRESSION_STREAK_MIN, PROGRESSION_STREAK_MAX),
 });
 export type SetProgressionRequest = z.infer<typeof setProgressionRequestSchema>;
-// spec §2 User Admin: the form's fields.
+// User Admin: the form's fields.
 export const SET_PROGRESSION_LABELS: FieldLabels<SetProgressionRequest> = {
   userId: USER_ID_LABEL,
   level: 'Level',
@@ -22,7 +22,7 @@ export const SET_PROGRESSION_LABELS: FieldLabels<SetProgressionRequest> = {
   streak: 'Streak',
 };
 
-// spec §2: the server response is displayed raw in a box: the stored progression.
+// The server response is displayed raw in a box: the stored progression.
 export const playerProgressionSchema = z.object({
   userId: z.string(),
   level: z.number().int(),

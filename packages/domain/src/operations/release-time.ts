@@ -1,12 +1,12 @@
-// Pure rules for the release time (spec §5, §9): 0 means none; otherwise a UTC millisecond
+// Pure rules for the release time: 0 means none; otherwise a UTC millisecond
 // timestamp on a 900-second step, from now to three months ahead.
 
-// spec §9: release time step 900 seconds
+// Release time step 900 seconds
 export const RELEASE_TIME_STEP_SECONDS = 900;
 export const RELEASE_TIME_STEP_MS = RELEASE_TIME_STEP_SECONDS * 1000;
-// spec §9: window up to 3 months ahead
+// Window up to 3 months ahead
 export const RELEASE_WINDOW_MONTHS = 3;
-// spec §3: nextReleaseTimeMs 0 means none set
+// NextReleaseTimeMs 0 means none set
 export const NO_RELEASE_TIME = 0;
 
 const MINUTE_MS = 60_000;
@@ -75,7 +75,7 @@ export function listReleaseTimes(nowMs: number): number[] {
   return times;
 }
 
-// ---- datetime-local helpers for the form (spec §9: datetime-local format YYYY-MM-DDTHH:mm) ----
+// ---- datetime-local helpers for the form (datetime-local format YYYY-MM-DDTHH:mm) ----
 
 /** Minutes east of UTC in force at an instant. Injected so tests do not depend on the machine's zone. */
 export type UtcOffsetAt = (timeMs: number) => number;

@@ -4,7 +4,7 @@ import { checkReleaseTime, RELEASE_TIME_MESSAGES } from './release-time.ts';
 
 // ---- Content: /api/release/content/get, /api/release/content/set ----
 
-// spec §5: max level and max level after release at least 1
+// Max level and max level after release at least 1
 export const MAX_LEVEL_MIN = 1;
 
 /** Answer of /api/release/content/get. No window check: a stored release time may have passed. */
@@ -33,14 +33,14 @@ export function createReleaseContentInputSchema(clock: ReleaseClock = Date.now) 
   });
 }
 
-// spec §2: the Content section's fields.
+// The Content section's fields.
 export const RELEASE_CONTENT_LABELS: FieldLabels<ReleaseContent> = {
   maxLevel: 'Max level',
   nextReleaseTimeMs: 'Next content release',
   nextMaxLevel: 'Max level after release',
 };
 
-// spec §7: /api/release/content/set takes releaseInfo {nextReleaseTimeMs, maxLevel, nextMaxLevel}
+// /api/release/content/set takes releaseInfo {nextReleaseTimeMs, maxLevel, nextMaxLevel}
 export function createSetReleaseContentRequestSchema(clock: ReleaseClock = Date.now) {
   return z.object({ releaseInfo: createReleaseContentInputSchema(clock) });
 }
@@ -49,7 +49,7 @@ export type SetReleaseContentRequest = z.infer<typeof setReleaseContentRequestSc
 
 // ---- Client version: /api/release/client/get, /api/release/client/set ----
 
-// spec §9: version and key-value fields 36 characters; default version 0.0.0
+// Version and key-value fields 36 characters; default version 0.0.0
 export const RELEASE_TEXT_MAX_LENGTH = 36;
 export const DEFAULT_CLIENT_VERSION = '0.0.0';
 // Decision (docs/decisions.md): 1 to 4 dot-separated numbers, so the game server can compare them.
@@ -76,7 +76,7 @@ export const releaseClientInputSchema = z.object({
 });
 export type ReleaseClientInput = z.input<typeof releaseClientInputSchema>;
 
-// spec §2: the Client Version section's fields.
+// The Client Version section's fields.
 export const RELEASE_CLIENT_LABELS: FieldLabels<ReleaseClientInput> = {
   remindVersion: 'Upgrade reminder at version',
   minimumVersion: 'Upgrade forced at version',
@@ -87,7 +87,7 @@ export type SetReleaseClientRequest = z.infer<typeof setReleaseClientRequestSche
 
 // ---- Key-value: /api/release/kv/get (plain text), /api/release/kv/set ----
 
-// spec §2: pairs in the format (key=value;)*. Decision: keys non-empty, values may be empty,
+// Pairs in the format (key=value;)*. Decision: keys non-empty, values may be empty,
 // neither holds '=', ';' or whitespace; a key appears once.
 export const KEY_VALUE_PATTERN = /^(?:[^=;\s]+=[^=;\s]*;)*$/;
 

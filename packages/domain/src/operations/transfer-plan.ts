@@ -73,7 +73,7 @@ const needKeyOf = (reference: TransferReference) =>
   `${reference.group}\u0000${transferItemKeyOf(reference.id)}\u0000${reference.version ?? ''}`;
 
 /**
- * issue 11, transfer with dependency closure: what a transfer writes, and whether it leaves any item
+ * Transfer with dependency closure: what a transfer writes, and whether it leaves any item
  * of the destination needing what the destination lacks.
  *
  * - Chosen groups are diffed as before (overwrite: equal to the source; merge: created and updated).

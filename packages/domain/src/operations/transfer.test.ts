@@ -56,7 +56,7 @@ describe('transfer requests', () => {
   });
 });
 
-describe('chosen groups and carried dependencies (issue 11)', () => {
+describe('chosen groups and carried dependencies', () => {
   const request = { from: 'dev', to: 'prod', mode: 'merge' };
   it('accepts a list of group names and carryDependencies, both optional', () => {
     expect(

@@ -3,7 +3,7 @@ import { ENVIRONMENT_ID_PATTERN } from '../environment.ts';
 import { DomainError, ErrorCode } from '../errors.ts';
 import { stableStringify } from './stable-stringify.ts';
 
-// spec §2 Configuration Transfer: mode Overwrite or Merge. Decision: lower-case on the wire.
+// Configuration Transfer: mode Overwrite or Merge. Decision: lower-case on the wire.
 export const TransferMode = { Overwrite: 'overwrite', Merge: 'merge' } as const;
 export type TransferMode = (typeof TransferMode)[keyof typeof TransferMode];
 export const TRANSFER_MODE_LABELS: Record<TransferMode, string> = { overwrite: 'Overwrite', merge: 'Merge' };
@@ -16,7 +16,7 @@ export const TransferOperation = {
 } as const;
 export type TransferOperation = (typeof TransferOperation)[keyof typeof TransferOperation];
 
-// issue 4: the exact 409 text when the source or destination changed after the operator's preview
+// The exact 409 text when the source or destination changed after the operator's preview
 export const TRANSFER_STALE_PREVIEW_MESSAGE = 'Environment changed since preview';
 
 const environmentField = (field: 'from' | 'to') =>
@@ -24,7 +24,7 @@ const environmentField = (field: 'from' | 'to') =>
     .string({ error: `${field} must be an environment id` })
     .regex(ENVIRONMENT_ID_PATTERN, { error: `${field} must be 1-36 characters of letters, digits, - or _` });
 
-// issue 11: the product's groups, in preview order. The server's registry uses these names (a test
+// The product's groups, in preview order. The server's registry uses these names (a test
 // says so); the screen offers them as the groups an operator may choose.
 export const TransferGroupName = {
   Release: 'Release info',
@@ -44,7 +44,7 @@ const transferShape = {
   mode: z.enum([TransferMode.Overwrite, TransferMode.Merge], {
     error: "mode must be 'overwrite' or 'merge'",
   }),
-  /** The groups to transfer; absent = every group (as before issue 11). */
+  /** The groups to transfer; absent = every group (as before). */
   groups: z
     .array(
       z
@@ -63,7 +63,7 @@ const transferShape = {
    */
   carryDependencies: z.boolean({ error: 'carryDependencies must be true or false' }).optional(),
   /**
-   * Issue 15: only these plugins (by id) of the Plugins group travel, with what they need; the others
+   * Only these plugins (by id) of the Plugins group travel, with what they need; the others
    * are left as they are on both sides. Absent = every plugin.
    */
   plugins: z
@@ -75,7 +75,7 @@ const transferShape = {
     .optional(),
 };
 
-// spec §5: destination cannot equal source
+// Destination cannot equal source
 const refuseSameEnvironment = (request: { from: string; to: string }, ctx: z.RefinementCtx) => {
   if (request.from === request.to) {
     ctx.addIssue({
@@ -90,7 +90,7 @@ const refuseSameEnvironment = (request: { from: string; to: string }, ctx: z.Ref
 export const transferPreviewRequestSchema = z.object(transferShape).superRefine(refuseSameEnvironment);
 export type TransferPreviewRequest = z.infer<typeof transferPreviewRequestSchema>;
 
-/** Body of /api/configuration/transfer: the preview's token, so a transfer never runs unpreviewed (spec §5). */
+/** Body of /api/configuration/transfer: the preview's token, so a transfer never runs unpreviewed. */
 export const transferRequestSchema = z
   .object({
     ...transferShape,
@@ -126,7 +126,7 @@ export const transferPreviewItemSchema = transferItemSchema.extend({
 });
 export type TransferPreviewItem = z.infer<typeof transferPreviewItemSchema>;
 
-// ---- dependencies (issue 11: transfer with dependency closure) ----
+// ---- dependencies (transfer with dependency closure) ----
 
 /** Whether the destination holds what a transferred item needs, compared with the source's. */
 export const TransferDependencyStatus = {
@@ -318,7 +318,7 @@ export function describeTransferState(
     mode: request.mode,
     groups: request.groups,
     carryDependencies: request.carryDependencies,
-    // issue 15: absent for every plugin, so earlier tokens stay as they were
+    // Absent for every plugin, so earlier tokens stay as they were
     ...(request.plugins === undefined ? {} : { plugins: request.plugins }),
     source: sortGroups(source),
     destination: sortGroups(destination),

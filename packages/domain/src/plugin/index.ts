@@ -1,4 +1,4 @@
-// Plugin details (issue 11): the draft's entries, its validity, reload, usage and activation rules.
+// Plugin details: the draft's entries, its validity, reload, usage and activation rules.
 
 export * from './plugin-activation.rules.ts';
 export * from './plugin-details.schemas.ts';

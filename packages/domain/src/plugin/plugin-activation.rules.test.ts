@@ -43,7 +43,7 @@ const abTests = new Map(
   ].map((test) => [test.id, test]),
 );
 
-describe('planDraftActivation (spec §4: versions and drafts of other plugins on them)', () => {
+describe('planDraftActivation (versions and drafts of other plugins on them)', () => {
   it('activates the draft versions not active yet, each once', () => {
     expect(listVersionsToActivate([entry('shared', 1), entry('idle', 0), entry('solo', 1)], abTests)).toEqual(
       [
@@ -151,7 +151,7 @@ describe('checkDraftActivation', () => {
   });
 });
 
-describe('checkAbTestUsage (spec §4 Validate, per entry)', () => {
+describe('checkAbTestUsage (Validate, per entry)', () => {
   const plugins = [
     plugin(RACE, [entry('shared', 0)], [entry('shared', 1), entry('solo', 1)]),
     plugin(DUEL, [entry('shared', 0)], [entry('shared', 1, ['x', 'y'])]),
@@ -183,7 +183,7 @@ describe('checkAbTestUsage (spec §4 Validate, per entry)', () => {
   });
 });
 
-describe('describeStaleDraft (issue 11: the 409 says what changed)', () => {
+describe('describeStaleDraft (the 409 says what changed)', () => {
   it('names the revisions and each change since the base', () => {
     const created = Date.UTC(2026, 10, 23, 9, 30, 12);
     const message = describeStaleDraft(RACE, { activeRevision: 4, draftBaseRevision: 1 }, [

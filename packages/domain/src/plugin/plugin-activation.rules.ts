@@ -11,7 +11,7 @@ import {
   PLUGIN_MESSAGES,
 } from './plugin-draft.rules.ts';
 
-// spec §4 Plugin draft: "Activation also activates the selected A/B-test versions. A draft can be
+// Plugin draft: "Activation also activates the selected A/B-test versions. A draft can be
 // activated from another plugin using the same A/B-test version." What one activation does to every
 // plugin, and what /abtest-usage reports of one entry, decided from one snapshot.
 
@@ -40,7 +40,7 @@ export interface ActivationPlan {
   fatal: [number, string][];
 }
 
-/** spec §4 "the plugins that will be activated alongside", as the validation and the preview say it. */
+/** "the plugins that will be activated alongside", as the validation and the preview say it. */
 export const NOTHING_ALONGSIDE = 'No other plugin is activated alongside';
 export const describeActivatedAlongside = (pluginIds: readonly number[]): string =>
   pluginIds.length === 0
@@ -49,7 +49,7 @@ export const describeActivatedAlongside = (pluginIds: readonly number[]): string
 
 const keyOf = (abTestId: string, version: number) => `${abTestId}\u0000${version}`;
 
-/** The versions activating this draft activates (spec §4), each once. */
+/** The versions activating this draft activates, each once. */
 export function listVersionsToActivate(
   draft: readonly PluginEntry[],
   abTests: ReadonlyMap<string, DraftAbTestView>,
@@ -139,7 +139,7 @@ function judgeOtherPlugin(
 }
 
 /**
- * The plugin's own draft must be valid (spec §4) and not stale; answers why not. The stale case is
+ * The plugin's own draft must be valid and not stale; answers why not. The stale case is
  * told by the caller, who can say what changed (describeStaleDraft).
  */
 export function checkDraftActivation(
@@ -153,7 +153,7 @@ export function checkDraftActivation(
 }
 
 /**
- * What activating `pluginId`'s draft does (spec §4): the versions it activates; the other plugins
+ * What activating `pluginId`'s draft does: the versions it activates; the other plugins
  * whose drafts hold one of those versions are activated alongside when their draft is valid, not
  * stale and needs no other version; a plugin that would be left serving another version of an
  * activated A/B-test is fatal. `plugins` holds every plugin using one of the draft's A/B-tests.
@@ -178,7 +178,7 @@ export function planDraftActivation(
 }
 
 /**
- * spec §4 Validate, /abtest-usage for one entry (abTestId, version) of the plugin's draft: the
+ * Validate, /abtest-usage for one entry (abTestId, version) of the plugin's draft: the
  * plugins activated alongside because of this entry (validUsages), and the blocking errors per
  * plugin (fatal) — the entry's own problem and the plugins left serving another version.
  */
@@ -258,7 +258,7 @@ function describeChange(change: ActiveSetChange): string {
 }
 
 /**
- * The stale-draft refusal (issue 11: "409 with a message saying what changed"): the revisions, and
+ * The stale-draft refusal ("409 with a message saying what changed"): the revisions, and
  * each change of the active set since the draft's base, oldest first.
  */
 export function describeStaleDraft(

@@ -22,7 +22,7 @@ describe('the autosave request (/api/plugin/draft/abtest)', () => {
     expect(draft([])).toMatchObject({ success: true });
   });
 
-  it('refuses a configuration chosen for two cases of one entry (spec §4: one id per entry)', () => {
+  it('refuses a configuration chosen for two cases of one entry (one id per entry)', () => {
     const entries = [{ abTestId: 'spring', abTestVersion: 1, configurations: ['a', 'b', 'a', '', ''] }];
     expect(messagesOf(draft(entries))).toEqual([
       "Configuration 'a' is chosen for more than one case of AB-test 'spring'",

@@ -6,12 +6,12 @@ import { CONFIG_ID_MAX_LENGTH } from '../config/config-item.schemas.ts';
 import { integerField } from '../operations/fields.ts';
 import { pluginIdSchema, pluginListItemSchema } from '../operations/plugin.ts';
 
-// spec §3 Plugin, Plugin A/B-test entry, A/B-test usage response, Activate draft response; §7 the
-// plugin details calls (issue 11). Request and answer schemas apart; types inferred from them.
+// Plugin, Plugin A/B-test entry, A/B-test usage response, Activate draft response; the
+// Plugin details calls. Request and answer schemas apart; types inferred from them.
 
 // Decision (docs/decisions.md, Plugin details (API)): a draft holds at most 50 entries.
 export const MAX_DRAFT_ENTRIES = 50;
-// Decision: a plugin description is trimmed, at most 100 characters (the spec's description limit).
+// Decision: a plugin description is trimmed, at most 100 characters (the product's description limit).
 export const PLUGIN_DESCRIPTION_MAX_LENGTH = 100;
 
 /** The configuration chosen for one case: a configuration id, or '' when none is chosen (yet). */
@@ -25,7 +25,7 @@ const caseConfigurationSchema = z
     error: `a configuration id must be at most ${CONFIG_ID_MAX_LENGTH} characters`,
   });
 
-/** spec §3 Plugin A/B-test entry: configuration ids, one per case by case index ('' = none). */
+/** Plugin A/B-test entry: configuration ids, one per case by case index ('' = none). */
 export const pluginEntrySchema = z.object({
   abTestId: abTestIdRefSchema,
   abTestVersion: integerField('abTestVersion', 0),
@@ -44,7 +44,7 @@ function repeatedValues(values: readonly string[]): string[] {
 }
 
 /**
- * The whole draft an autosave sends. spec §4: a configuration serves one case per entry (choosing it
+ * The whole draft an autosave sends. a configuration serves one case per entry (choosing it
  * for a case clears it elsewhere), and Decision: an A/B-test appears once per draft.
  */
 export const draftEntriesSchema = z
@@ -64,7 +64,7 @@ export const draftEntriesSchema = z
     });
   });
 
-// ---- requests (spec §7) ----
+// ---- requests ----
 
 /** /api/plugin/get {pluginId} */
 export const pluginIdRequestSchema = z.object({ pluginId: pluginIdSchema });
@@ -83,7 +83,7 @@ export const setPluginDescriptionRequestSchema = z.object({
 export type SetPluginDescriptionRequest = z.infer<typeof setPluginDescriptionRequestSchema>;
 
 /**
- * /api/plugin/draft/abtest {pluginId, configurations}: the whole draft list (spec §7). Decision:
+ * /api/plugin/draft/abtest {pluginId, configurations}: the whole draft list. Decision:
  * `draftRevision` is the draft revision the edit started from; the save is refused (409) when the
  * draft changed since, so of two concurrent autosaves the one based on an older draft never wins.
  * `baseRevision`, when sent, re-bases the draft on that active set revision (it must be the current
@@ -115,7 +115,7 @@ export const abTestUsageRequestSchema = z.object({
 });
 export type AbTestUsageRequest = z.infer<typeof abTestUsageRequestSchema>;
 
-// ---- answers (spec §3) ----
+// ---- answers ----
 
 export const pluginDataSchema = z.object({
   /** The active set: what the plugin serves (tab 0, read-only). */
@@ -132,7 +132,7 @@ export const pluginDataSchema = z.object({
 export type PluginData = z.infer<typeof pluginDataSchema>;
 
 /**
- * spec §3 Plugin: id, description, active, created, modified, lastModifier, data.draft and
+ * Plugin: id, description, active, created, modified, lastModifier, data.draft and
  * data.active; plus (Decision) the revisions in data, and every A/B-test an entry of either list
  * refers to (by id), for the info cards and the validity rules.
  */
@@ -142,10 +142,10 @@ export const pluginDetailsSchema = pluginListItemSchema.extend({
 });
 export type PluginDetails = z.infer<typeof pluginDetailsSchema>;
 
-/** spec §3 A/B-test usage response: validUsages (plugin ids), fatal ([plugin id, error]). */
+/** A/B-test usage response: validUsages (plugin ids), fatal ([plugin id, error]). */
 export const pluginAbTestUsageResponseSchema = abTestUsageResponseSchema;
 
-/** spec §3 Activate draft response: updated (plugin ids), error ([plugin id, message]). */
+/** Activate draft response: updated (plugin ids), error ([plugin id, message]). */
 export const activateDraftResponseSchema = z.object({
   updated: z.array(z.number().int()),
   error: z.array(z.tuple([z.number().int(), z.string()])),

@@ -35,7 +35,7 @@ const entry = (abTestId: string, abTestVersion: number, configurations: string[]
   configurations,
 });
 
-describe('adding and reloading an entry (spec §4)', () => {
+describe('adding and reloading an entry', () => {
   it('adds the highest version, active or not, with one empty slot per case', () => {
     const added = newDraftEntry(
       abTest('spring', true, [
@@ -107,7 +107,7 @@ describe('adding and reloading an entry (spec §4)', () => {
   });
 });
 
-describe('choosing a configuration: one id per entry (spec §4)', () => {
+describe('choosing a configuration: one id per entry', () => {
   const vectors: [string, string[], number, string, string[]][] = [
     ['fills an empty case', ['', '', ''], 1, 'x', ['', 'x', '']],
     ['clears the id from the other cases', ['x', '', 'y'], 2, 'x', ['', '', 'x']],
@@ -134,7 +134,7 @@ describe('reordering', () => {
   });
 });
 
-describe('entry validity (spec §4)', () => {
+describe('entry validity', () => {
   // [A/B-test active, versions, entry version, slot count, problem or null]
   const vectors: [string, boolean, VersionSpec[], number, number, string | null][] = [
     [
@@ -200,7 +200,7 @@ describe('entry validity (spec §4)', () => {
   });
 });
 
-describe('draft validity and its messages (spec §4, §5)', () => {
+describe('draft validity and its messages', () => {
   const tests = [
     abTest('fresh', true, [
       [0, true, 2],
@@ -237,7 +237,7 @@ describe('draft validity and its messages (spec §4, §5)', () => {
     });
   });
 
-  it('the message texts are the spec texts', () => {
+  it('the message texts are the product’s texts', () => {
     expect(PLUGIN_MESSAGES.noAbTest).toBe('No AB-test configuration added');
     expect(PLUGIN_MESSAGES.invalidEntry('x')).toBe('The AB-test x has an invalid configuration');
     expect(PLUGIN_MESSAGES.emptyNotControl('x')).toBe(

@@ -4,7 +4,7 @@ import { failRule, RULE_OK, type RuleResult } from '../abtest/rule-result.ts';
 import { pluginNameOf } from '../operations/plugin.ts';
 import { EMPTY_CONFIGURATION, type PluginData, type PluginEntry } from './plugin-details.schemas.ts';
 
-// spec §4 Plugin draft, §5 draft messages: building a draft (add, reload, choose a configuration)
+// Plugin draft and draft messages: building a draft (add, reload, choose a configuration)
 // and judging it. Pure functions: the screen and the server ask the same ones.
 
 /** What the draft rules read of an A/B-test; a full AbTest fits. */
@@ -13,7 +13,7 @@ export type DraftAbTestView = Pick<AbTest, 'id' | 'active'> & {
 };
 
 export const PLUGIN_MESSAGES = {
-  // spec §2, §5, §8: exact texts
+  // Exact texts
   notFoundPage: 'Plugin not found',
   noAbTest: 'No AB-test configuration added',
   invalidEntry: (abTestId: string) => `The AB-test ${abTestId} has an invalid configuration`,
@@ -25,7 +25,7 @@ export const PLUGIN_MESSAGES = {
     `Activation of ${pluginName} failed with message: ${message}`,
   autosaveTitle: 'AutoSave',
   autosaveText: 'Plugin draft configuration saved',
-  // Decision (docs/decisions.md, Plugin details (API)): texts the spec does not give, naming the thing.
+  // Decision (docs/decisions.md, Plugin details (API)): texts the product document does not give, naming the thing.
   allVersionsActive: (abTestId: string) => `All versions of AB-test '${abTestId}' are already active`,
   abTestNotFound: (abTestId: string) => `AB-test '${abTestId}' not found`,
   noVersion: (abTestId: string) => `AB-test '${abTestId}' has no version to add`,
@@ -47,10 +47,10 @@ export const PLUGIN_MESSAGES = {
 const versionOf = (abTest: DraftAbTestView, version: number) =>
   abTest.data.versions.find((candidate) => candidate.version === version);
 
-/** One empty slot per case (spec §4: an added A/B-test has one empty configuration slot per case). */
+/** One empty slot per case (an added A/B-test has one empty configuration slot per case). */
 const emptySlots = (count: number) => Array.from({ length: count }, () => EMPTY_CONFIGURATION);
 
-/** spec §4: adding an A/B-test adds its highest version with one empty slot per case. */
+/** Adding an A/B-test adds its highest version with one empty slot per case. */
 export function newDraftEntry(abTest: DraftAbTestView): PluginEntry | RuleResult {
   const highest = latestVersion(abTest.data.versions);
   if (!highest) return failRule(PLUGIN_MESSAGES.noVersion(abTest.id));
@@ -67,7 +67,7 @@ export function isDraftEntry(value: PluginEntry | RuleResult): value is PluginEn
 }
 
 /**
- * spec §4: reload replaces the entry with the A/B-test's highest version; the chosen configurations
+ * Reload replaces the entry with the A/B-test's highest version; the chosen configurations
  * are kept by case index, trimmed or padded (with empty slots) to the new case count.
  */
 export function reloadDraftEntry(entry: PluginEntry, abTest: DraftAbTestView): PluginEntry {
@@ -83,7 +83,7 @@ export function reloadDraftEntry(entry: PluginEntry, abTest: DraftAbTestView): P
 }
 
 /**
- * spec §4: choosing a configuration for a case clears that id from every other case of the entry.
+ * Choosing a configuration for a case clears that id from every other case of the entry.
  * Choosing '' (Select none) empties the case.
  */
 export function chooseConfiguration(entry: PluginEntry, caseIndex: number, configId: string): PluginEntry {
@@ -106,11 +106,11 @@ export function moveDraftEntry(entries: readonly PluginEntry[], from: number, to
 }
 
 /**
- * What makes one entry invalid (the info card's warning icon), or null. spec §4: "its A/B-test is
+ * What makes one entry invalid (the info card's warning icon), or null. "its A/B-test is
  * active, its selected version is active and it is still the highest version" (all versions are
  * already active). Decision: also an A/B-test or version that does not exist, a slot count other
  * than the version's case count, and an inactive version older than the current one (it could not
- * be activated: spec §4 only newer versions activate).
+ * be activated: only newer versions activate).
  */
 export function checkDraftEntry(entry: PluginEntry, abTest: DraftAbTestView | undefined): string | null {
   if (!abTest) return PLUGIN_MESSAGES.abTestNotFound(entry.abTestId);
@@ -131,18 +131,18 @@ export function checkDraftEntry(entry: PluginEntry, abTest: DraftAbTestView | un
   return null;
 }
 
-/** spec §4: a case other than the first (control) without a configuration. */
+/** A case other than the first (control) without a configuration. */
 export const hasEmptyNonControlCase = (entry: PluginEntry) =>
   entry.configurations.some((configId, index) => index > 0 && configId === EMPTY_CONFIGURATION);
 
 export interface DraftCheck {
   isValid: boolean;
-  /** spec §5 draft messages, in draft order. */
+  /** Draft messages, in draft order. */
   messages: string[];
 }
 
 /**
- * spec §4: the draft is valid only with at least one A/B-test, every entry valid and no empty case
+ * The draft is valid only with at least one A/B-test, every entry valid and no empty case
  * other than the first (control). `abTests` holds (at least) the draft's A/B-tests.
  */
 export function checkDraft(entries: readonly PluginEntry[], abTests: Iterable<DraftAbTestView>): DraftCheck {

@@ -10,7 +10,7 @@ import type { PluginEntry } from './plugin-details.schemas.ts';
 import type { DraftAbTestView } from './plugin-draft.rules.ts';
 import { impactOfPluginDraft, splitAfterDraftActivation, type TestSplitChange } from './plugin-impact.ts';
 
-// issue 15: the impact of activating a draft covers the plugins activated alongside and says that an
+// The impact of activating a draft covers the plugins activated alongside and says that an
 // inactive A/B-test moves nobody; checked against counting bucket by bucket what players are served
 // before and after the activation (resolvePlayer's rules: an inactive test or a switched-off plugin
 // serves no one; a served player gets the entry's configuration for its case).
@@ -95,7 +95,7 @@ const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
     };
   });
 
-/** spec §4 with the planner: RACE's activation, the splits it leaves, and each plugin's impacts. */
+/** With the planner: RACE's activation, the splits it leaves, and each plugin's impacts. */
 function impactsOf(scenario: Scenario) {
   const abTests = new Map(Object.values(scenario.tests).map((test) => [test.id, test]));
   const plan = planDraftActivation(
@@ -159,7 +159,7 @@ function countServed(scenario: Scenario, pluginId: number, abTestId: 'shared' | 
   };
 }
 
-describe('impactOfPluginDraft with the activation plan (issue 15)', () => {
+describe('impactOfPluginDraft with the activation plan', () => {
   it('gives the plugins activated alongside their own figures, and 0 for an inactive test', () => {
     const scenario: Scenario = {
       tests: {

@@ -6,10 +6,10 @@ import type { VersionToActivate } from './plugin-activation.rules.ts';
 import type { PluginEntry } from './plugin-details.schemas.ts';
 import type { DraftAbTestView } from './plugin-draft.rules.ts';
 
-// issue 15: activating a plugin draft first shows, per entry, the players who change case (the
+// Activating a plugin draft first shows, per entry, the players who change case (the
 // activation of the entry's A/B-test version) and who change configuration (same case, another
 // configuration id in the draft than in the active set), as shares of the test's bucket space; and
-// the same for every other plugin whose draft is activated alongside (spec §4), since their players
+// the same for every other plugin whose draft is activated alongside, since their players
 // change too.
 
 export const draftEntryImpactItemSchema = z.object({
@@ -22,7 +22,7 @@ export const draftEntryImpactItemSchema = z.object({
 });
 export type DraftEntryImpactItem = z.infer<typeof draftEntryImpactItemSchema>;
 
-/** spec §4 "the plugins that will be activated alongside": one of them, with its entries' impacts. */
+/** "the plugins that will be activated alongside": one of them, with its entries' impacts. */
 export const alongsidePluginImpactSchema = z.object({
   pluginId: z.number().int(),
   pluginName: z.string(),

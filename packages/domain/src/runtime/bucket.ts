@@ -1,6 +1,6 @@
 import { BUCKET_COUNT } from './snapshot.ts';
 
-// Issue 13: a player's bucket is a fixed hash of (test salt, player id) in [0, BUCKET_COUNT). A game
+// A player's bucket is a fixed hash of (test salt, player id) in [0, BUCKET_COUNT). A game
 // server in another language must be able to compute the same bucket, so the recipe is plain and
 // published with vectors (bucket.vectors.ts and docs/decisions.md, "Runtime: bucketing"):
 //

@@ -1,4 +1,4 @@
-// Issue 13: the published bucketing vectors (salt, userId → MurmurHash3 x86_32 of salt + ":" + userId,
+// The published bucketing vectors (salt, userId → MurmurHash3 x86_32 of salt + ":" + userId,
 // bucket). A game server reimplementing bucketOf checks itself against these. The same table is in
 // docs/decisions.md ("Runtime: bucketing, resolution, sticky/dynamic"); bucket.test.ts keeps both equal.
 

@@ -10,7 +10,7 @@ import type {
   RuntimePluginEntry,
 } from './snapshot.ts';
 
-// Issue 15: what changed between two runtime contents (two revisions, or two environments), grouped
+// What changed between two runtime contents (two revisions, or two environments), grouped
 // by plugin: its switch, its active set's entries (added, removed, reordered, version and case
 // configurations), and the A/B-tests and configurations its entries reference (on either side),
 // plus the release info. changedParts is the summary the runtime stream sends with each revision.
@@ -416,7 +416,7 @@ export function formatDiff(diff: RuntimeDiff): string[] {
   return lines;
 }
 
-// ---- issue 15: the diff as the revision history and the environment comparison show it ----
+// ---- the diff as the revision history and the environment comparison show it ----
 
 export const movedBucketsNoteSchema = z.object({ abTestId: z.string(), text: z.string() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 13, pickup confirmation: game servers report the revision they applied (POST
+// Pickup confirmation: game servers report the revision they applied (POST
 // /runtime/v1/applied); the Connections screen shows, per environment, which revision each runs and
 // whether every live one has caught up with the latest published revision.
 

@@ -11,7 +11,7 @@ import {
 } from './ranges.ts';
 import type { BucketRange } from './snapshot.ts';
 
-// Issue 15 "impact before a change": activating a version, applying a rollout or activating a plugin
+// "impact before a change": activating a version, applying a rollout or activating a plugin
 // draft first says how many players change case (and, for a draft, configuration), as an exact share
 // of the test's bucket space. The preview calls the same reassignRanges with the same input as the
 // activation (abtest-ranges.ts rangesForActivation), so it shows what will be stored.

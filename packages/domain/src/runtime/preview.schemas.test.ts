@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPreviewForm, type PreviewFormValues, previewFormSchema } from './preview.schemas.ts';
 
-// issue 15: the preview form's texts become the request /api/runtime/preview takes, or name the field.
+// The preview form's texts become the request /api/runtime/preview takes, or name the field.
 
 const form = (change: (values: PreviewFormValues) => void): PreviewFormValues => {
   const values = emptyPreviewForm();

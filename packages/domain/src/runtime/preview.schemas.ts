@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { playerResolutionSchema } from './resolution.schemas.ts';
 import { resolveRequestSchema } from './runtime-api.ts';
 
-// Issue 15, player preview (/api/runtime/preview): what one player receives from each plugin, with
+// Player preview (/api/runtime/preview): what one player receives from each plugin, with
 // the reasons, resolved by resolvePlayer (the game servers' function) against the content served now,
 // a past revision, or the content as it would be if one plugin's draft were activated.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatPercentage, WEIGHT_PER_PERCENT } from '../abtest/weights.ts';
 import { BUCKET_COUNT, type BucketRange } from './snapshot.ts';
 
-// Issue 13: each case of an A/B-test's current version owns explicit ranges of buckets, so a new
+// Each case of an A/B-test's current version owns explicit ranges of buckets, so a new
 // version moves the fewest possible players: a case that shrinks gives up buckets (from its highest
 // ranges), a case that grows takes them (the lowest freed buckets first, cases in index order), and
 // every other bucket stays where it was. Exactly ½·Σ|Δweight| buckets change case, which is the
@@ -173,7 +173,7 @@ export function findRangesProblem(
   return null;
 }
 
-// ---- moves between two splits (issue 15: the impact of a change, before it is made) ----
+// ---- moves between two splits (the impact of a change, before it is made) ----
 
 /** Buckets moving from one case to another; null = no case (the test did not have or no longer has them). */
 export const caseFlowSchema = z.object({

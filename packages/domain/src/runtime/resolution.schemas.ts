@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { segmentFailureSchema } from './segment-match.ts';
 import { runtimeConfigurationSchema } from './snapshot.ts';
 
-// Issue 13 / issue 15: what resolvePlayer answers, per plugin, with the reasons an operator's preview
+// What resolvePlayer answers, per plugin, with the reasons an operator's preview
 // shows. POST /runtime/v1/resolve answers it as is; the console's player preview renders it. The
 // reasons are data; explain.ts turns them into sentences (kept out of resolvePlayer, which game
 // servers call per player: building the sentences cost more than the resolution itself).

@@ -27,7 +27,7 @@ import type {
   RuntimePluginEntry,
 } from './snapshot.ts';
 
-// Issue 13: what one player receives — the one implementation the server, the SDK and the console's
+// What one player receives — the one implementation the server, the SDK and the console's
 // preview call (docs/decisions.md, "Runtime: bucketing, resolution, sticky/dynamic"). Per plugin (by
 // id): a disabled plugin gives nothing; otherwise the first entry of the active set whose A/B-test is
 // active, has a current version and takes the player (sticky assignment, or segment and bucket)
@@ -196,7 +196,7 @@ function decideEntry(
   if (isSticky(test) && assignments) {
     const assigned = assignments[test.id];
     if (assigned !== undefined && assigned < test.cases.length) {
-      // spec (decisions): a sticky player keeps membership and case; segment and bucket are not re-evaluated
+      // Docs/decisions.md: a sticky player keeps membership and case; segment and bucket are not re-evaluated
       const bucket = bucketIn(compiledTest, idBytes);
       return { caseIndex: assigned, bucket, sticky: 'kept', droppedAssignment, test };
     }

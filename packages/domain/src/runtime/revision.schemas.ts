@@ -5,7 +5,7 @@ import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import { describedDiffSchema } from './diff.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
 
-// Issue 13: the operators' view of an environment's published revisions (/api/runtime/revision/*),
+// The operators' view of an environment's published revisions (/api/runtime/revision/*),
 // and rollback: republishing an old revision pins the runtime to it until resume
 // (docs/decisions.md, "Runtime revisions").
 
@@ -42,7 +42,7 @@ export const runtimeRevisionSummarySchema = z.object({
   auditEntryIds: z.array(z.number().int()),
   /** Set on a rollback: the revision whose content it republished. */
   restoredFrom: z.number().int().nullable(),
-  /** Issue 15: those audit entries' action and target, in auditEntryIds' order. */
+  /** Those audit entries' action and target, in auditEntryIds' order. */
   causes: z.array(z.object({ id: z.number().int(), action: z.string(), target: z.string() })),
 });
 export type RuntimeRevisionSummary = z.infer<typeof runtimeRevisionSummarySchema>;
@@ -93,7 +93,7 @@ export const resumeResponseSchema = z.object({
 });
 export type ResumeResponse = z.infer<typeof resumeResponseSchema>;
 
-// Issue 15: a diff of two revisions, and of two environments' current revisions.
+// A diff of two revisions, and of two environments' current revisions.
 
 export const revisionDiffRequestSchema = z.object({ from: revisionNumberSchema, to: revisionNumberSchema });
 export type RevisionDiffRequest = z.infer<typeof revisionDiffRequestSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 
-// Issue 13: the game servers' read API. Authenticated by a per-environment runtime key
+// The game servers' read API. Authenticated by a per-environment runtime key
 // (`Authorization: Bearer rk_...`), never by a session; a key reads its own environment only and
 // never reaches /api. Answers follow the operator API's envelope: {"payload": ...} or {"error": "..."}.
 // The server (apps/server features/runtime) and the SDK (packages/runtime-client) both use these.

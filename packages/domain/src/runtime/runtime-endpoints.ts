@@ -15,7 +15,7 @@ import {
 } from './runtime-api.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
 
-// Issue 13: the game servers' calls, declared once like the operator calls of ../endpoints, but kept
+// The game servers' calls, declared once like the operator calls of../endpoints, but kept
 // apart from that table: they are GETs and POSTs under /runtime/v1, authenticated by a runtime key
 // (never a session), and never under /api. The server registers them from these declarations, checks
 // at start that the registered /runtime/v1 routes and these agree (method and path), and documents them

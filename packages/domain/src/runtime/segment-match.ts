@@ -9,7 +9,7 @@ import { SegmentOperation, SegmentProperty } from '../enums.ts';
 import { CLIENT_VERSION_PATTERN } from '../operations/release.ts';
 import type { PlayerContext } from './runtime-api.ts';
 
-// Issue 13: whether a player is in an A/B-test's segment. Every condition must hold (no conditions:
+// Whether a player is in an A/B-test's segment. Every condition must hold (no conditions:
 // every player). The values mean what the segment editor (abtest/segment.ts) lets an operator type:
 // Platform and FirstCountry compare case-insensitively, ClientVersion as dotted numbers
 // (compareClientVersions), Payer as true/false, PurchaseCount and PurchaseAmount as numbers, UserId

@@ -3,7 +3,7 @@ import { segmentSchema } from '../abtest/segment.ts';
 import { WEIGHT_TOTAL } from '../abtest/weights.ts';
 import { activationSettingsSchema } from '../config/activation.schemas.ts';
 
-// Issue 13: the runtime snapshot of an environment — everything that decides what a player receives,
+// The runtime snapshot of an environment — everything that decides what a player receives,
 // published as an immutable, numbered revision in the same transaction as the change that altered it.
 // The console builds it (apps/server features/runtime), game servers read it (/runtime/v1/snapshot)
 // and resolve players locally with resolvePlayer (./resolve.ts), the one implementation.

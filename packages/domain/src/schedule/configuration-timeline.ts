@@ -58,7 +58,7 @@ function addSlots(grid: SlotGrid, interval: ActivationWindow, into: Set<number>)
 const sortedSlots = (slots: Set<number>) => [...slots].sort((a, b) => a - b);
 
 /**
- * Decision: kinds without activation (plugin/nuf, spec §2 "id and description only") are not
+ * Decision: kinds without activation (plugin/nuf, "id and description only") are not
  * scheduled: they run over the whole grid whenever they are served.
  */
 export function isScheduled(configuration: Pick<ScheduleConfiguration, 'kind'>): boolean {

@@ -1,4 +1,4 @@
-// Schedule overview (issue 12): the slot grid, the overview with its conflicts, and the call's schemas.
+// Schedule overview: the slot grid, the overview with its conflicts, and the call's schemas.
 
 export * from './configuration-timeline.ts';
 export * from './schedule.schemas.ts';

@@ -16,7 +16,7 @@ import type {
 } from './schedule.schemas.ts';
 import { appendSlots, buildSlotGrid, listSlotTimestamps, type SlotGrid } from './slot-grid.ts';
 
-// spec §2/§3/§4 and issue 12: the schedule overview, pure. Which configurations each plugin's sets
+// The schedule overview, pure. Which configurations each plugin's sets
 // reference, where each runs on the slot grid, and the conflicts (docs/decisions.md, "Schedule
 // overview"). The server reads plugins, entries and configurations in a few queries and calls this.
 

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { MAX_ACTIVATION_TIMESTAMP_MS } from '../config/activation.schemas.ts';
 import { wholeNumberField } from '../config/config-fields.ts';
 
-// spec §2 Schedule overview, §3 Schedule overview response, §4 Schedule slots, §9 Schedule, §7
+// The schedule overview: its request, its answer and its slots, served by
 // /api/plugin/schedules. The bounds are decisions (docs/decisions.md, "Schedule overview").
 
-// spec §9: 8 slots per day by default, 1 day backward, 14 days forward.
+// 8 slots per day by default, 1 day backward, 14 days forward.
 export const DEFAULT_SLOTS_PER_DAY = 8;
 export const DEFAULT_DAYS_BACK = 1;
 export const DEFAULT_DAYS_FORWARD = 14;
 
-/** Decision: a slot is a whole number of hours (24 h divided by slots per day, spec §9), 1 h to 24 h. */
+/** Decision: a slot is a whole number of hours (24 h divided by slots per day), 1 h to 24 h. */
 export const SLOTS_PER_DAY_CHOICES = [1, 2, 3, 4, 6, 8, 12, 24] as const;
 /** Decision: at most a week back and four weeks (two fortnights) forward. */
 export const MAX_DAYS_BACK = 7;
@@ -36,7 +36,7 @@ const scheduleOverviewSettingsSchema = z
       .default(DEFAULT_SLOTS_PER_DAY),
     daysBack: wholeNumberField(L.daysBack, 0, MAX_DAYS_BACK).default(DEFAULT_DAYS_BACK),
     daysForward: wholeNumberField(L.daysForward, 1, MAX_DAYS_FORWARD).default(DEFAULT_DAYS_FORWARD),
-    /** Also the configurations the plugins' drafts reference (spec: "on request, its draft"). */
+    /** Also the configurations the plugins' drafts reference ("on request, its draft"). */
     includeDraft: z.boolean({ error: `${L.includeDraft} must be true or false` }).default(false),
     /** The instant the overview is computed for (UTC ms); the server's clock when omitted. */
     at: wholeNumberField(L.at, 0, MAX_ACTIVATION_TIMESTAMP_MS).describe('UTC milliseconds').optional(),
@@ -55,7 +55,7 @@ export const SCHEDULE_ENTRY_SETS = ['active', 'draft'] as const;
 export const scheduleEntrySetSchema = z.enum(SCHEDULE_ENTRY_SETS);
 export type ScheduleEntrySet = z.infer<typeof scheduleEntrySetSchema>;
 
-/** One configuration of a plugin on the timeline (spec §3 {configuration, schedule} plus what the screen needs). */
+/** One configuration of a plugin on the timeline ({configuration, schedule} plus what the screen needs). */
 export const scheduleRowSchema = z.object({
   configuration: z.string().describe('configuration id'),
   schedule: z

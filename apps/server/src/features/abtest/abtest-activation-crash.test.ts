@@ -8,7 +8,7 @@ import {
 } from '../../../test/faults.ts';
 import { cloneDatabase } from '../../testing/index.ts';
 
-// issue 14, faults: a server killed (SIGKILL) in the middle of A/B-test activations restarts with
+// Faults: a server killed (SIGKILL) in the middle of A/B-test activations restarts with
 // exactly one active state for every A/B-test: each activation is one transaction with its audit
 // entry, so it is there whole or not at all. The server runs as `npm start` runs it, in a child
 // process over this file's database; the test kills it and starts it again.

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeAbTest, type ConfigClient, configClient } from '../config/config.test-data.ts';
 
-// issue 15 over HTTP: /api/abtest/impact previews exactly the moves the activation then makes.
+// Over HTTP: /api/abtest/impact previews exactly the moves the activation then makes.
 
 describe('/api/abtest/impact', () => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import { findVersionRanges } from './abtest.store.ts';
 import { type CaseRanges, servedRanges } from './abtest-ranges.ts';
 import { checkRollout } from './abtest-versions.service.ts';
 
-// issue 15 "impact before a change": what a version activation or a rollout apply would do to the
+// "impact before a change": what a version activation or a rollout apply would do to the
 // players of the test, computed by the domain from the ranges the current version serves — the same
 // rule and input activateVersionWithRanges uses, so the preview is what the activation stores. An
 // inactive test serves no player (resolvePlayer), and activating a version leaves it inactive, so

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeAbTest, addEntry, type ConfigClient, configClient } from '../config/config.test-data.ts';
 import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
 
-// issue 13 over HTTP: each activated version's cases get bucket ranges, moving exactly
+// Over HTTP: each activated version's cases get bucket ranges, moving exactly
 // ½·Σ|Δweight| buckets from the current version's; re-randomise gives a new salt and fresh ranges.
 
 type CaseRanges = BucketRange[][];

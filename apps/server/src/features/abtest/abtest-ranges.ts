@@ -2,7 +2,7 @@ import { type BucketRange, bucketRangeSchema, initialRanges, rangesAfterActivati
 import { z } from 'zod';
 import { parseJsonColumn } from '../../db/json-column.ts';
 
-// issue 13 bucketing: each case of an active version owns explicit bucket ranges, fixed when the
+// Bucketing: each case of an active version owns explicit bucket ranges, fixed when the
 // version is activated. The rules are the domain's (initialRanges, reassignRanges); this only
 // decides which of them applies and reads what is stored.
 
@@ -36,7 +36,7 @@ export interface RangeActivation {
  * re-randomised split.
  */
 export function rangesForActivation({ previous, weights, reRandomise, what }: RangeActivation): CaseRanges {
-  // issue 15: the impact preview calls the same domain rule with the same input.
+  // The impact preview calls the same domain rule with the same input.
   const current =
     reRandomise || previous === null ? null : servedRanges(previous.cases, previous.ranges, what);
   return rangesAfterActivation(current, weights, reRandomise);

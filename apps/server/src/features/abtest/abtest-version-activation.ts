@@ -12,7 +12,7 @@ export interface VersionActivation {
   version: number;
   /** The activated version's weights. */
   weights: readonly number[];
-  /** issue 13: a new salt and the initial ranges, so every player is split anew. */
+  /** A new salt and the initial ranges, so every player is split anew. */
   reRandomise?: boolean;
 }
 

@@ -34,7 +34,7 @@ export const ABTEST_ROLLOUT_MESSAGES = {
   notRollout: (id: string) => `AB-test '${id}' is not a rollout`,
 } as const;
 
-/** spec §2: the versions table lists the newest first. */
+/** The versions table lists the newest first. */
 export async function getVersions(db: Db, environmentId: string, id: string): Promise<AbTestVersion[]> {
   const abTest = await requireAbTest(db, { environmentId, id });
   return sortVersionsNewestFirst(abTest.data.versions);
@@ -59,8 +59,8 @@ async function appendVersion(
 }
 
 /**
- * Activates one version (spec §4: newer than the current one, not already active), fixing its bucket
- * ranges from the current version's (issue 13), or anew with a new salt when re-randomised.
+ * Activates one version (newer than the current one, not already active), fixing its bucket
+ * ranges from the current version's, or anew with a new salt when re-randomised.
  */
 async function activate(
   tx: Tx,
@@ -76,12 +76,12 @@ async function activate(
   await activateVersionWithRanges(tx, key, { current, version, weights, reRandomise }, email);
 }
 
-/** issue 13: the audit says so only when the operator asked for a fresh split. */
+/** The audit says so only when the operator asked for a fresh split. */
 const reRandomised = (reRandomise: boolean | undefined) =>
   reRandomise ? { reRandomise: true as const } : {};
 
 /**
- * spec §7 /api/abtest/versions/save {id, weights}: answers the new (inactive) version. Reads only
+ * /api/abtest/versions/save {id, weights}: answers the new (inactive) version. Reads only
  * what numbering needs (type under the row lock, then the highest number), so the cost does not grow
  * with the number of versions.
  */
@@ -109,7 +109,7 @@ export async function saveVersion(
   });
 }
 
-/** spec §4: the activated version becomes the current one; its weights the current cases. */
+/** The activated version becomes the current one; its weights the current cases. */
 export async function activateVersion(
   db: Db,
   environmentId: string,
@@ -140,7 +140,7 @@ export function checkRollout(abTest: AbTest): RuleResult {
 }
 
 /**
- * spec §4 rollout apply: saves [100 - treatment, treatment] (in millionths) and activates it, in one
+ * Rollout apply: saves [100 - treatment, treatment] (in millionths) and activates it, in one
  * transaction, so the rollout never stops half-applied (a saved but inactive version).
  */
 export async function applyRollout(

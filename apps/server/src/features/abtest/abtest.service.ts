@@ -51,7 +51,7 @@ export const getAbTest = (db: Db, environmentId: string, id: string) =>
 export const hasAbTest = (db: Db, environmentId: string, id: string) =>
   abTestExists(db, { environmentId, id });
 
-/** spec §5: a new AB-test's ID must not exist (409 "ID already exists"); it starts with no version. */
+/** A new AB-test's ID must not exist (409 "ID already exists"); it starts with no version. */
 export async function createAbTest(
   db: Db,
   environmentId: string,
@@ -152,7 +152,7 @@ export async function saveCaseDescriptions(
 }
 
 /**
- * spec §4, §8: an inactive AB-test with an active version can be activated; an active one cannot be
+ * An inactive AB-test with an active version can be activated; an active one cannot be
  * deactivated. Asking for the state it already has changes nothing and writes no audit entry.
  */
 export async function activateTest(

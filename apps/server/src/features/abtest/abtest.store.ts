@@ -57,7 +57,7 @@ function toAbTest(row: AbTestColumns, versions: AbTestVersion[], usedBy: number[
   };
 }
 
-/** Plugin ids per A/B-test id whose active set or draft references it (spec §3 usedBy). */
+/** Plugin ids per A/B-test id whose active set or draft references it (usedBy). */
 export async function findUsage(
   db: Db | Tx,
   environmentId: string,
@@ -215,7 +215,7 @@ export interface AbTestChanges {
   active?: boolean;
   caseDescriptions?: string[];
   segment?: Segment;
-  /** issue 13: a new salt re-splits every player (re-randomise). */
+  /** A new salt re-splits every player (re-randomise). */
   salt?: string;
 }
 
@@ -297,7 +297,7 @@ export async function insertVersion(
 
 /**
  * The one change a saved version allows: it becomes active, with the bucket ranges of its cases
- * (issue 13), fixed from then on.
+ *, fixed from then on.
  */
 export async function markVersionActive(
   tx: Tx,
@@ -324,7 +324,7 @@ export async function findVersionRanges(tx: Db | Tx, key: AbTestKey, version: nu
   return row?.ranges ?? null;
 }
 
-/** How an A/B-test splits players (issue 13): its salt and each version's stored ranges (unparsed). */
+/** How an A/B-test splits players: its salt and each version's stored ranges (unparsed). */
 export interface AbTestBucketing {
   salt: string;
   ranges: Map<number, unknown>;

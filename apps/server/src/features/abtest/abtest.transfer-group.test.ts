@@ -45,7 +45,7 @@ describe('A/B-tests transfer group', () => {
         title: 'Rollout',
         payload: {
           type: AbTestType.Rollout,
-          // issue 13: the salt and the ranges fixed at activation travel, so the split stays the same
+          // The salt and the ranges fixed at activation travel, so the split stays the same
           salt: salts[0]!.salt,
           versions: [
             {

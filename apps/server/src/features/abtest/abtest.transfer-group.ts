@@ -23,7 +23,7 @@ import { normalizeSegment } from './segment.service.ts';
 /**
  * What a transfer compares and copies of an A/B-test. Versions carry no created / lastModifier, so
  * two environments holding the same A/B-test compare equal; the copy is stamped by the transfer.
- * issue 13: the salt and each version's bucket ranges travel too, so a test transferred from stable
+ * the salt and each version's bucket ranges travel too, so a test transferred from stable
  * to prod splits players exactly as it does in stable.
  */
 const transferPayloadSchema = z.object({
@@ -102,8 +102,8 @@ async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Pr
 }
 
 /**
- * issue 11: what a plugin entry needs of an A/B-test, compared across environments: what decides the
- * case a player gets (active, type, segment, and since issue 13 the salt and the version's ranges)
+ * What a plugin entry needs of an A/B-test, compared across environments: what decides the
+ * case a player gets (active, type, segment, and the salt and the version's ranges)
  * and the entry's version; undefined without that version. An entry made before the A/B-test had a
  * version (no version in the reference) needs the A/B-test only.
  */

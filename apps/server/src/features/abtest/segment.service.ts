@@ -44,8 +44,8 @@ export function requireValidSegment(segment: Segment): Segment {
 }
 
 /**
- * spec §5, §7 /api/segment/save: answers one mask per condition and saves only when all are 0.
- * spec §4: the segment of an active AB-test cannot be changed (checked before the masks, so
+ * /api/segment/save: answers one mask per condition and saves only when all are 0.
+ * the segment of an active AB-test cannot be changed (checked before the masks, so
  * fixing a condition is not suggested where saving could never succeed).
  */
 export async function saveSegment(

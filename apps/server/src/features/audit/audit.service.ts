@@ -15,7 +15,7 @@ export interface MutationOutcome<T> {
   result: T;
   /**
    * A typed audit event (packages/domain audit.ts); several for one change that concerns several
-   * environments (issue 14: a console-wide role change is written to every environment's log).
+   * environments (a console-wide role change is written to every environment's log).
    */
   audit: AuditRecord | readonly AuditRecord[];
   /**
@@ -43,7 +43,7 @@ export function unchanged<T>(result: T): never {
 
 /**
  * The only way to change data: the change and its audit entry commit in one transaction,
- * so a failed mutation leaves neither. issue 13: when an entry the transaction wrote changes what
+ * so a failed mutation leaves neither. when an entry the transaction wrote changes what
  * players receive (AUDIT_RUNTIME_EFFECTS), the same transaction publishes the environment's runtime
  * revision naming those entries; NOTIFY reaches the other processes after the commit.
  */

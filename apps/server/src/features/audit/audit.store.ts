@@ -18,7 +18,7 @@ export interface WrittenAuditEntry {
 }
 
 // Per open transaction (the transaction client is one object for the whole transaction), the entries
-// it wrote, whoever wrote them: mutate publishes them with the runtime revision (issue 13).
+// it wrote, whoever wrote them: mutate publishes them with the runtime revision.
 const writtenByTransaction = new WeakMap<Tx, WrittenAuditEntry[]>();
 
 /** Writes one entry and answers its id. */

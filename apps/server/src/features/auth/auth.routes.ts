@@ -66,7 +66,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  // issue 14: POST only. GET /logout is the web app's page, which asks before signing out.
+  // POST only. GET /logout is the web app's page, which asks before signing out.
   registerSessionEndpoint(app, api.auth.logout, {}, async (request, reply) => {
     await app.sessions.end(request, reply);
     return null;

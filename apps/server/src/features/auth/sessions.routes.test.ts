@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
 import { buildTestApp } from '../../testing/index.ts';
 
-// Issue 14: sessions live in a table, so ending one ends every copy of its cookie at once.
+// Sessions live in a table, so ending one ends every copy of its cookie at once.
 
 const MINUTE = 60_000;
 const me = (t: Awaited<ReturnType<typeof createTestApp>>, cookie: string) =>

@@ -31,7 +31,7 @@ import { configAudit, lockAndLoadConfig } from './config.access.ts';
 import { type ConfigRecord, insertConfig, listIdsStartingWith } from './config.store.ts';
 import { activeFlagToSave } from './config-write.service.ts';
 
-// spec §4: copying a configuration (the list's clone action) and the "Update is not allowed" flow
+// Copying a configuration (the list's clone action) and the "Update is not allowed" flow
 // (duplicate with the edited values, new A/B-test versions, plugins moved), each in one transaction.
 
 // A concurrent copy may take the id this one picked; the next candidate is tried, a few times.
@@ -164,7 +164,7 @@ function planMoves(entries: readonly PluginEntryRow[], newVersions: ReadonlyMap<
 }
 
 /**
- * spec §4 "Update is not allowed" flow, /duplicate/reassign {the edited configuration}: in one
+ * "Update is not allowed" flow, /duplicate/reassign {the edited configuration}: in one
  * transaction, the edited values become a copy under a new id; each A/B-test of an entry serving
  * the original now gets a new active version with the same weights; those entries and the same
  * entries of their plugins' drafts point at the copy and the new version. The original stays as it
@@ -217,7 +217,7 @@ export async function duplicateAndReassign(
       movedByPlugin.set(entry.pluginId, moved);
     }
     for (const [pluginId, moved] of movedByPlugin) {
-      // issue 11: moving entries is a new revision of each set moved, so a draft made before is stale.
+      // Moving entries is a new revision of each set moved, so a draft made before is stale.
       const hasMoved = (set: PluginEntryRow['set']) => moved.some((entry) => entry.set === set);
       const revisions = await increasePluginRevisions(tx, environmentId, pluginId, {
         active: hasMoved('active'),

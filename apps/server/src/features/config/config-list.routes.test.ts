@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { addEntry, type ConfigClient, configClient, setPluginActive, validItem } from './config.test-data.ts';
 
-// The configuration lists' optional paging {offset, limit} (issue 8: lists that can grow paginate on
+// The configuration lists' optional paging {offset, limit} (lists that can grow paginate on
 // the server): a page is a slice of the whole list in its order, with the same inUse and usedBy.
 
 type ListItem = { extended: { id: string }; inUse: string; usedBy: unknown[] };

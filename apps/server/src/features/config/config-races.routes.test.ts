@@ -11,7 +11,7 @@ import {
   setPluginActive,
 } from './config.test-data.ts';
 
-// issue 10: "A concurrent edit never lets a live configuration change silently". Each race holds
+// "A concurrent edit never lets a live configuration change silently". Each race holds
 // the configuration's row lock from outside, queues the competing requests behind it in a known
 // order (watching pg_stat_activity until each waits), then releases them together.
 

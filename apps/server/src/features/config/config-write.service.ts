@@ -27,7 +27,7 @@ export const getConfig = (db: Db, environmentId: string, kind: ConfigKindDefinit
   requireConfig(db, kind, { environmentId, id });
 
 /**
- * Decision (docs/decisions.md): the kinds without deactivation (spec §2: their form has no
+ * Decision (docs/decisions.md): the kinds without deactivation (their form has no
  * activation checkbox) change `active` only through /activate; their save keeps the stored flag.
  */
 export function activeFlagToSave(
@@ -38,7 +38,7 @@ export function activeFlagToSave(
   return kind.allowsDeactivation ? input.active : stored.active;
 }
 
-/** spec §5: a new configuration's ID must not exist, in any kind (409). */
+/** A new configuration's ID must not exist, in any kind (409). */
 export async function createConfig(
   db: Db,
   environmentId: string,
@@ -86,7 +86,7 @@ const altersWhatIsServed = (changes: ConfigChanges) =>
   changes.activation !== undefined || changes.data !== undefined || changes.active === false;
 
 /**
- * spec §4: a change an active plugin's players would get now is refused with "Update is not
+ * A change an active plugin's players would get now is refused with "Update is not
  * allowed:" (the screen then offers /duplicate/reassign). Checked under the configuration's row
  * lock, so a reassignment moving the plugins away is either entirely before or entirely after.
  */

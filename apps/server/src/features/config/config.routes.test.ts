@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type ConfigClient, configClient, otherKindOf, validData, validItem } from './config.test-data.ts';
 
 // Every route of every kind over HTTP and PostgreSQL (table-driven over the kinds registry), and the
-// error classes of spec §8 that do not involve plugins (config-usage.routes.test.ts has those).
+// error classes of the product that do not involve plugins (config-usage.routes.test.ts has those).
 
 describe('configurations: every route of every kind', () => {
   let t: TestApp;

@@ -26,7 +26,7 @@ import {
   saveConfig,
 } from './config-write.service.ts';
 
-/** The spec §7 family of one kind: /api/config/{kind}/list ... /delete. */
+/** The family of one kind: /api/config/{kind}/list... /delete. */
 function registerKindRoutes(app: FastifyInstance, kindId: ConfigKindId) {
   const kind = configKindOf(kindId);
   // Every kind's family has the same calls; seen here over all kinds, data is any kind's (ConfigData).
@@ -78,7 +78,7 @@ export async function configRoutes(app: FastifyInstance) {
   );
   registerEndpoint(app, plugin.constructionItems, () => listConstructionItems());
 
-  // spec §8: an unknown kind or prefix is "Unknown plugin"; a known kind's unknown call is a plain 404.
+  // An unknown kind or prefix is "Unknown plugin"; a known kind's unknown call is a plain 404.
   registerEndpoint(app, api.config.unknownKind, ({ params }) => {
     const rest = params['*'];
     if (knownKindOf(rest)) throw notFound(`Not found: POST /api/config/${rest}`);

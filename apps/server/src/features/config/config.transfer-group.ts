@@ -47,13 +47,13 @@ async function write(tx: Tx, environmentId: string, item: TransferItem, { email 
 
 /**
  * Deleted outright, like A/B-tests. The transfer service refuses a transfer that would remove a
- * configuration a destination plugin's entry still names (issue 11).
+ * configuration a destination plugin's entry still names.
  */
 async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Promise<void> {
   await deleteConfig(tx, { environmentId, id: String(id) });
 }
 
-/** issue 11: what a plugin entry needs of a configuration: what players get (its activation and data). */
+/** What a plugin entry needs of a configuration: what players get (its activation and data). */
 const referencedPart = (item: TransferItem): unknown => ({ active: item.active, payload: item.payload });
 
 /** The configurations group of the environment transfer. */

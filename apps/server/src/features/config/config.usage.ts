@@ -12,7 +12,7 @@ import type { ConfigListRow } from './config.store.ts';
 
 // How plugin entries use configurations: the lists' inUse / usedBy, and what is served now.
 
-/** spec §3 list items: extended{..., data{pluginId}} with inUse and usedBy. */
+/** List items: extended{..., data{pluginId}} with inUse and usedBy. */
 export function toListItems(rows: readonly ConfigListRow[]): ConfigListItem[] {
   return rows.map(({ kind, references, ...extended }) => {
     const pluginId = isConfigKindId(kind) ? configKindOf(kind).pluginId : 0;
@@ -25,7 +25,7 @@ export async function findReferencesOf(db: Db | Tx, environmentId: string, id: s
   return findConfigurationReferences(db, environmentId, [id]);
 }
 
-/** The entries serving the configuration to players now (issue 10: "an active plugin serves now"). */
+/** The entries serving the configuration to players now ("an active plugin serves now"). */
 export async function findLiveReferences(
   db: Db | Tx,
   environmentId: string,

@@ -81,7 +81,7 @@ export class ConnectionRegistry {
 
   /**
    * Closes with a reason the client sees. Removed from the list at once, not when the client
-   * acknowledges, so a list right after the close no longer shows it (spec: delete, then reload).
+   * acknowledges, so a list right after the close no longer shows it (delete, then reload).
    */
   close(connection: LiveConnection, reason: CloseReason): void {
     this.connections.delete(connection.id);

@@ -1,7 +1,7 @@
 import type { Connection } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 
-// The live connection registry shared by every console process on this database (issue 13, scale out).
+// The live connection registry shared by every console process on this database (scale out).
 // Times are the database's (now(), clock_timestamp()), so processes on different hosts agree on ages.
 
 /** The channel on which a process asks the owner of a connection (or of a key's connections) to close it. */

@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { connectGameClient, type GameClient, refusal } from './game-client.testing.ts';
 
-// The registry as the database holds it (issue 13, scale out), seen from one process: another process's
+// The registry as the database holds it (scale out), seen from one process: another process's
 // rows are written here by hand; two real processes are in test/two-processes.test.ts.
 
 describe('the live connection registry shared through the database', () => {

@@ -53,7 +53,7 @@ export interface SharedConnectionRegistryOptions {
 }
 
 /**
- * The live connection registry of every console process on one database (issue 13, scale out). Each
+ * The live connection registry of every console process on one database (scale out). Each
  * process keeps its own sockets (ConnectionRegistry) and a row per socket under its process row; any
  * process lists from the rows and closes through them: it deletes the row and, when another process
  * holds the socket, sends NOTIFY so that one closes it. Rows of a process whose heartbeat stopped are

@@ -89,13 +89,13 @@ async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
 
 /**
  * Start-up: the seeded environments exist, every environment holds what features require, and every
- * environment has published its runtime at least once (issue 13: revision 1 for the seeded ones and
+ * environment has published its runtime at least once (revision 1 for the seeded ones and
  * for those that existed before revisions). A created environment publishes with its audit entry.
  */
 export async function seedEnvironments(db: Db): Promise<void> {
   await runInTransaction(db, async (tx) => {
     for (const id of SEEDED_ENVIRONMENTS) {
-      // issue 14: prod starts protected; an admin may change that afterwards.
+      // Prod starts protected; an admin may change that afterwards.
       await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION, isProtectedEnvironment(id));
     }
     for (const id of await listEnvironmentIds(tx)) await initializeEnvironment(tx, id);

@@ -1,4 +1,4 @@
-// Short, friendly words for suggested ids such as "brave-otter" (spec: /api/id/words/{count}).
+// Short, friendly words for suggested ids such as "brave-otter" (/api/id/words/{count}).
 export const ID_WORDS = [
   'amber',
   'apple',

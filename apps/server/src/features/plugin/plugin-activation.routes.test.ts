@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from './plugin-details.test-data.ts';
 
-// issue 11 over HTTP and a real PostgreSQL: /api/plugin/abtest-usage and /api/plugin/draft/activate,
+// Over HTTP and a real PostgreSQL: /api/plugin/abtest-usage and /api/plugin/draft/activate,
 // co-activation of plugins sharing a version, fatals, and the stale-draft 409.
 
 const { AGILITY_RACE: RACE, END_OF_CONTENT: EOC, ENDURANCE_RACE: ER, DUEL } = PluginId;
@@ -65,7 +65,7 @@ describe('plugin details: usage and activation', () => {
     });
   });
 
-  it('refuses an invalid draft with the spec messages, and a draft changed since it was validated', async () => {
+  it('refuses an invalid draft with the product’s messages, and a draft changed since it was validated', async () => {
     const empty = await p.activateCall(ER);
     expect(empty.statusCode).toBe(409);
     expect(empty.json().error).toBe(

@@ -42,7 +42,7 @@ import {
   withStableLockSet,
 } from './plugin-details.access.ts';
 
-// spec §4, §7 /api/plugin/draft/activate: the draft becomes the active set, its A/B-test versions
+// /api/plugin/draft/activate: the draft becomes the active set, its A/B-test versions
 // are activated, and so are the drafts of other plugins on those versions, in one transaction.
 
 async function activateVersions(
@@ -148,7 +148,7 @@ async function activateOnce(tx: Tx, environmentId: string, request: ActivateDraf
 }
 
 /**
- * spec §4: activation makes the draft the active set and activates the selected A/B-test versions
+ * Activation makes the draft the active set and activates the selected A/B-test versions
  * and, with them, the drafts of other plugins on the same versions; all in one transaction. Refused
  * (409) when the draft changed since it was validated, when it is stale (its base is no longer the
  * active set: the message says what changed), invalid, or when another plugin would be left

@@ -29,7 +29,7 @@ import {
 // Shared by the plugin details use cases: reading a plugin with its entries, the A/B-tests they
 // refer to, the audit entry of a plugin change, and the stale-draft message.
 
-/** spec §8: a missing plugin is 404 "Plugin not found" (the id is in the request). */
+/** A missing plugin is 404 "Plugin not found" (the id is in the request). */
 export async function requirePluginState(db: Db | Tx, environmentId: string, pluginId: number) {
   const state = await findPluginState(db, environmentId, pluginId);
   if (!state) throw notFound(PLUGIN_MESSAGES.notFoundPage);
@@ -107,7 +107,7 @@ export async function readDraftActivationPlan(
   return { states, abTests, plan };
 }
 
-/** spec §3 Plugin, as /get answers it: the row, both entry lists, revisions and their A/B-tests. */
+/** Plugin, as /get answers it: the row, both entry lists, revisions and their A/B-tests. */
 export async function toPluginDetails(
   db: Db | Tx,
   environmentId: string,
@@ -131,7 +131,7 @@ export async function readPluginDetails(db: Db | Tx, environmentId: string, plug
   return toPluginDetails(db, environmentId, await requirePluginState(db, environmentId, pluginId));
 }
 
-/** The audit entry of a plugin change (issue 11: the plugin, by name, is the target). */
+/** The audit entry of a plugin change (the plugin, by name, is the target). */
 export function pluginAudit<A extends Extract<AuditAction, `plugin.${string}`>>(
   environmentId: string,
   email: string,
@@ -167,7 +167,7 @@ function toActiveSetChange(row: {
 }
 
 /**
- * issue 11: a stale draft is refused with a message saying what changed: each change of the active
+ * A stale draft is refused with a message saying what changed: each change of the active
  * set since the draft's base, as the audit log has it.
  */
 export async function staleDraftMessage(

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from './plugin-details.test-data.ts';
 
-// issue 11 over HTTP and a real PostgreSQL: /api/plugin/get, /set/description, /draft/abtest.
+// Over HTTP and a real PostgreSQL: /api/plugin/get, /set/description, /draft/abtest.
 
 const { AGILITY_RACE: RACE, DUEL, END_OF_CONTENT: EOC } = PluginId;
 

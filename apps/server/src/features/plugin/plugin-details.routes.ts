@@ -7,7 +7,7 @@ import { saveDraft } from './plugin-draft.service.ts';
 import { previewDraftImpact } from './plugin-impact.service.ts';
 import { checkUsage } from './plugin-usage.service.ts';
 
-// spec §7 plugin details calls (issue 11).
+// Plugin details calls.
 export async function pluginDetailsRoutes(app: FastifyInstance) {
   const { plugin } = api;
   registerEndpoint(app, plugin.get, ({ db, environmentId, body }) =>

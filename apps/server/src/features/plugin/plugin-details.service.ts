@@ -4,13 +4,13 @@ import { mutate } from '../audit/audit.service.ts';
 import { lockPlugins, updatePluginDetails } from './plugin.store.ts';
 import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.access.ts';
 
-// spec §7 /api/plugin/get and /api/plugin/set/description.
+// /api/plugin/get and /api/plugin/set/description.
 
 export const getPluginDetails = (db: Db, environmentId: string, pluginId: number): Promise<PluginDetails> =>
   readPluginDetails(db, environmentId, pluginId);
 
 /**
- * spec §4: "Changing the description saves it immediately". A save always writes and is audited
+ * "Changing the description saves it immediately". A save always writes and is audited
  * (docs/decisions.md, Audit: no-ops), under the plugin's row lock so `before` is what it replaced.
  */
 export async function setPluginDescription(

@@ -32,7 +32,7 @@ import {
   withStableLockSet,
 } from './plugin-details.access.ts';
 
-// spec §4 Plugin draft, §7 /api/plugin/draft/abtest {pluginId, configurations}: the autosave.
+// Plugin draft and /api/plugin/draft/abtest {pluginId, configurations}: the autosave.
 
 /** Every entry names an existing version of an existing A/B-test, with one slot per case. */
 function assertEntriesFit(entries: readonly PluginEntry[], abTests: ReadonlyMap<string, AbTest>): void {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from './plugin-details.test-data.ts';
 
-// issue 15 over HTTP: /api/plugin/draft/impact says, per entry, who changes case and configuration,
+// Over HTTP: /api/plugin/draft/impact says, per entry, who changes case and configuration,
 // for the plugin and for every plugin its activation carries along; an inactive test moves nobody.
 
 const { AGILITY_RACE: RACE, BUILD_EVENT: BUILD, DUEL, END_OF_CONTENT: EOC, WIN_STREAK: STREAK } = PluginId;

@@ -12,7 +12,7 @@ import { currentServedRanges } from '../abtest/abtest-impact.service.ts';
 import type { PluginStateRow } from './plugin.store.ts';
 import { readDraftActivationPlan, requirePluginState } from './plugin-details.access.ts';
 
-// issue 15 /api/plugin/draft/impact {pluginId}: what activating the draft does to the players of
+// /api/plugin/draft/impact {pluginId}: what activating the draft does to the players of
 // this plugin and of every plugin activated alongside. It reads the plugins and A/B-tests the
 // activation reads and plans with the same planDraftActivation, so the versions it activates (and
 // the ranges they get, fewest moves) and the plugins it carries along are the activation's own.

@@ -9,7 +9,7 @@ import {
   pluginClient,
 } from './plugin-details.test-data.ts';
 
-// issue 11: "A stale draft never reverts a live change", concurrent autosaves and activations. Each
+// "A stale draft never reverts a live change", concurrent autosaves and activations. Each
 // race queues the competing requests on a row lock held from outside, in a known order, then
 // releases them together; the invariant: one active set per plugin, revisions strictly increasing.
 

@@ -18,7 +18,7 @@ import {
   toDraftState,
 } from './plugin-details.access.ts';
 
-// spec §4 Validate, §7 /api/plugin/abtest-usage {pluginId, abTestId, abTestVersion}.
+// Validate and /api/plugin/abtest-usage {pluginId, abTestId, abTestVersion}.
 
 /**
  * The usage of one entry's A/B-test version across plugins, read in one snapshot: the plugins whose

@@ -86,7 +86,7 @@ export async function deletePluginRow(tx: Tx, environmentId: string, id: number)
   await tx.plugin.deleteMany({ where: { environmentId, id } });
 }
 
-// ---- the environment transfer's view of plugin entries (issue 11) ----
+// ---- the environment transfer's view of plugin entries ----
 
 /** A plugin's entries as the transfer copies them: both sets, each in position order. */
 export interface PluginEntrySets {
@@ -156,7 +156,7 @@ export async function shareLockEntryTargets(
   }
 }
 
-// ---- A/B-test entries pointing at configurations (configurations feature, issue 10) ----
+// ---- A/B-test entries pointing at configurations (configurations feature) ----
 
 export type PluginEntrySet = 'active' | 'draft';
 
@@ -283,7 +283,7 @@ export async function listPluginEntries(
   return rows;
 }
 
-// ---- plugin details (issue 11): revisions, whole entry lists, and the locks draft changes take ----
+// ---- plugin details: revisions, whole entry lists, and the locks draft changes take ----
 
 /** A plugin's revisions (docs/decisions.md, Plugin details (API)). */
 export interface PluginRevisions {

@@ -25,7 +25,7 @@ const entrySchema = z.object({
   configurations: z.array(z.string()),
 });
 /**
- * Decision (issue 11): the entries travel in the plugin's payload, as spec §3's data.active and
+ * Decision: the entries travel in the plugin's payload, as the plugin row's data.active and
  * data.draft; a set without entries is left out, so a plugin without any reads as before.
  */
 const pluginPayloadSchema = z.object({
@@ -107,7 +107,7 @@ export const pluginTransferGroup: TransferGroup = {
   },
   async remove(tx, environmentId, id, { email }) {
     const pluginId = Number(id);
-    // spec: every plugin exists in every environment, so a known plugin is reset rather than deleted.
+    // Every plugin exists in every environment, so a known plugin is reset rather than deleted.
     if (isPluginId(pluginId)) {
       const description = defaultPluginDescriptionOf(pluginId);
       await writePluginRow(tx, environmentId, pluginId, { active: false, description }, email);

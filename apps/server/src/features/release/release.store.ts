@@ -13,7 +13,7 @@ export interface ReleaseInfoState {
   keyValue: string;
 }
 
-/** What an environment that never saved a section answers (spec §9: default version 0.0.0). */
+/** What an environment that never saved a section answers (default version 0.0.0). */
 export const DEFAULT_RELEASE_INFO: ReleaseInfoState = {
   content: { nextReleaseTimeMs: NO_RELEASE_TIME, maxLevel: MAX_LEVEL_MIN, nextMaxLevel: MAX_LEVEL_MIN },
   client: { remindVersion: DEFAULT_CLIENT_VERSION, minimumVersion: DEFAULT_CLIENT_VERSION },

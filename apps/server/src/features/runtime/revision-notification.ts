@@ -1,4 +1,4 @@
-// issue 13: a published revision is announced with NOTIFY on this channel, in the publishing
+// A published revision is announced with NOTIFY on this channel, in the publishing
 // transaction, so listeners (db/listener.ts) hear of it only once it is committed. The payload is
 // JSON: {"environmentId": "dev", "revision": 7}.
 

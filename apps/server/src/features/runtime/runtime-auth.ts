@@ -15,7 +15,7 @@ function presentedKey(request: FastifyRequest): string {
   return header.slice(BEARER.length).trim();
 }
 
-/** spec: the environment is the key's own; a `?configuration=` naming another is refused, not ignored. */
+/** The environment is the key's own; a `?configuration=` naming another is refused, not ignored. */
 function checkEnvironment(request: FastifyRequest, key: RuntimeKeyEntry | null): RuntimeKeyEntry {
   if (!key) throw refused('Invalid runtime key');
   if (key.isRevoked) throw refused('This runtime key has been revoked');

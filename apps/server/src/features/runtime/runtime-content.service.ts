@@ -17,7 +17,7 @@ import {
   readRuntimeSources,
 } from './runtime-content.store.ts';
 
-// issue 13: an environment's runtime content (packages/domain runtime/snapshot.ts), built from the
+// An environment's runtime content (packages/domain runtime/snapshot.ts), built from the
 // database as it is in the calling transaction, and its hash.
 
 export interface BuiltContent {
@@ -78,7 +78,7 @@ export const hashRuntimeContent = (content: RuntimeContent): string =>
 /**
  * The environment's runtime content now, as the transaction sees it, with its hash. Publishing calls
  * it under the environment's publish lock (publishRevision); anything else may call it to compare.
- * With `draftsOfPlugins` (issue 15 preview), those plugins' draft entries replace their active sets,
+ * With `draftsOfPlugins` (the preview), those plugins' draft entries replace their active sets,
  * and the A/B-tests and configurations they name are included as they are now.
  */
 export async function buildRuntimeContent(

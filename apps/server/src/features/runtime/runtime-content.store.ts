@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
-// issue 13: what an environment's runtime snapshot is built from, read in one query.
+// What an environment's runtime snapshot is built from, read in one query.
 
 export interface RuntimePluginSource {
   id: number;
@@ -47,7 +47,7 @@ export interface RuntimeSources {
 }
 
 export interface RuntimeSourceOptions {
-  /** Issue 15 preview: these plugins' draft entries stand in for their active sets. */
+  /** Preview: these plugins' draft entries stand in for their active sets. */
   draftsOfPlugins?: readonly number[];
 }
 

@@ -5,7 +5,7 @@ import {
   type VersionToActivate,
 } from '@console/domain';
 
-// issue 15, preview of a plugin's draft "as if activated": activating a draft also activates the
+// Preview of a plugin's draft "as if activated": activating a draft also activates the
 // versions its entries name that are not active yet (planDraftActivation's `versions`). The preview
 // serves those versions with the ranges their activation would fix, by the rule the draft impact and
 // the activation use (activatePlannedVersions), so the player lands where they would after it.

@@ -9,7 +9,7 @@ import {
   startTcpProxy,
 } from '../../testing/index.ts';
 
-// Issue 13, scale out: a missed notification or a lost database connection never leaves a process
+// Scale out: a missed notification or a lost database connection never leaves a process
 // stale, and runtime reads keep being answered while the database is unreachable.
 
 describe('runtime revisions stay fresh without a notification', () => {

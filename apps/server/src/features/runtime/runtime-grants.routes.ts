@@ -4,7 +4,7 @@ import { registerRuntimeCall } from './runtime-call.ts';
 import { collectGrants, listPendingGrants, readProgression } from './runtime-grants.service.ts';
 
 /**
- * Game servers collect compensation grants and read progression (issue 13), with a runtime key;
+ * Game servers collect compensation grants and read progression, with a runtime key;
  * registered in the runtime context (runtime.routes.ts), which checked the key.
  */
 export function registerGrantsCalls(app: FastifyInstance): void {

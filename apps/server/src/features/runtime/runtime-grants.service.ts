@@ -6,7 +6,7 @@ import {
 } from '../compensation/compensation.store.ts';
 import { findPlayerProgression } from '../progression/progression.store.ts';
 
-// Game servers' side of compensation and progression (issue 13). Not operator mutations: a pickup is
+// Game servers' side of compensation and progression. Not operator mutations: a pickup is
 // recorded on the grant itself (`collected`), not in the audit log (docs/decisions.md).
 
 /** The player's grants not collected yet, oldest first. */

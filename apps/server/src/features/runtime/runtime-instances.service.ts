@@ -15,7 +15,7 @@ import {
 const BOUNDS = { retentionMs: GAME_SERVER_RETENTION_MS, keep: GAME_SERVERS_PER_ENVIRONMENT };
 
 /**
- * Pickup confirmation (issue 13): a game server reports the revision it applied. Not an operator
+ * Pickup confirmation: a game server reports the revision it applied. Not an operator
  * mutation, so not audited. Bounded per environment: a new instance prunes the silent and the surplus.
  */
 export async function recordAppliedRevision(

@@ -25,7 +25,7 @@ export interface RuntimeKeyCacheOptions {
 }
 
 /**
- * Issue 13: the runtime API authenticates every request without the database. All keys (revoked ones
+ * The runtime API authenticates every request without the database. All keys (revoked ones
  * included) are loaded at start; a hash not seen yet (a key created since, in any process) is looked up
  * once; a hash that matches nothing is remembered for a while, and look-ups are rationed, so garbage
  * keys cannot hammer the database. Revocation reaches the cache at once: in this process through

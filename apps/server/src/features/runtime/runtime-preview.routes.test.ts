@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from '../plugin/plugin-details.test-data.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
 
-// issue 15 over HTTP: /api/runtime/preview answers what one player receives from each plugin with the
+// Over HTTP: /api/runtime/preview answers what one player receives from each plugin with the
 // reason for each plugin that gives nothing, against the served revision, a past one, or a draft.
 
 const { AGILITY_RACE, END_OF_CONTENT, DUEL, GOLD_RUSH, COLLECTION_EVENT_TWO, WIN_STREAK, BUILD_EVENT } =

@@ -17,7 +17,7 @@ import { withVersionsActivated } from './runtime-draft-versions.ts';
 import { getRevision } from './runtime-revision.service.ts';
 import { findLatestRevision } from './runtime-revision.store.ts';
 
-// issue 15, player preview: resolvePlayer (what game servers call) over the content an operator
+// Player preview: resolvePlayer (what game servers call) over the content an operator
 // chose — what is served now, a past revision, or the console's state as one plugin's draft
 // activation would leave it.
 

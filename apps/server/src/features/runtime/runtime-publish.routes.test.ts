@@ -7,7 +7,7 @@ import { entry, type PluginClient, pluginClient } from '../plugin/plugin-details
 import { RUNTIME_REVISION_CHANNEL } from './revision-notification.ts';
 import { type RuntimeClient, runtimeClient } from './runtime.test-data.ts';
 
-// issue 13 over HTTP and a real PostgreSQL: every change of what players receive publishes exactly one
+// Over HTTP and a real PostgreSQL: every change of what players receive publishes exactly one
 // revision in its own transaction, naming its audit entries; nothing else publishes.
 
 const { DUEL, AGILITY_RACE: RACE } = PluginId;

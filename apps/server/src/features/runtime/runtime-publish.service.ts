@@ -9,7 +9,7 @@ import {
   type RevisionHead,
 } from './runtime-revision.store.ts';
 
-// issue 13: publishing, in the transaction of the change that altered what players receive.
+// Publishing, in the transaction of the change that altered what players receive.
 
 /** Who published the revisions made without an operator (start-up). */
 export const SYSTEM_PUBLISHER = 'system';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type RuntimeClient, runtimeClient } from './runtime.test-data.ts';
 
-// issue 13: publishers of one environment run one at a time (the runtime_state row), so concurrent
+// Publishers of one environment run one at a time (the runtime_state row), so concurrent
 // changes give revision numbers 1..n without gaps, each change in exactly one revision, and the last
 // revision is the environment as it ended up.
 

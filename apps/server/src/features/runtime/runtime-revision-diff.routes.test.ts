@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type RuntimeClient, runtimeClient } from './runtime.test-data.ts';
 
-// issue 15 over HTTP: what caused each revision, the diff of two revisions and of two environments.
+// Over HTTP: what caused each revision, the diff of two revisions and of two environments.
 
 describe('runtime revisions: causes, diff and environment comparison', () => {
   let t: TestApp;

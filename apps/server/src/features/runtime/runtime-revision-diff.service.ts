@@ -10,7 +10,7 @@ import { buildRuntimeContent } from './runtime-content.service.ts';
 import { requireRevision } from './runtime-revision.service.ts';
 import { findLatestRevision } from './runtime-revision.store.ts';
 
-// issue 15: what changes between two revisions of an environment, and between two environments'
+// What changes between two revisions of an environment, and between two environments'
 // current revisions (docs/decisions.md, "Revision history and environment comparison").
 
 /** What changes from revision `from` to revision `to` (either order; equal = nothing). */

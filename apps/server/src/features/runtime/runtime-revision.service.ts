@@ -27,7 +27,7 @@ import {
   writeRuntimePin,
 } from './runtime-revision.store.ts';
 
-// issue 13: the revision history, and rollback (docs/decisions.md, "Runtime revisions"): republishing
+// The revision history, and rollback (docs/decisions.md, "Runtime revisions"): republishing
 // an old revision publishes its content as a new revision and pins the runtime to it; changes made
 // while pinned are saved and audited but not published; resume lifts the pin and publishes the
 // console's state.
@@ -64,7 +64,7 @@ export function listRevisions(
               pinRow?.pinnedAuditEntryId ?? 0,
               PUBLISHING_AUDIT_ACTIONS,
             );
-      // issue 15: what caused each revision, one query for the page
+      // What caused each revision, one query for the page
       const causes = await findAuditCauses(
         tx,
         environmentId,

@@ -2,7 +2,7 @@ import type { RuntimeContent } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { RUNTIME_REVISION_CHANNEL, revisionNotificationText } from './revision-notification.ts';
 
-// issue 13: published revisions of an environment's runtime, and the per-environment state row that
+// Published revisions of an environment's runtime, and the per-environment state row that
 // serialises publishers and holds the rollback pin.
 
 export interface RuntimePinRow {
@@ -174,7 +174,7 @@ export interface AuditCause {
   target: string;
 }
 
-/** Issue 15: the action and target of these audit entries of the environment, in one query. */
+/** The action and target of these audit entries of the environment, in one query. */
 export async function findAuditCauses(
   db: Db | Tx,
   environmentId: string,

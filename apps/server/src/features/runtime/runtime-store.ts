@@ -94,7 +94,7 @@ async function serve(
 }
 
 /**
- * Issue 13: every environment's current revision in memory, so runtime reads never touch the database
+ * Every environment's current revision in memory, so runtime reads never touch the database
  * and keep being answered while it is unreachable. Refreshed by the `runtime_revision` NOTIFY, by a
  * periodic check of the latest revision numbers and after the listener reconnects (runtime.plugin.ts).
  * A revision is only ever replaced by a higher one.

@@ -23,7 +23,7 @@ export interface RuntimeStreamsOptions {
 }
 
 /**
- * Issue 13: `GET /runtime/v1/stream`, Server-Sent Events written by hand on the raw response (a few
+ * `GET /runtime/v1/stream`, Server-Sent Events written by hand on the raw response (a few
  * lines of framing; no dependency). One `revision` event per revision this process adopts, each frame
  * built once per revision and written to every client of the environment; one heartbeat timer for all.
  */

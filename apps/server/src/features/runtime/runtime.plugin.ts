@@ -42,7 +42,7 @@ function keyIdOf(payload: string): string | null {
 }
 
 /**
- * Issue 13, the game servers' read path: the in-memory revisions and keys (decorated on the root, so
+ * The game servers' read path: the in-memory revisions and keys (decorated on the root, so
  * the console's revoke mutation reaches the key cache), kept fresh by NOTIFY, a periodic check and a
  * catch-up after the listener reconnects; and the /runtime/v1 routes in their own context.
  */

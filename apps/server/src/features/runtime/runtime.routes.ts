@@ -71,7 +71,7 @@ function servedRevisionOf(store: RuntimeStore, key: RuntimeKeyEntry): ServedRevi
 }
 
 /**
- * The game servers' API (issue 13), registered in its own encapsulated context: none of the console's
+ * The game servers' API, registered in its own encapsulated context: none of the console's
  * hooks (session, environment scope, browser security headers) run here, only the runtime key check,
  * answered from memory. Request logging is off for these routes (app.ts).
  */

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { listScheduleConfigurations, listSchedulePlugins } from './schedule.store.ts';
 
-/** spec §7 /api/plugin/schedules: the overview of the environment around `at` (now by default). */
+/** /api/plugin/schedules: the overview of the environment around `at` (now by default). */
 export async function getScheduleOverview(
   db: Db,
   environmentId: string,

@@ -7,7 +7,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 
-// What the schedule overview reads (issue 12: "without one database query per configuration"):
+// What the schedule overview reads ("without one database query per configuration"):
 // the plugins with their entries in one query, then every referenced configuration in one more.
 
 /** Every plugin of the environment holding an entry in one of `sets`, with those entries. */

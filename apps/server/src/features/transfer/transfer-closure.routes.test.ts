@@ -5,7 +5,7 @@ import { validItem } from '../config/config.test-data.ts';
 import { insertPluginEntry, listPluginEntries } from '../plugin/plugin.store.ts';
 import { pluginTransferGroup } from '../plugin/plugin.transfer-group.ts';
 
-// issue 11, transfer with dependency closure: plugin entries travel, the preview lists what they
+// Transfer with dependency closure: plugin entries travel, the preview lists what they
 // need, and no transfer leaves a destination plugin pointing at what the destination lacks.
 // Every test works in environments of its own, so one test's plugins never show in another's preview.
 

@@ -8,7 +8,7 @@ import { insertPluginEntry } from '../plugin/plugin.store.ts';
 import { transferGroups } from './transfer.groups.ts';
 import type { TransferGroup } from './transfer-group.ts';
 
-// issue 14, faults: PostgreSQL lost in the middle of a transfer leaves the destination exactly as it
+// Faults: PostgreSQL lost in the middle of a transfer leaves the destination exactly as it
 // was. The app reaches PostgreSQL through a TCP proxy; the product's transfer groups are wrapped so
 // that the proxy is cut just before one chosen write, once half of the transfer's writes have run
 // inside its transaction. No timing is involved: the cut happens at that point every run.

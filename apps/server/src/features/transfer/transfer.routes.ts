@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-// spec §7: ?configuration= carries the source for transfer calls; the body's from/to are the truth.
+// ?configuration= carries the source for transfer calls; the body's from/to are the truth.
 export async function transferRoutes(app: FastifyInstance) {
   const service = createTransferService(app.transferGroups);
   registerEndpoint(app, api.transfer.preview, ({ db, body }) => service.preview(db, body));

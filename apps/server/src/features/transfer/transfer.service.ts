@@ -80,11 +80,11 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   };
   const carriesDependencies = (request: Endpoints) => request.carryDependencies ?? true;
 
-  // issue 11: every group is read, chosen or not, since a chosen one may need what another holds.
+  // Every group is read, chosen or not, since a chosen one may need what another holds.
   // Registry order, so the preview lists groups in the order features registered them.
   const planOf = (state: TransferState, request: Endpoints): TransferPlan => {
     const chosen = chosenGroupsOf(request);
-    // issue 15: chosen plugins only: the others are out of the plan on both sides (left as they are)
+    // Chosen plugins only: the others are out of the plan on both sides (left as they are)
     const only = (name: string, items: readonly TransferItem[]) =>
       name !== TransferGroupName.Plugins || request.plugins === undefined
         ? items
@@ -143,7 +143,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
         const state = await readState(tx, request);
         if (tokenOf(request, state) !== request.previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
         const plan = planOf(state, request);
-        // issue 11: never leave a destination item needing what the destination lacks
+        // Never leave a destination item needing what the destination lacks
         if (plan.missing.length > 0) throw ruleViolation(transferRefusalOf(plan.missing));
         const preview = plan.groups;
         await apply(tx, request, preview, email);

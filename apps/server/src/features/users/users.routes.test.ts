@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { readConfig } from '../../config.ts';
 
-// Issue 14: who signed in, their roles per environment, protected environments (the Users screen).
+// Who signed in, their roles per environment, protected environments (the Users screen).
 
 const BOSS = 'boss@example.com';
 const rolesOf = async (t: TestApp, cookie: string) =>

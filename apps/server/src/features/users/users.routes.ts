@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { listUsers, removeUser, setEnvironmentProtected, setUserRole } from './users.service.ts';
 
-// Issue 14: the Users screen. Who may call what is declared in the endpoint table (users.endpoints.ts).
+// The Users screen. Who may call what is declared in the endpoint table (users.endpoints.ts).
 export async function usersRoutes(app: FastifyInstance) {
   const { config, sessions, environments } = app;
   const now = app.clock;

@@ -19,7 +19,7 @@ interface CreateEnvironmentDialogProps {
   onClose(): void;
 }
 
-/** spec §2, §4: 'Add New Environment': save, re-list, then switch to the new environment. */
+/** 'Add New Environment': save, re-list, then switch to the new environment. */
 export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDialogProps) {
   const [id, setId] = useState('');
   const { select } = useActiveEnvironment();

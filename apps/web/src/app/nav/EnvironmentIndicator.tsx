@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { environmentColor, toCssColor } from '../../shell/environment/environmentColor.ts';
 
-/** spec §4: the colour dot that tells operators which environment they act on. */
+/** The colour dot that tells operators which environment they act on. */
 export function EnvironmentIndicator({ environment }: { environment: string }) {
   return (
     <Box

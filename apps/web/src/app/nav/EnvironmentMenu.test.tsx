@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
-// 3 seeded + 32 QA environments: the case of issue 9 ("30+ environments").
+// 3 seeded + 32 QA environments: the case ("30+ environments").
 const MANY = ['dev', 'stable', 'prod', ...Array.from({ length: 32 }, (_, index) => `qa-${index + 1}`)];
 
 async function openEnvironmentMenu(environments: string[]) {
@@ -68,7 +68,7 @@ describe('environment menu with many environments', () => {
     expect(await screen.findByRole('dialog', { name: 'Add New Environment' })).toBeTruthy();
   });
 
-  it('keeps the spec order without a filter for a handful of environments', async () => {
+  it('keeps the product’s order without a filter for a handful of environments', async () => {
     const menu = await openEnvironmentMenu(['dev', 'stable', 'prod', 'qa']);
     expect(entriesOf(menu)).toEqual(['dev', 'stable', 'prod', 'qa', '---', 'Create environment', 'Transfer']);
   });

@@ -13,7 +13,7 @@ const CreateEnvironmentDialog = lazy(async () => ({
   default: (await import('./CreateEnvironmentDialog.tsx')).CreateEnvironmentDialog,
 }));
 
-/** The navigation bar's environment button (spec §2): the active environment, and the menu to change it. */
+/** The navigation bar's environment button: the active environment, and the menu to change it. */
 export function EnvironmentMenu() {
   const { active } = useActiveEnvironment();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -27,8 +27,8 @@ type EnvironmentMenuListProps = {
 };
 
 /**
- * The environment menu's drop-down (spec §2): every environment, then 'Create environment' and
- * 'Transfer'. With many environments (issue 9: 30+) those two come first and a filter narrows the list,
+ * The environment menu's drop-down: every environment, then 'Create environment' and
+ * 'Transfer'. With many environments (30+) those two come first and a filter narrows the list,
  * so they never scroll away. Loaded lazily by EnvironmentMenu (see NavMenuList for why).
  */
 export function EnvironmentMenuList({

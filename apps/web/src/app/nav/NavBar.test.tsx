@@ -11,7 +11,7 @@ async function openMenu(name: RegExp | string) {
 }
 
 describe('navigation bar', () => {
-  it('offers the menus of the spec, in order, with their dividers', async () => {
+  it('offers the menus of the product, in order, with their dividers', async () => {
     fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
@@ -58,7 +58,7 @@ describe('navigation bar', () => {
     ]);
     await userEvent.keyboard('{Escape}');
 
-    // issue 14: who is signed in and their role in the active environment
+    // Who is signed in and their role in the active environment
     expect(await screen.findByText('op@example.com · admin in dev')).toBeTruthy();
   });
 

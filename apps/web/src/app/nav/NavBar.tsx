@@ -16,7 +16,7 @@ export function NavBar() {
   const { active } = useActiveEnvironment();
   const operator = useCurrentOperatorQuery();
   const signOut = useSignOut();
-  // issue 14: who is signed in, and what they are where they are.
+  // Who is signed in, and what they are where they are.
   const role = operator.data?.environments.find((environment) => environment.id === active)?.role;
   return (
     <AppBar
@@ -46,7 +46,7 @@ export function NavBar() {
             {role && ` · ${role} in ${active}`}
           </Typography>
         )}
-        {/* issue 14: Logout submits POST /logout (a GET changes nothing). */}
+        {/* Logout submits POST /logout (a GET changes nothing). */}
         <Button color="inherit" onClick={() => void signOut()}>
           Logout
         </Button>

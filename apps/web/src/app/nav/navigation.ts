@@ -5,7 +5,7 @@ export interface NavMenuDefinition {
   entries: readonly NavEntry[];
 }
 
-// spec §2: the navigation bar's menus, in this order.
+// The navigation bar's menus, in this order.
 export const NAV_MENUS: readonly NavMenuDefinition[] = [
   {
     label: 'Features',
@@ -19,7 +19,7 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
       { label: 'Schedule Overview', to: '/plugin/overview' },
       { label: 'Levels', to: '/levels' },
       'divider',
-      // issue 15: what one player receives, and why
+      // What one player receives, and why
       { label: 'Player preview', to: '/preview' },
     ],
   },
@@ -35,12 +35,12 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
   },
   {
     label: 'Security',
-    // issue 14: who may do what, beside who did what.
+    // Who may do what, beside who did what.
     entries: [
       { label: 'Audit Log', to: '/audit' },
       { label: 'Users', to: '/security/users' },
       'divider',
-      // issue 15: what was published when, and how two environments differ
+      // What was published when, and how two environments differ
       { label: 'Revision History', to: '/security/revisions' },
       { label: 'Environment Comparison', to: '/security/compare' },
     ],

@@ -17,7 +17,7 @@ interface PickerModalProps {
   children: ReactNode;
 }
 
-/** spec §2 Pickers: a table of choices, "Select none" and Cancel (A/B-tests, configurations). */
+/** Pickers: a table of choices, "Select none" and Cancel (A/B-tests, configurations). */
 export function PickerModal({ open, title, onSelectNone, onClose, children }: PickerModalProps) {
   const titleId = useId();
   return (

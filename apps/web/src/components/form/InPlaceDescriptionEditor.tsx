@@ -26,7 +26,7 @@ interface InPlaceDescriptionEditorProps {
   spacing?: number;
 }
 
-/** spec §2/§4: a description edited in place and saved at once; Enter saves, Escape cancels. */
+/** A description edited in place and saved at once; Enter saves, Escape cancels. */
 export function InPlaceDescriptionEditor(props: InPlaceDescriptionEditorProps) {
   const { description, spacing = 0 } = props;
   const [isEditing, setEditing] = useState(false);

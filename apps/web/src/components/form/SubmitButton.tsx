@@ -5,7 +5,7 @@ import { NeedsRight } from '../../shell/rights.tsx';
 interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
   /** The form's call is in flight: a second submit waits for it. */
   isPending: boolean;
-  /** The call it submits: disabled, saying why, when the user's role does not allow it (issue 14). */
+  /** The call it submits: disabled, saying why, when the user's role does not allow it. */
   endpoint?: Pick<AnyEndpoint, 'access' | 'scope' | 'accessEnvironmentField'>;
 }
 

@@ -16,7 +16,7 @@ import { VersionsSection } from './VersionsSection.tsx';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** spec §2 /abtest/{id}. */
+/** /abtest/{id}. */
 export function AbTestDetailsPage() {
   const { id = '' } = useParams();
   const { active: environment } = useActiveEnvironment();

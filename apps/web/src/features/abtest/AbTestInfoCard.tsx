@@ -17,7 +17,7 @@ export interface AbTestInfoCardProps {
   version?: number;
   /** Links the id to /abtest/{id}. */
   isLinked?: boolean;
-  /** Shows the warning icon (spec §2: the configuration is invalid). */
+  /** Shows the warning icon (the configuration is invalid). */
   isConfigurationInvalid?: boolean;
   /** The tooltip of the warning icon. */
   invalidMessage?: string;
@@ -25,7 +25,7 @@ export interface AbTestInfoCardProps {
 
 export const INVALID_CONFIGURATION_LABEL = 'Invalid configuration';
 
-/** spec §2 A/B-test info card. */
+/** A/B-test info card. */
 export function AbTestInfoCard({
   abTest,
   version = abTest.data.version,

@@ -33,7 +33,7 @@ function listApi() {
 const row = (id: string) => screen.getByRole('link', { name: id }).closest('tr')!;
 
 describe('AB-test list', () => {
-  it('shows the columns of the spec', async () => {
+  it('shows the columns of the product', async () => {
     listApi();
     renderInConsole(<AbTestListPage />);
     await screen.findByRole('link', { name: 'draft-test' });
@@ -89,7 +89,7 @@ describe('AB-test list', () => {
     expect(api.callsTo('/api/abtest/activate/test')).toEqual([]);
   });
 
-  // issue 9: what cannot be done is disabled with the reason, instead of confirmed and then refused.
+  // What cannot be done is disabled with the reason, instead of confirmed and then refused.
   it('disables the switch of an active AB-test and says why', async () => {
     const api = listApi();
     renderInConsole(<AbTestListPage />);

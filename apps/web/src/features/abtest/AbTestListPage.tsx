@@ -10,7 +10,7 @@ import { AbTestTable } from './AbTestTable.tsx';
 import { useAbTestListQuery } from './abtest.queries.ts';
 import { CreateAbTestDialog } from './CreateAbTestDialog.tsx';
 
-/** spec §2 /abtest: every A/B-test of the active environment. */
+/** /abtest: every A/B-test of the active environment. */
 export function AbTestListPage() {
   const list = useAbTestListQuery();
   const banner = useErrorBanner();

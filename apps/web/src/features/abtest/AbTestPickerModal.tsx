@@ -21,7 +21,7 @@ export interface AbTestPickerModalProps {
   title?: string;
 }
 
-/** spec §2 A/B-test picker: ID, Active, Version, Description; "Select none" clears the selection. */
+/** A/B-test picker: ID, Active, Version, Description; "Select none" clears the selection. */
 export function AbTestPickerModal({
   open,
   selectedId = null,
@@ -41,7 +41,7 @@ function AbTestPickerTable({
   onSelect,
 }: Pick<AbTestPickerModalProps, 'selectedId' | 'onSelect'>) {
   const list = useAbTestListQuery();
-  // spec §8: a load failure of the picker is only logged.
+  // A load failure of the picker is only logged.
   useEffect(() => {
     if (list.error) console.warn('The AB-test list could not be loaded', list.error);
   }, [list.error]);

@@ -7,7 +7,7 @@ import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { Field } from './Field.tsx';
 
-/** spec §2: description, active badge, type, version, created, modified and last modifier. */
+/** Description, active badge, type, version, created, modified and last modifier. */
 export function AbTestSummary({ abTest }: { abTest: AbTest }) {
   return (
     <Paper sx={{ p: 2, mb: 2 }}>

@@ -33,7 +33,7 @@ const COLUMNS = [
   '',
 ];
 
-/** spec §2: the columns of the A/B-test list. */
+/** The columns of the A/B-test list. */
 export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
   const actions = useAbTestActions();
   return (
@@ -70,7 +70,7 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                     />
                   </NeedsRight>
                 </TableCell>
-                {/* Issue 9: an id is one word to the operator; it does not break at its hyphens. */}
+                {/* An id is one word to the operator; it does not break at its hyphens. */}
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
                     {abTest.id}

@@ -3,7 +3,7 @@ import PushPinIcon from '@mui/icons-material/PushPin';
 import Box from '@mui/material/Box';
 import { typeLabelOf } from './abtest.labels.ts';
 
-/** spec (shell-and-operations, Enumerations): an A/B-test's type as operators see it: a pin and "Sticky", "Dynamic", "Rollout". */
+/** An A/B-test's type as operators see it: a pin and "Sticky", "Dynamic", "Rollout". */
 export function AbTestTypeLabel({ type }: { type: number }) {
   return (
     <Box

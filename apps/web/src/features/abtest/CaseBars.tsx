@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
 
-/** spec §2: one percentage bar per case, in the case's colour. */
+/** One percentage bar per case, in the case's colour. */
 export function CaseBars({ weights }: { weights: readonly number[] }) {
   if (weights.length === 0) return <Typography variant="body2">-</Typography>;
   const percentages = toDisplayPercentages(weights);

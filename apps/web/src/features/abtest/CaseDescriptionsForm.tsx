@@ -26,7 +26,7 @@ function caseCountOf(abTest: AbTest): number {
 
 type CaseDescriptionsInput = z.input<typeof saveCaseDescriptionsRequestSchema>;
 
-/** spec §2: a description per case. */
+/** A description per case. */
 export function CaseDescriptionsForm({ abTest }: { abTest: AbTest }) {
   const { toast } = useGlobalUi();
   const save = useSaveCaseDescriptionsMutation();

@@ -38,7 +38,7 @@ interface CreateAbTestDialogProps {
   onClose(): void;
 }
 
-/** spec §2 "Create AB-test" modal. */
+/** "Create AB-test" modal. */
 export function CreateAbTestDialog({ open, onClose }: CreateAbTestDialogProps) {
   const titleId = useId();
   return (
@@ -65,7 +65,7 @@ function CreateAbTestForm({ onClose }: { onClose(): void }) {
     mode: 'onChange',
   });
 
-  // spec §2: a random two-word suggestion fills the ID until the operator types one; re-roll replaces it.
+  // A random two-word suggestion fills the ID until the operator types one; re-roll replaces it.
   const suggestion = useIdSuggestionQuery(true);
   const isRerollAsked = useRef(false);
   useEffect(() => {
@@ -79,7 +79,7 @@ function CreateAbTestForm({ onClose }: { onClose(): void }) {
     void suggestion.refetch();
   };
 
-  // spec §2, §8: "ID already exists" inline.
+  // "ID already exists" inline.
   const id = watch('id');
   const checkedId = useDebouncedValue(id, ID_CHECK_DELAY_MS);
   const exists = useIdExistsQuery(checkedId);

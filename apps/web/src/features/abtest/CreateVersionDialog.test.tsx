@@ -72,7 +72,7 @@ describe('Create Version modal', () => {
     expect(createButton().disabled).toBe(true);
   });
 
-  // issue 9: an out-of-range entry is marked, not clamped behind the operator's back.
+  // An out-of-range entry is marked, not clamped behind the operator's back.
   it('keeps a half-typed percent in its field and marks one above 100% instead of clamping it', async () => {
     renderDialog();
     const second = percentField('Case 2');

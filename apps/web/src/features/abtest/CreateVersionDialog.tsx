@@ -41,7 +41,7 @@ interface CreateVersionDialogProps {
   onClose(): void;
 }
 
-/** spec §2, §5: the "Create Version" modal. */
+/** The "Create Version" modal. */
 export function CreateVersionDialog({ open, abTestId, versions, onClose }: CreateVersionDialogProps) {
   const titleId = useId();
   return (
@@ -89,7 +89,7 @@ interface CreateVersionFormProps {
 }
 
 /**
- * Issue 9: every field shows exactly what will be sent. An entry that does not read as a percent is
+ * Every field shows exactly what will be sent. An entry that does not read as a percent is
  * marked with the reason and changes nothing else; the total is the sum of what the fields show, and
  * Create is enabled only when every field is valid and they total exactly 100%.
  */
@@ -160,7 +160,7 @@ export function CreateVersionForm({ abTestId, initialWeights, onClose }: CreateV
   };
 
   const submit = handleSubmit((request) =>
-    // spec §5: numeric weights are sent as texts.
+    // Numeric weights are sent as texts.
     save.mutate(
       { id: request.id, weights: request.weights.map(String) },
       {

@@ -2,7 +2,7 @@ import { ABTEST_DESCRIPTION_MAX_LENGTH, saveDescriptionRequestSchema } from '@co
 import { InPlaceDescriptionEditor } from '../../components/form/InPlaceDescriptionEditor.tsx';
 import { useSaveDescriptionMutation } from './abtest.queries.ts';
 
-/** spec §2: the A/B-test's description is edited in place; Escape cancels, the text is trimmed. */
+/** The A/B-test's description is edited in place; Escape cancels, the text is trimmed. */
 export function DescriptionEditor({ id, description }: { id: string; description: string }) {
   const mutation = useSaveDescriptionMutation();
   return (

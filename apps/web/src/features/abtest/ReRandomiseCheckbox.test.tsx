@@ -7,7 +7,7 @@ import { fakeAbTestApi, renderAbTestDetailsPage } from './AbTestDetailsPage.test
 import { anAbTest, aVersion } from './abtest.test-support.tsx';
 import { RE_RANDOMISE_EXPLANATION, RE_RANDOMISE_LABEL } from './ReRandomiseCheckbox.tsx';
 
-// issue 13: the version activation dialog and the rollout section offer a fresh split of all players.
+// The version activation dialog and the rollout section offer a fresh split of all players.
 
 function renderDetails(abTest: AbTest) {
   const api = fakeAbTestApi(abTest, {

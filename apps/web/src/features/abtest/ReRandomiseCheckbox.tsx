@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useId } from 'react';
 
-// issue 13: activating a version or applying a rollout moves the fewest players the new weights
+// Activating a version or applying a rollout moves the fewest players the new weights
 // need; this asks for a fresh split instead (a new salt: every player is assigned anew).
 
 export const RE_RANDOMISE_LABEL = 'Re-split all players (new randomisation)';

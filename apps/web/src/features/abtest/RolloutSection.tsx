@@ -25,13 +25,13 @@ import { useDebouncedValue } from './useDebouncedValue.ts';
 
 export const ROLLOUT_FAILED_TITLE = 'Rollout Failed';
 
-/** spec §4: players leaving the treatment group fall back to control. */
+/** Players leaving the treatment group fall back to control. */
 export const treatmentShrinkMessage = (from: string, to: string) =>
   `The treatment group shrinks from ${from} to ${to}: players already in it move back to control.`;
 
 const IMPACT_DEBOUNCE_MS = 300;
 
-/** spec §2, §4: a rollout's "treatment group" slider; Apply saves [100 − t, t] and activates it. */
+/** A rollout's "treatment group" slider; Apply saves [100 − t, t] and activates it. */
 export function RolloutSection({ abTest }: { abTest: AbTest }) {
   const current = Math.round(rolloutTreatmentPercent(abTest.data.cases));
   const [treatment, setTreatment] = useState(current);
@@ -44,7 +44,7 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
   const [controlShown = '', treatmentShown = ''] = toDisplayPercentages(rolloutWeights(treatment)).map((p) =>
     formatPercentage(p),
   );
-  // issue 15: the figure follows the slider once it rests, not one request per step of a drag.
+  // The figure follows the slider once it rests, not one request per step of a drag.
   const settledTreatment = useDebouncedValue(treatment, IMPACT_DEBOUNCE_MS);
   const isChanging = !hasVersion || treatment !== current || reRandomise;
   const currentShown = formatPercentage(toDisplayPercentages(abTest.data.cases)[1] ?? 0);
@@ -73,7 +73,7 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
         <CaseBars weights={abTest.data.cases} />
       </Box>
       <Typography id={labelId}>treatment group</Typography>
-      {/* Issue 9: room above the slider for its value bubble, which otherwise covers the label. */}
+      {/* Room above the slider for its value bubble, which otherwise covers the label. */}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, maxWidth: 640, pt: 5 }}>
         <Slider
           aria-labelledby={labelId}
@@ -94,7 +94,7 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
           {treatmentShrinkMessage(currentShown, treatmentShown)}
         </Alert>
       )}
-      {/* issue 13: with a current split, the operator may ask for a fresh one instead of the fewest moves. */}
+      {/* With a current split, the operator may ask for a fresh one instead of the fewest moves. */}
       {hasVersion && <ReRandomiseCheckbox checked={reRandomise} onChange={setReRandomise} />}
       {isChanging && (
         <SplitChangeImpact

@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 
-// spec §3: property 0 means none.
+// Property 0 means none.
 const NO_PROPERTY = 0;
 
 interface SegmentConditionRowProps {
@@ -20,7 +20,7 @@ interface SegmentConditionRowProps {
   condition: SegmentCondition;
   /** The server's fault mask; undefined until checked. */
   mask: number | undefined;
-  /** Property names to ids (spec §7 /api/segment/property/list). */
+  /** Property names to ids (/api/segment/property/list). */
   properties: Readonly<Record<string, number>>;
   isEditable: boolean;
   onChange(condition: SegmentCondition): void;
@@ -33,7 +33,7 @@ function valueFaultOf(mask: number): string | undefined {
   return undefined;
 }
 
-/** Issue 9: an invalid value says what is allowed (for Platform, the platforms), on its own line. */
+/** An invalid value says what is allowed (for Platform, the platforms), on its own line. */
 function ValueFault({ fault, allowed }: { fault: string; allowed: string | undefined }) {
   return (
     <>
@@ -43,7 +43,7 @@ function ValueFault({ fault, allowed }: { fault: string; allowed: string | undef
   );
 }
 
-/** One condition: property, operation and value, each marked when the mask names it (spec §5). */
+/** One condition: property, operation and value, each marked when the mask names it. */
 export function SegmentConditionRow(props: SegmentConditionRowProps) {
   const { index, condition, mask = 0, properties, isEditable, onChange, onRemove } = props;
   const invalid = invalidConditionFields(mask);

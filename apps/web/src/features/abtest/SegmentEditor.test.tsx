@@ -69,7 +69,7 @@ describe('segment editor', () => {
         },
       },
     ]);
-    // spec §9: the message shows for 1.5 s
+    // The message shows for 1.5 s
     await waitFor(() => expect(screen.queryByText(SEGMENT_MESSAGES.saved)).toBeNull(), { timeout: 3000 });
   });
 
@@ -95,7 +95,7 @@ describe('segment editor', () => {
     ]);
   });
 
-  // issue 9: read-only while active, and "all players" only when there is no condition.
+  // Read-only while active, and "all players" only when there is no condition.
   it('is read-only while the AB-test is active and does not claim all players when it has conditions', () => {
     segmentApi();
     const conditions = [{ property: SegmentProperty.Payer, op: SegmentOperation.Equals, value: 'true' }];

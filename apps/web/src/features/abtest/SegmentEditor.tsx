@@ -31,7 +31,7 @@ interface Row {
 type SaveState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 /**
- * spec §4: editable only while the AB-test is inactive; every change re-validates the conditions
+ * Editable only while the AB-test is inactive; every change re-validates the conditions
  * (the server's mask marks the fields) and the segment is saved once all are valid.
  */
 export function SegmentEditor({ abTest }: { abTest: Pick<AbTest, 'id' | 'active' | 'data'> }) {
@@ -84,14 +84,14 @@ export function SegmentEditor({ abTest }: { abTest: Pick<AbTest, 'id' | 'active'
     }
   };
 
-  // spec §4, §9: "Segmentation saved..." shows for 1.5 s.
+  // "Segmentation saved..." shows for 1.5 s.
   useEffect(() => {
     if (saveState.kind !== 'saved') return;
     const timer = setTimeout(() => setSaveState({ kind: 'idle' }), SEGMENT_MESSAGES.savedMessageMs);
     return () => clearTimeout(timer);
   }, [saveState]);
 
-  // Issue 9: only a segment without conditions targets all players, whether editable or not.
+  // Only a segment without conditions targets all players, whether editable or not.
   const isAllPlayers = rows.length === 0;
 
   return (

@@ -16,7 +16,7 @@ import { fakeAbTestApi, renderAbTestDetailsPage } from './AbTestDetailsPage.test
 import { anAbTest, aVersion } from './abtest.test-support.tsx';
 import { RE_RANDOMISE_LABEL } from './ReRandomiseCheckbox.tsx';
 
-// issue 15: the version activation dialog and the rollout section show the players the change moves.
+// The version activation dialog and the rollout section show the players the change moves.
 
 /** The server's answer, from the domain function over the initial ranges of the current cases. */
 function answerImpact(abTest: AbTest, request: AbTestImpactRequest) {

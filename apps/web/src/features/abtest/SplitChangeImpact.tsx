@@ -2,7 +2,7 @@ import type { AbTestImpactRequestInput } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import { useAbTestImpactQuery } from './abtest.queries.ts';
 
-// issue 15 "impact before a change": the players a version activation or a rollout apply moves, as
+// "impact before a change": the players a version activation or a rollout apply moves, as
 // an exact share of the test's bucket space, computed by the server from the ranges it serves (the
 // same domain rule the activation stores), so the figure shown is the one that happens.
 

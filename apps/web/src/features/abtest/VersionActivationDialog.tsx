@@ -14,8 +14,8 @@ export interface VersionActivationAnswer {
 }
 
 /**
- * spec §4: activating a version of an active AB-test asks first (No / Yes, dismissing is No); issue 13
- * adds the choice of a fresh split; issue 15 shows the players the activation moves (or that everyone
+ * Activating a version of an active AB-test asks first (No / Yes, dismissing is No), offers the
+ * choice of a fresh split, and shows the players the activation moves (or that everyone
  * is re-split) before the answer. Mounted per question, so the checkbox starts unticked each time.
  */
 export function VersionActivationDialog({

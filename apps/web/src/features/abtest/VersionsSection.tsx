@@ -29,12 +29,12 @@ import { CaseBars } from './CaseBars.tsx';
 import { CreateVersionDialog } from './CreateVersionDialog.tsx';
 import { type VersionActivationAnswer, VersionActivationDialog } from './VersionActivationDialog.tsx';
 
-/** spec §4: activating a version of an active AB-test fixes which configuration serves which case. */
+/** Activating a version of an active AB-test fixes which configuration serves which case. */
 export const versionLockMessage = (id: string, version: number) =>
   `AB-test '${id}' is active: activating version ${version} locks the assignment of configurations to ` +
   'its cases.';
 
-/** spec §2: the versions of a non-rollout AB-test, newest first, and "Create Version". */
+/** The versions of a non-rollout AB-test, newest first, and "Create Version". */
 export function VersionsSection({ abTest }: { abTest: AbTest }) {
   const versionsQuery = useAbTestVersionsQuery(abTest.id);
   const activate = useActivateVersionMutation();
@@ -50,8 +50,8 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
   const ruleView = { id: abTest.id, data: { type: abTest.data.type, versions } };
 
   const activateVersion = async (version: AbTestVersion) => {
-    // spec §4: only an active AB-test asks, because its plugins' configurations get bound to the cases;
-    // issue 13: only there do players hold cases, so only there can they be re-split.
+    // Only an active AB-test asks, because its plugins' configurations get bound to the cases;
+    // Only there do players hold cases, so only there can they be re-split.
     let reRandomise = false;
     if (abTest.active) {
       const answer = await ask(version.version);

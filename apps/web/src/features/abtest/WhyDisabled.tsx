@@ -1,2 +1,2 @@
-// Moved to components/ (issue 14: every screen's disabled controls say why); kept for the A/B-test screens.
+// Moved to components/ (every screen's disabled controls say why); kept for the A/B-test screens.
 export { WhyDisabled } from '../../components/WhyDisabled.tsx';

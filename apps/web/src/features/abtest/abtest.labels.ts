@@ -1,6 +1,6 @@
 import { AbTestType, type AbTestTypeId } from '@console/domain';
 
-// spec (shell-and-operations, Enumerations): "StickySegmentation 0 (pin icon, shown as Sticky), DynamicSegmentation 10 (Dynamic)";
+// "StickySegmentation 0 (pin icon, shown as Sticky), DynamicSegmentation 10 (Dynamic)";
 // the same names in the list, the details and the create form (AbTestTypeLabel adds the pin).
 export const AB_TEST_TYPE_LABELS: Readonly<Record<AbTestTypeId, string>> = {
   [AbTestType.StickySegmentation]: 'Sticky',
@@ -17,7 +17,7 @@ export function typeLabelOf(type: number): string {
   return AB_TEST_TYPE_LABELS[type as AbTestTypeId] ?? `Type ${type}`;
 }
 
-// spec §2, §9: case colours cycle through 7.
+// Case colours cycle through 7.
 export const CASE_COLORS = [
   '#1976d2',
   '#ef6c00',
@@ -32,7 +32,7 @@ export function caseColorOf(caseIndex: number): string {
   return CASE_COLORS[caseIndex % CASE_COLORS.length]!;
 }
 
-/** Cases are numbered from 1 on screen, the first being control (spec §4). */
+/** Cases are numbered from 1 on screen, the first being control. */
 export function caseLabelOf(caseIndex: number): string {
   return caseIndex === 0 ? 'Case 1 (control)' : `Case ${caseIndex + 1}`;
 }

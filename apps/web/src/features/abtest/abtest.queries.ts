@@ -6,15 +6,15 @@ import { useActiveEnvironment } from '../../shell/environment/environment.contex
 
 // The A/B-test screens' calls, all declared in packages/domain/src/endpoints/{abtest,segment}.endpoints.ts.
 
-// spec §2: the create form suggests a random two-word ID.
+// The create form suggests a random two-word ID.
 const SUGGESTED_ID_WORDS = 2;
 
-/** spec §2: every A/B-test of the environment (the list and the picker show all of them). */
+/** Every A/B-test of the environment (the list and the picker show all of them). */
 export const useAbTestListQuery = () => useEndpointQuery(api.abtest.list);
 
 export const useAbTestQuery = (id: string) => useEndpointQuery(api.abtest.get, { id });
 
-/** issue 15: the players a version activation or rollout apply would move (kept briefly: it changes with every activation). */
+/** The players a version activation or rollout apply would move (kept briefly: it changes with every activation). */
 export const useAbTestImpactQuery = (request: AbTestImpactRequestInput) =>
   useEndpointQuery(api.abtest.impact, request, { staleTime: 0, gcTime: 0 });
 
@@ -51,7 +51,7 @@ export const useSaveDescriptionMutation = () => useEndpointMutation(api.abtest.s
 export const useSaveCaseDescriptionsMutation = () => useEndpointMutation(api.abtest.saveCaseDescriptions);
 export const useApplyRolloutMutation = () => useEndpointMutation(api.abtest.applyRollout);
 
-/** spec §4: the segment editor's calls. Saving keeps the editor's own state, so the page is not reloaded. */
+/** The segment editor's calls. Saving keeps the editor's own state, so the page is not reloaded. */
 export function useSegmentCalls(abTestId: string) {
   const { active } = useActiveEnvironment();
   const queryClient = useQueryClient();

@@ -12,12 +12,12 @@ import { useActivateTestMutation, useDeleteAbTestMutation } from './abtest.queri
 export const DELETE_CONFIRM_TITLE = 'Delete AB-test?';
 export const DELETE_FAILED_TITLE = 'Deletion Failed';
 
-/** spec §4: what becomes of an AB-test when it is activated. */
+/** What becomes of an AB-test when it is activated. */
 export const activationConfirmMessage = (id: string) =>
   `AB-test '${id}' becomes available to users: the players of its segment are split into the cases ` +
   'of its active version. An active AB-test cannot be deactivated.';
 
-// Issue 9: the list says why a switch or delete is unavailable instead of confirming and then failing.
+// The list says why a switch or delete is unavailable instead of confirming and then failing.
 export const LIST_ACTION_REASONS = {
   activeStaysActive: `${ABTEST_MESSAGES.cannotDeactivate}`,
   needsVersion: 'It needs an active version before it can be activated: create and activate one on its page',
@@ -50,7 +50,7 @@ export function useAbTestActions() {
   const activate = useActivateTestMutation();
   const remove = useDeleteAbTestMutation();
 
-  // spec §4: switching on asks first; an active AB-test's switch is disabled (it cannot be switched off).
+  // Switching on asks first; an active AB-test's switch is disabled (it cannot be switched off).
   const activateAbTest = async (abTest: Pick<AbTest, 'id'>) => {
     const isConfirmed = await confirm({
       title: ABTEST_MESSAGES.activateConfirmTitle,

@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointQuery } from '../../api/hooks.ts';
 
 /**
- * spec §9: the latest 100 entries of the active environment, from an offset; optionally of one
+ * The latest 100 entries of the active environment, from an offset; optionally of one
  * action and/or one target (filtered by the server). The previous page stays shown while the next loads.
  */
 export const useAuditListQuery = (request: AuditListRequestInput) =>

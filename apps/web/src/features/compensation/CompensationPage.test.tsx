@@ -43,7 +43,7 @@ describe('User Compensation', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     await screen.findByText('Sent 60 InfiniteLife to player-9');
     expect(api.callsTo('/api/compensation/send/consumable').map((call) => call.body)).toEqual([
-      // issue 9: every send carries the form's idempotency key
+      // Every send carries the form's idempotency key
       { userId: 'player-9', item: 'InfiniteLife', amount: 60, idempotencyKey: expect.stringMatching(KEY) },
     ]);
     await waitFor(() => expect(api.callsTo('/api/compensation/list')).toHaveLength(2));

@@ -25,7 +25,7 @@ import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useCompensationListQuery, useSendConsumableMutation } from './compensation.queries.ts';
 
-// The chooser's first option is a prompt (spec §2): '' until an item is chosen, which the schema refuses.
+// The chooser's first option is a prompt: '' until an item is chosen, which the schema refuses.
 type SendConsumableInput = Omit<z.input<typeof sendConsumableRequestSchema>, 'item'> & { item: string };
 const sendConsumableFormSchema = sendConsumableRequestSchema as z.ZodType<
   SendConsumableRequest,
@@ -33,7 +33,7 @@ const sendConsumableFormSchema = sendConsumableRequestSchema as z.ZodType<
 >;
 
 /**
- * spec §2 User Compensation: send a consumable to a player of the active environment. issue 9: Send
+ * User Compensation: send a consumable to a player of the active environment. Send
  * asks first, clears the form after success, and retries of one send carry one idempotency key.
  */
 export function CompensationPage() {
@@ -98,7 +98,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
             onChange={(event) => {
               const item = event.target.value;
               field.onChange(item);
-              // spec §2: choosing an item prefills Amount with its default amount.
+              // Choosing an item prefills Amount with its default amount.
               const amount = list.consumables[item];
               if (amount !== undefined) form.setValue('amount', amount, { shouldValidate: true });
             }}

@@ -3,5 +3,5 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 export const useCompensationListQuery = () => useEndpointQuery(api.compensation.list);
 
-/** spec §2: the list reloads after sending. */
+/** The list reloads after sending. */
 export const useSendConsumableMutation = () => useEndpointMutation(api.compensation.sendConsumable);

@@ -11,7 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { HINT_SX } from '../../components/form/hint.ts';
 
-// spec: date and time fields use the MUI X date-time pickers (design card), in UTC with the operator's
+// Date and time fields use the MUI X date-time pickers (design card), in UTC with the operator's
 // offset shown, loaded only where needed. This module (the typed field, dayjs and the adapter) is a lazy
 // chunk of the activation section; the calendar (DateTimeCalendarPopover) is another, loaded when the
 // operator opens it (docs/decisions.md, Configuration screens: chunks at most 60 KB).
@@ -43,7 +43,7 @@ export function formatOperatorTime(at: number): string {
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface ActivationDateTimeFieldProps {
-  /** The form field: the activation's start or end, or another instant (issue 15: the preview's time). */
+  /** The form field: the activation's start or end, or another instant (the preview's time). */
   name: string;
   /** What an empty field (0) means, e.g. "always active". */
   emptyMeaning: string;

@@ -28,7 +28,7 @@ function DateTimePlaceholder({ label }: { label: string }) {
   return <TextField label={`${label} (UTC)`} disabled value="" helperText="Loading..." />;
 }
 
-/** spec §2 "activation properties": type, start, end, cooldown, max event duration, min level, grid, offset. */
+/** "activation properties": type, start, end, cooldown, max event duration, min level, grid, offset. */
 export function ActivationSection({ kind }: { kind: ConfigKindId }) {
   const form = useFormContext();
   const type = useWatch({ control: form.control, name: 'activation.type' }) as number;

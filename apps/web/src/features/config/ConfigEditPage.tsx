@@ -15,7 +15,7 @@ import { type ConfigFormValues, configValuesOf, newConfigValues } from './config
 import { configKindOfPluginRef } from './configLabels.ts';
 import { CONFIG_LIST_PATH } from './useConfigSubmit.ts';
 
-/** /config/:type/create and /config/:type/:id/edit; :type is the plugin's name (spec §2). */
+/** /config/:type/create and /config/:type/:id/edit;:type is the plugin's name. */
 export function ConfigEditPage() {
   const { type = '', id } = useParams();
   const kind = configKindOfPluginRef(type);
@@ -29,7 +29,7 @@ export function ConfigEditPage() {
   return id === undefined ? <CreateConfig kind={kind} /> : <EditConfig key={id} kind={kind} id={id} />;
 }
 
-/** spec §2: a new configuration; its values are kept as a draft until a save succeeds. */
+/** A new configuration; its values are kept as a draft until a save succeeds. */
 function CreateConfig({ kind }: { kind: ConfigKind }) {
   const { active: environment } = useActiveEnvironment();
   const [start, setStart] = useState(() => ({ ...readConfigDraft(environment, kind.id), version: 0 }));
@@ -86,7 +86,7 @@ function EditConfig({ kind, id }: { kind: ConfigKind; id: string }) {
     );
   }
   if (!item.data) {
-    // spec §8: a load error shows as text above the form (the shell shows 401 and 500 itself).
+    // A load error shows as text above the form (the shell shows 401 and 500 itself).
     const isShownByShell = item.error instanceof ApiError && item.error.isHandledGlobally;
     return (
       <Page title={title}>

@@ -37,7 +37,7 @@ interface ConfigFormProps {
 }
 
 /**
- * spec §2 Shared configuration form: Configuration ID (locked after creation), Description, the
+ * Shared configuration form: Configuration ID (locked after creation), Description, the
  * Active/Inactive badge, the activation checkbox where the kind can be deactivated, the activation
  * section, the kind's editor (its fields under data.*), Cancel and Create/Save, error text above.
  */
@@ -82,7 +82,7 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
                 onChange={(event) => field.onChange(sanitizeConfigId(event.target.value))}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
-                // spec §2: locked after creation
+                // Locked after creation
                 disabled={mode === 'edit'}
                 error={fieldState.error !== undefined}
                 helperText={

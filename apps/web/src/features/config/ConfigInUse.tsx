@@ -28,7 +28,7 @@ const ICONS = {
   unused: { Icon: SentimentDissatisfied, color: 'text.secondary' },
 } as const;
 
-/** spec §2 In use: a happy (served now), neutral (assigned, not served) or sad (unused) face with a tooltip. */
+/** In use: a happy (served now), neutral (assigned, not served) or sad (unused) face with a tooltip. */
 export function ConfigInUse({ row }: { row: Pick<ConfigListItem, 'inUse' | 'usedBy'> }) {
   const text = inUseText(row);
   const { Icon, color } = ICONS[row.inUse];

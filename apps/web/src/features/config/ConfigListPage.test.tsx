@@ -63,7 +63,7 @@ const idsInOrder = () =>
 const row = (id: string) => screen.getByRole('link', { name: id }).closest('tr')!;
 
 describe('Configuration list', () => {
-  it('shows the columns of the spec, the type, a link to the editor and why each is in use', async () => {
+  it('shows the columns of the product, the type, a link to the editor and why each is in use', async () => {
     renderList();
     await screen.findByRole('link', { name: 'duel-live' });
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([

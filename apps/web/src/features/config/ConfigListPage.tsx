@@ -16,7 +16,7 @@ import { useConfigListQuery } from './config.queries.ts';
 import { configCreatePath } from './configLabels.ts';
 import { useConfigListActions } from './useConfigListActions.ts';
 
-/** spec §2 /config: the type dropdown with Create, the warnings box and every configuration. */
+/** /config: the type dropdown with Create, the warnings box and every configuration. */
 export function ConfigListPage() {
   const list = useConfigListQuery();
   const banner = useErrorBanner();

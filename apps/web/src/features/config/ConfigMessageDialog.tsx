@@ -10,7 +10,7 @@ import { useCallback, useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useRetained } from '../../shell/dialogs/useRetained.ts';
 
-// spec §4, §8: a configuration call's failure is information ("INFO:" → dialog "Information"),
+// A configuration call's failure is information ("INFO:" → dialog "Information"),
 // "Update is not allowed:" (dialog "Error: Update changes active configuration", Cancel and Ok), or a
 // processing error (dialog "Error: Processing Configuration", the message as code text).
 
@@ -20,7 +20,7 @@ export const CONFIG_DIALOG_TITLES = {
   'update-not-allowed': 'Error: Update changes active configuration',
 } as const;
 
-/** What Ok does (spec §4: duplicate, new A/B-test version, reassign, update plugins). */
+/** What Ok does (duplicate, new A/B-test version, reassign, update plugins). */
 export const UPDATE_FLOW_EXPLANATION =
   'Ok saves your changes as a copy under a new ID, gives each A/B-test serving this configuration a new ' +
   'version with the same weights, and points the plugins at the copy. Players keep their cases.';

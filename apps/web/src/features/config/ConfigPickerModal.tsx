@@ -25,7 +25,7 @@ export interface ConfigPickerModalProps {
   onClose(): void;
 }
 
-/** spec §2 Configuration picker: only activated configurations (ID, Description); Select none. */
+/** Configuration picker: only activated configurations (ID, Description); Select none. */
 export function ConfigPickerModal({
   open,
   kind,

@@ -21,7 +21,7 @@ import { ConfigInUse } from './ConfigInUse.tsx';
 import { configEditPath, kindOfRow, typeLabelOfRow } from './configLabels.ts';
 import type { useConfigListActions } from './useConfigListActions.ts';
 
-// spec §2: sortable by ID, Type, In use, Created, Modified.
+// Sortable by ID, Type, In use, Created, Modified.
 export type ConfigSortKey = 'id' | 'type' | 'inUse' | 'created' | 'modified';
 export type SortDirection = 'asc' | 'desc';
 
@@ -70,7 +70,7 @@ interface ConfigTableProps {
   actions: ReturnType<typeof useConfigListActions>;
 }
 
-/** spec §2 /config: the configurations of every kind. */
+/** /config: the configurations of every kind. */
 export function ConfigTable({ rows, actions }: ConfigTableProps) {
   const [sort, setSort] = useState<{ key: ConfigSortKey; direction: SortDirection }>({
     key: 'id',
@@ -129,7 +129,7 @@ export function ConfigTable({ rows, actions }: ConfigTableProps) {
 function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTableProps['actions'] }) {
   const { id, active, description, created, modified, lastModifier } = row.extended;
   const kind = kindOfRow(row);
-  // issue 14: every kind's changes need the same right; an unknown kind's row is disabled anyway.
+  // Every kind's changes need the same right; an unknown kind's row is disabled anyway.
   const calls = api.config.kinds[kind?.id ?? 'ar'];
   return (
     <TableRow hover>

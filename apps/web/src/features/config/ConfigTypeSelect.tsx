@@ -19,7 +19,7 @@ interface ConfigTypeSelectProps {
   onChange(kind: ConfigKindId): void;
 }
 
-/** spec §2: the grouped "Configuration type" dropdown (races, duel, streaks, ..., generic kinds). */
+/** The grouped "Configuration type" dropdown (races, duel, streaks,..., generic kinds). */
 export function ConfigTypeSelect({ value, onChange }: ConfigTypeSelectProps) {
   return (
     <TextField

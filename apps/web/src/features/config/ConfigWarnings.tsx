@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 
-/** spec §2: the warnings box above the configuration list; nothing when there is nothing to say. */
+/** The warnings box above the configuration list; nothing when there is nothing to say. */
 export function ConfigWarnings({ warnings }: { warnings: readonly ConfigWarning[] }) {
   if (warnings.length === 0) return null;
   return (

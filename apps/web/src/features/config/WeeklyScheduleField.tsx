@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 
-// spec §5: 56 slots, 4 a day (night 00:00, morning 06:00, afternoon 12:00, evening 18:00 UTC) by 14 days;
+// 56 slots, 4 a day (night 00:00, morning 06:00, afternoon 12:00, evening 18:00 UTC) by 14 days;
 // selecting all 56 is refused. Slot = day × 4 + part, day 0 the Monday starting the fortnight (decisions.md).
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

@@ -11,7 +11,7 @@ import { callEndpoint } from '../../api/client.ts';
 import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
-// spec §7 "Per configuration type": one family of calls per kind (api.config.kinds[kind]). Every call
+// "Per configuration type": one family of calls per kind (api.config.kinds[kind]). Every call
 // belongs to the 'config' feature, so any configuration change reloads every configuration query.
 
 /** The calls of one kind, typed for any kind (a screen knows its kind only at run time). */
@@ -21,7 +21,7 @@ export const configEndpointsOf = (kind: ConfigKindId): ConfigKindCalls => api.co
 // The "Update is not allowed" flow saves a new A/B-test version and points plugin entries at the copy.
 const REASSIGN_INVALIDATES = ['abtest', 'plugin'] as const;
 
-/** spec §2 /config: every configuration of the environment, all kinds, with inUse and usedBy. */
+/** /config: every configuration of the environment, all kinds, with inUse and usedBy. */
 export const useConfigListQuery = () => useEndpointQuery(api.config.plugin.list);
 
 /** The configuration picker: only the activated configurations of a kind. */

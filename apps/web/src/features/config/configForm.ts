@@ -7,7 +7,7 @@ import {
 } from '@console/domain';
 import type { z } from 'zod';
 
-// The shared configuration form (spec §2): its values are the domain's configuration item input of the
+// The shared configuration form: its values are the domain's configuration item input of the
 // kind, {id, description, active, activation, data}; the family editors name their fields `data.*`.
 
 export type ConfigFormSchema = ReturnType<typeof configItemInputSchemaOf<ConfigKindId>>;

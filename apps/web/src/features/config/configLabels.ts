@@ -12,7 +12,7 @@ export const kindOfRow = (row: ConfigListItem): ConfigKind | undefined =>
 export const typeLabelOfRow = (row: ConfigListItem): string =>
   kindOfRow(row)?.label ?? `Plugin ${row.extended.data.pluginId}`;
 
-/** spec §2: /config/{pluginName}/create and /config/{pluginName}/{id}/edit. */
+/** /config/{pluginName}/create and /config/{pluginName}/{id}/edit. */
 export const configCreatePath = (pluginName: string) => `/config/${encodeURIComponent(pluginName)}/create`;
 export const configEditPath = (pluginName: string, id: string) =>
   `/config/${encodeURIComponent(pluginName)}/${encodeURIComponent(id)}/edit`;

@@ -16,7 +16,7 @@ type MessageDialog = ReturnType<typeof useConfigMessageDialog>;
 
 /**
  * The list's State switch, delete and clone. A refusal opens the configuration message dialog
- * (spec §8: "Information" for INFO:, otherwise "Error: Processing Configuration").
+ * ("Information" for INFO:, otherwise "Error: Processing Configuration").
  */
 export function useConfigListActions(dialog: MessageDialog) {
   const { confirm, toast } = useGlobalUi();

@@ -37,7 +37,7 @@ interface ConfigSubmitOptions {
 }
 
 /**
- * What Create/Save and Cancel do (spec §2, §4, §8): on success back to the list; a failure shows its
+ * What Create/Save and Cancel do: on success back to the list; a failure shows its
  * text above the form (not for INFO:, which is information) and opens the dialog of its class; on
  * "Update is not allowed:" Ok saves the edited values through duplicate/reassign and opens the copy.
  */
@@ -93,7 +93,7 @@ export function useConfigSubmit({ kind, mode, onSaved }: ConfigSubmitOptions) {
     });
   };
 
-  // spec §2: Cancel clears the error text and goes back to the list.
+  // Cancel clears the error text and goes back to the list.
   const cancel = () => {
     setErrorText(null);
     navigate(CONFIG_LIST_PATH);

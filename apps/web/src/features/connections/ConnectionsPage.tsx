@@ -21,7 +21,7 @@ import {
 import { GameServersSection } from './GameServersSection.tsx';
 
 /**
- * spec §2 Client Connections: live game-client sessions of the active environment (on every server
+ * Client Connections: live game-client sessions of the active environment (on every server
  * process); Delete closes one. Below: the game servers' applied revisions, and the runtime keys.
  */
 export function ConnectionsPage() {

@@ -26,7 +26,7 @@ const SEVERITY: Record<ReturnType<typeof summarizePickup>['kind'], AlertColor> =
 };
 
 /**
- * Pickup confirmation (issue 13): which revision each game server of the environment reported
+ * Pickup confirmation: which revision each game server of the environment reported
  * applying, and whether every server that reported lately runs the latest published revision.
  */
 export function GameServersSection({ banner }: { banner: ErrorBannerState }) {

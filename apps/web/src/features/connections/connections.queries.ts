@@ -35,6 +35,6 @@ export function useReloadingMutation<E extends AnyEndpoint>(endpoint: E, feature
   });
 }
 
-/** spec §4: close the session, then reload the list. */
+/** Close the session, then reload the list. */
 export const useCloseConnectionMutation = () =>
   useReloadingMutation(api.connections.close, [api.connections.close.feature]);

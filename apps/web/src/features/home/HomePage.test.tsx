@@ -4,7 +4,7 @@ import { ActiveEnvironmentContext } from '../../shell/environment/environment.co
 import { HomePage } from './HomePage.tsx';
 import { advanceParticles, COLOR_JITTER, createParticle, jitterColor } from './particles.ts';
 
-// spec §9: one every 500 ms, each living 6000 ms
+// One every 500 ms, each living 6000 ms
 const MAX_LIVING_PARTICLES = 12;
 
 const renderHome = (active: string) =>

@@ -1,6 +1,6 @@
 import type { Rgb } from '../../shell/environment/environmentColor.ts';
 
-// spec §9: a new particle every 500 ms, lifetime 6000 ms, animation 4 to 6 s, colour jitter up to ±25.
+// A new particle every 500 ms, lifetime 6000 ms, animation 4 to 6 s, colour jitter up to ±25.
 export const SPAWN_INTERVAL_MS = 500;
 export const PARTICLE_LIFETIME_MS = 6000;
 export const MIN_ANIMATION_MS = 4000;

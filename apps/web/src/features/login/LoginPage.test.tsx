@@ -64,7 +64,7 @@ describe('login page', () => {
       '/oauth/options': () => ok({ devLogin: false, google: true }),
     });
     renderApp('/logout');
-    // issue 14: loading the page (a GET) changes nothing
+    // Loading the page (a GET) changes nothing
     await screen.findByRole('heading', { name: 'Sign out?' });
     expect(api.callsTo('/logout')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -8,7 +8,7 @@ import { useSignOut } from '../../shell/auth.queries.ts';
 import { APP_NAME } from '../../shell/Page.tsx';
 
 /**
- * /logout loaded as a page (a bookmark, a link from elsewhere): issue 14, a GET changes nothing, so it
+ * /logout loaded as a page (a bookmark, a link from elsewhere): a GET changes nothing, so it
  * asks; Sign out POSTs /logout like the navigation's Logout.
  */
 export function LogoutPage() {

@@ -18,9 +18,9 @@ import { useMissingRight } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useNiceConfigQuery, useSaveNiceConfigMutation } from './nice.queries.ts';
 
-/** spec §2 NICE Config: the 'Authentication Token' of the external NICE service, per environment. */
+/** NICE Config: the 'Authentication Token' of the external NICE service, per environment. */
 export function NiceConfigPage() {
-  // issue 14: the token is an admin's to see; others are told so instead of being refused.
+  // The token is an admin's to see; others are told so instead of being refused.
   const missingRight = useMissingRight(api.nice.get);
   const config = useNiceConfigQuery(missingRight === undefined);
   const banner = useErrorBanner();

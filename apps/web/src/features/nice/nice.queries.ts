@@ -1,7 +1,7 @@
 import { api } from '@console/domain';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
-/** spec §2: loads on open and whenever the environment changes (keys start with the environment). */
+/** Loads on open and whenever the environment changes (keys start with the environment). */
 export const useNiceConfigQuery = (isAllowed = true) =>
   useEndpointQuery(api.nice.get, undefined, { enabled: isAllowed });
 export const useSaveNiceConfigMutation = () => useEndpointMutation(api.nice.set);

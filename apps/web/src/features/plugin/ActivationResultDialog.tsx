@@ -11,7 +11,7 @@ import { useRetained } from '../../shell/dialogs/useRetained.ts';
 
 export const ACTIVATION_RESULT_TITLE = 'Activation result';
 
-// spec §2 Activation result dialog: X is the plugin's name.
+// Activation result dialog: X is the plugin's name.
 export const activatedText = (pluginId: number) => PLUGIN_MESSAGES.activatedTitle(pluginNameOf(pluginId));
 export const activationFailedText = (pluginId: number, message: string) =>
   PLUGIN_MESSAGES.activationFailed(pluginNameOf(pluginId), message);
@@ -22,7 +22,7 @@ interface ActivationResultDialogProps {
   onClose(): void;
 }
 
-/** spec §2: a static backdrop: without onClose neither a click beside it nor Escape closes it; only Close does. */
+/** A static backdrop: without onClose neither a click beside it nor Escape closes it; only Close does. */
 export function ActivationResultDialog({ outcome, onClose }: ActivationResultDialogProps) {
   const titleId = useId();
   // The alerts stay while the dialog fades out.

@@ -33,11 +33,11 @@ interface DraftTabProps {
   onError(error: unknown): void;
   /** Reloads the plugin and answers it as it is now. */
   reloadPlugin(): Promise<PluginDetails | undefined>;
-  /** Close of the activation result dialog (spec §4: the plugin reloads, the first tab shows). */
+  /** Close of the activation result dialog (the plugin reloads, the first tab shows). */
   onActivationClosed(): void;
 }
 
-/** spec §2, §4 the draft tab: every edit autosaves; Validate, then Activate. */
+/** The draft tab: every edit autosaves; Validate, then Activate. */
 export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClosed }: DraftTabProps) {
   const fetchAbTest = useFetchAbTest();
   const editing = useDraftEditing(plugin, { fetchAbTest, onError, reloadPlugin });

@@ -16,11 +16,11 @@ export const fatalText = (pluginId: number, message: string) => `${pluginNameOf(
 
 export const REMOVED_ENTRY = 'Removed by this draft';
 export const REMOVED_BY_ITS_DRAFT = 'Removed by its draft';
-/** spec §4 "the plugins that will be activated alongside": the heading of one plugin's impact. */
+/** "the plugins that will be activated alongside": the heading of one plugin's impact. */
 export const alongsideImpactTitle = (pluginName: string) => `${pluginName}, activated alongside`;
 
 /**
- * issue 15: the players an entry's activation moves between cases and configurations. An inactive
+ * The players an entry's activation moves between cases and configurations. An inactive
  * test's entry has one sentence: it serves no player, so nothing else about it applies.
  */
 function EntryImpact({ item }: { item: DraftEntryImpactItem | undefined }) {
@@ -38,7 +38,7 @@ function EntryImpact({ item }: { item: DraftEntryImpactItem | undefined }) {
 const entryTitle = (item: DraftEntryImpactItem, removed: string) =>
   `AB-test ${item.abTestId}, version ${item.abTestVersion}${item.change === 'removed' ? `: ${removed}` : ''}`;
 
-/** issue 15: a plugin activated alongside changes its players too; its entries' figures, grouped. */
+/** A plugin activated alongside changes its players too; its entries' figures, grouped. */
 function AlongsideImpact({ plugin }: { plugin: AlongsidePluginImpact }) {
   const title = alongsideImpactTitle(plugin.pluginName);
   return (
@@ -57,7 +57,7 @@ function AlongsideImpact({ plugin }: { plugin: AlongsidePluginImpact }) {
 }
 
 /**
- * spec §4 Validate, §8 "Usage fatals: listed as errors per plugin": per entry, the blocking errors, or
+ * Validate and "Usage fatals: listed as errors per plugin": per entry, the blocking errors, or
  * else the plugins activated alongside.
  */
 export function DraftValidation({

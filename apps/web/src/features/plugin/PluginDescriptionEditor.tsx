@@ -2,7 +2,7 @@ import { PLUGIN_DESCRIPTION_MAX_LENGTH, setPluginDescriptionRequestSchema } from
 import { InPlaceDescriptionEditor } from '../../components/form/InPlaceDescriptionEditor.tsx';
 import { useSetPluginDescriptionMutation } from './plugin.queries.ts';
 
-/** spec §4: the plugin's description is edited in place and saved at once; Escape cancels. */
+/** The plugin's description is edited in place and saved at once; Escape cancels. */
 export function PluginDescriptionEditor({
   pluginId,
   description,

@@ -23,7 +23,7 @@ const summer = anAbTest(
   ],
   { active: true },
 );
-// active, and its only version is active: all versions are already active (spec §4)
+// active, and its only version is active: all versions are already active
 const winter = anAbTest('winter-run', [[[HALF, HALF], true]], { active: true });
 const configs = [aDuelConfig('duel-a'), aDuelConfig('duel-b'), aDuelConfig('duel-c')];
 
@@ -159,7 +159,7 @@ describe('Plugin details', () => {
     expect(screen.getByRole('button', { name: 'Activate' })).toHaveProperty('disabled', true);
 
     await addAbTest('spring-sale');
-    // spec §4: added at its highest version with one empty slot per case, saved with the draft revision
+    // Added at its highest version with one empty slot per case, saved with the draft revision
     expect(server.callsTo('/api/plugin/draft/abtest').map((call) => call.body)).toEqual([
       {
         pluginId: PluginId.DUEL,
@@ -201,7 +201,7 @@ describe('Plugin details', () => {
     ).toBeTruthy();
     expect(within(entry('spring-sale')).queryByRole('img', { name: /./ })).toBeNull();
     expect(server.state.plugin.data.draftRevision).toBe(11);
-    // spec §2, §9: the toast hides after 2000 ms, well before the shell's usual 5000 ms
+    // The toast hides after 2000 ms, well before the shell's usual 5000 ms
     await waitFor(() => expect(screen.queryByText(PLUGIN_MESSAGES.autosaveText)).toBeNull(), {
       timeout: 4500,
     });
@@ -293,7 +293,7 @@ describe('Plugin details', () => {
     ]);
   });
 
-  it('shows per entry, and per plugin activated alongside, the players the activation changes (issue 15)', async () => {
+  it('shows per entry, and per plugin activated alongside, the players the activation changes', async () => {
     const moves = '10.00% of players in this test move: 10.00% from Case 1 to Case 2';
     const changes = "60.00% of the players in this test's segment get another configuration";
     const impactOf = (

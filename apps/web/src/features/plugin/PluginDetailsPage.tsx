@@ -23,20 +23,20 @@ import { PluginDescriptionEditor } from './PluginDescriptionEditor.tsx';
 import { PluginEntryCard } from './PluginEntryCard.tsx';
 import { usePluginQuery } from './plugin.queries.ts';
 
-// spec §2: two tabs kept in ?tab=; the first (0) is the active set, the second (1) the draft.
+// Two tabs kept in ?tab=; the first (0) is the active set, the second (1) the draft.
 export const ACTIVE_TAB = 0;
 export const DRAFT_TAB = 1;
 export const NO_ACTIVE_ENTRIES = 'No AB-test is active in this plugin';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** The plugin id of the route, or null when it names no plugin (spec §2: "Plugin not found"). */
+/** The plugin id of the route, or null when it names no plugin ("Plugin not found"). */
 function pluginIdOf(param: string): number | null {
   const id = /^\d+$/.test(param) ? Number(param) : Number.NaN;
   return isPluginId(id) ? id : null;
 }
 
-/** spec §2 /plugin/{id}: the description, the active set (read-only) and the autosaved draft. */
+/** /plugin/{id}: the description, the active set (read-only) and the autosaved draft. */
 export function PluginDetailsPage() {
   const { id = '' } = useParams();
   const { active: environment } = useActiveEnvironment();
@@ -60,7 +60,7 @@ export function PluginDetailsPage() {
     <Page title={`Plugin ${plugin?.name ?? id}`}>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       {!plugin ? (
-        // spec §8: a page error shows in the banner and the loading indicator stops.
+        // A page error shows in the banner and the loading indicator stops.
         query.isError ? null : (
           <Loading />
         )
@@ -121,7 +121,7 @@ function PluginDetailsView({ plugin, banner, reloadPlugin }: PluginDetailsViewPr
   );
 }
 
-/** spec §2: the first tab is the active configuration, read-only. */
+/** The first tab is the active configuration, read-only. */
 function ActiveSet({ plugin }: { plugin: PluginDetails }) {
   const entries = plugin.data.active;
   if (entries.length === 0) {

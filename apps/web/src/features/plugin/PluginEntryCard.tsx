@@ -50,7 +50,7 @@ interface PluginEntryCardProps {
   editing?: EntryEditing;
 }
 
-/** spec §2 Plugin details: one entry, its A/B-test's info card and per case description, weight, configuration. */
+/** Plugin details: one entry, its A/B-test's info card and per case description, weight, configuration. */
 export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEntryCardProps) {
   const { abTestId, abTestVersion } = entry;
   const version = abTest?.data.versions.find((candidate) => candidate.version === abTestVersion);
@@ -84,7 +84,7 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
         </TableHead>
         <TableBody>
           {entry.configurations.map((configId, caseIndex) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: cases are identified by their index (spec §3)
+            // biome-ignore lint/suspicious/noArrayIndexKey: cases are identified by their index
             <TableRow key={caseIndex}>
               <TableCell>{caseIndex === 0 ? '0 (control)' : caseIndex}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>

@@ -14,7 +14,7 @@ import { NeedsRight, useIsProtected } from '../../shell/rights.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
 import { useActivatePluginMutation, usePluginListQuery } from './plugin.queries.ts';
 
-/** spec §2 Plugin list: every plugin with an on/off switch; the list reloads after each toggle. */
+/** Plugin list: every plugin with an on/off switch; the list reloads after each toggle. */
 export function PluginListPage() {
   const plugins = usePluginListQuery();
   const activate = useActivatePluginMutation();
@@ -27,7 +27,7 @@ export function PluginListPage() {
   const toggle = async (plugin: PluginListItem) => {
     const isSwitchingOn = !plugin.active;
     const onOff = isSwitchingOn ? 'on' : 'off';
-    // issue 9: in a protected environment one click changes what players get, so it asks first.
+    // In a protected environment one click changes what players get, so it asks first.
     if (
       isProtected &&
       !(await confirm({

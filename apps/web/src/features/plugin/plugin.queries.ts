@@ -6,7 +6,7 @@ import { useActiveEnvironment } from '../../shell/environment/environment.contex
 
 export const usePluginListQuery = () => useEndpointQuery(api.plugin.list);
 
-/** spec §4: toggling a plugin reloads the list, whether it worked or not. */
+/** Toggling a plugin reloads the list, whether it worked or not. */
 export function useActivatePluginMutation() {
   const { active } = useActiveEnvironment();
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useActivatePluginMutation() {
   });
 }
 
-// ---- plugin details (issue 11) ----
+// ---- plugin details ----
 
 /** The plugin with its active set, its draft, their revisions and the A/B-tests they refer to. */
 export const usePluginQuery = (pluginId: number, { enabled = true } = {}) =>
@@ -37,7 +37,7 @@ export const useSaveDraftMutation = () =>
 export const useActivateDraftMutation = () =>
   useEndpointMutation(api.plugin.activateDraft, { invalidates: DRAFT_INVALIDATES });
 
-/** issue 15: per entry, the players whose case or configuration the draft's activation changes (read afresh each time). */
+/** Per entry, the players whose case or configuration the draft's activation changes (read afresh each time). */
 export const useDraftImpactQuery = (pluginId: number) =>
   useEndpointQuery(api.plugin.draftImpact, { pluginId }, { staleTime: 0, gcTime: 0 });
 
@@ -47,7 +47,7 @@ export interface EntryUsage {
   usage: AbTestUsageResponse;
 }
 
-/** spec §4 Validate: /abtest-usage for every entry of the draft (all at once; nothing is changed). */
+/** Validate: /abtest-usage for every entry of the draft (all at once; nothing is changed). */
 export function useValidateDraftMutation() {
   const { active } = useActiveEnvironment();
   return useMutation({

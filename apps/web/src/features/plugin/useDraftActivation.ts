@@ -11,13 +11,13 @@ const isShownByShell = (error: unknown) => error instanceof ApiError && error.is
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface DraftActivation {
-  /** spec §5 draft messages; valid when empty. */
+  /** Draft messages; valid when empty. */
   check: ReturnType<typeof checkDraft>;
   /** The usage of every entry, when the current draft revision was validated. */
   usages: EntryUsage[] | null;
   hasFatal: boolean;
   isValidating: boolean;
-  /** spec §4: the draft is valid, validation has passed and nothing is fatal. */
+  /** The draft is valid, validation has passed and nothing is fatal. */
   canActivate: boolean;
   validate(): void;
   activate(): void;
@@ -34,7 +34,7 @@ interface DraftActivationOptions {
   onReloadOnTop(): void;
 }
 
-/** spec §4 Validate and Activate; a validation holds for the draft revision it was made on. */
+/** Validate and Activate; a validation holds for the draft revision it was made on. */
 export function useDraftActivation(
   plugin: PluginDetails,
   { onError, onActivationClosed, onReloadOnTop }: DraftActivationOptions,
@@ -52,12 +52,12 @@ export function useDraftActivation(
 
   const refuse = async (error: unknown) => {
     if (isShownByShell(error)) return;
-    // issue 11: a stale draft never reverts a live change; the operator may re-base it after reading why.
+    // A stale draft never reverts a live change; the operator may re-base it after reading why.
     if (isConflict(error)) {
       if (await confirm({ title: STALE_DRAFT_TITLE, message: messageOf(error) })) onReloadOnTop();
       return;
     }
-    // spec §4, §8: a failure of the whole call shows "Activation Failed" with the error.
+    // A failure of the whole call shows "Activation Failed" with the error.
     showError(PLUGIN_MESSAGES.activationFailedTitle, messageOf(error));
   };
 

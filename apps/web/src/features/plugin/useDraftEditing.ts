@@ -15,7 +15,7 @@ import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { useSaveDraftMutation } from './plugin.queries.ts';
 
-// spec §2 Autosave toast, §9: shown 2000 ms.
+// The autosave toast shows for 2000 ms.
 export const AUTOSAVE_TOAST_MS = 2000;
 
 export interface DraftEditing {
@@ -27,7 +27,7 @@ export interface DraftEditing {
   reload(index: number): Promise<void>;
   choose(index: number, caseIndex: number, configId: string): void;
   /**
-   * spec issue 11, after a stale-draft refusal: saves the draft as `fresh` (the plugin just reloaded)
+   * After a stale-draft refusal: saves the draft as `fresh` (the plugin just reloaded)
    * holds it, based on its current active set.
    */
   rebase(fresh: PluginDetails): void;
@@ -42,7 +42,7 @@ interface DraftEditingOptions {
 }
 
 /**
- * spec §4: every draft edit is made by the domain's pure rules on the draft as last saved, and saved at
+ * Every draft edit is made by the domain's pure rules on the draft as last saved, and saved at
  * once (the whole list, with the draft revision it was made on) with the "AutoSave" toast.
  */
 export function useDraftEditing(
@@ -120,5 +120,5 @@ export function useDraftEditing(
   };
 }
 
-/** A refusal because the draft or the active set changed meanwhile (spec issue 11). */
+/** A refusal because the draft or the active set changed meanwhile. */
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;

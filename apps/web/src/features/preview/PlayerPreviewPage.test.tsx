@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
-// issue 15: the Player preview screen sends the form as the domain reads it and shows, per plugin,
+// The Player preview screen sends the form as the domain reads it and shows, per plugin,
 // the domain's sentences for what the player receives and why the earlier entries did not apply.
 
 const AT = Date.UTC(2031, 4, 1, 13);

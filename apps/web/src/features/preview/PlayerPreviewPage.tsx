@@ -28,7 +28,7 @@ import { useErrorBanner } from '../../shell/useErrorBanner.ts';
 import { PreviewResults } from './PreviewResults.tsx';
 import { usePlayerPreviewMutation } from './preview.queries.ts';
 
-// issue 15, Player preview: a player's id, segment properties, level and a time, and the content to
+// Player preview: a player's id, segment properties, level and a time, and the content to
 // resolve against (served now, a past revision, or a plugin's draft as if activated). The form's
 // rules are the domain's previewFormSchema; the answer's sentences are the domain's (explain.ts).
 

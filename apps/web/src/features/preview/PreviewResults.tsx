@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 
-// issue 15: the preview's answer, per plugin; every sentence is the domain's (runtime/explain.ts).
+// The preview's answer, per plugin; every sentence is the domain's (runtime/explain.ts).
 
 const contentLabel = (content: PreviewedContent): string => {
   switch (content.kind) {
@@ -97,7 +97,7 @@ export function PreviewResults({ answer }: { answer: PreviewResponse }) {
         {new Date(resolution.at).toISOString()}, against {contentLabel(answer.content)}.
       </Typography>
       {answer.content.kind === 'draft' && (
-        // issue 15: the activation takes these plugins' drafts along, so the preview serves them too
+        // The activation takes these plugins' drafts along, so the preview serves them too
         <Typography aria-label="Activated alongside">
           {describeActivatedAlongside(answer.content.alongside)}
         </Typography>

@@ -1,5 +1,5 @@
 import { api } from '@console/domain';
 import { useEndpointMutation } from '../../api/hooks.ts';
 
-/** issue 15: what one player receives, resolved on the server as game servers resolve it. */
+/** What one player receives, resolved on the server as game servers resolve it. */
 export const usePlayerPreviewMutation = () => useEndpointMutation(api.runtimePreview.preview);

@@ -19,7 +19,7 @@ import { Page } from '../../shell/Page.tsx';
 import { useErrorBanner } from '../../shell/useErrorBanner.ts';
 import { useSetProgressionMutation } from './progression.queries.ts';
 
-/** spec §2 User Admin: set a player's progression; the server's answer is shown raw. */
+/** User Admin: set a player's progression; the server's answer is shown raw. */
 export function UserAdminPage() {
   const banner = useErrorBanner();
   const setProgression = useSetProgressionMutation();

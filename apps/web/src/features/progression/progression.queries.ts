@@ -1,5 +1,5 @@
 import { api } from '@console/domain';
 import { useEndpointMutation } from '../../api/hooks.ts';
 
-/** spec §2 User Admin: the answer (the stored progression) is shown raw. */
+/** User Admin: the answer (the stored progression) is shown raw. */
 export const useSetProgressionMutation = () => useEndpointMutation(api.progression.set);

@@ -9,8 +9,8 @@ import { ReleaseSection } from './ReleaseSection.tsx';
 import { useKeyValueQuery, useReleaseClientQuery, useReleaseContentQuery } from './release.queries.ts';
 
 /**
- * spec §2 Release Information: three sections, each saved on its own; after a save the page's data
- * reloads; every failure (loading or saving, any section) is appended to the one banner (spec §4).
+ * Release Information: three sections, each saved on its own; after a save the page's data
+ * reloads; every failure (loading or saving, any section) is appended to the one banner.
  */
 export function ReleaseInfoPage() {
   const content = useReleaseContentQuery();

@@ -5,7 +5,7 @@ export const useReleaseContentQuery = () => useEndpointQuery(api.release.getCont
 export const useReleaseClientQuery = () => useEndpointQuery(api.release.getClient);
 export const useKeyValueQuery = () => useEndpointQuery(api.release.getKeyValue);
 
-// spec §4: each section saves on its own, then the whole page reloads (every release query).
+// Each section saves on its own, then the whole page reloads (every release query).
 export const useSaveReleaseContentMutation = () => useEndpointMutation(api.release.setContent);
 export const useSaveReleaseClientMutation = () => useEndpointMutation(api.release.setClient);
 export const useSaveKeyValueMutation = () => useEndpointMutation(api.release.setKeyValue);

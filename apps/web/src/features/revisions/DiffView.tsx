@@ -20,7 +20,7 @@ interface DiffViewProps {
   onSelect?: (pluginId: number, isSelected: boolean) => void;
 }
 
-/** issue 15: a runtime diff as readable text, one block per plugin, then the rest. */
+/** A runtime diff as readable text, one block per plugin, then the rest. */
 export function DiffView({ described, selected, onSelect }: DiffViewProps) {
   if (described.lines.length === 0) {
     return <Typography role="status">No difference: both serve the same content.</Typography>;

@@ -27,7 +27,7 @@ export function transferAddressOf(from: string, to: string, plugins: readonly nu
 }
 
 /**
- * Issue 15, Security > Environment Comparison: what this environment's current revision would become
+ * Security > Environment Comparison: what this environment's current revision would become
  * as another environment's, grouped by plugin; ticked plugins go to the transfer screen, from the other
  * environment into this one, with what they need.
  */

@@ -19,7 +19,7 @@ interface RepublishDialogProps {
 }
 
 /**
- * issue 15: the rollback's confirmation shows its impact first, the diff from the revision served to
+ * The rollback's confirmation shows its impact first, the diff from the revision served to
  * the one republished (with the players each changed split moves), then republishes.
  */
 export function RepublishDialog({ revision, served, onClose, onError }: RepublishDialogProps) {

@@ -70,7 +70,7 @@ function PinBanner({ list, onError }: { list: RevisionListResponse; onError: (er
 }
 
 /**
- * Issue 15, Security > Revision History: every published revision of the environment, newest first,
+ * Security > Revision History: every published revision of the environment, newest first,
  * with who published it and the audit entries behind it; two ticked revisions show their diff; a row
  * republishes its revision (rollback) after showing what that changes.
  */

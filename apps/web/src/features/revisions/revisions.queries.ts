@@ -2,7 +2,7 @@ import { api, type EnvironmentCompareRequest, type RevisionDiffRequest } from '@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
-// issue 15: Revision History and Environment Comparison. A rollback or resume reloads the history
+// Revision History and Environment Comparison. A rollback or resume reloads the history
 // ('runtime') and the screens whose content it changes nothing of (content is the console's).
 
 export const useRevisionListQuery = (offset: number) =>

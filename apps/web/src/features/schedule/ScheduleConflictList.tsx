@@ -9,7 +9,7 @@ import { CONFLICT_KIND_LABELS, fixPathOf } from './scheduleTimeline.ts';
 const fixLabelOf = ({ fix, pluginName }: ScheduleConflict) =>
   fix.target === 'configuration' ? `Edit ${fix.configuration}` : `Open the draft of ${pluginName}`;
 
-/** Issue 12: the conflicts found in the range, above the timeline, each with a link to what fixes it. */
+/** The conflicts found in the range, above the timeline, each with a link to what fixes it. */
 export function ScheduleConflictList({ conflicts }: { conflicts: readonly ScheduleConflict[] }) {
   if (conflicts.length === 0) return null;
   const count = `${conflicts.length} ${conflicts.length === 1 ? 'conflict' : 'conflicts'}`;

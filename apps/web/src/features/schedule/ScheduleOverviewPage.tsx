@@ -11,7 +11,7 @@ import { useScheduleOverviewQuery } from './schedule.queries.ts';
 import { readScheduleSettings, type ScheduleSettings, writeScheduleSettings } from './scheduleSettings.ts';
 
 /**
- * spec §2 Schedule overview (/plugin/overview), issue 12: where each plugin's configurations run, slot
+ * Schedule overview (/plugin/overview), where each plugin's configurations run, slot
  * by slot, around the server's clock, with the conflicts found in the range. The range is in the URL.
  */
 export function ScheduleOverviewPage() {

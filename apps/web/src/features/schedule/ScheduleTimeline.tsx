@@ -21,7 +21,7 @@ import {
 
 // The slot timeline: a table whose first column (plugins and configurations) stays put while the slots
 // scroll horizontally. Every slot keeps a readable width whatever the range: the view scrolls, it does
-// not squeeze (issue 12). Thousands of cells: plain elements styled by class from one rule set.
+// not squeeze. Thousands of cells: plain elements styled by class from one rule set.
 
 const LABEL_WIDTH = 260;
 /** A day is 96 px wide, a slot at least 8 px (24 slots a day: 192 px). */
@@ -49,7 +49,7 @@ interface ScheduleTimelineProps {
   overview: ScheduleOverview;
 }
 
-/** spec §2 Schedule overview: weekday header, a link per plugin and per configuration, and their slots. */
+/** Schedule overview: weekday header, a link per plugin and per configuration, and their slots. */
 export function ScheduleTimeline({ overview }: ScheduleTimelineProps) {
   const { slotsPerDay, slotTimestamp, plugins, schedules, conflicts, now } = overview;
   const days = useMemo(() => listDays(overview), [overview]);

@@ -21,7 +21,7 @@ export interface ScheduleSettings {
 
 type NumberSetting = 'slotsPerDay' | 'daysBack' | 'daysForward';
 
-// spec §9: 8 slots per day, 1 day backward, 14 days forward.
+// 8 slots per day, 1 day backward, 14 days forward.
 export const DEFAULT_SCHEDULE_SETTINGS: ScheduleSettings = {
   slotsPerDay: DEFAULT_SLOTS_PER_DAY,
   daysBack: DEFAULT_DAYS_BACK,

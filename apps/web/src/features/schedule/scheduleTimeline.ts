@@ -6,7 +6,7 @@ import type { ScheduleConflict, ScheduleConflictKind, ScheduleOverview, Schedule
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** spec §4 Schedule slots: a slot is history, active or future by the current time (the answer's `now`). */
+/** Schedule slots: a slot is history, active or future by the current time (the answer's `now`). */
 export type SlotTime = 'history' | 'active' | 'future';
 
 export const slotTimeOf = (start: number, slotMs: number, now: number): SlotTime => {
@@ -113,7 +113,7 @@ export const configurationEditPath = (kindPluginName: string | null, configurati
     : `/config/${encodeURIComponent(kindPluginName)}/${encodeURIComponent(configuration)}/edit`;
 
 /**
- * Where a conflict is fixed: the configuration's edit screen, or the plugin's draft tab (spec §2 Plugin
+ * Where a conflict is fixed: the configuration's edit screen, or the plugin's draft tab (Plugin
  * details: changes go only into the draft, also those that will replace the active set).
  */
 export function fixPathOf({ fix }: ScheduleConflict): string {

@@ -8,7 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import { type Control, Controller } from 'react-hook-form';
 
 /**
- * issue 11: which groups travel (every group unless the operator unticks some) and, for a Merge,
+ * Which groups travel (every group unless the operator unticks some) and, for a Merge,
  * whether what the transferred plugins need travels with them when the destination lacks it.
  */
 export function TransferChoices({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
-// issue 11: the preview's Dependencies table, the refusal it announces, and the choices it depends on.
+// The preview's Dependencies table, the refusal it announces, and the choices it depends on.
 
 const DUEL = { group: 'Plugins', id: 4, title: 'DUEL' };
 const dependency = (fields: Record<string, unknown>) => ({

@@ -53,7 +53,7 @@ const keyOf = (dependency: TransferDependency) =>
   `${dependency.group}:${transferItemKeyOf(dependency.id)}:${dependency.version ?? ''}`;
 
 /**
- * issue 11: every A/B-test version and configuration the transferred plugins need, whether the
+ * Every A/B-test version and configuration the transferred plugins need, whether the
  * destination has it (missing, equal, different) and what the transfer does about it; above it, what
  * the destination would lack, which makes the server refuse the transfer.
  */

@@ -38,7 +38,7 @@ import { usePreviewTransferMutation, useTransferMutation } from './transfer.quer
 const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
 const HTTP_CONFLICT = 409;
 
-/** The request as sent: every group and carrying (the defaults) are left out, as before issue 11. */
+/** The request as sent: every group and carrying (the defaults) are left out. */
 function requestOf({
   groups,
   carryDependencies,
@@ -53,7 +53,7 @@ function requestOf({
   };
 }
 /**
- * issue 15: choices preselected by the address (Environment Comparison's "Transfer selected"):
+ * Choices preselected by the address (Environment Comparison's "Transfer selected"):
  * `?from=stable&to=dev&mode=merge&groups=Plugins&plugins=4,7`; unknown values are left to the form.
  */
 function preselectedOf(query: URLSearchParams, active: string, environments: readonly string[]) {
@@ -81,9 +81,9 @@ const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
   JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
 
 /**
- * spec §2 Configuration Transfer: choose source, destination and mode, preview per group, then
+ * Configuration Transfer: choose source, destination and mode, preview per group, then
  * transfer. The Transfer button needs a preview of exactly the chosen source, destination, mode, groups
- * and carry, and none while the preview says what the destination would lack (issue 11).
+ * and carry, and none while the preview says what the destination would lack.
  * The source starts as the active environment; a switch remounts the screen, so it starts over.
  */
 export function TransferPage() {
@@ -107,7 +107,7 @@ export function TransferPage() {
     'plugins',
   ]);
 
-  // spec §2: changing source or destination discards the preview; so does any other choice it depends on.
+  // Changing source or destination discards the preview; so does any other choice it depends on.
   const discardPreview = preview.reset;
   const choices = JSON.stringify(requestOf({ from, to, mode, groups, carryDependencies, plugins }));
   // biome-ignore lint/correctness/useExhaustiveDependencies: discarding is the reaction to a changed choice
@@ -117,14 +117,14 @@ export function TransferPage() {
   const isCurrent =
     previewed !== undefined && sameRequest(previewed, { from, to, mode, groups, carryDependencies, plugins });
   const shownPreview = isCurrent ? preview.data : undefined;
-  // issue 11: the server refuses a transfer that leaves the destination lacking what a plugin needs
+  // The server refuses a transfer that leaves the destination lacking what a plugin needs
   const isRefused = (shownPreview?.missing.length ?? 0) > 0;
 
   const runPreview = handleSubmit((request) =>
     preview.mutate(requestOf(request), { onError: banner.report }),
   );
 
-  // issue 9: a transfer into a protected environment (prod) asks first, naming it and the counts.
+  // A transfer into a protected environment (prod) asks first, naming it and the counts.
   const [isConfirming, setConfirming] = useState(false);
   const isProtected = useIsProtected(to);
   const askOrTransfer = () => (isProtected ? setConfirming(true) : runTransfer());
@@ -140,7 +140,7 @@ export function TransferPage() {
             `Transferred ${result.from} to ${result.to}: ${create} created, ${update} updated, ${deleted} deleted`,
             'success',
           );
-          // spec §4: the destination is cleared after success
+          // The destination is cleared after success
           setValue('to', '');
           discardPreview();
         },
@@ -204,7 +204,7 @@ export function TransferPage() {
               helperText={fieldState.error ? 'Choose a destination other than the source' : undefined}
             >
               {environments.map((id) => (
-                // spec §2: the source is disabled as a destination
+                // The source is disabled as a destination
                 <MenuItem key={id} value={id} disabled={id === from}>
                   {id}
                 </MenuItem>
@@ -236,7 +236,7 @@ export function TransferPage() {
           <Button type="submit" variant="outlined" disabled={preview.isPending || formState.isSubmitting}>
             Preview
           </Button>
-          {/* issue 14: the destination decides (operator, admin when it is protected) */}
+          {/* The destination decides (operator, admin when it is protected) */}
           <NeedsRight endpoint={api.transfer.transfer} environment={to}>
             <Button
               variant="contained"

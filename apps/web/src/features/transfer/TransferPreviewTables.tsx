@@ -33,7 +33,7 @@ const COLUMNS: DataColumn<TransferPreviewItem>[] = [
   },
 ];
 
-/** spec §2: per group, a table with columns Op, ID, Active, Title, Payload. */
+/** Per group, a table with columns Op, ID, Active, Title, Payload. */
 export function TransferPreviewTables({ groups }: { groups: TransferPreviewGroups }) {
   return (
     <Stack spacing={3}>

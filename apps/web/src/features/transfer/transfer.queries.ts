@@ -4,7 +4,7 @@ import { callEndpoint } from '../../api/client.ts';
 
 /**
  * The preview and the transfer are actions the operator starts, so they are mutations.
- * spec §7: `?configuration=` carries the source, not the active environment.
+ * `?configuration=` carries the source, not the active environment.
  */
 export function usePreviewTransferMutation() {
   return useMutation({

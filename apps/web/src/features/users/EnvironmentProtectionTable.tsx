@@ -6,7 +6,7 @@ import { useGlobalUi } from '../../shell/globalUi.context.ts';
 import { NeedsRight } from '../../shell/rights.tsx';
 import { useSetEnvironmentProtectedMutation } from './users.queries.ts';
 
-/** Issue 14: which environments are protected (only admins change anything there); an admin of one switches it. */
+/** Which environments are protected (only admins change anything there); an admin of one switches it. */
 export function EnvironmentProtectionTable({
   environments,
   onError,

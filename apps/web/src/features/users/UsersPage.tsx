@@ -19,7 +19,7 @@ const NO_USERS: readonly UserSummary[] = [];
 const NO_ENVIRONMENTS: readonly EnvironmentProtection[] = [];
 
 /**
- * Issue 14, Security > Users: everyone who signed in with their role console-wide and per environment;
+ * Security > Users: everyone who signed in with their role console-wide and per environment;
  * an admin changes roles, removes users and protects environments. What the signed-in user may not do
  * is disabled, saying why.
  */

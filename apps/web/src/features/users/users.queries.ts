@@ -1,7 +1,7 @@
 import { api } from '@console/domain';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
-// issue 14: the Users screen. A change reloads the list and the signed-in user's own rights ('auth').
+// The Users screen. A change reloads the list and the signed-in user's own rights ('auth').
 const ALSO_RELOADS = { invalidates: ['auth'] } as const;
 
 export const useUserListQuery = () => useEndpointQuery(api.users.list);

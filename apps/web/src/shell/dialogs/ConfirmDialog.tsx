@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
   onAnswer(isConfirmed: boolean): void;
 }
 
-/** spec §2: confirmation dialog with No and Yes; dismissing it answers No. */
+/** Confirmation dialog with No and Yes; dismissing it answers No. */
 export function ConfirmDialog({ request, onAnswer }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();

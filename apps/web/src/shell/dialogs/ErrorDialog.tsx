@@ -13,7 +13,7 @@ interface ErrorDialogProps {
   onClose(): void;
 }
 
-/** spec §2: generic error modal titled 'Error: {title}' with a message body and Close. */
+/** Generic error modal titled 'Error: {title}' with a message body and Close. */
 export function ErrorDialog({ content, onClose }: ErrorDialogProps) {
   const titleId = useId();
   const messageId = useId();

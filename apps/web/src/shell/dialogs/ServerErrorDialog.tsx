@@ -12,7 +12,7 @@ interface ServerErrorDialogProps {
   onClose(): void;
 }
 
-/** spec §8: any HTTP 500 opens this modal. */
+/** Any HTTP 500 opens this modal. */
 export function ServerErrorDialog({ open, onClose }: ServerErrorDialogProps) {
   const titleId = useId();
   const messageId = useId();

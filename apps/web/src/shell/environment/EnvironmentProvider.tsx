@@ -9,7 +9,7 @@ import { readActiveEnvironment, writeActiveEnvironment } from './environment.sto
 const STORAGE_ERROR_TITLE = 'Local storage';
 const NO_ENVIRONMENTS: readonly string[] = [];
 
-/** spec §4: the active environment, kept in local storage and checked against the listed ones. */
+/** The active environment, kept in local storage and checked against the listed ones. */
 export function EnvironmentProvider({ children }: { children: ReactNode }) {
   const { showError } = useGlobalUi();
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
   const list = useEnvironmentListQuery();
   const environments = list.data ?? NO_ENVIRONMENTS;
 
-  // spec §4: if the stored environment is not listed, the first listed one is selected.
+  // If the stored environment is not listed, the first listed one is selected.
   const firstListed = environments[0];
   const active = firstListed !== undefined && !environments.includes(chosen) ? firstListed : chosen;
 

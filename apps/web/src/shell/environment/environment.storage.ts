@@ -1,13 +1,13 @@
 import { DEFAULT_ENVIRONMENT } from '@console/domain';
 
-// spec §3: the active environment is kept under this local storage key.
+// The active environment is kept under this local storage key.
 export const ACTIVE_ENVIRONMENT_KEY = 'configuration.active';
 
 export type StoredEnvironment = { isReadable: true; id: string } | { isReadable: false; id: string };
 
 /**
  * Reads the stored active environment (JSON text), dev when nothing is stored.
- * spec §5: unreadable stored data clears all local storage; the caller reports the error.
+ * unreadable stored data clears all local storage; the caller reports the error.
  */
 export function readActiveEnvironment(storage: Storage = window.localStorage): StoredEnvironment {
   try {

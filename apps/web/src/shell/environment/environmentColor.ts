@@ -1,6 +1,6 @@
 export type Rgb = readonly [red: number, green: number, blue: number];
 
-// spec §4: the environment indicator colours.
+// The environment indicator colours.
 const KNOWN_COLORS: Record<string, Rgb> = {
   dev: [0, 200, 100],
   stable: [200, 200, 0],
@@ -14,5 +14,5 @@ export function environmentColor(environment: string): Rgb {
 
 export const toCssColor = ([red, green, blue]: Rgb): string => `rgb(${red}, ${green}, ${blue})`;
 
-/** spec §4: prod switches the whole page to the dark theme; every other environment is light. */
+/** Prod switches the whole page to the dark theme; every other environment is light. */
 export const isDarkEnvironment = (environment: string): boolean => environment === 'prod';

@@ -11,7 +11,7 @@ import { TabEditor } from './sections/TabEditor.tsx';
 const MULTIPLIERS = ['hard', 'superHard', 'special'] as const;
 
 /**
- * spec §2 Build Event and Break Event: Matchmaking, Level Multipliers and Rotation, each rotation
+ * Build Event and Break Event: Matchmaking, Level Multipliers and Rotation, each rotation
  * entry picking a Construction Item from /api/plugin/config/construction-items.
  */
 export function BuildBreakEditor({ kind }: { kind: ConfigKindId }) {

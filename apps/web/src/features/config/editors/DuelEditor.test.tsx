@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { field, renderEditor } from './editors.test-support.tsx';
 
 describe('Duel editor', () => {
-  it('starts from the spec defaults and saves them', async () => {
+  it('starts from the product’s defaults and saves them', async () => {
     const { save, savedData } = renderEditor('duel');
     expect(field(DUEL_LABELS.raceProbability).value).toBe(String(DEFAULT_DUEL.raceProbability));
     expect(field(DUEL_LABELS.defaultMovesUpperLimit).value).toBe(String(DEFAULT_DUEL.defaultMovesUpperLimit));

@@ -11,8 +11,8 @@ const FIELDS = [
 ] as const satisfies readonly (keyof typeof DUEL_LABELS)[];
 
 /**
- * spec §2 Duel editor: Chance in percent, Lower and Upper boundary, default lower and upper moves;
- * the bounds and "default lower < default upper" (spec §5) are the domain schema's.
+ * Duel editor: Chance in percent, Lower and Upper boundary, default lower and upper moves;
+ * the bounds and "default lower < default upper" are the domain schema's.
  */
 export function DuelEditor({ kind }: { kind: ConfigKindId }) {
   return (

@@ -76,7 +76,7 @@ describe('Offer editors', () => {
     await waitFor(() => expect(savedData()?.productIdList).toEqual([{ productId: 2, target: 20 }]));
   });
 
-  // spec §9: Store 4, Three for one 4, Two or one 2, Snake 50, Progression 10, Comeback 1.
+  // Store 4, Three for one 4, Two or one 2, Snake 50, Progression 10, Comeback 1.
   const MAXIMA: [ConfigKindId, number][] = [
     ['store-products', 4],
     ['three4one-offer', 4],

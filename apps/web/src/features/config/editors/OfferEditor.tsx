@@ -11,9 +11,9 @@ import { NumberField } from '../fields/NumberField.tsx';
 import { useBoundedList } from './sections/useBoundedList.ts';
 
 /**
- * spec §2 offer editors (Store Products, Three for one, Two or one, Snake, Progression, Comeback):
+ * Offer editors (Store Products, Three for one, Two or one, Snake, Progression, Comeback):
  * Show offer frequency as a duration and the product entries, each a Product Id and a Target, as
- * many as the kind allows (spec §9). Entries are rows, not tabs: a Snake offer has up to 50.
+ * many as the kind allows. Entries are rows, not tabs: a Snake offer has up to 50.
  */
 export function OfferEditor({ kind }: { kind: ConfigKindId }) {
   const list = useBoundedList(kind);

@@ -37,7 +37,7 @@ describe('Race editor', () => {
     expect(saved).not.toHaveBeenCalled();
   });
 
-  it('picks the matchmaking algorithm among the spec algorithms', async () => {
+  it('picks the matchmaking algorithm among the product’s algorithms', async () => {
     const { user, save, savedData } = renderEditor('er');
     await user.click(screen.getAllByRole('combobox', { name: MATCHMAKING_LABELS.algorithm })[0]!);
     const options = screen.getAllByRole('option').map((option) => option.textContent);

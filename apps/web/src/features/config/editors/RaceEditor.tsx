@@ -7,7 +7,7 @@ import { RacePropertiesSection } from './sections/RacePropertiesSection.tsx';
 import { TabEditor } from './sections/TabEditor.tsx';
 
 /**
- * spec §2 race editors (Agility Race, Endurance Race, End Of Content): race length and matchmaking,
+ * Race editors (Agility Race, Endurance Race, End Of Content): race length and matchmaking,
  * Bot Configuration and Tiers, each tier with its own (optional) matchmaking. A bounded race's tier
  * repeats a number of rotations; an unbounded race's tier has none to set.
  */

@@ -2,7 +2,7 @@ import { type ConfigKindId, STREAK_LABELS } from '@console/domain';
 import { NumberField } from '../fields/NumberField.tsx';
 import { TabEditor } from './sections/TabEditor.tsx';
 
-/** spec §2 streak editors (Win Streak, Dive Streak): tiers, each with its Number of levels. */
+/** Streak editors (Win Streak, Dive Streak): tiers, each with its Number of levels. */
 export function StreakEditor({ kind }: { kind: ConfigKindId }) {
   return (
     <TabEditor kind={kind} entryLabel="Tier">

@@ -11,7 +11,7 @@ export type ConfigDataEditor = ComponentType<{ kind: ConfigKindId }>;
 /**
  * The editor of a configuration's `data`, by family, inside the shared form (a FormProvider whose
  * values are the kind's configuration item input). The generic event and plugin kinds have no data
- * fields (spec §2 "Non-configurable plugin forms").
+ * fields ("Non-configurable plugin forms").
  */
 export const EDITOR_BY_FAMILY: Readonly<Record<ConfigFamily, ConfigDataEditor | null>> = {
   race: RaceEditor,

@@ -7,7 +7,7 @@ import { useController, useFormContext } from 'react-hook-form';
 interface CheckboxFieldProps {
   name: string;
   label: string;
-  /** Greyed out but kept: the value is still saved (spec §2: the inactive bot's fields). */
+  /** Greyed out but kept: the value is still saved (the inactive bot's fields). */
   disabled?: boolean;
 }
 

@@ -8,7 +8,7 @@ export interface DurationFieldProps {
   /** The form field holding whole seconds. */
   name: string;
   label: string;
-  /** The most seconds the field takes: a longer text is capped to it (spec §5). */
+  /** The most seconds the field takes: a longer text is capped to it. */
   max?: number;
 }
 
@@ -18,7 +18,7 @@ const textOf = (seconds: unknown): string =>
 const secondsText = (seconds: number) => `${seconds.toLocaleString('en-US')} seconds`;
 
 /**
- * A duration typed as `90m`, `2 hours` or `1d` (spec §5), stored in the form as seconds. Text the
+ * A duration typed as `90m`, `2 hours` or `1d`, stored in the form as seconds. Text the
  * grammar refuses is marked with the grammar's message and stored as NaN, so the form's schema
  * refuses to submit it; leaving the field shows the stored seconds in their shortest form.
  */

@@ -15,7 +15,7 @@ export interface NumberFieldProps {
   schema?: z.ZodType;
   /** An empty field is left out (a tier's own matchmaking), rather than "must be a number". */
   isOptional?: boolean;
-  /** Greyed out but kept: the value is still saved (spec §2: the inactive bot's fields). */
+  /** Greyed out but kept: the value is still saved (the inactive bot's fields). */
   disabled?: boolean;
   hint?: ReactNode;
 }

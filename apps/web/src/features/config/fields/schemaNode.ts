@@ -1,7 +1,7 @@
 import { CONFIG_DATA_SCHEMAS, type ConfigKindId } from '@console/domain';
 import { z } from 'zod';
 
-// The editors read every bound and default from the domain's schema of the kind (spec §5, §9 are
+// The editors read every bound and default from the domain's schema of the kind (are
 // written once, in packages/domain): a field's name (`data.tiers.2.numberOfItems`) is also its path
 // in CONFIG_DATA_SCHEMAS[kind].
 
@@ -51,7 +51,7 @@ export function numberBoundsOf(field: z.ZodType | undefined): NumberBounds {
   return { min: finite(schema.minValue), max: finite(schema.maxValue), isInteger: schema.isInt };
 }
 
-/** The entries a list must keep: 0 when its schema takes an empty list, else 1 (spec: "at least one"). */
+/** The entries a list must keep: 0 when its schema takes an empty list, else 1 ("at least one"). */
 export function minEntriesOf(schema: z.ZodType | undefined): number {
   return schema === undefined || schema.safeParse([]).success ? 0 : 1;
 }

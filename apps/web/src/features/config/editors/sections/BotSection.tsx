@@ -7,7 +7,7 @@ import { Section } from './Section.tsx';
 const NAME = 'data.bot';
 
 /**
- * spec §2 Bot Configuration: Active; Progress Rate per second; Can Win; Lose race %. The last three
+ * Bot Configuration: Active; Progress Rate per second; Can Win; Lose race %. The last three
  * are disabled while the bot is inactive, and keep their values (the schema still checks them).
  */
 export function BotSection({ kind }: { kind: ConfigKindId }) {

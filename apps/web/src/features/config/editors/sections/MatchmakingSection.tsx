@@ -11,7 +11,7 @@ import { Section } from './Section.tsx';
 
 const L = MATCHMAKING_LABELS;
 
-// spec §3: Matchmaking algorithms TimedBucket 1 ... Team 5.
+// Matchmaking algorithms TimedBucket 1... Team 5.
 const ALGORITHM_OPTIONS: readonly SelectOption<number>[] = Object.values(MatchmakingAlgorithm).map((id) => ({
   value: id,
   label: MATCHMAKING_ALGORITHM_LABELS[id] ?? String(id),
@@ -22,7 +22,7 @@ const YES_NO_OPTIONS: readonly SelectOption<boolean>[] = [
   { value: false, label: 'No' },
 ];
 
-/** What an empty per-tier value means (spec §3: per-tier values are optional). */
+/** What an empty per-tier value means (per-tier values are optional). */
 export const CONFIGURATION_VALUE_LABEL = "Configuration's value";
 
 interface MatchmakingSectionProps {
@@ -34,7 +34,7 @@ interface MatchmakingSectionProps {
   isPerTier?: boolean;
 }
 
-/** spec §2 shared section "matchmaking properties": algorithm, group size, close %, open at activation end. */
+/** Shared section "matchmaking properties": algorithm, group size, close %, open at activation end. */
 export function MatchmakingSection({
   kind,
   name,

@@ -2,7 +2,7 @@ import { type ConfigKindId, RACE_LABELS } from '@console/domain';
 import { NumberField } from '../../fields/NumberField.tsx';
 import { Section } from './Section.tsx';
 
-/** spec §2 shared section "race properties": the race length (scoreTarget). */
+/** Shared section "race properties": the race length (scoreTarget). */
 export function RacePropertiesSection({ kind }: { kind: ConfigKindId }) {
   return (
     <Section title="Race">

@@ -24,8 +24,8 @@ interface TabEditorProps {
 }
 
 /**
- * spec §2 shared section "rotation tab editor": one tab per tier or rotation entry, added and
- * removed within the kind's bounds (spec §5 "Tab counts ... bounded by the max tier/rotation
+ * Shared section "rotation tab editor": one tab per tier or rotation entry, added and
+ * removed within the kind's bounds ("Tab counts... bounded by the max tier/rotation
  * counts"). A tab whose entry has an error is marked, since only the selected tab is shown.
  */
 export function TabEditor({ kind, entryLabel, children }: TabEditorProps) {

@@ -5,7 +5,7 @@ import { dataFieldSchema, minEntriesOf, newEntryOf } from '../../fields/schemaNo
 
 /**
  * The repeated part of a kind (tiers, rotation, products) as a field array whose length is bounded
- * by the kind's maximum (spec §5, §9) and by the schema's minimum; new entries take the schema's
+ * by the kind's maximum and by the schema's minimum; new entries take the schema's
  * defaults.
  */
 export function useBoundedList(kind: ConfigKindId) {
