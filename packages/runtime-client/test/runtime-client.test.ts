@@ -1,5 +1,6 @@
 import {
   defaultConfigData,
+  explanationOf,
   PluginId,
   RUNTIME_PATHS,
   type RuntimeSnapshot,
@@ -205,7 +206,9 @@ describe('createRuntimeClient against the console', () => {
     for (const player of players) {
       const local = client.resolve(player, at);
       // With the reasons (explain), the whole resolution; without, the receipt made from it.
-      expect(local, player.userId).toEqual(await resolveRemotely({ ...player, at, explain: true }));
+      expect(explanationOf(local), player.userId).toEqual(
+        await resolveRemotely({ ...player, at, explain: true }),
+      );
       expect(receiptOf(local), player.userId).toEqual(await resolveRemotely({ ...player, at }));
       outcomes.add(JSON.stringify(local));
     }

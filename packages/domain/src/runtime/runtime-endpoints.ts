@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
 import { changedPartsSchema } from './diff.ts';
-import { playerReceiptSchema, playerResolutionSchema } from './resolution.schemas.ts';
+import { resolveAnswerSchema } from './resolution.schemas.ts';
 import {
   appliedRequestSchema,
   grantsAckRequestSchema,
@@ -74,10 +74,10 @@ export const runtimeEndpoints = {
       'the function the SDK runs locally. `context` is keyed by the segment property names of ' +
       '/api/segment/property/list (Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, ' +
       'PurchaseAmount), any may be absent; `level` defaults to 1; `assignments` carries sticky cases back. ' +
-      'Per plugin: the outcome, configuration, deciding A/B-test and case; `explain: true` answers the whole ' +
-      'resolution instead, with why each earlier entry did not apply',
+      'Per plugin: the outcome, configuration, deciding A/B-test and case (`kind: "receipt"`); `explain: true` ' +
+      'answers the whole resolution instead, with why each earlier entry did not apply (`kind: "explanation"`)',
     body: resolveRequestSchema,
-    response: payloadOf(z.union([playerReceiptSchema, playerResolutionSchema])),
+    response: payloadOf(resolveAnswerSchema),
     produces: 'application/json',
   },
   stream: {
