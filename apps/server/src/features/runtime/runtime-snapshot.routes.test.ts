@@ -189,6 +189,8 @@ describe('GET /runtime/v1/snapshot', () => {
     expect(operation.get).toMatchObject({ tags: ['runtime'], security: [{ runtimeKey: [] }] });
     expect(operation.get.parameters).toEqual([
       expect.objectContaining({ in: 'query', name: 'configuration', required: false }),
+      expect.objectContaining({ in: 'header', name: 'If-None-Match', required: false }),
+      expect.objectContaining({ in: 'header', name: 'Accept-Encoding', required: false }),
     ]);
     expect(
       operation.get.responses['200'].content['application/json'].schema.properties.payload,
@@ -197,7 +199,7 @@ describe('GET /runtime/v1/snapshot', () => {
     expect(document.paths['/runtime/v1/stream'].get.responses['200'].content).toHaveProperty(
       'text/event-stream',
     );
-    expect(document.components.securitySchemes.runtimeKey).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.runtimeKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 });
 
