@@ -39,7 +39,7 @@ describe('the OpenAPI document', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL });
-    const answer = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const answer = await t.request({ method: 'GET', url: '/docs/json' });
     expect(answer.statusCode).toBe(200);
     document = answer.json() as Document;
     directory = await mkdtemp(join(tmpdir(), 'openapi-document-'));
@@ -162,7 +162,7 @@ describe('the OpenAPI document', () => {
     const cookie = await t.login('openapi@example.com');
     const created = await t.post('/api/runtime-keys/create', { name: 'openapi client' }, cookie);
     const key = (created.json() as { payload: { key: string } }).payload.key;
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await t.url();
     const client = createClient<Record<string, never>>({
       baseUrl: base,
       headers: { authorization: `Bearer ${key}` },
