@@ -25,7 +25,8 @@ export const PLUGIN_MESSAGES = {
     `Activation of ${pluginName} failed with message: ${message}`,
   autosaveTitle: 'AutoSave',
   autosaveText: 'Plugin draft configuration saved',
-  // Decision (docs/decisions.md, Plugin details (API)): texts the product document does not give, naming the thing.
+  // Decision (docs/decisions.md, Plugin details and the draft): texts the product document does not give,
+  // naming the thing.
   allVersionsActive: (abTestId: string) => `All versions of AB-test '${abTestId}' are already active`,
   abTestNotFound: (abTestId: string) => `AB-test '${abTestId}' not found`,
   noVersion: (abTestId: string) => `AB-test '${abTestId}' has no version to add`,

@@ -285,7 +285,7 @@ export async function listPluginEntries(
 
 // ---- plugin details: revisions, whole entry lists, and the locks draft changes take ----
 
-/** A plugin's revisions (docs/decisions.md, Plugin details (API)). */
+/** A plugin's revisions (docs/decisions.md, Plugin details and the draft). */
 export interface PluginRevisions {
   activeRevision: number;
   draftRevision: number;
