@@ -117,4 +117,7 @@ export const CONFIG_MESSAGES = {
   /** Decision (docs/decisions.md): kinds without deactivation stay active once activated. */
   cannotDeactivate: (label: string) =>
     `${CONFIG_INFO_PREFIX} ${label} configurations cannot be deactivated once active; delete the configuration when no plugin uses it`,
+  /** The plugins holding it kept changing while the "Update is not allowed" flow ran (tried three times). */
+  entriesChangedMeanwhile: (id: string) =>
+    `The plugins using configuration '${id}' kept changing while this change ran; try again`,
 } as const;

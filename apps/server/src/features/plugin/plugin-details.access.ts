@@ -5,7 +5,6 @@ import {
   AUDIT_ATTRIBUTES,
   type AuditAction,
   type AuditAttributes,
-  conflict,
   describeStaleDraft,
   notFound,
   PLUGIN_MESSAGES,
@@ -183,34 +182,4 @@ export async function staleDraftMessage(
     state.draftBaseRevision,
   );
   return describeStaleDraft(state.pluginId, state, rows.flatMap(toActiveSetChange));
-}
-
-/**
- * Thrown when, under the locks a change took from what it first read, it finds entries that need a
- * lock it does not hold (a concurrent change moved them): the transaction is rolled back and run again.
- */
-export class LockSetChanged extends Error {}
-
-// Decision (docs/decisions.md): a change whose lock set keeps moving is tried three times, then 409.
-const LOCK_SET_ATTEMPTS = 3;
-
-/**
- * Runs a change that takes its locks in the global order (configurations, then A/B-tests, then
- * plugins, then entries) from an unlocked first read, again when that read was overtaken.
- */
-export async function withStableLockSet<T>(pluginId: number, change: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await change();
-    } catch (error) {
-      if (!(error instanceof LockSetChanged)) throw error;
-      if (attempt >= LOCK_SET_ATTEMPTS) throw conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(pluginId));
-    }
-  }
-}
-
-/** Throws LockSetChanged unless every needed id is among the locked ones. */
-export function assertLocked<T>(locked: readonly T[], needed: readonly T[]): void {
-  const held = new Set(locked);
-  if (needed.some((id) => !held.has(id))) throw new LockSetChanged();
 }

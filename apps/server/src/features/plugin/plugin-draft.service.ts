@@ -13,23 +13,16 @@ import {
   type SaveDraftRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
+import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
-import {
-  lockPlugins,
-  replacePluginEntries,
-  shareLockAbTests,
-  shareLockConfigurations,
-  updatePluginDetails,
-} from './plugin.store.ts';
+import { replacePluginEntries, updatePluginDetails } from './plugin.store.ts';
 import {
   abTestIdsOf,
-  assertLocked,
   configIdsOf,
   loadAbTests,
   pluginAudit,
   readPluginDetails,
   requirePluginState,
-  withStableLockSet,
 } from './plugin-details.access.ts';
 
 // Plugin draft and /api/plugin/draft/abtest {pluginId, configurations}: the autosave.
@@ -75,25 +68,26 @@ async function saveDraftOnce(
   email: string,
 ): Promise<PluginDetails> {
   const { pluginId, configurations: entries } = request;
-  const seen = await requirePluginState(tx, environmentId, pluginId);
-  if (seen.draftRevision !== request.draftRevision)
-    throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, request.draftRevision, seen.draftRevision));
-
-  // Locks in the global order: configurations (FOR SHARE: the old draft's, which entries this
-  // deletes, and the new one's), A/B-tests (FOR SHARE: a delete cannot pass its usage check), plugin.
-  const configIds = configIdsOf(seen.draft, entries);
-  const configurations = await shareLockConfigurations(tx, environmentId, configIds);
   const abTestIds = abTestIdsOf(entries);
-  await shareLockAbTests(tx, environmentId, abTestIds);
-  await lockPlugins(tx, environmentId, [pluginId]);
-
-  const state = await requirePluginState(tx, environmentId, pluginId);
-  assertLocked(configIds, configIdsOf(state.draft));
-  if (state.draftRevision !== request.draftRevision)
-    throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, request.draftRevision, state.draftRevision));
+  // The lock protocol (db/lock-protocol.ts): configurations FOR SHARE (the old draft's, whose entries
+  // this deletes, and the new one's), A/B-tests FOR SHARE (a delete cannot pass its usage check),
+  // then the plugin.
+  const { value: state, held } = await lockStableSet(tx, environmentId, async () => {
+    const state = await requirePluginState(tx, environmentId, pluginId);
+    if (state.draftRevision !== request.draftRevision)
+      throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, request.draftRevision, state.draftRevision));
+    return {
+      value: state,
+      locks: {
+        configurations: { ids: configIdsOf(state.draft, entries), mode: 'share' },
+        abTests: { ids: abTestIds, mode: 'share' },
+        plugins: [pluginId],
+      },
+    };
+  });
   assertRule(checkBaseRevision(pluginId, request.baseRevision, state));
   assertEntriesFit(entries, await loadAbTests(tx, environmentId, abTestIds));
-  assertConfigurationsFit(pluginId, configIdsOf(entries), configurations);
+  assertConfigurationsFit(pluginId, configIdsOf(entries), held.configurations);
 
   await replacePluginEntries(tx, environmentId, pluginId, 'draft', entries);
   const draftRevision = state.draftRevision + 1;
@@ -128,7 +122,8 @@ export function saveDraft(
   request: SaveDraftRequest,
   email: string,
 ): Promise<PluginDetails> {
-  return withStableLockSet(request.pluginId, () =>
-    mutate(db, (unit) => saveDraftOnce(unit, environmentId, request, email)),
+  return retryWhileLockSetMoves(
+    () => mutate(db, (unit) => saveDraftOnce(unit, environmentId, request, email)),
+    () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }

@@ -132,30 +132,6 @@ export async function replacePluginEntrySets(
   if (data.length > 0) await tx.pluginAbTestEntry.createMany({ data });
 }
 
-/**
- * Share-locks the A/B-test and configuration rows that entries refer to, in id order, so a delete
- * (which locks the row FOR UPDATE, then checks usage) cannot pass its check before this transaction
- * commits its entries. Rows that do not exist are simply not locked.
- */
-export async function shareLockEntryTargets(
-  tx: Tx,
-  environmentId: string,
-  targets: { abTestIds: readonly string[]; configIds: readonly string[] },
-): Promise<void> {
-  const abTestIds = [...new Set(targets.abTestIds)].sort();
-  const configIds = [...new Set(targets.configIds)].sort();
-  if (abTestIds.length > 0) {
-    await tx.$queryRaw`
-      SELECT 1 FROM "ab_test" WHERE "environment_id" = ${environmentId} AND "id" = ANY(${abTestIds}::text[])
-       ORDER BY "id" FOR SHARE`;
-  }
-  if (configIds.length > 0) {
-    await tx.$queryRaw`
-      SELECT 1 FROM "configuration" WHERE "environment_id" = ${environmentId} AND "id" = ANY(${configIds}::text[])
-       ORDER BY "id" FOR SHARE`;
-  }
-}
-
 // ---- A/B-test entries pointing at configurations (configurations feature) ----
 
 export type PluginEntrySet = 'active' | 'draft';
@@ -201,15 +177,15 @@ export async function findConfigurationReferences(
 }
 
 /**
- * Locks (FOR UPDATE) and answers every entry, active set or draft, holding the configuration id,
- * so moving them to another configuration cannot interleave with another change of those entries.
+ * Every entry, active set or draft, holding the configuration id. Stable once the plugins holding them
+ * are locked (db/lock-protocol.ts): entries change only under their plugin's row lock.
  */
-export async function lockEntriesReferencing(
-  tx: Tx,
+export async function findEntriesReferencing(
+  db: Db | Tx,
   environmentId: string,
   configId: string,
 ): Promise<PluginEntryRow[]> {
-  return tx.$queryRaw<PluginEntryRow[]>`
+  return db.$queryRaw<PluginEntryRow[]>`
     SELECT e."plugin_id" AS "pluginId", e."state" AS "set", e."position", e."ab_test_id" AS "abTestId",
            e."ab_test_version" AS "abTestVersion", e."configurations",
            p."active" AS "pluginActive", COALESCE(a."active", false) AS "abTestActive"
@@ -217,8 +193,7 @@ export async function lockEntriesReferencing(
       JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
       LEFT JOIN "ab_test" a ON a."environment_id" = e."environment_id" AND a."id" = e."ab_test_id"
      WHERE e."environment_id" = ${environmentId} AND ${configId} = ANY(e."configurations")
-     ORDER BY e."plugin_id", e."state", e."position"
-       FOR UPDATE OF e`;
+     ORDER BY e."plugin_id", e."state", e."position"`;
 }
 
 export interface PluginEntryKey {
@@ -283,7 +258,7 @@ export async function listPluginEntries(
   return rows;
 }
 
-// ---- plugin details: revisions, whole entry lists, and the locks draft changes take ----
+// ---- plugin details: revisions and whole entry lists ----
 
 /** A plugin's revisions (docs/decisions.md, Plugin details (API)). */
 export interface PluginRevisions {
@@ -359,67 +334,6 @@ export async function findPluginIdsUsingAbTests(
     orderBy: { pluginId: 'asc' },
   });
   return rows.map((row) => row.pluginId);
-}
-
-/**
- * Locks the plugin rows (FOR UPDATE), ascending, so draft saves and activations of one plugin run
- * one after the other. Answers the ids that exist.
- */
-export async function lockPlugins(tx: Tx, environmentId: string, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.$queryRaw<{ id: number }[]>`
-    SELECT "id" FROM "plugin"
-     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::int[])
-     ORDER BY "id" FOR UPDATE`;
-  return rows.map((row) => row.id);
-}
-
-/**
- * Locks the A/B-test rows FOR SHARE, by id: a concurrent delete (FOR UPDATE, then its "is it used"
- * check) waits until the entries pointing at them are committed. Answers the ids that exist.
- */
-export async function shareLockAbTests(
-  tx: Tx,
-  environmentId: string,
-  ids: readonly string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "ab_test"
-     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::text[])
-     ORDER BY "id" FOR SHARE`;
-  return rows.map((row) => row.id);
-}
-
-/** Locks the A/B-test rows FOR UPDATE, by id (activating their versions). Answers the ids that exist. */
-export async function lockAbTestsForUpdate(
-  tx: Tx,
-  environmentId: string,
-  ids: readonly string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "ab_test"
-     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::text[])
-     ORDER BY "id" FOR UPDATE`;
-  return rows.map((row) => row.id);
-}
-
-/**
- * Locks the configuration rows FOR SHARE, by id (docs/decisions.md, Configurations (API)): a save's
- * "is it served" and a delete's "is it used" check (both FOR UPDATE) run entirely before or after
- * the entry change. Answers the configurations that exist with their kind.
- */
-export async function shareLockConfigurations(
-  tx: Tx,
-  environmentId: string,
-  ids: readonly string[],
-): Promise<{ id: string; kind: string }[]> {
-  if (ids.length === 0) return [];
-  return tx.$queryRaw<{ id: string; kind: string }[]>`
-    SELECT "id", "kind" FROM "configuration"
-     WHERE "environment_id" = ${environmentId} AND "id" = ANY(${[...ids]}::text[])
-     ORDER BY "id" FOR SHARE`;
 }
 
 /** Replaces a plugin's active set or draft by these entries, at positions 0, 1, ... */
