@@ -8,6 +8,7 @@ import {
   checkSegmentEditable,
   checkTestActivation,
   conflict,
+  isSameSegment,
   type ListPage,
   newAbTestData,
   type SaveAbTestRequest,
@@ -26,7 +27,7 @@ import {
   listAbTests,
   updateAbTest,
 } from './abtest.store.ts';
-import { isSameSegment, requireValidSegment } from './segment.service.ts';
+import { requireValidSegment } from './segment.service.ts';
 
 // Decision (docs/decisions.md): /list/recent answers the 10 most recently modified A/B-tests.
 export const RECENT_ABTEST_COUNT = 10;

@@ -1,6 +1,7 @@
 import {
   abTestTypeSchema,
   bucketRangeSchema,
+  normalizeSegment,
   segmentSchema,
   type TransferItem,
   type TransferReference,
@@ -18,7 +19,6 @@ import {
   listBucketing,
   updateAbTest,
 } from './abtest.store.ts';
-import { normalizeSegment } from './segment.service.ts';
 
 /**
  * What a transfer compares and copies of an A/B-test. Versions carry no created / lastModifier, so

@@ -1,26 +1,22 @@
 import {
   type AbTestVersion,
-  assertRule,
   CONFIG_MESSAGES,
   type ConfigCopyResponse,
   type ConfigItem,
   type ConfigItemInput,
   type ConfigKindDefinition,
-  checkNewVersion,
-  checkVersionActivation,
   conflict,
   copyIdPrefixOf,
-  createVersion,
   isLiveReference,
   nextConfigCopyId,
+  planReassignMoves,
   pluginNameOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { type AuditRecord, mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
-import { abTestAudit, lockAndLoadAbTest } from '../abtest/abtest.access.ts';
-import { insertVersion } from '../abtest/abtest.store.ts';
-import { activateVersionWithRanges } from '../abtest/abtest-version-activation.ts';
+import { lockAndLoadAbTest } from '../abtest/abtest.access.ts';
+import { appendActiveVersion } from '../abtest/abtest-version-changes.ts';
 import {
   findEntriesReferencing,
   increasePluginRevisions,
@@ -85,44 +81,21 @@ const copyFields = (item: Pick<ConfigItem, 'description' | 'activation' | 'data'
 
 /**
  * Saves and activates a new version of the A/B-test with the current version's weights, so no
- * player changes case; answers the new version. The abtest.version.* audit entries say why.
+ * player changes case (reassigning the current ranges keeps every player in their case); answers
+ * the new version. The abtest.version.* audit entries say why.
  */
-async function appendActiveVersion(
+async function appendActiveVersionAlike(
   { tx, audit }: UnitOfWork,
   key: { environmentId: string; id: string },
   email: string,
   reason: Record<string, unknown>,
 ): Promise<AbTestVersion> {
   const abTest = await lockAndLoadAbTest(tx, key);
-  const weights = abTest.data.cases;
-  assertRule(checkNewVersion(abTest, weights));
-  const version = createVersion(abTest.data.versions, weights, Date.now(), email);
-  const saved = await insertVersion(tx, key, {
-    version: version.version,
-    cases: weights,
-    lastModifier: email,
+  const { version, events } = await appendActiveVersion(tx, key, abTest, abTest.data.cases, email, {
+    reason,
   });
-  assertRule(
-    checkVersionActivation(
-      { id: abTest.id, data: { ...abTest.data, versions: [...abTest.data.versions, saved] } },
-      saved.version,
-    ),
-  );
-  // The same weights: reassigning the current ranges keeps every player in their case.
-  const current = { version: abTest.data.version, cases: abTest.data.cases };
-  await activateVersionWithRanges(tx, key, { current, version: saved.version, weights }, email);
-  audit(
-    abTestAudit(key, email, 'abtest.version.save', { version: saved.version, cases: saved.cases, ...reason }),
-  );
-  audit(
-    abTestAudit(key, email, 'abtest.version.activate', {
-      version: saved.version,
-      previousVersion: abTest.data.version,
-      cases: saved.cases,
-      ...reason,
-    }),
-  );
-  return saved;
+  audit(events);
+  return version;
 }
 
 interface MovedEntry {
@@ -131,34 +104,6 @@ interface MovedEntry {
   abTestId: string;
   fromVersion: number;
   toVersion: number;
-}
-
-/**
- * Which entries move to the copy, and to which A/B-test version: every live entry (an active
- * plugin's active set, A/B-test active) to the new version; the drafts of those plugins holding the
- * configuration under the same A/B-test too, to the new version when they were on the live
- * entry's version (else they keep their version).
- */
-function planMoves(entries: readonly PluginEntryRow[], newVersions: ReadonlyMap<string, number>) {
-  const live = entries.filter(isLiveReference);
-  const moves: { entry: PluginEntryRow; toVersion: number }[] = [];
-  for (const entry of entries) {
-    const newVersion = newVersions.get(entry.abTestId);
-    if (newVersion === undefined) continue;
-    if (isLiveReference(entry)) {
-      moves.push({ entry, toVersion: newVersion });
-      continue;
-    }
-    const liveTwin = live.find(
-      (candidate) => candidate.pluginId === entry.pluginId && candidate.abTestId === entry.abTestId,
-    );
-    if (entry.set !== 'draft' || !liveTwin) continue;
-    moves.push({
-      entry,
-      toVersion: entry.abTestVersion === liveTwin.abTestVersion ? newVersion : entry.abTestVersion,
-    });
-  }
-  return moves;
 }
 
 /**
@@ -215,12 +160,12 @@ async function reassignOnce(
   const newVersions = new Map<string, number>();
   const liveAbTestIds = [...new Set(entries.filter(isLiveReference).map((entry) => entry.abTestId))].sort();
   for (const abTestId of liveAbTestIds) {
-    const version = await appendActiveVersion(unit, { environmentId, id: abTestId }, email, reason);
+    const version = await appendActiveVersionAlike(unit, { environmentId, id: abTestId }, email, reason);
     newVersions.set(abTestId, version.version);
   }
 
   const movedByPlugin = new Map<number, MovedEntry[]>();
-  for (const { entry, toVersion } of planMoves(entries, newVersions)) {
+  for (const { entry, toVersion } of planReassignMoves(entries, newVersions)) {
     await updatePluginEntry(
       tx,
       { environmentId, pluginId: entry.pluginId, set: entry.set, position: entry.position },

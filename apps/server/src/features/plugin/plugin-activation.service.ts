@@ -5,7 +5,6 @@ import {
   type ActivateDraftResponse,
   assertRule,
   checkDraftActivation,
-  checkVersionActivation,
   conflict,
   isDraftStale,
   PLUGIN_MESSAGES,
@@ -17,8 +16,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
-import { abTestAudit } from '../abtest/abtest.access.ts';
-import { activateVersionWithRanges } from '../abtest/abtest-version-activation.ts';
+import { activateStoredVersion } from '../abtest/abtest-version-changes.ts';
 import {
   listPluginStates,
   type PluginStateRow,
@@ -40,6 +38,7 @@ import {
 // /api/plugin/draft/activate: the draft becomes the active set, its A/B-test versions
 // are activated, and so are the drafts of other plugins on those versions, in one transaction.
 
+/** Activates the plan's A/B-test versions through the A/B-test version module, saying why in the audit. */
 async function activateVersions(
   { tx, audit }: UnitOfWork,
   environmentId: string,
@@ -48,22 +47,13 @@ async function activateVersions(
   pluginId: number,
   email: string,
 ) {
+  const reason = { reason: 'plugin.draft.activate', plugin: pluginNameOf(pluginId) };
   for (const { abTestId, version } of versions) {
-    const abTest = abTests.get(abTestId)!;
-    assertRule(checkVersionActivation(abTest, version));
     const key = { environmentId, id: abTestId };
-    const cases = abTest.data.versions.find((candidate) => candidate.version === version)!.cases;
-    const current = { version: abTest.data.version, cases: abTest.data.cases };
-    await activateVersionWithRanges(tx, key, { current, version, weights: cases }, email);
-    audit(
-      abTestAudit(key, email, 'abtest.version.activate', {
-        version,
-        previousVersion: abTest.data.version,
-        cases,
-        reason: 'plugin.draft.activate',
-        plugin: pluginNameOf(pluginId),
-      }),
-    );
+    const { event } = await activateStoredVersion(tx, key, abTests.get(abTestId)!, version, email, {
+      reason,
+    });
+    audit(event);
   }
 }
 

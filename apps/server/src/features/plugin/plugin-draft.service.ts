@@ -1,15 +1,11 @@
 import {
-  ABTEST_MESSAGES,
-  type AbTest,
   assertRule,
   checkBaseRevision,
+  checkConfigurationsFit,
+  checkEntriesFit,
   conflict,
-  findConfigKind,
-  notFound,
   PLUGIN_MESSAGES,
   type PluginDetails,
-  type PluginEntry,
-  ruleViolation,
   type SaveDraftRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
@@ -26,40 +22,6 @@ import {
 } from './plugin-details.access.ts';
 
 // Plugin draft and /api/plugin/draft/abtest {pluginId, configurations}: the autosave.
-
-/** Every entry names an existing version of an existing A/B-test, with one slot per case. */
-function assertEntriesFit(entries: readonly PluginEntry[], abTests: ReadonlyMap<string, AbTest>): void {
-  for (const entry of entries) {
-    const abTest = abTests.get(entry.abTestId);
-    if (!abTest) throw notFound(PLUGIN_MESSAGES.abTestNotFound(entry.abTestId));
-    const version = abTest.data.versions.find((candidate) => candidate.version === entry.abTestVersion);
-    if (!version) throw notFound(ABTEST_MESSAGES.versionNotFound(entry.abTestId, entry.abTestVersion));
-    if (version.cases.length !== entry.configurations.length)
-      throw ruleViolation(
-        PLUGIN_MESSAGES.caseCountMismatch(
-          entry.abTestId,
-          entry.abTestVersion,
-          version.cases.length,
-          entry.configurations.length,
-        ),
-      );
-  }
-}
-
-/** Every chosen configuration exists and belongs to the plugin's kind (the picker's list). */
-function assertConfigurationsFit(
-  pluginId: number,
-  configIds: readonly string[],
-  found: readonly { id: string; kind: string }[],
-): void {
-  const kinds = new Map(found.map((row) => [row.id, row.kind]));
-  for (const id of configIds) {
-    const kind = kinds.get(id);
-    if (kind === undefined) throw notFound(PLUGIN_MESSAGES.configurationNotFound(id));
-    if (findConfigKind(kind)?.pluginId !== pluginId)
-      throw ruleViolation(PLUGIN_MESSAGES.configurationOfOtherPlugin(id, pluginId));
-  }
-}
 
 async function saveDraftOnce(
   { tx, audit }: UnitOfWork,
@@ -86,8 +48,8 @@ async function saveDraftOnce(
     };
   });
   assertRule(checkBaseRevision(pluginId, request.baseRevision, state));
-  assertEntriesFit(entries, await loadAbTests(tx, environmentId, abTestIds));
-  assertConfigurationsFit(pluginId, configIdsOf(entries), held.configurations);
+  assertRule(checkEntriesFit(entries, await loadAbTests(tx, environmentId, abTestIds)));
+  assertRule(checkConfigurationsFit(pluginId, configIdsOf(entries), held.configurations));
 
   await replacePluginEntries(tx, environmentId, pluginId, 'draft', entries);
   const draftRevision = state.draftRevision + 1;

@@ -1,6 +1,7 @@
 import {
   formatResolution,
   notFound,
+  PREVIEW_MESSAGES,
   type PreviewedContent,
   type PreviewRequest,
   type PreviewResponse,
@@ -20,11 +21,6 @@ import { findLatestRevision } from './runtime-revision.store.ts';
 // Player preview: resolvePlayer (what game servers call) over the content an operator
 // chose — what is served now, a past revision, or the console's state as one plugin's draft
 // activation would leave it.
-
-export const PREVIEW_MESSAGES = {
-  pluginNotFound: (pluginId: number, environmentId: string) =>
-    `Plugin ${pluginId} not found in ${environmentId}`,
-} as const;
 
 interface ChosenContent {
   content: RuntimeContent;

@@ -1,6 +1,7 @@
 import {
   notFound,
   PUBLISHING_AUDIT_ACTIONS,
+  REVISION_MESSAGES,
   type RepublishResponse,
   type ResumeResponse,
   type RevisionListResponse,
@@ -31,11 +32,6 @@ import {
 // an old revision publishes its content as a new revision and pins the runtime to it; changes made
 // while pinned are saved and audited but not published; resume lifts the pin and publishes the
 // console's state.
-
-export const REVISION_MESSAGES = {
-  notFound: (environmentId: string, revision: number) =>
-    `Revision ${revision} of the runtime of ${environmentId} not found`,
-} as const;
 
 const toPin = (row: RuntimePinRow | null): RuntimePin | null =>
   row?.pinnedRevision === null || row?.pinnedRevision === undefined
