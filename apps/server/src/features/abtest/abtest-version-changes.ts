@@ -10,7 +10,7 @@ import {
 } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
-import { abTestAudit } from './abtest.access.ts';
+import { abTestAudit, lockAndLoadAbTest } from './abtest.access.ts';
 import {
   type AbTestKey,
   findHighestVersion,
@@ -118,4 +118,19 @@ export async function appendActiveVersion(
   };
   const activated = await activateStoredVersion(tx, key, withVersion, saved.version.version, email, options);
   return { version: saved.version, events: [saved.event, activated.event] };
+}
+
+/**
+ * Saves and activates a new version of the A/B-test with its current version's weights, so no player
+ * changes case (the current ranges are reassigned as they are): the "Update is not allowed" flow gives
+ * the entries it moves a version of their own. Locks and reads the A/B-test itself.
+ */
+export async function appendCopyOfCurrentVersion(
+  tx: Tx,
+  key: AbTestKey,
+  email: string,
+  reason: VersionChangeReason,
+): Promise<{ version: AbTestVersion; events: AuditRecord[] }> {
+  const abTest = await lockAndLoadAbTest(tx, key);
+  return appendActiveVersion(tx, key, abTest, abTest.data.cases, email, { reason });
 }

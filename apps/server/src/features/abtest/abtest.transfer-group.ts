@@ -8,7 +8,7 @@ import {
 } from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import type { TransferGroup, TransferWriteContext } from '../transfer/transfer-group.ts';
+import type { TransferGroup, TransferWriteContext } from '../transfer/transfer.public.ts';
 import {
   deleteAbTest,
   deleteVersions,

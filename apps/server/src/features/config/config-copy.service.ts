@@ -1,5 +1,4 @@
 import {
-  type AbTestVersion,
   CONFIG_MESSAGES,
   type ConfigCopyResponse,
   type ConfigItem,
@@ -14,15 +13,9 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
-import { type AuditRecord, mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
-import { lockAndLoadAbTest } from '../abtest/abtest.access.ts';
-import { appendActiveVersion } from '../abtest/abtest-version-changes.ts';
-import {
-  findEntriesReferencing,
-  increasePluginRevisions,
-  type PluginEntryRow,
-  updatePluginEntry,
-} from '../plugin/plugin.store.ts';
+import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { appendCopyOfCurrentVersion } from '../abtest/abtest.public.ts';
+import { findEntriesReferencing, moveEntriesToCopy } from '../plugin/plugin.public.ts';
 import { configAudit, lockAndLoadConfig, requireConfig } from './config.access.ts';
 import { type ConfigRecord, insertConfig, listIdsStartingWith } from './config.store.ts';
 import { activeFlagToSave } from './config-write.service.ts';
@@ -80,33 +73,6 @@ const copyFields = (item: Pick<ConfigItem, 'description' | 'activation' | 'data'
 });
 
 /**
- * Saves and activates a new version of the A/B-test with the current version's weights, so no
- * player changes case (reassigning the current ranges keeps every player in their case); answers
- * the new version. The abtest.version.* audit entries say why.
- */
-async function appendActiveVersionAlike(
-  { tx, audit }: UnitOfWork,
-  key: { environmentId: string; id: string },
-  email: string,
-  reason: Record<string, unknown>,
-): Promise<AbTestVersion> {
-  const abTest = await lockAndLoadAbTest(tx, key);
-  const { version, events } = await appendActiveVersion(tx, key, abTest, abTest.data.cases, email, {
-    reason,
-  });
-  audit(events);
-  return version;
-}
-
-interface MovedEntry {
-  set: PluginEntryRow['set'];
-  position: number;
-  abTestId: string;
-  fromVersion: number;
-  toVersion: number;
-}
-
-/**
  * "Update is not allowed" flow, /duplicate/reassign {the edited configuration}: in one
  * transaction, the edited values become a copy under a new id; each A/B-test of an entry serving
  * the original now gets a new active version with the same weights; those entries and the same
@@ -130,13 +96,12 @@ export async function duplicateAndReassign(
 }
 
 async function reassignOnce(
-  unit: UnitOfWork,
+  { tx, audit }: UnitOfWork,
   environmentId: string,
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
   email: string,
 ): Promise<ConfigCopyResponse> {
-  const { tx, audit } = unit;
   const { value: entries } = await lockStableSet(tx, environmentId, async () => {
     const entries = await findEntriesReferencing(tx, environmentId, input.id);
     return {
@@ -160,52 +125,14 @@ async function reassignOnce(
   const newVersions = new Map<string, number>();
   const liveAbTestIds = [...new Set(entries.filter(isLiveReference).map((entry) => entry.abTestId))].sort();
   for (const abTestId of liveAbTestIds) {
-    const version = await appendActiveVersionAlike(unit, { environmentId, id: abTestId }, email, reason);
+    const key = { environmentId, id: abTestId };
+    const { version, events } = await appendCopyOfCurrentVersion(tx, key, email, reason);
+    audit(events);
     newVersions.set(abTestId, version.version);
   }
-
-  const movedByPlugin = new Map<number, MovedEntry[]>();
-  for (const { entry, toVersion } of planReassignMoves(entries, newVersions)) {
-    await updatePluginEntry(
-      tx,
-      { environmentId, pluginId: entry.pluginId, set: entry.set, position: entry.position },
-      {
-        abTestVersion: toVersion,
-        configurations: entry.configurations.map((id) => (id === input.id ? copyId : id)),
-      },
-    );
-    const moved = movedByPlugin.get(entry.pluginId) ?? [];
-    moved.push({
-      set: entry.set,
-      position: entry.position,
-      abTestId: entry.abTestId,
-      fromVersion: entry.abTestVersion,
-      toVersion,
-    });
-    movedByPlugin.set(entry.pluginId, moved);
-  }
-  for (const [pluginId, moved] of movedByPlugin) {
-    // Moving entries is a new revision of each set moved, so a draft made before is stale.
-    const hasMoved = (set: PluginEntryRow['set']) => moved.some((entry) => entry.set === set);
-    const revisions = await increasePluginRevisions(tx, environmentId, pluginId, {
-      active: hasMoved('active'),
-      draft: hasMoved('draft'),
-    });
-    const record: AuditRecord = {
-      environmentId,
-      email,
-      action: 'plugin.entries.reassign',
-      target: pluginNameOf(pluginId),
-      attributes: {
-        from: input.id,
-        to: copyId,
-        entries: moved,
-        ...(hasMoved('active') ? { activeRevision: revisions.activeRevision } : {}),
-        ...(hasMoved('draft') ? { draftRevision: revisions.draftRevision } : {}),
-      },
-    };
-    audit(record);
-  }
+  const moves = planReassignMoves(entries, newVersions);
+  const moved = await moveEntriesToCopy(tx, environmentId, { from: input.id, to: copyId, moves }, email);
+  audit(moved.events);
 
   audit(
     configAudit({ environmentId, id: copyId }, email, 'config.duplicate.reassign', {
@@ -213,7 +140,7 @@ async function reassignOnce(
       from: input.id,
       description: input.description,
       abTestVersions: Object.fromEntries(newVersions),
-      plugins: [...movedByPlugin.keys()].map(pluginNameOf),
+      plugins: moved.pluginIds.map(pluginNameOf),
     }),
   );
   return { configId: copyId, pluginName: kind.pluginName };

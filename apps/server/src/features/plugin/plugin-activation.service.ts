@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
-import { activateStoredVersion } from '../abtest/abtest-version-changes.ts';
+import { activateStoredVersion } from '../abtest/abtest.public.ts';
 import {
   listPluginStates,
   type PluginStateRow,

@@ -16,11 +16,11 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
-import { listAbTests } from '../abtest/abtest.store.ts';
+import { loadAbTestsById } from '../abtest/abtest.public.ts';
+import { listActiveSetChanges } from '../audit/audit.public.ts';
 import {
   findPluginIdsUsingAbTests,
   findPluginState,
-  listActiveSetChanges,
   listPluginStates,
   type PluginStateRow,
 } from './plugin.store.ts';
@@ -45,16 +45,7 @@ export const toDraftState = (state: PluginStateRow): PluginDraftState => ({
 });
 
 /** The A/B-tests of these ids, by id (absent ones left out). */
-export async function loadAbTests(
-  db: Db | Tx,
-  environmentId: string,
-  ids: Iterable<string>,
-): Promise<Map<string, AbTest>> {
-  const unique = [...new Set(ids)].sort();
-  if (unique.length === 0) return new Map();
-  const abTests = await listAbTests(db, environmentId, { onlyIds: unique });
-  return new Map(abTests.map((abTest) => [abTest.id, abTest]));
-}
+export const loadAbTests = loadAbTestsById;
 
 export const abTestIdsOf = (...lists: readonly (readonly PluginEntry[])[]) =>
   [...new Set(lists.flat().map((entry) => entry.abTestId))].sort();

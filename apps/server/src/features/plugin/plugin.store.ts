@@ -4,6 +4,8 @@ import {
   type PluginEntry,
   type PluginListItem,
   pluginNameOf,
+  type ScheduleEntrySet,
+  type SchedulePluginInput,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 
@@ -136,7 +138,10 @@ export async function replacePluginEntrySets(
 
 export type PluginEntrySet = 'active' | 'draft';
 
-/** One A/B-test entry of a plugin's active set or draft, with the states that decide what it serves. */
+/**
+ * One A/B-test entry of a plugin's active set or draft, with the states that decide what it serves
+ * (its A/B-test's active flag is the A/B-test feature's: plugin-references.ts adds it).
+ */
 export interface PluginEntryRow {
   pluginId: number;
   set: PluginEntrySet;
@@ -154,44 +159,42 @@ export interface ConfigurationReferenceRow extends PluginEntryRow {
   configId: string;
 }
 
+/** An entry as its plugin's tables hold it: what decides whether it serves, but its A/B-test's flag. */
+export type StoredEntryRow<R extends PluginEntryRow = PluginEntryRow> = Omit<R, 'abTestActive'>;
+
 /**
  * Every (configuration id, entry) pair of the environment, or of the given configuration ids:
- * one row per entry and distinct id it holds, with its plugin's and A/B-test's active flags.
+ * one row per entry and distinct id it holds, with its plugin's active flag.
  */
-export async function findConfigurationReferences(
+export async function findConfigurationReferenceRows(
   db: Db | Tx,
   environmentId: string,
   configIds?: readonly string[],
-): Promise<ConfigurationReferenceRow[]> {
-  return db.$queryRaw<ConfigurationReferenceRow[]>`
+): Promise<StoredEntryRow<ConfigurationReferenceRow>[]> {
+  return db.$queryRaw<StoredEntryRow<ConfigurationReferenceRow>[]>`
     SELECT c."config_id" AS "configId", e."plugin_id" AS "pluginId", e."state" AS "set", e."position",
            e."ab_test_id" AS "abTestId", e."ab_test_version" AS "abTestVersion", e."configurations",
-           p."active" AS "pluginActive", COALESCE(a."active", false) AS "abTestActive"
+           p."active" AS "pluginActive"
       FROM "plugin_ab_test_entry" e
       JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
-      LEFT JOIN "ab_test" a ON a."environment_id" = e."environment_id" AND a."id" = e."ab_test_id"
      CROSS JOIN LATERAL (SELECT DISTINCT unnest(e."configurations") AS "config_id") c
      WHERE e."environment_id" = ${environmentId} AND c."config_id" <> ''
        AND (${configIds === undefined}::boolean OR c."config_id" = ANY(${[...(configIds ?? [])]}::text[]))
      ORDER BY c."config_id", e."plugin_id", e."state", e."position"`;
 }
 
-/**
- * Every entry, active set or draft, holding the configuration id. Stable once the plugins holding them
- * are locked (db/lock-protocol.ts): entries change only under their plugin's row lock.
- */
-export async function findEntriesReferencing(
+/** Every entry, active set or draft, holding the configuration id, with its plugin's active flag. */
+export async function findEntryRowsReferencing(
   db: Db | Tx,
   environmentId: string,
   configId: string,
-): Promise<PluginEntryRow[]> {
-  return db.$queryRaw<PluginEntryRow[]>`
+): Promise<StoredEntryRow[]> {
+  return db.$queryRaw<StoredEntryRow[]>`
     SELECT e."plugin_id" AS "pluginId", e."state" AS "set", e."position", e."ab_test_id" AS "abTestId",
            e."ab_test_version" AS "abTestVersion", e."configurations",
-           p."active" AS "pluginActive", COALESCE(a."active", false) AS "abTestActive"
+           p."active" AS "pluginActive"
       FROM "plugin_ab_test_entry" e
       JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
-      LEFT JOIN "ab_test" a ON a."environment_id" = e."environment_id" AND a."id" = e."ab_test_id"
      WHERE e."environment_id" = ${environmentId} AND ${configId} = ANY(e."configurations")
      ORDER BY e."plugin_id", e."state", e."position"`;
 }
@@ -394,31 +397,34 @@ export async function increasePluginRevisions(
   });
 }
 
-/** An audit entry of a plugin that changed its active set, as stored (attributes unparsed). */
-export interface ActiveSetAuditRow {
-  action: string;
-  email: string;
-  created: Date;
-  attributes: unknown;
-}
+// ---- the schedule overview's view of plugins (schedule feature) ----
 
-/**
- * The audit entries of the plugin (target: its name) that changed its active set to a revision
- * above `afterRevision`, oldest first: what a stale-draft refusal tells.
- */
-export async function listActiveSetChanges(
+/** Every plugin of the environment holding an entry in one of `sets`, with those entries. */
+export async function listSchedulePlugins(
   db: Db | Tx,
   environmentId: string,
-  target: string,
-  actions: readonly string[],
-  afterRevision: number,
-): Promise<ActiveSetAuditRow[]> {
-  return db.$queryRaw<ActiveSetAuditRow[]>`
-    SELECT "action", "email", "created", "attributes" FROM "audit_entry"
-     WHERE "environment_id" = ${environmentId} AND "target" = ${target}
-       AND "action" = ANY(${[...actions]}::text[])
-       AND jsonb_typeof("attributes" -> 'activeRevision') = 'number'
-       AND ("attributes" ->> 'activeRevision')::int > ${afterRevision}
-     ORDER BY "id" ASC
-     LIMIT 20`;
+  sets: readonly ScheduleEntrySet[],
+): Promise<SchedulePluginInput[]> {
+  const rows = await db.plugin.findMany({
+    where: { environmentId, abTestEntries: { some: { state: { in: [...sets] } } } },
+    select: {
+      id: true,
+      active: true,
+      abTestEntries: {
+        where: { state: { in: [...sets] } },
+        select: { state: true, position: true, configurations: true },
+        orderBy: [{ state: 'asc' }, { position: 'asc' }],
+      },
+    },
+    orderBy: { id: 'asc' },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    active: row.active,
+    entries: row.abTestEntries.map((entry) => ({
+      set: entry.state as ScheduleEntrySet,
+      position: entry.position,
+      configurations: entry.configurations,
+    })),
+  }));
 }

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { lockInOrder } from '../../db/lock-protocol.ts';
-import type { TransferGroup } from '../transfer/transfer-group.ts';
+import type { TransferGroup } from '../transfer/transfer.public.ts';
 import {
   deletePluginRow,
   increasePluginRevisions,

@@ -10,9 +10,8 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { findAbTest } from '../abtest/abtest.store.ts';
-import { findPluginState } from '../plugin/plugin.store.ts';
-import { readDraftActivationPlan } from '../plugin/plugin-details.access.ts';
+import { loadAbTestsById } from '../abtest/abtest.public.ts';
+import { findPluginState, readDraftActivationPlan } from '../plugin/plugin.public.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
 import { withVersionsActivated } from './runtime-draft-versions.ts';
 import { getRevision } from './runtime-revision.service.ts';
@@ -77,11 +76,10 @@ function contentAsIfActivated(db: Db, environmentId: string, pluginId: number): 
 
 /** The descriptions of the A/B-tests that placed the player (as the console has them now). */
 async function describeMatchedTests(db: Db, environmentId: string, abTestIds: readonly string[]) {
-  const found = await Promise.all(
-    [...new Set(abTestIds)].sort().map((id) => findAbTest(db, { environmentId, id })),
-  );
-  return found
-    .filter((abTest) => abTest !== null)
+  const found = await loadAbTestsById(db, environmentId, abTestIds);
+  return [...new Set(abTestIds)]
+    .sort()
+    .flatMap((id) => found.get(id) ?? [])
     .map((abTest) => ({
       id: abTest.id,
       description: abTest.description,

@@ -13,15 +13,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { countAuditEntriesAfter, findAuditCauses, listAuditIdsAfter } from '../audit/audit.public.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
-  countAuditEntriesAfter,
-  findAuditCauses,
   findLatestRevision,
   findRevisionRow,
   findRuntimePin,
-  listAuditIdsAfter,
   listRevisionRows,
   lockRuntimeState,
   type RuntimePinRow,

@@ -1,7 +1,7 @@
 import { changedParts } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbListener } from '../../db/listener.ts';
-import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.store.ts';
+import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.public.ts';
 import { RUNTIME_REVISION_CHANNEL } from './revision-notification.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
 import { RuntimeKeyCache, type RuntimeKeyCacheOptions } from './runtime-key-cache.ts';
