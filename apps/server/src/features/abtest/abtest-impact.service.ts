@@ -10,7 +10,7 @@ import {
   type SplitChangeImpact,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { requireAbTest } from './abtest.access.ts';
+import { requireAbTest } from './abtest.loaders.ts';
 import { findVersionRanges } from './abtest.store.ts';
 import { type CaseRanges, servedRanges } from './abtest-ranges.ts';
 

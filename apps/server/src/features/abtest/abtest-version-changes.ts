@@ -10,7 +10,7 @@ import {
 } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
-import { abTestAudit, lockAndLoadAbTest } from './abtest.access.ts';
+import { abTestAudit, lockAndLoadAbTest } from './abtest.loaders.ts';
 import {
   type AbTestKey,
   findHighestVersion,

@@ -13,7 +13,7 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
-import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import { lockAbTest } from './abtest.store.ts';
 import { activateStoredVersion, appendActiveVersion, appendVersion } from './abtest-version-changes.ts';
 

@@ -2,7 +2,7 @@
 // runtime snapshot), and the version module's changes that plugin draft activation and the
 // "Update is not allowed" flow make in their own transaction.
 
-export { loadAbTestsById } from './abtest.access.ts';
+export { loadAbTestsById } from './abtest.loaders.ts';
 export { type AbTestKey, findActiveAbTestIds } from './abtest.store.ts';
 export { type CaseRanges, servedRanges } from './abtest-ranges.ts';
 export { activateStoredVersion, appendCopyOfCurrentVersion } from './abtest-version-changes.ts';

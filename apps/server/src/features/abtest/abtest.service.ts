@@ -17,7 +17,7 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
-import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import {
   type AbTestChanges,
   abTestExists,

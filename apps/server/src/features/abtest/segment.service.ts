@@ -14,7 +14,7 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
-import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import { updateAbTest } from './abtest.store.ts';
 
 export const listSegmentProperties = (): Record<string, number> => ({ ...SEGMENT_PROPERTY_LIST });

@@ -16,7 +16,7 @@ import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
 import { appendCopyOfCurrentVersion } from '../abtest/abtest.public.ts';
 import { findEntriesReferencing, moveEntriesToCopy } from '../plugin/plugin.public.ts';
-import { configAudit, lockAndLoadConfig, requireConfig } from './config.access.ts';
+import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';
 import { type ConfigRecord, insertConfig, listIdsStartingWith } from './config.store.ts';
 import { activeFlagToSave } from './config-write.service.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
-import { configAudit, lockAndLoadConfig, requireConfig } from './config.access.ts';
+import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';
 import {
   type ConfigChanges,
   type ConfigKey,

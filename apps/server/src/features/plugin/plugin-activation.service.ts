@@ -33,7 +33,7 @@ import {
   requirePluginState,
   staleDraftMessage,
   toDraftState,
-} from './plugin-details.access.ts';
+} from './plugin-details.loaders.ts';
 
 // /api/plugin/draft/activate: the draft becomes the active set, its A/B-test versions
 // are activated, and so are the drafts of other plugins on those versions, in one transaction.

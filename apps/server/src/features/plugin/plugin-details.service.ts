@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { lockInOrder } from '../../db/lock-protocol.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { updatePluginDetails } from './plugin.store.ts';
-import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.access.ts';
+import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.loaders.ts';
 
 // /api/plugin/get and /api/plugin/set/description.
 

@@ -19,7 +19,7 @@ import {
   pluginAudit,
   readPluginDetails,
   requirePluginState,
-} from './plugin-details.access.ts';
+} from './plugin-details.loaders.ts';
 
 // Plugin draft and /api/plugin/draft/abtest {pluginId, configurations}: the autosave.
 

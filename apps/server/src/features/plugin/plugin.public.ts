@@ -9,6 +9,6 @@ export {
   listSchedulePlugins,
   type PluginEntryRow,
 } from './plugin.store.ts';
-export { readDraftActivationPlan } from './plugin-details.access.ts';
+export { readDraftActivationPlan } from './plugin-details.loaders.ts';
 export { moveEntriesToCopy } from './plugin-entry-moves.ts';
 export { findConfigurationReferences, findEntriesReferencing } from './plugin-references.ts';

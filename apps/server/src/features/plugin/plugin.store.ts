@@ -206,27 +206,6 @@ export interface PluginEntryKey {
   position: number;
 }
 
-export interface NewPluginEntry extends PluginEntryKey {
-  abTestId: string;
-  abTestVersion: number;
-  configurations: readonly string[];
-}
-
-/** Adds an entry to a plugin's active set or draft (the plugin row must exist). */
-export async function insertPluginEntry(db: Db | Tx, entry: NewPluginEntry): Promise<void> {
-  await db.pluginAbTestEntry.create({
-    data: {
-      environmentId: entry.environmentId,
-      pluginId: entry.pluginId,
-      state: entry.set,
-      position: entry.position,
-      abTestId: entry.abTestId,
-      abTestVersion: entry.abTestVersion,
-      configurations: [...entry.configurations],
-    },
-  });
-}
-
 /** Points an entry at another A/B-test version and configurations. */
 export async function updatePluginEntry(
   tx: Tx,
@@ -244,21 +223,6 @@ export async function updatePluginEntry(
     },
     data: { abTestVersion: changes.abTestVersion, configurations: [...changes.configurations] },
   });
-}
-
-/** The entries of a plugin's active set or draft, by position (tests and the plugin details). */
-export async function listPluginEntries(
-  db: Db | Tx,
-  environmentId: string,
-  pluginId: number,
-  set: PluginEntrySet,
-): Promise<Pick<NewPluginEntry, 'position' | 'abTestId' | 'abTestVersion' | 'configurations'>[]> {
-  const rows = await db.pluginAbTestEntry.findMany({
-    where: { environmentId, pluginId, state: set },
-    orderBy: { position: 'asc' },
-    select: { position: true, abTestId: true, abTestVersion: true, configurations: true },
-  });
-  return rows;
 }
 
 // ---- plugin details: revisions and whole entry lists ----

@@ -48,7 +48,7 @@ describe('POST /runtime/v1/resolve', () => {
     content = contentWithSegment();
     const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision));
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('dev')?.revision).toBe(revision));
   });
   afterAll(() => vi.restoreAllMocks());
 

@@ -41,8 +41,8 @@ describe('GET /runtime/v1/snapshot', () => {
     });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     // Written before the app read its revisions, or notified right after.
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('stable')?.revision).toBe(2));
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(2));
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('stable')?.revision).toBe(2));
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('dev')?.revision).toBe(2));
   });
 
   it("answers the key's environment's current revision with its ETag, not to be cached unchecked", async () => {
