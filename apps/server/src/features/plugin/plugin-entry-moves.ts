@@ -1,8 +1,9 @@
 import type { ReassignMove } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
-import { increasePluginRevisions, type PluginEntryRow, updatePluginEntry } from './plugin.store.ts';
+import { increasePluginRevisions } from './plugin.store.ts';
 import { pluginAudit } from './plugin-details.loaders.ts';
+import { type PluginEntryRow, updatePluginEntry } from './plugin-entries.store.ts';
 
 // The "Update is not allowed" flow's part in the plugins: the entries that served the original
 // configuration point at its copy (planReassignMoves says which, and at which A/B-test version).

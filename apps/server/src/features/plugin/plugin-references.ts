@@ -6,7 +6,7 @@ import {
   findEntryRowsReferencing,
   type PluginEntryRow,
   type StoredEntryRow,
-} from './plugin.store.ts';
+} from './plugin-entries.store.ts';
 
 // The entries pointing at configurations, with what decides whether each serves players now: its
 // plugin's active flag (this feature's) and its A/B-test's (the A/B-test feature's).

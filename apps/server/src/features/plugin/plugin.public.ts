@@ -3,12 +3,12 @@
 // activating its draft would do (the player preview), and the plugins with their entries the schedule
 // overview shows.
 
+export { findPluginState } from './plugin.store.ts';
+export { readDraftActivationPlan } from './plugin-details.loaders.ts';
 export {
   type ConfigurationReferenceRow,
-  findPluginState,
   listSchedulePlugins,
   type PluginEntryRow,
-} from './plugin.store.ts';
-export { readDraftActivationPlan } from './plugin-details.loaders.ts';
+} from './plugin-entries.store.ts';
 export { moveEntriesToCopy } from './plugin-entry-moves.ts';
 export { findConfigurationReferences, findEntriesReferencing } from './plugin-references.ts';

@@ -9,15 +9,12 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { lockInOrder } from '../../db/lock-protocol.ts';
 import type { TransferGroup } from '../transfer/transfer.public.ts';
+import { deletePluginRow, increasePluginRevisions, listPluginRows, writePluginRow } from './plugin.store.ts';
 import {
-  deletePluginRow,
-  increasePluginRevisions,
   listEntrySetsOfEnvironment,
-  listPluginRows,
   type PluginEntrySets,
   replacePluginEntrySets,
-  writePluginRow,
-} from './plugin.store.ts';
+} from './plugin-entries.store.ts';
 
 const entrySchema = z.object({
   abTestId: z.string(),
