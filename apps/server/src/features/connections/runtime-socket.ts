@@ -9,7 +9,7 @@ import {
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findUsableRuntimeKey } from '../runtime/runtime-auth.ts';
+import { findUsableRuntimeKey } from '../runtime/runtime.public.ts';
 
 // Decision (docs/decisions.md, Connections and runtime keys): the game clients' protocol.
 const connectQuerySchema = z.object({

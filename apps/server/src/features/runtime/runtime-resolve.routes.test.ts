@@ -49,7 +49,7 @@ describe('POST /runtime/v1/resolve', () => {
     content = contentWithSegment();
     const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
     base = await t.url();
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision), UNTIL_EVENT);
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('dev')?.revision).toBe(revision), UNTIL_EVENT);
   });
   afterAll(() => vi.restoreAllMocks());
 

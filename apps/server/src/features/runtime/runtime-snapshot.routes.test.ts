@@ -41,8 +41,8 @@ describe('GET /runtime/v1/snapshot', () => {
     });
     base = await t.url();
     // Written before the app read its revisions, or notified right after.
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('stable')?.revision).toBe(2), UNTIL_EVENT);
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(2), UNTIL_EVENT);
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('stable')?.revision).toBe(2), UNTIL_EVENT);
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('dev')?.revision).toBe(2), UNTIL_EVENT);
   });
 
   it("answers the key's environment's current revision with its ETag, not to be cached unchecked", async () => {
