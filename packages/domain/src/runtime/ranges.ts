@@ -252,7 +252,7 @@ export function formatBucketShare(buckets: number): string {
 const caseName = (caseIndex: number | null) => (caseIndex === null ? 'no case' : `Case ${caseIndex + 1}`);
 
 /**
- * Issue 15's impact sentence: "4.00% of players in this test move: 4.00% from Case 1 to Case 2",
+ * The impact sentence of a version change: "4.00% of players in this test move: 4.00% from Case 1 to Case 2",
  * or "No player changes case".
  */
 export function describeMovedBuckets(moves: MovedBuckets): string {
