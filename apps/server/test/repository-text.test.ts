@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 
-// ARCHITECTURE.md tells a newcomer which files to open. Every file or folder it names must exist, so a
-// rename that forgets the document fails here rather than misleading the next reader.
+// The repository explains itself to a newcomer. ARCHITECTURE.md tells which files to open: every file or
+// folder it names must exist, so a rename that forgets the document fails here rather than misleading the
+// next reader. And no text cites a document outside the repository (an issue by number, a section sign):
+// a comment says the rule in words, or names docs/product.md.
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.turbo', 'dist', 'generated', 'artifacts']);
 
@@ -75,5 +77,50 @@ describe('ARCHITECTURE.md', () => {
       'docs/gone.md',
     ]);
     expect(missingFileNames(citedFileNames(text), files)).toEqual(['runtime-store.ts', 'docs/gone.md']);
+  });
+});
+
+const TEXT_FILE = /\.(ts|tsx|mts|mjs|js|md|json|prisma|css|html|ya?ml)$/;
+/** "issue 20", "Issue #15", "issues 3", "spec §4", "§ 2": references a newcomer cannot follow. */
+const OUTSIDE_REFERENCE = /\bissues? #?\d+|§ ?\d/i;
+
+/** `path:line: text` for each line of these files that cites a document outside the repository. */
+function outsideReferences(files: readonly string[], read: (file: string) => string): string[] {
+  return files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .flatMap((line, index) =>
+        OUTSIDE_REFERENCE.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+      ),
+  );
+}
+
+describe('Sources, tests and documents', () => {
+  // Migrations are history, applied as written and checksummed: they keep their words. This file holds
+  // such references as examples; the suites' reports are written while this runs.
+  const texts = repositoryFiles().filter(
+    (file) =>
+      TEXT_FILE.test(file) &&
+      !file.startsWith('prisma/migrations/') &&
+      file !== 'package-lock.json' &&
+      !file.endsWith('test-results.json') &&
+      file !== 'apps/server/test/repository-text.test.ts',
+  );
+
+  it('cite no issue by number and no section of an outside document', () => {
+    expect(texts.length).toBeGreaterThan(500);
+    expect(outsideReferences(texts, (file) => readFileSync(join(REPO_ROOT, file), 'utf8'))).toEqual([]);
+  });
+
+  it('are read line by line for such references', () => {
+    const samples: Record<string, string> = {
+      'a.ts': "// Issue 15's preview\nconst a = 1;",
+      'b.md': 'See spec §4.\nAn issue with the cache, fixed.',
+      'c.ts': '// The player preview: reasons as sentences.',
+    };
+    expect(outsideReferences(Object.keys(samples), (file) => samples[file] ?? '')).toEqual([
+      "a.ts:1: // Issue 15's preview",
+      'b.md:1: See spec §4.',
+    ]);
   });
 });
