@@ -1,5 +1,6 @@
 import {
   addCase,
+  caseLabel,
   checkDistribution,
   distributeEqually,
   formatPercentage,
@@ -14,7 +15,6 @@ import {
 } from '@console/domain';
 import { useState } from 'react';
 import { type Control, type UseFormSetValue, useWatch } from 'react-hook-form';
-import { caseLabelOf } from './abtest.labels.ts';
 
 export const percentTextOf = (weight: number) => String(weightToPercent(weight));
 
@@ -69,7 +69,7 @@ export function useVersionWeights({ control, setValue }: PercentsForm, initialWe
   const firstInvalid = entries.findIndex((entry) => !entry.ok);
   const problem =
     invalidCount === 1
-      ? `${caseLabelOf(firstInvalid)} is invalid`
+      ? `${caseLabel(firstInvalid)} is invalid`
       : invalidCount > 1
         ? `${invalidCount} weights are invalid`
         : check.ok
@@ -107,7 +107,7 @@ export function useVersionWeights({ control, setValue }: PercentsForm, initialWe
       const keptCount = index + 1;
       const invalidIndex = entries.slice(0, keptCount).findIndex((entry) => !entry.ok);
       if (invalidIndex >= 0) {
-        setNotice(`${caseLabelOf(invalidIndex)} is not a valid percentage yet`);
+        setNotice(`${caseLabel(invalidIndex)} is not a valid percentage yet`);
         return;
       }
       const distribution = checkDistribution(weights, keptCount);
