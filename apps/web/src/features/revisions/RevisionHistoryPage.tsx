@@ -115,7 +115,7 @@ export function RevisionHistoryPage() {
                 <TableCell>Time</TableCell>
                 <TableCell>Operator</TableCell>
                 <TableCell>Caused by</TableCell>
-                <TableCell />
+                <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
