@@ -27,6 +27,28 @@ const sharedOptions = (focusRing: string): ThemeOptions => {
           root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
         },
       },
+      // A field is at least as wide as its label, so the label is never cut ("Race le…"): a short number
+      // field's input alone would size it by its hint. An invisible copy of the label, as wide as the label is
+      // in the empty field (body1, 14 px in from each side), gives the field that width.
+      MuiTextField: {
+        styleOverrides: {
+          root: ({ ownerState, theme }) =>
+            typeof ownerState.label === 'string' && !ownerState.fullWidth
+              ? {
+                  '&::after': {
+                    ...theme.typography.body1,
+                    content: JSON.stringify(`${ownerState.label}${ownerState.required ? ' *' : ''}`),
+                    display: 'block',
+                    height: 0,
+                    paddingInline: '14px',
+                    overflow: 'hidden',
+                    visibility: 'hidden',
+                    whiteSpace: 'nowrap',
+                  },
+                }
+              : {},
+        },
+      },
       // Menus (the navigation's, every select's) open inside the page's landmarks, next to the control that
       // opened them, instead of at the end of the document where screen readers find them outside any region.
       MuiMenu: { defaultProps: { disablePortal: true } },
