@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 
 // What an operator can see of an element on a small screen, measured in the page.
 
@@ -47,7 +47,7 @@ export const scrollSideways = (box: Locator, to: 'start' | 'end') =>
  * The box's horizontal scrollbar, when it has one: its height, and whether it is inside the window once the box
  * is scrolled into view (a scrollbar under the last of a hundred rows is no affordance).
  */
-export async function horizontalScrollbarOf(page: Page, box: Locator) {
+export async function horizontalScrollbarOf(box: Locator) {
   await box.evaluate((node) => node.scrollIntoView({ block: 'end' }));
   return box.evaluate((node) => {
     const rect = node.getBoundingClientRect();

@@ -66,7 +66,7 @@ async function open(page: Page, baseUrl: string, path: string, heading: string) 
  * id column (`idColumn`) and every row's actions (`rowActions`) are on screen at both ends of that scroll. The
  * box's sideways scrollbar, when it needs one, is on screen with it.
  */
-async function expectTableReachable(page: Page, table: Locator, idColumn: number, rowActions: Locator) {
+async function expectTableReachable(table: Locator, idColumn: number, rowActions: Locator) {
   const box = scrollingBoxOf(table);
   const headers = table.getByRole('columnheader');
   const rows = table.locator('tbody tr');
@@ -93,7 +93,7 @@ async function expectTableReachable(page: Page, table: Locator, idColumn: number
   await expectIdsAndActionsInView();
   expect(new Set([...atStart, ...atEnd])).toEqual(new Set(all));
 
-  const scrollbar = await horizontalScrollbarOf(page, box);
+  const scrollbar = await horizontalScrollbarOf(box);
   if (scrollbar.isScrollable) {
     expect(scrollbar.height).toBeGreaterThanOrEqual(8);
     expect(scrollbar.isOnScreen).toBe(true);
@@ -149,7 +149,7 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
     const table = page.getByRole('table', { name: 'Configurations' });
     const actions = table.getByRole('button', { name: /^(Clone|Delete) / });
     expect(await actions.count()).toBe(6);
-    const { isScrollable, atStart } = await expectTableReachable(page, table, 1, actions);
+    const { isScrollable, atStart } = await expectTableReachable(table, 1, actions);
     // the table is wider than the screen: some columns wait behind the sticky ones, and their side is shaded
     expect(isScrollable).toBe(true);
     expect(atStart).not.toContain('User');
@@ -170,7 +170,7 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
     const table = page.getByRole('table', { name: 'AB-tests' });
     const actions = table.getByRole('button', { name: /^Delete / });
     expect(await actions.count()).toBe(2);
-    const { isScrollable } = await expectTableReachable(page, table, 1, actions);
+    const { isScrollable } = await expectTableReachable(table, 1, actions);
     expect(isScrollable).toBe(true);
     // an A/B-test id is kept on one line
     expect(await charactersBeforeLineBreaks(table.getByRole('link', { name: LONG_ID }))).toEqual([]);
@@ -181,7 +181,7 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
     const { page, baseUrl, pageConsole } = app;
     await open(page, baseUrl, '/plugin', 'Plugin');
     const table = page.getByRole('table', { name: 'Plugins' });
-    await expectTableReachable(page, table, 1, table.getByRole('switch').first());
+    await expectTableReachable(table, 1, table.getByRole('switch').first());
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
