@@ -49,7 +49,7 @@ export const scrollSideways = (box: Locator, to: 'start' | 'end') =>
  */
 export async function horizontalScrollbarOf(box: Locator) {
   await box.evaluate((node) => node.scrollIntoView({ block: 'end' }));
-  return box.evaluate((node) => {
+  return box.evaluate((node: HTMLElement) => {
     const rect = node.getBoundingClientRect();
     return {
       isScrollable: node.scrollWidth > node.clientWidth,
