@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { type AppConfig, configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrator.ts';
+import { loginPathOf } from './features/auth/oidc-login.routes.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
 
 /** Who administers the console: said at start-up, so a local start's open door is never a surprise. */
@@ -13,6 +14,25 @@ function rolesLine(config: AppConfig): string {
     return `  Roles: no admin (set ADMIN_EMAILS); everyone signing in starts as ${config.defaultRole}`;
   }
   return `  Roles: admins ${config.adminEmails.join(', ')}; everyone else starts as ${config.defaultRole}`;
+}
+
+/** How operators sign in: said at start-up with the redirect URI to register at the provider. */
+function signInLines(config: AppConfig): string[] {
+  const lines: string[] = [];
+  if (config.oidc) {
+    const callback = `${config.publicUrl}${loginPathOf(config.oidc)}/callback`;
+    lines.push(
+      `  Sign in: with ${config.oidc.displayName} (${config.oidc.issuerUrl}); its redirect URI is ${callback}`,
+    );
+  }
+  if (config.devLogin) {
+    lines.push(
+      `  Sign in: open ${config.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`,
+    );
+  }
+  if (lines.length === 0)
+    lines.push('  Sign in: nobody can (set OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)');
+  return lines;
 }
 
 /** `npm start`: environment, database (embedded unless DATABASE_URL), migrations, seed, then listen. */
@@ -47,9 +67,7 @@ async function main() {
       `  Live-ops console: ${config.publicUrl}`,
       `  Database: ${database.description}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
       `  API docs: ${config.publicUrl}/docs`,
-      config.devLogin
-        ? `  Sign in: open ${config.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`
-        : '  Sign in: with Google (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, PUBLIC_URL)',
+      ...signInLines(config),
       rolesLine(config),
       config.webDistDir ? '' : '  (web app not built: run `npm run build` or use `npm run dev`)\n',
     ];

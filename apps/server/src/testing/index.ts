@@ -3,8 +3,14 @@ import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
-import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
+import { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
+export {
+  startTestOidcProvider,
+  TEST_OIDC_CLIENT_ID,
+  type TestOidcProvider,
+  type TestOidcUser,
+} from './oidc-provider.ts';
 export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
@@ -30,14 +36,19 @@ export async function buildTestApp(
 
 /**
  * For browser tests: the whole console (API and built web app) on a random local port,
- * over its own fresh PostgreSQL database (embedded, or in DATABASE_URL's server).
+ * over its own fresh PostgreSQL database (embedded, or in DATABASE_URL's server); `env` adds variables
+ * (a sign-in provider's, for instance).
  */
-export async function startConsole(): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
+export async function startConsole(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
   const server = await startTestPostgres();
   const template = await createTemplateDatabase(server);
   const database = await cloneDatabase(server.adminUrl, template, server.prefix);
-  const app = await buildTestApp(database.url);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The port is chosen before the app is built: PUBLIC_URL (where a sign-in provider calls back) names it.
+  const port = await freePort();
+  const app = await buildTestApp(database.url, { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  const address = await app.listen({ port, host: '127.0.0.1' });
   return {
     url: address,
     databaseUrl: database.url,
