@@ -9,9 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { APP_NAME } from '../../shell/Page.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { APP_NAME } from '../../components/Page.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { DevLoginForm } from './DevLoginForm.tsx';
 import { useAuthOptionsQuery, useSessionQuery } from './login.queries.ts';
 
