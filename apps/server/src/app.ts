@@ -67,6 +67,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Where a secret could reach a log line: cookies (sessions, the sign-in attempt) and authorization
+ * headers (runtime keys, the metrics token) of a request or error logged with its headers, and Node's
+ * parser errors, which carry the refused request's raw bytes.
+ */
+const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'headers.cookie',
+  'headers.authorization',
+  'res.headers["set-cookie"]',
+  'err.rawPacket',
+];
+
 /** Request log lines without secrets carried in query strings (runtime keys, OAuth codes). */
 function serializeRequest(request: { method: string; url: string; ip: string; id: string }) {
   return {
@@ -119,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
             serializers: { req: serializeRequest },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },

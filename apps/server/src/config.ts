@@ -264,6 +264,9 @@ function signInIssues(env: SignInVariables, isProduction: boolean): string[] {
 
 export type Env = z.output<typeof envSchema>;
 
+/** Every variable the console reads (deployment files are checked against this list). */
+export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 // Values never repeated in a start-up message (they may be printed to a shared log).
 const SECRET_VARIABLES = new Set([
   'SESSION_SECRET',

@@ -4,6 +4,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrator.ts';
 import { loginPathOf } from './features/auth/oidc-login.routes.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
+import { closeGracefully } from './http/graceful-close.ts';
 
 /** Who administers the console: said at start-up, so a local start's open door is never a surprise. */
 function rolesLine(config: AppConfig): string {
@@ -39,10 +40,14 @@ function signInLines(config: AppConfig): string[] {
 async function main() {
   let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const shutdown = async () => {
+  let config: AppConfig | undefined;
+  // A second signal while stopping is not caught: it ends the process at once.
+  const shutdown = async (signal: NodeJS.Signals) => {
     let code = 0;
+    const timeoutMs = config?.shutdownTimeoutMs ?? 10_000;
+    console.log(`\n  ${signal}: stopping (requests in flight have ${timeoutMs / 1000} s to finish)`);
     try {
-      await app?.close();
+      if (app && !(await closeGracefully(app, timeoutMs))) code = 1;
     } catch (error) {
       console.error('Shutdown failed:', error);
       code = 1;
@@ -58,7 +63,7 @@ async function main() {
     // The shutdown above stops the database after the app closed (which still writes to it).
     database = await openDatabase(env, { ownsShutdownSignals: true });
     const applied = await migrate(database.url, MIGRATIONS_DIR);
-    const config = configFromEnv(env, database.url);
+    config = configFromEnv(env, database.url);
     app = await buildApp({ config });
     await seedEnvironments(app.db);
     await app.listen({ port: config.port, host: config.host });

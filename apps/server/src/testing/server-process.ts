@@ -11,6 +11,8 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, as an orchestrator stops it; SIGKILL when it has not exited after 10 s. */
   stop(): Promise<void>;
+  /** Resolves with the exit code once the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
@@ -20,6 +22,8 @@ export interface ServerProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for /readyz; generous, since the process compiles TypeScript on a busy machine. */
   readyTimeoutMs?: number;
+  /** A built server (`apps/server/dist/server.js`) to run with plain node instead of the sources under tsx. */
+  entry?: string;
 }
 
 const SERVER_ENTRY = resolve(REPO_ROOT, 'apps/server/src/server.ts');
@@ -35,7 +39,8 @@ export const TEST_SESSION_SECRET = 'test-secret-test-secret';
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const args = options.entry ? ['--enable-source-maps', options.entry] : ['--import', 'tsx', SERVER_ENTRY];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -66,7 +71,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, pid: child.pid ?? 0, output: () => output, stop };
+  return { url, pid: child.pid ?? 0, output: () => output, stop, exited };
 }
 
 async function waitUntilReady(url: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
