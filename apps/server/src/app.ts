@@ -41,6 +41,7 @@ import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createSessions } from './plugins/session.ts';
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The game servers' read path (features/runtime): its intervals, shortened by tests. */
   runtime?: RuntimeOptions;
+  /** GET /metrics and what feeds it (plugins/metrics.ts); false leaves them out (the benchmark's baseline). */
+  metrics?: false | MetricsOptions;
 }
 
 declare module 'fastify' {
@@ -167,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
+  // First: it measures every route registered after it.
+  if (options.metrics !== false) registerMetrics(app, listener, options.metrics);
 
   // At the root, so the document lists the routes of every context.
   await app.register(swagger, {
@@ -187,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  if (options.metrics !== false) registerMetricsRoute(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });

@@ -121,6 +121,15 @@ describe('the production build as a process', () => {
       headers: { authorization: `Bearer ${key.key}` },
     });
     expect(snapshot.status).toBe(200);
+    const metrics = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(
+      /^console_runtime_requests_total\{environment="dev",call="snapshot",status="200"\} 1$/m,
+    );
+    const unscraped = await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong' } });
+    expect(unscraped.status).toBe(401);
   });
 
   it('on SIGTERM ends streams telling clients to reconnect, finishes the request in flight, and exits', async () => {

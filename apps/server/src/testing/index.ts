@@ -17,7 +17,7 @@ export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
-export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime' | 'metrics'>;
 
 /** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
 export async function buildTestApp(

@@ -16,6 +16,7 @@ const CLOSING_RETRY_MS = { min: 250, spread: 1_750 };
 
 interface OpenStream {
   keyId: string;
+  environmentId: string;
   raw: ServerResponse;
   /** The revision this client holds (from Last-Event-ID, then from what was sent); 0 when not known. */
   revision: number;
@@ -47,6 +48,14 @@ export class RuntimeStreams {
 
   get size(): number {
     return this.open.size;
+  }
+
+  /** Open streams per environment (for metrics). */
+  countByEnvironment(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const { environmentId } of this.open)
+      counts.set(environmentId, (counts.get(environmentId) ?? 0) + 1);
+    return counts;
   }
 
   start(): void {
@@ -91,6 +100,7 @@ export class RuntimeStreams {
     raw.write(`retry: ${RECONNECT_MS}\n\n`);
     const stream: OpenStream = {
       keyId: key.keyId,
+      environmentId: key.environmentId,
       raw,
       revision: lastEventId ?? 0,
       unsubscribe: () => {},
