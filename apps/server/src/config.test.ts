@@ -151,7 +151,11 @@ describe('environment variables', () => {
 
   it('refuse unsafe or half-made combinations', () => {
     const admins = { ADMIN_EMAILS: 'boss@studio.com' };
-    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    const google = {
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://console.studio.com',
+    };
     expect(
       refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's', ...admins, ...google }),
     ).toBe('Invalid environment:\n  AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
@@ -203,13 +207,20 @@ describe('environment variables', () => {
       OIDC_CLIENT_ID: 'console',
       OIDC_CLIENT_SECRET: 'kc-secret',
     };
-    expect(refusal({ ...production, ...keycloak })).toBe(
+    expect(refusal({ ...production, ...keycloak, PUBLIC_URL: 'https://console.studio.com' })).toBe(
       'Invalid environment:\n  OIDC_ISSUER_URL must be an https:// URL when NODE_ENV=production',
     );
     // Off production a local provider over http is fine (tests, a Keycloak beside the console).
     expect(readConfig(keycloak, DATABASE).oidc?.issuerUrl).toBe('http://keycloak:8080/realms/studio');
     const https = { ...keycloak, OIDC_ISSUER_URL: 'https://sso.studio.com/realms/studio' };
-    expect(readConfig({ ...production, ...https }, DATABASE).devLogin).toBe(false);
+    expect(refusal({ ...production, ...https })).toBe(
+      'Invalid environment:\n  PUBLIC_URL must be set when NODE_ENV=production: the sign-in redirect URI is built from it',
+    );
+    const config = readConfig(
+      { ...production, ...https, PUBLIC_URL: 'https://console.studio.com' },
+      DATABASE,
+    );
+    expect(config.devLogin).toBe(false);
   });
 
   it('read the metrics token and the shutdown bound', () => {

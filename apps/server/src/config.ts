@@ -231,7 +231,7 @@ const envSchema = z
 
 const OIDC_VARIABLES = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 type SignInVariables = Partial<
-  Record<(typeof OIDC_VARIABLES)[number] | 'OIDC_DISPLAY_NAME' | 'GOOGLE_CLIENT_ID', string>
+  Record<(typeof OIDC_VARIABLES)[number] | 'OIDC_DISPLAY_NAME' | 'GOOGLE_CLIENT_ID' | 'PUBLIC_URL', string>
 >;
 
 /** What is wrong with the sign-in variables together: half a provider, two providers, none in production. */
@@ -254,6 +254,10 @@ function signInIssues(env: SignInVariables, isProduction: boolean): string[] {
       'Sign-in must be configured when NODE_ENV=production: OIDC_ISSUER_URL, OIDC_CLIENT_ID and ' +
         'OIDC_CLIENT_SECRET (or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
     );
+  }
+  // Without it the provider would send operators back to http://localhost.
+  if (isProduction && (given.length > 0 || hasGoogle) && env.PUBLIC_URL === undefined) {
+    issues.push('PUBLIC_URL must be set when NODE_ENV=production: the sign-in redirect URI is built from it');
   }
   // The issuer's answers are trusted because TLS proves who sent them; plain http only off production.
   if (isProduction && env.OIDC_ISSUER_URL?.startsWith('http:')) {

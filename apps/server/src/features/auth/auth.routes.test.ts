@@ -127,6 +127,7 @@ describe('login', () => {
       ADMIN_EMAILS: 'boss@example.com',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://console.example.com',
     };
     expect(() => readConfig({ ...production, AUTH_DEV_LOGIN: 'true' }, 'postgres://x')).toThrow(
       'AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',

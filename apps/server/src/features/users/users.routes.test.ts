@@ -254,6 +254,7 @@ describe('roles at first sign-in', () => {
       SESSION_SECRET: 's',
       GOOGLE_CLIENT_ID: 'i',
       GOOGLE_CLIENT_SECRET: 's',
+      PUBLIC_URL: 'https://console.example.com',
     };
     expect(() => readConfig(production, 'postgres://x')).toThrow(
       'ADMIN_EMAILS must be set when NODE_ENV=production',
