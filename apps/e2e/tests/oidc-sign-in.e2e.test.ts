@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { startConsole, startTestOidcProvider, type TestOidcProvider } from '@console/server/testing';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import {
   type Browser,
   describeInBrowser,
@@ -25,7 +25,12 @@ describeInBrowser('sign-in through an OpenID Connect provider in Chromium', () =
       throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
     }
     provider = await startTestOidcProvider({ email: OPERATOR, email_verified: true });
-    server = await startConsole({
+    const source = {
+      adminUrl: inject('adminUrl'),
+      templateDatabase: inject('templateDatabase'),
+      databasePrefix: inject('databasePrefix'),
+    };
+    server = await startConsole(source, {
       ...provider.env,
       OIDC_DISPLAY_NAME: 'Studio SSO',
       ALLOWED_EMAIL_DOMAINS: 'studio.com',

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
+import { configureUnitOfWork } from './db/unit-of-work.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -28,6 +29,7 @@ import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime
 import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime-call.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
+import { publishAudited } from './features/runtime/runtime-publish.service.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
@@ -156,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Calls are JSON; anything else is answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
 
+  // Every change that alters what players receive publishes a runtime revision in its own transaction.
+  configureUnitOfWork({ afterAudit: [publishAudited] });
   const db = options.db ?? createDb(config.databaseUrl);
   app.decorate('db', db);
   app.decorate('config', config);

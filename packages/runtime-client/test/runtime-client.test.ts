@@ -290,15 +290,20 @@ describe('createRuntimeClient against the console', () => {
 
   /** The console's game-server list until it shows the instance at the revision (polled: reports are async). */
   async function waitForGameServer(instance: string, revision: number) {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const list = await server.api<{ instances: { instance: string; revision: number }[] }>(
-        '/api/connections/game-servers',
-      );
-      const found = list.instances.find((candidate) => candidate.instance === instance);
-      if (found?.revision === revision) return found;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`game server ${instance} never reported revision ${revision}`);
+    let found: { instance: string; revision: number } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await server.api<{ instances: { instance: string; revision: number }[] }>(
+            '/api/connections/game-servers',
+          );
+          found = list.instances.find((candidate) => candidate.instance === instance);
+          return found?.revision;
+        },
+        { interval: 25, message: `game server ${instance} reports revision ${revision}` },
+      )
+      .toBe(revision);
+    return found!;
   }
 
   it('fails loudly on a key the console refuses: start() rejects with its error text and status', async () => {

@@ -28,7 +28,7 @@ describe('metrics', () => {
   const open: { close(): void }[] = [];
 
   const scrape = async () => {
-    const response = await t.app.inject({
+    const response = await t.request({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -52,7 +52,7 @@ describe('metrics', () => {
     t = await createTestApp({ METRICS_TOKEN });
     cookie = await t.login('ops@example.com');
     key = (await t.post('/api/runtime-keys/create', { name: 'metrics' }, cookie)).json().payload;
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = await t.url();
   });
   afterAll(() => {
     for (const each of open) each.close();
@@ -60,7 +60,7 @@ describe('metrics', () => {
 
   it('answers only with the bearer METRICS_TOKEN, as {"error"} otherwise', async () => {
     for (const authorization of [undefined, 'Bearer wrong', `Basic ${METRICS_TOKEN}`, METRICS_TOKEN]) {
-      const response = await t.app.inject({
+      const response = await t.request({
         method: 'GET',
         url: '/metrics',
         headers: authorization ? { authorization } : {},
@@ -74,16 +74,16 @@ describe('metrics', () => {
 
   it('is open without METRICS_TOKEN, and left out of the API document', async () => {
     const open = await createTestApp();
-    const response = await open.app.inject({ method: 'GET', url: '/metrics' });
+    const response = await open.request({ method: 'GET', url: '/metrics' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('# TYPE console_http_request_duration_seconds histogram');
-    const document = (await open.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const document = (await open.request({ method: 'GET', url: '/docs/json' })).json();
     expect(Object.keys(document.paths)).not.toContain('/metrics');
   });
 
   it('times requests by method, route pattern and status, never by the URL as sent', async () => {
     await t.post('/api/abtest/get?configuration=dev', { id: 'secret-looking-id' }, cookie);
-    await t.app.inject({ method: 'GET', url: '/healthz?probe=kubelet' });
+    await t.request({ method: 'GET', url: '/healthz?probe=kubelet' });
     const text = await scrape();
     const labels = { method: 'POST', route: '/api/abtest/get', status: '404' };
     expect(sample(text, 'console_http_request_duration_seconds_count', labels)).toBe(1);

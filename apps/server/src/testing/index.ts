@@ -3,8 +3,9 @@ import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
-import { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
+import { cloneDatabase, freePort } from './test-postgres.ts';
 
+export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
 export {
   startTestOidcProvider,
   TEST_OIDC_CLIENT_ID,
@@ -34,17 +35,23 @@ export async function buildTestApp(
   return app;
 }
 
+/** Where a run's test databases come from: what `global-setup.ts` provides to every test file. */
+export interface TestDatabaseSource {
+  adminUrl: string;
+  templateDatabase: string;
+  databasePrefix: string;
+}
+
 /**
- * For browser tests: the whole console (API and built web app) on a random local port,
- * over its own fresh PostgreSQL database (embedded, or in DATABASE_URL's server); `env` adds variables
- * (a sign-in provider's, for instance).
+ * For browser tests: the whole console (API and built web app) on a random local port, over a fresh
+ * database cloned from the run's migrated template (see global-setup.ts), dropped on close; `env` adds
+ * variables (a sign-in provider's, for instance).
  */
 export async function startConsole(
+  source: TestDatabaseSource,
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
-  const server = await startTestPostgres();
-  const template = await createTemplateDatabase(server);
-  const database = await cloneDatabase(server.adminUrl, template, server.prefix);
+  const database = await cloneDatabase(source.adminUrl, source.templateDatabase, source.databasePrefix);
   // The port is chosen before the app is built: PUBLIC_URL (where a sign-in provider calls back) names it.
   const port = await freePort();
   const app = await buildTestApp(database.url, { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
@@ -55,7 +62,6 @@ export async function startConsole(
     close: async () => {
       await app.close();
       await database.drop().catch(() => {});
-      await server.stop();
     },
   };
 }

@@ -1,7 +1,11 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { freePort, startTestOidcProvider, type TestOidcProvider } from '../../testing/index.ts';
+import {
+  freePort,
+  startTestOidcProvider,
+  type TestOidcProvider,
+  type TestResponse,
+} from '../../testing/index.ts';
 
 // Sign-in through a real OpenID Connect provider (oauth2-mock-server on a loopback port): discovery,
 // code + PKCE, state, nonce and the ID token's signature all run for real. Every refusal lands on the
@@ -18,15 +22,29 @@ interface Trip {
   callback: string;
 }
 
-const cookieOf = (response: LightMyRequestResponse, name: string) =>
-  response.cookies.find((cookie) => cookie.name === name);
+interface SetCookie {
+  value: string;
+  httpOnly: boolean;
+}
+
+/** The cookie a response sets under `name` (its value and whether it is httpOnly), or undefined. */
+function cookieOf(response: TestResponse, name: string): SetCookie | undefined {
+  const header = response.headers['set-cookie'] ?? [];
+  const line = [header].flat().find((each) => each.startsWith(`${name}=`));
+  if (line === undefined) return undefined;
+  const [pair = '', ...attributes] = line.split(';');
+  return {
+    value: pair.slice(name.length + 1),
+    httpOnly: attributes.some((attribute) => attribute.trim().toLowerCase() === 'httponly'),
+  };
+}
 
 let provider: TestOidcProvider;
 let t: TestApp;
 
 /** Begins a sign-in at the console and lets the provider approve it, as a browser would follow redirects. */
 async function travelToProvider(): Promise<Trip> {
-  const start = await t.app.inject({ method: 'GET', url: '/oauth/login/oidc' });
+  const start = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
   expect(start.statusCode).toBe(302);
   const attempt = cookieOf(start, ATTEMPT_COOKIE);
   expect(attempt?.httpOnly).toBe(true);
@@ -37,7 +55,7 @@ async function travelToProvider(): Promise<Trip> {
 }
 
 async function returnFromProvider({ attemptCookie, callback }: Trip) {
-  const response = await t.app.inject({
+  const response = await t.request({
     method: 'GET',
     url: callback,
     headers: attemptCookie ? { cookie: attemptCookie } : {},
@@ -49,14 +67,14 @@ async function returnFromProvider({ attemptCookie, callback }: Trip) {
 }
 
 /** The refusal's code on the login page, after checking that no session was started. */
-function refusalOf(response: LightMyRequestResponse): string | null {
+function refusalOf(response: TestResponse): string | null {
   expect(cookieOf(response, SESSION_COOKIE)).toBeUndefined();
   const location = new URL(String(response.headers.location), 'http://console');
   expect(location.pathname).toBe('/login');
   return location.searchParams.get('error');
 }
 
-async function signedInEmail(response: LightMyRequestResponse): Promise<string> {
+async function signedInEmail(response: TestResponse): Promise<string> {
   expect(response.headers.location).toBe('/');
   const session = cookieOf(response, SESSION_COOKIE);
   expect(session).toBeDefined();
@@ -95,7 +113,7 @@ describe('sign-in through an OpenID Connect provider', () => {
       payload: { devLogin: false, provider: { name: 'Studio SSO', loginPath: '/oauth/login/oidc' } },
     });
     provider.signInAs(OPERATOR);
-    const start = await t.app.inject({ method: 'GET', url: '/oauth/login/oidc' });
+    const start = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
     const authorize = new URL(String(start.headers.location));
     expect(authorize.origin).toBe(provider.issuerUrl);
     expect(authorize.searchParams.get('redirect_uri')).toBe(
@@ -214,7 +232,7 @@ describe('sign-in through an OpenID Connect provider', () => {
       );
     }
     // Text PostgreSQL cannot store is refused before any route, as everywhere (400 with the reason).
-    const nul = await t.app.inject({
+    const nul = await t.request({
       method: 'GET',
       url: `${path}?error=%00`,
       headers: { cookie: trip.attemptCookie },
@@ -224,7 +242,7 @@ describe('sign-in through an OpenID Connect provider', () => {
   });
 
   it('leads the 401 page’s Google link to the configured provider', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/oauth/login/google' });
+    const response = await t.request({ method: 'GET', url: '/oauth/login/google' });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/oauth/login/oidc');
   });
@@ -239,7 +257,7 @@ describe('sign-in when the provider cannot be reached', () => {
       OIDC_CLIENT_SECRET: 'secret',
     });
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await t.app.inject({ method: 'GET', url: '/oauth/login/oidc' });
+      const response = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/login?error=unavailable');
       expect(cookieOf(response, ATTEMPT_COOKIE)).toBeUndefined();

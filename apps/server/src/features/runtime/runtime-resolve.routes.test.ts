@@ -11,7 +11,7 @@ import {
   SegmentProperty,
 } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
 import { countQueries, json, request } from './runtime.test-helpers.ts';
 
@@ -47,8 +47,8 @@ describe('POST /runtime/v1/resolve', () => {
       .payload;
     content = contentWithSegment();
     const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision));
+    base = await t.url();
+    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision), UNTIL_EVENT);
   });
   afterAll(() => vi.restoreAllMocks());
 
