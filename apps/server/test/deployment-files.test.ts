@@ -39,9 +39,9 @@ const environmentOf = (service: ComposeService): Record<string, string> =>
 
 const consoleServices = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
 
-/** "host:container" → both ports. */
+/** "[address:]host:container" → both ports. */
 const portsOf = (mapping: string) => {
-  const [host, container] = mapping.split(':').map(Number);
+  const [host, container] = mapping.split(':').slice(-2).map(Number);
   return { host: host!, container: container! };
 };
 
