@@ -124,12 +124,12 @@ try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   await withoutMetrics.listen({ port: 0, host: '127.0.0.1' });
   for (const each of [app, withoutMetrics]) {
-    for (let attempt = 0; each.runtimeStore.get('dev')?.revision !== revision && attempt < 100; attempt++) {
+    for (let attempt = 0; each.runtimeCache.get('dev')?.revision !== revision && attempt < 100; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  const served = app.runtimeStore.get('dev');
-  if (served?.revision !== revision || withoutMetrics.runtimeStore.get('dev')?.revision !== revision) {
+  const served = app.runtimeCache.get('dev');
+  if (served?.revision !== revision || withoutMetrics.runtimeCache.get('dev')?.revision !== revision) {
     throw new Error('the benchmark revision was not loaded');
   }
 

@@ -120,7 +120,7 @@ describe('metrics', () => {
   });
 
   it('reports the revision served, open streams and WebSockets per environment', async () => {
-    const served = t.app.runtimeStore.get('dev')!.revision;
+    const served = t.app.runtimeCache.get('dev')!.revision;
     const stream: SseClient = await openStream(`${base}/runtime/v1/stream`, {
       authorization: `Bearer ${key.key}`,
     });
@@ -137,7 +137,7 @@ describe('metrics', () => {
   });
 
   it('counts game servers per applied revision, how far behind they are, and times each publish', async () => {
-    const current = t.app.runtimeStore.get('dev')!.revision;
+    const current = t.app.runtimeCache.get('dev')!.revision;
     const report = (instance: string, revision: number) =>
       runtime('/runtime/v1/applied', { method: 'POST', body: { instance, revision } });
     expect((await report('game-1', current)).status).toBe(200);
@@ -152,10 +152,10 @@ describe('metrics', () => {
     expect(changed.statusCode).toBe(200);
     const next = current + 1;
     // The process adopts the new revision when its NOTIFY arrives.
-    for (let attempt = 0; attempt < 200 && t.app.runtimeStore.get('dev')!.revision < next; attempt++) {
+    for (let attempt = 0; attempt < 200 && t.app.runtimeCache.get('dev')!.revision < next; attempt++) {
       await new Promise((done) => setTimeout(done, 25));
     }
-    expect(t.app.runtimeStore.get('dev')!.revision).toBe(next);
+    expect(t.app.runtimeCache.get('dev')!.revision).toBe(next);
     expect((await report('game-2', next)).status).toBe(200);
     text = await scrape();
     expect(sample(text, 'console_runtime_game_servers', { ...dev, revision: String(current) })).toBe(1);

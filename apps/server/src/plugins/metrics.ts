@@ -5,7 +5,7 @@ import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf } from '../db/client.ts';
 import type { DbListener } from '../db/listener.ts';
-import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/runtime/runtime-metrics.ts';
+import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/runtime/runtime.public.ts';
 import { type PublishTiming, publishTimings } from '../features/runtime/runtime-publish.service.ts';
 
 declare module 'fastify' {

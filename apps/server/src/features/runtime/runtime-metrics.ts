@@ -33,7 +33,7 @@ export function registerRuntimeMetrics(app: FastifyInstance, registry: Registry)
     registers,
     collect() {
       this.reset();
-      for (const served of app.runtimeStore.servedRevisions()) {
+      for (const served of app.runtimeCache.servedRevisions()) {
         this.set({ environment: served.environmentId }, served.revision);
       }
     },
@@ -77,7 +77,7 @@ export function registerRuntimeMetrics(app: FastifyInstance, registry: Registry)
     }
     for (const { environmentId, revision, count } of rows) {
       gauge.set({ environment: environmentId, revision: String(revision) }, count);
-      const current = app.runtimeStore.get(environmentId)?.revision ?? revision;
+      const current = app.runtimeCache.get(environmentId)?.revision ?? revision;
       furthest.set(environmentId, Math.max(furthest.get(environmentId) ?? 0, current - revision));
     }
     return furthest;
