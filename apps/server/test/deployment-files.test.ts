@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { ENV_VARIABLE_NAMES, parseEnv, REPO_ROOT } from '../src/config.ts';
+import { parseDocument } from 'yaml';
+import { ENV_VARIABLE_NAMES, parseEnv, REPO_ROOT, readConfig } from '../src/config.ts';
 
 // Nothing here can run Docker: the Dockerfile and docker-compose.yml are checked as text instead, against
 // what the console itself reads (the configuration schema) and what the build produces.
@@ -10,6 +10,7 @@ import { ENV_VARIABLE_NAMES, parseEnv, REPO_ROOT } from '../src/config.ts';
 interface ComposeService {
   image?: string;
   build?: string | { context: string };
+  extends?: string | { service: string };
   environment?: Record<string, string | number | boolean | null>;
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
@@ -17,10 +18,12 @@ interface ComposeService {
   healthcheck?: unknown;
 }
 
-const compose = parse(readFileSync(resolve(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, ComposeService>;
-};
+const composeDocument = parseDocument(readFileSync(resolve(REPO_ROOT, 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+});
+const compose = composeDocument.toJS() as { services: Record<string, ComposeService> };
 const dockerfile = readFileSync(resolve(REPO_ROOT, 'Dockerfile'), 'utf8');
+const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 const rootPackage = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as {
   workspaces: string[];
 };
@@ -29,7 +32,35 @@ const rootPackage = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 
 const interpolate = (value: string) =>
   value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_whole, _name: string, fallback?: string) => fallback ?? '');
 
-const environmentOf = (service: ComposeService): Record<string, string> =>
+/** Whether a service's key carries Compose's `!override` (replace what `extends` brought, not add to it). */
+const isOverridden = (name: string, key: string) =>
+  (composeDocument.getIn(['services', name, key], true) as { tag?: string } | undefined)?.tag === '!override';
+
+/** A service as Compose resolves `extends`: variables merged name by name, ports added unless overridden. */
+function resolvedService(name: string): ComposeService {
+  const service = compose.services[name];
+  if (service === undefined) throw new Error(`no service ${name}`);
+  if (service.extends === undefined) return service;
+  const base = resolvedService(
+    typeof service.extends === 'string' ? service.extends : service.extends.service,
+  );
+  return {
+    ...base,
+    ...service,
+    environment: { ...base.environment, ...service.environment },
+    ports: isOverridden(name, 'ports') ? service.ports : [...(base.ports ?? []), ...(service.ports ?? [])],
+  };
+}
+
+/** The image's own ENV lines (`ENV A=1 B=2`), which a container has unless the compose file sets them. */
+const imageEnvironment: Record<string, string> = Object.fromEntries(
+  [...finalStage.matchAll(/^ENV (.+)$/gm)].flatMap((line) =>
+    line[1]!.split(/\s+/).map((pair) => pair.split('=') as [string, string]),
+  ),
+);
+
+/** A service's variables as the file sets them. */
+const variablesOf = (service: ComposeService): Record<string, string> =>
   Object.fromEntries(
     Object.entries(service.environment ?? {}).map(([name, value]) => [
       name,
@@ -37,7 +68,12 @@ const environmentOf = (service: ComposeService): Record<string, string> =>
     ]),
   );
 
-const consoleServices = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
+/** What the console in a service's container finds in its environment: the image's, then the file's. */
+const environmentOf = (service: ComposeService) => ({ ...imageEnvironment, ...variablesOf(service) });
+
+const consoleServices = Object.keys(compose.services)
+  .map((name) => [name, resolvedService(name)] as const)
+  .filter(([, service]) => service.build !== undefined);
 
 /** "[address:]host:container" → both ports. */
 const portsOf = (mapping: string) => {
@@ -53,6 +89,12 @@ const seconds = (duration: string) => {
 
 describe('docker-compose.yml', () => {
   it('runs two console replicas built from the Dockerfile', () => {
+    expect(composeDocument.errors).toEqual([]);
+    // The only tags are Compose's own, which a plain YAML reader does not know.
+    const unknownTags = composeDocument.warnings.filter(
+      (warning) => !/Unresolved tag: !override\b/.test(warning.message),
+    );
+    expect(unknownTags).toEqual([]);
     expect(consoleServices.length).toBeGreaterThanOrEqual(2);
     for (const [, service] of consoleServices) {
       const context = typeof service.build === 'string' ? service.build : service.build?.context;
@@ -65,7 +107,8 @@ describe('docker-compose.yml', () => {
       const environment = environmentOf(service);
       const unknown = Object.keys(environment).filter((variable) => !ENV_VARIABLE_NAMES.includes(variable));
       expect(unknown, `${name} sets variables the console does not read`).toEqual([]);
-      expect(() => parseEnv(environment), name).not.toThrow();
+      // Everything a start checks, with the image's NODE_ENV=production unless the file says otherwise.
+      expect(() => readConfig(environment, environment.DATABASE_URL!), name).not.toThrow();
     }
   });
 
@@ -76,7 +119,7 @@ describe('docker-compose.yml', () => {
     const postgres = compose.services[database.hostname];
     expect(postgres, `DATABASE_URL names the service ${database.hostname}`).toBeDefined();
     expect(postgres!.healthcheck).toBeDefined();
-    const postgresEnvironment = environmentOf(postgres!);
+    const postgresEnvironment = variablesOf(postgres!);
     expect(database.port).toBe('5432');
     expect(database.pathname.slice(1)).toBe(postgresEnvironment.POSTGRES_DB);
     for (const [, service] of consoleServices) {
@@ -110,8 +153,6 @@ describe('docker-compose.yml', () => {
 });
 
 describe('Dockerfile', () => {
-  const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-
   it('builds on Node 24 LTS in stages, and runs as an unprivileged user', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24[-\w.]*$/m);
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
