@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
@@ -26,7 +26,6 @@ import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
-import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime-call.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
 import { publishAudited } from './features/runtime/runtime-publish.service.ts';
@@ -38,6 +37,7 @@ import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -159,23 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => listener.close());
 
   // At the root, so the document lists the routes of every context.
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Live-ops console API',
-        description:
-          'Every call is a POST with JSON, scoped to an environment by ?configuration=<id> (dev when absent). ' +
-          'Answers are {"payload": ...} or {"error": "..."}. Sign in first (POST /oauth/login/dev locally). ' +
-          'Game servers use the runtime calls (tag runtime) under /runtime/v1 instead, with a runtime key of ' +
-          'their environment (Authorization: Bearer rk_...), never a session.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: { [RUNTIME_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config));
   registerErrorHandling(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

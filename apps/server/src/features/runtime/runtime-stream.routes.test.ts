@@ -57,7 +57,7 @@ describe('GET /runtime/v1/stream', () => {
     cookie = await t.login('ops@example.com');
     devKey = (await t.post('/api/runtime-keys/create', { name: 'streams' }, cookie)).json().payload;
     base = await t.url();
-    latestContent = t.app.runtimeStore.get('dev')!.content;
+    latestContent = t.app.runtimeCache.get('dev')!.content;
   });
   afterAll(() => {
     for (const client of open) client.close();
@@ -92,7 +92,7 @@ describe('GET /runtime/v1/stream', () => {
     expect(saved.statusCode).toBe(200);
     const event = await client.nextEvent();
     expect(event).toMatchObject({ id: String(revision + 1), event: 'revision' });
-    const served = t.app.runtimeStore.get('dev')!;
+    const served = t.app.runtimeCache.get('dev')!;
     expect(served.content.release.keyValue).toBe('stream=1;');
     expect(JSON.parse(event.data!)).toEqual({
       revision: revision + 1,
@@ -105,7 +105,7 @@ describe('GET /runtime/v1/stream', () => {
   });
 
   it('replays the current revision at once when Last-Event-ID (header or query) is behind, and not when it is current', async () => {
-    const current = { revision, hash: t.app.runtimeStore.get('dev')!.hash };
+    const current = { revision, hash: t.app.runtimeCache.get('dev')!.hash };
     for (const [headers, query] of [
       [{ 'last-event-id': '1' }, ''],
       [{}, '?lastEventId=1'],
