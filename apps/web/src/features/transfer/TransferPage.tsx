@@ -1,10 +1,10 @@
 import {
   api,
   countTransferOperations,
+  ENVIRONMENT_FILE_GROUPS,
   TRANSFER_GROUP_NAMES,
   TRANSFER_MODE_LABELS,
   TransferMode,
-  type TransferPreviewRequest,
   transferPreviewRequestSchema,
 } from '@console/domain';
 import Button from '@mui/material/Button';
@@ -17,7 +17,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -30,55 +30,22 @@ import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useErrorBanner } from '../../shell/feedback/useErrorBanner.ts';
 import { NeedsRight, useIsProtected } from '../../shell/session/rights.tsx';
+import { useImportMutation, usePreviewImportMutation } from './environment-file.queries.ts';
 import { TransferChoices } from './TransferChoices.tsx';
 import { TransferDependenciesTable } from './TransferDependenciesTable.tsx';
+import {
+  type ChosenFile,
+  ExportEnvironmentButton,
+  TransferFilePicker,
+  type TransferSourceKind,
+  TransferSourceKindChoice,
+} from './TransferFileSource.tsx';
 import { TransferPreviewTables } from './TransferPreviewTables.tsx';
 import { usePreviewTransferMutation, useTransferMutation } from './transfer.queries.ts';
+import { importRequestOf, preselectedOf, requestOf, sameRequest } from './transfer-requests.ts';
 
 const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
 const HTTP_CONFLICT = 409;
-
-/** The request as sent: every group and carrying (the defaults) are left out. */
-function requestOf({
-  groups,
-  carryDependencies,
-  ...request
-}: TransferPreviewRequest): TransferPreviewRequest {
-  const isEveryGroup = groups === undefined || TRANSFER_GROUP_NAMES.every((name) => groups.includes(name));
-  const isCarrying = request.mode !== TransferMode.Merge || carryDependencies !== false;
-  return {
-    ...request,
-    ...(isEveryGroup ? {} : { groups }),
-    ...(isCarrying ? {} : { carryDependencies: false }),
-  };
-}
-/**
- * Choices preselected by the address (Environment Comparison's "Transfer selected"):
- * `?from=stable&to=dev&mode=merge&groups=Plugins&plugins=4,7`; unknown values are left to the form.
- */
-function preselectedOf(query: URLSearchParams, active: string, environments: readonly string[]) {
-  const from = query.get('from');
-  const to = query.get('to');
-  const mode = query.get('mode');
-  const groups = query.getAll('groups').filter((name) => TRANSFER_GROUP_NAMES.includes(name));
-  const plugins = (query.get('plugins') ?? '')
-    .split(',')
-    .filter((id) => /^\d+$/.test(id))
-    .map(Number);
-  return {
-    request: {
-      from: from !== null && environments.includes(from) ? from : active,
-      to: to !== null && environments.includes(to) ? to : '',
-      mode: mode === TransferMode.Merge ? TransferMode.Merge : TransferMode.Overwrite,
-      ...(groups.length > 0 ? { groups } : {}),
-      ...(plugins.length > 0 ? { plugins } : {}),
-    },
-    plugins,
-  };
-}
-
-const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
-  JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
 
 /**
  * Configuration Transfer: choose source, destination and mode, preview per group, then
@@ -94,6 +61,12 @@ export function TransferPage() {
   const banner = useErrorBanner();
   const preview = usePreviewTransferMutation();
   const transfer = useTransferMutation();
+  // An environment file as the source: an import, previewed and confirmed like a transfer
+  const [sourceKind, setSourceKind] = useState<TransferSourceKind>('environment');
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const importPreview = usePreviewImportMutation();
+  const importing = useImportMutation();
+  const isFile = sourceKind === 'file';
   const { control, handleSubmit, watch, setValue, getValues, formState } = useSchemaForm(
     transferPreviewRequestSchema,
     { defaultValues: preselected.request },
@@ -108,49 +81,73 @@ export function TransferPage() {
   ]);
 
   // Changing source or destination discards the preview; so does any other choice it depends on.
-  const discardPreview = preview.reset;
+  const resetTransferPreview = preview.reset;
+  const resetImportPreview = importPreview.reset;
+  const discardPreview = useCallback(() => {
+    resetTransferPreview();
+    resetImportPreview();
+  }, [resetTransferPreview, resetImportPreview]);
   const choices = JSON.stringify(requestOf({ from, to, mode, groups, carryDependencies, plugins }));
   // biome-ignore lint/correctness/useExhaustiveDependencies: discarding is the reaction to a changed choice
-  useEffect(() => discardPreview(), [choices, discardPreview]);
+  useEffect(() => discardPreview(), [choices, sourceKind, file, discardPreview]);
 
   const previewed = preview.variables;
-  const isCurrent =
-    previewed !== undefined && sameRequest(previewed, { from, to, mode, groups, carryDependencies, plugins });
-  const shownPreview = isCurrent ? preview.data : undefined;
+  const importPreviewed = importPreview.variables;
+  const isCurrent = isFile
+    ? importPreviewed !== undefined &&
+      file !== null &&
+      JSON.stringify(importPreviewed) ===
+        JSON.stringify(importRequestOf(file.content, { to, mode, groups, carryDependencies, plugins }))
+    : previewed !== undefined &&
+      sameRequest(previewed, { from, to, mode, groups, carryDependencies, plugins });
+  const shownPreview = isCurrent ? (isFile ? importPreview.data : preview.data) : undefined;
+  const sourceLabel = isFile ? `file ${file?.name ?? ''}` : from;
   // The server refuses a transfer that leaves the destination lacking what a plugin needs
   const isRefused = (shownPreview?.missing.length ?? 0) > 0;
 
-  const runPreview = handleSubmit((request) =>
+  const runTransferPreview = handleSubmit((request) =>
     preview.mutate(requestOf(request), { onError: banner.report }),
   );
+  // A file's destination may be any environment, the active one too: only the choices are checked here
+  const runImportPreview = (event: FormEvent) => {
+    event.preventDefault();
+    if (file === null) return banner.report('Choose an environment file to import');
+    if (to === '') return banner.report('Choose a destination');
+    importPreview.mutate(importRequestOf(file.content, { to, mode, groups, carryDependencies, plugins }), {
+      onError: banner.report,
+    });
+  };
+  const choose = (kind: TransferSourceKind) => {
+    setSourceKind(kind);
+    // The group choices differ (a file holds no NICE config): start again from every group
+    setValue('groups', undefined);
+  };
 
   // A transfer into a protected environment (prod) asks first, naming it and the counts.
   const [isConfirming, setConfirming] = useState(false);
   const isProtected = useIsProtected(to);
   const askOrTransfer = () => (isProtected ? setConfirming(true) : runTransfer());
 
+  const callbacks = {
+    onSuccess: (result: { from: string; to: string; counts: Record<string, number> }) => {
+      const { create, update, delete: deleted } = result.counts;
+      const what = isFile ? `Imported ${file?.name} into` : `Transferred ${result.from} to`;
+      toast(`${what} ${result.to}: ${create} created, ${update} updated, ${deleted} deleted`, 'success');
+      // The destination is cleared after success
+      setValue('to', '');
+      discardPreview();
+    },
+    onError: (error: Error) => {
+      banner.report(error);
+      // a stale preview cannot be used again: preview anew
+      if (error instanceof ApiError && error.status === HTTP_CONFLICT) discardPreview();
+    },
+  };
   const runTransfer = () => {
-    if (!shownPreview || !previewed) return;
-    transfer.mutate(
-      { ...previewed, previewToken: shownPreview.previewToken },
-      {
-        onSuccess: (result) => {
-          const { create, update, delete: deleted } = result.counts;
-          toast(
-            `Transferred ${result.from} to ${result.to}: ${create} created, ${update} updated, ${deleted} deleted`,
-            'success',
-          );
-          // The destination is cleared after success
-          setValue('to', '');
-          discardPreview();
-        },
-        onError: (error) => {
-          banner.report(error);
-          // a stale preview cannot be used again: preview anew
-          if (error instanceof ApiError && error.status === HTTP_CONFLICT) discardPreview();
-        },
-      },
-    );
+    if (!shownPreview) return;
+    const { previewToken } = shownPreview;
+    if (isFile && importPreviewed) importing.mutate({ ...importPreviewed, previewToken }, callbacks);
+    else if (!isFile && previewed) transfer.mutate({ ...previewed, previewToken }, callbacks);
   };
 
   const counts = shownPreview ? countTransferOperations(shownPreview.groups) : undefined;
@@ -168,7 +165,15 @@ export function TransferPage() {
             'with what they need; the other plugins stay as they are.'}
         </Typography>
       ) : null}
-      <Stack component="form" onSubmit={runPreview} noValidate spacing={2} sx={{ maxWidth: 640, mb: 3 }}>
+      <Stack
+        component="form"
+        onSubmit={isFile ? runImportPreview : runTransferPreview}
+        noValidate
+        spacing={2}
+        sx={{ maxWidth: 640, mb: 3 }}
+      >
+        <TransferSourceKindChoice value={sourceKind} onChange={choose} />
+        {isFile ? <TransferFilePicker file={file} onFile={setFile} onError={banner.report} /> : null}
         <Controller
           name="from"
           control={control}
@@ -177,6 +182,7 @@ export function TransferPage() {
               {...field}
               select
               label="Source"
+              sx={isFile ? { display: 'none' } : undefined}
               error={fieldState.error !== undefined}
               helperText={fieldState.error?.message}
               onChange={(event) => {
@@ -205,7 +211,7 @@ export function TransferPage() {
             >
               {environments.map((id) => (
                 // The source is disabled as a destination
-                <MenuItem key={id} value={id} disabled={id === from}>
+                <MenuItem key={id} value={id} disabled={!isFile && id === from}>
                   {id}
                 </MenuItem>
               ))}
@@ -231,29 +237,38 @@ export function TransferPage() {
             </FormControl>
           )}
         />
-        <TransferChoices control={control} mode={mode} />
+        <TransferChoices
+          control={control}
+          mode={mode}
+          groupNames={isFile ? ENVIRONMENT_FILE_GROUPS : TRANSFER_GROUP_NAMES}
+        />
         <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="outlined" disabled={preview.isPending || formState.isSubmitting}>
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={preview.isPending || importPreview.isPending || formState.isSubmitting}
+          >
             Preview
           </Button>
           {/* The destination decides (operator, admin when it is protected) */}
-          <NeedsRight endpoint={api.transfer.transfer} environment={to}>
+          <NeedsRight endpoint={isFile ? api.transfer.import : api.transfer.transfer} environment={to}>
             <Button
               variant="contained"
               color={mode === TransferMode.Overwrite ? 'warning' : 'primary'}
-              disabled={!shownPreview || isRefused || transfer.isPending}
+              disabled={!shownPreview || isRefused || transfer.isPending || importing.isPending}
               onClick={askOrTransfer}
             >
-              Transfer
+              {isFile ? 'Import' : 'Transfer'}
             </Button>
           </NeedsRight>
+          {isFile ? null : <ExportEnvironmentButton environment={from} onError={banner.report} />}
         </Stack>
       </Stack>
-      {preview.isPending ? <Loading /> : null}
+      {preview.isPending || importPreview.isPending ? <Loading /> : null}
       {shownPreview && counts ? (
         <>
           <Typography sx={{ mb: 2 }} role="status">
-            {`Preview of ${TRANSFER_MODE_LABELS[mode]} ${from} → ${to}: ${counts.create} to create, ` +
+            {`Preview of ${TRANSFER_MODE_LABELS[mode]} ${sourceLabel} → ${to}: ${counts.create} to create, ` +
               `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged`}
           </Typography>
           <Stack spacing={3}>
@@ -265,13 +280,13 @@ export function TransferPage() {
           </Stack>
           <TypeToConfirmDialog
             open={isConfirming}
-            title={`Transfer into ${to}?`}
+            title={`${isFile ? 'Import' : 'Transfer'} into ${to}?`}
             message={
-              `${TRANSFER_MODE_LABELS[mode]} from ${from}: ${counts.create} to create, ` +
+              `${TRANSFER_MODE_LABELS[mode]} from ${sourceLabel}: ${counts.create} to create, ` +
               `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged. ` +
               `Players of ${to} see the change at once.`
             }
-            confirmLabel={`Transfer into ${to}`}
+            confirmLabel={`${isFile ? 'Import' : 'Transfer'} into ${to}`}
             // Overwrite can delete what only the destination has: the operator types its id.
             typedConfirmation={mode === TransferMode.Overwrite ? to : undefined}
             onAnswer={(isConfirmed) => {

@@ -1,0 +1,70 @@
+import {
+  ENVIRONMENT_FILE_GROUPS,
+  type ImportPreviewRequestInput,
+  TRANSFER_GROUP_NAMES,
+  TransferMode,
+  type TransferPreviewRequest,
+} from '@console/domain';
+
+// The Transfer screen's requests as sent, so that an equal choice gives an equal request (the
+// preview shown belongs to the choices on screen only when they send the same request).
+
+/** The request as sent: every group and carrying (the defaults) are left out. */
+export function requestOf({
+  groups,
+  carryDependencies,
+  ...request
+}: TransferPreviewRequest): TransferPreviewRequest {
+  const isEveryGroup = groups === undefined || TRANSFER_GROUP_NAMES.every((name) => groups.includes(name));
+  const isCarrying = request.mode !== TransferMode.Merge || carryDependencies !== false;
+  return {
+    ...request,
+    ...(isEveryGroup ? {} : { groups }),
+    ...(isCarrying ? {} : { carryDependencies: false }),
+  };
+}
+/**
+ * Choices preselected by the address (Environment Comparison's "Transfer selected"):
+ * `?from=stable&to=dev&mode=merge&groups=Plugins&plugins=4,7`; unknown values are left to the form.
+ */
+export function preselectedOf(query: URLSearchParams, active: string, environments: readonly string[]) {
+  const from = query.get('from');
+  const to = query.get('to');
+  const mode = query.get('mode');
+  const groups = query.getAll('groups').filter((name) => TRANSFER_GROUP_NAMES.includes(name));
+  const plugins = (query.get('plugins') ?? '')
+    .split(',')
+    .filter((id) => /^\d+$/.test(id))
+    .map(Number);
+  return {
+    request: {
+      from: from !== null && environments.includes(from) ? from : active,
+      to: to !== null && environments.includes(to) ? to : '',
+      mode: mode === TransferMode.Merge ? TransferMode.Merge : TransferMode.Overwrite,
+      ...(groups.length > 0 ? { groups } : {}),
+      ...(plugins.length > 0 ? { plugins } : {}),
+    },
+    plugins,
+  };
+}
+
+export const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
+  JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
+
+/** An import's request: the file's groups only (a file holds no NICE config), every group left out. */
+export function importRequestOf(
+  content: unknown,
+  choices: Omit<TransferPreviewRequest, 'from'>,
+): ImportPreviewRequestInput {
+  const { from: _, groups: __, ...request } = requestOf({ ...choices, from: '' });
+  const fileGroups = choices.groups?.filter((name) =>
+    (ENVIRONMENT_FILE_GROUPS as readonly string[]).includes(name),
+  );
+  const isEveryGroup =
+    fileGroups === undefined || ENVIRONMENT_FILE_GROUPS.every((name) => fileGroups.includes(name));
+  return {
+    ...request,
+    file: content,
+    ...(isEveryGroup ? {} : { groups: fileGroups as ImportPreviewRequestInput['groups'] }),
+  };
+}
