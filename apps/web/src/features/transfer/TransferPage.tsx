@@ -1,51 +1,11 @@
-import {
-  api,
-  countTransferOperations,
-  ENVIRONMENT_FILE_GROUPS,
-  TRANSFER_GROUP_NAMES,
-  TRANSFER_MODE_LABELS,
-  TransferMode,
-  transferPreviewRequestSchema,
-} from '@console/domain';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { TypeToConfirmDialog } from '../../components/dialogs/TypeToConfirmDialog.tsx';
-import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
-import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useErrorBanner } from '../../shell/feedback/useErrorBanner.ts';
-import { NeedsRight, useIsProtected } from '../../shell/session/rights.tsx';
-import { useImportMutation, usePreviewImportMutation } from './environment-file.queries.ts';
-import { TransferChoices } from './TransferChoices.tsx';
-import { TransferDependenciesTable } from './TransferDependenciesTable.tsx';
-import {
-  type ChosenFile,
-  ExportEnvironmentButton,
-  TransferFilePicker,
-  type TransferSourceKind,
-  TransferSourceKindChoice,
-} from './TransferFileSource.tsx';
-import { TransferPreviewTables } from './TransferPreviewTables.tsx';
-import { usePreviewTransferMutation, useTransferMutation } from './transfer.queries.ts';
-import { importRequestOf, preselectedOf, requestOf, sameRequest } from './transfer-requests.ts';
-
-const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
-const HTTP_CONFLICT = 409;
+import { TransferForm } from './TransferForm.tsx';
+import { TransferPreviewResult } from './TransferPreviewResult.tsx';
+import { useTransfer } from './useTransfer.ts';
 
 /**
  * Configuration Transfer: choose source, destination and mode, preview per group, then
@@ -54,104 +14,9 @@ const HTTP_CONFLICT = 409;
  * The source starts as the active environment; a switch remounts the screen, so it starts over.
  */
 export function TransferPage() {
-  const { active, environments } = useActiveEnvironment();
-  const [query] = useSearchParams();
-  const [preselected] = useState(() => preselectedOf(query, active, environments));
-  const { toast } = useGlobalUi();
   const banner = useErrorBanner();
-  const preview = usePreviewTransferMutation();
-  const transfer = useTransferMutation();
-  // An environment file as the source: an import, previewed and confirmed like a transfer
-  const [sourceKind, setSourceKind] = useState<TransferSourceKind>('environment');
-  const [file, setFile] = useState<ChosenFile | null>(null);
-  const importPreview = usePreviewImportMutation();
-  const importing = useImportMutation();
-  const isFile = sourceKind === 'file';
-  const { control, handleSubmit, watch, setValue, getValues, formState } = useSchemaForm(
-    transferPreviewRequestSchema,
-    { defaultValues: preselected.request },
-  );
-  const [from, to, mode, groups, carryDependencies, plugins] = watch([
-    'from',
-    'to',
-    'mode',
-    'groups',
-    'carryDependencies',
-    'plugins',
-  ]);
-
-  // Changing source or destination discards the preview; so does any other choice it depends on.
-  const resetTransferPreview = preview.reset;
-  const resetImportPreview = importPreview.reset;
-  const discardPreview = useCallback(() => {
-    resetTransferPreview();
-    resetImportPreview();
-  }, [resetTransferPreview, resetImportPreview]);
-  const choices = JSON.stringify(requestOf({ from, to, mode, groups, carryDependencies, plugins }));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: discarding is the reaction to a changed choice
-  useEffect(() => discardPreview(), [choices, sourceKind, file, discardPreview]);
-
-  const previewed = preview.variables;
-  const importPreviewed = importPreview.variables;
-  const isCurrent = isFile
-    ? importPreviewed !== undefined &&
-      file !== null &&
-      JSON.stringify(importPreviewed) ===
-        JSON.stringify(importRequestOf(file.content, { to, mode, groups, carryDependencies, plugins }))
-    : previewed !== undefined &&
-      sameRequest(previewed, { from, to, mode, groups, carryDependencies, plugins });
-  const shownPreview = isCurrent ? (isFile ? importPreview.data : preview.data) : undefined;
-  const sourceLabel = isFile ? `file ${file?.name ?? ''}` : from;
-  // The server refuses a transfer that leaves the destination lacking what a plugin needs
-  const isRefused = (shownPreview?.missing.length ?? 0) > 0;
-
-  const runTransferPreview = handleSubmit((request) =>
-    preview.mutate(requestOf(request), { onError: banner.report }),
-  );
-  // A file's destination may be any environment, the active one too: only the choices are checked here
-  const runImportPreview = (event: FormEvent) => {
-    event.preventDefault();
-    if (file === null) return banner.report('Choose an environment file to import');
-    if (to === '') return banner.report('Choose a destination');
-    importPreview.mutate(importRequestOf(file.content, { to, mode, groups, carryDependencies, plugins }), {
-      onError: banner.report,
-    });
-  };
-  const choose = (kind: TransferSourceKind) => {
-    setSourceKind(kind);
-    // The group choices differ (a file holds no NICE config): start again from every group
-    setValue('groups', undefined);
-  };
-
-  // A transfer into a protected environment (prod) asks first, naming it and the counts.
-  const [isConfirming, setConfirming] = useState(false);
-  const isProtected = useIsProtected(to);
-  const askOrTransfer = () => (isProtected ? setConfirming(true) : runTransfer());
-
-  const callbacks = {
-    onSuccess: (result: { from: string; to: string; counts: Record<string, number> }) => {
-      const { create, update, delete: deleted } = result.counts;
-      const what = isFile ? `Imported ${file?.name} into` : `Transferred ${result.from} to`;
-      toast(`${what} ${result.to}: ${create} created, ${update} updated, ${deleted} deleted`, 'success');
-      // The destination is cleared after success
-      setValue('to', '');
-      discardPreview();
-    },
-    onError: (error: Error) => {
-      banner.report(error);
-      // a stale preview cannot be used again: preview anew
-      if (error instanceof ApiError && error.status === HTTP_CONFLICT) discardPreview();
-    },
-  };
-  const runTransfer = () => {
-    if (!shownPreview) return;
-    const { previewToken } = shownPreview;
-    if (isFile && importPreviewed) importing.mutate({ ...importPreviewed, previewToken }, callbacks);
-    else if (!isFile && previewed) transfer.mutate({ ...previewed, previewToken }, callbacks);
-  };
-
-  const counts = shownPreview ? countTransferOperations(shownPreview.groups) : undefined;
-
+  const transfer = useTransfer(banner);
+  const { preselectedPlugins } = transfer;
   return (
     <Page title="Configuration Transfer">
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
@@ -159,143 +24,15 @@ export function TransferPage() {
         source; Merge creates and updates items but keeps those only the destination has.
       </Typography>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {preselected.plugins.length > 0 ? (
+      {preselectedPlugins.length > 0 ? (
         <Typography sx={{ mb: 2 }} role="note">
-          {`Selected on Environment Comparison: only plugins ${preselected.plugins.join(', ')} travel, ` +
+          {`Selected on Environment Comparison: only plugins ${preselectedPlugins.join(', ')} travel, ` +
             'with what they need; the other plugins stay as they are.'}
         </Typography>
       ) : null}
-      <Stack
-        component="form"
-        onSubmit={isFile ? runImportPreview : runTransferPreview}
-        noValidate
-        spacing={2}
-        sx={{ maxWidth: 640, mb: 3 }}
-      >
-        <TransferSourceKindChoice value={sourceKind} onChange={choose} />
-        {isFile ? <TransferFilePicker file={file} onFile={setFile} onError={banner.report} /> : null}
-        <Controller
-          name="from"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              select
-              label="Source"
-              sx={isFile ? { display: 'none' } : undefined}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message}
-              onChange={(event) => {
-                field.onChange(event);
-                if (event.target.value === getValues('to')) setValue('to', '');
-              }}
-            >
-              {environments.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {id}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          name="to"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              select
-              label="Destination"
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error ? 'Choose a destination other than the source' : undefined}
-            >
-              {environments.map((id) => (
-                // The source is disabled as a destination
-                <MenuItem key={id} value={id} disabled={!isFile && id === from}>
-                  {id}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          name="mode"
-          control={control}
-          render={({ field }) => (
-            <FormControl>
-              <FormLabel id="transfer-mode-label">Mode</FormLabel>
-              <RadioGroup {...field} row aria-labelledby="transfer-mode-label">
-                {MODES.map((value) => (
-                  <FormControlLabel
-                    key={value}
-                    value={value}
-                    control={<Radio />}
-                    label={TRANSFER_MODE_LABELS[value]}
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
-        <TransferChoices
-          control={control}
-          mode={mode}
-          groupNames={isFile ? ENVIRONMENT_FILE_GROUPS : TRANSFER_GROUP_NAMES}
-        />
-        <Stack direction="row" spacing={2}>
-          <Button
-            type="submit"
-            variant="outlined"
-            disabled={preview.isPending || importPreview.isPending || formState.isSubmitting}
-          >
-            Preview
-          </Button>
-          {/* The destination decides (operator, admin when it is protected) */}
-          <NeedsRight endpoint={isFile ? api.transfer.import : api.transfer.transfer} environment={to}>
-            <Button
-              variant="contained"
-              color={mode === TransferMode.Overwrite ? 'warning' : 'primary'}
-              disabled={!shownPreview || isRefused || transfer.isPending || importing.isPending}
-              onClick={askOrTransfer}
-            >
-              {isFile ? 'Import' : 'Transfer'}
-            </Button>
-          </NeedsRight>
-          {isFile ? null : <ExportEnvironmentButton environment={from} onError={banner.report} />}
-        </Stack>
-      </Stack>
-      {preview.isPending || importPreview.isPending ? <Loading /> : null}
-      {shownPreview && counts ? (
-        <>
-          <Typography sx={{ mb: 2 }} role="status">
-            {`Preview of ${TRANSFER_MODE_LABELS[mode]} ${sourceLabel} → ${to}: ${counts.create} to create, ` +
-              `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged`}
-          </Typography>
-          <Stack spacing={3}>
-            <TransferDependenciesTable
-              dependencies={shownPreview.dependencies}
-              missing={shownPreview.missing}
-            />
-            <TransferPreviewTables groups={shownPreview.groups} />
-          </Stack>
-          <TypeToConfirmDialog
-            open={isConfirming}
-            title={`${isFile ? 'Import' : 'Transfer'} into ${to}?`}
-            message={
-              `${TRANSFER_MODE_LABELS[mode]} from ${sourceLabel}: ${counts.create} to create, ` +
-              `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged. ` +
-              `Players of ${to} see the change at once.`
-            }
-            confirmLabel={`${isFile ? 'Import' : 'Transfer'} into ${to}`}
-            // Overwrite can delete what only the destination has: the operator types its id.
-            typedConfirmation={mode === TransferMode.Overwrite ? to : undefined}
-            onAnswer={(isConfirmed) => {
-              setConfirming(false);
-              if (isConfirmed) runTransfer();
-            }}
-          />
-        </>
-      ) : null}
+      <TransferForm transfer={transfer} onError={banner.report} />
+      {transfer.isPreviewing ? <Loading /> : null}
+      <TransferPreviewResult transfer={transfer} />
     </Page>
   );
 }

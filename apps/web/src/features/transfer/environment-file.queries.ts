@@ -1,40 +1,24 @@
-import {
-  api,
-  type EnvironmentFile,
-  environmentFileNameOf,
-  formatEnvironmentFile,
-  type ImportPreviewRequestInput,
-} from '@console/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type EnvironmentFile, environmentFileNameOf, formatEnvironmentFile } from '@console/domain';
+import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/client.ts';
+import { useEndpointMutation } from '../../api/hooks.ts';
 
-/**
- * Environment files on the Transfer screen: the export of an environment, and the import of a file,
- * which is a transfer whose source is the file (the same preview, token and confirmation).
- * `?configuration=` carries the environment exported, and for an import the destination.
- */
-export function useExportEnvironmentMutation() {
-  return useMutation({
+// Environment files on the Transfer screen: the export of an environment, and the import of a file,
+// which is a transfer whose source is the file (the same preview, token and confirmation).
+// `?configuration=` carries the environment exported, and for an import the destination.
+
+/** A read the operator starts (and a download), so a mutation that reloads nothing. */
+export const useExportEnvironmentMutation = () =>
+  useMutation({
     mutationFn: (environment: string) => callEndpoint(api.transfer.export, { environment }),
   });
-}
 
-export function usePreviewImportMutation() {
-  return useMutation({
-    mutationFn: (body: ImportPreviewRequestInput) =>
-      callEndpoint(api.transfer.importPreview, { environment: body.to, body }),
-  });
-}
+export const usePreviewImportMutation = () =>
+  useEndpointMutation(api.transfer.importPreview, { reloads: 'nothing', environmentOf: (body) => body.to });
 
-export function useImportMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ImportPreviewRequestInput & { previewToken: string }) =>
-      callEndpoint(api.transfer.import, { environment: body.to, body }),
-    // Any screen's data of the destination may have changed.
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
+/** Any screen's data of the destination may have changed. */
+export const useImportMutation = () =>
+  useEndpointMutation(api.transfer.import, { reloads: 'everything', environmentOf: (body) => body.to });
 
 /** Saves the file as the CLI writes it (keys sorted, one per line), named after its environment. */
 export function downloadEnvironmentFile(file: EnvironmentFile): void {

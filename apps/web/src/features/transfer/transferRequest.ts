@@ -6,9 +6,6 @@ import {
   type TransferPreviewRequest,
 } from '@console/domain';
 
-// The Transfer screen's requests as sent, so that an equal choice gives an equal request (the
-// preview shown belongs to the choices on screen only when they send the same request).
-
 /** The request as sent: every group and carrying (the defaults) are left out. */
 export function requestOf({
   groups,
@@ -23,6 +20,11 @@ export function requestOf({
     ...(isCarrying ? {} : { carryDependencies: false }),
   };
 }
+
+/** Two choices that send the same request. */
+export const isSameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
+  JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
+
 /**
  * Choices preselected by the address (Environment Comparison's "Transfer selected"):
  * `?from=stable&to=dev&mode=merge&groups=Plugins&plugins=4,7`; unknown values are left to the form.
@@ -47,9 +49,6 @@ export function preselectedOf(query: URLSearchParams, active: string, environmen
     plugins,
   };
 }
-
-export const sameRequest = (a: TransferPreviewRequest, b: TransferPreviewRequest) =>
-  JSON.stringify(requestOf(a)) === JSON.stringify(requestOf(b));
 
 /** An import's request: the file's groups only (a file holds no NICE config), every group left out. */
 export function importRequestOf(
