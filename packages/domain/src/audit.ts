@@ -142,6 +142,10 @@ export const AUDIT_ATTRIBUTES = {
     carried: z.array(z.string()).optional(),
     /** The plugins chosen (by id), when not every plugin. */
     chosenPlugins: z.array(z.number().int()).optional(),
+    /** An import (from 'file'): the file's environment, format as written and checksum. */
+    file: z
+      .strictObject({ environment: z.string(), format: z.number().int(), sha256: z.string() })
+      .optional(),
   }),
   'release.content.set': z.strictObject(releaseContentResponseSchema.shape),
   'release.client.set': z.strictObject(releaseClientResponseSchema.shape),
