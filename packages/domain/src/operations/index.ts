@@ -1,4 +1,4 @@
-// Operational screens (shell-and-operations spec): shared zod schemas and pure rules.
+// Operational screens (release, compensation, transfer, connections, …): shared zod schemas and pure rules.
 export * from './compensation.ts';
 export * from './connections.ts';
 export {

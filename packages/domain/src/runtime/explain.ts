@@ -3,7 +3,7 @@ import { operationSymbol } from '../abtest/segment.ts';
 import type { MatchedEntry, PlayerResolution, PluginResolution, SkippedEntry } from './resolution.schemas.ts';
 import type { SegmentFailure } from './segment-match.ts';
 
-// Issue 15's player preview: resolvePlayer's reasons as sentences for an operator. Pure functions of
+// The player preview: resolvePlayer's reasons as sentences for an operator. Pure functions of
 // the resolution's data, so the console, the SDK and a game server's logs say the same thing.
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -253,7 +253,7 @@ export function formatBucketShare(buckets: number): string {
 const caseName = (caseIndex: number | null) => (caseIndex === null ? 'no case' : caseLabel(caseIndex));
 
 /**
- * The impact sentence: "4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2",
+ * The impact sentence of a version change: "4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2",
  * or "No player changes case".
  */
 export function describeMovedBuckets(moves: MovedBuckets): string {

@@ -64,22 +64,24 @@ async function addAbTest(id: string) {
   await screen.findByRole('region', { name: `Entry ${id}` });
 }
 
+/** Neither disabled nor busy: while a save is in flight the draft's controls keep focus but say aria-disabled. */
+const isUsable = (control: HTMLElement) =>
+  !(control as HTMLButtonElement).disabled && control.getAttribute('aria-disabled') !== 'true';
+
 async function chooseConfiguration(abTestId: string, caseIndex: number, configId: string) {
   const choose = await screen.findByRole('button', {
     name: `Choose configuration for ${caseLabel(caseIndex)} of ${abTestId}`,
   });
-  await waitFor(() => expect(choose).toHaveProperty('disabled', false));
+  await waitFor(() => expect(isUsable(choose)).toBe(true));
   await userEvent.click(choose);
   const picker = await screen.findByRole('dialog', { name: 'Select Duel configuration' });
   await userEvent.click(await within(picker).findByText(configId));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
-/** Waits until the autosave is through (the draft's controls are enabled again). */
+/** Waits until the autosave is through (the draft's controls take input again). */
 const settled = () =>
-  waitFor(() =>
-    expect(screen.getByRole('button', { name: 'Add AB-test' })).toHaveProperty('disabled', false),
-  );
+  waitFor(() => expect(isUsable(screen.getByRole('button', { name: 'Add AB-test' }))).toBe(true));
 
 describe('Plugin details', () => {
   it('says "Plugin not found" for a missing plugin and links back to the list', async () => {

@@ -35,7 +35,7 @@ export function RevisionTable({ data, ticked, onTick, onRepublish }: RevisionTab
           <TableCell>Time</TableCell>
           <TableCell>Operator</TableCell>
           <TableCell>Caused by</TableCell>
-          <TableCell />
+          <TableCell align="right">Actions</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
