@@ -234,9 +234,11 @@ export const AUDIT_ATTRIBUTES = {
         toVersion: versionSchema,
       }),
     ),
-    /** The plugin's revisions after the move: a draft made before it is stale. */
+    /** The plugin's revisions after the move. */
     activeRevision: revisionSchema.optional(),
     draftRevision: revisionSchema.optional(),
+    /** The draft's base after the move: the new active revision when the draft was current. */
+    draftBaseRevision: revisionSchema.optional(),
   }),
   'plugin.description.set': z.strictObject({ before: z.string(), description: z.string() }),
   'plugin.draft.save': z.strictObject({
