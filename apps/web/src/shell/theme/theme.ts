@@ -49,9 +49,19 @@ const sharedOptions = (focusRing: string): ThemeOptions => {
               : {},
         },
       },
-      // Menus (the navigation's, every select's) open inside the page's landmarks, next to the control that
-      // opened them, instead of at the end of the document where screen readers find them outside any region.
+      // Menus open inside the page's landmarks instead of at the end of the document, where screen readers
+      // find them outside any region: the navigation's next to their button, in the banner. A select's list
+      // opens at the end of the main landmark: rendered inside the field, it never got the focus, so the
+      // keyboard could neither move in it nor close it.
       MuiMenu: { defaultProps: { disablePortal: true } },
+      MuiSelect: {
+        defaultProps: {
+          MenuProps: {
+            disablePortal: false,
+            container: () => document.querySelector('main') ?? document.body,
+          },
+        },
+      },
     },
   };
 };
