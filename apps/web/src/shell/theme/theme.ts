@@ -20,6 +20,8 @@ const sharedOptions = (focusRing: string): ThemeOptions => {
       MuiMenuItem: { styleOverrides: { root: insetRing } },
       MuiListItemButton: { styleOverrides: { root: insetRing } },
       MuiTab: { styleOverrides: { root: insetRing } },
+      // A row chosen with the keyboard (the pickers' rows take the focus): MUI removes a row's outline.
+      MuiTableRow: { styleOverrides: { root: { '&:focus-visible': { ...ring, outlineOffset: -2 } } } },
       // A disabled field's hint still explains something (what the field would take, why it is off): it keeps
       // readable contrast, unlike the field itself.
       MuiFormHelperText: {
