@@ -1,5 +1,6 @@
 import {
   type AbTest,
+  caseLabel,
   EMPTY_CONFIGURATION,
   formatPercentage,
   type PluginEntry,
@@ -88,7 +89,7 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
           {entry.configurations.map((configId, caseIndex) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: cases are identified by their index
             <TableRow key={caseIndex}>
-              <TableCell>{caseIndex === 0 ? '0 (control)' : caseIndex}</TableCell>
+              <TableCell>{caseLabel(caseIndex)}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
                 {abTest?.data.caseDescriptions[caseIndex] ?? ''}
               </TableCell>
@@ -102,7 +103,7 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
                     <Button
                       size="small"
                       {...whileBusy(editing.isBusy, () => editing.onChoose(caseIndex))}
-                      aria-label={`Choose configuration for case ${caseIndex} of ${abTestId}`}
+                      aria-label={`Choose configuration for ${caseLabel(caseIndex)} of ${abTestId}`}
                     >
                       Choose
                     </Button>

@@ -1,4 +1,4 @@
-import type { ScheduleOverview, SchedulePlugin, ScheduleRow } from '@console/domain';
+import { caseLabels, type ScheduleOverview, type SchedulePlugin, type ScheduleRow } from '@console/domain';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -192,7 +192,6 @@ const PluginRows = memo(function PluginRows({ overview, plugin, rows, conflictsO
   );
 });
 
-const casesOf = (cases: readonly number[]) => `${cases.length === 1 ? 'case' : 'cases'} ${cases.join(', ')}`;
 const SET_WORDS = { active: 'active set', draft: 'draft' } as const;
 
 function ConfigurationRow({
@@ -206,7 +205,7 @@ function ConfigurationRow({
 }) {
   const { slotTimestamp, slotDurationMs, slotsPerDay, now } = overview;
   const path = configurationEditPath(row.kindPluginName, row.configuration);
-  const notes = [casesOf(row.cases), ...row.sets.map((set) => SET_WORDS[set])];
+  const notes = [caseLabels(row.cases), ...row.sets.map((set) => SET_WORDS[set])];
   if (!row.found) notes.push('not found');
   else if (!row.active) notes.push('switched off');
   return (
