@@ -76,6 +76,7 @@ function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
   const columns: DataColumn<PluginListItem>[] = [
     {
       header: 'State',
+      sticky: 'state',
       cell: (plugin) => (
         <NeedsRight endpoint={api.plugin.activate}>
           <Switch
