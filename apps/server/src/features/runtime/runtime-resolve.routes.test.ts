@@ -111,20 +111,45 @@ describe('POST /runtime/v1/resolve', () => {
     expect(payload.at).toBeLessThanOrEqual(Date.now());
   });
 
-  it('refuses bad input with 400 naming the field', async () => {
-    const cases: [unknown, RegExp][] = [
-      [{}, /^userId: /],
-      [{ userId: '' }, /^userId: userId must not be empty/],
-      [{ userId: 'p', context: { Platform: 3 } }, /^context\.Platform: context\.Platform must be a text/],
-      [{ userId: 'p', context: { Level: 3 } }, /^context: /],
-      [{ userId: 'p', level: -1 }, /^level: /],
-      [{ userId: 'p', at: 'now' }, /^at: at must be a number/],
-      [{ userId: 'p', explain: 'yes' }, /^explain: explain must be true or false/],
+  it('refuses bad input with 400 naming the field and saying what it must be', async () => {
+    const takes = 'the body takes userId, context, level, at, assignments, explain';
+    const atRange =
+      'at: at must be UTC milliseconds (a whole number from 946684800000, 2000-01-01, to 253402300799999, 9999-12-31)';
+    const cases: [unknown, string][] = [
+      [{}, 'userId: userId is required'],
+      [{ userId: 3 }, 'userId: userId must be a text'],
+      [{ userId: '' }, 'userId: userId must not be empty'],
+      [{ userId: 'p', assignment: { t: 1 } }, `body: unknown field 'assignment': ${takes}`],
+      [{ userId: 'p', explian: true, x: 1 }, `body: unknown fields 'explian', 'x': ${takes}`],
+      [{ userId: 'p', context: { Platform: 3 } }, 'context.Platform: context.Platform must be a text'],
+      [
+        { userId: 'p', context: { Level: 3 } },
+        "context: unknown field 'Level': context takes Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, PurchaseAmount",
+      ],
+      [
+        { userId: 'p', context: { PurchaseCount: -1 } },
+        'context.PurchaseCount: context.PurchaseCount must be a whole number from 0 to 2147483647',
+      ],
+      [{ userId: 'p', level: 1.5 }, 'level: level must be a whole number from 1 to 1000000'],
+      [{ userId: 'p', level: 2_000_000 }, 'level: level must be a whole number from 1 to 1000000'],
+      [{ userId: 'p', level: 0 }, 'level: level must be a whole number from 1 to 1000000'],
+      [{ userId: 'p', at: 'now' }, atRange],
+      [{ userId: 'p', at: 1_773_138_600 }, `${atRange}; 1773138600 looks like seconds: multiply it by 1000`],
+      [{ userId: 'p', at: AT + 0.5 }, atRange],
+      [
+        { userId: 'p', assignments: { t: -1 } },
+        'assignments.t: a case index of assignments must be a whole number from 0 to 1000',
+      ],
+      [{ userId: 'p', explain: 'yes' }, 'explain: explain must be true or false'],
+      [[], 'body: the body must be a JSON object (userId, context, level, at, assignments, explain)'],
     ];
     for (const [body, message] of cases) {
       const answer = await resolve(body);
-      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
-      expect(json(answer).error).toMatch(message);
+      expect({ body, status: answer.status, error: json(answer).error }).toEqual({
+        body,
+        status: 400,
+        error: message,
+      });
     }
     const notJson = await request(`${base}/runtime/v1/resolve`, {
       method: 'POST',

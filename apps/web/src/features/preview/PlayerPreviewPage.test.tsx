@@ -187,7 +187,9 @@ describe('Player preview', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'DUEL' }));
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByText('User ID must not be empty');
-    expect(screen.getByText('context.PurchaseCount must be a number')).toBeTruthy();
+    expect(
+      screen.getByText('context.PurchaseCount must be a whole number from 0 to 2147483647'),
+    ).toBeTruthy();
     await waitFor(() => expect(api.callsTo('/api/runtime/preview')).toEqual([]));
   });
 });
