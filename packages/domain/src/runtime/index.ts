@@ -1,5 +1,6 @@
 export * from './bucket.ts';
 export * from './bucket.vectors.ts';
+export * from './configuration-times.ts';
 export * from './diff.ts';
 export * from './explain.ts';
 export * from './game-servers.ts';
@@ -13,3 +14,4 @@ export * from './runtime-api.ts';
 export * from './runtime-endpoints.ts';
 export * from './segment-match.ts';
 export * from './snapshot.ts';
+export * from './world-event-status.ts';

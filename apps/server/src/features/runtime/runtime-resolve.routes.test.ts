@@ -7,8 +7,10 @@ import {
   type RuntimeContent,
   receiptOf,
   resolvePlayer,
+  resolveReceipt,
   SegmentOperation,
   SegmentProperty,
+  WorldEventStatus,
 } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -16,8 +18,6 @@ import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.t
 import { countQueries, json, request } from './runtime.test-helpers.ts';
 
 const AT = Date.parse('2026-03-10T10:30:00Z');
-/** The end of the default activation's window that holds AT. */
-const WINDOW_END = Date.parse('2026-03-10T12:00:00Z');
 
 /** Two plugins: the first's only entry targets iOS players, the second's takes everybody. */
 function contentWithSegment(): RuntimeContent {
@@ -61,6 +61,7 @@ describe('POST /runtime/v1/resolve', () => {
     expect(playerReceiptSchema.strict().parse(payload)).toEqual(payload);
     const resolution = resolvePlayer(content, { ...player, assignments: undefined }, AT);
     expect(payload).toEqual(JSON.parse(JSON.stringify(receiptOf(resolution))));
+    expect(payload).toEqual(JSON.parse(JSON.stringify(resolveReceipt(content, player, AT))));
     expect(payload).toMatchObject({ userId: 'player-1', level: 12, at: AT, assignments: {} });
     expect(
       payload.plugins.map(({ configuration, ...plugin }) => ({ ...plugin, id: configuration?.id })),
@@ -69,9 +70,11 @@ describe('POST /runtime/v1/resolve', () => {
         pluginId: plugin.id,
         pluginName: plugin.name,
         outcome: 'configuration',
+        status: WorldEventStatus.Running,
         abTestId: content.abTests[index]!.id,
         caseIndex: 0,
-        runningUntil: WINDOW_END,
+        // Continuous from 1970 without cooldown or end: it never stops serving
+        runningUntil: null,
         id: content.configurations[index]!.id,
       })),
     );
@@ -94,6 +97,7 @@ describe('POST /runtime/v1/resolve', () => {
     expect(payload.level).toBe(1);
     expect(payload.plugins[0]).toMatchObject({
       outcome: 'no-match',
+      status: WorldEventStatus.NotFound,
       configuration: null,
       abTestId: null,
       caseIndex: null,

@@ -4,6 +4,7 @@ import {
   notFound,
   type ResolveRequest,
   resolvePlayer,
+  resolveReceipt,
   runtimeEndpoints,
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
@@ -155,10 +156,12 @@ export async function runtimeRoutes(
       handler: (request, reply) => {
         const served = servedRevisionOf(store, request.runtimeKey!);
         const player = request.body as ResolveRequest;
-        const resolution = resolvePlayer(served.content, player, player.at ?? Date.now());
+        const at = player.at ?? Date.now();
         reply.header('content-type', 'application/json; charset=utf-8');
         reply.send(
-          player.explain ? serializeResolution(resolution) : serializeReceipt(served.content, resolution),
+          player.explain
+            ? serializeResolution(resolvePlayer(served.content, player, at))
+            : serializeReceipt(resolveReceipt(served.content, player, at)),
         );
       },
     });
