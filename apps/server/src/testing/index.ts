@@ -5,7 +5,7 @@ import { seedEnvironments } from '../features/environment/environment.service.ts
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
 
-export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
+export { insertRuntimeRevision, insertRuntimeRevisions, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
