@@ -6,5 +6,8 @@ export default defineConfig({
     globalSetup: ['src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits for an event (a revision served, a connection listed); its cap only guards
+    // against a hang, and vitest's default of 1 s is a wall-clock budget on a busy 2-core machine.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -13,7 +13,7 @@ describe('cross-site requests', () => {
   });
 
   const call = (url: string, headers: Record<string, string>, method: 'POST' | 'GET' = 'POST') =>
-    t.app.inject({
+    t.request({
       method,
       url,
       headers: { cookie, host: 'console.internal:3000', 'content-type': 'application/json', ...headers },
@@ -62,7 +62,7 @@ describe('cross-site requests', () => {
   });
 
   it('compares default ports as browsers write them', async () => {
-    const response = await t.app.inject({
+    const response = await t.request({
       method: 'POST',
       url: '/api/audit/list',
       headers: {

@@ -18,7 +18,7 @@ import {
   sortVersionsNewestFirst,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
 import {
   type AbTestKey,
@@ -92,7 +92,7 @@ export async function saveVersion(
   email: string,
 ): Promise<AbTestVersion> {
   const key = { environmentId, id: request.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const locked = await lockAbTest(tx, key);
     if (!locked) throw abTestNotFound();
     assertRule(
@@ -102,10 +102,8 @@ export async function saveVersion(
     const version = nextVersionNumber(highest === null ? [] : [{ version: highest, active: false }]);
     const saved = await insertVersion(tx, key, { version, cases: request.weights, lastModifier: email });
     await updateAbTest(tx, key, {}, email);
-    return {
-      result: saved,
-      audit: abTestAudit(key, email, 'abtest.version.save', { version: saved.version, cases: saved.cases }),
-    };
+    audit(abTestAudit(key, email, 'abtest.version.save', { version: saved.version, cases: saved.cases }));
+    return saved;
   });
 }
 
@@ -117,19 +115,19 @@ export async function activateVersion(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await activate(tx, abTest, key, request.version, request.reRandomise ?? false, email);
     const activated = await requireAbTest(tx, key);
-    return {
-      result: activated,
-      audit: abTestAudit(key, email, 'abtest.version.activate', {
+    audit(
+      abTestAudit(key, email, 'abtest.version.activate', {
         version: request.version,
         previousVersion: abTest.data.version,
         cases: activated.data.cases,
         ...reRandomised(request.reRandomise),
       }),
-    };
+    );
+    return activated;
   });
 }
 
@@ -150,22 +148,22 @@ export async function applyRollout(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkRollout(abTest));
     const version = await appendVersion(tx, abTest, key, rolloutWeights(request.treatment), email);
     const withVersion = await requireAbTest(tx, key);
     await activate(tx, withVersion, key, version.version, request.reRandomise ?? false, email);
     const applied = await requireAbTest(tx, key);
-    return {
-      result: applied,
-      audit: abTestAudit(key, email, 'abtest.rollout.apply', {
+    audit(
+      abTestAudit(key, email, 'abtest.rollout.apply', {
         treatment: request.treatment,
         version: version.version,
         previousVersion: abTest.data.version,
         cases: applied.data.cases,
         ...reRandomised(request.reRandomise),
       }),
-    };
+    );
+    return applied;
   });
 }

@@ -1,6 +1,6 @@
 import { type AbTest, type AuditAction, type AuditAttributes, abTestNotFound } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import type { AuditRecord } from '../audit/audit.store.ts';
+import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { type AbTestKey, findAbTest, lockAbTest } from './abtest.store.ts';
 
 // Shared by the A/B-test use cases: finding, locking and auditing one A/B-test.

@@ -13,7 +13,7 @@ import {
   validateSegment,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
 import { updateAbTest } from './abtest.store.ts';
 
@@ -61,16 +61,16 @@ export async function saveSegment(
     return masks;
   }
   const segment = normalizeSegment(request.segment);
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest: AbTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkSegmentEditable(abTest));
     await updateAbTest(tx, key, { segment }, email);
-    return {
-      result: masks,
-      audit: abTestAudit(key, email, 'abtest.segment.save', {
+    audit(
+      abTestAudit(key, email, 'abtest.segment.save', {
         before: abTest.data.segment.conditions,
         conditions: segment.conditions,
       }),
-    };
+    );
+    return masks;
   });
 }

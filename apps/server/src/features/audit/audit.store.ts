@@ -1,47 +1,7 @@
-import { type AuditEntry, type AuditEvent, auditEntrySchema } from '@console/domain';
-import type { Db, Tx } from '../../db/client.ts';
+import { type AuditEntry, auditEntrySchema } from '@console/domain';
+import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-
-/** One typed audit event (packages/domain audit.ts), written in an environment by an operator. */
-export type AuditRecord = AuditEvent & {
-  environmentId: string;
-  email: string;
-};
-
-/** An audit entry written by the current transaction: what a runtime revision records. */
-export interface WrittenAuditEntry {
-  id: number;
-  environmentId: string;
-  action: string;
-  email: string;
-}
-
-// Per open transaction (the transaction client is one object for the whole transaction), the entries
-// it wrote, whoever wrote them: mutate publishes them with the runtime revision.
-const writtenByTransaction = new WeakMap<Tx, WrittenAuditEntry[]>();
-
-/** Writes one entry and answers its id. */
-export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<number> {
-  const { id } = await tx.auditEntry.create({
-    data: {
-      environmentId: record.environmentId,
-      email: record.email,
-      action: record.action,
-      target: record.target,
-      attributes: record.attributes as Prisma.InputJsonObject,
-    },
-    select: { id: true },
-  });
-  const written = writtenByTransaction.get(tx) ?? [];
-  written.push({ id, environmentId: record.environmentId, action: record.action, email: record.email });
-  writtenByTransaction.set(tx, written);
-  return id;
-}
-
-/** The entries this transaction wrote so far, in order. */
-export const auditEntriesWrittenIn = (tx: Tx): readonly WrittenAuditEntry[] =>
-  writtenByTransaction.get(tx) ?? [];
 
 export interface AuditListQuery {
   environmentId: string;

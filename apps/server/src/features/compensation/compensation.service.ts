@@ -6,7 +6,7 @@ import {
   type SendConsumableRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { findCompensationGrantByKey, insertCompensationGrant } from './compensation.store.ts';
 
 /** Thrown inside the transaction when the key was already used: nothing to write or audit. */
@@ -25,24 +25,22 @@ export async function sendConsumable(
   email: string,
 ): Promise<CompensationGrant> {
   try {
-    return await mutate(db, async (tx) => {
+    return await mutate(db, async ({ tx, audit }) => {
       const grant = await insertCompensationGrant(tx, environmentId, request, email);
       if (!grant) throw new AlreadyGranted();
-      return {
-        result: grant,
-        audit: {
-          environmentId,
-          email,
-          action: 'compensation.send',
-          target: request.userId,
-          attributes: {
-            grantId: grant.id,
-            item: request.item,
-            itemId: Consumable[request.item],
-            amount: request.amount,
-          },
+      audit({
+        environmentId,
+        email,
+        action: 'compensation.send',
+        target: request.userId,
+        attributes: {
+          grantId: grant.id,
+          item: request.item,
+          itemId: Consumable[request.item],
+          amount: request.amount,
         },
-      };
+      });
+      return grant;
     });
   } catch (error) {
     if (!(error instanceof AlreadyGranted) || request.idempotencyKey === undefined) throw error;

@@ -16,11 +16,10 @@ import {
   pluginNameOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { type AuditRecord, mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest } from '../abtest/abtest.access.ts';
 import { insertVersion } from '../abtest/abtest.store.ts';
 import { activateVersionWithRanges } from '../abtest/abtest-version-activation.ts';
-import { mutate } from '../audit/audit.service.ts';
-import { type AuditRecord, insertAuditEntry } from '../audit/audit.store.ts';
 import {
   increasePluginRevisions,
   lockEntriesReferencing,
@@ -59,7 +58,7 @@ export async function duplicateConfig(
   id: string,
   email: string,
 ): Promise<ConfigCopyResponse> {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const source = await lockAndLoadConfig(tx, kind, { environmentId, id });
     const copyId = await insertCopy(tx, id, {
       ...copyFields(source),
@@ -67,13 +66,13 @@ export async function duplicateConfig(
       environmentId,
       lastModifier: email,
     });
-    return {
-      result: { configId: copyId, pluginName: kind.pluginName },
-      audit: configAudit({ environmentId, id: copyId }, email, 'config.duplicate', {
+    audit(
+      configAudit({ environmentId, id: copyId }, email, 'config.duplicate', {
         kind: kind.id,
         from: id,
       }),
-    };
+    );
+    return { configId: copyId, pluginName: kind.pluginName };
   });
 }
 
@@ -88,7 +87,7 @@ const copyFields = (item: Pick<ConfigItem, 'description' | 'activation' | 'data'
  * player changes case; answers the new version. The abtest.version.* audit entries say why.
  */
 async function appendActiveVersion(
-  tx: Tx,
+  { tx, audit }: UnitOfWork,
   key: { environmentId: string; id: string },
   email: string,
   reason: Record<string, unknown>,
@@ -111,12 +110,10 @@ async function appendActiveVersion(
   // The same weights: reassigning the current ranges keeps every player in their case.
   const current = { version: abTest.data.version, cases: abTest.data.cases };
   await activateVersionWithRanges(tx, key, { current, version: saved.version, weights }, email);
-  await insertAuditEntry(
-    tx,
+  audit(
     abTestAudit(key, email, 'abtest.version.save', { version: saved.version, cases: saved.cases, ...reason }),
   );
-  await insertAuditEntry(
-    tx,
+  audit(
     abTestAudit(key, email, 'abtest.version.activate', {
       version: saved.version,
       previousVersion: abTest.data.version,
@@ -178,7 +175,8 @@ export async function duplicateAndReassign(
   input: ConfigItemInput,
   email: string,
 ): Promise<ConfigCopyResponse> {
-  return mutate(db, async (tx) => {
+  return mutate(db, async (unit) => {
+    const { tx, audit } = unit;
     const original = await lockAndLoadConfig(tx, kind, { environmentId, id: input.id });
     const entries = await lockEntriesReferencing(tx, environmentId, input.id);
     const copyId = await insertCopy(tx, input.id, {
@@ -192,7 +190,7 @@ export async function duplicateAndReassign(
     const newVersions = new Map<string, number>();
     const liveAbTestIds = [...new Set(entries.filter(isLiveReference).map((entry) => entry.abTestId))].sort();
     for (const abTestId of liveAbTestIds) {
-      const version = await appendActiveVersion(tx, { environmentId, id: abTestId }, email, reason);
+      const version = await appendActiveVersion(unit, { environmentId, id: abTestId }, email, reason);
       newVersions.set(abTestId, version.version);
     }
 
@@ -236,18 +234,18 @@ export async function duplicateAndReassign(
           ...(hasMoved('draft') ? { draftRevision: revisions.draftRevision } : {}),
         },
       };
-      await insertAuditEntry(tx, record);
+      audit(record);
     }
 
-    return {
-      result: { configId: copyId, pluginName: kind.pluginName },
-      audit: configAudit({ environmentId, id: copyId }, email, 'config.duplicate.reassign', {
+    audit(
+      configAudit({ environmentId, id: copyId }, email, 'config.duplicate.reassign', {
         kind: kind.id,
         from: input.id,
         description: input.description,
         abTestVersions: Object.fromEntries(newVersions),
         plugins: [...movedByPlugin.keys()].map(pluginNameOf),
       }),
-    };
+    );
+    return { configId: copyId, pluginName: kind.pluginName };
   });
 }

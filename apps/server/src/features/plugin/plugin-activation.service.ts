@@ -15,10 +15,9 @@ import {
   type VersionToActivate,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
 import { abTestAudit } from '../abtest/abtest.access.ts';
 import { activateVersionWithRanges } from '../abtest/abtest-version-activation.ts';
-import { mutate } from '../audit/audit.service.ts';
-import { insertAuditEntry } from '../audit/audit.store.ts';
 import {
   listPluginStates,
   lockAbTestsForUpdate,
@@ -46,7 +45,7 @@ import {
 // are activated, and so are the drafts of other plugins on those versions, in one transaction.
 
 async function activateVersions(
-  tx: Tx,
+  { tx, audit }: UnitOfWork,
   environmentId: string,
   versions: readonly VersionToActivate[],
   abTests: ReadonlyMap<string, AbTest>,
@@ -60,8 +59,7 @@ async function activateVersions(
     const cases = abTest.data.versions.find((candidate) => candidate.version === version)!.cases;
     const current = { version: abTest.data.version, cases: abTest.data.cases };
     await activateVersionWithRanges(tx, key, { current, version, weights: cases }, email);
-    await insertAuditEntry(
-      tx,
+    audit(
       abTestAudit(key, email, 'abtest.version.activate', {
         version,
         previousVersion: abTest.data.version,
@@ -88,7 +86,13 @@ async function makeDraftActive(tx: Tx, environmentId: string, state: PluginState
   return { activeRevision, draftRevision, before: state.active, entries: state.draft };
 }
 
-async function activateOnce(tx: Tx, environmentId: string, request: ActivateDraftRequest, email: string) {
+async function activateOnce(
+  unit: UnitOfWork,
+  environmentId: string,
+  request: ActivateDraftRequest,
+  email: string,
+): Promise<ActivateDraftResponse> {
+  const { tx, audit } = unit;
   const { pluginId, draftRevision } = request;
   const seen = await requirePluginState(tx, environmentId, pluginId);
   if (seen.draftRevision !== draftRevision)
@@ -120,13 +124,12 @@ async function activateOnce(tx: Tx, environmentId: string, request: ActivateDraf
   const plan = planDraftActivation(pluginId, states.map(toDraftState), abTests);
   if (plan.fatal.length > 0) throw ruleViolation(ACTIVATION_MESSAGES.blocked(pluginId, plan.fatal));
 
-  await activateVersions(tx, environmentId, plan.versions, abTests, pluginId, email);
+  await activateVersions(unit, environmentId, plan.versions, abTests, pluginId, email);
   const versions = plan.versions.map(({ abTestId, version }) => ({ abTestId, version }));
   for (const otherId of plan.alongside) {
     const other = states.find((state) => state.plugin.id === otherId)!;
     const change = await makeDraftActive(tx, environmentId, other, email);
-    await insertAuditEntry(
-      tx,
+    audit(
       pluginAudit(environmentId, email, otherId, 'plugin.draft.activate', {
         ...change,
         versions,
@@ -135,16 +138,15 @@ async function activateOnce(tx: Tx, environmentId: string, request: ActivateDraf
     );
   }
   const change = await makeDraftActive(tx, environmentId, plugin, email);
-  const result: ActivateDraftResponse = { updated: [pluginId, ...plan.alongside], error: plan.skipped };
-  return {
-    result,
-    audit: pluginAudit(environmentId, email, pluginId, 'plugin.draft.activate', {
+  audit(
+    pluginAudit(environmentId, email, pluginId, 'plugin.draft.activate', {
       ...change,
       versions,
       alongside: plan.alongside.map(pluginNameOf),
       skipped: plan.skipped.map(([id, message]) => [pluginNameOf(id), message] as [string, string]),
     }),
-  };
+  );
+  return { updated: [pluginId, ...plan.alongside], error: plan.skipped };
 }
 
 /**
@@ -162,6 +164,6 @@ export function activateDraft(
   email: string,
 ): Promise<ActivateDraftResponse> {
   return withStableLockSet(request.pluginId, () =>
-    mutate(db, (tx) => activateOnce(tx, environmentId, request, email)),
+    mutate(db, (unit) => activateOnce(unit, environmentId, request, email)),
   );
 }

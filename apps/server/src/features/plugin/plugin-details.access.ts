@@ -16,8 +16,8 @@ import {
   pluginNameOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { listAbTests } from '../abtest/abtest.store.ts';
-import type { AuditRecord } from '../audit/audit.store.ts';
 import {
   findPluginIdsUsingAbTests,
   findPluginState,

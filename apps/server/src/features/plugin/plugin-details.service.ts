@@ -1,6 +1,6 @@
 import type { PluginDetails, SetPluginDescriptionRequest } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { lockPlugins, updatePluginDetails } from './plugin.store.ts';
 import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.access.ts';
 
@@ -20,16 +20,17 @@ export async function setPluginDescription(
   email: string,
 ): Promise<PluginDetails> {
   const { pluginId, description } = request;
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     await lockPlugins(tx, environmentId, [pluginId]);
     const before = await requirePluginState(tx, environmentId, pluginId);
     await updatePluginDetails(tx, environmentId, pluginId, { description }, email);
-    return {
-      result: await readPluginDetails(tx, environmentId, pluginId),
-      audit: pluginAudit(environmentId, email, pluginId, 'plugin.description.set', {
+    const result = await readPluginDetails(tx, environmentId, pluginId);
+    audit(
+      pluginAudit(environmentId, email, pluginId, 'plugin.description.set', {
         before: before.plugin.description,
         description,
       }),
-    };
+    );
+    return result;
   });
 }

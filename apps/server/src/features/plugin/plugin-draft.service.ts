@@ -12,8 +12,8 @@ import {
   ruleViolation,
   type SaveDraftRequest,
 } from '@console/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import type { Db } from '../../db/client.ts';
+import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
 import {
   lockPlugins,
   replacePluginEntries,
@@ -68,7 +68,12 @@ function assertConfigurationsFit(
   }
 }
 
-async function saveDraftOnce(tx: Tx, environmentId: string, request: SaveDraftRequest, email: string) {
+async function saveDraftOnce(
+  { tx, audit }: UnitOfWork,
+  environmentId: string,
+  request: SaveDraftRequest,
+  email: string,
+): Promise<PluginDetails> {
   const { pluginId, configurations: entries } = request;
   const seen = await requirePluginState(tx, environmentId, pluginId);
   if (seen.draftRevision !== request.draftRevision)
@@ -100,15 +105,15 @@ async function saveDraftOnce(tx: Tx, environmentId: string, request: SaveDraftRe
     { draftRevision, draftBaseRevision: baseRevision },
     email,
   );
-  return {
-    result: await readPluginDetails(tx, environmentId, pluginId),
-    audit: pluginAudit(environmentId, email, pluginId, 'plugin.draft.save', {
+  audit(
+    pluginAudit(environmentId, email, pluginId, 'plugin.draft.save', {
       draftRevision,
       baseRevision,
       before: state.draft,
       entries,
     }),
-  };
+  );
+  return readPluginDetails(tx, environmentId, pluginId);
 }
 
 /**
@@ -124,6 +129,6 @@ export function saveDraft(
   email: string,
 ): Promise<PluginDetails> {
   return withStableLockSet(request.pluginId, () =>
-    mutate(db, (tx) => saveDraftOnce(tx, environmentId, request, email)),
+    mutate(db, (unit) => saveDraftOnce(unit, environmentId, request, email)),
   );
 }

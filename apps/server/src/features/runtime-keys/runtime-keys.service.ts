@@ -9,7 +9,7 @@ import {
   type RuntimeKey,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import type { ConnectionRegistry } from '../connections/connection-registry.ts';
 import {
   findRuntimeKey,
@@ -39,7 +39,7 @@ export async function createRuntimeKey(
   email: string,
 ): Promise<CreatedRuntimeKey> {
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const created = await insertRuntimeKey(tx, {
       id: randomUUID(),
       environmentId,
@@ -47,25 +47,24 @@ export async function createRuntimeKey(
       hash: hashRuntimeKey(key),
       createdBy: email,
     });
-    return {
-      result: { ...created, key },
-      // never the key nor its hash
-      audit: {
-        environmentId,
-        email,
-        action: 'runtime-key.create',
-        target: created.id,
-        attributes: { name: created.name },
-      },
-    };
+    // never the key nor its hash
+    audit({
+      environmentId,
+      email,
+      action: 'runtime-key.create',
+      target: created.id,
+      attributes: { name: created.name },
+    });
+    return { ...created, key };
   });
 }
 
 export const listKeys = (db: Db, environmentId: string) => listRuntimeKeys(db, environmentId);
 
 /**
- * Revokes the key; after commit, closes the live connections that authenticated with it and makes this
- * process's runtime API refuse it. Other processes learn it from the NOTIFY sent in the transaction.
+ * Revokes the key; after the commit, closes the live connections that authenticated with it and makes
+ * this process's runtime API refuse it. Other processes learn it from the NOTIFY sent in the
+ * transaction (delivered at commit).
  */
 export async function revokeRuntimeKey(
   db: Db,
@@ -74,7 +73,7 @@ export async function revokeRuntimeKey(
   request: RevokeRuntimeKeyRequest,
   email: string,
 ): Promise<RuntimeKey> {
-  const revoked = await mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit, afterCommit }) => {
     const existing = await findRuntimeKey(tx, environmentId, request.id);
     if (!existing) throw notFound(`Runtime key '${request.id}' not found`);
     if (!(await markRuntimeKeyRevoked(tx, environmentId, request.id))) {
@@ -82,18 +81,17 @@ export async function revokeRuntimeKey(
     }
     const revoked = (await findRuntimeKey(tx, environmentId, request.id)) ?? existing;
     await notifyRuntimeKeyRevoked(tx, revoked.id);
-    return {
-      result: revoked,
-      audit: {
-        environmentId,
-        email,
-        action: 'runtime-key.revoke',
-        target: revoked.id,
-        attributes: { name: revoked.name },
-      },
-    };
+    afterCommit(() => {
+      keyCache.markRevoked(revoked.id);
+      connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
+    });
+    audit({
+      environmentId,
+      email,
+      action: 'runtime-key.revoke',
+      target: revoked.id,
+      attributes: { name: revoked.name },
+    });
+    return revoked;
   });
-  keyCache.markRevoked(revoked.id);
-  connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
-  return revoked;
 }

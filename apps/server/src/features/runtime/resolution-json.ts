@@ -1,9 +1,9 @@
 import type { PlayerReceipt, PlayerResolution } from '@console/domain';
 
 // The answers of POST /runtime/v1/resolve as JSON text, equal (as JSON) to JSON.stringify's of
-// {payload: receipt} and {payload: resolution}. The configurations a resolution hands out are the
-// revision's own objects and make most of an answer's bytes: each is serialised once and its text reused
-// by every answer that hands it out.
+// {payload: receipt} and {payload: explanationOf(resolution)}. The configurations a resolution hands out
+// are the revision's own objects and make most of an answer's bytes: each is serialised once and its text
+// reused by every answer that hands it out.
 
 /** The JSON text of each configuration, made once. Weak, so a replaced revision's text goes with it. */
 const configurationJson = new WeakMap<object, string>();
@@ -23,9 +23,10 @@ function withProperty(value: object, name: string, json: string): string {
   return `${text.slice(0, -1)}${text === '{}' ? '' : ','}${JSON.stringify(name)}:${json}}`;
 }
 
-/** `{"payload": resolution}` as JSON text: the whole resolution, with the reasons (`explain: true`). */
+/** `{"payload": explanationOf(resolution)}` as JSON text: the whole resolution, with the reasons (`explain: true`). */
 export function serializeResolution(resolution: PlayerResolution): string {
-  const { plugins, ...player } = resolution;
+  const { plugins, ...rest } = resolution;
+  const player = { kind: 'explanation', ...rest };
   const pluginTexts = plugins.map(({ configuration, ...plugin }) =>
     withProperty(plugin, 'configuration', configuration === null ? 'null' : jsonOf(configuration)),
   );
@@ -59,7 +60,7 @@ export function serializeReceipt(receipt: PlayerReceipt): string {
       `"runningUntil":${plugin.runningUntil}}`;
   }
   return (
-    `{"payload":{"userId":${JSON.stringify(receipt.userId)},"level":${receipt.level},` +
+    `{"payload":{"kind":"receipt","userId":${JSON.stringify(receipt.userId)},"level":${receipt.level},` +
     `"at":${receipt.at},"plugins":[${plugins}],"assignments":${JSON.stringify(receipt.assignments)}}}`
   );
 }

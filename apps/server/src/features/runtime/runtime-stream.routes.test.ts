@@ -5,7 +5,7 @@ import {
   RUNTIME_REPLAY_REVISIONS,
   type RuntimeContent,
 } from '@console/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   buildTestApp,
@@ -76,7 +76,7 @@ describe('GET /runtime/v1/stream', () => {
     t = await createTestApp({}, { runtime: { heartbeatMs: 200 } });
     cookie = await t.login('ops@example.com');
     devKey = (await t.post('/api/runtime-keys/create', { name: 'streams' }, cookie)).json().payload;
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = await t.url();
     latestContent = t.app.runtimeStore.get('dev')!.content;
   });
   afterAll(() => {
@@ -216,14 +216,14 @@ describe('GET /runtime/v1/stream', () => {
     const before = t.app.runtimeStreams.size;
     const doomed = await connect({}, '', key);
     const survivor = await connect({ 'last-event-id': String(revision) });
-    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before + 2));
+    await expect.poll(() => t.app.runtimeStreams.size).toBe(before + 2);
     expect((await t.post('/api/runtime-keys/revoke', { id: key.id }, cookie)).statusCode).toBe(200);
     await doomed.ended;
-    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before + 1));
+    await expect.poll(() => t.app.runtimeStreams.size).toBe(before + 1);
     const after = await publish();
     expect(await survivor.nextEvent()).toEqual(eventOf(after));
     survivor.close();
-    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before));
+    await expect.poll(() => t.app.runtimeStreams.size).toBe(before);
     const refused = await openStream(`${base}/runtime/v1/stream`, { authorization: `Bearer ${key.key}` });
     expect(refused.status).toBe(401);
   });

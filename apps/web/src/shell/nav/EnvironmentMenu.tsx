@@ -1,0 +1,65 @@
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useActiveEnvironment } from '../environment/environment.context.ts';
+import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
+
+// The drop-down and its filter field are not in the first load (see NavMenuList); the dialog is loaded on first use.
+const EnvironmentMenuList = lazy(async () => ({
+  default: (await import('./EnvironmentMenuList.tsx')).EnvironmentMenuList,
+}));
+const CreateEnvironmentDialog = lazy(async () => ({
+  default: (await import('./CreateEnvironmentDialog.tsx')).CreateEnvironmentDialog,
+}));
+
+/** The navigation bar's environment button: the active environment, and the menu to change it. */
+export function EnvironmentMenu() {
+  const { active } = useActiveEnvironment();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isCreating, setCreating] = useState(false);
+  const [hasOpenedCreate, setHasOpenedCreate] = useState(false);
+  const buttonId = useId();
+  const menuId = useId();
+  const isOpen = anchor !== null;
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        variant="outlined"
+        aria-label={`Environment: ${active}`}
+        aria-haspopup="menu"
+        aria-controls={isOpen ? menuId : undefined}
+        aria-expanded={isOpen ? 'true' : undefined}
+        startIcon={<EnvironmentIndicator environment={active} />}
+        endIcon={<KeyboardArrowDown />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ textTransform: 'none', minWidth: 120, maxWidth: 280, justifyContent: 'space-between' }}
+      >
+        {/* ids run to 36 characters: keep the bar on one line on a laptop screen */}
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {active}
+        </Box>
+      </Button>
+      <Suspense fallback={null}>
+        <EnvironmentMenuList
+          menuId={menuId}
+          buttonId={buttonId}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          onCreate={() => {
+            setHasOpenedCreate(true);
+            setCreating(true);
+          }}
+        />
+      </Suspense>
+      {hasOpenedCreate && (
+        <Suspense fallback={null}>
+          <CreateEnvironmentDialog open={isCreating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import Check from '@mui/icons-material/Check';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useActiveEnvironment } from '../environment/environment.context.ts';
+import { NeedsRight } from '../session/rights.tsx';
+import { SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
+import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
+
+/** Above this many environments the menu offers a filter and puts its two actions first. */
+export const MANY_ENVIRONMENTS = 12;
+
+const matches = (id: string, filter: string) => id.toLowerCase().includes(filter.trim().toLowerCase());
+
+type EnvironmentMenuListProps = {
+  menuId: string;
+  buttonId: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  onCreate: () => void;
+};
+
+/**
+ * The environment menu's drop-down: every environment, then 'Create environment' and
+ * 'Transfer'. With many environments (30+) those two come first and a filter narrows the list,
+ * so they never scroll away. Loaded lazily by EnvironmentMenu (see NavMenuList for why).
+ */
+export function EnvironmentMenuList({
+  menuId,
+  buttonId,
+  anchor,
+  onClose,
+  onCreate,
+}: EnvironmentMenuListProps) {
+  const { active, environments, select } = useActiveEnvironment();
+  const [filter, setFilter] = useState('');
+  const menuListRef = useRef<HTMLUListElement>(null);
+  const hasMany = environments.length > MANY_ENVIRONMENTS;
+  const shown = hasMany ? environments.filter((id) => matches(id, filter)) : environments;
+  const close = () => {
+    onClose();
+    setFilter('');
+  };
+
+  const environmentItems = shown.map((id) => (
+    <MenuItem
+      key={id}
+      selected={id === active}
+      onClick={() => {
+        close();
+        select(id);
+      }}
+    >
+      <ListItemIcon>
+        {id === active ? <Check fontSize="small" /> : <EnvironmentIndicator environment={id} />}
+      </ListItemIcon>
+      <ListItemText>{id}</ListItemText>
+    </MenuItem>
+  ));
+  const actionItems = [
+    <NeedsRight key="create" endpoint={SAVE_ENVIRONMENT_RIGHT}>
+      <MenuItem
+        onClick={() => {
+          close();
+          onCreate();
+        }}
+      >
+        Create environment
+      </MenuItem>
+    </NeedsRight>,
+    <MenuItem key="transfer" component={Link} to="/transfer" onClick={close}>
+      Transfer
+    </MenuItem>,
+  ];
+
+  // The menu's own keys (type-ahead, arrows) must not take the filter's typing; ArrowDown enters the list.
+  const onFilterKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      menuListRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    }
+    if (event.key !== 'Escape' && event.key !== 'Tab') event.stopPropagation();
+  };
+
+  return (
+    <Menu
+      id={menuId}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={close}
+      // With the filter, focus goes to the filter (its autoFocus), not to the list.
+      autoFocus={!hasMany}
+      slotProps={{ list: { 'aria-labelledby': buttonId, ref: menuListRef } }}
+    >
+      {hasMany
+        ? [
+            <Box key="filter" component="li" role="none" sx={{ px: 2, pt: 0.5, pb: 1 }}>
+              <TextField
+                size="small"
+                label="Filter environments"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+                onKeyDown={onFilterKeyDown}
+                autoFocus
+                fullWidth
+                autoComplete="off"
+              />
+            </Box>,
+            ...actionItems,
+            <Divider key="divider" />,
+            ...environmentItems,
+            ...(shown.length === 0
+              ? [
+                  <MenuItem key="none" disabled>
+                    No environment matches
+                  </MenuItem>,
+                ]
+              : []),
+          ]
+        : [...environmentItems, <Divider key="divider" />, ...actionItems]}
+    </Menu>
+  );
+}
