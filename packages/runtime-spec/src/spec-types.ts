@@ -92,6 +92,7 @@ export interface SpecPluginReceipt {
 
 /** What POST /runtime/v1/resolve answers in `payload` (without `explain`). */
 export interface SpecReceipt {
+  kind: 'receipt';
   userId: string;
   level: number;
   at: number;

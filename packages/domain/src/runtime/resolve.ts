@@ -282,7 +282,7 @@ export function resolveReceipt(
   for (let index = 0; index < plugins.length; index += 1) {
     receipts[index] = receiptOfPlugin(plugins[index]!, player, level, at);
   }
-  return { userId: input.userId, level, at, plugins: receipts, assignments: player.next };
+  return { kind: 'receipt', userId: input.userId, level, at, plugins: receipts, assignments: player.next };
 }
 
 /** The matched entry as the explanation shows it (after decidePlugin and serveDecidedCase). */

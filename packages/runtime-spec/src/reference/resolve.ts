@@ -129,5 +129,5 @@ export function referenceResolve(
   };
 
   const plugins = [...content.plugins].sort((a, b) => a.id - b.id).map(resolvePlugin);
-  return { userId: player.userId, level, at, plugins, assignments: kept };
+  return { kind: 'receipt', userId: player.userId, level, at, plugins, assignments: kept };
 }

@@ -1,7 +1,7 @@
 import type { CreatedRuntimeKey, RuntimeContent } from '@console/domain';
 import { countConformanceTests, loadConformanceSuite } from '@console/runtime-spec';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { insertRuntimeRevision } from '../../testing/index.ts';
 import { json, request } from './runtime.test-helpers.ts';
 
@@ -21,9 +21,8 @@ describe('POST /runtime/v1/resolve passes the runtime specification', () => {
   beforeAll(async () => {
     t = await createTestApp({}, { runtime: { checkMs: 3_600_000 } });
     key = (await t.post('/api/runtime-keys/create', { name: 'conformance' }, await t.login())).json().payload;
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = await t.url();
   });
-  afterAll(() => vi.restoreAllMocks());
 
   it(`answers all ${countConformanceTests(suite)} tests of the ${suite.length} files with the expected receipts`, {
     timeout: 300_000,
@@ -32,9 +31,7 @@ describe('POST /runtime/v1/resolve passes the runtime specification', () => {
     for (const { file, snapshot, tests } of suite) {
       const content = snapshot.content as unknown as RuntimeContent;
       const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
-      await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision), {
-        timeout: 30_000,
-      });
+      await expect.poll(() => t.app.runtimeStore.get('dev')?.revision, UNTIL_EVENT).toBe(revision);
       for (let start = 0; start < tests.length; start += PARALLEL) {
         const batch = tests.slice(start, start + PARALLEL);
         const answers = await Promise.all(

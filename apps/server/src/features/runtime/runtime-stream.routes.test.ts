@@ -131,7 +131,7 @@ describe('GET /runtime/v1/stream', () => {
   it('replays every missed revision in order, with what each changed, from Last-Event-ID (header or query)', async () => {
     const from = revision;
     const missed = [await publish(), await publish(), await publish()];
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision));
+    await expect.poll(() => t.app.runtimeStore.get('dev')?.revision).toBe(revision);
     for (const [headers, query] of [
       [{ 'last-event-id': String(from) }, ''],
       [{}, `?lastEventId=${from}`],
