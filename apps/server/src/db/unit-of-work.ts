@@ -55,7 +55,7 @@ class Unchanged {
 }
 
 /**
- * Rule (docs/decisions.md, "Audit: no-ops"): an entry is written exactly when the mutation writes.
+ * Rule (docs/decisions.md, Audit Log, "No-ops"): an entry is written exactly when the mutation writes.
  * A request that asks for what already holds (switching a plugin or an A/B-test to the state it
  * has) calls unchanged(result): whatever the work did is rolled back, no entry is written and no
  * after-commit effect runs. A save of submitted values always writes (modifier and time change), so

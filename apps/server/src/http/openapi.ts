@@ -8,7 +8,7 @@ import {
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
-import { RUNTIME_SECURITY_SCHEME } from '../features/runtime/runtime-call.ts';
+import { RUNTIME_SECURITY_SCHEME } from '../features/runtime/runtime.public.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { addDiscriminators } from './openapi-schemas.ts';
 

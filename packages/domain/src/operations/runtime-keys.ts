@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Decision (docs/decisions.md, Transfer and connections): game clients authenticate with a
+// Decision (docs/decisions.md, Connections and runtime keys): game clients authenticate with a
 // per-environment runtime key. The server keeps only its SHA-256; the key is shown once at creation.
 
 export const RUNTIME_KEY_NAME_MAX_LENGTH = 64;

@@ -8,6 +8,7 @@ import {
   checkSegmentEditable,
   checkTestActivation,
   conflict,
+  isSameSegment,
   type ListPage,
   newAbTestData,
   type SaveAbTestRequest,
@@ -16,7 +17,7 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
-import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import {
   type AbTestChanges,
   abTestExists,
@@ -26,7 +27,7 @@ import {
   listAbTests,
   updateAbTest,
 } from './abtest.store.ts';
-import { isSameSegment, requireValidSegment } from './segment.service.ts';
+import { requireValidSegment } from './segment.service.ts';
 
 // Decision (docs/decisions.md): /list/recent answers the 10 most recently modified A/B-tests.
 export const RECENT_ABTEST_COUNT = 10;

@@ -1,17 +1,18 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   type ActivateConfigRequest,
+  altersWhatIsServed,
   CONFIG_MESSAGES,
   type ConfigItem,
   type ConfigItemInput,
   type ConfigKindDefinition,
+  configChangesBetween,
   conflict,
   ruleViolation,
   summarizeConfigUsage,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
-import { configAudit, lockAndLoadConfig, requireConfig } from './config.access.ts';
+import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';
 import {
   type ConfigChanges,
   type ConfigKey,
@@ -69,23 +70,6 @@ const fieldsOf = (input: Pick<ConfigItem, 'description' | 'active' | 'activation
   data: input.data,
 });
 
-/** The fields of `next` that differ from the stored configuration. */
-function changesBetween(stored: ConfigItem, next: Required<ConfigChanges>): ConfigChanges {
-  const changes: ConfigChanges = {};
-  if (next.description !== stored.description) changes.description = next.description;
-  if (next.active !== stored.active) changes.active = next.active;
-  if (!isDeepStrictEqual(next.activation, stored.activation)) changes.activation = next.activation;
-  if (!isDeepStrictEqual(next.data, stored.data)) changes.data = next.data;
-  return changes;
-}
-
-/**
- * What players would notice: activation, data, or switching off. A description is the operators'
- * own text, and switching a served configuration on changes nothing already served.
- */
-const altersWhatIsServed = (changes: ConfigChanges) =>
-  changes.activation !== undefined || changes.data !== undefined || changes.active === false;
-
 /**
  * A change an active plugin's players would get now is refused with "Update is not
  * allowed:" (the screen then offers /duplicate/reassign). Checked under the configuration's row
@@ -108,7 +92,7 @@ export async function saveConfig(
   const key = { environmentId, id: input.id };
   return mutate(db, async ({ tx, audit }) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
-    const changes = changesBetween(stored, {
+    const changes = configChangesBetween(stored, {
       ...fieldsOf(input),
       active: activeFlagToSave(kind, input, stored),
     });

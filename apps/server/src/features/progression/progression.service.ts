@@ -1,7 +1,7 @@
 import type { SetProgressionRequest } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
-import { upsertPlayerProgression } from './progression.store.ts';
+import { findPlayerProgression, upsertPlayerProgression } from './progression.store.ts';
 
 /** Stores a player's progression in the environment (User Admin); answers what was stored. */
 export function setPlayerProgression(
@@ -22,4 +22,10 @@ export function setPlayerProgression(
     });
     return progression;
   });
+}
+
+/** The player's progression as game servers read it (/runtime/v1/progression/get); null when none. */
+export async function readProgression(db: Db, environmentId: string, userId: string) {
+  const progression = await findPlayerProgression(db, environmentId, userId);
+  return progression ? { level: progression.level, eoc: progression.eoc, streak: progression.streak } : null;
 }

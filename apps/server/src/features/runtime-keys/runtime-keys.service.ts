@@ -10,7 +10,6 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
-import type { ConnectionRegistry } from '../connections/connection-registry.ts';
 import {
   findRuntimeKey,
   insertRuntimeKey,
@@ -18,6 +17,11 @@ import {
   markRuntimeKeyRevoked,
   notifyRuntimeKeyRevoked,
 } from './runtime-keys.store.ts';
+
+/** Who must close, in this process and beyond, the live connections a revoked key opened (connections). */
+export interface RevokedKeyConnections {
+  revokeKey(keyId: string, reason: typeof CLOSED_BY_KEY_REVOKED): unknown;
+}
 
 /** Who must forget a revoked key at once in this process (the runtime API's key cache). */
 export interface RevokedKeyListener {
@@ -68,7 +72,7 @@ export const listKeys = (db: Db, environmentId: string) => listRuntimeKeys(db, e
  */
 export async function revokeRuntimeKey(
   db: Db,
-  { connections, keyCache }: { connections: ConnectionRegistry; keyCache: RevokedKeyListener },
+  { connections, keyCache }: { connections: RevokedKeyConnections; keyCache: RevokedKeyListener },
   environmentId: string,
   request: RevokeRuntimeKeyRequest,
   email: string,

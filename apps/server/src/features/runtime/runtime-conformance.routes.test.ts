@@ -31,7 +31,7 @@ describe('POST /runtime/v1/resolve passes the runtime specification', () => {
     for (const { file, snapshot, tests } of suite) {
       const content = snapshot.content as unknown as RuntimeContent;
       const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
-      await expect.poll(() => t.app.runtimeStore.get('dev')?.revision, UNTIL_EVENT).toBe(revision);
+      await expect.poll(() => t.app.runtimeCache.get('dev')?.revision, UNTIL_EVENT).toBe(revision);
       for (let start = 0; start < tests.length; start += PARALLEL) {
         const batch = tests.slice(start, start + PARALLEL);
         const answers = await Promise.all(

@@ -58,7 +58,7 @@ describe('runtime revisions stay fresh without a notification', () => {
       });
       // A notified revision of another environment goes through: the listener works, yet dev stays at 2.
       await insertRuntimeRevision(t.databaseUrl, { environmentId: 'stable', content: makeRuntimeContent() });
-      await expect.poll(() => app.runtimeStore.get('stable')?.revision).toBe(2);
+      await expect.poll(() => app.runtimeCache.get('stable')?.revision).toBe(2);
       expect(await revisionServedBy(app)).toBe(2);
     } finally {
       await app.close();

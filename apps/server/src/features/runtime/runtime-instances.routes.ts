@@ -12,7 +12,7 @@ export function registerAppliedCall(app: FastifyInstance): void {
       key.environmentId,
       body,
       request.ip,
-      app.runtimeStore.get(key.environmentId)?.revision ?? 0,
+      app.runtimeCache.get(key.environmentId)?.revision ?? 0,
     ),
   );
 }

@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
-import { countQueries, json, request } from './runtime.test-helpers.ts';
+import { countQueries, json, request, stopRegistryHeartbeat } from './runtime.test-helpers.ts';
 
 const AT = Date.parse('2026-03-10T10:30:00Z');
 
@@ -49,7 +49,7 @@ describe('POST /runtime/v1/resolve', () => {
     content = contentWithSegment();
     const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
     base = await t.url();
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision), UNTIL_EVENT);
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('dev')?.revision).toBe(revision), UNTIL_EVENT);
   });
   afterAll(() => vi.restoreAllMocks());
 
@@ -177,6 +177,7 @@ describe('POST /runtime/v1/resolve', () => {
   });
 
   it('asks the database nothing', async () => {
+    await stopRegistryHeartbeat(t.app);
     const queries = countQueries();
     try {
       for (let index = 0; index < 50; index++) {

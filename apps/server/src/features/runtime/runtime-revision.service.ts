@@ -1,6 +1,7 @@
 import {
   notFound,
   PUBLISHING_AUDIT_ACTIONS,
+  REVISION_MESSAGES,
   type RepublishResponse,
   type ResumeResponse,
   type RevisionListResponse,
@@ -12,15 +13,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { countAuditEntriesAfter, findAuditCauses, listAuditIdsAfter } from '../audit/audit.public.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
-  countAuditEntriesAfter,
-  findAuditCauses,
   findLatestRevision,
   findRevisionRow,
   findRuntimePin,
-  listAuditIdsAfter,
   listRevisionRows,
   lockRuntimeState,
   type RuntimePinRow,
@@ -31,11 +30,6 @@ import {
 // an old revision publishes its content as a new revision and pins the runtime to it; changes made
 // while pinned are saved and audited but not published; resume lifts the pin and publishes the
 // console's state.
-
-export const REVISION_MESSAGES = {
-  notFound: (environmentId: string, revision: number) =>
-    `Revision ${revision} of the runtime of ${environmentId} not found`,
-} as const;
 
 const toPin = (row: RuntimePinRow | null): RuntimePin | null =>
   row?.pinnedRevision === null || row?.pinnedRevision === undefined

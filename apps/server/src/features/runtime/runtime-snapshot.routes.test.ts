@@ -3,7 +3,7 @@ import type { CreatedRuntimeKey, RuntimeContent } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { httpClient, insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
-import { countQueries, json, request } from './runtime.test-helpers.ts';
+import { countQueries, json, request, stopRegistryHeartbeat } from './runtime.test-helpers.ts';
 
 describe('GET /runtime/v1/snapshot', () => {
   let t: TestApp;
@@ -41,8 +41,8 @@ describe('GET /runtime/v1/snapshot', () => {
     });
     base = await t.url();
     // Written before the app read its revisions, or notified right after.
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('stable')?.revision).toBe(2), UNTIL_EVENT);
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(2), UNTIL_EVENT);
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('stable')?.revision).toBe(2), UNTIL_EVENT);
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('dev')?.revision).toBe(2), UNTIL_EVENT);
   });
 
   it("answers the key's environment's current revision with its ETag, not to be cached unchecked", async () => {
@@ -133,6 +133,7 @@ describe('GET /runtime/v1/snapshot', () => {
 
   it('asks the database nothing per request, whatever the answer (200, 304, gzip, 401, 403)', async () => {
     const { etag } = (await snapshot(devKey)).headers as { etag: string };
+    await stopRegistryHeartbeat(t.app);
     const queries = countQueries();
     try {
       for (let round = 0; round < 20; round++) {

@@ -77,7 +77,7 @@ describe('GET /runtime/v1/stream', () => {
     cookie = await t.login('ops@example.com');
     devKey = (await t.post('/api/runtime-keys/create', { name: 'streams' }, cookie)).json().payload;
     base = await t.url();
-    latestContent = t.app.runtimeStore.get('dev')!.content;
+    latestContent = t.app.runtimeCache.get('dev')!.content;
   });
   afterAll(() => {
     for (const client of open) client.close();
@@ -114,7 +114,7 @@ describe('GET /runtime/v1/stream', () => {
     expect(saved.statusCode).toBe(200);
     const event = await client.nextEvent();
     expect(event).toMatchObject({ id: String(revision + 1), event: 'revision' });
-    const served = t.app.runtimeStore.get('dev')!;
+    const served = t.app.runtimeCache.get('dev')!;
     expect(served.content.release.keyValue).toBe('stream=1;');
     expect(JSON.parse(event.data!)).toEqual({
       revision: revision + 1,
@@ -131,7 +131,7 @@ describe('GET /runtime/v1/stream', () => {
   it('replays every missed revision in order, with what each changed, from Last-Event-ID (header or query)', async () => {
     const from = revision;
     const missed = [await publish(), await publish(), await publish()];
-    await expect.poll(() => t.app.runtimeStore.get('dev')?.revision).toBe(revision);
+    await expect.poll(() => t.app.runtimeCache.get('dev')?.revision).toBe(revision);
     for (const [headers, query] of [
       [{ 'last-event-id': String(from) }, ''],
       [{}, `?lastEventId=${from}`],
@@ -151,7 +151,7 @@ describe('GET /runtime/v1/stream', () => {
   });
 
   it('sends nothing when Last-Event-ID is current, and one reset event when it is unknown', async () => {
-    const served = t.app.runtimeStore.get('dev')!;
+    const served = t.app.runtimeCache.get('dev')!;
     const current = { revision: served.revision, hash: served.hash };
     for (const lastEventId of ['garbage', String(revision + 5), '0']) {
       const unknown = await connect({ 'last-event-id': lastEventId });
@@ -177,8 +177,8 @@ describe('GET /runtime/v1/stream', () => {
     });
     latestContent = contents.at(-1)!;
     revision = burst.at(-1)!.revision;
-    await t.app.runtimeStore.checkLatest();
-    expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision);
+    await t.app.runtimeCache.checkLatest();
+    expect(t.app.runtimeCache.get('dev')?.revision).toBe(revision);
     const tooOld = await connect({ 'last-event-id': String(from) });
     expect(await tooOld.nextEvent()).toEqual(resetOf(burst.at(-1)!));
     tooOld.close();

@@ -11,8 +11,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRecord, mutate, unchanged } from '../../db/unit-of-work.ts';
-import { deleteSessionsOf } from '../auth/session.store.ts';
-import { listEnvironmentIds, updateEnvironmentProtected } from '../environment/environment.store.ts';
+import { deleteSessionsOf } from '../auth/auth.public.ts';
+import { listEnvironmentIds, updateEnvironmentProtected } from '../environment/environment.public.ts';
 import {
   deleteEnvironmentRole,
   deleteUser,

@@ -48,7 +48,7 @@ export type DescribeChanges = (
   next: RuntimeContent,
 ) => RuntimeRevisionEvent['changed'];
 
-export interface RuntimeStoreOptions {
+export interface RuntimeCacheOptions {
   /** What changed between two revisions' contents, as the stream's events carry it. */
   describeChanges: DescribeChanges;
   /** After a failed read, everything is checked again this much later, until a read succeeds. */
@@ -109,7 +109,7 @@ async function serve(published: StoredRevision): Promise<ServedRevision> {
  * periodic check of the latest revision numbers and after the listener reconnects (runtime.plugin.ts).
  * A revision is only ever replaced by a higher one.
  */
-export class RuntimeStore {
+export class RuntimeCache {
   private readonly served = new Map<string, ServedRevision>();
   /** Per environment the change events of the latest revisions, oldest first, ending at the served one. */
   private readonly history = new Map<string, RevisionEventFrame[]>();
@@ -124,7 +124,7 @@ export class RuntimeStore {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: RuntimeStoreOptions,
+    private readonly options: RuntimeCacheOptions,
   ) {}
 
   /** The environment's current revision in this process, if it has one. */
