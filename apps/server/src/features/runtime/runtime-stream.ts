@@ -109,7 +109,8 @@ export class RuntimeStreams {
       this.write(stream, served.resetEvent);
       return;
     }
-    for (const event of events) this.write(stream, event.text);
+    // One write: a replay reaches the client together, before the snapshot it asks for on the first event.
+    if (events.length > 0) this.write(stream, events.map((event) => event.text).join(''));
   }
 
   private write(stream: OpenStream, text: string): void {
