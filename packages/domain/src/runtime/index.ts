@@ -9,6 +9,7 @@ export * from './preview.schemas.ts';
 export * from './ranges.ts';
 export * from './resolution.schemas.ts';
 export * from './resolve.ts';
+export * from './resolve-request-check.ts';
 export * from './revision.schemas.ts';
 export * from './runtime-api.ts';
 export * from './runtime-endpoints.ts';
