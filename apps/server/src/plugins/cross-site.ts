@@ -23,7 +23,7 @@ function decodedPath(request: FastifyRequest): string {
 }
 
 /**
- * Spec, defence in depth beside SameSite=Lax cookies and JSON-only bodies: a mutating call
+ * Defence in depth beside SameSite=Lax cookies and JSON-only bodies: a mutating call
  * whose Origin names another site, or that the browser says is cross-site (Sec-Fetch-Site), is refused
  * 403 before anything else. Same-origin is the request's own host (what the browser put in the URL),
  * or PUBLIC_URL's, or one of ALLOWED_ORIGINS. Calls without either header (curl, scripts, game

@@ -146,6 +146,11 @@ export class RuntimeCache {
     return events.slice(revision + 1 - first);
   }
 
+  /** Every environment's current revision in this process (for metrics). */
+  servedRevisions(): IterableIterator<ServedRevision> {
+    return this.served.values();
+  }
+
   /** Whether the revisions were read from the database at least once (start-up may find it down). */
   get isLoaded(): boolean {
     return this.hasChecked;
