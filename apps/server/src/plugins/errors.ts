@@ -5,11 +5,20 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isDatabaseUnavailableError } from '../db/unavailable.ts';
 import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
-type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+type Issue = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+};
 
-/** "configurationId: must be ..." — the operator sees which field is wrong. */
+/**
+ * "configurationId: must be ..." — the operator sees which field is wrong. An unknown field is named
+ * first: a misspelt field (`id` for `ids`) also leaves the right one missing, and the misspelling is
+ * the mistake to fix.
+ */
 function describeValidation(context: string | undefined, issues: Issue[]): string {
-  const first = issues[0];
+  const first = issues.find((issue) => issue.keyword === 'unrecognized_keys') ?? issues[0];
   if (!first) return 'Invalid request';
   const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const where = path || context || 'body';

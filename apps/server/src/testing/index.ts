@@ -12,7 +12,7 @@ export {
   type TestOidcProvider,
   type TestOidcUser,
 } from './oidc-provider.ts';
-export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
+export { insertRuntimeRevision, insertRuntimeRevisions, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';

@@ -7,6 +7,7 @@ import {
   SegmentOperation as Op,
   SegmentProperty as Prop,
   WorldEventActivationType as T,
+  WorldEventStatus,
 } from '../enums.ts';
 import { bucketOf } from './bucket.ts';
 import {
@@ -105,8 +106,19 @@ describe('resolvePlayer', () => {
       bucket: 939577,
       configurationId: 'gold',
       running: true,
+      // Continuous from 1970 without end or cooldown: its back-to-back runs never stop serving
+      runningUntil: null,
     });
-    expect(describePluginOutcome(one, 1)).toMatch(/^Receives configuration 'gold', running until 20/);
+    expect(one.status).toBe(WorldEventStatus.Running);
+    expect(describePluginOutcome(one, 1)).toBe("Receives configuration 'gold'");
+    const daily = content(base.plugins, base.abTests, [
+      configuration('gold', { type: T.Daily, maxEventDuration: 4 * H, scheduleOffset: 9 * H }),
+    ]);
+    const until = resolvePlayer(daily, { userId: 'player-1', context: {} }, NOW).plugins[0]!;
+    expect(until.matched?.runningUntil).toBe(Date.parse('2024-03-10T13:00:00Z'));
+    expect(describePluginOutcome(until, 1)).toBe(
+      "Receives configuration 'gold', running until 2024-03-10T13:00:00.000Z",
+    );
   });
 
   it('gives the plugin default for an empty control case', () => {
@@ -181,7 +193,7 @@ describe('resolvePlayer', () => {
     ]);
     expect(playerResolutionSchema.parse(result)).toEqual(result);
     expect(formatResolution(result)).toEqual([
-      "PLUGIN_1 (1): Receives configuration 'a', running until 2024-03-10T12:00:00.000Z",
+      "PLUGIN_1 (1): Receives configuration 'a'",
       "  entry 1: AB-test 'gone' is not in the snapshot",
       "  entry 2: AB-test 'sleeping' is not active",
       "  entry 3: AB-test 'unversioned' has no active version",

@@ -29,8 +29,10 @@ export interface RuntimeStreamsOptions {
 
 /**
  * `GET /runtime/v1/stream`, Server-Sent Events written by hand on the raw response (a few
- * lines of framing; no dependency). One `revision` event per revision this process adopts, each frame
- * built once per revision and written to every client of the environment; one heartbeat timer for all.
+ * lines of framing; no dependency). Every client receives one `revision` event per revision after the
+ * one it holds, in order (replayed from the store's history on connect, then as the process adopts
+ * them), or one reset event when the history does not reach back to it; each frame is built once per
+ * revision and written to every client that needs it; one heartbeat timer for all.
  */
 export class RuntimeStreams {
   private readonly open = new Set<OpenStream>();
@@ -86,7 +88,10 @@ export class RuntimeStreams {
     }
   }
 
-  /** Takes over the reply: headers, then the current revision unless `lastEventId` already holds it. */
+  /**
+   * Takes over the reply: headers, then every revision after `lastEventId` (a reset event for the
+   * current revision when it is absent, unknown or older than the history).
+   */
   attach(reply: FastifyReply, key: RuntimeKeyEntry, lastEventId: number | null): void {
     reply.hijack();
     const raw = reply.raw;
@@ -106,8 +111,8 @@ export class RuntimeStreams {
       unsubscribe: () => {},
     };
     const current = this.store.get(key.environmentId);
-    if (current && current.revision > stream.revision) this.send(stream, current);
-    stream.unsubscribe = this.store.subscribe(key.environmentId, (served) => this.send(stream, served));
+    if (current && current.revision !== stream.revision) this.catchUp(stream, current);
+    stream.unsubscribe = this.store.subscribe(key.environmentId, (served) => this.catchUp(stream, served));
     this.open.add(stream);
     raw.on('close', () => {
       stream.unsubscribe();
@@ -115,12 +120,17 @@ export class RuntimeStreams {
     });
   }
 
-  private send(stream: OpenStream, served: ServedRevision): void {
-    if (served.revision <= stream.revision) return;
-    // `changed` describes the step from the previous revision; a client elsewhere gets null (refetch).
-    const knowsPrevious = stream.revision > 0 && stream.revision === served.previousRevision;
+  /** Sends the client every revision after its own up to `served`, or the reset event. */
+  private catchUp(stream: OpenStream, served: ServedRevision): void {
+    if (served.revision === stream.revision) return;
+    const events = this.store.eventsAfter(stream.environmentId, stream.revision);
     stream.revision = served.revision;
-    this.write(stream, knowsPrevious ? served.event : served.eventWithoutChanges);
+    if (events === null) {
+      this.write(stream, served.resetEvent);
+      return;
+    }
+    // One write: a replay reaches the client together, before the snapshot it asks for on the first event.
+    if (events.length > 0) this.write(stream, events.map((event) => event.text).join(''));
   }
 
   private write(stream: OpenStream, text: string): void {
