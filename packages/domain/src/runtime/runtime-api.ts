@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleIdentifier } from '../api/identifier-text.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 
 // The game servers' read API. Authenticated by a per-environment runtime key
@@ -27,10 +28,13 @@ export const RUNTIME_PATHS = {
 /** The SSE event name of a published revision; its `id:` is the revision number. */
 export const RUNTIME_REVISION_EVENT = 'revision';
 
-const userIdSchema = z
-  .string({ error: 'userId must be a text' })
-  .min(1, { error: 'userId must not be empty' })
-  .max(64, { error: 'userId must be at most 64 characters' });
+const userIdSchema = visibleIdentifier(
+  z
+    .string({ error: 'userId must be a text' })
+    .min(1, { error: 'userId must not be empty' })
+    .max(64, { error: 'userId must be at most 64 characters' }),
+  'userId',
+);
 
 /**
  * The segment properties of a player, keyed by the names /api/segment/property/list answers (UserId
@@ -99,10 +103,13 @@ export const runtimeProgressionSchema = z
 
 export const appliedRequestSchema = z.object({
   /** A stable name of the game server instance (host and process), chosen by the game server. */
-  instance: z
-    .string({ error: 'instance must be a text' })
-    .min(1, { error: 'instance must not be empty' })
-    .max(200, { error: 'instance must be at most 200 characters' }),
+  instance: visibleIdentifier(
+    z
+      .string({ error: 'instance must be a text' })
+      .min(1, { error: 'instance must not be empty' })
+      .max(200, { error: 'instance must be at most 200 characters' }),
+    'instance',
+  ),
   revision: z.number({ error: 'revision must be a number' }).int().min(0).max(MAX_STORED_INTEGER),
 });
 export type AppliedRequest = z.infer<typeof appliedRequestSchema>;
