@@ -138,7 +138,8 @@ const isSticky = (test: RuntimeAbTest) => test.type === AbTestType.StickySegment
 
 /** The assignments to pass back: kept unless their test is in the snapshot and not sticky, or their case is gone. */
 function keptAssignments(compiled: CompiledContent, assignments: StickyAssignments): Record<string, number> {
-  const kept: Record<string, number> = {};
+  // Keyed by A/B-test ids, which operators choose: no prototype to inherit from or to replace.
+  const kept: Record<string, number> = Object.create(null);
   if (!assignments) return kept;
   for (const [abTestId, caseIndex] of Object.entries(assignments)) {
     const test = compiled.tests.get(abTestId)?.test;
@@ -194,7 +195,7 @@ function decideEntry(
 
   let droppedAssignment: number | null = null;
   if (isSticky(test) && assignments) {
-    const assigned = assignments[test.id];
+    const assigned = Object.hasOwn(assignments, test.id) ? assignments[test.id] : undefined;
     if (assigned !== undefined && assigned < test.cases.length) {
       // Docs/decisions.md: a sticky player keeps membership and case; segment and bucket are not re-evaluated
       const bucket = bucketIn(compiledTest, idBytes);

@@ -17,7 +17,8 @@ import { useAuthOptionsQuery, useSessionQuery } from './login.queries.ts';
 
 // Set by the server when it redirects back from a sign-in it could not complete.
 const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
-const LOGIN_ERRORS: Record<string, string> = { 'google-not-configured': GOOGLE_NOT_CONFIGURED };
+// A Map: the code comes from the URL (`?error=constructor` must not find an inherited member).
+const LOGIN_ERRORS = new Map([['google-not-configured', GOOGLE_NOT_CONFIGURED]]);
 export const SIGN_IN_RATE_LIMITED = 'Too many sign-in attempts. Please wait a minute, then sign in again.';
 
 /** A refused sign-in in the operator's words: a rate limit (429) asks to wait, not to sign in elsewhere. */
@@ -34,7 +35,7 @@ export function LoginPage() {
   const { clearUnauthorized } = useGlobalUi();
   const errorCode = searchParams.get('error');
   const shownError =
-    failure ?? (errorCode ? (LOGIN_ERRORS[errorCode] ?? `Sign-in failed (${errorCode}).`) : null);
+    failure ?? (errorCode ? (LOGIN_ERRORS.get(errorCode) ?? `Sign-in failed (${errorCode}).`) : null);
 
   const enterConsole = () => {
     // Nothing fetched before signing in (401s) may linger.
