@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { createQueryClient } from '../api/queryClient.ts';
-import { GlobalUiProvider } from '../shell/GlobalUiProvider.tsx';
+import { GlobalUiProvider } from '../shell/feedback/GlobalUiProvider.tsx';
 import { routes } from './routes.tsx';
 
 export function App({ queryClient: givenClient }: { queryClient?: QueryClient }) {

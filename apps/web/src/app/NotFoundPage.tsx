@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router';
-import { Page } from '../shell/Page.tsx';
+import { Page } from '../components/Page.tsx';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

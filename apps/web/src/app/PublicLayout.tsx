@@ -1,9 +1,9 @@
 import Container from '@mui/material/Container';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Loading } from '../shell/Loading.tsx';
-import { ThemedFrame } from './ThemedFrame.tsx';
-import { lightTheme } from './theme.ts';
+import { Loading } from '../components/Loading.tsx';
+import { ThemedFrame } from '../shell/theme/ThemedFrame.tsx';
+import { lightTheme } from '../shell/theme/theme.ts';
 
 /** Pages reachable without a session (login, logout): no navigation bar, no environment. */
 export function PublicLayout() {

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
 import { type Location, useLocation } from 'react-router';
-import { Page } from '../shell/Page.tsx';
+import { Page } from '../components/Page.tsx';
 
 /**
  * Shows the error page in place of its children when they fail to load or render, and tries them again

@@ -2,16 +2,16 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { Loading } from '../components/Loading.tsx';
 import { EnvironmentProvider } from '../shell/environment/EnvironmentProvider.tsx';
 import { useActiveEnvironment } from '../shell/environment/environment.context.ts';
 import { useEnvironmentListQuery } from '../shell/environment/environment.queries.ts';
-import { useGlobalUiState } from '../shell/globalUi.context.ts';
-import { Loading } from '../shell/Loading.tsx';
-import { UnauthorizedPage } from '../shell/UnauthorizedPage.tsx';
-import { useErrorBanner, useReportQueryError } from '../shell/useErrorBanner.ts';
-import { NavBar } from './nav/NavBar.tsx';
-import { ThemedFrame } from './ThemedFrame.tsx';
-import { themeForEnvironment } from './theme.ts';
+import { useGlobalUiState } from '../shell/feedback/globalUi.context.ts';
+import { useErrorBanner, useReportQueryError } from '../shell/feedback/useErrorBanner.ts';
+import { NavBar } from '../shell/nav/NavBar.tsx';
+import { UnauthorizedPage } from '../shell/session/UnauthorizedPage.tsx';
+import { ThemedFrame } from '../shell/theme/ThemedFrame.tsx';
+import { themeForEnvironment } from '../shell/theme/theme.ts';
 
 /** Every signed-in screen: navigation bar on top, the page below, in the active environment's theme. */
 export function ShellLayout() {
@@ -58,7 +58,9 @@ function EnvironmentShell() {
 }
 
 // Not part of the first load (its Alert is only shown when the list fails); requested on first render.
-const ErrorBanner = lazy(async () => ({ default: (await import('../shell/ErrorBanner.tsx')).ErrorBanner }));
+const ErrorBanner = lazy(async () => ({
+  default: (await import('../shell/feedback/ErrorBanner.tsx')).ErrorBanner,
+}));
 
 const MAIN_ID = 'main';
 

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 /**
  * A control that cannot be used says why, on hover and on keyboard focus. A disabled
  * control gets neither pointer events nor focus, so the tooltip sits on a focusable wrapper.
- * also what the signed-in user's role does not allow (shell/rights.tsx).
+ * Also used for what the signed-in user's role does not allow (shell/session/rights.tsx).
  */
 export function WhyDisabled({ reason, children }: { reason: string | undefined; children: ReactElement }) {
   if (reason === undefined) return children;

@@ -1,6 +1,6 @@
 import type { AnyEndpoint } from '@console/domain';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { NeedsRight } from '../../shell/rights.tsx';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 
 interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
   /** The form's call is in flight: a second submit waits for it. */

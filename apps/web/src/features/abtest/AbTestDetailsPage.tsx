@@ -1,12 +1,12 @@
 import { ABTEST_MESSAGES, isRollout } from '@console/domain';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { NotFoundNotice } from '../../components/NotFoundNotice.tsx';
+import { Page } from '../../components/Page.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { NotFoundNotice } from '../../shell/NotFoundNotice.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { AbTestSummary } from './AbTestSummary.tsx';
 import { useAbTestQuery } from './abtest.queries.ts';
 import { CaseDescriptionsForm } from './CaseDescriptionsForm.tsx';

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../../shell/format.ts';
+import { formatDateTime } from '../../components/format.ts';
 import { Field } from './Field.tsx';
 
 export interface AbTestInfoCardProps {

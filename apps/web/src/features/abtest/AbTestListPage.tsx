@@ -1,11 +1,11 @@
 import { api } from '@console/domain';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { Loading } from '../../shell/Loading.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { NeedsRight } from '../../shell/rights.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import { AbTestTable } from './AbTestTable.tsx';
 import { useAbTestListQuery } from './abtest.queries.ts';
 import { CreateAbTestDialog } from './CreateAbTestDialog.tsx';

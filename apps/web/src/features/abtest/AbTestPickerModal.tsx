@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { PickerModal, PickerRow } from '../../components/dialogs/PickerModal.tsx';
-import { Loading } from '../../shell/Loading.tsx';
+import { Loading } from '../../components/Loading.tsx';
 import { useAbTestListQuery } from './abtest.queries.ts';
 
 export interface AbTestPickerModalProps {

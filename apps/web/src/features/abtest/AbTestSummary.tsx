@@ -2,7 +2,7 @@ import { type AbTest, formatVersion } from '@console/domain';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import { formatDateTime } from '../../shell/format.ts';
+import { formatDateTime } from '../../components/format.ts';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { Field } from './Field.tsx';

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
 import { useSaveCaseDescriptionsMutation } from './abtest.queries.ts';
 

@@ -24,7 +24,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { AB_TEST_TYPE_OPTIONS } from './abtest.labels.ts';
 import { useCreateAbTestMutation, useIdExistsQuery, useIdSuggestionQuery } from './abtest.queries.ts';

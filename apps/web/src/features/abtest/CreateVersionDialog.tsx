@@ -29,7 +29,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { caseLabelOf } from './abtest.labels.ts';
 import { useSaveVersionMutation } from './abtest.queries.ts';
 import { WeightRow } from './WeightRow.tsx';

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../../api/queryClient.ts';
 import { ActiveEnvironmentContext } from '../../shell/environment/environment.context.ts';
-import { GlobalDialogs } from '../../shell/GlobalDialogs.tsx';
-import { GlobalUiProvider } from '../../shell/GlobalUiProvider.tsx';
+import { GlobalDialogs } from '../../shell/feedback/GlobalDialogs.tsx';
+import { GlobalUiProvider } from '../../shell/feedback/GlobalUiProvider.tsx';
 
 // A 2-core machine shared with other test runs: the first render of a file can take seconds.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,3 +1,3 @@
-// The A/B-test components other features use (the plugin details of a later issue).
+// The A/B-test feature's public module: the components other features (the plugin details) use.
 export { AbTestInfoCard, type AbTestInfoCardProps } from './AbTestInfoCard.tsx';
 export { AbTestPickerModal, type AbTestPickerModalProps } from './AbTestPickerModal.tsx';

@@ -6,7 +6,7 @@ import {
   pluginNameOf,
 } from '@console/domain';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useActivateTestMutation, useDeleteAbTestMutation } from './abtest.queries.ts';
 
 export const DELETE_CONFIRM_TITLE = 'Delete AB-test?';

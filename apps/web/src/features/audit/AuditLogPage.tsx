@@ -13,12 +13,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { formatDateTime } from '../../components/format.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import { formatDateTime } from '../../shell/format.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { auditEntriesToCsv, downloadCsv, formatAttributes } from './audit.csv.ts';
 import { useAuditListQuery } from './audit.queries.ts';
 

@@ -17,12 +17,12 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { UserIdField } from '../../components/form/UserIdField.tsx';
 import { useIdempotencyKey } from '../../components/form/useIdempotencyKey.ts';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { useCompensationListQuery, useSendConsumableMutation } from './compensation.queries.ts';
 
 // The chooser's first option is a prompt: '' until an item is chosen, which the schema refuses.

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useCallback, useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { useRetained } from '../../shell/dialogs/useRetained.ts';
+import { useRetained } from '../../shell/feedback/useRetained.ts';
 
 // A configuration call's failure is information ("INFO:" → dialog "Information"),
 // "Update is not allowed:" (dialog "Error: Update changes active configuration", Cancel and Ok), or a

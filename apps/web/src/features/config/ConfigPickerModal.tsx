@@ -6,9 +6,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PickerModal, PickerRow } from '../../components/dialogs/PickerModal.tsx';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { Loading } from '../../shell/Loading.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { useActiveConfigsQuery } from './config.queries.ts';
 
 export const NO_CONFIGURATIONS = 'No configurations found';

@@ -1,5 +1,5 @@
 import type { ConfigListItem } from '@console/domain';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { configMessageOf, type useConfigMessageDialog } from './ConfigMessageDialog.tsx';
 import {
   useActivateAnyConfigMutation,

@@ -2,7 +2,7 @@ import type { ConfigKind } from '@console/domain';
 import { useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { configMessageOf, useConfigMessageDialog } from './ConfigMessageDialog.tsx';
 import {
   useCreateConfigMutation,

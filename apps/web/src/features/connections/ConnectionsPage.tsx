@@ -5,13 +5,13 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { NeedsRight } from '../../shell/rights.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import { RuntimeKeysSection } from '../runtime-keys/RuntimeKeysSection.tsx';
 import {
   useCloseConnectionMutation,

@@ -10,10 +10,10 @@ import {
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { formatRecentTime } from '../../components/format.ts';
+import { Loading } from '../../components/Loading.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
-import { formatRecentTime } from '../../shell/format.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { type ErrorBannerState, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { type ErrorBannerState, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { useGameServerListQuery } from './connections.queries.ts';
 
 export const NO_GAME_SERVERS_TEXT = 'No game server has reported';

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { APP_NAME } from '../../components/Page.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { toCssColor } from '../../shell/environment/environmentColor.ts';
-import { APP_NAME } from '../../shell/Page.tsx';
 import { useParticles } from './useParticles.ts';
 
 const rise = keyframes`

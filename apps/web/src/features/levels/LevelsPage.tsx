@@ -1,4 +1,4 @@
-import { Page } from '../../shell/Page.tsx';
+import { Page } from '../../components/Page.tsx';
 
 /** An empty page titled Levels. */
 export function LevelsPage() {

@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { APP_NAME } from '../../shell/Page.tsx';
-import { GOOGLE_LOGIN_PATH } from '../../shell/UnauthorizedPage.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { APP_NAME } from '../../components/Page.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { GOOGLE_LOGIN_PATH } from '../../shell/session/UnauthorizedPage.tsx';
 import { DevLoginForm } from './DevLoginForm.tsx';
 import { useAuthOptionsQuery, useSessionQuery } from './login.queries.ts';
 

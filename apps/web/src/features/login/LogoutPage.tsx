@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignOut } from '../../shell/auth.queries.ts';
-import { APP_NAME } from '../../shell/Page.tsx';
+import { APP_NAME } from '../../components/Page.tsx';
+import { useSignOut } from '../../shell/session/auth.queries.ts';
 
 /**
  * /logout loaded as a page (a bookmark, a link from elsewhere): a GET changes nothing, so it

@@ -10,12 +10,12 @@ import { Form } from '../../components/form/Form.tsx';
 import { SecretFormField } from '../../components/form/SecretFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useMissingRight } from '../../shell/rights.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
+import { useMissingRight } from '../../shell/session/rights.tsx';
 import { useNiceConfigQuery, useSaveNiceConfigMutation } from './nice.queries.ts';
 
 /** NICE Config: the 'Authentication Token' of the external NICE service, per environment. */

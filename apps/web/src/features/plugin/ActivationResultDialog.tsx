@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
-import { useRetained } from '../../shell/dialogs/useRetained.ts';
+import { useRetained } from '../../shell/feedback/useRetained.ts';
 
 export const ACTIVATION_RESULT_TITLE = 'Activation result';
 

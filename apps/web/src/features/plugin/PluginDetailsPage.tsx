@@ -12,12 +12,16 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { NotFoundNotice } from '../../components/NotFoundNotice.tsx';
+import { Page } from '../../components/Page.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { NotFoundNotice } from '../../shell/NotFoundNotice.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { type ErrorBannerState, useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import {
+  type ErrorBannerState,
+  useErrorBanner,
+  useReportQueryError,
+} from '../../shell/feedback/useErrorBanner.ts';
 import { DraftTab } from './DraftTab.tsx';
 import { PluginDescriptionEditor } from './PluginDescriptionEditor.tsx';
 import { PluginEntryCard } from './PluginEntryCard.tsx';

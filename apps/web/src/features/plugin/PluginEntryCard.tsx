@@ -23,7 +23,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { AbTestInfoCard } from '../abtest/AbTestInfoCard.tsx';
+import { AbTestInfoCard } from '../abtest/index.ts';
 
 export const NO_CONFIGURATION = 'No configuration';
 

@@ -3,15 +3,15 @@ import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../components/format.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import { formatDateTime } from '../../shell/format.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { NeedsRight, useIsProtected } from '../../shell/rights.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
+import { NeedsRight, useIsProtected } from '../../shell/session/rights.tsx';
 import { useActivatePluginMutation, usePluginListQuery } from './plugin.queries.ts';
 
 /** Plugin list: every plugin with an on/off switch; the list reloads after each toggle. */

@@ -1,7 +1,7 @@
 import { type ActivateDraftResponse, checkDraft, PLUGIN_MESSAGES, type PluginDetails } from '@console/domain';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { type EntryUsage, useActivateDraftMutation, useValidateDraftMutation } from './plugin.queries.ts';
 import { isConflict } from './useDraftEditing.ts';
 

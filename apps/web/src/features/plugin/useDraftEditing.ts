@@ -12,7 +12,7 @@ import {
 } from '@console/domain';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveDraftMutation } from './plugin.queries.ts';
 
 // The autosave toast shows for 2000 ms.

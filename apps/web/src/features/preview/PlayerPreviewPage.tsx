@@ -22,9 +22,9 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { UserIdField } from '../../components/form/UserIdField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useErrorBanner } from '../../shell/useErrorBanner.ts';
+import { Page } from '../../components/Page.tsx';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner } from '../../shell/feedback/useErrorBanner.ts';
 import { PreviewResults } from './PreviewResults.tsx';
 import { usePlayerPreviewMutation } from './preview.queries.ts';
 

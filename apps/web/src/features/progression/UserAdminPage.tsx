@@ -14,9 +14,9 @@ import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { UserIdField } from '../../components/form/UserIdField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useErrorBanner } from '../../shell/useErrorBanner.ts';
+import { Page } from '../../components/Page.tsx';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner } from '../../shell/feedback/useErrorBanner.ts';
 import { useSetProgressionMutation } from './progression.queries.ts';
 
 /** User Admin: set a player's progression; the server's answer is shown raw. */

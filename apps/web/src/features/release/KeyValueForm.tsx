@@ -3,7 +3,7 @@ import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveKeyValueMutation } from './release.queries.ts';
 
 interface KeyValueFormProps {

@@ -19,7 +19,7 @@ import { HINT_SX } from '../../components/form/hint.ts';
 import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveReleaseContentMutation } from './release.queries.ts';
 
 // The server's rule, checked against the clock at the moment the form is validated.

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { Page } from '../../components/Page.tsx';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { KeyValueForm } from './KeyValueForm.tsx';
 import { ReleaseClientForm } from './ReleaseClientForm.tsx';
 import { ReleaseContentForm } from './ReleaseContentForm.tsx';

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Loading } from '../../shell/Loading.tsx';
+import { Loading } from '../../components/Loading.tsx';
 
 interface ReleaseSectionProps<T> {
   title: string;

@@ -5,8 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { DiffView } from './DiffView.tsx';
 import { useRepublishMutation, useRevisionDiffQuery } from './revisions.queries.ts';
 

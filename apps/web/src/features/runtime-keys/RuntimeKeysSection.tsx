@@ -16,12 +16,12 @@ import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { formatDateTime } from '../../components/format.ts';
+import { Loading } from '../../components/Loading.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
-import { formatDateTime } from '../../shell/format.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { Loading } from '../../shell/Loading.tsx';
-import { NeedsRight } from '../../shell/rights.tsx';
-import { type ErrorBannerState, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { type ErrorBannerState, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import {
   useCreateRuntimeKeyMutation,
   useRevokeRuntimeKeyMutation,

@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { ErrorBanner } from '../../shell/ErrorBanner.tsx';
-import { Loading } from '../../shell/Loading.tsx';
-import { Page } from '../../shell/Page.tsx';
-import { useErrorBanner, useReportQueryError } from '../../shell/useErrorBanner.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
+import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { ScheduleConflictList } from './ScheduleConflictList.tsx';
 import { ScheduleControls } from './ScheduleControls.tsx';
 import { ScheduleLegend, ScheduleTimeline } from './ScheduleTimeline.tsx';

@@ -2,8 +2,8 @@ import { api, type EnvironmentProtection } from '@console/domain';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { NeedsRight } from '../../shell/rights.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import { useSetEnvironmentProtectedMutation } from './users.queries.ts';
 
 /** Which environments are protected (only admins change anything there); an admin of one switches it. */

@@ -8,10 +8,10 @@ import {
 } from '@console/domain';
 import Button from '@mui/material/Button';
 import NativeSelect from '@mui/material/NativeSelect';
+import { formatDateTime } from '../../components/format.ts';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
-import { formatDateTime } from '../../shell/format.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
-import { NeedsRight } from '../../shell/rights.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import { useRemoveUserMutation, useSetUserRoleMutation } from './users.queries.ts';
 
 interface UserTableProps {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@console/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useGlobalUi } from '../globalUi.context.ts';
+import { useGlobalUi } from '../feedback/globalUi.context.ts';
 import { type ActiveEnvironment, ActiveEnvironmentContext } from './environment.context.ts';
 import { useEnvironmentListQuery } from './environment.queries.ts';
 import { readActiveEnvironment, writeActiveEnvironment } from './environment.storage.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { darkTheme, lightTheme, themeForEnvironment } from '../../app/theme.ts';
+import { darkTheme, lightTheme, themeForEnvironment } from '../theme/theme.ts';
 import { environmentColor, toCssColor } from './environmentColor.ts';
 
 describe('environment indicator colour', () => {

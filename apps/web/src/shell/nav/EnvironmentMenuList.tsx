@@ -8,9 +8,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import { NeedsRight } from '../../shell/rights.tsx';
-import { SAVE_ENVIRONMENT_RIGHT } from '../../shell/shell.endpoints.ts';
+import { useActiveEnvironment } from '../environment/environment.context.ts';
+import { NeedsRight } from '../session/rights.tsx';
+import { SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
 /** Above this many environments the menu offers a filter and puts its two actions first. */

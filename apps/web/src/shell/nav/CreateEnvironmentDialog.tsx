@@ -8,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
-import { useCreateEnvironmentMutation } from '../../shell/environment/environment.queries.ts';
-import { useGlobalUi } from '../../shell/globalUi.context.ts';
+import { useActiveEnvironment } from '../environment/environment.context.ts';
+import { useCreateEnvironmentMutation } from '../environment/environment.queries.ts';
+import { useGlobalUi } from '../feedback/globalUi.context.ts';
 
 export const CREATE_FAILED_TITLE = 'Creating configuration failed';
 

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import type { ErrorDialogContent } from '../globalUi.context.ts';
+import type { ErrorDialogContent } from './globalUi.context.ts';
 import { useRetained } from './useRetained.ts';
 
 interface ErrorDialogProps {

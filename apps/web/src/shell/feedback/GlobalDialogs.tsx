@@ -1,7 +1,7 @@
-import { ConfirmDialog } from './dialogs/ConfirmDialog.tsx';
-import { ErrorDialog } from './dialogs/ErrorDialog.tsx';
-import { ServerErrorDialog } from './dialogs/ServerErrorDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ErrorDialog } from './ErrorDialog.tsx';
 import { useGlobalUiState } from './globalUi.context.ts';
+import { ServerErrorDialog } from './ServerErrorDialog.tsx';
 import { Toasts } from './Toasts.tsx';
 
 /** The global modals and toasts; rendered inside the theme so prod's dark theme reaches them. */

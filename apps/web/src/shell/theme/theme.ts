@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { isDarkEnvironment } from '../shell/environment/environmentColor.ts';
+import { isDarkEnvironment } from '../environment/environmentColor.ts';
 
 export const lightTheme: Theme = createTheme({ palette: { mode: 'light' } });
 export const darkTheme: Theme = createTheme({ palette: { mode: 'dark' } });

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { environmentColor, toCssColor } from '../../shell/environment/environmentColor.ts';
+import { environmentColor, toCssColor } from '../environment/environmentColor.ts';
 
 /** The colour dot that tells operators which environment they act on. */
 export function EnvironmentIndicator({ environment }: { environment: string }) {

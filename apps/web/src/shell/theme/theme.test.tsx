@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok, signedInAs } from '../test/fakeApi.ts';
-import { renderApp } from '../test/renderApp.tsx';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
 
 const bodyBackground = () => window.getComputedStyle(document.body).backgroundColor;
 const indicatorColor = () =>

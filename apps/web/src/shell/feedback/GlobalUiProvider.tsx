@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { subscribeToApiEvents } from '../api/client.ts';
+import { subscribeToApiEvents } from '../../api/client.ts';
 import {
   type ConfirmationRequest,
   type ErrorDialogContent,

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { callEndpoint } from '../api/client.ts';
-import { useLazyEndpointQuery } from '../api/hooks.ts';
-import { shellEndpoints } from './shell.endpoints.ts';
+import { callEndpoint } from '../../api/client.ts';
+import { useLazyEndpointQuery } from '../../api/hooks.ts';
+import { shellEndpoints } from '../shell.endpoints.ts';
 
 /** The signed-in user with their roles; a 401 here shows the login-required page. */
 export const useCurrentOperatorQuery = () => useLazyEndpointQuery(shellEndpoints.me, { staleTime: 60_000 });

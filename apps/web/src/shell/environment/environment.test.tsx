@@ -2,9 +2,9 @@ import { MESSAGES } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_ENVIRONMENT_KEY } from '../shell/environment/environment.storage.ts';
-import { fail, fakeApi, type Handler, ok, signedInAs } from '../test/fakeApi.ts';
-import { renderApp } from '../test/renderApp.tsx';
+import { fail, fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+import { ACTIVE_ENVIRONMENT_KEY } from './environment.storage.ts';
 
 const stored = () => window.localStorage.getItem(ACTIVE_ENVIRONMENT_KEY);
 

@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 // Not part of the first load: the dialogs and toasts are closed on the first screen. Their chunk (Dialog,
 // Snackbar, Alert) is requested as soon as the frame renders, so it is there when something goes wrong.
 const GlobalDialogs = lazy(async () => ({
-  default: (await import('../shell/GlobalDialogs.tsx')).GlobalDialogs,
+  default: (await import('../feedback/GlobalDialogs.tsx')).GlobalDialogs,
 }));
 
 /** A theme for the page, its baseline styles, and the global dialogs drawn in that theme. */

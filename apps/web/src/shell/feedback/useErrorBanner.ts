@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/client.ts';
-import { useActiveEnvironment } from './environment/environment.context.ts';
+import { ApiError } from '../../api/client.ts';
+import { useActiveEnvironment } from '../environment/environment.context.ts';
 
 export interface ErrorBannerState {
   messages: readonly string[];

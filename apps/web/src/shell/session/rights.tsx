@@ -1,8 +1,8 @@
 import { type AnyEndpoint, isProtectedEnvironment, missingRightOf } from '@console/domain';
 import { cloneElement, type ReactElement, useContext } from 'react';
-import { WhyDisabled } from '../components/WhyDisabled.tsx';
+import { WhyDisabled } from '../../components/WhyDisabled.tsx';
+import { ActiveEnvironmentContext } from '../environment/environment.context.ts';
 import { useCurrentOperatorQuery } from './auth.queries.ts';
-import { ActiveEnvironmentContext } from './environment/environment.context.ts';
 
 type Declared = Pick<AnyEndpoint, 'access' | 'scope' | 'accessEnvironmentField'>;
 
