@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Calls are JSON; anything else is answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
 
-  const db = options.db ?? createDb(config.databaseUrl);
+  const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
@@ -149,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
   const listener = createDbListener(config.databaseUrl, {
+    connectTimeoutMs: config.databaseLimits.connectTimeoutMs,
     onError: (error) => app.log.warn({ err: error }, 'database listener'),
   });
   app.decorate('dbListener', listener);

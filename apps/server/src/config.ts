@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMAIL_MAX_LENGTH, ROLES, type Role } from '@console/domain';
 import { z } from 'zod';
+import type { DatabaseLimits } from './db/pool.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'prisma/migrations');
@@ -54,6 +55,14 @@ export interface AppConfig {
   sessionAbsoluteMs: number;
   /** Live game-client connections one runtime key may hold, over all server processes. */
   runtimeMaxConnectionsPerKey: number;
+  // ---- hardening: how long the database and clients may keep the console waiting ----
+  /** Connection, statement and transaction limits of the database (db/pool.ts). */
+  databaseLimits: DatabaseLimits;
+  /**
+   * With the embedded PostgreSQL: /healthz fails once it has not answered for this long, so a supervisor
+   * restarts the console (and with it the database). Null with DATABASE_URL.
+   */
+  embeddedDatabaseLivenessMs: number | null;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -183,6 +192,13 @@ const envSchema = z
       .default('viewer'),
     SESSION_IDLE_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
     SESSION_ABSOLUTE_HOURS: wholeNumber(1, 90 * 24).default(12),
+    // ---- hardening: every wait bounded (db/pool.ts) ----
+    DATABASE_CONNECT_TIMEOUT_SECONDS: wholeNumber(1, 60).default(1),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(5),
+    DATABASE_TRANSACTION_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(15),
+    EMBEDDED_PG_LIVENESS_SECONDS: wholeNumber(1, 3600).default(30),
+    // Migrations run as this owner; DATABASE_URL then serves as a role that owns nothing (db/database-roles.ts).
+    DATABASE_OWNER_URL: postgresUrl.optional(),
   })
   .superRefine((env, context) => {
     const isProduction = env.NODE_ENV === 'production';
@@ -198,6 +214,18 @@ const envSchema = z
     if (isProduction && env.ADMIN_EMAILS.length === 0) {
       context.addIssue({ code: 'custom', message: 'ADMIN_EMAILS must be set when NODE_ENV=production' });
     }
+    if (env.DATABASE_OWNER_URL !== undefined && env.DATABASE_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'DATABASE_OWNER_URL needs DATABASE_URL (the serving role)',
+      });
+    }
+    if (env.DATABASE_TRANSACTION_TIMEOUT_SECONDS < env.DATABASE_STATEMENT_TIMEOUT_SECONDS) {
+      context.addIssue({
+        code: 'custom',
+        message: 'DATABASE_TRANSACTION_TIMEOUT_SECONDS must be at least DATABASE_STATEMENT_TIMEOUT_SECONDS',
+      });
+    }
     if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
       context.addIssue({
         code: 'custom',
@@ -209,7 +237,12 @@ const envSchema = z
 export type Env = z.output<typeof envSchema>;
 
 // Values never repeated in a start-up message (they may be printed to a shared log).
-const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'GOOGLE_CLIENT_SECRET', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set([
+  'SESSION_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'DATABASE_URL',
+  'DATABASE_OWNER_URL',
+]);
 
 /**
  * Parses the process environment with one schema; refuses, naming each variable, anything it cannot use
@@ -230,8 +263,15 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
 }
 
-/** The app's configuration from parsed variables and the database the process uses. */
-export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
+/**
+ * The app's configuration from parsed variables and the database the process uses (`isEmbedded`: the
+ * console started that database itself, db/database.ts).
+ */
+export function configFromEnv(
+  env: Env,
+  databaseUrl: string,
+  { isEmbedded = false }: { isEmbedded?: boolean } = {},
+): AppConfig {
   const isProduction = env.NODE_ENV === 'production';
   const devLogin = env.AUTH_DEV_LOGIN ?? !isProduction;
   return {
@@ -257,6 +297,12 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
+    databaseLimits: {
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      transactionTimeoutMs: env.DATABASE_TRANSACTION_TIMEOUT_SECONDS * 1000,
+    },
+    embeddedDatabaseLivenessMs: isEmbedded ? env.EMBEDDED_PG_LIVENESS_SECONDS * 1000 : null,
   };
 }
 
