@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { type AppConfig, configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { migrate } from './db/migrator.ts';
+import { type DatabaseHandle, openDatabase, prepareDatabase } from './db/database.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
 
 /** Who administers the console: said at start-up, so a local start's open door is never a surprise. */
@@ -13,6 +12,20 @@ function rolesLine(config: AppConfig): string {
     return `  Roles: no admin (set ADMIN_EMAILS); everyone signing in starts as ${config.defaultRole}`;
   }
   return `  Roles: admins ${config.adminEmails.join(', ')}; everyone else starts as ${config.defaultRole}`;
+}
+
+/**
+ * Why the start failed, in one line: the error's message and those of its causes (a driver's error
+ * often says more than the wrapper), never "undefined".
+ */
+function describeStartFailure(error: unknown): string {
+  const messages: string[] = [];
+  for (let cause = error, depth = 0; cause !== undefined && cause !== null && depth < 5; depth += 1) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    if (message && !messages.some((seen) => seen.includes(message))) messages.push(message);
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return messages.join(': ') || 'an unknown error (nothing was said)';
 }
 
 /** `npm start`: environment, database (embedded unless DATABASE_URL), migrations, seed, then listen. */
@@ -37,8 +50,8 @@ async function main() {
     const env = parseEnv(process.env);
     // The shutdown above stops the database after the app closed (which still writes to it).
     database = await openDatabase(env, { ownsShutdownSignals: true });
-    const applied = await migrate(database.url, MIGRATIONS_DIR);
-    const config = configFromEnv(env, database.url);
+    const { applied, serving } = await prepareDatabase(database, MIGRATIONS_DIR);
+    const config = configFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
     app = await buildApp({ config });
     await seedEnvironments(app.db);
     await app.listen({ port: config.port, host: config.host });
@@ -46,6 +59,7 @@ async function main() {
       '',
       `  Live-ops console: ${config.publicUrl}`,
       `  Database: ${database.description}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
+      `  Database role: ${serving}`,
       `  API docs: ${config.publicUrl}/docs`,
       config.devLogin
         ? `  Sign in: open ${config.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`
@@ -56,9 +70,7 @@ async function main() {
     console.log(lines.join('\n'));
   } catch (error) {
     // The message only: start-up refusals name what is wrong; a stack would bury it.
-    console.error(
-      `\nThe console could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    console.error(`\nThe console could not start: ${describeStartFailure(error)}\n`);
     await app?.close().catch(() => {});
     await database?.stop().catch(() => {});
     process.exit(1);

@@ -75,6 +75,8 @@ export interface ServerProcess {
   url: string;
   /** Sends the signal and waits until the process has exited. */
   stop(signal: NodeJS.Signals): Promise<void>;
+  /** What it printed so far (stdout and stderr). */
+  output(): string;
   readonly hasExited: boolean;
 }
 
@@ -127,6 +129,7 @@ export async function startServerProcess(
     get hasExited() {
       return hasExited;
     },
+    output: () => output,
     async stop(signal) {
       if (!hasExited) child.kill(signal);
       await exited;

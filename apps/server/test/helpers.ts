@@ -5,8 +5,10 @@ import { buildTestApp, cloneDatabase, type TestAppOptions } from '../src/testing
 
 export interface TestApp {
   app: FastifyInstance;
-  /** The file's database, reached directly (not through `connectVia`). */
+  /** The file's database, reached directly as its owner (not through `connectVia`). */
   databaseUrl: string;
+  /** The same database as the role the app serves as (owns nothing: db/database-roles.ts). */
+  servingUrl: string;
   /** A session cookie header for that operator (dev login over HTTP, like the browser does). */
   login(email?: string): Promise<string>;
   /** POST JSON as the console does; `cookie` from login(). */
@@ -29,8 +31,10 @@ export async function createTestApp(
     inject('adminUrl'),
     inject('templateDatabase'),
     inject('databasePrefix'),
+    inject('servingRole') ?? undefined,
   );
-  const app = await buildTestApp(connectVia(database.url), env, options);
+  // The app serves as the production role does: it may read and write, but owns nothing.
+  const app = await buildTestApp(connectVia(database.servingUrl), env, options);
   afterAll(async () => {
     await app.close();
     await database.drop();
@@ -48,6 +52,7 @@ export async function createTestApp(
   return {
     app,
     databaseUrl: database.url,
+    servingUrl: database.servingUrl,
     post,
     auditEntries: async (cookie, environment = 'dev') => {
       const entries = (

@@ -8,7 +8,14 @@ import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test
 export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
-export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
+export {
+  cloneDatabase,
+  createTemplateDatabase,
+  freePort,
+  type ServingRole,
+  startTestPostgres,
+  type TestPostgres,
+} from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
 export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime'>;
@@ -35,8 +42,8 @@ export async function buildTestApp(
 export async function startConsole(): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
   const server = await startTestPostgres();
   const template = await createTemplateDatabase(server);
-  const database = await cloneDatabase(server.adminUrl, template, server.prefix);
-  const app = await buildTestApp(database.url);
+  const database = await cloneDatabase(server.adminUrl, template, server.prefix, server.servingRole);
+  const app = await buildTestApp(database.servingUrl);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
