@@ -24,7 +24,8 @@ describe('environment variables', () => {
       expect(config).toMatchObject({
         databaseUrl: DATABASE,
         port: 3000,
-        host: '0.0.0.0',
+        // Dev login is on by default locally: only this machine reaches the console.
+        host: '127.0.0.1',
         publicUrl: 'http://localhost:3000',
         devLogin: true,
         allowedEmailDomains: [],
@@ -142,15 +143,18 @@ describe('environment variables', () => {
   });
 
   it('refuse unsafe or half-made combinations', () => {
-    const admins = { ADMIN_EMAILS: 'boss@studio.com' };
+    const admins = { ADMIN_EMAILS: 'boss@studio.com', PUBLIC_URL: 'https://console.example.com' };
     expect(refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's', ...admins })).toBe(
       'Invalid environment:\n  AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
     );
     expect(refusal({ NODE_ENV: 'production', ...admins })).toBe(
       'Invalid environment:\n  SESSION_SECRET must be set when NODE_ENV=production',
     );
-    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's' })).toBe(
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's', PUBLIC_URL: 'https://c.example' })).toBe(
       'Invalid environment:\n  ADMIN_EMAILS must be set when NODE_ENV=production',
+    );
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_EMAILS: 'boss@studio.com' })).toBe(
+      'Invalid environment:\n  PUBLIC_URL must be set when NODE_ENV=production (the only address the console answers at)',
     );
     expect(refusal({ GOOGLE_CLIENT_ID: 'id' })).toContain(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)',
@@ -242,5 +246,19 @@ describe('hardening configuration', () => {
     );
     expect(parseEnv({ DATABASE_URL: DATABASE, DATABASE_OWNER_URL: owner }).DATABASE_OWNER_URL).toBe(owner);
     expect(refusal({ DATABASE_URL: DATABASE, DATABASE_OWNER_URL: 'mysql://x' })).not.toContain('mysql');
+  });
+
+  it('listens on 127.0.0.1 with dev login unless HOST says otherwise, and requires PUBLIC_URL in production', () => {
+    expect(readConfig({}, DATABASE)).toMatchObject({
+      host: '127.0.0.1',
+      devLogin: true,
+      isPublicUrlSet: false,
+    });
+    expect(readConfig({ HOST: '0.0.0.0' }, DATABASE).host).toBe('0.0.0.0');
+    expect(readConfig({ AUTH_DEV_LOGIN: 'false' }, DATABASE).host).toBe('0.0.0.0');
+    expect(readConfig({ PUBLIC_URL: 'https://console.example.com' }, DATABASE).isPublicUrlSet).toBe(true);
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_EMAILS: 'a@b.c' })).toContain(
+      'PUBLIC_URL must be set when NODE_ENV=production',
+    );
   });
 });

@@ -63,6 +63,12 @@ export interface AppConfig {
    * restarts the console (and with it the database). Null with DATABASE_URL.
    */
   embeddedDatabaseLivenessMs: number | null;
+  /**
+   * PUBLIC_URL was given: only requests addressed to it (Host) and, when they change something, sent from
+   * it (Origin, scheme included) are served (plugins/cross-site.ts). Unset: the console is a local one at
+   * http://localhost:$PORT, and only loopback names are accepted as its Host.
+   */
+  isPublicUrlSet: boolean;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -168,7 +174,8 @@ const envSchema = z
       .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
       .optional(),
     PORT: wholeNumber(0, 65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    // Unset: 127.0.0.1 when dev login is on (anyone reaching it could sign in as anyone), else 0.0.0.0.
+    HOST: z.string().optional(),
     PUBLIC_URL: httpUrl.optional(),
     AUTH_DEV_LOGIN: flag.optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
@@ -210,6 +217,12 @@ const envSchema = z
     }
     if (isProduction && env.SESSION_SECRET === undefined) {
       context.addIssue({ code: 'custom', message: 'SESSION_SECRET must be set when NODE_ENV=production' });
+    }
+    if (isProduction && env.PUBLIC_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'PUBLIC_URL must be set when NODE_ENV=production (the only address the console answers at)',
+      });
     }
     if (isProduction && env.ADMIN_EMAILS.length === 0) {
       context.addIssue({ code: 'custom', message: 'ADMIN_EMAILS must be set when NODE_ENV=production' });
@@ -277,7 +290,7 @@ export function configFromEnv(
   return {
     databaseUrl,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (devLogin ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sessionSecret: env.SESSION_SECRET ?? randomSecret(),
     devLogin,
@@ -303,6 +316,7 @@ export function configFromEnv(
       transactionTimeoutMs: env.DATABASE_TRANSACTION_TIMEOUT_SECONDS * 1000,
     },
     embeddedDatabaseLivenessMs: isEmbedded ? env.EMBEDDED_PG_LIVENESS_SECONDS * 1000 : null,
+    isPublicUrlSet: env.PUBLIC_URL !== undefined,
   };
 }
 

@@ -14,6 +14,17 @@ function rolesLine(config: AppConfig): string {
   return `  Roles: admins ${config.adminEmails.join(', ')}; everyone else starts as ${config.defaultRole}`;
 }
 
+/** Where the console listens: said at start-up, so a local start's loopback-only default is no surprise. */
+function listeningLine(config: AppConfig): string {
+  const where = `  Listening on ${config.host}:${config.port}`;
+  if (config.host === '127.0.0.1' && config.devLogin && process.env.HOST === undefined) {
+    return `${where} only: dev login is on, so only this machine may reach it (HOST=0.0.0.0 listens on every address)`;
+  }
+  return config.isPublicUrlSet
+    ? `${where}; requests are served only when addressed to ${config.publicUrl}`
+    : `${where}; requests are served only when addressed to a loopback name (set PUBLIC_URL to serve others)`;
+}
+
 /**
  * Why the start failed, in one line: the error's message and those of its causes (a driver's error
  * often says more than the wrapper), never "undefined".
@@ -58,6 +69,7 @@ async function main() {
     const lines = [
       '',
       `  Live-ops console: ${config.publicUrl}`,
+      listeningLine(config),
       `  Database: ${database.description}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
       `  Database role: ${serving}`,
       `  API docs: ${config.publicUrl}/docs`,

@@ -39,11 +39,14 @@ export async function createTestApp(
     await app.close();
     await database.drop();
   });
+  // A console with PUBLIC_URL serves only requests addressed to it (plugins/cross-site.ts).
+  const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined;
   const post = (url: string, body?: unknown, cookie?: string) =>
     app.inject({
       method: 'POST',
       url,
       headers: {
+        ...(host ? { host } : {}),
         ...(cookie ? { cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },

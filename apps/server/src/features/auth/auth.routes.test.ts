@@ -103,7 +103,11 @@ describe('login', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'https://console.example.com',
     });
-    const response = await t.app.inject({ method: 'GET', url: '/oauth/login/google' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/oauth/login/google',
+      headers: { host: 'console.example.com' },
+    });
     expect(response.statusCode).toBe(302);
     const location = new URL(String(response.headers.location));
     expect(location.host).toBe('accounts.google.com');
@@ -113,7 +117,12 @@ describe('login', () => {
   });
 
   it('refuses dev login in production at start-up', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_EMAILS: 'boss@example.com' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's',
+      ADMIN_EMAILS: 'boss@example.com',
+      PUBLIC_URL: 'https://console.example.com',
+    };
     expect(() => readConfig({ ...production, AUTH_DEV_LOGIN: 'true' }, 'postgres://x')).toThrow(
       'AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
     );

@@ -261,7 +261,11 @@ describe('roles at first sign-in', () => {
   });
 
   it('are configured by checked variables; production requires ADMIN_EMAILS', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's',
+      PUBLIC_URL: 'https://console.example.com',
+    };
     expect(() => readConfig(production, 'postgres://x')).toThrow(
       'ADMIN_EMAILS must be set when NODE_ENV=production',
     );
