@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { watchFor } from './patient-clock.ts';
 import { isDatabaseUnavailableError } from './unavailable.ts';
 
 // Every wait on the database is bounded, so a database that stops answering (a stalled disk, a
@@ -47,11 +48,27 @@ export const NO_ANSWER_MESSAGE = 'Connection terminated: the database did not an
 
 type Settings = Pick<DatabaseLimits, 'connectTimeoutMs' | 'statementTimeoutMs' | 'transactionTimeoutMs'>;
 
+/** pg's own message when opening a connection ran out of time. */
+const CONNECT_TIMEOUT_MESSAGE = 'timeout expired';
+
+/**
+ * Calls `giveUp` when `ms` passed on the patient clock (db/patient-clock.ts) and, after the socket
+ * reads that were pending got their turn (setImmediate runs after them), `isDone` still says no.
+ */
+function giveUpAfter(ms: number, isDone: () => boolean, giveUp: () => void): () => void {
+  return watchFor(ms, () =>
+    setImmediate(() => {
+      if (!isDone()) giveUp();
+    }),
+  );
+}
+
 /**
  * A connection with the limits above: a short limit for opening it (pg-pool gives it the long one),
  * the server-side limits as session settings, and a watchdog per query that closes the connection
  * when no answer came in time (every query waiting on it then fails with NO_ANSWER_MESSAGE, and the
- * pool drops it).
+ * pool drops it). Both limits are measured on the patient clock, so a stall of this process is not
+ * taken for a database that does not answer.
  */
 function connectingClientOf(limits: Settings, onNoAnswer: () => void): typeof pg.Client {
   const answerTimeoutMs = limits.statementTimeoutMs + ANSWER_MARGIN_MS;
@@ -59,25 +76,49 @@ function connectingClientOf(limits: Settings, onNoAnswer: () => void): typeof pg
     constructor(config?: string | pg.ClientConfig) {
       super({
         ...(typeof config === 'string' ? { connectionString: config } : config),
-        connectionTimeoutMillis: limits.connectTimeoutMs,
+        // pg's own limit stays as a backstop; the patient one below is the one that counts.
+        connectionTimeoutMillis: limits.connectTimeoutMs * 10,
         statement_timeout: limits.statementTimeoutMs,
         idle_in_transaction_session_timeout: limits.transactionTimeoutMs,
       });
+    }
+
+    // biome-ignore lint/suspicious/noExplicitAny: pg's callback overloads, forwarded unchanged.
+    override connect(callback?: (...results: any[]) => void): any {
+      let isDone = false;
+      const cancel = giveUpAfter(
+        limits.connectTimeoutMs,
+        () => isDone,
+        () => streamOf(this)?.destroy(new Error(CONNECT_TIMEOUT_MESSAGE)),
+      );
+      const done = () => {
+        isDone = true;
+        cancel();
+      };
+      if (callback) {
+        return super.connect((...results: unknown[]) => {
+          done();
+          callback(...results);
+        });
+      }
+      return super.connect().finally(done);
     }
 
     // pg's query() has many overloads (promise, callback, submittable); the watchdog wraps them all.
     // biome-ignore lint/suspicious/noExplicitAny: forwarding pg's overloaded arguments unchanged.
     override query(...args: any[]): any {
       let isAnswered = false;
-      const timer = setTimeout(() => {
-        if (isAnswered) return;
-        onNoAnswer();
-        streamOf(this)?.destroy(new Error(NO_ANSWER_MESSAGE));
-      }, answerTimeoutMs);
-      timer.unref();
+      const cancel = giveUpAfter(
+        answerTimeoutMs,
+        () => isAnswered,
+        () => {
+          onNoAnswer();
+          streamOf(this)?.destroy(new Error(NO_ANSWER_MESSAGE));
+        },
+      );
       const answered = () => {
         isAnswered = true;
-        clearTimeout(timer);
+        cancel();
       };
       const send = super.query as (...forwarded: unknown[]) => unknown;
       const last = args.length - 1;

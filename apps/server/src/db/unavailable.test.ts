@@ -45,6 +45,43 @@ describe('errors of a database too slow to answer', () => {
     expect(isDatabaseUnavailableError(error)).toBe(true);
   });
 
+  it('but a stall of this process longer than the limits is not taken for a silent database', async () => {
+    const stall = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // busy, as a long garbage collection is
+      }
+    };
+    // Opening a connection (this client has none yet, and the handshake takes several round trips)
+    // while the process is busy most of the time, more than the connect limit of wall-clock time.
+    const fresh = createDb(t.servingUrl, {
+      limits: { connectTimeoutMs: 1_000, statementTimeoutMs: 1_000, transactionTimeoutMs: 1_000 },
+    });
+    try {
+      const opening = fresh.$queryRaw<{ one: number }[]>`SELECT 1 AS one`.then((rows) => rows);
+      let isSettled = false;
+      void opening
+        .finally(() => {
+          isSettled = true;
+        })
+        .catch(() => {});
+      for (let turn = 0; turn < 40 && !isSettled; turn += 1) {
+        stall(300);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await opening).toEqual([{ one: 1 }]);
+      // An answer that arrives during a stall longer than the answer limit (statement + 1 s).
+      const answering = fresh.$queryRaw<{ done: string }[]>`SELECT pg_sleep(0.3)::text AS done`.then(
+        (rows) => rows,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stall(3_000);
+      expect(await answering).toEqual([{ done: '' }]);
+    } finally {
+      await fresh.$disconnect();
+    }
+  });
+
   it('but not a defect: a constraint violation or a syntax error', async () => {
     expect(isDatabaseUnavailableError(await caught(() => db.$queryRaw`SELEC 1`))).toBe(false);
     const duplicate = await caught(() =>
