@@ -1,19 +1,51 @@
 import type { Socket } from 'node:net';
-import { badInput, DomainError, ErrorCode, HTTP_STATUS_BY_CODE, MESSAGES } from '@console/domain';
+import {
+  badInput,
+  DomainError,
+  describeFieldPath,
+  ErrorCode,
+  HTTP_STATUS_BY_CODE,
+  MESSAGES,
+  quoteInput,
+} from '@console/domain';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailableError } from '../db/unavailable.ts';
 import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
-type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+type Issue = { instancePath?: string; keyword?: string; message?: string; params?: { keys?: unknown } };
 
-/** "configurationId: must be ..." — the operator sees which field is wrong. */
+/** How long a validation message may be: a schema's own messages are shorter; zod's may list input. */
+const VALIDATION_MESSAGE_MAX_LENGTH = 200;
+/** How many unrecognised field names a refusal lists. */
+const LISTED_KEYS = 5;
+
+/** zod lists every unrecognised key; a body of 30,000 made-up keys would be echoed whole. */
+function describeUnrecognisedKeys(keys: unknown[]): string {
+  const listed = keys.slice(0, LISTED_KEYS).map(quoteInput).join(', ');
+  const more = keys.length > LISTED_KEYS ? ` and ${keys.length - LISTED_KEYS} more` : '';
+  return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${listed}${more}`;
+}
+
+/**
+ * "configurationId: must be ..." — the operator sees which field is wrong. The path is shortened when a
+ * deeply nested value makes it long, and the message never quotes more than a short piece of the input.
+ */
 function describeValidation(context: string | undefined, issues: Issue[]): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
-  const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const where = path || context || 'body';
-  return `${where}: ${first.message ?? 'is invalid'}`;
+  const steps = (first.instancePath ?? '').split('/').filter((step) => step !== '');
+  const where = steps.length > 0 ? describeFieldPath(steps) : context || 'body';
+  const keys = first.params?.keys;
+  const message =
+    first.keyword === 'unrecognized_keys' && Array.isArray(keys)
+      ? describeUnrecognisedKeys(keys)
+      : (first.message ?? 'is invalid');
+  const shown =
+    message.length > VALIDATION_MESSAGE_MAX_LENGTH
+      ? `${message.slice(0, VALIDATION_MESSAGE_MAX_LENGTH)}…`
+      : message;
+  return `${where}: ${shown}`;
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
