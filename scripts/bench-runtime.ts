@@ -118,10 +118,10 @@ try {
     content: makeRuntimeContent({ plugins: 5, padding }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  for (let attempt = 0; app.runtimeStore.get('dev')?.revision !== revision && attempt < 100; attempt++) {
+  for (let attempt = 0; app.runtimeCache.get('dev')?.revision !== revision && attempt < 100; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const served = app.runtimeStore.get('dev');
+  const served = app.runtimeCache.get('dev');
   if (served?.revision !== revision) throw new Error('the benchmark revision was not loaded');
 
   const snapshotUrl = `${addressOf(app)}/runtime/v1/snapshot`;

@@ -13,15 +13,27 @@ const reportOf = (workspace) => join(root, workspace, 'test-results.json');
 for (const workspace of workspaces) rmSync(reportOf(workspace), { force: true });
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
-const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
+const startedAt = Date.now();
+const seconds = (ms) => {
+  const total = Math.round(ms / 1000);
+  return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
+};
+const timings = [];
+const run = (name, command, args) => {
+  const start = Date.now();
+  const status = spawnSync(command, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
+  timings.push(`${name} ${seconds(Date.now() - start)}`);
+  return [name, status];
+};
 const turbo = join(root, 'node_modules/.bin/turbo');
 const biome = join(root, 'node_modules/.bin/biome');
 
 const checks = [
-  ['lint', run(biome, ['check', '--error-on-warnings', '.'])],
-  ['typecheck', run(turbo, ['run', 'typecheck', '--output-logs=errors-only'])],
-  // Two at a time: the machines this runs on have two cores.
-  ['tests', run(turbo, ['run', 'test', '--concurrency=2'])],
+  run('lint', biome, ['check', '--error-on-warnings', '.']),
+  run('typecheck', turbo, ['run', 'typecheck', '--output-logs=errors-only']),
+  // Two at a time: the machines this runs on have two cores. --continue: every suite runs and is
+  // counted even when an earlier one failed.
+  run('tests', turbo, ['run', 'test', '--concurrency=2', '--continue']),
 ];
 
 let passed = 0;
@@ -37,5 +49,11 @@ for (const workspace of workspaces) {
 }
 const failedChecks = checks.filter(([, status]) => status !== 0).map(([name]) => name);
 if (failedChecks.length) console.log(`failed: ${failedChecks.join(', ')}`);
+// .ci/run says when it started (before installing Node, Chromium and the packages).
+const ciStartedAt = Number(process.env.CI_STARTED_AT_MS) || undefined;
+console.log(
+  `npm test took ${seconds(Date.now() - startedAt)} (${timings.join(', ')})` +
+    (ciStartedAt ? `; CI so far ${seconds(Date.now() - ciStartedAt)}` : ''),
+);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedChecks.length ? 1 : 0);

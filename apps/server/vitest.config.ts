@@ -4,7 +4,12 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Caps against a hang, not budgets: race tests of many calls took over 30 s on the shared 2-core
+    // machine under load.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // expect.poll waits for an event (a revision served, a connection listed); its cap only guards
+    // against a hang, and vitest's default of 1 s is a wall-clock budget on a busy 2-core machine.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -9,7 +9,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    // full-app tests drive MUI through jsdom; the machine is small and shared
-    testTimeout: 20_000,
+    // Full-app tests drive MUI through jsdom; the machine is small and shared. A cap against a hang,
+    // above the 15 s that findBy/waitFor wait (src/test/setup.ts).
+    testTimeout: 60_000,
   },
 });

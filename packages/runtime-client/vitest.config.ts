@@ -9,5 +9,8 @@ export default defineConfig({
     globalSetup: [fileURLToPath(import.meta.resolve('@console/server/testing/global-setup'))],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits for an event; its cap only guards against a hang (vitest's default 1 s is a
+    // wall-clock budget on a busy 2-core machine).
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { startConsole } from '@console/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import {
   type Browser,
   type ConsoleWatch,
@@ -30,7 +30,7 @@ export interface ConsoleInBrowser {
 
 /**
  * Registers the hooks a browser suite needs; call it inside the `describeInBrowser` body. Before all tests:
- * a console on a fresh database (startConsole), a Chromium with its console watched, and the dev login when
+ * a console on a fresh database cloned from the run's template (startConsole), a Chromium with its console watched, and the dev login when
  * `signInAs` is given. After each test: a screenshot. After all: the browser and the console are closed.
  */
 export function useConsoleInBrowser({
@@ -46,7 +46,12 @@ export function useConsoleInBrowser({
     if (!existsSync(WEB_DIST_INDEX)) {
       throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
     }
-    server = await startConsole();
+    server = await startConsole({
+      adminUrl: inject('adminUrl'),
+      templateDatabase: inject('templateDatabase'),
+      databasePrefix: inject('databasePrefix'),
+      servingRole: inject('servingRole'),
+    });
     browser = await launchBrowser();
     const { page } = browser;
     if (timezoneId) {

@@ -37,11 +37,14 @@ describeInBrowser('the console shell in Chromium', () => {
     expect(await page.title()).toBe('Home · Console');
     expect(await indicatorColor(page)).toBe('rgb(0, 200, 100)');
 
-    // A particle every 500 ms living 6000 ms: about 12 at a time, never piling up.
-    await page.waitForTimeout(7000);
-    const particles = await page.locator('[data-particle]').count();
-    expect(particles).toBeGreaterThanOrEqual(9);
-    expect(particles).toBeLessThanOrEqual(13);
+    // A particle every 500 ms living 6000 ms: about 12 at a time, never piling up. Waited for as events
+    // (their number reaching 9, the oldest going), not after a fixed time a busy machine may not keep.
+    await page.waitForFunction(() => document.querySelectorAll('[data-particle]').length >= 9, undefined, {
+      timeout: 45_000,
+    });
+    const oldest = await page.locator('[data-particle]').first().elementHandle();
+    await page.waitForFunction((particle) => !particle?.isConnected, oldest, { timeout: 45_000 });
+    expect(await page.locator('[data-particle]').count()).toBeLessThanOrEqual(13);
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 

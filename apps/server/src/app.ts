@@ -5,10 +5,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
+import { configureUnitOfWork } from './db/unit-of-work.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -25,9 +26,9 @@ import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
-import { RUNTIME_SECURITY_SCHEME } from './features/runtime/runtime-call.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
+import { publishAudited } from './features/runtime/runtime-publish.service.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
@@ -36,6 +37,7 @@ import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -139,6 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Calls are JSON; anything else is answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
 
+  // Every change that alters what players receive publishes a runtime revision in its own transaction.
+  configureUnitOfWork({ afterAudit: [publishAudited] });
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -156,23 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => listener.close());
 
   // At the root, so the document lists the routes of every context.
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Live-ops console API',
-        description:
-          'Every call is a POST with JSON, scoped to an environment by ?configuration=<id> (dev when absent). ' +
-          'Answers are {"payload": ...} or {"error": "..."}. Sign in first (POST /oauth/login/dev locally). ' +
-          'Game servers use the runtime calls (tag runtime) under /runtime/v1 instead, with a runtime key of ' +
-          'their environment (Authorization: Bearer rk_...), never a session.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: { [RUNTIME_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config));
   registerErrorHandling(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

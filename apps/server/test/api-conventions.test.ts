@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { httpClient } from '../src/testing/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('API conventions', () => {
@@ -28,7 +29,7 @@ describe('API conventions', () => {
   });
 
   it('answers 415 when the body is not JSON', async () => {
-    const response = await t.app.inject({
+    const response = await t.request({
       method: 'POST',
       url: '/api/configuration/save',
       headers: { cookie, 'content-type': 'text/plain' },
@@ -39,7 +40,7 @@ describe('API conventions', () => {
   });
 
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
-    const malformed = await t.app.inject({
+    const malformed = await t.request({
       method: 'POST',
       url: '/api/configuration/save',
       headers: { cookie, 'content-type': 'application/json' },
@@ -92,20 +93,20 @@ describe('API conventions', () => {
   });
 
   it('serves health checks without a session and echoes request ids', async () => {
-    const health = await t.app.inject({
+    const health = await t.request({
       method: 'GET',
       url: '/healthz',
       headers: { 'x-request-id': 'abc-123' },
     });
     expect(health.json()).toEqual({ payload: { status: 'ok' } });
     expect(health.headers['x-request-id'] ?? 'abc-123').toBe('abc-123');
-    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const ready = await t.request({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ payload: { status: 'ready' } });
   });
 
   it('documents every API route in the generated OpenAPI document', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const response = await t.request({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json() as { paths: Record<string, { post?: { requestBody?: unknown } }> };
     const foundationRoutes = [
@@ -123,12 +124,12 @@ describe('API conventions', () => {
       if (path.startsWith('/api/'))
         expect({ path, hasPost: operations.post !== undefined }).toEqual({ path, hasPost: true });
     }
-    const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
+    const ui = await t.request({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
   });
 
   it('sets security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.request({ method: 'GET', url: '/healthz' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
@@ -158,7 +159,7 @@ describe('request logs', () => {
       config: readConfig({ AUTH_DEV_LOGIN: 'true' }, 'postgresql://unused@127.0.0.1:1/none'),
       logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
     });
-    await app.inject({
+    await httpClient(app).request({
       method: 'GET',
       url: '/healthz?key=rk_secret_value&code=oauth-code&configuration=dev',
     });
@@ -175,7 +176,7 @@ describe('security headers', () => {
     const { SECURITY_HEADERS } = await import('../src/plugins/security-headers.ts');
     const t = await createTestApp();
     const answers = [
-      await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await t.request({ method: 'GET', url: '/healthz' }),
       await t.post('/api/audit/list', {}),
       await t.post('/api/no/such/thing', {}),
     ];

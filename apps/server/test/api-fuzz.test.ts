@@ -12,11 +12,10 @@ import {
   resolveRequestSchema,
 } from '@console/domain';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deepAndHugeRequestArbitrary } from './fuzz/deep-and-huge.ts';
 import { connectRequestArbitrary, type FuzzRequest, requestArbitrary } from './fuzz/request-arbitrary.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp, type TestResponse } from './helpers.ts';
 
 /**
  * Generated fuzzing of every declared call. From each route's own schemas, 200+
@@ -46,7 +45,7 @@ function describeRequest(request: FuzzRequest): string {
 const WEB_PAGE_PATHS = new Set(['/logout']);
 
 /** Why an answer breaks the contract, or null when it keeps it. */
-function findProblem(request: FuzzRequest, response: LightMyRequestResponse): string | null {
+function findProblem(request: FuzzRequest, response: TestResponse): string | null {
   if (response.statusCode >= 500) return `status ${response.statusCode}`;
   // A GET of a declared path that is also a web page (GET /logout: the page that asks before signing
   // out) is answered by the web app when it is built (plugins/web-app.ts): a page, not an API answer.
@@ -96,7 +95,7 @@ describe('generated fuzzing of every declared call', () => {
     request: FuzzRequest,
     headers: Record<string, string>,
   ): Promise<string | null> {
-    const response = await t.app.inject({
+    const response = await t.request({
       method: request.method,
       url: request.url,
       headers: {
@@ -209,7 +208,7 @@ describe('generated fuzzing of every declared call', () => {
           const batch = requests.slice(start, start + 4);
           const answers = await Promise.all(
             batch.map((request) =>
-              t.app.inject({
+              t.request({
                 method: request.method,
                 url: request.url,
                 headers: { cookie, 'content-type': 'application/json' },

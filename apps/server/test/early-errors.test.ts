@@ -44,7 +44,7 @@ describe('errors raised before any route: always {"error"}', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cookie = await t.login('early@example.com');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.url();
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
   });
@@ -96,7 +96,7 @@ describe('errors raised before any route: always {"error"}', () => {
   it('answers unknown /api and /runtime paths 404 JSON for every method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       for (const path of ['/api/no/such', '/runtime/no/such', '/runtime', '/%61pi/no/such']) {
-        const answer = await t.app.inject({ method: method as 'GET', url: path, headers: { cookie } });
+        const answer = await t.request({ method: method as 'GET', url: path, headers: { cookie } });
         expect({ method, path, status: answer.statusCode }).toEqual({ method, path, status: 404 });
         expect(answer.json()).toEqual({ error: `Not found: ${method} ${path}` });
       }
@@ -106,7 +106,7 @@ describe('errors raised before any route: always {"error"}', () => {
   it('answers a plain GET of the game clients\' socket path (no Upgrade) 404 {"error"}', async () => {
     const created = await t.post('/api/runtime-keys/create?configuration=dev', { name: 'plain' }, cookie);
     const { key } = created.json().payload as { key: string };
-    const answer = await t.app.inject({
+    const answer = await t.request({
       method: 'GET',
       url: '/runtime/connect?configuration=dev&principal=player-1',
       headers: { authorization: `Bearer ${key}` },
@@ -124,7 +124,7 @@ describe('errors raised before any route: always {"error"}', () => {
       ['x'.repeat(2 * 1024 * 1024), 'application/json', 413],
     ];
     for (const [payload, contentType, status] of cases) {
-      const answer = await t.app.inject({
+      const answer = await t.request({
         method: 'POST',
         url: '/api/audit/list',
         headers: { cookie, ...(contentType ? { 'content-type': contentType } : {}) },

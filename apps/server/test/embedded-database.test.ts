@@ -9,8 +9,8 @@ import { MIGRATIONS_DIR, parseEnv, REPO_ROOT } from '../src/config.ts';
 import { openDatabase, prepareDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, withCredentials } from '../src/db/embedded.ts';
 import { isRunning, readPostmasterPid } from '../src/db/leftover-postgres.ts';
-import { freePort } from '../src/testing/index.ts';
-import { type ServerProcess, startServerProcess, withConnection } from './faults.ts';
+import { freePort, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
+import { withConnection } from './faults.ts';
 
 // The embedded PostgreSQL of `npm start`, each test with its own data directory and port: it serves as
 // a role that owns nothing, with random passwords kept beside the data directory, on the loopback
@@ -40,12 +40,9 @@ afterAll(async () => {
 
 /** The console as `npm start` runs it, on its own embedded database (DATABASE_URL unset). */
 async function startEmbeddedConsole(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) {
-  const server = await startServerProcess('', {
-    DATABASE_URL: '',
-    EMBEDDED_PG_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(port),
-    LOG_LEVEL: 'warn',
-    ...env,
+  const server = await startServerProcess({
+    databaseUrl: '',
+    env: { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port), ...env },
   });
   processes.push(server);
   return server;

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
-import { freePort, startTcpProxy, type TcpProxy } from '../src/testing/index.ts';
+import { startTcpProxy, type TcpProxy } from '../src/testing/index.ts';
 
-// Helpers of the fault tests: a database that goes away under a running app, a server
-// process that can be killed, and what a database holds for one environment, read directly so an
-// outage of the app's path cannot hide it.
+// Helpers of the fault tests: a database that goes away under a running app, and what a database
+// holds for one environment, read directly so an outage of the app's path cannot hide it. (A server
+// process that can be killed: startServerProcess in src/testing.)
 
 /** A TCP proxy in front of this run's PostgreSQL, closed after the file (after the file's apps). */
 export async function startDatabaseProxy(): Promise<TcpProxy> {
@@ -69,70 +67,4 @@ export async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms:
   const start = performance.now();
   const result = await call();
   return { result, ms: performance.now() - start };
-}
-
-export interface ServerProcess {
-  url: string;
-  /** Sends the signal and waits until the process has exited. */
-  stop(signal: NodeJS.Signals): Promise<void>;
-  /** What it printed so far (stdout and stderr). */
-  output(): string;
-  readonly hasExited: boolean;
-}
-
-const SERVER_ENTRY = 'apps/server/src/server.ts';
-
-/**
- * The console as `npm start` runs it (apps/server/src/server.ts under tsx, in one process so a signal
- * reaches the server itself), over an existing database, on a free local port. Resolves once it
- * listens; rejects with its output when it exits first.
- */
-export async function startServerProcess(
-  databaseUrl: string,
-  env: NodeJS.ProcessEnv = {},
-): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      AUTH_DEV_LOGIN: 'true',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let hasExited = false;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      hasExited = true;
-      resolve();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += String(chunk);
-      if (output.includes('Live-ops console:')) resolve();
-    });
-    child.stderr.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    void exited.then(() => reject(new Error(`the server exited before listening:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get hasExited() {
-      return hasExited;
-    },
-    output: () => output,
-    async stop(signal) {
-      if (!hasExited) child.kill(signal);
-      await exited;
-    },
-  };
 }

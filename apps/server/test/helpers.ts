@@ -1,10 +1,30 @@
 import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, inject } from 'vitest';
-import { buildTestApp, cloneDatabase, type TestAppOptions } from '../src/testing/index.ts';
+import {
+  buildTestApp,
+  cloneDatabase,
+  httpClient,
+  type TestAppOptions,
+  type TestRequest,
+  type TestResponse,
+} from '../src/testing/index.ts';
+
+export type { TestRequest, TestResponse };
+
+/**
+ * vi.waitFor's options for waiting on an event outside a test (in beforeAll, where expect.poll cannot be
+ * used): a cap that only guards against a hang (vi.waitFor's default 1 s is a budget on a busy machine).
+ */
+export const UNTIL_EVENT = { timeout: 20_000, interval: 50 } as const;
 
 export interface TestApp {
+  /** The app itself, for what is not a request (its database, stores, routes a test adds). */
   app: FastifyInstance;
+  /** http://127.0.0.1:<port>, where the app listens (from the first request or this call on). */
+  url(): Promise<string>;
+  /** Sends a request over a real socket; takes `inject`'s options and answers its shape. */
+  request(options: TestRequest): Promise<TestResponse>;
   /** The file's database, reached directly as its owner (not through `connectVia`). */
   databaseUrl: string;
   /** The same database as the role the app serves as (owns nothing: db/database-roles.ts). */
@@ -12,7 +32,7 @@ export interface TestApp {
   /** A session cookie header for that operator (dev login over HTTP, like the browser does). */
   login(email?: string): Promise<string>;
   /** POST JSON as the console does; `cookie` from login(). */
-  post(url: string, body?: unknown, cookie?: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, cookie?: string): Promise<TestResponse>;
   /** The environment's latest 100 audit entries, newest first, read over HTTP as the console does. */
   auditEntries(cookie: string, environment?: string): Promise<AuditEntry[]>;
 }
@@ -22,7 +42,10 @@ export interface CreateTestAppOptions extends TestAppOptions {
   connectVia?: (databaseUrl: string) => string;
 }
 
-/** A real app on this test file's own database, closed and dropped after the file. */
+/**
+ * A real app on this test file's own database, closed and dropped after the file. Its requests cross a
+ * real socket (see httpClient): the app listens on a free local port from the first request.
+ */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   { connectVia = (url) => url, ...options }: CreateTestAppOptions = {},
@@ -39,10 +62,11 @@ export async function createTestApp(
     await app.close();
     await database.drop();
   });
+  const client = httpClient(app);
   // A console with PUBLIC_URL serves only requests addressed to it (plugins/cross-site.ts).
   const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined;
   const post = (url: string, body?: unknown, cookie?: string) =>
-    app.inject({
+    client.request({
       method: 'POST',
       url,
       headers: {
@@ -54,6 +78,8 @@ export async function createTestApp(
     });
   return {
     app,
+    url: client.url,
+    request: client.request,
     databaseUrl: database.url,
     servingUrl: database.servingUrl,
     post,

@@ -67,6 +67,54 @@ const FORBIDDEN: Fixture[] = [
   { path: 'packages/domain/src/react.ts', source: use('react', 'useState'), refusedBy: RESTRICTED },
   { path: 'packages/domain/src/mui.ts', source: use('@mui/material', 'Button'), refusedBy: RESTRICTED },
   { path: 'packages/domain/src/node.ts', source: use('node:crypto', 'randomUUID'), refusedBy: NODE_MODULES },
+  // Features: another feature only through its services or its public module.
+  {
+    path: 'apps/server/src/features/thing/thing-other.service.ts',
+    source: use('../other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/thing.store.ts',
+    source: use('../other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/thing.loaders.ts',
+    source: use('../other/other.loaders.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/thing.transfer-group.ts',
+    source: use('../transfer/transfer-group.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/plugins/thing-store.ts',
+    source: use('../features/other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/http/thing.ts',
+    source: use('../features/other/other-cache.ts'),
+    refusedBy: RESTRICTED,
+  },
+  // db/ is below the features.
+  {
+    path: 'apps/server/src/db/thing.ts',
+    source: use('../features/other/other.service.ts'),
+    refusedBy: RESTRICTED,
+  },
+  // The runtime SDK talks to the server over HTTP only.
+  {
+    path: 'packages/runtime-client/src/thing.ts',
+    source: use('../../../apps/server/src/app.ts', 'buildApp'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'packages/runtime-client/src/testing.ts',
+    source: use('@console/server/testing'),
+    refusedBy: RESTRICTED,
+  },
 ];
 
 const ALLOWED: Fixture[] = [
@@ -79,6 +127,19 @@ const ALLOWED: Fixture[] = [
   { path: 'apps/web/vite.config.ts', source: use('node:path', 'resolve') },
   { path: 'packages/domain/src/thing.ts', source: use('zod', 'z') },
   { path: 'packages/domain/src/thing.test.ts', source: use('node:fs', 'readFileSync') },
+  { path: 'apps/server/src/features/thing/thing-own.service.ts', source: use('./thing.store.ts') },
+  { path: 'apps/server/src/features/thing/thing-use.service.ts', source: use('../other/other.service.ts') },
+  { path: 'apps/server/src/features/thing/thing-more.service.ts', source: use('../other/other.public.ts') },
+  { path: 'apps/server/src/features/thing/thing-db.service.ts', source: use('../../db/unit-of-work.ts') },
+  { path: 'apps/server/src/features/thing/thing.test.ts', source: use('../other/other.store.ts') },
+  {
+    path: 'apps/server/src/features/transfer/transfer.groups.ts',
+    source: use('../other/other.transfer-group.ts'),
+  },
+  { path: 'apps/server/src/plugins/thing.ts', source: use('../features/other/other.public.ts') },
+  { path: 'apps/server/src/app.ts', source: use('./features/other/other.routes.ts') },
+  { path: 'apps/server/src/db/seed-cli.ts', source: use('../features/other/other.service.ts') },
+  { path: 'packages/runtime-client/src/thing.ts', source: use('@console/domain') },
 ];
 
 interface Diagnostic {
@@ -138,6 +199,14 @@ describe('import boundaries (biome.json)', () => {
       'apps/web and packages/domain import no server code',
     );
     expect(messageOf('packages/domain/src/fastify.ts')).toContain('packages/domain knows nothing of Fastify');
+    expect(messageOf('apps/server/src/features/thing/thing.store.ts')).toContain(
+      'A feature uses another feature only through its services',
+    );
+    expect(messageOf('apps/server/src/plugins/thing-store.ts')).toContain(
+      'Outside features/, the server uses a feature only through its services',
+    );
+    expect(messageOf('apps/server/src/db/thing.ts')).toContain('db/ is below the features');
+    expect(messageOf('packages/runtime-client/src/thing.ts')).toContain('The runtime SDK');
   });
 
   it('pass the lint on the imports each place may make', () => {

@@ -18,8 +18,11 @@ import { cloneDatabase, type ServerProcess, startServerProcess } from '../src/te
 // lists, closes and serves. Both start once for the file (each is a real `tsx src/server.ts`).
 
 const LIMIT = 2;
-/** A published revision reaches every process within 1 s. */
-const PROPAGATION_BOUND_MS = 1_000;
+/**
+ * A cap on waiting for a revision to reach a process, that only guards against a hang: how fast it
+ * arrives is measured by `npm run bench` (bench-propagation), not judged against the clock here.
+ */
+const PROPAGATION_CAP_MS = 60_000;
 
 describe('two server processes on one database', () => {
   let a: ServerProcess;
@@ -91,23 +94,22 @@ describe('two server processes on one database', () => {
   };
   /**
    * Polls the process's snapshot every few ms (304 while its ETag is unchanged) until it serves a revision
-   * after `after`: answers it and when it was first served (performance.now()). Gives up after 10 s, so a
-   * process that never catches up fails with the figure rather than the test's timeout.
+   * after `after`, and answers it. Gives up after PROPAGATION_CAP_MS, so a process that never catches up
+   * fails with a message rather than the test's timeout.
    */
   const firstServedAfter = async (server: ServerProcess, key: CreatedRuntimeKey, after: { etag: string }) => {
-    const giveUp = performance.now() + 10_000;
+    const giveUp = performance.now() + PROPAGATION_CAP_MS;
     while (performance.now() < giveUp) {
       const response = await snapshotRequest(server, key, after.etag);
-      const at = performance.now();
       if (response.status === 200)
-        return { at, snapshot: ((await response.json()) as { payload: RuntimeSnapshot }).payload };
+        return { snapshot: ((await response.json()) as { payload: RuntimeSnapshot }).payload };
       expect(response.status).toBe(304);
       await new Promise((done) => setTimeout(done, 5));
     }
-    throw new Error(`${server.url} still serves ${after.etag} after 10 s`);
+    throw new Error(`${server.url} still serves ${after.etag} after ${PROPAGATION_CAP_MS} ms`);
   };
 
-  it('serves a change made through one process from the other within 1 s, and pushes it on its stream', async () => {
+  it('serves a change made through one process from the other, and pushes it on its stream', async () => {
     const key = await createKey(a, 'readers');
     const before = await snapshotOf(b, key);
     expect((await snapshotOf(a, key)).payload.revision).toBe(before.payload.revision);
@@ -119,7 +121,6 @@ describe('two server processes on one database', () => {
       // Release info is part of what players receive: saving it publishes a revision (through A only).
       const keyValue = `propagation=${before.payload.revision + 1};`;
       const saved = await call(a, '/api/release/kv/set', { keyValue });
-      const answered = performance.now();
       expect(saved.status).toBe(200);
       const [onB, onA] = await Promise.all([
         firstServedAfter(b, key, before),
@@ -137,8 +138,6 @@ describe('two server processes on one database', () => {
         expect(served.content.release.keyValue).toBe(keyValue);
       }
       expect(onB.snapshot.hash).toBe(onA.snapshot.hash);
-      expect(Math.round(onB.at - answered)).toBeLessThanOrEqual(PROPAGATION_BOUND_MS);
-      expect(Math.round(onA.at - answered)).toBeLessThanOrEqual(PROPAGATION_BOUND_MS);
 
       const event = await stream.nextEvent();
       expect(event).toMatchObject({ id: String(history.latest), event: 'revision' });

@@ -307,7 +307,7 @@ export function checkAuditEvent(action: string, attributes: unknown): string | n
  * What an audited change does to the environment's runtime (what players receive).
  * - 'publish': it writes something the runtime snapshot is built from (or may be: rows that active
  *   entries could reference), so the transaction that audits it publishes a revision when the
- *   snapshot's hash changed (mutate in apps/server features/audit).
+ *   snapshot's hash changed (the server's unit of work, db/unit-of-work.ts).
  * - 'none': it never changes the snapshot (operations data, drafts, descriptions, inactive versions).
  * - 'own': it publishes its own revision (rollback and resume).
  */

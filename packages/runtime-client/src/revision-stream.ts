@@ -1,4 +1,4 @@
-import { RUNTIME_PATHS, RUNTIME_REVISION_EVENT } from '@console/domain';
+import { RUNTIME_PATHS, RUNTIME_REVISION_EVENT } from '@console/domain/runtime';
 import { type BackoffOptions, computeBackoffDelay, sleep } from './backoff.ts';
 import { RuntimeApiError } from './runtime-error.ts';
 import type { RuntimeHttp } from './runtime-http.ts';

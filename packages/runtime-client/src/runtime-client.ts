@@ -4,117 +4,29 @@ import {
   GAME_SERVER_REPORT_INTERVAL_MS,
   grantsAckResponseSchema,
   grantsPendingResponseSchema,
-  type PendingGrant,
-  type PlayerResolution,
-  type ResolvePlayerInput,
   RUNTIME_PATHS,
   type RuntimeSnapshot,
-  resolvePlayer,
   runtimeProgressionSchema,
-} from '@console/domain';
-import type { z } from 'zod';
+} from '@console/domain/runtime';
 import { type BackoffOptions, computeBackoffDelay, DEFAULT_BACKOFF, sleep } from './backoff.ts';
+import { createClientEvents } from './client-events.ts';
+import { createResolver, DEFAULT_EXPOSURE_CACHE_SIZE } from './player-answers.ts';
 import { followRevisionStream } from './revision-stream.ts';
 import { RuntimeApiError } from './runtime-error.ts';
-import { createRuntimeHttp, type FetchFunction } from './runtime-http.ts';
+import { createRuntimeHttp } from './runtime-http.ts';
+import type { RevisionChange, RuntimeClient, RuntimeClientOptions } from './runtime-types.ts';
+import { createSnapshotKeeper } from './snapshot-keeper.ts';
 
-// SDK: a game server's view of its environment. It holds the current revision of the
-// runtime snapshot (fetched with ETag, refetched when the stream announces a revision and now and then
-// for safety), resolves players locally with the domain's resolvePlayer (the one implementation the
-// server runs too), reports the revision it applied, and keeps serving the last snapshot while the
-// console is unreachable.
-
-/** Where messages go; `console` fits, so do pino and most loggers. */
-export interface RuntimeLogger {
-  warn(message: string, ...details: unknown[]): void;
-  error(message: string, ...details: unknown[]): void;
-  info?(message: string, ...details: unknown[]): void;
-  debug?(message: string, ...details: unknown[]): void;
-}
-
-export interface RevisionChange {
-  snapshot: RuntimeSnapshot;
-  revision: number;
-  /** The revision held before, null for the first snapshot. */
-  previousRevision: number | null;
-}
-
-export interface RuntimeClientOptions {
-  /** The console's base URL, e.g. https://console.example.com */
-  url: string;
-  /** The environment's runtime key (rk_...): it decides the environment. */
-  key: string;
-  /** This game server's name in the console's pickup list; hostname:pid by default. */
-  instance?: string;
-  /** Replaces the global fetch (a proxy agent, instrumentation). */
-  fetch?: FetchFunction;
-  /** Defaults to console (warnings and errors only). */
-  logger?: RuntimeLogger;
-  /** Called after each new revision was applied. */
-  onRevision?: (change: RevisionChange) => void;
-  /** Called with every failure the client handles by itself (it retries): unreachable console, refused key. */
-  onError?: (error: RuntimeApiError) => void;
-  /** The safety refetch (304 when nothing changed), in case an announcement was missed; ms, default 30 s. */
-  refreshIntervalMs?: number;
-  /** A stream silent this long (no event, no heartbeat) is considered dead and reopened; ms, default 60 s. */
-  streamIdleTimeoutMs?: number;
-  /** How often the applied revision is reported even when nothing changed; ms, default 60 s. */
-  reportIntervalMs?: number;
-  /** One request's time limit (not the stream's); ms, default 10 s. */
-  requestTimeoutMs?: number;
-  /** Reconnection delays of the stream and of the first fetch. */
-  backoff?: Partial<BackoffOptions>;
-}
-
-export type RuntimeProgression = z.output<typeof runtimeProgressionSchema>;
-
-export interface RuntimeClientEvents {
-  revision: RevisionChange;
-  error: RuntimeApiError;
-  /** The stream is open (true) or was lost and is being reopened (false). */
-  connection: boolean;
-}
-
-export interface RuntimeClient {
-  /**
-   * Fetches the first snapshot (retrying while the console is unreachable), then follows the stream.
-   * Resolves with that snapshot; rejects, and closes the client, when the console refuses the key
-   * (a misconfigured game server fails loudly) or when close() is called first.
-   */
-  start(): Promise<RuntimeSnapshot>;
-  /** The revision being served, null before the first fetch. */
-  readonly snapshot: RuntimeSnapshot | null;
-  readonly revision: number | null;
-  /** Whether the revision stream is open right now. */
-  readonly isConnected: boolean;
-  /** This game server instance's name as reported to the console. */
-  readonly instance: string;
-  /** What the player receives under the current revision, now or at `at` (UTC ms); computed locally. */
-  resolve(player: ResolvePlayerInput, at?: number): PlayerResolution;
-  /** Fetches the snapshot now (304 when unchanged) and applies it if it is newer. */
-  refresh(): Promise<RuntimeSnapshot | null>;
-  grants: {
-    /** The player's compensation grants not collected yet. */
-    pending(userId: string): Promise<PendingGrant[]>;
-    /** Collects grants; answers only the ids this call collected: give the player exactly those. */
-    ack(ids: number[]): Promise<{ collected: number[] }>;
-  };
-  /** The player's progression as set by an operator, or null. */
-  progression(userId: string): Promise<RuntimeProgression>;
-  /** Tells the console which revision this instance runs (done after every revision by itself). */
-  reportApplied(): Promise<void>;
-  /** Subscribes to an event; returns the unsubscribe function. */
-  on<E extends keyof RuntimeClientEvents>(
-    event: E,
-    listener: (value: RuntimeClientEvents[E]) => void,
-  ): () => void;
-  /** Stops the stream and the timers; the last snapshot stays readable. */
-  close(): Promise<void>;
-}
+// A game server's view of its environment. It holds the current revision of the runtime snapshot
+// (fetched with ETag, refetched when the stream announces a revision and now and then for safety),
+// resolves players locally with the domain's resolvePlayer (the one implementation the server runs
+// too), reports the revision it applied, and keeps serving the last snapshot while the console is
+// unreachable. A key the console refuses after start stops it for good (no retrying for ever).
 
 const DEFAULT_REFRESH_INTERVAL_MS = 30_000;
 const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
 
 export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
   const logger = options.logger ?? console;
@@ -127,18 +39,15 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
   const closing = new AbortController();
-  const listeners: { [E in keyof RuntimeClientEvents]: Set<(value: RuntimeClientEvents[E]) => void> } = {
-    revision: new Set(),
-    error: new Set(),
-    connection: new Set(),
-  };
-  if (options.onRevision) listeners.revision.add(options.onRevision);
-  if (options.onError) listeners.error.add(options.onError);
+  const events = createClientEvents(logger);
+  if (options.onRevision) events.on('revision', options.onRevision);
+  if (options.onError) events.on('error', options.onError);
+  if (options.onExposure) events.on('exposure', options.onExposure);
+  const resolve = createResolver(events, options.exposureCacheSize ?? DEFAULT_EXPOSURE_CACHE_SIZE);
 
-  let snapshot: RuntimeSnapshot | null = null;
-  let etag: string | null = null;
   let isConnected = false;
   let hasOpened = false;
+  let stoppedBy: RuntimeApiError | null = null;
   let started: Promise<RuntimeSnapshot> | null = null;
   let streamDone: Promise<void> | null = null;
   let refreshTimer: NodeJS.Timeout | null = null;
@@ -148,57 +57,60 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   let reportedRevision: number | null = null;
   let reporting: Promise<void> | null = null;
 
-  const emit = <E extends keyof RuntimeClientEvents>(event: E, value: RuntimeClientEvents[E]) => {
-    for (const listener of listeners[event]) {
-      try {
-        listener(value);
-      } catch (error) {
-        logger.error(`runtime client: a '${event}' listener threw`, error);
-      }
-    }
-  };
+  const keeper = createSnapshotKeeper({
+    logger,
+    snapshotFile: options.snapshotFile,
+    onApplied: (change: RevisionChange) => events.emit('revision', change),
+    onSaveFailed: (error) => reportError(error),
+  });
 
+  /** A failure the client handles by itself; a refused key after start stops it instead. */
   const reportError = (error: unknown) => {
     if (closing.signal.aborted) return;
-    const apiError =
-      error instanceof RuntimeApiError
-        ? error
-        : new RuntimeApiError(error instanceof Error ? error.message : String(error), 0, '', {
-            cause: error,
-          });
+    const apiError = toApiError(error);
+    if (apiError.isKeyRefused && started) return stop(apiError);
     logger.warn(`runtime client: ${apiError.message}`);
-    emit('error', apiError);
+    events.emit('error', apiError);
   };
 
-  const apply = (next: RuntimeSnapshot, nextEtag: string | null) => {
-    const previous = snapshot;
-    if (previous && next.revision < previous.revision) {
-      // Another console process may lag behind for a moment: never go back.
-      logger.warn(`runtime client: ignored revision ${next.revision}, older than ${previous.revision}`);
-      return;
+  const stop = (error: RuntimeApiError) => {
+    if (closing.signal.aborted) return;
+    stoppedBy = error;
+    logger.error(
+      `runtime client: stopped for good, the console refused the key (${error.status} ${error.message}); ` +
+        'still serving revision ' +
+        String(keeper.snapshot?.revision ?? 'none'),
+    );
+    events.emit('error', error);
+    events.emit('stopped', error);
+    void client.close();
+  };
+
+  /**
+   * A call a game server makes itself: a refused key also stops the client; the error goes to the caller.
+   * Once stopped, every call answers the refusal that stopped it.
+   */
+  const call = async <T>(request: () => Promise<T>): Promise<T> => {
+    if (stoppedBy) throw stoppedBy;
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof RuntimeApiError && error.isKeyRefused && started) stop(error);
+      throw error;
     }
-    etag = nextEtag;
-    if (previous && previous.revision === next.revision) return;
-    snapshot = next;
-    logger.info?.(`runtime client: applied revision ${next.revision}`);
-    emit('revision', {
-      snapshot: next,
-      revision: next.revision,
-      previousRevision: previous?.revision ?? null,
-    });
   };
 
   const reportApplied = async (): Promise<void> => {
-    if (!snapshot) return;
-    const revision = snapshot.revision;
-    const body = appliedRequestSchema.parse({ instance, revision });
+    const snapshot = keeper.snapshot;
+    if (!snapshot || keeper.source !== 'console') return;
+    const body = appliedRequestSchema.parse({ instance, revision: snapshot.revision });
     await http.post(RUNTIME_PATHS.applied, body, appliedRequestSchema, closing.signal);
-    if (reportedRevision === null || revision > reportedRevision) reportedRevision = revision;
+    if (reportedRevision === null || body.revision > reportedRevision) reportedRevision = body.revision;
   };
 
   // After every successful check: tell the console once per revision, again after a failed report.
   const reportIfBehind = () => {
-    if (!snapshot || snapshot.revision === reportedRevision || reporting) return;
+    if (keeper.source !== 'console' || keeper.snapshot?.revision === reportedRevision || reporting) return;
     reporting = reportApplied()
       .catch(reportError)
       .finally(() => {
@@ -207,8 +119,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   };
 
   const fetchOnce = async () => {
-    const answer = await http.fetchSnapshot(etag, closing.signal);
-    if (answer.isModified) apply(answer.snapshot, answer.etag);
+    const answer = await http.fetchSnapshot(keeper.etag, closing.signal);
+    if (answer.isModified) keeper.apply(answer.snapshot, answer.etag, 'console');
     reportIfBehind();
   };
 
@@ -234,63 +146,88 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   const setConnected = (value: boolean) => {
     if (isConnected === value) return;
     isConnected = value;
-    emit('connection', value);
+    events.emit('connection', value);
   };
 
-  const fetchFirstSnapshot = async (): Promise<RuntimeSnapshot> => {
+  /**
+   * The console's first snapshot, retried with backoff until `timeoutMs`. With a bootstrap being served,
+   * the first failure (or the time limit) ends the wait: the server serves the bootstrap and the stream
+   * and safety refetch bring the console's revision once it answers.
+   */
+  const fetchFirstSnapshot = async (timeoutMs: number, hasBootstrap: boolean): Promise<void> => {
+    const deadline = Number.isFinite(timeoutMs) ? AbortSignal.timeout(Math.max(0, timeoutMs)) : null;
+    const waiting = deadline ? AbortSignal.any([closing.signal, deadline]) : closing.signal;
     for (let attempt = 0; ; attempt++) {
       try {
-        await refreshSnapshot();
-        if (snapshot) return snapshot;
+        await untilAborted(refreshSnapshot(), waiting);
+        if (keeper.source === 'console') return;
       } catch (error) {
         if (closing.signal.aborted)
           throw new Error('The runtime client was closed before its first snapshot');
         if (error instanceof RuntimeApiError && error.isPermanent) throw error;
+        if (deadline?.aborted) {
+          const late = new RuntimeApiError(
+            `No runtime snapshot from ${options.url} within ${timeoutMs} ms`,
+            0,
+            RUNTIME_PATHS.snapshot,
+            { cause: error },
+          );
+          if (!hasBootstrap) throw late;
+          reportError(late);
+          return;
+        }
         reportError(error);
+        if (hasBootstrap) return;
       }
-      await sleep(computeBackoffDelay(attempt, backoff), closing.signal);
+      await sleep(computeBackoffDelay(attempt, backoff), waiting);
     }
   };
 
+  const follow = () => {
+    streamDone = followRevisionStream({
+      http,
+      signal: closing.signal,
+      backoff,
+      idleTimeoutMs: options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+      lastRevision: () => (keeper.source === 'console' ? (keeper.snapshot?.revision ?? null) : null),
+      onOpen: () => {
+        setConnected(true);
+        // Report again after every reconnect: the console may have restarted meanwhile.
+        if (hasOpened) reportedRevision = null;
+        hasOpened = true;
+        // Catch up on what happened while disconnected (304 when nothing did).
+        refreshSnapshot().catch(reportError);
+      },
+      onRevision: (revision) => {
+        if (keeper.source !== 'console' || revision > (keeper.snapshot?.revision ?? 0))
+          refreshSnapshot().catch(reportError);
+      },
+      onLost: (error) => {
+        setConnected(false);
+        reportError(error);
+      },
+    });
+    refreshTimer = setInterval(
+      () => refreshSnapshot().catch(reportError),
+      options.refreshIntervalMs ?? DEFAULT_REFRESH_INTERVAL_MS,
+    );
+    refreshTimer.unref();
+    // The console counts a game server as live while it keeps reporting, also without changes.
+    reportTimer = setInterval(
+      () => reportApplied().catch(reportError),
+      options.reportIntervalMs ?? GAME_SERVER_REPORT_INTERVAL_MS,
+    );
+    reportTimer.unref();
+  };
+
   const client: RuntimeClient = {
-    start() {
+    start(startOptions = {}) {
       started ??= (async () => {
         try {
-          const first = await fetchFirstSnapshot();
-          streamDone = followRevisionStream({
-            http,
-            signal: closing.signal,
-            backoff,
-            idleTimeoutMs: options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-            lastRevision: () => snapshot?.revision ?? null,
-            onOpen: () => {
-              setConnected(true);
-              // Report again after every reconnect: the console may have restarted meanwhile.
-              if (hasOpened) reportedRevision = null;
-              hasOpened = true;
-              // Catch up on what happened while disconnected (304 when nothing did).
-              refreshSnapshot().catch(reportError);
-            },
-            onRevision: (revision) => {
-              if (revision > (snapshot?.revision ?? 0)) refreshSnapshot().catch(reportError);
-            },
-            onLost: (error) => {
-              setConnected(false);
-              reportError(error);
-            },
-          });
-          refreshTimer = setInterval(
-            () => refreshSnapshot().catch(reportError),
-            options.refreshIntervalMs ?? DEFAULT_REFRESH_INTERVAL_MS,
-          );
-          refreshTimer.unref();
-          // The console counts a game server as live while it keeps reporting, also without changes.
-          reportTimer = setInterval(
-            () => reportApplied().catch(reportError),
-            options.reportIntervalMs ?? GAME_SERVER_REPORT_INTERVAL_MS,
-          );
-          reportTimer.unref();
-          return first;
+          const hasBootstrap = await keeper.loadBootstrap(options.bootstrap);
+          await fetchFirstSnapshot(startOptions.timeoutMs ?? DEFAULT_START_TIMEOUT_MS, hasBootstrap);
+          follow();
+          return keeper.snapshot as RuntimeSnapshot;
         } catch (error) {
           await client.close();
           throw error;
@@ -299,38 +236,39 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       return started;
     },
     get snapshot() {
-      return snapshot;
+      return keeper.snapshot;
     },
     get revision() {
-      return snapshot?.revision ?? null;
+      return keeper.snapshot?.revision ?? null;
     },
     get isConnected() {
       return isConnected;
     },
-    instance,
-    resolve(player, at = Date.now()) {
-      if (!snapshot) throw new Error('No runtime snapshot yet: await client.start() first');
-      return resolvePlayer(snapshot.content, player, at);
+    get stoppedBy() {
+      return stoppedBy;
     },
+    instance,
+    resolve: ((request) => resolve(keeper.snapshot, request)) as RuntimeClient['resolve'],
     async refresh() {
-      await refreshSnapshot();
-      return snapshot;
+      await call(refreshSnapshot);
+      return keeper.snapshot;
     },
     grants: {
       pending: (userId) =>
-        http.post(RUNTIME_PATHS.grantsPending, { userId }, grantsPendingResponseSchema, closing.signal),
+        call(() =>
+          http.post(RUNTIME_PATHS.grantsPending, { userId }, grantsPendingResponseSchema, closing.signal),
+        ),
       ack: async (ids) =>
         ids.length === 0
           ? { collected: [] }
-          : http.post(RUNTIME_PATHS.grantsAck, { ids }, grantsAckResponseSchema, closing.signal),
+          : call(() => http.post(RUNTIME_PATHS.grantsAck, { ids }, grantsAckResponseSchema, closing.signal)),
     },
     progression: (userId) =>
-      http.post(RUNTIME_PATHS.progressionGet, { userId }, runtimeProgressionSchema, closing.signal),
-    reportApplied,
-    on(event, listener) {
-      listeners[event].add(listener);
-      return () => listeners[event].delete(listener);
-    },
+      call(() =>
+        http.post(RUNTIME_PATHS.progressionGet, { userId }, runtimeProgressionSchema, closing.signal),
+      ),
+    reportApplied: () => call(reportApplied),
+    on: events.on,
     async close() {
       if (!closing.signal.aborted) closing.abort();
       if (refreshTimer) clearInterval(refreshTimer);
@@ -340,7 +278,36 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       setConnected(false);
       await streamDone;
       await reporting;
+      await keeper.saved();
     },
   };
   return client;
+}
+
+function toApiError(error: unknown): RuntimeApiError {
+  if (error instanceof RuntimeApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new RuntimeApiError(message, 0, '', { cause: error });
+}
+
+/** The promise, or a rejection as soon as `signal` aborts (the work itself goes on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -18,4 +18,9 @@ export class RuntimeApiError extends Error {
   get isPermanent(): boolean {
     return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
   }
+
+  /** The console refused the key: 401 (unknown or revoked) or 403 (another environment's key). */
+  get isKeyRefused(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
 }

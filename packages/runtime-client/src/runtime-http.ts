@@ -1,4 +1,4 @@
-import { RUNTIME_PATHS, type RuntimeSnapshot, runtimeSnapshotSchema } from '@console/domain';
+import { RUNTIME_PATHS, type RuntimeSnapshot, runtimeSnapshotSchema } from '@console/domain/runtime';
 import type { z } from 'zod';
 import { RuntimeApiError } from './runtime-error.ts';
 

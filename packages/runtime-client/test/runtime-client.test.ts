@@ -1,75 +1,18 @@
-import {
-  defaultConfigData,
-  PluginId,
-  RUNTIME_PATHS,
-  type RuntimeSnapshot,
-  receiptOf,
-  SegmentOperation,
-  SegmentProperty,
-} from '@console/domain';
+import { RUNTIME_PATHS, type RuntimeSnapshot } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createRuntimeClient,
-  type FetchFunction,
-  type ResolvePlayerInput,
   type RevisionChange,
   RuntimeApiError,
   type RuntimeClient,
   type RuntimeClientOptions,
 } from '../src/index.ts';
+import { nextConnection, nextRevision, quietLogger, recordingFetch } from './client-helpers.ts';
 import { type ConsoleUnderTest, startConsoleUnderTest } from './console-under-test.ts';
+import { GOLD_RUSH } from './gold-rush.ts';
 
 // The SDK against the real console: Fastify over HTTP, PostgreSQL, the revision stream. Changes are made
 // through the operator API as the web app makes them; the game server's view is only what the client shows.
-
-const GOLD_RUSH = PluginId.GOLD_RUSH;
-
-interface RecordedRequest {
-  path: string;
-  status: number;
-  headers: Headers;
-}
-
-/** The global fetch, recording each runtime request's path, request headers and answer status. */
-function recordingFetch() {
-  const requests: RecordedRequest[] = [];
-  const recorded: FetchFunction = async (input, init) => {
-    const response = await fetch(input, init);
-    requests.push({
-      path: new URL(String(input)).pathname,
-      status: response.status,
-      headers: new Headers(init?.headers),
-    });
-    return response;
-  };
-  return { requests, fetch: recorded };
-}
-
-const quietLogger = { warn: () => {}, error: () => {} };
-
-/** The first revision event above `after`. */
-const nextRevision = (client: RuntimeClient, after: number) =>
-  new Promise<RevisionChange>((resolve) => {
-    const stop = client.on('revision', (change) => {
-      if (change.revision <= after) return;
-      stop();
-      resolve(change);
-    });
-  });
-
-/** Resolves once the client holds `revision` or a later one. */
-const untilRevision = (client: RuntimeClient, revision: number) =>
-  (client.revision ?? 0) >= revision ? Promise.resolve() : nextRevision(client, revision - 1).then(() => {});
-
-/** The next time the stream's state becomes `connected`. */
-const nextConnection = (client: RuntimeClient, connected: boolean) =>
-  new Promise<void>((resolve) => {
-    const stop = client.on('connection', (value) => {
-      if (value !== connected) return;
-      stop();
-      resolve();
-    });
-  });
 
 describe('createRuntimeClient against the console', () => {
   let server: ConsoleUnderTest;
@@ -169,51 +112,6 @@ describe('createRuntimeClient against the console', () => {
     await client.close();
   });
 
-  it("resolves players locally exactly as the console's POST /runtime/v1/resolve does", async () => {
-    const { client } = newClient();
-    const started = await client.start();
-    await setUpGoldRush(server);
-    // Every change of the set-up publishes a revision; wait until the last (as the database has it:
-    // the server's own snapshot may not have caught up yet) has reached the client.
-    const { latest } = await server.api<{ latest: number }>('/api/runtime/revision/list', {});
-    expect(latest).toBeGreaterThan(started.revision);
-    await untilRevision(client, latest);
-
-    const at = Date.now();
-    const players: ResolvePlayerInput[] = [
-      { userId: 'p-ios-1', context: { Platform: 'ios' }, level: 10 },
-      { userId: 'p-ios-2', context: { Platform: 'ios', Payer: true }, level: 10 },
-      { userId: 'p-ios-3', context: { Platform: 'ios' } },
-      { userId: 'p-android-1', context: { Platform: 'android' }, level: 3 },
-      { userId: 'p-android-2', context: { Platform: 'android', PurchaseCount: 4 } },
-      { userId: 'p-none', context: {} },
-      ...Array.from({ length: 20 }, (_, index) => ({
-        userId: `p-many-${index}`,
-        context: { Platform: 'ios' },
-      })),
-    ];
-    const outcomes = new Set<string>();
-    const resolveRemotely = async (body: object) => {
-      const response = await fetch(`${server.runtimeUrl}${RUNTIME_PATHS.resolve}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(response.status, await response.clone().text()).toBe(200);
-      return ((await response.json()) as { payload: unknown }).payload;
-    };
-    for (const player of players) {
-      const local = client.resolve(player, at);
-      // With the reasons (explain), the whole resolution; without, the receipt made from it.
-      expect(local, player.userId).toEqual(await resolveRemotely({ ...player, at, explain: true }));
-      expect(receiptOf(local), player.userId).toEqual(await resolveRemotely({ ...player, at }));
-      outcomes.add(JSON.stringify(local));
-    }
-    // The players do not all receive the same: the comparison covered segments and cases.
-    expect(outcomes.size).toBeGreaterThan(2);
-    await client.close();
-  });
-
   it('collects each grant exactly once, even when two game servers acknowledge together', async () => {
     const a = newClient().client;
     const b = newClient().client;
@@ -290,15 +188,20 @@ describe('createRuntimeClient against the console', () => {
 
   /** The console's game-server list until it shows the instance at the revision (polled: reports are async). */
   async function waitForGameServer(instance: string, revision: number) {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const list = await server.api<{ instances: { instance: string; revision: number }[] }>(
-        '/api/connections/game-servers',
-      );
-      const found = list.instances.find((candidate) => candidate.instance === instance);
-      if (found?.revision === revision) return found;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`game server ${instance} never reported revision ${revision}`);
+    let found: { instance: string; revision: number } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await server.api<{ instances: { instance: string; revision: number }[] }>(
+            '/api/connections/game-servers',
+          );
+          found = list.instances.find((candidate) => candidate.instance === instance);
+          return found?.revision;
+        },
+        { interval: 25, message: `game server ${instance} reports revision ${revision}` },
+      )
+      .toBe(revision);
+    return found!;
   }
 
   it('fails loudly on a key the console refuses: start() rejects with its error text and status', async () => {
@@ -310,54 +213,3 @@ describe('createRuntimeClient against the console', () => {
     expect(client.snapshot).toBeNull();
   });
 });
-
-/**
- * GOLD_RUSH switched on with two entries: an A/B-test for iOS players (cases A and B) and one for everybody
- * (control = the plugin's default, and C), each configuration running continuously.
- */
-async function setUpGoldRush(server: ConsoleUnderTest): Promise<void> {
-  const kind = 'event/gr';
-  const configs = ['sdk-gold-a', 'sdk-gold-b', 'sdk-gold-c'];
-  for (const id of configs)
-    await server.api(`/api/config/${kind}/create`, {
-      id,
-      description: `SDK test ${id}`,
-      data: defaultConfigData(kind),
-      active: true,
-    });
-  // The draft's activation activates the versions; a test can be switched on only after that.
-  const abTest = async (
-    id: string,
-    weights: number[],
-    segment?: { property: number; op: number; value: string },
-  ) => {
-    await server.api('/api/abtest/create', { id, description: id, type: 0 });
-    if (segment) await server.api('/api/segment/save', { abTestId: id, segment: { conditions: [segment] } });
-    const { version } = await server.api<{ version: number }>('/api/abtest/versions/save', { id, weights });
-    return version;
-  };
-  const iosVersion = await abTest('sdk-ios', [500_000, 500_000], {
-    property: SegmentProperty.Platform,
-    op: SegmentOperation.Equals,
-    value: 'ios',
-  });
-  const allVersion = await abTest('sdk-all', [300_000, 700_000]);
-  const plugin = await server.api<{ data: { draftRevision: number } }>('/api/plugin/get', {
-    pluginId: GOLD_RUSH,
-  });
-  const saved = await server.api<{ data: { draftRevision: number } }>('/api/plugin/draft/abtest', {
-    pluginId: GOLD_RUSH,
-    configurations: [
-      { abTestId: 'sdk-ios', abTestVersion: iosVersion, configurations: ['sdk-gold-a', 'sdk-gold-b'] },
-      { abTestId: 'sdk-all', abTestVersion: allVersion, configurations: ['', 'sdk-gold-c'] },
-    ],
-    draftRevision: plugin.data.draftRevision,
-  });
-  await server.api('/api/plugin/draft/activate', {
-    pluginId: GOLD_RUSH,
-    draftRevision: saved.data.draftRevision,
-  });
-  for (const id of ['sdk-ios', 'sdk-all'])
-    await server.api('/api/abtest/activate/test', { id, active: true });
-  await server.api('/api/plugin/activate', { pluginId: GOLD_RUSH, active: true });
-}

@@ -5,7 +5,7 @@ export type IsolationLevel = 'ReadCommitted' | 'RepeatableRead' | 'Serializable'
 
 /**
  * The one place a transaction is opened, so every transaction has the same limits. Operator changes go
- * through mutate (features/audit/audit.service.ts), which adds the audit entry; this alone serves what
+ * through the unit of work (mutate in db/unit-of-work.ts), which adds the audit entries; this alone serves what
  * audits nothing (start-up seeding, a read in one snapshot).
  */
 export function runInTransaction<T>(

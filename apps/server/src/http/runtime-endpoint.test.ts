@@ -9,6 +9,7 @@ const declare = (method: 'GET' | 'POST', path: string): RuntimeEndpoint => ({
   summary: path,
   response: z.object({}),
   produces: 'application/json',
+  answers: {},
 });
 
 describe('the runtime half of the API contract', () => {

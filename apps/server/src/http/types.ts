@@ -1,8 +1,8 @@
 import type { AnyEndpoint, EndpointAccess, EndpointScope } from '@console/domain';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { EnvironmentCatalog } from '../features/environment/environment.public.ts';
 import type { EnvironmentResolver } from '../features/environment/environment.service.ts';
-import type { EnvironmentCatalog } from '../features/environment/environment-catalog.ts';
 import type { Sessions, SignedInUser } from '../plugins/session.ts';
 
 declare module 'fastify' {

@@ -13,7 +13,7 @@ describe('cross-site requests to a console with PUBLIC_URL', () => {
   });
 
   const call = (url: string, headers: Record<string, string>, method: 'POST' | 'GET' = 'POST') =>
-    t.app.inject({
+    t.request({
       method,
       url,
       headers: { cookie, host: 'console.example.com', 'content-type': 'application/json', ...headers },
@@ -70,7 +70,7 @@ describe('cross-site requests to a console with PUBLIC_URL', () => {
         'console.example.com:8443',
         '127.0.0.1:3000',
       ]) {
-        const response = await t.app.inject({
+        const response = await t.request({
           method,
           url,
           headers: { host, origin: `https://${host}`, 'content-type': 'application/json' },
@@ -105,7 +105,7 @@ describe('cross-site requests to a local console (no PUBLIC_URL)', () => {
   });
 
   const devLogin = (host: string, origin?: string) =>
-    t.app.inject({
+    t.request({
       method: 'POST',
       url: '/oauth/login/dev',
       headers: { host, 'content-type': 'application/json', ...(origin ? { origin } : {}) },

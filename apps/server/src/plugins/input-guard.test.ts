@@ -72,7 +72,7 @@ describe('text PostgreSQL cannot store', () => {
   it("refuses a game client's principal before the socket opens, so no such connection exists", async () => {
     const created = await t.post('/api/runtime-keys/create?configuration=dev', { name: 'guard' }, cookie);
     const { key } = created.json().payload as { key: string };
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await t.url();
     const base = `${address.replace(/^http/, 'ws')}/runtime/connect?configuration=dev&principal=`;
     const refused = await connectStatus(`${base}player%00one`, key);
     expect(refused).toEqual({ status: 400, body: JSON.stringify({ error: `principal: ${NUL}` }) });

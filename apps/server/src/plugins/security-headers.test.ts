@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../testing/index.ts';
 import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts';
 
 async function buildApp(trustProxy: boolean): Promise<FastifyInstance> {
@@ -27,17 +28,17 @@ describe('security headers', () => {
   });
 
   it('send HSTS only over https: direct, or as a trusted proxy says', async () => {
-    const overHttp = await direct.inject({ method: 'POST', url: '/api/secret' });
+    const overHttp = await httpClient(direct).request({ method: 'POST', url: '/api/secret' });
     expect(overHttp.headers['strict-transport-security']).toBeUndefined();
     expect(overHttp.headers).toMatchObject(SECURITY_HEADERS);
     // An untrusted client cannot claim https.
-    const claimed = await direct.inject({
+    const claimed = await httpClient(direct).request({
       method: 'POST',
       url: '/api/secret',
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
-    const behindProxy = await proxied.inject({
+    const behindProxy = await httpClient(proxied).request({
       method: 'POST',
       url: '/api/secret',
       headers: { 'x-forwarded-proto': 'https' },
@@ -46,12 +47,12 @@ describe('security headers', () => {
   });
 
   it('mark answers no-store, errors included, unless the route sets its own caching', async () => {
-    const secret = await direct.inject({ method: 'POST', url: '/api/secret' });
+    const secret = await httpClient(direct).request({ method: 'POST', url: '/api/secret' });
     expect(secret.headers['cache-control']).toBe('no-store');
-    const failed = await direct.inject({ method: 'GET', url: '/boom' });
+    const failed = await httpClient(direct).request({ method: 'GET', url: '/boom' });
     expect(failed.statusCode).toBe(500);
     expect(failed.headers['cache-control']).toBe('no-store');
-    const snapshot = await direct.inject({ method: 'GET', url: '/runtime/v1/snapshot' });
+    const snapshot = await httpClient(direct).request({ method: 'GET', url: '/runtime/v1/snapshot' });
     expect(snapshot.headers['cache-control']).toBe('no-cache');
     expect(snapshot.headers.etag).toBe('"1"');
   });

@@ -12,8 +12,8 @@ import {
   insertSession,
   type SessionRow,
   touchSession,
-} from '../features/auth/session.store.ts';
-import { upsertSignedInUser } from '../features/users/user.store.ts';
+} from '../features/auth/auth.public.ts';
+import { touchUser, upsertSignedInUser } from '../features/users/users.public.ts';
 
 export const SESSION_COOKIE = 'console_session';
 
@@ -135,7 +135,9 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
       }
       if (at - entry.lastSeen >= touchMs) {
         entry.lastSeen = at;
-        await touchSession(db, hash, new Date(at));
+        // The session's and its user's last request.
+        const email = await touchSession(db, hash, new Date(at));
+        if (email !== null) await touchUser(db, email, new Date(at));
       }
       return entry.user;
     },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../testing/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { registerWebApp } from './web-app.ts';
 
@@ -30,7 +31,10 @@ describe('web app and unknown paths', () => {
   });
 
   it('answers a page load of a client-side route with index.html', async () => {
-    const response = await built.inject({ method: 'GET', url: '/abtest/spring-sale?configuration=prod' });
+    const response = await httpClient(built).request({
+      method: 'GET',
+      url: '/abtest/spring-sale?configuration=prod',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toBe('<!doctype html><title>console</title>');
@@ -49,7 +53,7 @@ describe('web app and unknown paths', () => {
       [unbuilt, 'GET', '/abtest/spring-sale', 'Not found: GET /abtest/spring-sale'],
     ] as const;
     for (const [app, method, url, error] of cases) {
-      const response = await app.inject({ method, url });
+      const response = await httpClient(app).request({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual({ error });

@@ -3,8 +3,9 @@ import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
-import { cloneDatabase, createTemplateDatabase, startTestPostgres } from './test-postgres.ts';
+import { cloneDatabase, type ServingRole } from './test-postgres.ts';
 
+export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
 export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
@@ -35,14 +36,28 @@ export async function buildTestApp(
   return app;
 }
 
+/** Where a run's test databases come from: what `global-setup.ts` provides to every test file. */
+export interface TestDatabaseSource {
+  adminUrl: string;
+  templateDatabase: string;
+  databasePrefix: string;
+  /** The role the console serves as, when the run could create one (test-postgres.ts). */
+  servingRole?: ServingRole | null;
+}
+
 /**
- * For browser tests: the whole console (API and built web app) on a random local port,
- * over its own fresh PostgreSQL database (embedded, or in DATABASE_URL's server).
+ * For browser tests: the whole console (API and built web app) on a random local port, over a fresh
+ * database cloned from the run's migrated template (see global-setup.ts), dropped on close.
  */
-export async function startConsole(): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
-  const server = await startTestPostgres();
-  const template = await createTemplateDatabase(server);
-  const database = await cloneDatabase(server.adminUrl, template, server.prefix, server.servingRole);
+export async function startConsole(
+  source: TestDatabaseSource,
+): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
+  const database = await cloneDatabase(
+    source.adminUrl,
+    source.templateDatabase,
+    source.databasePrefix,
+    source.servingRole ?? undefined,
+  );
   const app = await buildTestApp(database.servingUrl);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -51,7 +66,6 @@ export async function startConsole(): Promise<{ url: string; databaseUrl: string
     close: async () => {
       await app.close();
       await database.drop().catch(() => {});
-      await server.stop();
     },
   };
 }

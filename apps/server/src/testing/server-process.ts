@@ -7,10 +7,15 @@ export interface ServerProcess {
   /** http://127.0.0.1:<port> */
   url: string;
   pid: number;
+  /** Whether the process has exited (killed by a test, or by itself). */
+  readonly hasExited: boolean;
   /** What the process printed so far (stdout and stderr, the last 64 KB), for a failing test's message. */
   output(): string;
-  /** SIGTERM, as an orchestrator stops it; SIGKILL when it has not exited after 10 s. */
-  stop(): Promise<void>;
+  /**
+   * Sends the signal (SIGTERM by default, as an orchestrator stops it; SIGKILL for a crash) and waits until
+   * the process has exited, sending SIGKILL when it has not after STOP_TIMEOUT_MS.
+   */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export interface ServerProcessOptions {
@@ -18,19 +23,24 @@ export interface ServerProcessOptions {
   databaseUrl: string;
   /** More variables (they win over the defaults below). */
   env?: NodeJS.ProcessEnv;
-  /** How long to wait for /readyz; generous, since the process compiles TypeScript on a busy machine. */
+  /** How long to wait for /readyz (READY_TIMEOUT_MS unless given): only a guard against a hang. */
   readyTimeoutMs?: number;
 }
 
 const SERVER_ENTRY = resolve(REPO_ROOT, 'apps/server/src/server.ts');
 const OUTPUT_LIMIT = 64 * 1024;
+/** Caps that only guard against a hang: a process compiling TypeScript on a busy 2-core machine is slow. */
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
 /** Every process a test starts signs sessions alike, so a session cookie of one is valid on the others. */
 export const TEST_SESSION_SECRET = 'test-secret-test-secret';
 
 /**
- * The console as its own OS process (`tsx apps/server/src/server.ts`) on a free port over the given
- * database, with dev login and quiet logs; resolves once /readyz answers 200. For tests of several
- * processes on one database (scale out).
+ * The console as its own OS process, as `npm start` runs it (`tsx apps/server/src/server.ts` in one
+ * process, so a signal reaches the server itself), on a free port over the given database, with dev
+ * login and quiet logs; resolves once /readyz answers 200, rejects with its output when it exits first
+ * or is not ready within the timeout. For tests of several processes on one database (scale out) and of
+ * a process killed mid-flight (crash recovery).
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
@@ -57,16 +67,30 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let hasExited = false;
+  const exited = new Promise<number | null>((done) =>
+    child.once('exit', (code) => {
+      hasExited = true;
+      done(code);
+    }),
+  );
 
-  const stop = () => stopChild(child, exited);
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => stopChild(child, exited, signal);
   try {
-    await waitUntilReady(url, exited, options.readyTimeoutMs ?? 60_000);
+    await waitUntilReady(url, exited, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, pid: child.pid ?? 0, output: () => output, stop };
+  return {
+    url,
+    pid: child.pid ?? 0,
+    get hasExited() {
+      return hasExited;
+    },
+    output: () => output,
+    stop,
+  };
 }
 
 async function waitUntilReady(url: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
@@ -78,7 +102,7 @@ async function waitUntilReady(url: string, exited: Promise<number | null>, timeo
   while (Date.now() < deadline) {
     if (exitCode !== undefined)
       throw new Error(`server process exited with code ${exitCode} before it was ready`);
-    const isReady = await fetch(`${url}/readyz`).then(
+    const isReady = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
       (response) => response.ok,
       () => false,
     );
@@ -88,10 +112,14 @@ async function waitUntilReady(url: string, exited: Promise<number | null>, timeo
   throw new Error(`server process not ready after ${timeoutMs} ms`);
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+async function stopChild(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  signal: NodeJS.Signals,
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
 }

@@ -1,8 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 
-// Pages are lazy chunks that vitest transforms on first use; on a busy 2-core machine that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
+// findBy/waitFor wait for an event; their cap only guards against a hang. Pages are lazy chunks that
+// vitest transforms on first use, and on a busy 2-core machine one step can take seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Any React warning or console error fails the test that caused it.
 let consoleErrors: unknown[][] = [];

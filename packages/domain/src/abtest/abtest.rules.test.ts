@@ -6,6 +6,7 @@ import {
   activateVersion,
   checkAbTestDeletion,
   checkNewVersion,
+  checkRollout,
   checkSegmentEditable,
   checkTestActivation,
   checkVersionActivation,
@@ -190,6 +191,16 @@ describe('other rules', () => {
       caseDescriptions: [],
       versions: [],
       segment: { conditions: [] },
+    });
+  });
+});
+
+describe('checkRollout', () => {
+  it('lets only a rollout set a treatment share', () => {
+    expect(checkRollout(abTest({ data: { ...newAbTestData(AbTestType.Rollout) } }))).toEqual({ ok: true });
+    expect(failure(checkRollout(abTest()))).toEqual({
+      code: 'RULE_VIOLATION',
+      message: "AB-test 'spring-sale' is not a rollout",
     });
   });
 });

@@ -30,6 +30,11 @@ export const ABTEST_MESSAGES = {
   activeCannotBeDeleted: (id: string) => `AB-test '${id}' is active and cannot be deleted`,
 } as const;
 
+export const ABTEST_ROLLOUT_MESSAGES = {
+  // Decision (docs/decisions.md): a text the product document does not give, naming the thing.
+  notRollout: (id: string) => `AB-test '${id}' is not a rollout`,
+} as const;
+
 /** The parts of an AB-test the rules look at; a full AbTest fits. */
 export type AbTestRuleView = Pick<AbTest, 'id' | 'active'> & { data: Pick<AbTestData, 'type' | 'versions'> };
 type VersionView = Pick<AbTestVersion, 'version' | 'active'>;
@@ -37,6 +42,13 @@ type VersionView = Pick<AbTestVersion, 'version' | 'active'>;
 // A missing test is 404 "AB-test not found", exactly (the id is in the request).
 export function abTestNotFound(): DomainError {
   return notFound(ABTEST_MESSAGES.notFoundPage);
+}
+
+/** Rollout apply and its impact preview: only a rollout has a treatment share to set. */
+export function checkRollout(
+  abTest: Pick<AbTestRuleView, 'id'> & { data: Pick<AbTestData, 'type'> },
+): RuleResult {
+  return isRollout(abTest.data.type) ? RULE_OK : failRule(ABTEST_ROLLOUT_MESSAGES.notRollout(abTest.id));
 }
 
 /** "No version" below zero, else the number. */

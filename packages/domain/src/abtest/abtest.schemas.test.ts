@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { newAbTestData } from './abtest.rules.ts';
 import {
+  abTestIdRequestSchema,
   abTestSchema,
   abTestUsageResponseSchema,
   activateTestRequestSchema,
   activateVersionRequestSchema,
   createAbTestRequestSchema,
-  getAbTestRequestSchema,
   saveAbTestRequestSchema,
   saveCaseDescriptionsRequestSchema,
   saveSegmentRequestSchema,
@@ -111,7 +111,7 @@ describe('activation and lookups', () => {
     ]);
   });
   it('get names the missing id', () => {
-    expect(messages(getAbTestRequestSchema.safeParse({}))).toEqual(['AB-test ID must be a text']);
+    expect(messages(abTestIdRequestSchema.safeParse({}))).toEqual(['AB-test ID must be a text']);
   });
 });
 

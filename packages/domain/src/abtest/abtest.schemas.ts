@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_PAGE_MAX_LIMIT, listPageRequestSchema } from '../api/list-page.ts';
+import { listPageRequestSchema } from '../api/list-page.ts';
 import { AbTestType, PluginId } from '../enums.ts';
 import {
   abTestDescriptionSchema,
@@ -70,12 +70,8 @@ export type SaveSegmentRequest = z.infer<typeof saveSegmentRequestSchema>;
 /** /get, /versions/get, /activate/... and /delete name an AB-test by id. */
 export const abTestIdRequestSchema = z.object({ id: abTestIdRefSchema });
 export type AbTestIdRequest = z.infer<typeof abTestIdRequestSchema>;
-export const getAbTestRequestSchema = abTestIdRequestSchema;
-export const getVersionsRequestSchema = abTestIdRequestSchema;
-export const deleteAbTestRequestSchema = abTestIdRequestSchema;
 
 /** /list and /list/usage: the optional paging of a list that can grow (listPageRequestSchema). */
-export const ABTEST_LIST_MAX_LIMIT = LIST_PAGE_MAX_LIMIT;
 export const abTestListRequestSchema = listPageRequestSchema;
 export type AbTestListRequest = z.input<typeof abTestListRequestSchema>;
 

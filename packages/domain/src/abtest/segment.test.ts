@@ -3,13 +3,17 @@ import { SegmentOperation as Op, SegmentProperty as Prop } from '../enums.ts';
 import { COUNTRY_CODES, isCountryCode } from './countries.ts';
 import {
   allowedValuesOf,
+  checkSegmentConditions,
   compareClientVersions,
   invalidConditionFields,
+  isSameSegment,
   isSegmentValid,
   normalizeCondition,
+  normalizeSegment,
   operationSymbol,
   operationsFor,
   SEGMENT_PROPERTY_LIST,
+  type Segment,
   type SegmentCondition,
   splitListValue,
   validateCondition,
@@ -155,5 +159,28 @@ describe('allowedValuesOf', () => {
       expect(allowedValuesOf(id, Op.Equals)).toMatch(/^Allowed: ./);
     expect(allowedValuesOf(Prop.UnSupported, Op.Equals)).toBeUndefined();
     expect(allowedValuesOf(99, Op.Equals)).toBeUndefined();
+  });
+});
+
+describe('segments as stored and compared', () => {
+  const segment = (...values: string[]): Segment => ({
+    conditions: values.map((value) => ({ property: Prop.Platform, op: Op.Contains, value })),
+  });
+
+  it('normalises every condition, so a segment differing only in spelling is the same', () => {
+    expect(normalizeSegment(segment(' IOS ,android '))).toEqual(segment('ios, android'));
+    expect(isSameSegment(segment(' IOS ,android '), segment('ios, android'))).toBe(true);
+    expect(isSameSegment(segment('ios'), segment('android'))).toBe(false);
+    expect(isSameSegment(segment('ios'), segment('ios', 'android'))).toBe(false);
+  });
+
+  it('names the first invalid condition, with its mask, for writers that refuse instead of answering masks', () => {
+    expect(checkSegmentConditions(segment('ios'))).toEqual({ ok: true });
+    expect(checkSegmentConditions({ conditions: [] })).toEqual({ ok: true });
+    const refused = checkSegmentConditions(segment('ios', 'nokia', ''));
+    expect(refused.ok ? undefined : [refused.error.code, refused.error.message]).toEqual([
+      'RULE_VIOLATION',
+      'Segment condition 2 is invalid (fault mask 4)',
+    ]);
   });
 });

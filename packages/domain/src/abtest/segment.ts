@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SegmentOperation, SegmentProperty } from '../enums.ts';
 import { CLIENT_VERSION_PATTERN } from '../operations/release.ts';
 import { isCountryCode } from './countries.ts';
+import { failRule, RULE_OK, type RuleResult } from './rule-result.ts';
 
 // The condition check answers a bit mask; 0 means valid.
 export const ConditionFault = {
@@ -27,6 +28,10 @@ export const SEGMENT_MESSAGES = {
   saved: 'Segmentation saved...',
   savedMessageMs: 1500,
   notEditable: 'The segment of an active AB-test cannot be changed',
+  // Decision (docs/decisions.md): writers other than /segment/save (abtest/save) refuse an invalid
+  // condition with a message naming it, instead of answering masks.
+  invalidCondition: (index: number, mask: number) =>
+    `Segment condition ${index + 1} is invalid (fault mask ${mask})`,
 } as const;
 
 /**
@@ -248,4 +253,21 @@ export function normalizeCondition(condition: SegmentCondition): SegmentConditio
   const normalized =
     condition.op === Contains ? splitListValue(value).map(normalizeEntry).join(', ') : normalizeEntry(value);
   return { property: condition.property, op: condition.op, value: normalized };
+}
+
+/** The segment as stored: every condition normalised (normalizeCondition). */
+export function normalizeSegment(segment: Segment): Segment {
+  return { conditions: segment.conditions.map(normalizeCondition) };
+}
+
+/** Whether two segments are the same once normalised (sending back the loaded segment changes nothing). */
+export function isSameSegment(a: Segment, b: Segment): boolean {
+  return JSON.stringify(normalizeSegment(a)) === JSON.stringify(normalizeSegment(b));
+}
+
+/** For writers other than /segment/save (abtest/save): the first invalid condition, named. */
+export function checkSegmentConditions(segment: Segment): RuleResult {
+  const masks = validateSegment(segment.conditions);
+  const index = masks.findIndex((mask) => mask !== ConditionFault.None);
+  return index < 0 ? RULE_OK : failRule(SEGMENT_MESSAGES.invalidCondition(index, masks[index]!));
 }

@@ -19,3 +19,26 @@ export function endpointUrl(
     return encodeURIComponent(String(value));
   });
 }
+
+const WORDS = /[A-Za-z0-9]+/g;
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The OpenAPI operationId of a call, derived from its declared path so no declaration names it:
+ * the path's words in camelCase, each param as `By<Param>`, the method first when the path answers
+ * more than one (`/api/abtest/versions/save` → abtestVersionsSave, `/api/id/exist/:kind/:id` →
+ * idExistByKindById, GET `/logout` beside POST → getLogout). `/api` is left out: every operator call has it.
+ */
+export function operationIdOf(path: string, method?: string): string {
+  const segments = path
+    .replace(/^\/api(?=\/)/, '')
+    .split('/')
+    .filter(Boolean);
+  const words = segments.flatMap((segment) => {
+    const param = /^(?::|\{)([^}]+)\}?$/.exec(segment);
+    if (param) return ['By', ...(param[1]!.match(WORDS) ?? []).map(capitalise)];
+    return segment.match(WORDS) ?? [];
+  });
+  const all = method === undefined ? words : [method.toLowerCase(), ...words];
+  return all.map((word, index) => (index === 0 ? word.toLowerCase() : capitalise(word))).join('');
+}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PluginId } from '../enums.ts';
 import { classifyConfigError } from './config.api.schemas.ts';
-import { CONFIG_MESSAGES, copyIdPrefixOf, nextConfigCopyId, summarizeConfigUsage } from './config.rules.ts';
+import {
+  CONFIG_MESSAGES,
+  copyIdPrefixOf,
+  nextConfigCopyId,
+  planReassignMoves,
+  summarizeConfigUsage,
+} from './config.rules.ts';
 
 describe('nextConfigCopyId', () => {
   it.each([
@@ -77,5 +83,69 @@ describe('configuration messages', () => {
     expect(CONFIG_MESSAGES.updateNotAllowed('x', [{ pluginId: 2, abTestId: 'a', abTestVersion: 1 }])).toBe(
       "Update is not allowed: configuration 'x' is served now by AGILITY_RACE (A/B-test 'a' version 1); save the change as a copy and move those plugins to it",
     );
+  });
+});
+
+describe('planReassignMoves (the "Update is not allowed" flow)', () => {
+  // Entries holding the configuration: plugin, set, A/B-test and version, and whether the plugin is on.
+  const entry = (
+    pluginId: number,
+    set: 'active' | 'draft',
+    abTestId: string,
+    abTestVersion: number,
+    pluginActive = true,
+  ) => ({ pluginId, set, abTestId, abTestVersion, pluginActive, abTestActive: true, position: 0 });
+  const moves = (entries: ReturnType<typeof entry>[], newVersions: Record<string, number>) =>
+    planReassignMoves(entries, new Map(Object.entries(newVersions))).map(({ entry, toVersion }) => [
+      `${entry.pluginId}/${entry.set}/${entry.abTestId}@${entry.abTestVersion}`,
+      toVersion,
+    ]);
+
+  it.each([
+    ['nothing holds it', [], {}, []],
+    [
+      'a live entry moves to the new version',
+      [entry(4, 'active', 'spring', 2)],
+      { spring: 3 },
+      [['4/active/spring@2', 3]],
+    ],
+    [
+      'its plugin’s draft on the same version follows to the new version',
+      [entry(4, 'active', 'spring', 2), entry(4, 'draft', 'spring', 2)],
+      { spring: 3 },
+      [
+        ['4/active/spring@2', 3],
+        ['4/draft/spring@2', 3],
+      ],
+    ],
+    [
+      'its plugin’s draft on another version moves but keeps its version',
+      [entry(4, 'active', 'spring', 2), entry(4, 'draft', 'spring', 1)],
+      { spring: 3 },
+      [
+        ['4/active/spring@2', 3],
+        ['4/draft/spring@1', 1],
+      ],
+    ],
+    [
+      'a draft without a live twin in its plugin stays',
+      [entry(4, 'active', 'spring', 2), entry(5, 'draft', 'spring', 2)],
+      { spring: 3 },
+      [['4/active/spring@2', 3]],
+    ],
+    [
+      'an active set that does not serve (plugin off) stays',
+      [entry(4, 'active', 'spring', 2, false)],
+      {},
+      [],
+    ],
+    [
+      'an entry of another A/B-test stays',
+      [entry(4, 'active', 'spring', 2), entry(4, 'draft', 'summer', 2)],
+      { spring: 3 },
+      [['4/active/spring@2', 3]],
+    ],
+  ] as const)('%s', (_, entries, newVersions, expected) => {
+    expect(moves([...entries], newVersions)).toEqual(expected);
   });
 });

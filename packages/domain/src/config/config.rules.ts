@@ -29,6 +29,44 @@ export function isLiveReference(reference: Omit<ConfigReferenceView, 'abTestId' 
   return reference.set === 'active' && reference.pluginActive && reference.abTestActive;
 }
 
+/** An entry moved by the "Update is not allowed" flow, and the A/B-test version it moves to. */
+export interface ReassignMove<E> {
+  entry: E;
+  toVersion: number;
+}
+
+/**
+ * Which entries holding the configuration move to its copy, and to which A/B-test version: every live
+ * entry (an active plugin's active set, A/B-test active) to its A/B-test's new version; the drafts of
+ * those plugins holding the configuration under the same A/B-test too, to the new version when they
+ * were on the live entry's version (else they keep their version). `newVersions`: the version made
+ * for each A/B-test of a live entry.
+ */
+export function planReassignMoves<E extends ConfigReferenceView>(
+  entries: readonly E[],
+  newVersions: ReadonlyMap<string, number>,
+): ReassignMove<E>[] {
+  const live = entries.filter(isLiveReference);
+  const moves: ReassignMove<E>[] = [];
+  for (const entry of entries) {
+    const newVersion = newVersions.get(entry.abTestId);
+    if (newVersion === undefined) continue;
+    if (isLiveReference(entry)) {
+      moves.push({ entry, toVersion: newVersion });
+      continue;
+    }
+    const liveTwin = live.find(
+      (candidate) => candidate.pluginId === entry.pluginId && candidate.abTestId === entry.abTestId,
+    );
+    if (entry.set !== 'draft' || !liveTwin) continue;
+    moves.push({
+      entry,
+      toVersion: entry.abTestVersion === liveTwin.abTestVersion ? newVersion : entry.abTestVersion,
+    });
+  }
+  return moves;
+}
+
 /** The list's inUse and usedBy of one configuration, from the entries pointing at it. */
 export function summarizeConfigUsage(
   references: readonly Omit<ConfigReferenceView, 'abTestId' | 'abTestVersion'>[],
@@ -117,4 +155,7 @@ export const CONFIG_MESSAGES = {
   /** Decision (docs/decisions.md): kinds without deactivation stay active once activated. */
   cannotDeactivate: (label: string) =>
     `${CONFIG_INFO_PREFIX} ${label} configurations cannot be deactivated once active; delete the configuration when no plugin uses it`,
+  /** The plugins holding it kept changing while the "Update is not allowed" flow ran (tried three times). */
+  entriesChangedMeanwhile: (id: string) =>
+    `The plugins using configuration '${id}' kept changing while this change ran; try again`,
 } as const;

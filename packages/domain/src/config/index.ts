@@ -5,6 +5,7 @@ export * from './activation-engine.ts';
 export * from './activation-types.ts';
 export * from './config.api.schemas.ts';
 export * from './config.rules.ts';
+export * from './config-changes.ts';
 export * from './config-data.schemas.ts';
 export * from './config-fields.ts';
 export * from './config-item.schemas.ts';

@@ -57,10 +57,6 @@ export function checkReleaseTime(timeMs: number, nowMs: number): ReleaseTimeProb
   return undefined;
 }
 
-export function isReleaseTimeAllowed(timeMs: number, nowMs: number): boolean {
-  return checkReleaseTime(timeMs, nowMs) === undefined;
-}
-
 export const RELEASE_TIME_MESSAGES: Record<ReleaseTimeProblem, string> = {
   'off-step': 'nextReleaseTimeMs must be on a 15-minute step',
   'in-the-past': 'nextReleaseTimeMs must not be in the past',

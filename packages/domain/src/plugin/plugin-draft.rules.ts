@@ -1,6 +1,8 @@
 import { ABTEST_MESSAGES, currentVersionNumber, latestVersion } from '../abtest/abtest.rules.ts';
 import type { AbTest, AbTestVersion } from '../abtest/abtest.schemas.ts';
 import { failRule, RULE_OK, type RuleResult } from '../abtest/rule-result.ts';
+import { findConfigKind } from '../config/config-kinds.ts';
+import { notFound } from '../errors.ts';
 import { pluginNameOf } from '../operations/plugin.ts';
 import { EMPTY_CONFIGURATION, type PluginData, type PluginEntry } from './plugin-details.schemas.ts';
 
@@ -25,7 +27,8 @@ export const PLUGIN_MESSAGES = {
     `Activation of ${pluginName} failed with message: ${message}`,
   autosaveTitle: 'AutoSave',
   autosaveText: 'Plugin draft configuration saved',
-  // Decision (docs/decisions.md, Plugin details (API)): texts the product document does not give, naming the thing.
+  // Decision (docs/decisions.md, Plugin details and the draft): texts the product document does not give,
+  // naming the thing.
   allVersionsActive: (abTestId: string) => `All versions of AB-test '${abTestId}' are already active`,
   abTestNotFound: (abTestId: string) => `AB-test '${abTestId}' not found`,
   noVersion: (abTestId: string) => `AB-test '${abTestId}' has no version to add`,
@@ -46,6 +49,58 @@ export const PLUGIN_MESSAGES = {
 
 const versionOf = (abTest: DraftAbTestView, version: number) =>
   abTest.data.versions.find((candidate) => candidate.version === version);
+
+/**
+ * A saved draft's entries: each names an existing version of an existing A/B-test (404 otherwise),
+ * with one configuration slot per case of that version.
+ */
+export function checkEntriesFit(
+  entries: readonly PluginEntry[],
+  abTests: ReadonlyMap<string, DraftAbTestView>,
+): RuleResult {
+  for (const entry of entries) {
+    const abTest = abTests.get(entry.abTestId);
+    if (!abTest) return { ok: false, error: notFound(PLUGIN_MESSAGES.abTestNotFound(entry.abTestId)) };
+    const version = versionOf(abTest, entry.abTestVersion);
+    if (!version) {
+      return {
+        ok: false,
+        error: notFound(ABTEST_MESSAGES.versionNotFound(entry.abTestId, entry.abTestVersion)),
+      };
+    }
+    if (version.cases.length !== entry.configurations.length) {
+      return failRule(
+        PLUGIN_MESSAGES.caseCountMismatch(
+          entry.abTestId,
+          entry.abTestVersion,
+          version.cases.length,
+          entry.configurations.length,
+        ),
+      );
+    }
+  }
+  return RULE_OK;
+}
+
+/**
+ * A saved draft's chosen configurations: each exists (404 otherwise) and is of a kind of this plugin
+ * (the picker's list). `found` are the configurations that exist among them, with their kind.
+ */
+export function checkConfigurationsFit(
+  pluginId: number,
+  configIds: readonly string[],
+  found: readonly { id: string; kind: string }[],
+): RuleResult {
+  const kinds = new Map(found.map((row) => [row.id, row.kind]));
+  for (const id of configIds) {
+    const kind = kinds.get(id);
+    if (kind === undefined) return { ok: false, error: notFound(PLUGIN_MESSAGES.configurationNotFound(id)) };
+    if (findConfigKind(kind)?.pluginId !== pluginId) {
+      return failRule(PLUGIN_MESSAGES.configurationOfOtherPlugin(id, pluginId));
+    }
+  }
+  return RULE_OK;
+}
 
 /** One empty slot per case (an added A/B-test has one empty configuration slot per case). */
 const emptySlots = (count: number) => Array.from({ length: count }, () => EMPTY_CONFIGURATION);

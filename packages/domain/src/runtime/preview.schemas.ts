@@ -6,6 +6,11 @@ import { resolveRequestSchema } from './runtime-api.ts';
 // the reasons, resolved by resolvePlayer (the game servers' function) against the content served now,
 // a past revision, or the content as it would be if one plugin's draft were activated.
 
+export const PREVIEW_MESSAGES = {
+  pluginNotFound: (pluginId: number, environmentId: string) =>
+    `Plugin ${pluginId} not found in ${environmentId}`,
+} as const;
+
 /** Revision numbers and plugin ids are 32-bit integers in the database. */
 const MAX_ID = 2_147_483_647;
 

@@ -129,8 +129,26 @@ export const pluginReceiptSchema = z.object({
 });
 export type PluginReceipt = z.infer<typeof pluginReceiptSchema>;
 
-export const playerReceiptSchema = playerResolutionSchema.extend({ plugins: z.array(pluginReceiptSchema) });
+/**
+ * What POST /runtime/v1/resolve and the SDK's resolve() answer: `kind` tells a receipt (the default)
+ * from an explanation (`explain: true`), so a generated client and the OpenAPI document see one
+ * discriminated union rather than two shapes told apart by their fields.
+ */
+export const playerReceiptSchema = playerResolutionSchema.extend({
+  kind: z.literal('receipt'),
+  plugins: z.array(pluginReceiptSchema),
+});
 export type PlayerReceipt = z.infer<typeof playerReceiptSchema>;
+
+/** The whole resolution with the reasons, as answered when `explain` is true. */
+export const playerExplanationSchema = playerResolutionSchema.extend({ kind: z.literal('explanation') });
+export type PlayerExplanation = z.infer<typeof playerExplanationSchema>;
+
+export const resolveAnswerSchema = z.discriminatedUnion('kind', [
+  playerReceiptSchema,
+  playerExplanationSchema,
+]);
+export type ResolveAnswer = z.infer<typeof resolveAnswerSchema>;
 
 /** The plugin's part of a resolution without the reasons (pluginReceiptSchema). */
 export function receiptOfPlugin(plugin: PluginResolution): PluginReceipt {
@@ -148,5 +166,10 @@ export function receiptOfPlugin(plugin: PluginResolution): PluginReceipt {
 
 /** A resolution without the reasons: what POST /runtime/v1/resolve answers unless `explain` is true. */
 export function receiptOf(resolution: PlayerResolution): PlayerReceipt {
-  return { ...resolution, plugins: resolution.plugins.map(receiptOfPlugin) };
+  return { kind: 'receipt', ...resolution, plugins: resolution.plugins.map(receiptOfPlugin) };
+}
+
+/** A resolution with the reasons: what POST /runtime/v1/resolve answers when `explain` is true. */
+export function explanationOf(resolution: PlayerResolution): PlayerExplanation {
+  return { kind: 'explanation', ...resolution };
 }

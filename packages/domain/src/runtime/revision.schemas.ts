@@ -11,6 +11,11 @@ import { runtimeSnapshotSchema } from './snapshot.ts';
 
 export const REVISION_PAGE_LIMIT = 100;
 
+export const REVISION_MESSAGES = {
+  notFound: (environmentId: string, revision: number) =>
+    `Revision ${revision} of the runtime of ${environmentId} not found`,
+} as const;
+
 const revisionNumberSchema = z
   .number({ error: 'revision must be a number' })
   .int({ error: 'revision must be a whole number' })

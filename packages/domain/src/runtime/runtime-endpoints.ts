@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
 import { changedPartsSchema } from './diff.ts';
-import { playerReceiptSchema, playerResolutionSchema } from './resolution.schemas.ts';
+import { resolveAnswerSchema } from './resolution.schemas.ts';
 import {
   appliedRequestSchema,
   grantsAckRequestSchema,
@@ -33,7 +33,37 @@ export interface RuntimeEndpoint {
   readonly response: z.ZodType;
   /** 'application/json' ({payload}) or 'text/event-stream' (the stream's event data). */
   readonly produces: 'application/json' | 'text/event-stream';
+  /**
+   * What it answers besides 200, and when (the OpenAPI document says so): the refusals of every runtime
+   * call (RUNTIME_KEY_ANSWERS), of every call with a body (RUNTIME_BODY_ANSWERS), and its own. An error
+   * answers {"error"}; 304 has no body.
+   */
+  readonly answers: Readonly<Record<number, string>>;
+  /** Request headers it reads, and response headers it sends, with what they mean. */
+  readonly requestHeaders?: Readonly<Record<string, string>>;
+  readonly responseHeaders?: Readonly<Record<string, string>>;
 }
+
+/** Every runtime call checks the key first, from memory. */
+export const RUNTIME_KEY_ANSWERS = {
+  401: 'No runtime key, an unknown one, or a revoked one: the game server must stop using it',
+  403: '`?configuration=` names another environment than the key reads',
+  429: 'Too many unknown runtime keys were presented; try again shortly',
+  503: 'The key cannot be checked now (first use while the database is unreachable); try again shortly',
+} as const;
+
+/** Every runtime call with a JSON body: its body is checked before the handler. */
+export const RUNTIME_BODY_ANSWERS = {
+  400: 'The body is not valid: the message names the field',
+  413: 'The body is larger than the console accepts (BODY_LIMIT_BYTES)',
+  415: 'The body is not JSON (Content-Type: application/json)',
+} as const;
+
+/** A call answered from the environment's current revision in memory. */
+const REVISION_ANSWERS = {
+  404: 'The environment has no published revision yet',
+  503: 'The console has not loaded the revisions yet (just started), or the key cannot be checked now; try again shortly',
+} as const;
 
 /** `?configuration=`: optional; when given it must name the key's own environment (403 otherwise). */
 export const runtimeQuerySchema = z.object({
@@ -65,6 +95,20 @@ export const runtimeEndpoints = {
       'the ETag you hold: 304 without a body while it is current. gzip or br with Accept-Encoding',
     response: payloadOf(runtimeSnapshotSchema),
     produces: 'application/json',
+    answers: {
+      304: 'If-None-Match names the current revision: no body',
+      ...RUNTIME_KEY_ANSWERS,
+      ...REVISION_ANSWERS,
+    },
+    requestHeaders: {
+      'If-None-Match': 'The ETag of the snapshot held: 304 while it is current',
+      'Accept-Encoding': 'gzip or br: the snapshot is sent compressed',
+    },
+    responseHeaders: {
+      ETag: 'Names the revision (and its coding); send it back as If-None-Match',
+      'Cache-Control': 'no-cache: check with the ETag before reusing',
+      'Content-Encoding': 'gzip or br, when Accept-Encoding allowed it',
+    },
   },
   resolve: {
     method: 'POST',
@@ -74,11 +118,12 @@ export const runtimeEndpoints = {
       'the function the SDK runs locally. `context` is keyed by the segment property names of ' +
       '/api/segment/property/list (Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, ' +
       'PurchaseAmount), any may be absent; `level` defaults to 1; `assignments` carries sticky cases back. ' +
-      'Per plugin: the outcome, configuration, deciding A/B-test and case; `explain: true` answers the whole ' +
-      'resolution instead, with why each earlier entry did not apply',
+      'Per plugin: the outcome, configuration, deciding A/B-test and case (`kind: "receipt"`); `explain: true` ' +
+      'answers the whole resolution instead, with why each earlier entry did not apply (`kind: "explanation"`)',
     body: resolveRequestSchema,
-    response: payloadOf(z.union([playerReceiptSchema, playerResolutionSchema])),
+    response: payloadOf(resolveAnswerSchema),
     produces: 'application/json',
+    answers: { ...RUNTIME_KEY_ANSWERS, ...RUNTIME_BODY_ANSWERS, ...REVISION_ANSWERS },
   },
   stream: {
     method: 'GET',
@@ -89,6 +134,10 @@ export const runtimeEndpoints = {
       'or ?lastEventId=) already names it',
     response: runtimeRevisionEventSchema,
     produces: 'text/event-stream',
+    answers: RUNTIME_KEY_ANSWERS,
+    requestHeaders: {
+      'Last-Event-ID': 'The last revision received: the stream goes on from there (or ?lastEventId=)',
+    },
   },
   grantsPending: {
     method: 'POST',
@@ -97,6 +146,7 @@ export const runtimeEndpoints = {
     body: grantsPendingRequestSchema,
     response: payloadOf(grantsPendingResponseSchema),
     produces: 'application/json',
+    answers: { ...RUNTIME_KEY_ANSWERS, ...RUNTIME_BODY_ANSWERS },
   },
   grantsAck: {
     method: 'POST',
@@ -107,6 +157,7 @@ export const runtimeEndpoints = {
     body: grantsAckRequestSchema,
     response: payloadOf(grantsAckResponseSchema),
     produces: 'application/json',
+    answers: { ...RUNTIME_KEY_ANSWERS, ...RUNTIME_BODY_ANSWERS },
   },
   progressionGet: {
     method: 'POST',
@@ -115,6 +166,7 @@ export const runtimeEndpoints = {
     body: progressionGetRequestSchema,
     response: payloadOf(runtimeProgressionSchema),
     produces: 'application/json',
+    answers: { ...RUNTIME_KEY_ANSWERS, ...RUNTIME_BODY_ANSWERS },
   },
   applied: {
     method: 'POST',
@@ -125,6 +177,7 @@ export const runtimeEndpoints = {
     body: appliedRequestSchema,
     response: payloadOf(appliedRequestSchema),
     produces: 'application/json',
+    answers: { ...RUNTIME_KEY_ANSWERS, ...RUNTIME_BODY_ANSWERS },
   },
 } as const satisfies Record<string, RuntimeEndpoint>;
 

@@ -1,12 +1,7 @@
 import { AbTestType, NO_VERSION } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  dumpEnvironment,
-  type ServerProcess,
-  startServerProcess,
-  withConnection,
-} from '../../../test/faults.ts';
-import { cloneDatabase } from '../../testing/index.ts';
+import { dumpEnvironment, withConnection } from '../../../test/faults.ts';
+import { cloneDatabase, type ServerProcess, startServerProcess } from '../../testing/index.ts';
 
 // Faults: a server killed (SIGKILL) in the middle of A/B-test activations restarts with
 // exactly one active state for every A/B-test: each activation is one transaction with its audit
@@ -118,7 +113,7 @@ describe('a server killed in the middle of A/B-test activations', () => {
     return JSON.parse(text).payload;
   };
   const start = async () => {
-    server = await startServerProcess(databaseUrl, SERVER_ENV);
+    server = await startServerProcess({ databaseUrl, env: SERVER_ENV });
   };
   /** Waits until PostgreSQL has ended every session of the killed server (their transactions with them). */
   const waitForSessionsToEnd = () =>

@@ -3,16 +3,16 @@ import {
   type AbTestImpactRequest,
   assertRule,
   checkNewVersion,
+  checkRollout,
   checkVersionActivation,
   impactOfSplitChange,
   rolloutWeights,
   type SplitChangeImpact,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { requireAbTest } from './abtest.access.ts';
+import { requireAbTest } from './abtest.loaders.ts';
 import { findVersionRanges } from './abtest.store.ts';
 import { type CaseRanges, servedRanges } from './abtest-ranges.ts';
-import { checkRollout } from './abtest-versions.service.ts';
 
 // "impact before a change": what a version activation or a rollout apply would do to the
 // players of the test, computed by the domain from the ranges the current version serves — the same

@@ -1,5 +1,5 @@
 import { AbTestType } from '@console/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 describe('A/B-test versions', () => {
@@ -12,9 +12,8 @@ describe('A/B-test versions', () => {
     cookie = await t.login('versions@example.com');
     // The races go over real HTTP connections to a listening server, each request on its own socket
     // and its own pooled database connection.
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = await t.url();
   });
-  afterAll(() => t.app.server.close());
 
   const call = (url: string, body?: unknown) => t.post(`${url}?configuration=dev`, body, cookie);
   const payloadOf = async (url: string, body?: unknown) => {

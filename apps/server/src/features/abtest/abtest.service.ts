@@ -8,6 +8,7 @@ import {
   checkSegmentEditable,
   checkTestActivation,
   conflict,
+  isSameSegment,
   type ListPage,
   newAbTestData,
   type SaveAbTestRequest,
@@ -15,8 +16,8 @@ import {
   type SaveDescriptionRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate, unchanged } from '../audit/audit.service.ts';
-import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
+import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import {
   type AbTestChanges,
   abTestExists,
@@ -26,7 +27,7 @@ import {
   listAbTests,
   updateAbTest,
 } from './abtest.store.ts';
-import { isSameSegment, requireValidSegment } from './segment.service.ts';
+import { requireValidSegment } from './segment.service.ts';
 
 // Decision (docs/decisions.md): /list/recent answers the 10 most recently modified A/B-tests.
 export const RECENT_ABTEST_COUNT = 10;
@@ -60,7 +61,7 @@ export async function createAbTest(
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
   const { segment, caseDescriptions } = newAbTestData(request.type);
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const inserted = await insertAbTest(tx, {
       ...key,
       description: request.description,
@@ -70,13 +71,14 @@ export async function createAbTest(
       lastModifier: email,
     });
     if (!inserted) throw conflict(ABTEST_MESSAGES.idExists);
-    return {
-      result: await requireAbTest(tx, key),
-      audit: abTestAudit(key, email, 'abtest.create', {
+    const result = await requireAbTest(tx, key);
+    audit(
+      abTestAudit(key, email, 'abtest.create', {
         description: request.description,
         type: request.type,
       }),
-    };
+    );
+    return result;
   });
 }
 
@@ -94,7 +96,7 @@ export async function saveAbTest(
   const { id, description, data } = request.abTest;
   const key = { environmentId, id };
   const segment = data?.segment ? requireValidSegment(data.segment) : undefined;
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     const changes: AbTestChanges = {};
     if (description !== undefined) changes.description = description;
@@ -104,10 +106,9 @@ export async function saveAbTest(
       changes.segment = segment;
     }
     await updateAbTest(tx, key, changes, email);
-    return {
-      result: await requireAbTest(tx, key),
-      audit: abTestAudit(key, email, 'abtest.save', { ...changes }),
-    };
+    const result = await requireAbTest(tx, key);
+    audit(abTestAudit(key, email, 'abtest.save', { ...changes }));
+    return result;
   });
 }
 
@@ -118,16 +119,17 @@ export async function saveDescription(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await updateAbTest(tx, key, { description: request.description }, email);
-    return {
-      result: await requireAbTest(tx, key),
-      audit: abTestAudit(key, email, 'abtest.description.save', {
+    const result = await requireAbTest(tx, key);
+    audit(
+      abTestAudit(key, email, 'abtest.description.save', {
         before: abTest.description,
         description: request.description,
       }),
-    };
+    );
+    return result;
   });
 }
 
@@ -138,16 +140,17 @@ export async function saveCaseDescriptions(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await updateAbTest(tx, key, { caseDescriptions: request.descriptions }, email);
-    return {
-      result: await requireAbTest(tx, key),
-      audit: abTestAudit(key, email, 'abtest.case-descriptions.save', {
+    const result = await requireAbTest(tx, key);
+    audit(
+      abTestAudit(key, email, 'abtest.case-descriptions.save', {
         before: abTest.data.caseDescriptions,
         descriptions: request.descriptions,
       }),
-    };
+    );
+    return result;
   });
 }
 
@@ -162,15 +165,14 @@ export async function activateTest(
   email: string,
 ): Promise<AbTest> {
   const key = { environmentId, id: request.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkTestActivation(abTest, request.active));
     if (abTest.active === request.active) unchanged(abTest);
     await updateAbTest(tx, key, { active: request.active }, email);
-    return {
-      result: await requireAbTest(tx, key),
-      audit: abTestAudit(key, email, 'abtest.activate', { version: abTest.data.version }),
-    };
+    const result = await requireAbTest(tx, key);
+    audit(abTestAudit(key, email, 'abtest.activate', { version: abTest.data.version }));
+    return result;
   });
 }
 
@@ -182,17 +184,17 @@ export async function deleteAbTestById(
   email: string,
 ): Promise<{ id: string }> {
   const key = { environmentId, id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkAbTestDeletion(abTest));
     await deleteAbTest(tx, key);
-    return {
-      result: { id },
-      audit: abTestAudit(key, email, 'abtest.delete', {
+    audit(
+      abTestAudit(key, email, 'abtest.delete', {
         description: abTest.description,
         type: abTest.data.type,
         versions: abTest.data.versions.map(({ version, active, cases }) => ({ version, active, cases })),
       }),
-    };
+    );
+    return { id };
   });
 }

@@ -1,13 +1,14 @@
 import {
   abTestTypeSchema,
   bucketRangeSchema,
+  normalizeSegment,
   segmentSchema,
   type TransferItem,
   type TransferReference,
 } from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import type { TransferGroup, TransferWriteContext } from '../transfer/transfer-group.ts';
+import type { TransferGroup, TransferWriteContext } from '../transfer/transfer.public.ts';
 import {
   deleteAbTest,
   deleteVersions,
@@ -18,7 +19,6 @@ import {
   listBucketing,
   updateAbTest,
 } from './abtest.store.ts';
-import { normalizeSegment } from './segment.service.ts';
 
 /**
  * What a transfer compares and copies of an A/B-test. Versions carry no created / lastModifier, so

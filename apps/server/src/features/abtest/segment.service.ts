@@ -2,9 +2,9 @@ import {
   type AbTest,
   assertRule,
   ConditionFault,
+  checkSegmentConditions,
   checkSegmentEditable,
-  normalizeCondition,
-  ruleViolation,
+  normalizeSegment,
   type SaveSegmentRequest,
   SEGMENT_PROPERTY_LIST,
   type Segment,
@@ -13,33 +13,17 @@ import {
   validateSegment,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
-import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.access.ts';
+import { mutate } from '../../db/unit-of-work.ts';
+import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import { updateAbTest } from './abtest.store.ts';
-
-export const SEGMENT_SERVER_MESSAGES = {
-  invalidCondition: (index: number, mask: number) =>
-    `Segment condition ${index + 1} is invalid (fault mask ${mask})`,
-} as const;
 
 export const listSegmentProperties = (): Record<string, number> => ({ ...SEGMENT_PROPERTY_LIST });
 
 export const checkCondition = (condition: SegmentCondition): number => validateCondition(condition);
 
-/** The segment as stored: every condition normalised (normalizeCondition). */
-export function normalizeSegment(segment: Segment): Segment {
-  return { conditions: segment.conditions.map(normalizeCondition) };
-}
-
-export function isSameSegment(a: Segment, b: Segment): boolean {
-  return JSON.stringify(normalizeSegment(a)) === JSON.stringify(normalizeSegment(b));
-}
-
 /** For writers other than /segment/save (abtest/save): an invalid condition is a 409 naming it. */
 export function requireValidSegment(segment: Segment): Segment {
-  const masks = validateSegment(segment.conditions);
-  const index = masks.findIndex((mask) => mask !== ConditionFault.None);
-  if (index >= 0) throw ruleViolation(SEGMENT_SERVER_MESSAGES.invalidCondition(index, masks[index]!));
+  assertRule(checkSegmentConditions(segment));
   return normalizeSegment(segment);
 }
 
@@ -61,16 +45,16 @@ export async function saveSegment(
     return masks;
   }
   const segment = normalizeSegment(request.segment);
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const abTest: AbTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkSegmentEditable(abTest));
     await updateAbTest(tx, key, { segment }, email);
-    return {
-      result: masks,
-      audit: abTestAudit(key, email, 'abtest.segment.save', {
+    audit(
+      abTestAudit(key, email, 'abtest.segment.save', {
         before: abTest.data.segment.conditions,
         conditions: segment.conditions,
       }),
-    };
+    );
+    return masks;
   });
 }

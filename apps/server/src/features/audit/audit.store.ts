@@ -1,47 +1,7 @@
-import { type AuditEntry, type AuditEvent, auditEntrySchema } from '@console/domain';
+import { type AuditEntry, auditEntrySchema } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-
-/** One typed audit event (packages/domain audit.ts), written in an environment by an operator. */
-export type AuditRecord = AuditEvent & {
-  environmentId: string;
-  email: string;
-};
-
-/** An audit entry written by the current transaction: what a runtime revision records. */
-export interface WrittenAuditEntry {
-  id: number;
-  environmentId: string;
-  action: string;
-  email: string;
-}
-
-// Per open transaction (the transaction client is one object for the whole transaction), the entries
-// it wrote, whoever wrote them: mutate publishes them with the runtime revision.
-const writtenByTransaction = new WeakMap<Tx, WrittenAuditEntry[]>();
-
-/** Writes one entry and answers its id. */
-export async function insertAuditEntry(tx: Tx, record: AuditRecord): Promise<number> {
-  const { id } = await tx.auditEntry.create({
-    data: {
-      environmentId: record.environmentId,
-      email: record.email,
-      action: record.action,
-      target: record.target,
-      attributes: record.attributes as Prisma.InputJsonObject,
-    },
-    select: { id: true },
-  });
-  const written = writtenByTransaction.get(tx) ?? [];
-  written.push({ id, environmentId: record.environmentId, action: record.action, email: record.email });
-  writtenByTransaction.set(tx, written);
-  return id;
-}
-
-/** The entries this transaction wrote so far, in order. */
-export const auditEntriesWrittenIn = (tx: Tx): readonly WrittenAuditEntry[] =>
-  writtenByTransaction.get(tx) ?? [];
 
 export interface AuditListQuery {
   environmentId: string;
@@ -98,4 +58,81 @@ export async function listAuditEntries(db: Db, query: AuditListQuery): Promise<A
       `attributes of audit entry ${row.id}`,
     ),
   }));
+}
+
+// ---- what other features read of the log (audit.public.ts) ----
+
+/** The ids of the environment's audit entries of these actions written after `afterId`, ascending. */
+export async function listAuditIdsAfter(
+  db: Db | Tx,
+  environmentId: string,
+  afterId: number,
+  actions: readonly string[],
+): Promise<number[]> {
+  const rows = await db.auditEntry.findMany({
+    where: { environmentId, id: { gt: afterId }, action: { in: [...actions] } },
+    orderBy: { id: 'asc' },
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
+/** How many of the environment's audit entries of these actions were written after `afterId`. */
+export async function countAuditEntriesAfter(
+  db: Db | Tx,
+  environmentId: string,
+  afterId: number,
+  actions: readonly string[],
+): Promise<number> {
+  return db.auditEntry.count({
+    where: { environmentId, id: { gt: afterId }, action: { in: [...actions] } },
+  });
+}
+
+export interface AuditCause {
+  id: number;
+  action: string;
+  target: string;
+}
+
+/** The action and target of these audit entries of the environment, in one query. */
+export async function findAuditCauses(
+  db: Db | Tx,
+  environmentId: string,
+  ids: readonly number[],
+): Promise<AuditCause[]> {
+  if (ids.length === 0) return [];
+  return db.auditEntry.findMany({
+    where: { environmentId, id: { in: [...ids] } },
+    select: { id: true, action: true, target: true },
+  });
+}
+
+/** An audit entry that changed a plugin's active set, as stored (attributes unparsed). */
+export interface ActiveSetAuditRow {
+  action: string;
+  email: string;
+  created: Date;
+  attributes: unknown;
+}
+
+/**
+ * The audit entries of these actions on the target (a plugin, by name) that recorded an
+ * `activeRevision` above `afterRevision`, oldest first: what a stale-draft refusal tells.
+ */
+export async function listActiveSetChanges(
+  db: Db | Tx,
+  environmentId: string,
+  target: string,
+  actions: readonly string[],
+  afterRevision: number,
+): Promise<ActiveSetAuditRow[]> {
+  return db.$queryRaw<ActiveSetAuditRow[]>`
+    SELECT "action", "email", "created", "attributes" FROM "audit_entry"
+     WHERE "environment_id" = ${environmentId} AND "target" = ${target}
+       AND "action" = ANY(${[...actions]}::text[])
+       AND jsonb_typeof("attributes" -> 'activeRevision') = 'number'
+       AND ("attributes" ->> 'activeRevision')::int > ${afterRevision}
+     ORDER BY "id" ASC
+     LIMIT 20`;
 }

@@ -34,7 +34,7 @@ describe('login', () => {
   it('changes nothing on GET /logout: the session still works', async () => {
     const t = await createTestApp();
     const cookie = await t.login();
-    const get = await t.app.inject({ method: 'GET', url: '/logout', headers: { cookie } });
+    const get = await t.request({ method: 'GET', url: '/logout', headers: { cookie } });
     expect(get.headers['set-cookie']).toBeUndefined();
     expect((await t.post('/api/auth/me', undefined, cookie)).statusCode).toBe(200);
   });
@@ -77,7 +77,7 @@ describe('login', () => {
     const t = await createTestApp({ AUTH_DEV_LOGIN: 'false' });
     expect((await t.post('/oauth/login/dev', { email: 'a@example.com' })).statusCode).toBe(404);
     expect((await t.post('/oauth/options')).json()).toEqual({ payload: { devLogin: false, google: false } });
-    const google = await t.app.inject({ method: 'GET', url: '/oauth/login/google' });
+    const google = await t.request({ method: 'GET', url: '/oauth/login/google' });
     expect(google.statusCode).toBe(302);
   });
 
@@ -103,7 +103,7 @@ describe('login', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'https://console.example.com',
     });
-    const response = await t.app.inject({
+    const response = await t.request({
       method: 'GET',
       url: '/oauth/login/google',
       headers: { host: 'console.example.com' },

@@ -22,11 +22,11 @@ export async function findSession(db: Db, idHash: string): Promise<SessionRow | 
   return rows[0] ?? null;
 }
 
-/** Records activity: the session's and its user's last request. */
-export async function touchSession(db: Db, idHash: string, at: Date): Promise<void> {
-  await db.$executeRaw`
-    WITH touched AS (UPDATE session SET last_seen = ${at} WHERE id_hash = ${idHash} RETURNING email)
-    UPDATE console_user SET last_seen = ${at} WHERE email IN (SELECT email FROM touched)`;
+/** Records the session's last request; answers its user's e-mail, null when the session is gone. */
+export async function touchSession(db: Db, idHash: string, at: Date): Promise<string | null> {
+  const rows = await db.$queryRaw<{ email: string }[]>`
+    UPDATE session SET last_seen = ${at} WHERE id_hash = ${idHash} RETURNING email`;
+  return rows[0]?.email ?? null;
 }
 
 export async function insertSession(tx: Tx, session: { idHash: string; email: string; at: Date }) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
-import { buildTestApp } from '../../testing/index.ts';
+import { buildTestApp, httpClient } from '../../testing/index.ts';
 
 // Sessions live in a table, so ending one ends every copy of its cookie at once.
 
@@ -99,7 +99,9 @@ describe('sessions', () => {
     try {
       const cookie = await t.login('ops@example.com');
       const inOther = () =>
-        other.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } }).then((r) => r.statusCode);
+        httpClient(other)
+          .request({ method: 'POST', url: '/api/auth/me', headers: { cookie } })
+          .then((r) => r.statusCode);
       expect(await inOther()).toBe(200);
       await t.post('/logout', {}, cookie);
       // The other process trusts what it read for 5 seconds (SESSION_CACHE_MS), then reads again.
@@ -114,7 +116,7 @@ describe('sessions', () => {
 describe('the session cookie', () => {
   const setCookieOf = async (env: NodeJS.ProcessEnv, headers: Record<string, string> = {}) => {
     const t = await createTestApp(env);
-    const response = await t.app.inject({
+    const response = await t.request({
       method: 'POST',
       url: '/oauth/login/dev',
       headers: { 'content-type': 'application/json', ...headers },

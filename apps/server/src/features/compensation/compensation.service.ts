@@ -3,11 +3,17 @@ import {
   Consumable,
   conflict,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  type PendingGrant,
   type SendConsumableRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
-import { findCompensationGrantByKey, insertCompensationGrant } from './compensation.store.ts';
+import { mutate } from '../../db/unit-of-work.ts';
+import {
+  collectCompensationGrants,
+  findCompensationGrantByKey,
+  insertCompensationGrant,
+  listPendingCompensationGrants,
+} from './compensation.store.ts';
 
 /** Thrown inside the transaction when the key was already used: nothing to write or audit. */
 class AlreadyGranted extends Error {}
@@ -25,24 +31,22 @@ export async function sendConsumable(
   email: string,
 ): Promise<CompensationGrant> {
   try {
-    return await mutate(db, async (tx) => {
+    return await mutate(db, async ({ tx, audit }) => {
       const grant = await insertCompensationGrant(tx, environmentId, request, email);
       if (!grant) throw new AlreadyGranted();
-      return {
-        result: grant,
-        audit: {
-          environmentId,
-          email,
-          action: 'compensation.send',
-          target: request.userId,
-          attributes: {
-            grantId: grant.id,
-            item: request.item,
-            itemId: Consumable[request.item],
-            amount: request.amount,
-          },
+      audit({
+        environmentId,
+        email,
+        action: 'compensation.send',
+        target: request.userId,
+        attributes: {
+          grantId: grant.id,
+          item: request.item,
+          itemId: Consumable[request.item],
+          amount: request.amount,
         },
-      };
+      });
+      return grant;
     });
   } catch (error) {
     if (!(error instanceof AlreadyGranted) || request.idempotencyKey === undefined) throw error;
@@ -54,4 +58,26 @@ export async function sendConsumable(
     first.userId === request.userId && first.item === request.item && first.amount === request.amount;
   if (!isSameSend) throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
   return first;
+}
+
+// The game servers' side (/runtime/v1/grants/*): a pickup is recorded on the grant, not audited.
+
+/** The player's grants not collected yet, oldest first. */
+export async function listPendingGrants(
+  db: Db,
+  environmentId: string,
+  userId: string,
+): Promise<PendingGrant[]> {
+  const grants = await listPendingCompensationGrants(db, environmentId, userId);
+  return grants.map(({ id, item, amount, created }) => ({
+    id,
+    item,
+    amount,
+    created: new Date(created).toISOString(),
+  }));
+}
+
+/** Collects what is still pending among `ids`: the game server gives the player exactly the answered ids. */
+export async function collectGrants(db: Db, environmentId: string, ids: readonly number[]) {
+  return { collected: await collectCompensationGrants(db, environmentId, [...new Set(ids)]) };
 }

@@ -21,15 +21,21 @@ export async function listOfKind(
   kind: ConfigKindDefinition,
   page: ListPage = {},
 ): Promise<ConfigListItem[]> {
-  return toListItems(await listConfigs(db, environmentId, { kind: kind.id, page }));
+  return toListItems(db, environmentId, await listConfigs(db, environmentId, { kind: kind.id, page }));
 }
 
 export async function listActiveOfKind(db: Db, environmentId: string, kind: ConfigKindDefinition) {
-  return toListItems(await listConfigs(db, environmentId, { kind: kind.id, onlyActive: true }));
+  return toListItems(
+    db,
+    environmentId,
+    await listConfigs(db, environmentId, { kind: kind.id, onlyActive: true }),
+  );
 }
 
 export async function listRecentOfKind(db: Db, environmentId: string, kind: ConfigKindDefinition) {
   return toListItems(
+    db,
+    environmentId,
     await listConfigs(db, environmentId, { kind: kind.id, recent: { limit: RECENT_CONFIG_COUNT } }),
   );
 }
@@ -40,7 +46,7 @@ export async function listAllConfigs(
   environmentId: string,
   page: ListPage = {},
 ): Promise<ConfigListItem[]> {
-  return toListItems(await listConfigs(db, environmentId, { page }));
+  return toListItems(db, environmentId, await listConfigs(db, environmentId, { page }));
 }
 
 /** /api/plugin/config/list-active {pluginId}: the activated configurations a plugin can pick. */

@@ -2,12 +2,12 @@ import { PluginId } from '@console/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { listPluginEntries } from '../plugin/plugin.store.ts';
 import {
   activeAbTest,
   addEntry,
   type ConfigClient,
   configClient,
+  pluginEntriesOf,
   setPluginActive,
 } from './config.test-data.ts';
 
@@ -74,7 +74,7 @@ describe('configuration races', () => {
   }
 
   const servedIdsOf = async (abTestId: string) =>
-    (await listPluginEntries(t.app.db, 'dev', PluginId.AGILITY_RACE, 'active'))
+    (await pluginEntriesOf(c.payloadOf, PluginId.AGILITY_RACE, 'active'))
       .filter((entry) => entry.abTestId === abTestId)
       .flatMap((entry) => entry.configurations);
 

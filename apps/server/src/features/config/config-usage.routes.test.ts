@@ -1,12 +1,12 @@
 import { PluginId } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { listPluginEntries } from '../plugin/plugin.store.ts';
 import {
   activeAbTest,
   addEntry,
   type ConfigClient,
   configClient,
+  pluginEntriesOf,
   setPluginActive,
 } from './config.test-data.ts';
 
@@ -217,16 +217,16 @@ describe('configurations used by plugins', () => {
 
       // the live entry and the plugin's draft entry point at the copy and the new version
       const race = PluginId.AGILITY_RACE;
-      const active = await listPluginEntries(t.app.db, 'dev', race, 'active');
+      const active = await pluginEntriesOf(c.payloadOf, race, 'active');
       expect(active.filter((entry) => entry.abTestId === abTestId)).toEqual([
         expect.objectContaining({ abTestVersion: 1, configurations: [answer.configId, ''] }),
       ]);
-      const draft = await listPluginEntries(t.app.db, 'dev', race, 'draft');
+      const draft = await pluginEntriesOf(c.payloadOf, race, 'draft');
       expect(draft.filter((entry) => entry.abTestId === abTestId)).toEqual([
         expect.objectContaining({ abTestVersion: 1, configurations: ['', answer.configId] }),
       ]);
       // another plugin that did not serve it keeps its draft as it was
-      const other = await listPluginEntries(t.app.db, 'dev', PluginId.END_OF_CONTENT, 'draft');
+      const other = await pluginEntriesOf(c.payloadOf, PluginId.END_OF_CONTENT, 'draft');
       expect(other.filter((entry) => entry.abTestId === abTestId)).toEqual([
         expect.objectContaining({ abTestVersion: 0, configurations: [id] }),
       ]);
@@ -304,7 +304,7 @@ describe('configurations used by plugins', () => {
       }
       expect((await c.call('/api/config/ar/get', { id: `${id}-2` })).statusCode).toBe(404);
       expect((await c.payloadOf('/api/abtest/get', { id: abTestId })).data.versions).toHaveLength(1);
-      const active = await listPluginEntries(t.app.db, 'dev', PluginId.AGILITY_RACE, 'active');
+      const active = await pluginEntriesOf(c.payloadOf, PluginId.AGILITY_RACE, 'active');
       expect(active.filter((entry) => entry.abTestId === abTestId)).toEqual([
         expect.objectContaining({ abTestVersion: 0, configurations: [id, ''] }),
       ]);

@@ -1,17 +1,18 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   type ActivateConfigRequest,
+  altersWhatIsServed,
   CONFIG_MESSAGES,
   type ConfigItem,
   type ConfigItemInput,
   type ConfigKindDefinition,
+  configChangesBetween,
   conflict,
   ruleViolation,
   summarizeConfigUsage,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate, unchanged } from '../audit/audit.service.ts';
-import { configAudit, lockAndLoadConfig, requireConfig } from './config.access.ts';
+import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';
 import {
   type ConfigChanges,
   type ConfigKey,
@@ -47,17 +48,18 @@ export async function createConfig(
   email: string,
 ): Promise<ConfigItem> {
   const key = { environmentId, id: input.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const inserted = await insertConfig(tx, { ...key, ...fieldsOf(input), lastModifier: email });
     if (!inserted) throw conflict(CONFIG_MESSAGES.idExists(input.id));
-    return {
-      result: await requireConfig(tx, kind, key),
-      audit: configAudit(key, email, 'config.create', {
+    const result = await requireConfig(tx, kind, key);
+    audit(
+      configAudit(key, email, 'config.create', {
         kind: kind.id,
         description: input.description,
         active: input.active,
       }),
-    };
+    );
+    return result;
   });
 }
 
@@ -67,23 +69,6 @@ const fieldsOf = (input: Pick<ConfigItem, 'description' | 'active' | 'activation
   activation: input.activation,
   data: input.data,
 });
-
-/** The fields of `next` that differ from the stored configuration. */
-function changesBetween(stored: ConfigItem, next: Required<ConfigChanges>): ConfigChanges {
-  const changes: ConfigChanges = {};
-  if (next.description !== stored.description) changes.description = next.description;
-  if (next.active !== stored.active) changes.active = next.active;
-  if (!isDeepStrictEqual(next.activation, stored.activation)) changes.activation = next.activation;
-  if (!isDeepStrictEqual(next.data, stored.data)) changes.data = next.data;
-  return changes;
-}
-
-/**
- * What players would notice: activation, data, or switching off. A description is the operators'
- * own text, and switching a served configuration on changes nothing already served.
- */
-const altersWhatIsServed = (changes: ConfigChanges) =>
-  changes.activation !== undefined || changes.data !== undefined || changes.active === false;
 
 /**
  * A change an active plugin's players would get now is refused with "Update is not
@@ -105,9 +90,9 @@ export async function saveConfig(
   email: string,
 ): Promise<ConfigItem> {
   const key = { environmentId, id: input.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
-    const changes = changesBetween(stored, {
+    const changes = configChangesBetween(stored, {
       ...fieldsOf(input),
       active: activeFlagToSave(kind, input, stored),
     });
@@ -117,10 +102,9 @@ export async function saveConfig(
     const before = Object.fromEntries(
       Object.keys(changes).map((field) => [field, stored[field as keyof ConfigChanges]]),
     );
-    return {
-      result: await requireConfig(tx, kind, key),
-      audit: configAudit(key, email, 'config.save', { kind: kind.id, before, after: { ...changes } }),
-    };
+    const result = await requireConfig(tx, kind, key);
+    audit(configAudit(key, email, 'config.save', { kind: kind.id, before, after: { ...changes } }));
+    return result;
   });
 }
 
@@ -136,19 +120,20 @@ export async function activateConfig(
   email: string,
 ): Promise<ConfigItem> {
   const key = { environmentId, id: request.id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
     if (stored.active === request.active) unchanged(stored);
     if (!request.active && !kind.allowsDeactivation)
       throw ruleViolation(CONFIG_MESSAGES.cannotDeactivate(kind.label));
     await assertNotServed(tx, key, { active: request.active });
     await updateConfig(tx, key, { active: request.active }, email);
-    return {
-      result: await requireConfig(tx, kind, key),
-      audit: configAudit(key, email, request.active ? 'config.activate' : 'config.deactivate', {
+    const result = await requireConfig(tx, kind, key);
+    audit(
+      configAudit(key, email, request.active ? 'config.activate' : 'config.deactivate', {
         kind: kind.id,
       }),
-    };
+    );
+    return result;
   });
 }
 
@@ -161,22 +146,22 @@ export async function deleteConfigById(
   email: string,
 ): Promise<{ id: string }> {
   const key = { environmentId, id };
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
     const references = await findReferencesOf(tx, environmentId, id);
     if (references.length > 0) {
       throw ruleViolation(CONFIG_MESSAGES.inUse(id, summarizeConfigUsage(references).usedBy));
     }
     await deleteConfig(tx, key);
-    return {
-      result: { id },
-      audit: configAudit(key, email, 'config.delete', {
+    audit(
+      configAudit(key, email, 'config.delete', {
         kind: kind.id,
         description: stored.description,
         active: stored.active,
         activation: stored.activation,
         data: stored.data,
       }),
-    };
+    );
+    return { id };
   });
 }

@@ -3,9 +3,9 @@ import {
   activationSettingsSchema,
   type ConfigData,
   type ConfigItem,
-  type ConfigReferenceView,
   configDataSchema,
   type ListPage,
+  type ScheduleConfiguration,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
@@ -89,64 +89,39 @@ export interface ListConfigsOptions {
   onlyActive?: boolean;
   /** Newest modification first, at most `limit` (else all, by id). */
   recent?: { limit: number };
-  /** A page of the list by id: only that page's rows and their plugin entries are read. */
+  /** A page of the list by id: only that page's rows are read. */
   page?: ListPage;
-}
-
-/** A plugin entry pointing at a configuration: what decides the list's inUse and usedBy. */
-export type ConfigListReference = Omit<ConfigReferenceView, 'abTestId' | 'abTestVersion'>;
-
-/** A list row: the configuration's summary and every plugin entry (active set or draft) pointing at it. */
-export interface ConfigListRow extends ConfigSummary {
-  references: ConfigListReference[];
 }
 
 /**
  * One query per list. The page's ids are cut first from an index alone (the primary key
  * (environment_id, id), (environment_id, kind, id) for one kind, (environment_id, kind, modified)
  * for the recent list): the rows hold each configuration's data, so sorting whole rows would read
- * them all. Then only the page's rows are read, and the plugin entries pointing at them gathered
- * (the environment's entries unnested once and joined to the page): a page of a 10,000-configuration
- * list reads 100 rows and the entries, with no query per row.
+ * them all. Then only the page's rows are read: a page of a 10,000-configuration list reads 100 rows,
+ * with no query per row. (The plugin entries pointing at them are the plugin feature's: config.usage.ts.)
  */
 export async function listConfigs(
   db: Db | Tx,
   environmentId: string,
   options: ListConfigsOptions = {},
-): Promise<ConfigListRow[]> {
+): Promise<ConfigSummary[]> {
   const { kind, onlyActive, recent, page } = options;
   const take = recent ? recent.limit : page?.limit;
   const skip = recent ? undefined : page?.offset;
   const order = recent ? Prisma.sql`"modified" DESC, "id" ASC` : Prisma.sql`"id" ASC`;
-  return db.$queryRaw<ConfigListRow[]>`
-    WITH "page" AS (
-      SELECT c."id", c."kind", c."description", c."active", c."created", c."modified", c."last_modifier"
-        FROM (SELECT "id" FROM "configuration"
-               WHERE "environment_id" = ${environmentId}
-                     ${kind === undefined ? Prisma.empty : Prisma.sql`AND "kind" = ${kind}`}
-                     ${onlyActive ? Prisma.sql`AND "active"` : Prisma.empty}
-               ORDER BY ${order}
-               ${take === undefined ? Prisma.empty : Prisma.sql`LIMIT ${take}`}
-               ${skip ? Prisma.sql`OFFSET ${skip}` : Prisma.empty}) k
-        JOIN "configuration" c ON c."environment_id" = ${environmentId} AND c."id" = k."id"
-    ), "reference" AS (
-      SELECT c."config_id",
-             json_agg(json_build_object(
-               'pluginId', e."plugin_id", 'set', e."state", 'pluginActive', p."active",
-               'abTestActive', COALESCE(a."active", false)) ORDER BY e."plugin_id", e."state", e."position") AS "references"
-        FROM "plugin_ab_test_entry" e
-        JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
-        LEFT JOIN "ab_test" a ON a."environment_id" = e."environment_id" AND a."id" = e."ab_test_id"
-       CROSS JOIN LATERAL (SELECT DISTINCT unnest(e."configurations") AS "config_id") c
-       WHERE e."environment_id" = ${environmentId} AND c."config_id" IN (SELECT "id" FROM "page")
-       GROUP BY c."config_id"
-    )
-    SELECT "page"."id", "page"."kind", "page"."description", "page"."active",
-           (extract(epoch FROM "page"."created") * 1000)::float8 AS "created",
-           (extract(epoch FROM "page"."modified") * 1000)::float8 AS "modified",
-           "page"."last_modifier" AS "lastModifier",
-           COALESCE("reference"."references", '[]'::json) AS "references"
-      FROM "page" LEFT JOIN "reference" ON "reference"."config_id" = "page"."id"
+  return db.$queryRaw<ConfigSummary[]>`
+    SELECT c."id", c."kind", c."description", c."active",
+           (extract(epoch FROM c."created") * 1000)::float8 AS "created",
+           (extract(epoch FROM c."modified") * 1000)::float8 AS "modified",
+           c."last_modifier" AS "lastModifier"
+      FROM (SELECT "id" FROM "configuration"
+             WHERE "environment_id" = ${environmentId}
+                   ${kind === undefined ? Prisma.empty : Prisma.sql`AND "kind" = ${kind}`}
+                   ${onlyActive ? Prisma.sql`AND "active"` : Prisma.empty}
+             ORDER BY ${order}
+             ${take === undefined ? Prisma.empty : Prisma.sql`LIMIT ${take}`}
+             ${skip ? Prisma.sql`OFFSET ${skip}` : Prisma.empty}) k
+      JOIN "configuration" c ON c."environment_id" = ${environmentId} AND c."id" = k."id"
      ORDER BY ${order}`;
 }
 
@@ -224,4 +199,30 @@ export async function updateConfig(
 
 export async function deleteConfig(tx: Tx, key: ConfigKey): Promise<void> {
   await tx.configuration.deleteMany({ where: { environmentId: key.environmentId, id: key.id } });
+}
+
+// ---- the schedule overview's view of configurations (schedule feature) ----
+
+/** The configurations of the environment with these ids (any kind), with their activation. */
+export async function listScheduleConfigurations(
+  db: Db | Tx,
+  environmentId: string,
+  ids: readonly string[],
+): Promise<ScheduleConfiguration[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.configuration.findMany({
+    where: { environmentId, id: { in: [...ids] } },
+    select: { id: true, kind: true, description: true, active: true, activation: true },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    description: row.description,
+    active: row.active,
+    activation: parseJsonColumn(
+      activationSettingsSchema,
+      row.activation,
+      `activation of configuration '${row.id}'`,
+    ),
+  }));
 }

@@ -3,15 +3,19 @@ import {
   type ConfigKindId,
   configKindOf,
   defaultConfigData,
+  type PluginData,
+  type PluginEntry,
   PluginId,
   type PluginName,
 } from '@console/domain';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
-import { insertMissingPlugins, insertPluginEntry, updatePluginActive } from '../plugin/plugin.store.ts';
+import type { Db } from '../../db/client.ts';
+import { insertMissingPlugins, updatePluginActive } from '../plugin/plugin.store.ts';
 
 // Test data for the configuration suites: a savable configuration of every kind, calls over HTTP,
-// and plugin entries written through the plugin store (the plugin details API comes later).
+// and plugin entry rows written directly (fixtures may point at what the plugin API would refuse),
+// read back over the API.
 
 export type Json = Record<string, unknown>;
 
@@ -84,11 +88,50 @@ export interface EntrySpec {
 // Positions are unique per test file, so entries of one plugin never collide.
 let nextPosition = 0;
 
-/** Writes a plugin entry through the plugin store, creating the environment's plugin rows first. */
+/** A plugin entry row, as a fixture writes it. */
+export interface EntryRow {
+  environmentId: string;
+  pluginId: number;
+  set: 'active' | 'draft';
+  position: number;
+  abTestId: string;
+  abTestVersion: number;
+  configurations: readonly string[];
+}
+
+/**
+ * Writes a plugin entry row (the plugin row must exist). Directly, not over the API: a fixture may
+ * point at an A/B-test, version or configuration the draft save would refuse.
+ */
+export async function insertEntryRow(db: Db, entry: EntryRow): Promise<void> {
+  await db.pluginAbTestEntry.create({
+    data: {
+      environmentId: entry.environmentId,
+      pluginId: entry.pluginId,
+      state: entry.set,
+      position: entry.position,
+      abTestId: entry.abTestId,
+      abTestVersion: entry.abTestVersion,
+      configurations: [...entry.configurations],
+    },
+  });
+}
+
+/** A plugin's active set or draft, as /api/plugin/get answers it. */
+export async function pluginEntriesOf(
+  payloadOf: (url: string, body: unknown, environment: string) => Promise<{ data: PluginData }>,
+  pluginId: number,
+  set: 'active' | 'draft',
+  environment = 'dev',
+): Promise<PluginEntry[]> {
+  return (await payloadOf('/api/plugin/get', { pluginId }, environment)).data[set];
+}
+
+/** Writes a plugin entry row, creating the environment's plugin rows first. */
 export async function addEntry(t: TestApp, spec: EntrySpec): Promise<void> {
   const environmentId = spec.environmentId ?? 'dev';
   await insertMissingPlugins(t.app.db, environmentId);
-  await insertPluginEntry(t.app.db, {
+  await insertEntryRow(t.app.db, {
     environmentId,
     pluginId: PluginId[spec.plugin],
     set: spec.set,

@@ -1,7 +1,7 @@
 import { configItemInputSchema, type TransferItem } from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import type { TransferGroup } from '../transfer/transfer-group.ts';
+import type { TransferGroup } from '../transfer/transfer.public.ts';
 import { deleteConfig, findConfig, insertConfig, listStoredConfigs, updateConfig } from './config.store.ts';
 
 /**

@@ -7,16 +7,36 @@ import {
   summarizeConfigUsage,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { findConfigurationReferences } from '../plugin/plugin.store.ts';
-import type { ConfigListRow } from './config.store.ts';
+import { type ConfigurationReferenceRow, findConfigurationReferences } from '../plugin/plugin.public.ts';
+import type { ConfigSummary } from './config.store.ts';
 
 // How plugin entries use configurations: the lists' inUse / usedBy, and what is served now.
 
-/** List items: extended{..., data{pluginId}} with inUse and usedBy. */
-export function toListItems(rows: readonly ConfigListRow[]): ConfigListItem[] {
-  return rows.map(({ kind, references, ...extended }) => {
+/**
+ * List items: extended{..., data{pluginId}} with inUse and usedBy, from the plugin entries pointing at
+ * the listed configurations (one more query for the page, whatever its length).
+ */
+export async function toListItems(
+  db: Db | Tx,
+  environmentId: string,
+  rows: readonly ConfigSummary[],
+): Promise<ConfigListItem[]> {
+  const references =
+    rows.length === 0
+      ? []
+      : await findConfigurationReferences(
+          db,
+          environmentId,
+          rows.map((row) => row.id),
+        );
+  const referencesOf = new Map<string, ConfigurationReferenceRow[]>();
+  for (const reference of references) {
+    referencesOf.set(reference.configId, [...(referencesOf.get(reference.configId) ?? []), reference]);
+  }
+  return rows.map(({ kind, ...extended }) => {
     const pluginId = isConfigKindId(kind) ? configKindOf(kind).pluginId : 0;
-    return { extended: { ...extended, data: { pluginId } }, ...summarizeConfigUsage(references) };
+    const usage = summarizeConfigUsage(referencesOf.get(extended.id) ?? []);
+    return { extended: { ...extended, data: { pluginId } }, ...usage };
   });
 }
 

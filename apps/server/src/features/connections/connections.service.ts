@@ -1,6 +1,6 @@
 import { CLOSED_BY_OPERATOR, type CloseConnectionRequest, type Connection, notFound } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { deleteConnection, notifyConnectionClose } from './connections.store.ts';
 import type { SharedConnectionRegistry } from './shared-connection-registry.ts';
 
@@ -24,21 +24,18 @@ export async function closeConnection(
   const missing = () => notFound(`Connection '${request.id}' not found`);
   if (!connection) throw missing();
   const { id, principal, address, processId } = connection;
-  await mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit, afterCommit }) => {
     // Gone meanwhile (the client left, or another operator closed it): nothing to close or audit.
     if (!(await deleteConnection(tx, id))) throw missing();
     if (processId !== connections.processId) await notifyConnectionClose(tx, { id, ...CLOSED_BY_OPERATOR });
-    return {
-      result: undefined,
-      audit: {
-        environmentId,
-        email,
-        action: 'connection.close',
-        target: id,
-        attributes: { principal, address },
-      },
-    };
+    afterCommit(() => connections.closeLocal(id, CLOSED_BY_OPERATOR));
+    audit({
+      environmentId,
+      email,
+      action: 'connection.close',
+      target: id,
+      attributes: { principal, address },
+    });
+    return { id, principal, address };
   });
-  connections.closeLocal(id, CLOSED_BY_OPERATOR);
-  return { id, principal, address };
 }

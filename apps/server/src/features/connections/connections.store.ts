@@ -76,19 +76,18 @@ export async function deleteConnection(db: Db | Tx, id: string): Promise<boolean
   return (await db.$executeRaw`DELETE FROM "runtime_connection" WHERE "id" = ${id}`) === 1;
 }
 
-/**
- * The environment's connections held by live processes, oldest first. A revoked key's connections are
- * left out from the revocation's commit on, before their processes have closed them.
- */
+/** A live connection with the runtime key it authenticated with. */
+export type KeyedConnection = Connection & { keyId: string };
+
+/** The environment's connections held by live processes, oldest first. */
 export async function listLiveConnections(
   db: Db,
   environmentId: string,
   staleMs: number,
-): Promise<Connection[]> {
-  return db.$queryRaw<Connection[]>`
-    SELECT c."id", c."principal", c."address" FROM "runtime_connection" c
+): Promise<KeyedConnection[]> {
+  return db.$queryRaw<KeyedConnection[]>`
+    SELECT c."id", c."principal", c."address", c."key_id" AS "keyId" FROM "runtime_connection" c
       JOIN "runtime_process" p ON p."id" = c."process_id"
-      JOIN "runtime_key" k ON k."id" = c."key_id" AND k."revoked" IS NULL
      WHERE c."environment_id" = ${environmentId}
        AND p."heartbeat" > now() - make_interval(secs => ${seconds(staleMs)})
      ORDER BY c."connected", c."id"`;
@@ -99,11 +98,11 @@ export async function findLiveConnection(
   environmentId: string,
   id: string,
   staleMs: number,
-): Promise<(Connection & { processId: string }) | null> {
-  const rows = await db.$queryRaw<(Connection & { processId: string })[]>`
-    SELECT c."id", c."principal", c."address", c."process_id" AS "processId" FROM "runtime_connection" c
+): Promise<(KeyedConnection & { processId: string }) | null> {
+  const rows = await db.$queryRaw<(KeyedConnection & { processId: string })[]>`
+    SELECT c."id", c."principal", c."address", c."key_id" AS "keyId", c."process_id" AS "processId"
+      FROM "runtime_connection" c
       JOIN "runtime_process" p ON p."id" = c."process_id"
-      JOIN "runtime_key" k ON k."id" = c."key_id" AND k."revoked" IS NULL
      WHERE c."id" = ${id} AND c."environment_id" = ${environmentId}
        AND p."heartbeat" > now() - make_interval(secs => ${seconds(staleMs)})`;
   return rows[0] ?? null;
@@ -112,15 +111,6 @@ export async function findLiveConnection(
 export async function listConnectionIdsOfProcess(db: Db, processId: string): Promise<string[]> {
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "runtime_connection" WHERE "process_id" = ${processId}`;
-  return rows.map((row) => row.id);
-}
-
-export async function findRevokedKeyIds(db: Db, keyIds: readonly string[]): Promise<string[]> {
-  if (keyIds.length === 0) return [];
-  const rows = await db.runtimeKey.findMany({
-    where: { id: { in: [...keyIds] }, revoked: { not: null } },
-    select: { id: true },
-  });
   return rows.map((row) => row.id);
 }
 

@@ -9,9 +9,9 @@ import {
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findUsableRuntimeKey } from '../runtime/runtime-auth.ts';
+import { findUsableRuntimeKey } from '../runtime/runtime.public.ts';
 
-// Decision (docs/decisions.md, Transfer and connections): the game clients' protocol.
+// Decision (docs/decisions.md, Connections and runtime keys): the game clients' protocol.
 const connectQuerySchema = z.object({
   configuration: environmentIdSchema.optional(),
   principal: principalSchema,

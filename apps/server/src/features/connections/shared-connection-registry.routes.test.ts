@@ -25,7 +25,7 @@ describe('the live connection registry shared through the database', () => {
   beforeAll(async () => {
     t = await createTestApp({ RUNTIME_MAX_CONNECTIONS_PER_KEY: String(LIMIT) });
     cookie = await t.login();
-    baseUrl = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+    baseUrl = (await t.url()).replace(/^http/, 'ws');
     sql = new pg.Client({ connectionString: t.databaseUrl });
     await sql.connect();
   });

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { DbListener } from '../../db/listener.ts';
 import { runInTransaction } from '../../db/transaction.ts';
+import { findRevokedKeyIds } from '../runtime-keys/runtime-keys.public.ts';
 import { type CloseReason, ConnectionRegistry, type LiveConnection } from './connection-registry.ts';
 import {
   CONNECTION_CLOSE_CHANNEL,
@@ -18,7 +19,6 @@ import {
   deleteDeadProcesses,
   deleteProcess,
   findLiveConnection,
-  findRevokedKeyIds,
   insertConnections,
   listConnectionIdsOfProcess,
   listLiveConnections,
@@ -135,13 +135,26 @@ export class SharedConnectionRegistry extends ConnectionRegistry {
     return 'added';
   }
 
-  /** The environment's connections on every live process, oldest first. */
-  listShared(environmentId: string): Promise<Connection[]> {
-    return listLiveConnections(this.options.db, environmentId, PROCESS_STALE_MS);
+  /**
+   * The environment's connections on every live process, oldest first. A revoked key's connections are
+   * left out from the revocation's commit on, before their processes have closed them.
+   */
+  async listShared(environmentId: string): Promise<Connection[]> {
+    const connections = await listLiveConnections(this.options.db, environmentId, PROCESS_STALE_MS);
+    const revoked = new Set(
+      await findRevokedKeyIds(this.options.db, [...new Set(connections.map((c) => c.keyId))]),
+    );
+    return connections
+      .filter((c) => !revoked.has(c.keyId))
+      .map(({ id, principal, address }) => ({ id, principal, address }));
   }
 
-  findShared(environmentId: string, id: string) {
-    return findLiveConnection(this.options.db, environmentId, id, PROCESS_STALE_MS);
+  /** One of the environment's connections on a live process, null when there is none (or its key is revoked). */
+  async findShared(environmentId: string, id: string) {
+    const connection = await findLiveConnection(this.options.db, environmentId, id, PROCESS_STALE_MS);
+    if (!connection || (await findRevokedKeyIds(this.options.db, [connection.keyId])).length > 0) return null;
+    const { keyId: _keyId, ...found } = connection;
+    return found;
   }
 
   /** Closes the socket when this process holds it; true when it did. */

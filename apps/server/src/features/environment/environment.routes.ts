@@ -5,9 +5,7 @@ import { createEnvironment, listEnvironments } from './environment.service.ts';
 
 export async function environmentRoutes(app: FastifyInstance) {
   registerEndpoint(app, api.environment.list, ({ db }) => listEnvironments(db));
-  registerEndpoint(app, api.environment.save, async ({ db, body, email }) => {
-    const environment = await createEnvironment(db, body, email);
-    app.environments.invalidate();
-    return environment;
-  });
+  registerEndpoint(app, api.environment.save, ({ db, body, email }) =>
+    createEnvironment(db, app.environments, body, email),
+  );
 }

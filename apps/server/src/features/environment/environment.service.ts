@@ -8,7 +8,7 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { publishFirstRevision } from '../runtime/runtime-publish.service.ts';
 import { environmentInitializers } from './environment.initializers.ts';
 import {
@@ -62,24 +62,32 @@ export function createEnvironmentResolver(db: Db): EnvironmentResolver {
   };
 }
 
-export async function createEnvironment(db: Db, request: SaveEnvironmentRequest, email: string) {
+/**
+ * Creates the environment with what every feature requires in it; its first runtime revision is
+ * published with the audit entry, and this process's environment catalog is read again after the commit.
+ */
+export async function createEnvironment(
+  db: Db,
+  catalog: { invalidate(): void },
+  request: SaveEnvironmentRequest,
+  email: string,
+) {
   const id = request.configurationId;
   const description = request.description?.trim() || DEFAULT_ENVIRONMENT_DESCRIPTION;
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit, afterCommit }) => {
     if (!(await insertEnvironment(tx, id, description))) {
       throw conflict(`Environment ${id} already exists`);
     }
     await initializeEnvironment(tx, id);
-    return {
-      result: { id, description },
-      audit: {
-        environmentId: id,
-        email,
-        action: 'environment.create',
-        target: id,
-        attributes: { description },
-      },
-    };
+    afterCommit(() => catalog.invalidate());
+    audit({
+      environmentId: id,
+      email,
+      action: 'environment.create',
+      target: id,
+      attributes: { description },
+    });
+    return { id, description };
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
+import { httpClient } from '../../testing/index.ts';
 
 describe('health checks', () => {
   it('answers /readyz 503 with the one error shape when the database cannot be reached', async () => {
@@ -9,10 +10,10 @@ describe('health checks', () => {
       logger: false,
     });
     try {
-      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      const ready = await httpClient(app).request({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ error: 'Database unreachable' });
-      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      const health = await httpClient(app).request({ method: 'GET', url: '/healthz' });
       expect(health.json()).toEqual({ payload: { status: 'ok' } });
     } finally {
       await app.close();

@@ -1,6 +1,6 @@
 import { type NiceConfig, redactNiceConfig } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { findNiceToken, replaceNiceToken } from './nice.store.ts';
 
 export const getNiceConfig = async (db: Db, environmentId: string): Promise<NiceConfig> => ({
@@ -12,17 +12,15 @@ export const getNiceConfig = async (db: Db, environmentId: string): Promise<Nice
  * it changed, never its value (decisions: NICE auth token).
  */
 export function setNiceConfig(db: Db, environmentId: string, config: NiceConfig, email: string) {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const previous = await replaceNiceToken(tx, environmentId, config.authToken, email);
-    return {
-      result: { saved: true as const },
-      audit: {
-        environmentId,
-        email,
-        action: 'nice.set',
-        target: 'authToken',
-        attributes: { ...redactNiceConfig(config), changed: previous !== config.authToken },
-      },
-    };
+    audit({
+      environmentId,
+      email,
+      action: 'nice.set',
+      target: 'authToken',
+      attributes: { ...redactNiceConfig(config), changed: previous !== config.authToken },
+    });
+    return { saved: true as const };
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { redactNiceConfig, type TransferItem } from '@console/domain';
-import type { TransferGroup } from '../transfer/transfer-group.ts';
+import type { TransferGroup } from '../transfer/transfer.public.ts';
 import { findNiceToken, replaceNiceToken } from './nice.store.ts';
 
 const NICE_ITEM_ID = 'nice';

@@ -5,7 +5,6 @@ import {
   type ActivateDraftResponse,
   assertRule,
   checkDraftActivation,
-  checkVersionActivation,
   conflict,
   isDraftStale,
   PLUGIN_MESSAGES,
@@ -15,22 +14,17 @@ import {
   type VersionToActivate,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { abTestAudit } from '../abtest/abtest.access.ts';
-import { activateVersionWithRanges } from '../abtest/abtest-version-activation.ts';
-import { mutate } from '../audit/audit.service.ts';
-import { insertAuditEntry } from '../audit/audit.store.ts';
+import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
+import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { activateStoredVersion } from '../abtest/abtest.public.ts';
 import {
   listPluginStates,
-  lockAbTestsForUpdate,
-  lockPlugins,
   type PluginStateRow,
   replacePluginEntries,
-  shareLockConfigurations,
   updatePluginDetails,
 } from './plugin.store.ts';
 import {
   abTestIdsOf,
-  assertLocked,
   configIdsOf,
   entriesOfAll,
   findInvolvedPluginIds,
@@ -39,37 +33,27 @@ import {
   requirePluginState,
   staleDraftMessage,
   toDraftState,
-  withStableLockSet,
-} from './plugin-details.access.ts';
+} from './plugin-details.loaders.ts';
 
 // /api/plugin/draft/activate: the draft becomes the active set, its A/B-test versions
 // are activated, and so are the drafts of other plugins on those versions, in one transaction.
 
+/** Activates the plan's A/B-test versions through the A/B-test version module, saying why in the audit. */
 async function activateVersions(
-  tx: Tx,
+  { tx, audit }: UnitOfWork,
   environmentId: string,
   versions: readonly VersionToActivate[],
   abTests: ReadonlyMap<string, AbTest>,
   pluginId: number,
   email: string,
 ) {
+  const reason = { reason: 'plugin.draft.activate', plugin: pluginNameOf(pluginId) };
   for (const { abTestId, version } of versions) {
-    const abTest = abTests.get(abTestId)!;
-    assertRule(checkVersionActivation(abTest, version));
     const key = { environmentId, id: abTestId };
-    const cases = abTest.data.versions.find((candidate) => candidate.version === version)!.cases;
-    const current = { version: abTest.data.version, cases: abTest.data.cases };
-    await activateVersionWithRanges(tx, key, { current, version, weights: cases }, email);
-    await insertAuditEntry(
-      tx,
-      abTestAudit(key, email, 'abtest.version.activate', {
-        version,
-        previousVersion: abTest.data.version,
-        cases,
-        reason: 'plugin.draft.activate',
-        plugin: pluginNameOf(pluginId),
-      }),
-    );
+    const { event } = await activateStoredVersion(tx, key, abTests.get(abTestId)!, version, email, {
+      reason,
+    });
+    audit(event);
   }
 }
 
@@ -88,30 +72,33 @@ async function makeDraftActive(tx: Tx, environmentId: string, state: PluginState
   return { activeRevision, draftRevision, before: state.active, entries: state.draft };
 }
 
-async function activateOnce(tx: Tx, environmentId: string, request: ActivateDraftRequest, email: string) {
+async function activateOnce(
+  unit: UnitOfWork,
+  environmentId: string,
+  request: ActivateDraftRequest,
+  email: string,
+): Promise<ActivateDraftResponse> {
+  const { tx, audit } = unit;
   const { pluginId, draftRevision } = request;
-  const seen = await requirePluginState(tx, environmentId, pluginId);
-  if (seen.draftRevision !== draftRevision)
-    throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, draftRevision, seen.draftRevision));
-  const pluginIds = await findInvolvedPluginIds(tx, environmentId, seen);
-  const seenStates = await listPluginStates(tx, environmentId, pluginIds);
-
-  // Locks in the global order: configurations of every entry involved (FOR SHARE: a save's "is it
-  // served" check waits), A/B-tests of every draft involved (FOR UPDATE: versions are activated),
-  // plugins (FOR UPDATE), then the entries are rewritten.
-  const configIds = configIdsOf(...entriesOfAll(seenStates));
-  await shareLockConfigurations(tx, environmentId, configIds);
-  const abTestIds = abTestIdsOf(...seenStates.map((state) => state.draft));
-  await lockAbTestsForUpdate(tx, environmentId, abTestIds);
-  await lockPlugins(tx, environmentId, pluginIds);
-
-  const states = await listPluginStates(tx, environmentId, pluginIds);
+  // The lock protocol (db/lock-protocol.ts): configurations of every entry involved FOR SHARE (a save's
+  // "is it served" check waits), A/B-tests of every draft involved FOR UPDATE (versions are
+  // activated), then the plugins; the entries are rewritten under those locks.
+  const { value: states } = await lockStableSet(tx, environmentId, async () => {
+    const plugin = await requirePluginState(tx, environmentId, pluginId);
+    if (plugin.draftRevision !== draftRevision)
+      throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, draftRevision, plugin.draftRevision));
+    const pluginIds = await findInvolvedPluginIds(tx, environmentId, plugin);
+    const states = await listPluginStates(tx, environmentId, pluginIds);
+    return {
+      value: states,
+      locks: {
+        configurations: { ids: configIdsOf(...entriesOfAll(states)), mode: 'share' },
+        abTests: { ids: abTestIdsOf(...states.map((state) => state.draft)), mode: 'update' },
+        plugins: pluginIds,
+      },
+    };
+  });
   const plugin = states.find((state) => state.plugin.id === pluginId)!;
-  assertLocked(pluginIds, await findInvolvedPluginIds(tx, environmentId, plugin));
-  assertLocked(configIds, configIdsOf(...entriesOfAll(states)));
-  assertLocked(abTestIds, abTestIdsOf(...states.map((state) => state.draft)));
-  if (plugin.draftRevision !== draftRevision)
-    throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, draftRevision, plugin.draftRevision));
 
   const draftState = toDraftState(plugin);
   if (isDraftStale(draftState)) throw conflict(await staleDraftMessage(tx, environmentId, draftState));
@@ -120,13 +107,12 @@ async function activateOnce(tx: Tx, environmentId: string, request: ActivateDraf
   const plan = planDraftActivation(pluginId, states.map(toDraftState), abTests);
   if (plan.fatal.length > 0) throw ruleViolation(ACTIVATION_MESSAGES.blocked(pluginId, plan.fatal));
 
-  await activateVersions(tx, environmentId, plan.versions, abTests, pluginId, email);
+  await activateVersions(unit, environmentId, plan.versions, abTests, pluginId, email);
   const versions = plan.versions.map(({ abTestId, version }) => ({ abTestId, version }));
   for (const otherId of plan.alongside) {
     const other = states.find((state) => state.plugin.id === otherId)!;
     const change = await makeDraftActive(tx, environmentId, other, email);
-    await insertAuditEntry(
-      tx,
+    audit(
       pluginAudit(environmentId, email, otherId, 'plugin.draft.activate', {
         ...change,
         versions,
@@ -135,16 +121,15 @@ async function activateOnce(tx: Tx, environmentId: string, request: ActivateDraf
     );
   }
   const change = await makeDraftActive(tx, environmentId, plugin, email);
-  const result: ActivateDraftResponse = { updated: [pluginId, ...plan.alongside], error: plan.skipped };
-  return {
-    result,
-    audit: pluginAudit(environmentId, email, pluginId, 'plugin.draft.activate', {
+  audit(
+    pluginAudit(environmentId, email, pluginId, 'plugin.draft.activate', {
       ...change,
       versions,
       alongside: plan.alongside.map(pluginNameOf),
       skipped: plan.skipped.map(([id, message]) => [pluginNameOf(id), message] as [string, string]),
     }),
-  };
+  );
+  return { updated: [pluginId, ...plan.alongside], error: plan.skipped };
 }
 
 /**
@@ -161,7 +146,8 @@ export function activateDraft(
   request: ActivateDraftRequest,
   email: string,
 ): Promise<ActivateDraftResponse> {
-  return withStableLockSet(request.pluginId, () =>
-    mutate(db, (tx) => activateOnce(tx, environmentId, request, email)),
+  return retryWhileLockSetMoves(
+    () => mutate(db, (unit) => activateOnce(unit, environmentId, request, email)),
+    () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }

@@ -1,8 +1,9 @@
 import type { PluginDetails, SetPluginDescriptionRequest } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
-import { lockPlugins, updatePluginDetails } from './plugin.store.ts';
-import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.access.ts';
+import { lockInOrder } from '../../db/lock-protocol.ts';
+import { mutate } from '../../db/unit-of-work.ts';
+import { updatePluginDetails } from './plugin.store.ts';
+import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.loaders.ts';
 
 // /api/plugin/get and /api/plugin/set/description.
 
@@ -11,7 +12,7 @@ export const getPluginDetails = (db: Db, environmentId: string, pluginId: number
 
 /**
  * "Changing the description saves it immediately". A save always writes and is audited
- * (docs/decisions.md, Audit: no-ops), under the plugin's row lock so `before` is what it replaced.
+ * (docs/decisions.md, Audit Log, "No-ops"), under the plugin's row lock so `before` is what it replaced.
  */
 export async function setPluginDescription(
   db: Db,
@@ -20,16 +21,17 @@ export async function setPluginDescription(
   email: string,
 ): Promise<PluginDetails> {
   const { pluginId, description } = request;
-  return mutate(db, async (tx) => {
-    await lockPlugins(tx, environmentId, [pluginId]);
+  return mutate(db, async ({ tx, audit }) => {
+    await lockInOrder(tx, environmentId, { plugins: [pluginId] });
     const before = await requirePluginState(tx, environmentId, pluginId);
     await updatePluginDetails(tx, environmentId, pluginId, { description }, email);
-    return {
-      result: await readPluginDetails(tx, environmentId, pluginId),
-      audit: pluginAudit(environmentId, email, pluginId, 'plugin.description.set', {
+    const result = await readPluginDetails(tx, environmentId, pluginId);
+    audit(
+      pluginAudit(environmentId, email, pluginId, 'plugin.description.set', {
         before: before.plugin.description,
         description,
       }),
-    };
+    );
+    return result;
   });
 }

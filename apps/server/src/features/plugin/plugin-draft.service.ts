@@ -1,94 +1,55 @@
 import {
-  ABTEST_MESSAGES,
-  type AbTest,
   assertRule,
   checkBaseRevision,
+  checkConfigurationsFit,
+  checkEntriesFit,
   conflict,
-  findConfigKind,
-  notFound,
   PLUGIN_MESSAGES,
   type PluginDetails,
-  type PluginEntry,
-  ruleViolation,
   type SaveDraftRequest,
 } from '@console/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
-import {
-  lockPlugins,
-  replacePluginEntries,
-  shareLockAbTests,
-  shareLockConfigurations,
-  updatePluginDetails,
-} from './plugin.store.ts';
+import type { Db } from '../../db/client.ts';
+import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
+import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { replacePluginEntries, updatePluginDetails } from './plugin.store.ts';
 import {
   abTestIdsOf,
-  assertLocked,
   configIdsOf,
   loadAbTests,
   pluginAudit,
   readPluginDetails,
   requirePluginState,
-  withStableLockSet,
-} from './plugin-details.access.ts';
+} from './plugin-details.loaders.ts';
 
 // Plugin draft and /api/plugin/draft/abtest {pluginId, configurations}: the autosave.
 
-/** Every entry names an existing version of an existing A/B-test, with one slot per case. */
-function assertEntriesFit(entries: readonly PluginEntry[], abTests: ReadonlyMap<string, AbTest>): void {
-  for (const entry of entries) {
-    const abTest = abTests.get(entry.abTestId);
-    if (!abTest) throw notFound(PLUGIN_MESSAGES.abTestNotFound(entry.abTestId));
-    const version = abTest.data.versions.find((candidate) => candidate.version === entry.abTestVersion);
-    if (!version) throw notFound(ABTEST_MESSAGES.versionNotFound(entry.abTestId, entry.abTestVersion));
-    if (version.cases.length !== entry.configurations.length)
-      throw ruleViolation(
-        PLUGIN_MESSAGES.caseCountMismatch(
-          entry.abTestId,
-          entry.abTestVersion,
-          version.cases.length,
-          entry.configurations.length,
-        ),
-      );
-  }
-}
-
-/** Every chosen configuration exists and belongs to the plugin's kind (the picker's list). */
-function assertConfigurationsFit(
-  pluginId: number,
-  configIds: readonly string[],
-  found: readonly { id: string; kind: string }[],
-): void {
-  const kinds = new Map(found.map((row) => [row.id, row.kind]));
-  for (const id of configIds) {
-    const kind = kinds.get(id);
-    if (kind === undefined) throw notFound(PLUGIN_MESSAGES.configurationNotFound(id));
-    if (findConfigKind(kind)?.pluginId !== pluginId)
-      throw ruleViolation(PLUGIN_MESSAGES.configurationOfOtherPlugin(id, pluginId));
-  }
-}
-
-async function saveDraftOnce(tx: Tx, environmentId: string, request: SaveDraftRequest, email: string) {
+async function saveDraftOnce(
+  { tx, audit }: UnitOfWork,
+  environmentId: string,
+  request: SaveDraftRequest,
+  email: string,
+): Promise<PluginDetails> {
   const { pluginId, configurations: entries } = request;
-  const seen = await requirePluginState(tx, environmentId, pluginId);
-  if (seen.draftRevision !== request.draftRevision)
-    throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, request.draftRevision, seen.draftRevision));
-
-  // Locks in the global order: configurations (FOR SHARE: the old draft's, which entries this
-  // deletes, and the new one's), A/B-tests (FOR SHARE: a delete cannot pass its usage check), plugin.
-  const configIds = configIdsOf(seen.draft, entries);
-  const configurations = await shareLockConfigurations(tx, environmentId, configIds);
   const abTestIds = abTestIdsOf(entries);
-  await shareLockAbTests(tx, environmentId, abTestIds);
-  await lockPlugins(tx, environmentId, [pluginId]);
-
-  const state = await requirePluginState(tx, environmentId, pluginId);
-  assertLocked(configIds, configIdsOf(state.draft));
-  if (state.draftRevision !== request.draftRevision)
-    throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, request.draftRevision, state.draftRevision));
+  // The lock protocol (db/lock-protocol.ts): configurations FOR SHARE (the old draft's, whose entries
+  // this deletes, and the new one's), A/B-tests FOR SHARE (a delete cannot pass its usage check),
+  // then the plugin.
+  const { value: state, held } = await lockStableSet(tx, environmentId, async () => {
+    const state = await requirePluginState(tx, environmentId, pluginId);
+    if (state.draftRevision !== request.draftRevision)
+      throw conflict(PLUGIN_MESSAGES.draftChanged(pluginId, request.draftRevision, state.draftRevision));
+    return {
+      value: state,
+      locks: {
+        configurations: { ids: configIdsOf(state.draft, entries), mode: 'share' },
+        abTests: { ids: abTestIds, mode: 'share' },
+        plugins: [pluginId],
+      },
+    };
+  });
   assertRule(checkBaseRevision(pluginId, request.baseRevision, state));
-  assertEntriesFit(entries, await loadAbTests(tx, environmentId, abTestIds));
-  assertConfigurationsFit(pluginId, configIdsOf(entries), configurations);
+  assertRule(checkEntriesFit(entries, await loadAbTests(tx, environmentId, abTestIds)));
+  assertRule(checkConfigurationsFit(pluginId, configIdsOf(entries), held.configurations));
 
   await replacePluginEntries(tx, environmentId, pluginId, 'draft', entries);
   const draftRevision = state.draftRevision + 1;
@@ -100,15 +61,15 @@ async function saveDraftOnce(tx: Tx, environmentId: string, request: SaveDraftRe
     { draftRevision, draftBaseRevision: baseRevision },
     email,
   );
-  return {
-    result: await readPluginDetails(tx, environmentId, pluginId),
-    audit: pluginAudit(environmentId, email, pluginId, 'plugin.draft.save', {
+  audit(
+    pluginAudit(environmentId, email, pluginId, 'plugin.draft.save', {
       draftRevision,
       baseRevision,
       before: state.draft,
       entries,
     }),
-  };
+  );
+  return readPluginDetails(tx, environmentId, pluginId);
 }
 
 /**
@@ -123,7 +84,8 @@ export function saveDraft(
   request: SaveDraftRequest,
   email: string,
 ): Promise<PluginDetails> {
-  return withStableLockSet(request.pluginId, () =>
-    mutate(db, (tx) => saveDraftOnce(tx, environmentId, request, email)),
+  return retryWhileLockSetMoves(
+    () => mutate(db, (unit) => saveDraftOnce(unit, environmentId, request, email)),
+    () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }

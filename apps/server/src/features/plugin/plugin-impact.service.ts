@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { currentServedRanges } from '../abtest/abtest-impact.service.ts';
 import type { PluginStateRow } from './plugin.store.ts';
-import { readDraftActivationPlan, requirePluginState } from './plugin-details.access.ts';
+import { readDraftActivationPlan, requirePluginState } from './plugin-details.loaders.ts';
 
 // /api/plugin/draft/impact {pluginId}: what activating the draft does to the players of
 // this plugin and of every plugin activated alongside. It reads the plugins and A/B-tests the

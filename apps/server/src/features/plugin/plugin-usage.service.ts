@@ -16,7 +16,7 @@ import {
   requirePluginState,
   staleDraftMessage,
   toDraftState,
-} from './plugin-details.access.ts';
+} from './plugin-details.loaders.ts';
 
 // Validate and /api/plugin/abtest-usage {pluginId, abTestId, abTestVersion}.
 

@@ -7,7 +7,7 @@ import {
   pluginNameOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate, unchanged } from '../audit/audit.service.ts';
+import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { findPluginRow, insertMissingPlugins, listPluginRows, updatePluginActive } from './plugin.store.ts';
 
 /** Environment initializer: every plugin of the enumeration exists in every environment. */
@@ -23,7 +23,7 @@ export const listEnabledGrouped = async (db: Db, environmentId: string) =>
 
 /**
  * Switches a plugin on or off. Asking for the state it already has is a no-op without an audit
- * entry (unchanged: docs/decisions.md "Audit: no-ops"), so concurrent toggles leave one entry per
+ * entry (unchanged: docs/decisions.md, Audit Log, "No-ops"), so concurrent toggles leave one entry per
  * real change.
  */
 export async function activatePlugin(
@@ -34,20 +34,18 @@ export async function activatePlugin(
 ): Promise<PluginListItem> {
   const { pluginId, active } = request;
   const name = pluginNameOf(pluginId);
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const isSwitched = await updatePluginActive(tx, environmentId, pluginId, active, email);
     const plugin = await findPluginRow(tx, environmentId, pluginId);
     if (!plugin) throw notFound(`Plugin ${name} (${pluginId}) not found in environment ${environmentId}`);
     if (!isSwitched) unchanged(plugin);
-    return {
-      result: plugin,
-      audit: {
-        environmentId,
-        email,
-        action: active ? 'plugin.activate' : 'plugin.deactivate',
-        target: name,
-        attributes: { pluginId, active },
-      },
-    };
+    audit({
+      environmentId,
+      email,
+      action: active ? 'plugin.activate' : 'plugin.deactivate',
+      target: name,
+      attributes: { pluginId, active },
+    });
+    return plugin;
   });
 }

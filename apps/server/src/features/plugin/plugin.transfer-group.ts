@@ -7,17 +7,14 @@ import {
 } from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import type { TransferGroup } from '../transfer/transfer-group.ts';
+import { lockInOrder } from '../../db/lock-protocol.ts';
+import type { TransferGroup } from '../transfer/transfer.public.ts';
+import { deletePluginRow, increasePluginRevisions, listPluginRows, writePluginRow } from './plugin.store.ts';
 import {
-  deletePluginRow,
-  increasePluginRevisions,
   listEntrySetsOfEnvironment,
-  listPluginRows,
   type PluginEntrySets,
   replacePluginEntrySets,
-  shareLockEntryTargets,
-  writePluginRow,
-} from './plugin.store.ts';
+} from './plugin-entries.store.ts';
 
 const entrySchema = z.object({
   abTestId: z.string(),
@@ -66,16 +63,31 @@ function referencesOf(item: TransferItem): TransferReference[] {
   ]);
 }
 
-/** Writes the plugin's entries and share-locks what they point at (docs/decisions.md, configurations). */
-async function writeEntries(tx: Tx, environmentId: string, pluginId: number, sets: PluginEntrySets) {
+/**
+ * Writes the plugin's row and entries under the lock protocol (db/lock-protocol.ts): what the entries
+ * point at FOR SHARE (a delete's usage check waits), then the plugin, before anything is written.
+ */
+async function writePlugin(
+  tx: Tx,
+  environmentId: string,
+  pluginId: number,
+  state: { active: boolean; description: string },
+  sets: PluginEntrySets,
+  email: string,
+) {
+  const entries = [...sets.active, ...sets.draft];
+  await lockInOrder(tx, environmentId, {
+    configurations: {
+      ids: entries.flatMap((entry) => entry.configurations.filter((id) => id !== '')),
+      mode: 'share',
+    },
+    abTests: { ids: entries.map((entry) => entry.abTestId), mode: 'share' },
+    plugins: [pluginId],
+  });
+  await writePluginRow(tx, environmentId, pluginId, state, email);
   await replacePluginEntrySets(tx, environmentId, pluginId, sets);
   // Both sets were rewritten: a draft open in a browser is now stale (docs/decisions.md, plugin details).
   await increasePluginRevisions(tx, environmentId, pluginId, { active: true, draft: true });
-  const entries = [...sets.active, ...sets.draft];
-  await shareLockEntryTargets(tx, environmentId, {
-    abTestIds: entries.map((entry) => entry.abTestId),
-    configIds: entries.flatMap((entry) => entry.configurations.filter((id) => id !== '')),
-  });
 }
 
 /**
@@ -102,17 +114,14 @@ export const pluginTransferGroup: TransferGroup = {
     const payload = pluginPayloadSchema.parse(item.payload);
     const pluginId = Number(item.id);
     const state = { active: item.active, description: payload.description };
-    await writePluginRow(tx, environmentId, pluginId, state, email);
-    await writeEntries(tx, environmentId, pluginId, setsOf(payload));
+    await writePlugin(tx, environmentId, pluginId, state, setsOf(payload), email);
   },
   async remove(tx, environmentId, id, { email }) {
     const pluginId = Number(id);
     // Every plugin exists in every environment, so a known plugin is reset rather than deleted.
     if (isPluginId(pluginId)) {
       const description = defaultPluginDescriptionOf(pluginId);
-      await writePluginRow(tx, environmentId, pluginId, { active: false, description }, email);
-      await replacePluginEntrySets(tx, environmentId, pluginId, NO_ENTRIES);
-      await increasePluginRevisions(tx, environmentId, pluginId, { active: true, draft: true });
+      await writePlugin(tx, environmentId, pluginId, { active: false, description }, NO_ENTRIES, email);
     } else {
       await deletePluginRow(tx, environmentId, pluginId);
     }

@@ -1,6 +1,6 @@
 import type { ReleaseClient, ReleaseContent } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { findReleaseInfo, saveKeyValue, saveReleaseClient, saveReleaseContent } from './release.store.ts';
 
 // Audit targets name the section of the Release Info screen that was saved.
@@ -14,31 +14,25 @@ export const getKeyValue = async (db: Db, environmentId: string) =>
   (await findReleaseInfo(db, environmentId)).keyValue;
 
 export function setReleaseContent(db: Db, environmentId: string, content: ReleaseContent, email: string) {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     await saveReleaseContent(tx, environmentId, content, email);
-    return {
-      result: content,
-      audit: { environmentId, email, action: 'release.content.set', target: 'content', attributes: content },
-    };
+    audit({ environmentId, email, action: 'release.content.set', target: 'content', attributes: content });
+    return content;
   });
 }
 
 export function setReleaseClient(db: Db, environmentId: string, client: ReleaseClient, email: string) {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     await saveReleaseClient(tx, environmentId, client, email);
-    return {
-      result: client,
-      audit: { environmentId, email, action: 'release.client.set', target: 'client', attributes: client },
-    };
+    audit({ environmentId, email, action: 'release.client.set', target: 'client', attributes: client });
+    return client;
   });
 }
 
 export function setKeyValue(db: Db, environmentId: string, keyValue: string, email: string) {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     await saveKeyValue(tx, environmentId, keyValue, email);
-    return {
-      result: keyValue,
-      audit: { environmentId, email, action: 'release.kv.set', target: 'kv', attributes: { keyValue } },
-    };
+    audit({ environmentId, email, action: 'release.kv.set', target: 'kv', attributes: { keyValue } });
+    return keyValue;
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@console/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import type { TransferGroup } from '../transfer/transfer-group.ts';
+import type { TransferGroup } from '../transfer/transfer.public.ts';
 import {
   DEFAULT_RELEASE_INFO,
   findReleaseInfo,

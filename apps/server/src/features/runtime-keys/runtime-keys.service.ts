@@ -9,8 +9,7 @@ import {
   type RuntimeKey,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../audit/audit.service.ts';
-import type { ConnectionRegistry } from '../connections/connection-registry.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import {
   findRuntimeKey,
   insertRuntimeKey,
@@ -18,6 +17,11 @@ import {
   markRuntimeKeyRevoked,
   notifyRuntimeKeyRevoked,
 } from './runtime-keys.store.ts';
+
+/** Who must close, in this process and beyond, the live connections a revoked key opened (connections). */
+export interface RevokedKeyConnections {
+  revokeKey(keyId: string, reason: typeof CLOSED_BY_KEY_REVOKED): unknown;
+}
 
 /** Who must forget a revoked key at once in this process (the runtime API's key cache). */
 export interface RevokedKeyListener {
@@ -39,7 +43,7 @@ export async function createRuntimeKey(
   email: string,
 ): Promise<CreatedRuntimeKey> {
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit }) => {
     const created = await insertRuntimeKey(tx, {
       id: randomUUID(),
       environmentId,
@@ -47,34 +51,33 @@ export async function createRuntimeKey(
       hash: hashRuntimeKey(key),
       createdBy: email,
     });
-    return {
-      result: { ...created, key },
-      // never the key nor its hash
-      audit: {
-        environmentId,
-        email,
-        action: 'runtime-key.create',
-        target: created.id,
-        attributes: { name: created.name },
-      },
-    };
+    // never the key nor its hash
+    audit({
+      environmentId,
+      email,
+      action: 'runtime-key.create',
+      target: created.id,
+      attributes: { name: created.name },
+    });
+    return { ...created, key };
   });
 }
 
 export const listKeys = (db: Db, environmentId: string) => listRuntimeKeys(db, environmentId);
 
 /**
- * Revokes the key; after commit, closes the live connections that authenticated with it and makes this
- * process's runtime API refuse it. Other processes learn it from the NOTIFY sent in the transaction.
+ * Revokes the key; after the commit, closes the live connections that authenticated with it and makes
+ * this process's runtime API refuse it. Other processes learn it from the NOTIFY sent in the
+ * transaction (delivered at commit).
  */
 export async function revokeRuntimeKey(
   db: Db,
-  { connections, keyCache }: { connections: ConnectionRegistry; keyCache: RevokedKeyListener },
+  { connections, keyCache }: { connections: RevokedKeyConnections; keyCache: RevokedKeyListener },
   environmentId: string,
   request: RevokeRuntimeKeyRequest,
   email: string,
 ): Promise<RuntimeKey> {
-  const revoked = await mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit, afterCommit }) => {
     const existing = await findRuntimeKey(tx, environmentId, request.id);
     if (!existing) throw notFound(`Runtime key '${request.id}' not found`);
     if (!(await markRuntimeKeyRevoked(tx, environmentId, request.id))) {
@@ -82,18 +85,17 @@ export async function revokeRuntimeKey(
     }
     const revoked = (await findRuntimeKey(tx, environmentId, request.id)) ?? existing;
     await notifyRuntimeKeyRevoked(tx, revoked.id);
-    return {
-      result: revoked,
-      audit: {
-        environmentId,
-        email,
-        action: 'runtime-key.revoke',
-        target: revoked.id,
-        attributes: { name: revoked.name },
-      },
-    };
+    afterCommit(() => {
+      keyCache.markRevoked(revoked.id);
+      connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
+    });
+    audit({
+      environmentId,
+      email,
+      action: 'runtime-key.revoke',
+      target: revoked.id,
+      attributes: { name: revoked.name },
+    });
+    return revoked;
   });
-  keyCache.markRevoked(revoked.id);
-  connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
-  return revoked;
 }

@@ -77,6 +77,16 @@ export async function findRuntimeKeyCredential(db: Db, hash: string): Promise<Ru
 }
 
 /** The channel on which a revocation reaches every console process (delivered at commit). */
+/** Which of these keys are revoked. */
+export async function findRevokedKeyIds(db: Db, keyIds: readonly string[]): Promise<string[]> {
+  if (keyIds.length === 0) return [];
+  const rows = await db.runtimeKey.findMany({
+    where: { id: { in: [...keyIds] }, revoked: { not: null } },
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
 export const RUNTIME_KEY_CHANNEL = 'runtime_key';
 
 export async function notifyRuntimeKeyRevoked(tx: Tx, id: string): Promise<void> {

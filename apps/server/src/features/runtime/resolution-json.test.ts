@@ -1,4 +1,5 @@
 import {
+  explanationOf,
   type RuntimeContent,
   receiptOf,
   resolvePlayer,
@@ -44,12 +45,12 @@ const playerArbitrary = fc.record({
 describe('resolve answers as JSON text', () => {
   const content = variedContent();
 
-  it('serializeResolution writes what JSON.stringify writes of {payload: resolution}', () => {
+  it('serializeResolution writes what JSON.stringify writes of {payload: explanationOf(resolution)}', () => {
     fc.assert(
       fc.property(playerArbitrary, ({ at, ...player }) => {
         const resolution = resolvePlayer(content, player, at);
         expect(JSON.parse(serializeResolution(resolution))).toEqual(
-          JSON.parse(JSON.stringify({ payload: resolution })),
+          JSON.parse(JSON.stringify({ payload: explanationOf(resolution) })),
         );
       }),
       { numRuns: 300 },

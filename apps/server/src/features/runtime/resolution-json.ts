@@ -6,7 +6,7 @@ import {
 } from '@console/domain';
 
 // The answers of POST /runtime/v1/resolve as JSON text, equal (as JSON) to JSON.stringify's of
-// {payload: receiptOf(resolution)} and {payload: resolution}. Built from pieces made once per revision:
+// {payload: receiptOf(resolution)} and {payload: explanationOf(resolution)}. Built from pieces made once per revision:
 // the configurations a resolution hands out are the revision's own objects and make most of an answer's
 // bytes, so serialising them per request was the largest cost of the call.
 
@@ -28,9 +28,10 @@ function withProperty(value: object, name: string, json: string): string {
   return `${text.slice(0, -1)}${text === '{}' ? '' : ','}${JSON.stringify(name)}:${json}}`;
 }
 
-/** `{"payload": resolution}` as JSON text: the whole resolution, with the reasons (`explain: true`). */
+/** `{"payload": explanationOf(resolution)}` as JSON text: the whole resolution, with the reasons (`explain: true`). */
 export function serializeResolution(resolution: PlayerResolution): string {
-  const { plugins, ...player } = resolution;
+  const { plugins, ...rest } = resolution;
+  const player = { kind: 'explanation', ...rest };
   const pluginTexts = plugins.map(({ configuration, ...plugin }) =>
     withProperty(plugin, 'configuration', configuration === null ? 'null' : jsonOf(configuration)),
   );
@@ -70,7 +71,7 @@ export function serializeReceipt(content: RuntimeContent, resolution: PlayerReso
     plugins += `${plugins === '' ? '' : ','}${receiptHeadOf(heads, plugin)},"runningUntil":${runningUntil}}`;
   }
   return (
-    `{"payload":{"userId":${JSON.stringify(resolution.userId)},"level":${resolution.level},` +
+    `{"payload":{"kind":"receipt","userId":${JSON.stringify(resolution.userId)},"level":${resolution.level},` +
     `"at":${resolution.at},"plugins":[${plugins}],"assignments":${JSON.stringify(resolution.assignments)}}}`
   );
 }

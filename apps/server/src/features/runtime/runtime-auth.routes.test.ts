@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { CreatedRuntimeKey } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildTestApp } from '../../testing/index.ts';
-import { countQueries, json, request } from './runtime.test-helpers.ts';
+import { buildTestApp, httpClient } from '../../testing/index.ts';
+import { countQueries, json, request, stopRegistryHeartbeat } from './runtime.test-helpers.ts';
 
 const garbageKey = () => `rk_${randomBytes(32).toString('base64url')}`;
 
@@ -28,7 +28,7 @@ describe('runtime keys on the runtime API', () => {
     devKey = await createKey('dev');
     stableKey = await createKey('stable');
     // Each environment serves the revision 1 published at start-up.
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = await t.url();
   });
   afterAll(() => vi.restoreAllMocks());
 
@@ -97,6 +97,7 @@ describe('runtime keys on the runtime API', () => {
   });
 
   it('asks the database once per unknown key, however many requests present it', async () => {
+    await stopRegistryHeartbeat(t.app);
     const queries = countQueries();
     try {
       const garbage = garbageKey();
@@ -122,7 +123,8 @@ describe('a flood of ever new garbage keys', () => {
       {},
       { runtime: { checkMs: 3_600_000, keyCache: { lookupBurst: 5, lookupsPerSecond: 0.001 } } },
     );
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await t.url();
+    await stopRegistryHeartbeat(t.app);
     const queries = countQueries();
     try {
       const answers = [];
@@ -150,11 +152,14 @@ describe('runtime key revocation across console processes', () => {
     try {
       const key = (await t.post('/api/runtime-keys/create', { name: 'shared' }, cookie)).json().payload;
       const read = () =>
-        other.inject({ url: '/runtime/v1/snapshot', headers: { authorization: `Bearer ${key.key}` } });
-      await vi.waitFor(async () => expect((await read()).statusCode).toBe(200));
+        httpClient(other).request({
+          url: '/runtime/v1/snapshot',
+          headers: { authorization: `Bearer ${key.key}` },
+        });
+      await expect.poll(async () => (await read()).statusCode).toBe(200);
       // Known to the other process now: its refusal after the revoke comes from the NOTIFY, not a look-up.
       expect((await t.post('/api/runtime-keys/revoke', { id: key.id }, cookie)).statusCode).toBe(200);
-      await vi.waitFor(async () => expect((await read()).statusCode).toBe(401));
+      await expect.poll(async () => (await read()).statusCode).toBe(401);
       expect((await read()).json()).toEqual({ error: 'This runtime key has been revoked' });
     } finally {
       await other.close();

@@ -10,7 +10,7 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
-import { servedRanges } from '../abtest/abtest-ranges.ts';
+import { servedRanges } from '../abtest/abtest.public.ts';
 import {
   type RuntimeSourceOptions,
   type RuntimeSources,

@@ -1,9 +1,10 @@
 import type { CreatedRuntimeKey } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   buildTestApp,
+  httpClient,
   insertRuntimeRevision,
   makeRuntimeContent,
   startTcpProxy,
@@ -21,7 +22,7 @@ describe('runtime revisions stay fresh without a notification', () => {
   });
 
   const revisionServedBy = async (app: FastifyInstance) => {
-    const answer = await app.inject({
+    const answer = await httpClient(app).request({
       url: '/runtime/v1/snapshot',
       headers: { authorization: `Bearer ${key.key}` },
     });
@@ -39,7 +40,7 @@ describe('runtime revisions stay fresh without a notification', () => {
         content: makeRuntimeContent({ tag: 'silent' }),
         notify: false,
       });
-      await vi.waitFor(async () => expect(await revisionServedBy(app)).toBe(2), { timeout: 10_000 });
+      await expect.poll(() => revisionServedBy(app)).toBe(2);
     } finally {
       await app.close();
     }
@@ -57,7 +58,7 @@ describe('runtime revisions stay fresh without a notification', () => {
       });
       // A notified revision of another environment goes through: the listener works, yet dev stays at 2.
       await insertRuntimeRevision(t.databaseUrl, { environmentId: 'stable', content: makeRuntimeContent() });
-      await vi.waitFor(() => expect(app.runtimeStore.get('stable')?.revision).toBe(2));
+      await expect.poll(() => app.runtimeCache.get('stable')?.revision).toBe(2);
       expect(await revisionServedBy(app)).toBe(2);
     } finally {
       await app.close();
@@ -77,7 +78,7 @@ describe('runtime reads while the database is unreachable', () => {
     const app = await buildTestApp(proxy.rewrite(t.databaseUrl), {}, { runtime: { checkMs: 3_600_000 } });
     try {
       const read = (headers: Record<string, string> = {}) =>
-        app.inject({
+        httpClient(app).request({
           url: '/runtime/v1/snapshot',
           headers: { authorization: `Bearer ${key.key}`, ...headers },
         });
@@ -86,13 +87,13 @@ describe('runtime reads while the database is unreachable', () => {
       const etag = String(before.headers.etag);
 
       proxy.cut();
-      expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
+      expect((await httpClient(app).request({ url: '/readyz' })).statusCode).toBe(503);
       const during = await read();
       expect(during.statusCode).toBe(200);
       expect(during.body).toBe(before.body);
       expect((await read({ 'if-none-match': etag })).statusCode).toBe(304);
       // A key this process has never seen cannot be checked now: 503, not a false 401.
-      const unseen = await app.inject({
+      const unseen = await httpClient(app).request({
         url: '/runtime/v1/snapshot',
         headers: { authorization: 'Bearer rk_never_seen_while_the_database_is_down' },
       });
@@ -102,9 +103,7 @@ describe('runtime reads while the database is unreachable', () => {
       expect((await read()).json().payload.revision).toBe(1);
 
       proxy.restore();
-      await vi.waitFor(async () => expect((await read()).json().payload.revision).toBe(2), {
-        timeout: 20_000,
-      });
+      await expect.poll(async () => (await read()).json().payload.revision).toBe(2);
       expect((await read()).json().payload.content.release.keyValue).toBe('cut=1;');
       expect((await read({ 'if-none-match': etag })).statusCode).toBe(200);
     } finally {

@@ -1,7 +1,6 @@
 import { RUNTIME_PATHS } from '@console/domain';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, type TestResponse } from '../../../test/helpers.ts';
 
 describe('game servers collect compensation and read progression (runtime key)', () => {
   let t: TestApp;
@@ -21,13 +20,8 @@ describe('game servers collect compensation and read progression (runtime key)',
     }
   });
 
-  const runtime = (
-    path: string,
-    body: unknown,
-    key = keys.dev,
-    query = '',
-  ): Promise<LightMyRequestResponse> =>
-    t.app.inject({
+  const runtime = (path: string, body: unknown, key = keys.dev, query = ''): Promise<TestResponse> =>
+    t.request({
       method: 'POST',
       url: `${path}${query}`,
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
@@ -68,7 +62,7 @@ describe('game servers collect compensation and read progression (runtime key)',
       (await runtime(RUNTIME_PATHS.grantsAck, { ids: [1] }, keys.stable, '?configuration=dev')).statusCode,
     ).toBe(403);
     // an operator's session is not a runtime key
-    const withSession = await t.app.inject({
+    const withSession = await t.request({
       method: 'POST',
       url: RUNTIME_PATHS.grantsPending,
       headers: { 'content-type': 'application/json', cookie },

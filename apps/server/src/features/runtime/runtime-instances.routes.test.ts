@@ -27,7 +27,7 @@ describe('pickup confirmation: game servers report the revision they applied', (
   afterAll(() => sql.end());
 
   const report = (instance: string, revision: number, key = keys.dev, query = '') =>
-    t.app.inject({
+    t.request({
       method: 'POST',
       url: `${RUNTIME_PATHS.applied}${query}`,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -89,7 +89,7 @@ describe('pickup confirmation: game servers report the revision they applied', (
   });
 
   it('refuses reports without a key (401), for another environment (403) or malformed (400)', async () => {
-    const anonymous = await t.app.inject({
+    const anonymous = await t.request({
       method: 'POST',
       url: RUNTIME_PATHS.applied,
       headers: { 'content-type': 'application/json', cookie },

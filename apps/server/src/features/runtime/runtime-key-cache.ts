@@ -4,7 +4,7 @@ import {
   findRuntimeKeyCredential,
   listRuntimeKeyCredentials,
   type RuntimeKeyCredential,
-} from '../runtime-keys/runtime-keys.store.ts';
+} from '../runtime-keys/runtime-keys.public.ts';
 
 /** What a request learns of the runtime key it presented. */
 export interface RuntimeKeyEntry {

@@ -1,6 +1,7 @@
 import {
   formatResolution,
   notFound,
+  PREVIEW_MESSAGES,
   type PreviewedContent,
   type PreviewRequest,
   type PreviewResponse,
@@ -9,9 +10,8 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { findAbTest } from '../abtest/abtest.store.ts';
-import { findPluginState } from '../plugin/plugin.store.ts';
-import { readDraftActivationPlan } from '../plugin/plugin-details.access.ts';
+import { loadAbTestsById } from '../abtest/abtest.public.ts';
+import { findPluginState, readDraftActivationPlan } from '../plugin/plugin.public.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
 import { withVersionsActivated } from './runtime-draft-versions.ts';
 import { getRevision } from './runtime-revision.service.ts';
@@ -20,11 +20,6 @@ import { findLatestRevision } from './runtime-revision.store.ts';
 // Player preview: resolvePlayer (what game servers call) over the content an operator
 // chose — what is served now, a past revision, or the console's state as one plugin's draft
 // activation would leave it.
-
-export const PREVIEW_MESSAGES = {
-  pluginNotFound: (pluginId: number, environmentId: string) =>
-    `Plugin ${pluginId} not found in ${environmentId}`,
-} as const;
 
 interface ChosenContent {
   content: RuntimeContent;
@@ -81,11 +76,10 @@ function contentAsIfActivated(db: Db, environmentId: string, pluginId: number): 
 
 /** The descriptions of the A/B-tests that placed the player (as the console has them now). */
 async function describeMatchedTests(db: Db, environmentId: string, abTestIds: readonly string[]) {
-  const found = await Promise.all(
-    [...new Set(abTestIds)].sort().map((id) => findAbTest(db, { environmentId, id })),
-  );
-  return found
-    .filter((abTest) => abTest !== null)
+  const found = await loadAbTestsById(db, environmentId, abTestIds);
+  return [...new Set(abTestIds)]
+    .sort()
+    .flatMap((id) => found.get(id) ?? [])
     .map((abTest) => ({
       id: abTest.id,
       description: abTest.description,

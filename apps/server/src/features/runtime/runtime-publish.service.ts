@@ -1,6 +1,6 @@
 import { isPublishingAuditAction } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
-import type { WrittenAuditEntry } from '../audit/audit.store.ts';
+import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import { type BuiltContent, buildRuntimeContent } from './runtime-content.service.ts';
 import {
   findLatestRevision,
@@ -66,7 +66,8 @@ export async function publishRevision(
 }
 
 /**
- * mutate's step: for each environment in which the transaction audited a change of what players
+ * The unit of work's registered step (app.ts configures it; db/unit-of-work.ts runs it after writing a
+ * change's audit entries): for each environment in which the transaction audited a change of what players
  * receive (AUDIT_RUNTIME_EFFECTS 'publish'), one revision naming every entry the transaction wrote
  * there. So a transfer or the "Update is not allowed" flow, one transaction, is one revision.
  */

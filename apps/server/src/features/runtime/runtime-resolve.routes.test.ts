@@ -1,9 +1,10 @@
 import {
   type CreatedRuntimeKey,
+  explanationOf,
+  type PlayerExplanation,
   type PlayerReceipt,
-  type PlayerResolution,
+  playerExplanationSchema,
   playerReceiptSchema,
-  playerResolutionSchema,
   type RuntimeContent,
   receiptOf,
   resolvePlayer,
@@ -11,9 +12,9 @@ import {
   SegmentProperty,
 } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
-import { countQueries, json, request } from './runtime.test-helpers.ts';
+import { countQueries, json, request, stopRegistryHeartbeat } from './runtime.test-helpers.ts';
 
 const AT = Date.parse('2026-03-10T10:30:00Z');
 /** The end of the default activation's window that holds AT. */
@@ -47,8 +48,8 @@ describe('POST /runtime/v1/resolve', () => {
       .payload;
     content = contentWithSegment();
     const { revision } = await insertRuntimeRevision(t.databaseUrl, { environmentId: 'dev', content });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await vi.waitFor(() => expect(t.app.runtimeStore.get('dev')?.revision).toBe(revision));
+    base = await t.url();
+    await vi.waitFor(() => expect(t.app.runtimeCache.get('dev')?.revision).toBe(revision), UNTIL_EVENT);
   });
   afterAll(() => vi.restoreAllMocks());
 
@@ -79,9 +80,10 @@ describe('POST /runtime/v1/resolve', () => {
 
   it('answers the whole resolution, with why each entry did or did not apply, when `explain` is true', async () => {
     const player = { userId: 'player-1', context: { Platform: 'android' }, level: 12, at: AT };
-    const payload = json(await resolve({ ...player, explain: true })).payload as PlayerResolution;
-    expect(playerResolutionSchema.strict().parse(payload)).toEqual(payload);
-    expect(payload).toEqual(JSON.parse(JSON.stringify(resolvePlayer(content, player, AT))));
+    const payload = json(await resolve({ ...player, explain: true })).payload as PlayerExplanation;
+    expect(playerExplanationSchema.strict().parse(payload)).toEqual(payload);
+    expect(payload.kind).toBe('explanation');
+    expect(payload).toEqual(JSON.parse(JSON.stringify(explanationOf(resolvePlayer(content, player, AT)))));
     expect(payload.plugins[0]!.skipped).toMatchObject([{ cause: { reason: 'segment' } }]);
     expect(payload.plugins[1]!.matched).toMatchObject({ abTestId: content.abTests[1]!.id, caseIndex: 0 });
     const receipt = json(await resolve({ ...player, explain: false })).payload;
@@ -106,7 +108,7 @@ describe('POST /runtime/v1/resolve', () => {
 
   it('resolves at the server’s clock when `at` is absent', async () => {
     const before = Date.now();
-    const payload = json(await resolve({ userId: 'player-1', context: {} })).payload as PlayerResolution;
+    const payload = json(await resolve({ userId: 'player-1', context: {} })).payload as PlayerReceipt;
     expect(payload.at).toBeGreaterThanOrEqual(before);
     expect(payload.at).toBeLessThanOrEqual(Date.now());
   });
@@ -146,6 +148,7 @@ describe('POST /runtime/v1/resolve', () => {
   });
 
   it('asks the database nothing', async () => {
+    await stopRegistryHeartbeat(t.app);
     const queries = countQueries();
     try {
       for (let index = 0; index < 50; index++) {

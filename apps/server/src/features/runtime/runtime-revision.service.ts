@@ -1,6 +1,7 @@
 import {
   notFound,
   PUBLISHING_AUDIT_ACTIONS,
+  REVISION_MESSAGES,
   type RepublishResponse,
   type ResumeResponse,
   type RevisionListResponse,
@@ -11,16 +12,14 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { mutate, unchanged } from '../audit/audit.service.ts';
+import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { countAuditEntriesAfter, findAuditCauses, listAuditIdsAfter } from '../audit/audit.public.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
-  countAuditEntriesAfter,
-  findAuditCauses,
   findLatestRevision,
   findRevisionRow,
   findRuntimePin,
-  listAuditIdsAfter,
   listRevisionRows,
   lockRuntimeState,
   type RuntimePinRow,
@@ -31,11 +30,6 @@ import {
 // an old revision publishes its content as a new revision and pins the runtime to it; changes made
 // while pinned are saved and audited but not published; resume lifts the pin and publishes the
 // console's state.
-
-export const REVISION_MESSAGES = {
-  notFound: (environmentId: string, revision: number) =>
-    `Revision ${revision} of the runtime of ${environmentId} not found`,
-} as const;
 
 const toPin = (row: RuntimePinRow | null): RuntimePin | null =>
   row?.pinnedRevision === null || row?.pinnedRevision === undefined
@@ -125,41 +119,40 @@ export function republishRevision(
   revision: number,
   email: string,
 ): Promise<RepublishResponse> {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit, afterAudit }) => {
     const pin = await lockRuntimeState(tx, environmentId);
     const old = await requireRevision(tx, environmentId, revision);
     const latest = (await findLatestRevision(tx, environmentId))!;
     const isPublished = old.hash !== latest.hash;
     const served = isPublished ? latest.revision + 1 : latest.revision;
     const since = new Date();
-    return {
-      result: {
+    audit({
+      environmentId,
+      email,
+      action: 'runtime.revision.republish',
+      target: environmentId,
+      attributes: { revision: served, from: revision, hash: old.hash, published: isPublished },
+    });
+    afterAudit(async (tx, [entry]) => {
+      const auditEntryId = entry!.id;
+      const built = { content: old.content, hash: old.hash };
+      const publisher = { email, auditEntryIds: [auditEntryId], restoredFrom: revision };
+      if (isPublished) await publishBuilt(tx, environmentId, built, latest, publisher);
+      // Already pinned: changes have been held back since the first pin, and still are.
+      const heldSince = pin.pinnedAuditEntryId ?? auditEntryId;
+      await writeRuntimePin(tx, environmentId, {
         revision: served,
-        restoredFrom: revision,
-        hash: old.hash,
-        published: isPublished,
-        pinned: { revision: served, since: since.getTime(), by: email },
-      },
-      audit: {
-        environmentId,
-        email,
-        action: 'runtime.revision.republish',
-        target: environmentId,
-        attributes: { revision: served, from: revision, hash: old.hash, published: isPublished },
-      },
-      afterAudit: async (tx, auditEntryId) => {
-        const built = { content: old.content, hash: old.hash };
-        const publisher = { email, auditEntryIds: [auditEntryId], restoredFrom: revision };
-        if (isPublished) await publishBuilt(tx, environmentId, built, latest, publisher);
-        // Already pinned: changes have been held back since the first pin, and still are.
-        const heldSince = pin.pinnedAuditEntryId ?? auditEntryId;
-        await writeRuntimePin(tx, environmentId, {
-          revision: served,
-          at: since,
-          by: email,
-          auditEntryId: heldSince,
-        });
-      },
+        at: since,
+        by: email,
+        auditEntryId: heldSince,
+      });
+    });
+    return {
+      revision: served,
+      restoredFrom: revision,
+      hash: old.hash,
+      published: isPublished,
+      pinned: { revision: served, since: since.getTime(), by: email },
     };
   });
 }
@@ -169,7 +162,7 @@ export function republishRevision(
  * the pinned content), naming the changes audited while pinned and this entry. Not pinned: no-op.
  */
 export function resumeRuntime(db: Db, environmentId: string, email: string): Promise<ResumeResponse> {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit, afterAudit }) => {
     const pin = await lockRuntimeState(tx, environmentId);
     const latest = await findLatestRevision(tx, environmentId);
     if (pin.pinnedRevision === null) unchanged({ revision: latest?.revision ?? 0, published: false });
@@ -182,25 +175,23 @@ export function resumeRuntime(db: Db, environmentId: string, email: string): Pro
       pin.pinnedAuditEntryId ?? 0,
       PUBLISHING_AUDIT_ACTIONS,
     );
-    return {
-      result: { revision, published: isPublished },
-      audit: {
-        environmentId,
-        email,
-        action: 'runtime.revision.resume',
-        target: environmentId,
-        attributes: {
-          pinned: pin.pinnedRevision as number,
-          revision,
-          published: isPublished,
-          waiting: waiting.length,
-        },
+    audit({
+      environmentId,
+      email,
+      action: 'runtime.revision.resume',
+      target: environmentId,
+      attributes: {
+        pinned: pin.pinnedRevision as number,
+        revision,
+        published: isPublished,
+        waiting: waiting.length,
       },
-      afterAudit: async (tx, auditEntryId) => {
-        await writeRuntimePin(tx, environmentId, null);
-        const publisher = { email, auditEntryIds: [...waiting, auditEntryId] };
-        await publishBuilt(tx, environmentId, built, latest, publisher);
-      },
-    };
+    });
+    afterAudit(async (tx, [entry]) => {
+      await writeRuntimePin(tx, environmentId, null);
+      const publisher = { email, auditEntryIds: [...waiting, entry!.id] };
+      await publishBuilt(tx, environmentId, built, latest, publisher);
+    });
+    return { revision, published: isPublished };
   });
 }

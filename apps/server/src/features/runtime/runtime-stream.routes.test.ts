@@ -4,7 +4,7 @@ import {
   changedParts,
   type RuntimeContent,
 } from '@console/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildTestApp, insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
 import { openStream, type SseClient } from './runtime.test-helpers.ts';
@@ -56,8 +56,8 @@ describe('GET /runtime/v1/stream', () => {
     t = await createTestApp({}, { runtime: { heartbeatMs: 200 } });
     cookie = await t.login('ops@example.com');
     devKey = (await t.post('/api/runtime-keys/create', { name: 'streams' }, cookie)).json().payload;
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    latestContent = t.app.runtimeStore.get('dev')!.content;
+    base = await t.url();
+    latestContent = t.app.runtimeCache.get('dev')!.content;
   });
   afterAll(() => {
     for (const client of open) client.close();
@@ -92,7 +92,7 @@ describe('GET /runtime/v1/stream', () => {
     expect(saved.statusCode).toBe(200);
     const event = await client.nextEvent();
     expect(event).toMatchObject({ id: String(revision + 1), event: 'revision' });
-    const served = t.app.runtimeStore.get('dev')!;
+    const served = t.app.runtimeCache.get('dev')!;
     expect(served.content.release.keyValue).toBe('stream=1;');
     expect(JSON.parse(event.data!)).toEqual({
       revision: revision + 1,
@@ -105,7 +105,7 @@ describe('GET /runtime/v1/stream', () => {
   });
 
   it('replays the current revision at once when Last-Event-ID (header or query) is behind, and not when it is current', async () => {
-    const current = { revision, hash: t.app.runtimeStore.get('dev')!.hash };
+    const current = { revision, hash: t.app.runtimeCache.get('dev')!.hash };
     for (const [headers, query] of [
       [{ 'last-event-id': '1' }, ''],
       [{}, '?lastEventId=1'],
@@ -133,14 +133,14 @@ describe('GET /runtime/v1/stream', () => {
     const before = t.app.runtimeStreams.size;
     const doomed = await connect({}, '', key);
     const survivor = await connect({ 'last-event-id': String(revision) });
-    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before + 2));
+    await expect.poll(() => t.app.runtimeStreams.size).toBe(before + 2);
     expect((await t.post('/api/runtime-keys/revoke', { id: key.id }, cookie)).statusCode).toBe(200);
     await doomed.ended;
-    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before + 1));
+    await expect.poll(() => t.app.runtimeStreams.size).toBe(before + 1);
     const after = await publish();
     expect(await survivor.nextEvent()).toEqual(eventOf(after));
     survivor.close();
-    await vi.waitFor(() => expect(t.app.runtimeStreams.size).toBe(before));
+    await expect.poll(() => t.app.runtimeStreams.size).toBe(before);
     const refused = await openStream(`${base}/runtime/v1/stream`, { authorization: `Bearer ${key.key}` });
     expect(refused.status).toBe(401);
   });

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { RUNTIME_HEARTBEAT_COMMENT, RUNTIME_HEARTBEAT_MS } from '@console/domain';
 import type { FastifyReply } from 'fastify';
+import type { RuntimeCache, ServedRevision } from './runtime-cache.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
-import type { RuntimeStore, ServedRevision } from './runtime-store.ts';
 
 /** How long an EventSource waits before reconnecting (the stream's `retry:` field). */
 const RECONNECT_MS = 2_000;
@@ -34,7 +34,7 @@ export class RuntimeStreams {
   private stopWatchingKeys: (() => void) | undefined;
 
   constructor(
-    private readonly store: RuntimeStore,
+    private readonly store: RuntimeCache,
     private readonly keys: RuntimeKeyCache,
     options: RuntimeStreamsOptions = {},
   ) {

@@ -1,17 +1,17 @@
 import { changedParts } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbListener } from '../../db/listener.ts';
-import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.store.ts';
+import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.public.ts';
 import { RUNTIME_REVISION_CHANNEL } from './revision-notification.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
+import { RUNTIME_RETRY_MS, RuntimeCache } from './runtime-cache.ts';
 import { RuntimeKeyCache, type RuntimeKeyCacheOptions } from './runtime-key-cache.ts';
-import { RUNTIME_RETRY_MS, RuntimeStore } from './runtime-store.ts';
 import { RuntimeStreams } from './runtime-stream.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every environment's current runtime revision, in memory (features/runtime). */
-    runtimeStore: RuntimeStore;
+    runtimeCache: RuntimeCache;
     /** Runtime keys by hash, in memory; the revoke mutation tells it at once. */
     runtimeKeyCache: RuntimeKeyCache;
     /** The open /runtime/v1/stream connections of this process. */
@@ -51,10 +51,10 @@ export async function registerRuntime(
   listener: DbListener,
   options: RuntimeOptions = {},
 ): Promise<void> {
-  const store = new RuntimeStore(app.db, app.log, { describeChanges: changedParts });
+  const store = new RuntimeCache(app.db, app.log, { describeChanges: changedParts });
   const keyCache = new RuntimeKeyCache(app.db, options.keyCache);
   const streams = new RuntimeStreams(store, keyCache, { heartbeatMs: options.heartbeatMs });
-  app.decorate('runtimeStore', store);
+  app.decorate('runtimeCache', store);
   app.decorate('runtimeKeyCache', keyCache);
   app.decorate('runtimeStreams', streams);
 

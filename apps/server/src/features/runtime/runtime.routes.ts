@@ -10,11 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { registerInputGuard } from '../../plugins/input-guard.ts';
 import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
+import type { RuntimeCache, ServedRevision } from './runtime-cache.ts';
 import { documentation } from './runtime-call.ts';
 import { registerGrantsCalls } from './runtime-grants.routes.ts';
 import { registerAppliedCall } from './runtime-instances.routes.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
-import type { RuntimeStore, ServedRevision } from './runtime-store.ts';
 import { lastEventIdOf, type RuntimeStreams } from './runtime-stream.ts';
 
 declare module 'fastify' {
@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 export interface RuntimeRoutesOptions {
-  store: RuntimeStore;
+  store: RuntimeCache;
   keyCache: RuntimeKeyCache;
   streams: RuntimeStreams;
 }
@@ -61,7 +61,7 @@ function isCurrent(served: ServedRevision, ifNoneMatch: string): boolean {
   });
 }
 
-function servedRevisionOf(store: RuntimeStore, key: RuntimeKeyEntry): ServedRevision {
+function servedRevisionOf(store: RuntimeCache, key: RuntimeKeyEntry): ServedRevision {
   const served = store.get(key.environmentId);
   if (served) return served;
   if (!store.isLoaded) {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { vi } from 'vitest';
 
@@ -121,6 +122,13 @@ export function openStream(url: string, headers: Record<string, string>): Promis
     outgoing.on('error', reject);
   });
 }
+
+/**
+ * Stops the app's connection-registry heartbeat: a few statements every 10 s per process (not per
+ * request) that would otherwise land in a window counting queries whenever the window lasts long enough,
+ * as it may on a busy machine. After the heartbeat in flight, if any, has finished.
+ */
+export const stopRegistryHeartbeat = (app: FastifyInstance) => app.connections.stop();
 
 /**
  * Counts the SQL statements this process sends to PostgreSQL: every pg client (Prisma's adapter pool,

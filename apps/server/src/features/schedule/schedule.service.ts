@@ -5,9 +5,14 @@ import {
   type ScheduleOverviewRequest,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { listScheduleConfigurations, listSchedulePlugins } from './schedule.store.ts';
+import { listScheduleConfigurations } from '../config/config.public.ts';
+import { listSchedulePlugins } from '../plugin/plugin.public.ts';
 
-/** /api/plugin/schedules: the overview of the environment around `at` (now by default). */
+/**
+ * /api/plugin/schedules: the overview of the environment around `at` (now by default). Without one
+ * database query per configuration: the plugins with their entries in one query (the plugin feature's),
+ * then every configuration they choose in one more (the configurations feature's).
+ */
 export async function getScheduleOverview(
   db: Db,
   environmentId: string,

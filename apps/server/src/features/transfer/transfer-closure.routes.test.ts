@@ -1,8 +1,7 @@
 import { PluginId, type PluginName, type TransferDependency, type TransferPreview } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { validItem } from '../config/config.test-data.ts';
-import { insertPluginEntry, listPluginEntries } from '../plugin/plugin.store.ts';
+import { insertEntryRow, pluginEntriesOf, validItem } from '../config/config.test-data.ts';
 import { pluginTransferGroup } from '../plugin/plugin.transfer-group.ts';
 
 // Transfer with dependency closure: plugin entries travel, the preview lists what they
@@ -51,7 +50,7 @@ describe('transfer with dependency closure', () => {
     abTestId: string,
     configurations: string[],
   ) =>
-    insertPluginEntry(t.app.db, {
+    insertEntryRow(t.app.db, {
       environmentId,
       pluginId: PluginId[plugin],
       set,
@@ -155,12 +154,10 @@ describe('transfer with dependency closure', () => {
     // The entries, read back from the store on both sides.
     for (const set of ['active', 'draft'] as const) {
       const entriesOf = async (environment: string) =>
-        (await listPluginEntries(t.app.db, environment, PluginId.DUEL, set)).map(
-          ({ position: _, ...entry }) => entry,
-        );
+        pluginEntriesOf(payloadOf, PluginId.DUEL, set, environment);
       expect(await entriesOf(destination)).toEqual(await entriesOf(source));
     }
-    const [entry] = await listPluginEntries(t.app.db, destination, PluginId.DUEL, 'active');
+    const [entry] = await pluginEntriesOf(payloadOf, PluginId.DUEL, 'active', destination);
     // The A/B-test and every case's configuration, read back over the API on both sides.
     const readAbTest = (environment: string) => payloadOf('/api/abtest/get', { id: abTestId }, environment);
     const [sourceTest, destinationTest] = await Promise.all([readAbTest(source), readAbTest(destination)]);
@@ -236,7 +233,7 @@ describe('transfer with dependency closure', () => {
         error: `Transfer refused: the destination would lack ${expected.join('; ')}`,
       });
     }
-    expect(await listPluginEntries(t.app.db, destination, PluginId.DUEL, 'active')).toEqual([]);
+    expect(await pluginEntriesOf(payloadOf, PluginId.DUEL, 'active', destination)).toEqual([]);
     expect(await payloadOf('/api/abtest/list', undefined, destination)).toEqual([]);
     expect(await transferAudit(destination)).toEqual([]);
   });
@@ -341,7 +338,7 @@ describe('transfer with dependency closure', () => {
       expect([200, 409], deleted.body).toContain(deleted.statusCode);
       // Never both: an entry naming the treatment and no treatment.
       expect(moved.statusCode === 200 && deleted.statusCode === 200).toBe(false);
-      const entries = await listPluginEntries(t.app.db, destination, PluginId.DUEL, 'active');
+      const entries = await pluginEntriesOf(payloadOf, PluginId.DUEL, 'active', destination);
       const named = entries.flatMap((entry) => entry.configurations);
       for (const id of [control, treatment].filter((configId) => named.includes(configId))) {
         expect((await call('/api/config/duel/get', { id }, destination)).statusCode, id).toBe(200);
@@ -354,7 +351,7 @@ describe('transfer with dependency closure', () => {
     const context = { email: 'resetter@example.com', sourceEnvironmentId: 'dev' };
     await t.app.db.$transaction((tx) => pluginTransferGroup.remove(tx, source, PluginId.DUEL, context));
     for (const set of ['active', 'draft'] as const) {
-      expect(await listPluginEntries(t.app.db, source, PluginId.DUEL, set)).toEqual([]);
+      expect(await pluginEntriesOf(payloadOf, PluginId.DUEL, set, source)).toEqual([]);
     }
   });
 
@@ -397,7 +394,7 @@ describe('transfer with dependency closure', () => {
     );
     expect(other.statusCode).toBe(409);
     expect((await transfer(body)).statusCode).toBe(200);
-    const entries = await listPluginEntries(t.app.db, destination, PluginId.DUEL, 'active');
+    const entries = await pluginEntriesOf(payloadOf, PluginId.DUEL, 'active', destination);
     expect(entries.map((entry) => entry.configurations)).toEqual([[control, treatment]]);
     // STORE, switched on in the source only, did not travel
     const everything = await preview({ from: source, to: destination, mode: 'merge', groups: ['Plugins'] });

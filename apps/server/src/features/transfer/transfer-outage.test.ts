@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dumpEnvironment, startDatabaseProxy, withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { TcpProxy } from '../../testing/index.ts';
-import { validItem } from '../config/config.test-data.ts';
-import { insertPluginEntry } from '../plugin/plugin.store.ts';
+import { insertEntryRow, validItem } from '../config/config.test-data.ts';
 import { transferGroups } from './transfer.groups.ts';
 import type { TransferGroup } from './transfer-group.ts';
 
@@ -92,7 +91,7 @@ describe('PostgreSQL lost in the middle of a transfer', () => {
     for (const id of configs) {
       await createConfig(environment, id, { active: true, description: `${flavour} ${id}` });
     }
-    await insertPluginEntry(t.app.db, {
+    await insertEntryRow(t.app.db, {
       environmentId: environment,
       pluginId: PluginId.DUEL,
       set: 'active',

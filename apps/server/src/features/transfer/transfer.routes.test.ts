@@ -7,7 +7,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type AuditRecord, mutate } from '../audit/audit.service.ts';
+import { type AuditRecord, mutate } from '../../db/unit-of-work.ts';
 import { transferGroups } from './transfer.groups.ts';
 import { createTransferService } from './transfer.service.ts';
 import type { TransferGroup } from './transfer-group.ts';
@@ -426,18 +426,15 @@ describe('environment transfer', () => {
         ]);
         const concurrentChange = async () => {
           await new Promise((resolve) => setTimeout(resolve, round * 7));
-          await mutate(t.app.db, async (tx) => {
+          await mutate(t.app.db, async ({ tx, audit }) => {
             await upsertItem(tx, x, NUMBERS, change);
-            return {
-              result: undefined,
-              // A test-only action, outside the typed union of audit events.
-              audit: {
-                environmentId: x,
-                email: 'c@example.com',
-                action: 'test.change',
-                target: '1',
-              } as unknown as AuditRecord,
-            };
+            // A test-only action, outside the typed union of audit events.
+            audit({
+              environmentId: x,
+              email: 'c@example.com',
+              action: 'test.change',
+              target: '1',
+            } as unknown as AuditRecord);
           });
         };
         const [resultA, resultB] = await Promise.allSettled([

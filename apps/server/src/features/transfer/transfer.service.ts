@@ -22,7 +22,7 @@ import {
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
-import { mutate } from '../audit/audit.service.ts';
+import { mutate } from '../../db/unit-of-work.ts';
 import { lockEnvironments, requireEnvironments } from '../environment/environment.service.ts';
 import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
 
@@ -138,7 +138,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   const runTransfer = (db: Db, request: TransferRequest, email: string) =>
     mutate(
       db,
-      async (tx) => {
+      async ({ tx, audit }) => {
         await lockEnvironments(tx, [request.from, request.to]);
         const state = await readState(tx, request);
         if (tokenOf(request, state) !== request.previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
@@ -152,24 +152,22 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
           Object.entries(preview).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
         );
         const chosenGroups = chosenGroupsOf(request);
-        return {
-          result: { from: request.from, to: request.to, mode: request.mode, counts },
-          audit: {
-            environmentId: request.to,
-            email,
-            action: 'environment.transfer',
-            target: request.to,
-            attributes: {
-              from: request.from,
-              mode: request.mode,
-              counts,
-              groups: countsByGroup,
-              ...(chosenGroups.length < groups.length ? { chosenGroups } : {}),
-              ...(plan.carried.length > 0 ? { carried: plan.carried } : {}),
-              ...(request.plugins === undefined ? {} : { chosenPlugins: request.plugins }),
-            },
+        audit({
+          environmentId: request.to,
+          email,
+          action: 'environment.transfer',
+          target: request.to,
+          attributes: {
+            from: request.from,
+            mode: request.mode,
+            counts,
+            groups: countsByGroup,
+            ...(chosenGroups.length < groups.length ? { chosenGroups } : {}),
+            ...(plan.carried.length > 0 ? { carried: plan.carried } : {}),
+            ...(request.plugins === undefined ? {} : { chosenPlugins: request.plugins }),
           },
-        };
+        });
+        return { from: request.from, to: request.to, mode: request.mode, counts };
       },
       { isolationLevel: 'Serializable' },
     );

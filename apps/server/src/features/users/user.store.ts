@@ -13,6 +13,11 @@ export async function upsertSignedInUser(
   });
 }
 
+/** Records a user's last request (their session's activity). */
+export async function touchUser(db: Db, email: string, at: Date): Promise<void> {
+  await db.consoleUser.updateMany({ where: { email }, data: { lastSeen: at } });
+}
+
 export async function findUserRoles(db: Db | Tx, email: string) {
   const user = await db.consoleUser.findUnique({
     where: { email },

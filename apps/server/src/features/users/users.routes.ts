@@ -7,24 +7,17 @@ import { listUsers, removeUser, setEnvironmentProtected, setUserRole } from './u
 export async function usersRoutes(app: FastifyInstance) {
   const { config, sessions, environments } = app;
   const now = app.clock;
-  const contextOf = (email: string) => ({ db: app.db, config, now, email });
+  const contextOf = (email: string) => ({ db: app.db, config, now, email, sessions });
 
   registerEndpoint(app, api.users.list, async ({ db }) =>
     listUsers({ db, config, now }, await environments.list()),
   );
-  registerEndpoint(app, api.users.setRole, async ({ body, email }) => {
-    const user = await setUserRole(contextOf(email), body);
-    sessions.forget();
-    return user;
-  });
+  registerEndpoint(app, api.users.setRole, ({ body, email }) => setUserRole(contextOf(email), body));
   registerEndpoint(app, api.users.remove, async ({ body, email }) => {
     const { sessionsEnded } = await removeUser(contextOf(email), body.email);
-    sessions.forget();
     return { email: body.email, sessionsEnded };
   });
-  registerEndpoint(app, api.users.setProtected, async ({ db, body, email }) => {
-    const answer = await setEnvironmentProtected(db, body, email);
-    environments.invalidate();
-    return answer;
-  });
+  registerEndpoint(app, api.users.setProtected, ({ db, body, email }) =>
+    setEnvironmentProtected(db, environments, body, email),
+  );
 }

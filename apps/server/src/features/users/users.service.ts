@@ -10,9 +10,9 @@ import {
 } from '@console/domain';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type AuditRecord, mutate, unchanged } from '../audit/audit.service.ts';
-import { deleteSessionsOf } from '../auth/session.store.ts';
-import { listEnvironmentIds, updateEnvironmentProtected } from '../environment/environment.store.ts';
+import { type AuditRecord, mutate, unchanged } from '../../db/unit-of-work.ts';
+import { deleteSessionsOf } from '../auth/auth.public.ts';
+import { listEnvironmentIds, updateEnvironmentProtected } from '../environment/environment.public.ts';
 import {
   deleteEnvironmentRole,
   deleteUser,
@@ -30,11 +30,13 @@ export interface UsersContext {
   now: () => number;
   /** The signed-in admin. */
   email: string;
+  /** This process's session cache: emptied once a role change or removal committed. */
+  sessions: { forget(): void };
 }
 
 const userNotFound = (email: string) => notFound(`User ${email} not found`);
 
-async function listAll(context: Omit<UsersContext, 'email'>): Promise<UserSummary[]> {
+async function listAll(context: Omit<UsersContext, 'email' | 'sessions'>): Promise<UserSummary[]> {
   const at = context.now();
   const rows = await listUserRows(context.db, {
     liveSince: new Date(at - context.config.sessionIdleMs),
@@ -44,7 +46,7 @@ async function listAll(context: Omit<UsersContext, 'email'>): Promise<UserSummar
 }
 
 export async function listUsers(
-  context: Omit<UsersContext, 'email'>,
+  context: Omit<UsersContext, 'email' | 'sessions'>,
   environments: EnvironmentProtection[],
 ): Promise<UserListResponse> {
   return { users: await listAll(context), environments };
@@ -65,7 +67,7 @@ const everywhere = async (tx: Tx, record: Omit<AuditRecord, 'environmentId'>): P
 export async function setUserRole(context: UsersContext, request: SetUserRoleRequest): Promise<UserSummary> {
   const { email, environment, role } = request;
   refuseUnchangeable(context, email, 'change the role');
-  await mutate(context.db, async (tx) => {
+  await mutate(context.db, async ({ tx, audit, afterCommit }) => {
     if (!(await lockUser(tx, email))) throw userNotFound(email);
     const roles = (await findUserRoles(tx, email))!;
     if (environment === undefined) {
@@ -73,28 +75,28 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
       const next = role as Role;
       await updateConsoleRole(tx, email, next);
       const attributes = { scope: 'console' as const, before: roles.role, role: next };
-      return {
-        result: null,
-        audit: await everywhere(tx, {
+      afterCommit(() => context.sessions.forget());
+      audit(
+        await everywhere(tx, {
           action: 'user.role.set',
           target: email,
           email: context.email,
           attributes,
         }),
-      };
+      );
+      return null;
     }
+    afterCommit(() => context.sessions.forget());
     if (role === null) await deleteEnvironmentRole(tx, email, environment);
     else await upsertEnvironmentRole(tx, email, environment, role);
-    return {
-      result: null,
-      audit: {
-        environmentId: environment,
-        email: context.email,
-        action: 'user.role.set',
-        target: email,
-        attributes: { scope: 'environment', before: roles.environments.get(environment) ?? null, role },
-      },
-    };
+    audit({
+      environmentId: environment,
+      email: context.email,
+      action: 'user.role.set',
+      target: email,
+      attributes: { scope: 'environment', before: roles.environments.get(environment) ?? null, role },
+    });
+    return null;
   });
   const user = (await listAll(context)).find((summary) => summary.email === email);
   if (!user) throw userNotFound(email);
@@ -102,49 +104,51 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
 }
 
 /**
- * Forgets a user and ends their sessions (the caller empties the session cache after this). ADMIN_EMAILS'
- * admins are configured, not stored: removing one would only sign them out, again and again.
+ * Forgets a user and ends their sessions, and empties this process's session cache after the commit.
+ * ADMIN_EMAILS' admins are configured, not stored: removing one would only sign them out, again and again.
  */
 export async function removeUser(context: UsersContext, email: string): Promise<{ sessionsEnded: number }> {
   if (context.config.adminEmails.includes(email)) {
     throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; remove them there`);
   }
   if (email === context.email) throw ruleViolation('Another admin must remove you');
-  return mutate(context.db, async (tx) => {
+  return mutate(context.db, async ({ tx, audit, afterCommit }) => {
     if (!(await lockUser(tx, email))) throw userNotFound(email);
     const roles = (await findUserRoles(tx, email))!;
     const sessionsEnded = await deleteSessionsOf(tx, email);
     await deleteUser(tx, email);
-    return {
-      result: { sessionsEnded },
-      audit: await everywhere(tx, {
+    afterCommit(() => context.sessions.forget());
+    audit(
+      await everywhere(tx, {
         action: 'user.remove',
         target: email,
         email: context.email,
         attributes: { role: roles.role, sessionsEnded },
       }),
-    };
+    );
+    return { sessionsEnded };
   });
 }
 
+/** Protects or unprotects an environment; this process's environment catalog is read again after the commit. */
 export async function setEnvironmentProtected(
   db: Db,
+  environments: { invalidate(): void },
   { environment, isProtected }: SetEnvironmentProtectedRequest,
   email: string,
 ): Promise<EnvironmentProtection> {
-  return mutate(db, async (tx) => {
+  return mutate(db, async ({ tx, audit, afterCommit }) => {
     const before = await updateEnvironmentProtected(tx, environment, isProtected);
     if (before === null) throw notFound(`Unknown environment ${environment}`);
     if (before === isProtected) unchanged({ id: environment, isProtected });
-    return {
-      result: { id: environment, isProtected },
-      audit: {
-        environmentId: environment,
-        email,
-        action: 'environment.protect',
-        target: environment,
-        attributes: { isProtected },
-      },
-    };
+    afterCommit(() => environments.invalidate());
+    audit({
+      environmentId: environment,
+      email,
+      action: 'environment.protect',
+      target: environment,
+      attributes: { isProtected },
+    });
+    return { id: environment, isProtected };
   });
 }

@@ -112,8 +112,16 @@ describe('Create Version modal', () => {
     expect(screen.getByRole('status').textContent).toBe('Total: 60.00% — Case 2 is invalid');
     expect(createButton().disabled).toBe(true);
     await userEvent.type(second, '{Enter}');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.callsTo('/api/abtest/versions/save')).toEqual([]);
+    // What proves that Enter sent nothing is a later submission that does send: had the invalid form
+    // been submitted, its call would have come first.
+    await userEvent.clear(second);
+    await userEvent.paste('40');
+    await userEvent.type(second, '{Enter}');
+    await waitFor(() => expect(api.callsTo('/api/abtest/versions/save')).toHaveLength(1));
+    expect(api.callsTo('/api/abtest/versions/save')[0]!.body).toEqual({
+      id: 'spring-sale',
+      weights: ['600000', '400000'],
+    });
   });
 
   it('gives what was typed when the cases are typed top to bottom, the control case absorbing', async () => {

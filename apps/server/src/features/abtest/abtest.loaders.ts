@@ -1,9 +1,9 @@
 import { type AbTest, type AuditAction, type AuditAttributes, abTestNotFound } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import type { AuditRecord } from '../audit/audit.store.ts';
-import { type AbTestKey, findAbTest, lockAbTest } from './abtest.store.ts';
+import type { AuditRecord } from '../../db/unit-of-work.ts';
+import { type AbTestKey, findAbTest, listAbTests, lockAbTest } from './abtest.store.ts';
 
-// Shared by the A/B-test use cases: finding, locking and auditing one A/B-test.
+// Shared by the A/B-test use cases: finding, locking and auditing A/B-tests.
 
 export async function requireAbTest(db: Db | Tx, key: AbTestKey): Promise<AbTest> {
   const abTest = await findAbTest(db, key);
@@ -27,4 +27,16 @@ export function abTestAudit<A extends AuditAction>(
   attributes: AuditAttributes<A>,
 ): AuditRecord {
   return { environmentId: key.environmentId, email, action, target: key.id, attributes } as AuditRecord;
+}
+
+/** The A/B-tests of these ids, by id (absent ones left out). */
+export async function loadAbTestsById(
+  db: Db | Tx,
+  environmentId: string,
+  ids: Iterable<string>,
+): Promise<Map<string, AbTest>> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return new Map();
+  const abTests = await listAbTests(db, environmentId, { onlyIds: unique });
+  return new Map(abTests.map((abTest) => [abTest.id, abTest]));
 }

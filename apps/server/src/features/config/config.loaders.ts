@@ -7,7 +7,7 @@ import {
   notFound,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import type { AuditRecord } from '../audit/audit.store.ts';
+import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { type ConfigKey, findConfig, lockConfig } from './config.store.ts';
 
 // Shared by the configuration use cases: finding, locking and auditing one configuration of a kind.

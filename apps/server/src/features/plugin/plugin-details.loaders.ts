@@ -5,7 +5,6 @@ import {
   AUDIT_ATTRIBUTES,
   type AuditAction,
   type AuditAttributes,
-  conflict,
   describeStaleDraft,
   notFound,
   PLUGIN_MESSAGES,
@@ -16,12 +15,12 @@ import {
   pluginNameOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { listAbTests } from '../abtest/abtest.store.ts';
-import type { AuditRecord } from '../audit/audit.store.ts';
+import type { AuditRecord } from '../../db/unit-of-work.ts';
+import { loadAbTestsById } from '../abtest/abtest.public.ts';
+import { listActiveSetChanges } from '../audit/audit.public.ts';
 import {
   findPluginIdsUsingAbTests,
   findPluginState,
-  listActiveSetChanges,
   listPluginStates,
   type PluginStateRow,
 } from './plugin.store.ts';
@@ -46,16 +45,7 @@ export const toDraftState = (state: PluginStateRow): PluginDraftState => ({
 });
 
 /** The A/B-tests of these ids, by id (absent ones left out). */
-export async function loadAbTests(
-  db: Db | Tx,
-  environmentId: string,
-  ids: Iterable<string>,
-): Promise<Map<string, AbTest>> {
-  const unique = [...new Set(ids)].sort();
-  if (unique.length === 0) return new Map();
-  const abTests = await listAbTests(db, environmentId, { onlyIds: unique });
-  return new Map(abTests.map((abTest) => [abTest.id, abTest]));
-}
+export const loadAbTests = loadAbTestsById;
 
 export const abTestIdsOf = (...lists: readonly (readonly PluginEntry[])[]) =>
   [...new Set(lists.flat().map((entry) => entry.abTestId))].sort();
@@ -183,34 +173,4 @@ export async function staleDraftMessage(
     state.draftBaseRevision,
   );
   return describeStaleDraft(state.pluginId, state, rows.flatMap(toActiveSetChange));
-}
-
-/**
- * Thrown when, under the locks a change took from what it first read, it finds entries that need a
- * lock it does not hold (a concurrent change moved them): the transaction is rolled back and run again.
- */
-export class LockSetChanged extends Error {}
-
-// Decision (docs/decisions.md): a change whose lock set keeps moving is tried three times, then 409.
-const LOCK_SET_ATTEMPTS = 3;
-
-/**
- * Runs a change that takes its locks in the global order (configurations, then A/B-tests, then
- * plugins, then entries) from an unlocked first read, again when that read was overtaken.
- */
-export async function withStableLockSet<T>(pluginId: number, change: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await change();
-    } catch (error) {
-      if (!(error instanceof LockSetChanged)) throw error;
-      if (attempt >= LOCK_SET_ATTEMPTS) throw conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(pluginId));
-    }
-  }
-}
-
-/** Throws LockSetChanged unless every needed id is among the locked ones. */
-export function assertLocked<T>(locked: readonly T[], needed: readonly T[]): void {
-  const held = new Set(locked);
-  if (needed.some((id) => !held.has(id))) throw new LockSetChanged();
 }

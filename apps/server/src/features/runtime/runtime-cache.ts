@@ -37,7 +37,7 @@ export interface ServedRevision {
 
 export type DescribeChanges = (previous: RuntimeContent, next: RuntimeContent) => unknown;
 
-export interface RuntimeStoreOptions {
+export interface RuntimeCacheOptions {
   /** What changed between two revisions' contents, as the stream's events carry it; null: not known. */
   describeChanges?: DescribeChanges;
   /** After a failed read, everything is checked again this much later, until a read succeeds. */
@@ -55,7 +55,7 @@ const revisionEvent = (revision: number, hash: string, changed: unknown) =>
 async function serve(
   published: StoredRevision,
   previous: ServedRevision | undefined,
-  options: RuntimeStoreOptions,
+  options: RuntimeCacheOptions,
 ) {
   const { environmentId, revision, hash, content } = published;
   const snapshot: RuntimeSnapshot = {
@@ -99,7 +99,7 @@ async function serve(
  * periodic check of the latest revision numbers and after the listener reconnects (runtime.plugin.ts).
  * A revision is only ever replaced by a higher one.
  */
-export class RuntimeStore {
+export class RuntimeCache {
   private readonly served = new Map<string, ServedRevision>();
   private readonly wanted = new Map<string, number>();
   private readonly loading = new Map<string, Promise<void>>();
@@ -112,7 +112,7 @@ export class RuntimeStore {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: RuntimeStoreOptions = {},
+    private readonly options: RuntimeCacheOptions = {},
   ) {}
 
   /** The environment's current revision in this process, if it has one. */

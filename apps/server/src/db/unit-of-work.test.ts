@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { REPO_ROOT } from '../config.ts';
+import { environmentExists } from '../features/environment/environment.service.ts';
+import { insertEnvironment } from '../features/environment/environment.store.ts';
+import { mutate, unchanged, type WrittenAuditEntry } from './unit-of-work.ts';
+
+const created = (environmentId: string, description = 'x') => ({
+  environmentId,
+  email: 'op@example.com',
+  action: 'environment.create' as const,
+  target: environmentId,
+  attributes: { description },
+});
+
+describe('mutate', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await t.login();
+  });
+
+  it('commits the change with its typed audit entry', async () => {
+    const result = await mutate(t.app.db, async ({ tx, audit }) => {
+      await insertEnvironment(tx, 'audited', 'x');
+      audit(created('audited'));
+      return 'created';
+    });
+    expect(result).toBe('created');
+    expect(await environmentExists(t.app.db, 'audited')).toBe(true);
+    expect((await t.auditEntries(cookie, 'audited')).map((entry) => entry.action)).toEqual([
+      'environment.create',
+    ]);
+  });
+
+  it('writes nothing and audits nothing for a no-op: unchanged() rolls back and answers its result', async () => {
+    const result = await mutate(t.app.db, async ({ tx }) => {
+      await insertEnvironment(tx, 'rolled-back', 'x');
+      return unchanged('as it was');
+    });
+    expect(result).toBe('as it was');
+    expect(await environmentExists(t.app.db, 'rolled-back')).toBe(false);
+  });
+
+  it('leaves neither change nor entry when the work fails', async () => {
+    await expect(
+      mutate(t.app.db, async ({ tx }) => {
+        await insertEnvironment(tx, 'failed', 'x');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await environmentExists(t.app.db, 'failed')).toBe(false);
+  });
+
+  it('writes the recorded events in order and hands them, with their ids, to its after-audit steps', async () => {
+    let seen: readonly WrittenAuditEntry[] = [];
+    await mutate(t.app.db, async ({ tx, audit, afterAudit }) => {
+      await insertEnvironment(tx, 'ordered', 'x');
+      audit(created('ordered', 'first'));
+      audit([created('ordered', 'second'), created('ordered', 'third')]);
+      afterAudit(async (_tx, written) => {
+        seen = written;
+      });
+    });
+    const entries = await t.auditEntries(cookie, 'ordered');
+    expect(entries.map((entry) => entry.attributes.description)).toEqual(['third', 'second', 'first']);
+    expect(seen.map((entry) => entry.id)).toEqual(entries.map((entry) => entry.id).reverse());
+  });
+
+  it('runs after-commit effects once committed, and never after unchanged() or a failure', async () => {
+    const effects: string[] = [];
+    await mutate(t.app.db, async ({ tx, audit, afterCommit }) => {
+      await insertEnvironment(tx, 'effected', 'x');
+      audit(created('effected'));
+      afterCommit(() => effects.push(`committed: ${effects.length}`));
+      // Not run yet: the transaction is open.
+      expect(effects).toEqual([]);
+    });
+    expect(effects).toEqual(['committed: 0']);
+    await mutate(t.app.db, async ({ afterCommit }) => {
+      afterCommit(() => effects.push('unchanged'));
+      return unchanged(null);
+    });
+    await expect(
+      mutate(t.app.db, async ({ afterCommit }) => {
+        afterCommit(() => effects.push('failed'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(effects).toEqual(['committed: 0']);
+  });
+});
+
+describe('audit entries', () => {
+  const SERVER_SOURCES = join(REPO_ROOT, 'apps/server/src');
+  // Prisma's writes of the audit_entry model, and SQL writing the table.
+  const WRITES_AUDIT =
+    /\bauditEntry\s*\.\s*(create|createMany|createManyAndReturn|upsert|update|updateMany)\b|INSERT\s+INTO\s+"?audit_entry"?/i;
+
+  it('are written only by the unit of work (db/unit-of-work.ts; tests may write their own)', () => {
+    const files = readdirSync(SERVER_SOURCES, { recursive: true, encoding: 'utf8' }).filter(
+      (path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.startsWith('generated'),
+    );
+    const writing = files.filter((path) =>
+      WRITES_AUDIT.test(readFileSync(join(SERVER_SOURCES, path), 'utf8')),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    expect(writing).toEqual(['db/unit-of-work.ts']);
+  });
+});

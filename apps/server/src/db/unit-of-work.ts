@@ -1,0 +1,143 @@
+import type { AuditEvent } from '@console/domain';
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { Db, Tx } from './client.ts';
+import { runInTransaction } from './transaction.ts';
+
+// The unit of work: the one way to change data. The change, its typed audit events and what must
+// follow them in the same transaction (runtime publishing) commit together or not at all; effects on
+// this process (its caches, its sockets) run once the transaction committed.
+
+/** One typed audit event (packages/domain audit.ts), written in an environment by an operator. */
+export type AuditRecord = AuditEvent & {
+  environmentId: string;
+  email: string;
+};
+
+/** An audit entry this unit of work wrote: what a runtime revision records. */
+export interface WrittenAuditEntry {
+  id: number;
+  environmentId: string;
+  action: string;
+  email: string;
+}
+
+/** A step that runs in the transaction once the unit's audit entries are written, with those entries. */
+export type AuditedStep = (tx: Tx, written: readonly WrittenAuditEntry[]) => Promise<void>;
+
+/** What the work of a unit of work receives. */
+export interface UnitOfWork {
+  /** The transaction: every read and write of the work goes through it. */
+  readonly tx: Tx;
+  /**
+   * Records typed audit events (several for one change that concerns several environments, such as a
+   * console-wide role change). They are written in the order recorded when the work returns.
+   */
+  audit(record: AuditRecord | readonly AuditRecord[]): void;
+  /**
+   * Runs in the transaction after the audit entries are written, with them: for changes that name
+   * their own entry (a rollback's revision names the entry that made it). Before the registered steps.
+   */
+  afterAudit(step: AuditedStep): void;
+  /**
+   * Runs after the commit, never after a rollback: effects on this process only (forgetting a cache,
+   * closing a local socket). Other processes learn of a change through NOTIFY sent in the transaction,
+   * which PostgreSQL delivers at commit and drops on rollback: a NOTIFY sent here, after the commit,
+   * would be lost if this process stopped in between.
+   */
+  afterCommit(effect: () => void): void;
+}
+
+export type IsolationLevel = 'ReadCommitted' | 'Serializable';
+
+/** Thrown by unchanged(): the transaction rolls back, and mutate answers the result. */
+class Unchanged {
+  constructor(readonly result: unknown) {}
+}
+
+/**
+ * Rule (docs/decisions.md, Audit Log, "No-ops"): an entry is written exactly when the mutation writes.
+ * A request that asks for what already holds (switching a plugin or an A/B-test to the state it
+ * has) calls unchanged(result): whatever the work did is rolled back, no entry is written and no
+ * after-commit effect runs. A save of submitted values always writes (modifier and time change), so
+ * it is always audited, even when the values equal the stored ones.
+ */
+export function unchanged<T>(result: T): never {
+  throw new Unchanged(result);
+}
+
+let registeredSteps: readonly AuditedStep[] | undefined;
+
+/**
+ * Start-up (buildApp): the steps every unit of work runs after writing its audit entries, in order
+ * (runtime publishing). Registered by the app rather than imported here, so db/ knows no feature.
+ */
+export function configureUnitOfWork(options: { afterAudit: readonly AuditedStep[] }): void {
+  registeredSteps = [...options.afterAudit];
+}
+
+/** Writes the audit entries in order, in the transaction, and answers them with their ids. */
+async function writeAuditEntries(tx: Tx, records: readonly AuditRecord[]): Promise<WrittenAuditEntry[]> {
+  const written: WrittenAuditEntry[] = [];
+  for (const record of records) {
+    const { id } = await tx.auditEntry.create({
+      data: {
+        environmentId: record.environmentId,
+        email: record.email,
+        action: record.action,
+        target: record.target,
+        attributes: record.attributes as Prisma.InputJsonObject,
+      },
+      select: { id: true },
+    });
+    written.push({ id, environmentId: record.environmentId, action: record.action, email: record.email });
+  }
+  return written;
+}
+
+/**
+ * Runs the work in one transaction: its changes, then its audit entries, then its own after-audit
+ * steps and the registered ones (runtime publishing: a revision naming the entries that changed what
+ * players receive), then the commit, then the after-commit effects. A failed work leaves nothing.
+ */
+export async function mutate<T>(
+  db: Db,
+  work: (unit: UnitOfWork) => Promise<T>,
+  options: { isolationLevel?: IsolationLevel } = {},
+): Promise<T> {
+  if (registeredSteps === undefined) {
+    throw new Error('The unit of work is not configured: buildApp registers its steps (configureUnitOfWork)');
+  }
+  const steps = registeredSteps;
+  const effects: (() => void)[] = [];
+  let result: T;
+  try {
+    result = await runInTransaction(
+      db,
+      async (tx) => {
+        const records: AuditRecord[] = [];
+        const ownSteps: AuditedStep[] = [];
+        const value = await work({
+          tx,
+          audit: (record) => {
+            records.push(...[record].flat());
+          },
+          afterAudit: (step) => {
+            ownSteps.push(step);
+          },
+          afterCommit: (effect) => {
+            effects.push(effect);
+          },
+        });
+        const written = await writeAuditEntries(tx, records);
+        for (const step of [...ownSteps, ...steps]) await step(tx, written);
+        return value;
+      },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof Unchanged) return error.result as T;
+    throw error;
+  }
+  for (const effect of effects) effect();
+  return result;
+}

@@ -1,0 +1,12 @@
+// What the request path's session check (plugins/session.ts) and the Users screen (ending a removed
+// user's sessions) use of sessions: the session table, read and written through its store.
+
+export {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOf,
+  findSession,
+  insertSession,
+  type SessionRow,
+  touchSession,
+} from './session.store.ts';

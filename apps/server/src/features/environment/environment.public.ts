@@ -1,0 +1,10 @@
+// What the rest of the server uses of environments besides the service: the request path's catalog
+// of environments and their protection, and the Users screen's protection switch and console-wide
+// changes (audited in every environment).
+
+export { listEnvironmentIds, updateEnvironmentProtected } from './environment.store.ts';
+export {
+  CATALOG_CACHE_MS,
+  createEnvironmentCatalog,
+  type EnvironmentCatalog,
+} from './environment-catalog.ts';

@@ -1,0 +1,3 @@
+// @console/runtime-client/openfeature: the OpenFeature provider, apart from the main entry so a game
+// server that does not use OpenFeature needs no @openfeature package (an optional peer dependency).
+export { RuntimeOpenFeatureProvider, type RuntimeProviderOptions } from './openfeature-provider.ts';

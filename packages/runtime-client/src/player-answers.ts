@@ -1,0 +1,69 @@
+import {
+  explanationOf,
+  type PlayerResolution,
+  type ResolveAnswer,
+  type ResolvePlayerInput,
+  type RuntimeSnapshot,
+  receiptOf,
+  resolvePlayer,
+} from '@console/domain/runtime';
+import type { ClientEvents } from './client-events.ts';
+import type { ResolveRequest } from './runtime-types.ts';
+
+// resolve() of both clients: the domain's resolvePlayer over the snapshot being served, answered as
+// POST /runtime/v1/resolve answers the same body (receiptOf, or explanationOf when `explain` is true),
+// and the exposures it made, told once per player and A/B-test per revision.
+
+export const DEFAULT_EXPOSURE_CACHE_SIZE = 100_000;
+
+export type Resolver = (snapshot: RuntimeSnapshot | null, request: ResolveRequest) => ResolveAnswer;
+
+export function createResolver(events: ClientEvents, exposureCacheSize: number): Resolver {
+  const told = createExposureMemory(exposureCacheSize);
+  const tellExposures = (revision: number, resolution: PlayerResolution) => {
+    for (const plugin of resolution.plugins) {
+      const { matched } = plugin;
+      if (matched === null) continue;
+      if (!told.isNew(revision, resolution.userId, matched.abTestId)) continue;
+      events.emit('exposure', {
+        userId: resolution.userId,
+        abTestId: matched.abTestId,
+        caseIndex: matched.caseIndex,
+        plugin: plugin.pluginName,
+        revision,
+      });
+    }
+  };
+  return (snapshot, request) => {
+    if (!snapshot) throw new Error('No runtime snapshot yet: await client.start() first');
+    // The server validates the body and defaults the context to {}; resolvePlayer ignores `at` and `explain`.
+    const player: ResolvePlayerInput =
+      request.context === undefined ? { ...request, context: {} } : (request as ResolvePlayerInput);
+    const resolution = resolvePlayer(snapshot.content, player, request.at ?? Date.now());
+    if (events.has('exposure')) tellExposures(snapshot.revision, resolution);
+    return request.explain === true ? explanationOf(resolution) : receiptOf(resolution);
+  };
+}
+
+/**
+ * The (player, test) pairs already told in the current revision, forgetting the oldest beyond `size`
+ * (a Set keeps insertion order), so a server seeing millions of players keeps bounded memory; a
+ * forgotten pair is told again, which analytics deduplicate anyway.
+ */
+function createExposureMemory(size: number) {
+  let revision = -1;
+  const seen = new Set<string>();
+  return {
+    isNew(atRevision: number, userId: string, abTestId: string): boolean {
+      if (atRevision !== revision) {
+        revision = atRevision;
+        seen.clear();
+      }
+      const key = `${abTestId}\u0000${userId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      if (seen.size > size) seen.delete(seen.values().next().value as string);
+      return true;
+    },
+  };
+}

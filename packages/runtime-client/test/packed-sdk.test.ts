@@ -1,0 +1,181 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RUNTIME_PATHS } from '@console/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Exposure, PlayerExplanation, PlayerReceipt, ResolveRequest } from '../src/index.ts';
+import { type ConsoleUnderTest, startConsoleUnderTest } from './console-under-test.ts';
+import { setUpGoldRush } from './gold-rush.ts';
+import { type PackedProject, packAndInstall, readInstalledManifest } from './packed-project.ts';
+
+// The SDK installs like any package: packed, installed alone into an empty project outside the
+// repository, it runs a small game server in plain JavaScript against a real console, loads with
+// require(), and a strict NodeNext TypeScript project type-checks against it with no other setting.
+// SDK_TEST_NODE_BINARIES (paths separated by ':') runs the game server on other Node versions too.
+
+const GAME_SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), 'game-server');
+/** What a game server's tsconfig needs to use the SDK: nothing beyond strict NodeNext. */
+const STRICT_NODENEXT = {
+  compilerOptions: {
+    strict: true,
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    skipLibCheck: true,
+    noEmit: true,
+  },
+};
+
+interface GameServerOutput {
+  node: string;
+  revision: number;
+  receipts: PlayerReceipt[];
+  explanation: PlayerExplanation;
+  flag: { value: boolean; variant?: string; reason?: string; flagMetadata: Record<string, unknown> };
+  exposures: Exposure[];
+  grants: { id: number; item: string; amount: number }[];
+  collected: number[];
+}
+
+describe('the packed SDK in a project of its own', () => {
+  let project: PackedProject;
+  let server: ConsoleUnderTest;
+  let key: string;
+
+  beforeAll(async () => {
+    [project, server] = await Promise.all([packAndInstall(), startConsoleUnderTest()]);
+    key = (await server.createRuntimeKey('dev')).key;
+    await setUpGoldRush(server);
+    for (const name of ['game-server.mjs', 'game-server.cjs', 'game-server.ts', 'wrong-calls.ts'])
+      await project.write(name, await readFile(join(GAME_SERVER_DIR, name), 'utf8'));
+    console.log(
+      `packed SDK: ${project.tarball.bytes} bytes packed, ${project.tarball.unpackedBytes} unpacked, ` +
+        `${project.tarball.files.length} files; installed in ${project.installMs} ms`,
+    );
+  }, 600_000);
+  afterAll(async () => {
+    await server?.close();
+    await project?.remove();
+  });
+
+  it('is a public package with built JavaScript, declarations, files, engines and a version, and no private dependency', async () => {
+    const manifest = await readInstalledManifest(project);
+    expect(manifest).toMatchObject({
+      name: '@console/runtime-client',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      engines: { node: expect.any(String) },
+      files: expect.any(Array),
+      dependencies: { zod: expect.any(String) },
+    });
+    expect(manifest.private).toBeUndefined();
+    expect(Object.keys(manifest.dependencies as object)).toEqual(['zod']);
+    expect(project.tarball.files).toEqual(
+      expect.arrayContaining(['dist/index.js', 'dist/openfeature.js', 'README.md']),
+    );
+    expect(project.tarball.files.filter((file) => !file.startsWith('dist/') && file !== 'README.md')).toEqual(
+      ['package.json'],
+    );
+    expect(project.tarball.files.some((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toBe(false);
+    const bundled = await readFile(
+      join(project.directory, 'node_modules/@console/runtime-client/dist/index.js'),
+      'utf8',
+    );
+    expect(bundled).not.toMatch(/@console\/domain/);
+  });
+
+  async function runGameServer(players: ResolveRequest[], nodeBinary?: string): Promise<GameServerOutput> {
+    const grantPlayer = `packed-${Math.random().toString(36).slice(2, 8)}`;
+    await server.api('/api/compensation/send/consumable', { userId: grantPlayer, item: 'Coin', amount: 25 });
+    const { stdout } = await project.node(
+      'game-server.mjs',
+      {
+        CONSOLE_URL: server.runtimeUrl,
+        RUNTIME_KEY: key,
+        INSTANCE: 'packed-game-server',
+        PLAYERS: JSON.stringify(players),
+        GRANT_PLAYER: grantPlayer,
+      },
+      nodeBinary,
+    );
+    return JSON.parse(stdout) as GameServerOutput;
+  }
+
+  const resolveRemotely = async (body: ResolveRequest) => {
+    const response = await fetch(`${server.runtimeUrl}${RUNTIME_PATHS.resolve}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { payload: unknown }).payload;
+  };
+
+  const nodeBinaries = [
+    process.execPath,
+    ...(process.env.SDK_TEST_NODE_BINARIES ?? '').split(':').filter((path) => path !== ''),
+  ];
+  it.each(nodeBinaries)(
+    'runs a plain JavaScript game server against the console on %s',
+    async (nodeBinary) => {
+      const at = Date.now();
+      const players: ResolveRequest[] = [
+        { userId: 'packed-ios', context: { Platform: 'ios' }, level: 80, at },
+        { userId: 'packed-android', context: { Platform: 'android', Payer: true }, level: 80, at },
+        ...Array.from({ length: 10 }, (_, index) => ({
+          userId: `packed-${index}`,
+          context: { Platform: 'ios' },
+          at,
+        })),
+      ];
+      const output = await runGameServer(players, nodeBinary);
+      const { latest } = await server.api<{ latest: number }>('/api/runtime/revision/list', {});
+      expect(output.revision).toBe(latest);
+      // The packed SDK answers what the console answers, for each player, receipt and explanation alike.
+      for (const [index, player] of players.entries())
+        expect(output.receipts[index], player.userId).toEqual(await resolveRemotely(player));
+      expect(output.explanation).toEqual(await resolveRemotely({ ...players[0]!, explain: true }));
+      // OpenFeature read the same plugin the receipt names.
+      const goldRush = output.receipts[0]!.plugins.find((plugin) => plugin.pluginName === 'GOLD_RUSH')!;
+      expect(output.flag).toMatchObject({
+        value: goldRush.outcome === 'configuration',
+        variant: String(goldRush.caseIndex),
+        flagMetadata: { abTestId: goldRush.abTestId, outcome: goldRush.outcome, revision: latest },
+      });
+      expect(output.exposures.length).toBeGreaterThan(0);
+      expect(output.grants.map((grant) => [grant.item, grant.amount])).toEqual([['Coin', 25]]);
+      expect(output.collected).toEqual(output.grants.map((grant) => grant.id));
+      const { instances } = await server.api<{ instances: { instance: string; revision: number }[] }>(
+        '/api/connections/game-servers',
+      );
+      expect(instances).toContainEqual(
+        expect.objectContaining({ instance: 'packed-game-server', revision: latest }),
+      );
+    },
+  );
+
+  it('loads with require() from a CommonJS game server', async () => {
+    const { stdout } = await project.node('game-server.cjs');
+    expect(JSON.parse(stdout)).toEqual(['function', 'function', 'function']);
+  });
+
+  it('type-checks a strict NodeNext TypeScript game server with no other setting', async () => {
+    await project.write('tsconfig.json', JSON.stringify({ ...STRICT_NODENEXT, files: ['game-server.ts'] }));
+    const checked = await project.typecheck('tsconfig.json');
+    expect(checked.output).toBe('');
+    expect(checked.status).toBe(0);
+  });
+
+  it('refuses wrong calls in that project: the types are real, not any', async () => {
+    await project.write(
+      'tsconfig.wrong.json',
+      JSON.stringify({ ...STRICT_NODENEXT, files: ['wrong-calls.ts'] }),
+    );
+    const checked = await project.typecheck('tsconfig.wrong.json');
+    expect(checked.status).not.toBe(0);
+    const errors = checked.output.match(/wrong-calls\.ts\(\d+,\d+\): error TS\d+/g) ?? [];
+    expect(errors.map((error) => error.replace(/,\d+\)/, ')'))).toEqual([
+      'wrong-calls.ts(7): error TS2769',
+      'wrong-calls.ts(9): error TS2322',
+      'wrong-calls.ts(11): error TS2769',
+    ]);
+  });
+});
