@@ -55,6 +55,12 @@ export interface AppConfig {
   sessionAbsoluteMs: number;
   /** Live game-client connections one runtime key may hold, over all server processes. */
   runtimeMaxConnectionsPerKey: number;
+  /** Live event streams (/runtime/v1/stream) one runtime key may hold, over all server processes. */
+  runtimeMaxStreamsPerKey: number;
+  /** How long a client may take to send a request's body (plugins/slow-clients.ts). */
+  requestBodyTimeoutMs: number;
+  /** Open connections one client address may hold; 0: no limit (plugins/slow-clients.ts). */
+  maxConnectionsPerAddress: number;
   // ---- hardening: how long the database and clients may keep the console waiting ----
   /** Connection, statement and transaction limits of the database (db/pool.ts). */
   databaseLimits: DatabaseLimits;
@@ -190,6 +196,11 @@ const envSchema = z
     API_RATE_LIMIT_PER_SESSION: wholeNumber(0, 2 ** 31 - 1).default(1200),
     API_RATE_LIMIT_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(3000),
     RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
+    RUNTIME_MAX_STREAMS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
+    // A body of the default 1 MB limit takes well under a second on any link an operator or server uses.
+    REQUEST_BODY_TIMEOUT_SECONDS: wholeNumber(1, 600).default(5),
+    // Generous: a game server may hold a key's 1,000 WebSockets and 1,000 streams from one address.
+    MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(0, 10_000_000).default(5000),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
@@ -310,6 +321,9 @@ export function configFromEnv(
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
+    runtimeMaxStreamsPerKey: env.RUNTIME_MAX_STREAMS_PER_KEY,
+    requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     databaseLimits: {
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,

@@ -48,6 +48,21 @@ function describeValidation(context: string | undefined, issues: Issue[]): strin
   return `${where}: ${shown}`;
 }
 
+/** A database outage fails every call at once: its cause is logged once per interval, not once per call. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+let unavailableLoggedAt = Number.NEGATIVE_INFINITY;
+let unavailableUnlogged = 0;
+function logDatabaseUnavailable(log: FastifyBaseLogger, error: unknown): void {
+  const at = performance.now();
+  if (at - unavailableLoggedAt < UNAVAILABLE_LOG_INTERVAL_MS) {
+    unavailableUnlogged += 1;
+    return;
+  }
+  log.error({ err: error, unloggedSince: unavailableUnlogged }, 'database unavailable');
+  unavailableLoggedAt = at;
+  unavailableUnlogged = 0;
+}
+
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ErrorCode.UnsupportedMediaType,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ErrorCode.BadInput,
@@ -78,7 +93,7 @@ function toDomainError(
     log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     return new DomainError(ErrorCode.Internal, MESSAGES.serverError);
   }
-  const code = error.code ? FASTIFY_CODES[error.code] : undefined;
+  const code = error.code && Object.hasOwn(FASTIFY_CODES, error.code) ? FASTIFY_CODES[error.code] : undefined;
   if (code === ErrorCode.UnsupportedMediaType)
     return new DomainError(code, 'Content-Type must be application/json');
   if (code) return new DomainError(code, error.message);
@@ -88,7 +103,7 @@ function toDomainError(
     return byStatus ? new DomainError(byStatus, error.message) : error;
   }
   if (isDatabaseUnavailableError(error)) {
-    log.error({ err: error }, 'database unavailable');
+    logDatabaseUnavailable(log, error);
     return new DomainError(ErrorCode.Unavailable, MESSAGES.databaseUnavailable);
   }
   log.error({ err: error }, 'unexpected error');
@@ -140,7 +155,9 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const answer = ROUTER_ERRORS[error.code]?.() ?? toDomainError(error, request.log);
+  const answer =
+    (Object.hasOwn(ROUTER_ERRORS, error.code) ? ROUTER_ERRORS[error.code]?.() : undefined) ??
+    toDomainError(error, request.log);
   const status =
     answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : (answer.statusCode ?? 400);
   setSecurityHeaders(request, reply);
