@@ -79,7 +79,9 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                 <TableCell>
                   <AbTestTypeLabel type={abTest.data.type} />
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  <bdi>{abTest.description}</bdi>
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVersion(abTest.data.version)}</TableCell>
                 <TableCell>
                   <CaseBars weights={abTest.data.cases} />

@@ -156,7 +156,9 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
       <TableCell>
         <ConfigInUse row={row} />
       </TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>{description}</TableCell>
+      <TableCell sx={{ wordBreak: 'break-word' }}>
+        <bdi>{description}</bdi>
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(created)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(modified)}</TableCell>
       <TableCell>{lastModifier}</TableCell>

@@ -88,7 +88,7 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
             <TableRow key={caseIndex}>
               <TableCell>{caseIndex === 0 ? '0 (control)' : caseIndex}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
-                {abTest?.data.caseDescriptions[caseIndex] ?? ''}
+                <bdi>{abTest?.data.caseDescriptions[caseIndex] ?? ''}</bdi>
               </TableCell>
               <TableCell>
                 {percentages[caseIndex] === undefined ? '' : formatPercentage(percentages[caseIndex])}
