@@ -4,6 +4,9 @@
 // the load generator being elsewhere: steadier than req/s when other jobs share the cores) and the SQL
 // statements sent meanwhile, counted on the pg driver that every database client of this process goes
 // through. The cases run in rounds (bare, then each case), so each ratio compares neighbouring runs.
+// The 304 and resolve cases also run against a second app on the same database built without metrics
+// (no /metrics, no per-route timing hook, no runtime call counters): their paired ratio is what metrics
+// cost a game server's request (target: at most 5% fewer requests per second).
 // Run: cd apps/server && npx tsx ../../scripts/bench-runtime.ts
 //   BENCH_SECONDS (per case and round, default 3), BENCH_ROUNDS (default 3), BENCH_ONLY (a case name part)
 import { execFile } from 'node:child_process';
@@ -26,7 +29,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Target: the snapshot a game server reads is about this big. */
 const SNAPSHOT_BYTES = 5_000;
-const TARGETS = { notModifiedRatio: 0.8, resolveRatio: 0.5, p99Ms: 10 };
+const TARGETS = { notModifiedRatio: 0.8, resolveRatio: 0.5, p99Ms: 10, metricsRatio: 0.95 };
 
 // The child: one load, its result as JSON on stdout.
 if (process.argv[2] === '--load') {
@@ -86,6 +89,7 @@ const server = await startTestPostgres();
 const template = await createTemplateDatabase(server);
 const database = await cloneDatabase(server.adminUrl, template, server.prefix);
 const app = await buildTestApp(database.url);
+const withoutMetrics = await buildTestApp(database.url, {}, { metrics: false });
 const bare = await startBareFastify();
 
 try {
@@ -118,11 +122,16 @@ try {
     content: makeRuntimeContent({ plugins: 5, padding }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  for (let attempt = 0; app.runtimeCache.get('dev')?.revision !== revision && attempt < 100; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await withoutMetrics.listen({ port: 0, host: '127.0.0.1' });
+  for (const each of [app, withoutMetrics]) {
+    for (let attempt = 0; each.runtimeCache.get('dev')?.revision !== revision && attempt < 100; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
   const served = app.runtimeCache.get('dev');
-  if (served?.revision !== revision) throw new Error('the benchmark revision was not loaded');
+  if (served?.revision !== revision || withoutMetrics.runtimeCache.get('dev')?.revision !== revision) {
+    throw new Error('the benchmark revision was not loaded');
+  }
 
   const snapshotUrl = `${addressOf(app)}/runtime/v1/snapshot`;
   const auth = { authorization: `Bearer ${key}` };
@@ -132,6 +141,25 @@ try {
     context: { Platform: 'ios', Payer: true, PurchaseCount: 3 },
     level: 20,
   };
+  const notModified: Case = {
+    name: 'GET /runtime/v1/snapshot 304',
+    load: { url: snapshotUrl, headers: { ...auth, 'if-none-match': served.etag }, expectStatus: 304 },
+    target: TARGETS.notModifiedRatio,
+  };
+  const resolveCase: Case = {
+    name: 'POST /runtime/v1/resolve (5 plugins)',
+    load: { url: `${addressOf(app)}/runtime/v1/resolve`, method: 'POST', headers: auth, body: resolveBody },
+    target: TARGETS.resolveRatio,
+  };
+  /** The same load on the app without metrics. */
+  const withoutMetricsOf = (each: Case): Case => ({
+    name: `${each.name.replace(/ \(.*\)$/, '')} (no metrics)`,
+    load: { ...each.load, url: each.load.url.replace(addressOf(app), addressOf(withoutMetrics)) },
+  });
+  const metricsPairs: [withMetrics: Case, without: Case][] = [
+    [notModified, withoutMetricsOf(notModified)],
+    [resolveCase, withoutMetricsOf(resolveCase)],
+  ];
   const cases: Case[] = [
     {
       name: 'bare Fastify POST /echo (JSON body)',
@@ -142,21 +170,8 @@ try {
       name: 'GET /runtime/v1/snapshot 200 gzip',
       load: { url: snapshotUrl, headers: { ...auth, 'accept-encoding': 'gzip' } },
     },
-    {
-      name: 'GET /runtime/v1/snapshot 304',
-      load: { url: snapshotUrl, headers: { ...auth, 'if-none-match': served.etag }, expectStatus: 304 },
-      target: TARGETS.notModifiedRatio,
-    },
-    {
-      name: 'POST /runtime/v1/resolve (5 plugins)',
-      load: {
-        url: `${addressOf(app)}/runtime/v1/resolve`,
-        method: 'POST',
-        headers: auth,
-        body: resolveBody,
-      },
-      target: TARGETS.resolveRatio,
-    },
+    // Each case with metrics directly followed by the same without, so their ratio compares neighbours.
+    ...metricsPairs.flat(),
   ];
 
   const [load1] = loadavg();
@@ -227,13 +242,75 @@ try {
     ];
     line(each.name, figures, `${(ratio * 100).toFixed(0)}% of bare`, verdicts.filter(Boolean).join(', '));
   }
+  for (const [withMetrics, without] of metricsPairs) {
+    if (!runs.has(withMetrics) || !runs.has(without)) continue;
+    const paired = runs
+      .get(withMetrics)!
+      .map(
+        (run, round) => run.result.requestsPerSecond / runs.get(without)![round]!.result.requestsPerSecond,
+      );
+    const ratio = median(paired);
+    const cpu = summary(withMetrics).cpuPerRequest / summary(without).cpuPerRequest;
+    console.log(
+      `Metrics' cost on ${withMetrics.name}: ${(ratio * 100).toFixed(1)}% of the req/s without metrics ` +
+        `(rounds: ${paired.map((each) => `${(each * 100).toFixed(0)}%`).join(', ')}), ` +
+        `CPU per request ${((cpu - 1) * 100).toFixed(1)}% ${cpu >= 1 ? 'more' : 'less'}; ` +
+        (ratio >= TARGETS.metricsRatio
+          ? `ok (≥ ${TARGETS.metricsRatio * 100}%)`
+          : `BELOW ${TARGETS.metricsRatio * 100}%`),
+    );
+  }
   console.log(
     'Ratios are medians over the rounds of each case against the bare run just before it. SQL statements ' +
       'during the runs come from the periodic revision check (one every 3 s per process), none from requests.',
   );
+
+  // The same comparison in process: CPU time per call through Fastify's whole pipeline (inject, no
+  // sockets), in alternating blocks. It counts only this process's CPU, so it holds when other jobs load
+  // the cores and req/s swing; without the socket's share, metrics are a larger part of it (conservative).
+  const injectCalls = 5_000;
+  const cpuPerCall = async (target: typeof app, load: Load | Case['load']) => {
+    const options = {
+      method: (load.method ?? 'GET') as 'GET' | 'POST',
+      url: new URL(load.url).pathname,
+      headers: load.headers ?? {},
+      ...(load.body === undefined ? {} : { payload: load.body as object }),
+    };
+    const cpu = process.cpuUsage();
+    for (let index = 0; index < injectCalls; index++) await target.inject(options);
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / injectCalls;
+  };
+  for (const [withMetrics, without] of metricsPairs) {
+    if (!runs.has(withMetrics)) continue;
+    await cpuPerCall(app, withMetrics.load);
+    await cpuPerCall(withoutMetrics, without.load);
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternating which goes first, so a drift in the machine's load does not favour one side.
+      let metered: number;
+      let bare: number;
+      if (round % 2 === 0) {
+        metered = await cpuPerCall(app, withMetrics.load);
+        bare = await cpuPerCall(withoutMetrics, without.load);
+      } else {
+        bare = await cpuPerCall(withoutMetrics, without.load);
+        metered = await cpuPerCall(app, withMetrics.load);
+      }
+      ratios.push(metered / bare);
+    }
+    const extra = (median(ratios) - 1) * 100;
+    console.log(
+      `In process (inject, ${injectCalls.toLocaleString('en-US')} calls × ${ROUNDS} rounds): ${withMetrics.name} ` +
+        `costs ${extra.toFixed(1)}% more CPU per call with metrics ` +
+        `(rounds: ${ratios.map((ratio) => `${((ratio - 1) * 100).toFixed(1)}%`).join(', ')}); ` +
+        (extra <= (1 - TARGETS.metricsRatio) * 100 ? 'ok (≤ 5%)' : 'OVER 5%'),
+    );
+  }
 } finally {
   await bare.close();
   await app.close();
+  await withoutMetrics.close();
   await database.drop();
   await server.stop();
 }

@@ -60,7 +60,7 @@ export interface Browser {
 }
 
 /** A headless Chromium with a fresh profile in its own temp dir, removed on close. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser({ showScrollbars = false } = {}): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found');
   const profileDir = mkdtempSync(join(tmpdir(), 'console-e2e-chromium-'));
@@ -69,6 +69,8 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1366, height: 768 },
+    // Headless Chromium hides scrollbars (they take no room) unless asked: layout tests see them as operators do.
+    ...(showScrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
   });
   // Fail a step well within the test's own timeout, with Playwright's message saying what it waited for.
   context.setDefaultTimeout(15_000);

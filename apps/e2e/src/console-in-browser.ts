@@ -18,6 +18,8 @@ export interface ConsoleInBrowserOptions {
   signInAs?: string;
   /** IANA time zone the page runs in (e.g. 'Europe/Berlin'), set before anything is loaded. */
   timezoneId?: string;
+  /** Draw scrollbars as a desktop browser does (headless Chromium hides them), for layout checks. */
+  showScrollbars?: boolean;
 }
 
 /** What the hooks set up; read it inside tests, once `beforeAll` has run. */
@@ -37,6 +39,7 @@ export function useConsoleInBrowser({
   screenshotPrefix,
   signInAs,
   timezoneId,
+  showScrollbars = false,
 }: ConsoleInBrowserOptions = {}): ConsoleInBrowser {
   let server: Awaited<ReturnType<typeof startConsole>> | undefined;
   let browser: Browser | undefined;
@@ -52,7 +55,7 @@ export function useConsoleInBrowser({
       databasePrefix: inject('databasePrefix'),
       servingRole: inject('servingRole'),
     });
-    browser = await launchBrowser();
+    browser = await launchBrowser({ showScrollbars });
     const { page } = browser;
     if (timezoneId) {
       const cdp = await browser.context.newCDPSession(page);

@@ -34,7 +34,9 @@ describeInBrowser('impact before a change, in Chromium', () => {
     await activeSwitch.click();
     const dialog = page.getByRole('dialog', { name: 'Activate version 1?' });
     const impact = dialog.getByRole('alert', { name: 'Impact' });
-    await impact.getByText('10.00% of players in this test move: 10.00% from Case 1 to Case 2').waitFor();
+    await impact
+      .getByText('10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2')
+      .waitFor();
 
     // The re-split choice changes the figure: everyone is split anew; unticked, the moves are back.
     const resplit = dialog.getByRole('checkbox', { name: 'Re-split all players (new randomisation)' });

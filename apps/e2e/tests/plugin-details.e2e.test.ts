@@ -50,9 +50,12 @@ async function addAbTest(page: Page, id: string) {
   await autosaved(page);
 }
 
+/** The case as every screen names it: "Case 1 (control)", "Case 2", ... */
+const caseName = (caseIndex: number) => (caseIndex === 0 ? 'Case 1 (control)' : `Case ${caseIndex + 1}`);
+
 async function choose(page: Page, abTestId: string, caseIndex: number, configId: string) {
   await page
-    .getByRole('button', { name: `Choose configuration for case ${caseIndex} of ${abTestId}` })
+    .getByRole('button', { name: `Choose configuration for ${caseName(caseIndex)} of ${abTestId}` })
     .click();
   const picker = page.getByRole('dialog', { name: 'Select Gold Rush configuration' });
   await picker.getByRole('cell', { name: configId, exact: true }).click();

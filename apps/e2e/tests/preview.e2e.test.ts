@@ -69,7 +69,7 @@ describeInBrowser('Player preview in Chromium', () => {
     const matched = await gold.getByRole('listitem').allTextContents();
     expect(matched).toHaveLength(1);
     expect(matched[0]).toMatch(
-      /^Matched: AB-test 'preview-split' version 0, case 2 \(bucket \d+\); assigned now and kept \(sticky\) — “double gold”$/,
+      /^Matched: AB-test 'preview-split' version 0, Case 2 \(bucket \d+\); assigned now and kept \(sticky\) — “double gold”$/,
     );
     await page.getByText(/^Player player-42, level 100, at .+, against revision \d+\.$/).waitFor();
     await saveScreenshot(page, 'preview-served');

@@ -134,7 +134,7 @@ describeInBrowser('Schedule overview in Chromium', () => {
         /^Cooldown: 'gold-tight' \(Daily, max event duration 1d\) leaves less than its cooldown/,
       ),
       expect.stringMatching(
-        /^Overlap: GOLD_RUSH runs 'gold-half' and 'gold-noon' at the same time for case 1/,
+        /^Overlap: GOLD_RUSH runs 'gold-half' and 'gold-noon' at the same time for Case 2/,
       ),
     ]);
     expect(await slotsWith(rowOf(page, 'gold-half'), 'slot-conflict')).toEqual(everyDay(3));

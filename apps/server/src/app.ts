@@ -44,6 +44,7 @@ import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/cli
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
 import { RefusalLog } from './plugins/refusal-log.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { RequestLog } from './plugins/request-log.ts';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The game servers' read path (features/runtime): its intervals, shortened by tests. */
   runtime?: RuntimeOptions;
+  /** GET /metrics and what feeds it (plugins/metrics.ts); false leaves them out (the benchmark's baseline). */
+  metrics?: false | MetricsOptions;
 }
 
 declare module 'fastify' {
@@ -73,6 +76,20 @@ declare module 'fastify' {
     refusals: RefusalLog;
   }
 }
+
+/**
+ * Where a secret could reach a log line: cookies (sessions, the sign-in attempt) and authorization
+ * headers (runtime keys, the metrics token) of a request or error logged with its headers, and Node's
+ * parser errors, which carry the refused request's raw bytes.
+ */
+const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'headers.cookie',
+  'headers.authorization',
+  'res.headers["set-cookie"]',
+  'err.rawPacket',
+];
 
 /** Request log lines without secrets carried in query strings (runtime keys, OAuth codes). */
 function serializeRequest(request: { method: string; url: string; ip: string; id: string }) {
@@ -119,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
             serializers: { req: serializeRequest },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
@@ -159,10 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
+  // First: it measures every route registered after it.
+  if (options.metrics !== false) registerMetrics(app, listener, options.metrics);
 
   // At the root, so the document lists the routes of every context.
   await app.register(swagger, openApiOptions(config));
   registerErrorHandling(app);
+  if (options.metrics !== false) registerMetricsRoute(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });

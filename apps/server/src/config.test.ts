@@ -34,7 +34,9 @@ describe('environment variables', () => {
         bodyLimit: 1024 * 1024,
         runtimeMaxConnectionsPerKey: 1000,
       });
-      expect(config.google).toBeUndefined();
+      expect(config.oidc).toBeUndefined();
+      expect(config.metricsToken).toBeUndefined();
+      expect(config.shutdownTimeoutMs).toBe(10_000);
       expect(config.sessionSecret.length).toBeGreaterThanOrEqual(40);
     }
     expect(parseEnv({}).EMBEDDED_PG_PORT).toBe(54329);
@@ -69,7 +71,13 @@ describe('environment variables', () => {
       publicUrl: 'https://console.example.com',
       sessionSecret: 'secret',
       devLogin: false,
-      google: { clientId: 'id', clientSecret: 'google-secret' },
+      oidc: {
+        issuerUrl: 'https://accounts.google.com',
+        clientId: 'id',
+        clientSecret: 'google-secret',
+        displayName: 'Google',
+        slug: 'google',
+      },
       allowedEmailDomains: ['studio.com', 'example.org'],
       logLevel: 'warn',
       trustProxy: '10.0.0.1,192.168.0.0/16,loopback,::1',
@@ -143,14 +151,19 @@ describe('environment variables', () => {
   });
 
   it('refuse unsafe or half-made combinations', () => {
-    const admins = { ADMIN_EMAILS: 'boss@studio.com', PUBLIC_URL: 'https://console.example.com' };
-    expect(refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's', ...admins })).toBe(
-      'Invalid environment:\n  AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
-    );
-    expect(refusal({ NODE_ENV: 'production', ...admins })).toBe(
+    const admins = { ADMIN_EMAILS: 'boss@studio.com' };
+    const google = {
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://console.studio.com',
+    };
+    expect(
+      refusal({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true', SESSION_SECRET: 's', ...admins, ...google }),
+    ).toBe('Invalid environment:\n  AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
+    expect(refusal({ NODE_ENV: 'production', ...admins, ...google })).toBe(
       'Invalid environment:\n  SESSION_SECRET must be set when NODE_ENV=production',
     );
-    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's', PUBLIC_URL: 'https://c.example' })).toBe(
+    expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's', ...google })).toBe(
       'Invalid environment:\n  ADMIN_EMAILS must be set when NODE_ENV=production',
     );
     expect(refusal({ NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_EMAILS: 'boss@studio.com' })).toBe(
@@ -158,6 +171,73 @@ describe('environment variables', () => {
     );
     expect(refusal({ GOOGLE_CLIENT_ID: 'id' })).toContain(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)',
+    );
+  });
+
+  it('configure sign-in through one OpenID Connect provider, Google being the shorthand', () => {
+    const okta = {
+      OIDC_ISSUER_URL: 'https://studio.okta.com/oauth2/default',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'okta-secret',
+    };
+    expect(readConfig(okta, DATABASE).oidc).toEqual({
+      issuerUrl: 'https://studio.okta.com/oauth2/default',
+      clientId: 'console',
+      clientSecret: 'okta-secret',
+      displayName: 'studio.okta.com',
+      slug: 'oidc',
+    });
+    expect(readConfig({ ...okta, OIDC_DISPLAY_NAME: 'Okta' }, DATABASE).oidc?.displayName).toBe('Okta');
+    expect(refusal({ OIDC_ISSUER_URL: 'https://studio.okta.com', OIDC_CLIENT_ID: 'console' })).toBe(
+      'Invalid environment:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET must be set together (or none)',
+    );
+    expect(refusal({ ...okta, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' })).toContain(
+      'OIDC_* and GOOGLE_* both configure sign-in: set one of them',
+    );
+    expect(refusal({ OIDC_DISPLAY_NAME: 'Okta' })).toContain('OIDC_DISPLAY_NAME needs OIDC_ISSUER_URL');
+    expect(refusal({ ...okta, OIDC_ISSUER_URL: 'okta' })).toContain(
+      'OIDC_ISSUER_URL must be an http:// or https:// URL (got "okta")',
+    );
+  });
+
+  it('refuse to start in production without sign-in, or with a provider reached without TLS', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's', ADMIN_EMAILS: 'boss@studio.com' };
+    expect(refusal(production)).toBe(
+      'Invalid environment:\n  Sign-in must be configured when NODE_ENV=production: OIDC_ISSUER_URL, ' +
+        'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+    );
+    const keycloak = {
+      OIDC_ISSUER_URL: 'http://keycloak:8080/realms/studio',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'kc-secret',
+    };
+    expect(refusal({ ...production, ...keycloak, PUBLIC_URL: 'https://console.studio.com' })).toBe(
+      'Invalid environment:\n  OIDC_ISSUER_URL must be an https:// URL when NODE_ENV=production',
+    );
+    // Off production a local provider over http is fine (tests, a Keycloak beside the console).
+    expect(readConfig(keycloak, DATABASE).oidc?.issuerUrl).toBe('http://keycloak:8080/realms/studio');
+    const https = { ...keycloak, OIDC_ISSUER_URL: 'https://sso.studio.com/realms/studio' };
+    expect(refusal({ ...production, ...https })).toBe(
+      'Invalid environment:\n  PUBLIC_URL must be set when NODE_ENV=production: the sign-in redirect URI is built from it',
+    );
+    const config = readConfig(
+      { ...production, ...https, PUBLIC_URL: 'https://console.studio.com' },
+      DATABASE,
+    );
+    expect(config.devLogin).toBe(false);
+  });
+
+  it('read the metrics token and the shutdown bound', () => {
+    const config = readConfig(
+      { METRICS_TOKEN: 'a-long-enough-token', SHUTDOWN_TIMEOUT_SECONDS: '30' },
+      DATABASE,
+    );
+    expect(config).toMatchObject({ metricsToken: 'a-long-enough-token', shutdownTimeoutMs: 30_000 });
+    expect(refusal({ METRICS_TOKEN: 'short' })).toBe(
+      'Invalid environment:\n  METRICS_TOKEN must be at least 16 characters',
+    );
+    expect(refusal({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toContain(
+      'SHUTDOWN_TIMEOUT_SECONDS must be a whole number from 1 to 3600 (got "0")',
     );
   });
 

@@ -10,9 +10,18 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'prisma/migrations');
 export const WEB_DIST_DIR = resolve(REPO_ROOT, 'apps/web/dist');
 
-export interface GoogleConfig {
+/** Google's issuer: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are the shorthand for it. */
+export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
+
+/** Sign-in through one OpenID Connect provider (OIDC_*, or Google through GOOGLE_*). */
+export interface OidcConfig {
+  issuerUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Shown on the login page's button: "Sign in with <displayName>". */
+  displayName: string;
+  /** `google` for Google's shorthand (its sign-in paths stay /oauth/login/google), else `oidc`. */
+  slug: 'google' | 'oidc';
 }
 
 /** pino's levels; `silent` logs nothing. */
@@ -27,8 +36,9 @@ export interface AppConfig {
   /** Signs the session cookie. */
   sessionSecret: string;
   devLogin: boolean;
-  google?: GoogleConfig;
-  /** E-mail domains allowed to sign in with Google; empty means any verified address. */
+  /** The OpenID Connect provider operators sign in with, when one is configured. */
+  oidc?: OidcConfig;
+  /** E-mail domains allowed to sign in through the provider; empty means any verified address. */
   allowedEmailDomains: string[];
   /** Serve the built web app from this folder when it exists. */
   webDistDir?: string;
@@ -75,6 +85,10 @@ export interface AppConfig {
    * http://localhost:$PORT, and only loopback names are accepted as its Host.
    */
   isPublicUrlSet: boolean;
+  /** GET /metrics answers only with `Authorization: Bearer <metricsToken>` when set. */
+  metricsToken?: string;
+  /** On SIGTERM, requests still running after this long are cut off and the process exits. */
+  shutdownTimeoutMs: number;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -184,8 +198,16 @@ const envSchema = z
     HOST: z.string().optional(),
     PUBLIC_URL: httpUrl.optional(),
     AUTH_DEV_LOGIN: flag.optional(),
+    // Sign-in through an OpenID Connect provider; GOOGLE_* is the shorthand for Google's issuer.
+    OIDC_ISSUER_URL: httpUrl.optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_DISPLAY_NAME: z.string().max(40, { error: 'must be at most 40 characters' }).optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
+    // Operations: the metrics endpoint's token, and how long a stopping process waits for requests.
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(10),
     ALLOWED_EMAIL_DOMAINS: domainList.default([]),
     SESSION_SECRET: z.string().optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -256,14 +278,57 @@ const envSchema = z
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)',
       });
     }
+    for (const issue of signInIssues(env, isProduction)) context.addIssue({ code: 'custom', message: issue });
   });
 
+const OIDC_VARIABLES = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+type SignInVariables = Partial<
+  Record<(typeof OIDC_VARIABLES)[number] | 'OIDC_DISPLAY_NAME' | 'GOOGLE_CLIENT_ID' | 'PUBLIC_URL', string>
+>;
+
+/** What is wrong with the sign-in variables together: half a provider, two providers, none in production. */
+function signInIssues(env: SignInVariables, isProduction: boolean): string[] {
+  const given = OIDC_VARIABLES.filter((name) => env[name] !== undefined);
+  const hasOidc = given.length === OIDC_VARIABLES.length;
+  const hasGoogle = env.GOOGLE_CLIENT_ID !== undefined;
+  const issues: string[] = [];
+  if (given.length > 0 && !hasOidc) {
+    issues.push(`${OIDC_VARIABLES.join(', ')} must be set together (or none)`);
+  }
+  if (given.length > 0 && hasGoogle) {
+    issues.push('OIDC_* and GOOGLE_* both configure sign-in: set one of them');
+  }
+  if (env.OIDC_DISPLAY_NAME !== undefined && given.length === 0) {
+    issues.push('OIDC_DISPLAY_NAME needs OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  if (isProduction && given.length === 0 && !hasGoogle) {
+    issues.push(
+      'Sign-in must be configured when NODE_ENV=production: OIDC_ISSUER_URL, OIDC_CLIENT_ID and ' +
+        'OIDC_CLIENT_SECRET (or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+    );
+  }
+  // Without it the provider would send operators back to http://localhost.
+  if (isProduction && (given.length > 0 || hasGoogle) && env.PUBLIC_URL === undefined) {
+    issues.push('PUBLIC_URL must be set when NODE_ENV=production: the sign-in redirect URI is built from it');
+  }
+  // The issuer's answers are trusted because TLS proves who sent them; plain http only off production.
+  if (isProduction && env.OIDC_ISSUER_URL?.startsWith('http:')) {
+    issues.push('OIDC_ISSUER_URL must be an https:// URL when NODE_ENV=production');
+  }
+  return issues;
+}
+
 export type Env = z.output<typeof envSchema>;
+
+/** Every variable the console reads (deployment files are checked against this list). */
+export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 // Values never repeated in a start-up message (they may be printed to a shared log).
 const SECRET_VARIABLES = new Set([
   'SESSION_SECRET',
   'GOOGLE_CLIENT_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'METRICS_TOKEN',
   'DATABASE_URL',
   'DATABASE_OWNER_URL',
 ]);
@@ -305,9 +370,7 @@ export function configFromEnv(
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sessionSecret: env.SESSION_SECRET ?? randomSecret(),
     devLogin,
-    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
-      : {}),
+    ...oidcConfigOf(env),
     allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS,
     ...(existsSync(WEB_DIST_DIR) ? { webDistDir: WEB_DIST_DIR } : {}),
     logLevel: env.LOG_LEVEL,
@@ -331,7 +394,36 @@ export function configFromEnv(
     },
     embeddedDatabaseLivenessMs: isEmbedded ? env.EMBEDDED_PG_LIVENESS_SECONDS * 1000 : null,
     isPublicUrlSet: env.PUBLIC_URL !== undefined,
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
+}
+
+/** The provider of OIDC_* (named after its host unless OIDC_DISPLAY_NAME), or Google's from GOOGLE_*. */
+function oidcConfigOf(env: Env): { oidc?: OidcConfig } {
+  if (env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+    return {
+      oidc: {
+        issuerUrl: env.OIDC_ISSUER_URL,
+        clientId: env.OIDC_CLIENT_ID,
+        clientSecret: env.OIDC_CLIENT_SECRET,
+        displayName: env.OIDC_DISPLAY_NAME ?? new URL(env.OIDC_ISSUER_URL).hostname,
+        slug: 'oidc',
+      },
+    };
+  }
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    return {
+      oidc: {
+        issuerUrl: GOOGLE_ISSUER_URL,
+        clientId: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        displayName: 'Google',
+        slug: 'google',
+      },
+    };
+  }
+  return {};
 }
 
 /** Reads the process environment; refuses bad values and unsafe combinations at start-up (ConfigError). */

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { type AppConfig, configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './db/database.ts';
+import { loginPathOf } from './features/auth/oidc-login.routes.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
+import { closeGracefully } from './http/graceful-close.ts';
 
 /** Who administers the console: said at start-up, so a local start's open door is never a surprise. */
 function rolesLine(config: AppConfig): string {
@@ -39,14 +41,37 @@ function describeStartFailure(error: unknown): string {
   return messages.join(': ') || 'an unknown error (nothing was said)';
 }
 
+/** How operators sign in: said at start-up with the redirect URI to register at the provider. */
+function signInLines(config: AppConfig): string[] {
+  const lines: string[] = [];
+  if (config.oidc) {
+    const callback = `${config.publicUrl}${loginPathOf(config.oidc)}/callback`;
+    lines.push(
+      `  Sign in: with ${config.oidc.displayName} (${config.oidc.issuerUrl}); its redirect URI is ${callback}`,
+    );
+  }
+  if (config.devLogin) {
+    lines.push(
+      `  Sign in: open ${config.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`,
+    );
+  }
+  if (lines.length === 0)
+    lines.push('  Sign in: nobody can (set OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)');
+  return lines;
+}
+
 /** `npm start`: environment, database (embedded unless DATABASE_URL), migrations, seed, then listen. */
 async function main() {
   let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const shutdown = async () => {
+  let config: AppConfig | undefined;
+  // A second signal while stopping is not caught: it ends the process at once.
+  const shutdown = async (signal: NodeJS.Signals) => {
     let code = 0;
+    const timeoutMs = config?.shutdownTimeoutMs ?? 10_000;
+    console.log(`\n  ${signal}: stopping (requests in flight have ${timeoutMs / 1000} s to finish)`);
     try {
-      await app?.close();
+      if (app && !(await closeGracefully(app, timeoutMs))) code = 1;
     } catch (error) {
       console.error('Shutdown failed:', error);
       code = 1;
@@ -62,7 +87,7 @@ async function main() {
     // The shutdown above stops the database after the app closed (which still writes to it).
     database = await openDatabase(env, { ownsShutdownSignals: true });
     const { applied, serving } = await prepareDatabase(database, MIGRATIONS_DIR);
-    const config = configFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
+    config = configFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
     app = await buildApp({ config });
     await seedEnvironments(app.db);
     await app.listen({ port: config.port, host: config.host });
@@ -73,9 +98,7 @@ async function main() {
       `  Database: ${database.description}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
       `  Database role: ${serving}`,
       `  API docs: ${config.publicUrl}/docs`,
-      config.devLogin
-        ? `  Sign in: open ${config.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`
-        : '  Sign in: with Google (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, PUBLIC_URL)',
+      ...signInLines(config),
       rolesLine(config),
       config.webDistDir ? '' : '  (web app not built: run `npm run build` or use `npm run dev`)\n',
     ];

@@ -29,7 +29,7 @@ export interface SignedInUser {
   grants: RoleGrants;
 }
 
-export type SignInMethod = 'dev' | 'google';
+export type SignInMethod = 'dev' | 'oidc';
 
 /**
  * Server-side sessions. The cookie carries a random id; the `session` table keeps only its

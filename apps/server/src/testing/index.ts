@@ -3,9 +3,15 @@ import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
-import { cloneDatabase, type ServingRole } from './test-postgres.ts';
+import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
 
 export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
+export {
+  startTestOidcProvider,
+  TEST_OIDC_CLIENT_ID,
+  type TestOidcProvider,
+  type TestOidcUser,
+} from './oidc-provider.ts';
 export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
@@ -19,7 +25,7 @@ export {
 } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
-export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime' | 'metrics'>;
 
 /** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
 export async function buildTestApp(
@@ -47,10 +53,12 @@ export interface TestDatabaseSource {
 
 /**
  * For browser tests: the whole console (API and built web app) on a random local port, over a fresh
- * database cloned from the run's migrated template (see global-setup.ts), dropped on close.
+ * database cloned from the run's migrated template (see global-setup.ts), dropped on close; `env` adds
+ * variables (a sign-in provider's, for instance).
  */
 export async function startConsole(
   source: TestDatabaseSource,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
   const database = await cloneDatabase(
     source.adminUrl,
@@ -58,8 +66,10 @@ export async function startConsole(
     source.databasePrefix,
     source.servingRole ?? undefined,
   );
-  const app = await buildTestApp(database.servingUrl);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The port is chosen before the app is built: PUBLIC_URL (where a sign-in provider calls back) names it.
+  const port = await freePort();
+  const app = await buildTestApp(database.servingUrl, { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  const address = await app.listen({ port, host: '127.0.0.1' });
   return {
     url: address,
     databaseUrl: database.url,

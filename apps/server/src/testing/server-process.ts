@@ -16,6 +16,8 @@ export interface ServerProcess {
    * the process has exited, sending SIGKILL when it has not after STOP_TIMEOUT_MS.
    */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Resolves with the exit code once the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
@@ -25,6 +27,8 @@ export interface ServerProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for /readyz (READY_TIMEOUT_MS unless given): only a guard against a hang. */
   readyTimeoutMs?: number;
+  /** A built server (`apps/server/dist/server.js`) to run with plain node instead of the sources under tsx. */
+  entry?: string;
 }
 
 const SERVER_ENTRY = resolve(REPO_ROOT, 'apps/server/src/server.ts');
@@ -45,7 +49,8 @@ export const TEST_SESSION_SECRET = 'test-secret-test-secret';
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const args = options.entry ? ['--enable-source-maps', options.entry] : ['--import', 'tsx', SERVER_ENTRY];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -90,6 +95,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
     output: () => output,
     stop,
+    exited,
   };
 }
 

@@ -68,28 +68,112 @@ export function useEndpointQuery<E extends AnyEndpoint, TSelected = ResponseOfEn
   });
 }
 
+/** What reloads after a change made through the generic mutation hooks. */
+export interface EndpointMutationOptions<Body> {
+  /** Other features whose queries reload too, besides the endpoint's own. */
+  invalidates?: readonly string[];
+  /**
+   * 'feature' (the default): the endpoint's feature and `invalidates`; 'nothing': a read the operator starts
+   * (a preview, a validation), which changes nothing; 'everything': a change any screen may show (a transfer).
+   */
+  reloads?: 'feature' | 'nothing' | 'everything';
+  /** Reload when the call failed too: a refused change usually means the screen was stale. */
+  reloadsOnError?: boolean;
+  /** The environment the call acts on when it is not the active one (a transfer acts on its source). */
+  environmentOf?: (body: Body) => string;
+}
+
+/**
+ * The one mutation of the app: `call` in an environment, then the reload the options ask for (its
+ * features' queries of that environment and their global ones), waited for, so the caller's onSuccess
+ * sees fresh data.
+ */
+function useCallAndReload<Variables, Answer>(
+  features: readonly string[],
+  call: (variables: Variables, environment: string) => Promise<Answer>,
+  activeEnvironment: string,
+  {
+    invalidates = [],
+    reloads = 'feature',
+    reloadsOnError = false,
+    environmentOf,
+  }: Omit<EndpointMutationOptions<never>, 'environmentOf'> & {
+    environmentOf?: ((variables: Variables) => string) | undefined;
+  },
+) {
+  const queryClient = useQueryClient();
+  const reload = async (variables: Variables) => {
+    if (reloads === 'nothing') return;
+    if (reloads === 'everything') return queryClient.invalidateQueries();
+    const environment = environmentOf?.(variables) ?? activeEnvironment;
+    await Promise.all(
+      [...features, ...invalidates].flatMap((feature) =>
+        [environment, GLOBAL_SCOPE].map((scope) =>
+          queryClient.invalidateQueries({ queryKey: featureKey(feature, scope) }),
+        ),
+      ),
+    );
+  };
+  return useMutation<Answer, Error, Variables>({
+    mutationFn: (variables) => call(variables, environmentOf?.(variables) ?? activeEnvironment),
+    onSuccess: (_answer, variables) => reload(variables),
+    ...(reloadsOnError ? { onError: (_error: Error, variables: Variables) => reload(variables) } : {}),
+  });
+}
+
 /**
  * Changes something through a declared endpoint in the active environment; on success the
  * endpoint's own feature reloads, and so do the features listed in `invalidates` (their calls of
- * the active environment and their global ones).
+ * the active environment and their global ones). Every change the screens make goes through here.
  */
 export function useEndpointMutation<E extends AnyEndpoint>(
   endpoint: E,
-  { invalidates = [] }: { invalidates?: readonly string[] } = {},
+  options: EndpointMutationOptions<RequestBody<E>> = {},
 ) {
   const environment = useEnvironmentOf(endpoint);
-  const queryClient = useQueryClient();
-  return useMutation<ResponseOfEndpoint<E>, Error, RequestBody<E>>({
-    mutationFn: (body) => callEndpoint(endpoint, { environment, body }),
-    onSuccess: () =>
-      Promise.all(
-        [endpoint.feature, ...invalidates].flatMap((feature) =>
-          [environment, GLOBAL_SCOPE].map((scope) =>
-            queryClient.invalidateQueries({ queryKey: featureKey(feature, scope) }),
-          ),
-        ),
-      ),
-  });
+  return useCallAndReload<RequestBody<E>, ResponseOfEndpoint<E>>(
+    [endpoint.feature],
+    (body, target) => callEndpoint(endpoint, { environment: target, body }),
+    environment,
+    options,
+  );
+}
+
+/**
+ * useEndpointMutation for a family of endpoints (one per configuration kind): each call names its member
+ * (`{ of: kind, body }`), so one hook acts on rows of every kind. The members share a feature.
+ */
+export function useEndpointFamilyMutation<Member, E extends AnyEndpoint>(
+  endpointOf: (member: Member) => E,
+  feature: string,
+  options: Omit<EndpointMutationOptions<never>, 'environmentOf'> = {},
+) {
+  const environment = useContext(ActiveEnvironmentContext)?.active;
+  if (environment === undefined) throw new Error(`${feature} calls must be made inside EnvironmentProvider`);
+  return useCallAndReload<{ of: Member; body: RequestBody<E> }, ResponseOfEndpoint<E>>(
+    [feature],
+    ({ of, body }, target) => callEndpoint(endpointOf(of), { environment: target, body }),
+    environment,
+    options,
+  );
+}
+
+/**
+ * One declared endpoint called for several bodies at once (a draft's entries), answering in their order;
+ * a read by default (nothing reloads).
+ */
+export function useEndpointBatchMutation<E extends AnyEndpoint>(
+  endpoint: E,
+  { reloads = 'nothing', ...options }: Omit<EndpointMutationOptions<never>, 'environmentOf'> = {},
+) {
+  const environment = useEnvironmentOf(endpoint);
+  return useCallAndReload<readonly RequestBody<E>[], ResponseOfEndpoint<E>[]>(
+    [endpoint.feature],
+    (bodies, target) =>
+      Promise.all(bodies.map((body) => callEndpoint(endpoint, { environment: target, body }))),
+    environment,
+    { reloads, ...options },
+  );
 }
 
 /**
@@ -128,14 +212,10 @@ export function useLazyEndpointQuery<E extends AnyEndpoint>(
 /** useEndpointMutation for a lazily loaded declaration. */
 export function useLazyEndpointMutation<E extends AnyEndpoint>(lazy: LazyEndpoint<E>) {
   const environment = useLazyEnvironmentOf(lazy);
-  const queryClient = useQueryClient();
-  return useMutation<ResponseOfEndpoint<E>, Error, RequestBody<E>>({
-    mutationFn: async (body) => callEndpoint(await lazy.load(), { environment, body }),
-    onSuccess: () =>
-      Promise.all(
-        [environment, GLOBAL_SCOPE].map((scope) =>
-          queryClient.invalidateQueries({ queryKey: featureKey(lazy.feature, scope) }),
-        ),
-      ),
-  });
+  return useCallAndReload<RequestBody<E>, ResponseOfEndpoint<E>>(
+    [lazy.feature],
+    async (body, target) => callEndpoint(await lazy.load(), { environment: target, body }),
+    environment,
+    {},
+  );
 }

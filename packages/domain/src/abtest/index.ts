@@ -2,6 +2,7 @@
 export * from './abtest.rules.ts';
 export * from './abtest.schemas.ts';
 export * from './abtest-id.ts';
+export * from './case-label.ts';
 export * from './countries.ts';
 export * from './rule-result.ts';
 export * from './segment.ts';

@@ -62,10 +62,10 @@ describe('validateWeights', () => {
   });
   it('refuses negative and fractional weights, naming the case', () => {
     expect(messageOf(validateWeights([1_000_001, -1]))).toBe(
-      'Weight of case 2 must be a whole number of at least 0',
+      'Weight of Case 2 must be a whole number of at least 0',
     );
     expect(messageOf(validateWeights([999_999.5, 0.5]))).toBe(
-      'Weight of case 1 must be a whole number of at least 0',
+      'Weight of Case 1 (control) must be a whole number of at least 0',
     );
   });
   it('refuses more than 100 cases', () => {
@@ -249,13 +249,13 @@ describe('Create-Version form arithmetic', () => {
   it('says when there is nothing to distribute or nowhere to distribute it', () => {
     expect(checkDistribution([400_000, 600_000, 0], 1)).toEqual({ ok: true });
     expect(messageOf(checkDistribution([WEIGHT_TOTAL, 0, 0], 1))).toBe(
-      'Nothing to distribute: case 1 already has 100%',
+      'Nothing to distribute: Case 1 (control) already has 100%',
     );
     expect(messageOf(checkDistribution([400_000, 600_000, 0], 2))).toBe(
-      'Nothing to distribute: cases 1 to 2 already total 100%',
+      'Nothing to distribute: Case 1 (control) to Case 2 already total 100%',
     );
     expect(messageOf(checkDistribution([400_000, 600_000], 2))).toBe(
-      'There is no case after case 2 to distribute to',
+      'There is no case after Case 2 to distribute to',
     );
   });
   it('enables Create only at exactly 100%', () => {

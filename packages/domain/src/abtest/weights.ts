@@ -1,4 +1,5 @@
 import { AbTestType } from '../enums.ts';
+import { caseLabel } from './case-label.ts';
 import { failRule, RULE_OK, type RuleResult } from './rule-result.ts';
 
 // Case weights are integers summing to 1,000,000, shown as 100%.
@@ -18,7 +19,7 @@ export const WEIGHT_MESSAGES = {
   // Exact text
   empty: 'Weights cannot be empty',
   tooMany: `Weights cannot have more than ${MAX_CASE_COUNT} cases`,
-  notWhole: (caseIndex: number) => `Weight of case ${caseIndex + 1} must be a whole number of at least 0`,
+  notWhole: (caseIndex: number) => `Weight of ${caseLabel(caseIndex)} must be a whole number of at least 0`,
   total: (total: number) =>
     `Weights must total ${WEIGHT_TOTAL} (100%), but they total ${total} (${formatPercentage(total / WEIGHT_PER_PERCENT, 4)})`,
   rolloutCases: (count: number) =>
@@ -30,9 +31,9 @@ export const WEIGHT_MESSAGES = {
   percentDecimals: `Use at most ${PERCENT_INPUT_DECIMALS} decimals (a weight is a whole millionth)`,
   nothingToDistribute: (keptCount: number) =>
     keptCount === 1
-      ? 'Nothing to distribute: case 1 already has 100%'
-      : `Nothing to distribute: cases 1 to ${keptCount} already total 100%`,
-  noLaterCases: (keptCount: number) => `There is no case after case ${keptCount} to distribute to`,
+      ? `Nothing to distribute: ${caseLabel(0)} already has 100%`
+      : `Nothing to distribute: ${caseLabel(0)} to ${caseLabel(keptCount - 1)} already total 100%`,
+  noLaterCases: (keptCount: number) => `There is no case after ${caseLabel(keptCount - 1)} to distribute to`,
 } as const;
 
 export function sumWeights(weights: readonly number[]): number {

@@ -20,7 +20,7 @@ export const CONSTRUCTION_ITEMS: readonly ConstructionItemEntry[] = (
 
 export const constructionItemsResponseSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
 
-/** The name of a construction item id; unknown ids read as NormalPieces (spec). */
+/** The name of a construction item id; unknown ids read as NormalPieces (a product rule). */
 export function resolveConstructionItem(id: number): ConstructionItemName {
   return nameOf(ConstructionItem, id) ?? 'NormalPieces';
 }

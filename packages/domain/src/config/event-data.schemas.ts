@@ -4,8 +4,9 @@ import { type ConfigKindId, type ConfigKindOf, configKindOf, DEFAULT_MAX_ROTATIO
 import { CONSTRUCTION_ITEM_LABEL, constructionItemIdSchema } from './construction-items.ts';
 import { botSchema, matchmakingSchema, tierMatchmakingSchema } from './matchmaking.schemas.ts';
 
-// The `data` of the event kinds: races, duel, streaks, build and break ("Editors by type",
-// §3, §5, §9). Omitted fields take the product's defaults; every message names the field's label.
+// The `data` of the event kinds: races, duel, streaks, build and break (docs/product.md,
+// Configurations: the kinds with their own editor). Omitted fields take the product's defaults; every
+// message names the field's label.
 
 /** The `kind` every data object carries, so a body of the wrong kind is refused naming the field. */
 export function kindField<const Id extends ConfigKindId>(id: Id) {

@@ -42,7 +42,7 @@ export const authEndpoints = defineEndpoints('auth', {
   devLogin: {
     path: '/oauth/login/dev',
     access: 'public',
-    summary: 'Sign in locally without Google (AUTH_DEV_LOGIN=true only)',
+    summary: 'Sign in locally without a sign-in provider (AUTH_DEV_LOGIN=true only)',
     body: devLoginRequestSchema,
     response: operatorSchema,
     scope: 'global',

@@ -1,7 +1,13 @@
-// Operational screens (shell-and-operations spec): shared zod schemas and pure rules.
+// Operational screens (release, compensation, transfer, connections, …): shared zod schemas and pure rules.
 export * from './compensation.ts';
 export * from './connections.ts';
-export { type FieldLabels, USER_ID_LABEL, USER_ID_MAX_LENGTH, userIdSchema } from './fields.ts';
+export {
+  type FieldLabels,
+  MAX_STORED_INTEGER,
+  USER_ID_LABEL,
+  USER_ID_MAX_LENGTH,
+  userIdSchema,
+} from './fields.ts';
 export * from './nice.ts';
 export * from './plugin.ts';
 export * from './progression.ts';

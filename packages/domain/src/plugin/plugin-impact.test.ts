@@ -188,7 +188,7 @@ describe('impactOfPluginDraft with the activation plan', () => {
     expect(
       race!.entries.map((item) => [item.abTestId, item.impact.sentence, item.impact.unaffected]),
     ).toEqual([
-      ['shared', '10.00% of players in this test move: 10.00% from Case 1 to Case 2', null],
+      ['shared', '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2', null],
       ['solo', INACTIVE_TEST_SENTENCE, 'abtest-inactive'],
     ]);
     expect(race!.entries[1]!.impact).toMatchObject({ moves: { moved: 0 }, configurationChanged: 0 });
@@ -199,7 +199,7 @@ describe('impactOfPluginDraft with the activation plan', () => {
         abTestVersion: 1,
         change: 'kept',
         impact: expect.objectContaining({
-          sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+          sentence: '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2',
           configurationChanged: 700_000,
         }),
       }),

@@ -169,7 +169,7 @@ describe('diffRuntimeContent', () => {
       "  AB-test 'spring': cases[1].weight: 500000 → 540000",
       "  AB-test 'spring': segment condition added: Payer == true",
       "  AB-test 'spring': segment condition removed: Platform == ios",
-      "  AB-test 'spring': 4.00% of players in this test move: 4.00% from Case 1 to Case 2",
+      "  AB-test 'spring': 4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2",
       'Plugin GOLD_RUSH (2)',
       `  AB-test 'autumn': salt: "autumn" → "autumn-2"`,
       "  AB-test 'autumn': new salt: every player is re-split",
@@ -222,12 +222,15 @@ describe('diffRuntimeContent', () => {
     ]);
     expect(described.moves).toEqual([
       { abTestId: 'autumn', text: 'New salt: every player is re-split' },
-      { abTestId: 'spring', text: '4.00% of players in this test move: 4.00% from Case 1 to Case 2' },
+      {
+        abTestId: 'spring',
+        text: '4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2',
+      },
     ]);
     // the way back moves the same players back
     expect(describeRuntimeDiff(next, base).moves[1]).toEqual({
       abTestId: 'spring',
-      text: '4.00% of players in this test move: 4.00% from Case 2 to Case 1',
+      text: '4.00% of players in this test move: 4.00% from Case 2 to Case 1 (control)',
     });
   });
 });

@@ -1,8 +1,9 @@
+import { caseLabel } from '../abtest/case-label.ts';
 import { operationSymbol } from '../abtest/segment.ts';
 import type { MatchedEntry, PlayerResolution, PluginResolution, SkippedEntry } from './resolution.schemas.ts';
 import type { SegmentFailure } from './segment-match.ts';
 
-// Issue 15's player preview: resolvePlayer's reasons as sentences for an operator. Pure functions of
+// The player preview: resolvePlayer's reasons as sentences for an operator. Pure functions of
 // the resolution's data, so the console, the SDK and a game server's logs say the same thing.
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -29,7 +30,7 @@ export function describeSkippedEntry(entry: SkippedEntry): string {
   const dropped =
     entry.droppedAssignment === null
       ? ''
-      : ` (the sticky assignment to case ${entry.droppedAssignment + 1}, which no longer exists, was dropped)`;
+      : ` (the sticky assignment to ${caseLabel(entry.droppedAssignment)}, which no longer exists, was dropped)`;
   switch (entry.cause.reason) {
     case 'abtest-missing':
       return `${test} is not in the snapshot`;
@@ -47,18 +48,18 @@ export function describeSkippedEntry(entry: SkippedEntry): string {
 /** How the matching entry placed the player: test, version, case, bucket, stickiness, slot. */
 export function describeMatchedEntry(matched: MatchedEntry): string {
   const parts = [
-    `AB-test '${matched.abTestId}' version ${matched.testVersion}, case ${matched.caseIndex + 1} (bucket ${matched.bucket})`,
+    `AB-test '${matched.abTestId}' version ${matched.testVersion}, ${caseLabel(matched.caseIndex)} (bucket ${matched.bucket})`,
   ];
   if (matched.sticky === 'kept') parts.push('kept from an earlier sticky assignment');
   if (matched.sticky === 'assigned') parts.push('assigned now and kept (sticky)');
   if (matched.droppedAssignment !== null) {
     parts.push(
-      `the earlier assignment to case ${matched.droppedAssignment + 1}, which no longer exists, was dropped`,
+      `the earlier assignment to ${caseLabel(matched.droppedAssignment)}, which no longer exists, was dropped`,
     );
   }
   if (!matched.hasSlot) {
     parts.push(
-      `the entry was added with version ${matched.abTestVersion}, which has no configuration for case ${matched.caseIndex + 1}`,
+      `the entry was added with version ${matched.abTestVersion}, which has no configuration for ${caseLabel(matched.caseIndex)}`,
     );
   }
   return parts.join('; ');
@@ -74,7 +75,7 @@ export function describePluginOutcome(plugin: PluginResolution, level: number): 
     case 'no-match':
       return `No entry of the active set applies: the plugin's default`;
     case 'default':
-      return `Case ${matched!.caseIndex + 1} has no configuration: the plugin's default`;
+      return `${caseLabel(matched!.caseIndex)} has no configuration: the plugin's default`;
     case 'configuration-missing':
       return `Configuration '${id}' is not in the snapshot: the plugin's default`;
     case 'not-running':

@@ -59,12 +59,12 @@ const ACTIVE = { isAbTestActive: true };
 const INACTIVE = { isAbTestActive: false };
 
 describe('impactOfSplitChange', () => {
-  it('names the moves of a 40/60 test going to 30/70: 10.00% from Case 1 to Case 2', () => {
+  it('names the moves of a 40/60 test going to 30/70: 10.00% from Case 1 (control) to Case 2', () => {
     const impact = impactOfSplitChange(initialRanges([400_000, 600_000]), [300_000, 700_000], ACTIVE);
     expect(impact).toEqual({
       moves: { moved: 100_000, flows: [{ from: 0, to: 1, buckets: 100_000 }] },
       everyoneResplit: false,
-      sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      sentence: '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2',
       unaffected: null,
     });
   });
@@ -85,7 +85,7 @@ describe('impactOfSplitChange', () => {
 
   it('moves everyone from no case for a first version', () => {
     expect(impactOfSplitChange(null, [250_000, 750_000], ACTIVE).sentence).toBe(
-      '100.00% of players in this test move: 25.00% from no case to Case 1, 75.00% from no case to Case 2',
+      '100.00% of players in this test move: 25.00% from no case to Case 1 (control), 75.00% from no case to Case 2',
     );
   });
 
@@ -242,7 +242,7 @@ describe('impactOfDraftEntry', () => {
       isPluginEnabled: false,
     });
     expect(impact).toMatchObject({
-      sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      sentence: '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2',
       configurationChanged: 0,
       configurationSentence: DISABLED_PLUGIN_CONFIGURATION_SENTENCE,
       unaffected: 'plugin-disabled',

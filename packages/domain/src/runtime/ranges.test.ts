@@ -102,7 +102,7 @@ describe('reassignRanges', () => {
 
   it('refuses overlapping previous ranges and bad weights', () => {
     expect(() => reassignRanges([[[0, 600_000]], [[500_000, N]]], [500_000, 500_000])).toThrow(
-      'Cases 1 and 2 own overlapping buckets',
+      'Case 1 (control) and Case 2 own overlapping buckets',
     );
     expect(() => reassignRanges(initialRanges([N]), [1])).toThrow('must total');
   });
@@ -183,10 +183,12 @@ describe('findRangesProblem', () => {
       'No case owns the buckets [400000, 500000)',
     );
     expect(findRangesProblem([[[0, 400_000]]])).toBe('No case owns the buckets [400000, 1000000)');
-    expect(findRangesProblem([[[0, 600_000]], [[500_000, N]]])).toBe('Cases 1 and 2 own overlapping buckets');
+    expect(findRangesProblem([[[0, 600_000]], [[500_000, N]]])).toBe(
+      'Case 1 (control) and Case 2 own overlapping buckets',
+    );
     expect(findRangesProblem([[[0, N + 1]]])).toContain('outside');
     expect(findRangesProblem(initialRanges([400_000, 600_000]), [500_000, 500_000])).toBe(
-      'Case 1 owns 400000 buckets, but its weight is 500000',
+      'Case 1 (control) owns 400000 buckets, but its weight is 500000',
     );
   });
 });
@@ -278,7 +280,7 @@ describe('describeMovedBuckets', () => {
   it('says the share that moves and between which cases, with 2 decimals', () => {
     const ten = initialRanges([900_000, 100_000]);
     expect(describeMovedBuckets(movedBuckets(ten, reassignRanges(ten, [860_000, 140_000])))).toBe(
-      '4.00% of players in this test move: 4.00% from Case 1 to Case 2',
+      '4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2',
     );
     expect(describeMovedBuckets(movedBuckets(ten, ten))).toBe('No player changes case');
     expect(formatBucketShare(1)).toBe('<0.01%');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caseLabel, caseLabels } from '../abtest/case-label.ts';
 import { formatPercentage, WEIGHT_PER_PERCENT } from '../abtest/weights.ts';
 import { BUCKET_COUNT, type BucketRange } from './snapshot.ts';
 
@@ -47,7 +48,7 @@ function sortedTaggedRanges(cases: readonly (readonly BucketRange[])[]): [number
     for (const [start, end] of ranges) {
       if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end <= BUCKET_COUNT)) {
         throw new RangeError(
-          `Case ${caseIndex + 1} has a range [${start}, ${end}) outside [0, ${BUCKET_COUNT})`,
+          `${caseLabel(caseIndex)} has a range [${start}, ${end}) outside [0, ${BUCKET_COUNT})`,
         );
       }
       if (end > start) tagged.push([start, end, caseIndex]);
@@ -56,7 +57,7 @@ function sortedTaggedRanges(cases: readonly (readonly BucketRange[])[]): [number
   tagged.sort((a, b) => a[0] - b[0]);
   for (let i = 1; i < tagged.length; i += 1) {
     if (tagged[i]![0] < tagged[i - 1]![1]) {
-      throw new RangeError(`Cases ${tagged[i - 1]![2] + 1} and ${tagged[i]![2] + 1} own overlapping buckets`);
+      throw new RangeError(`${caseLabels([tagged[i - 1]![2], tagged[i]![2]])} own overlapping buckets`);
     }
   }
   return tagged;
@@ -167,7 +168,7 @@ export function findRangesProblem(
       return `${cases.length} cases of ranges for ${weights.length} weights`;
     const wrong = cases.findIndex((ranges, caseIndex) => rangesSize(ranges) !== weights[caseIndex]);
     if (wrong >= 0) {
-      return `Case ${wrong + 1} owns ${rangesSize(cases[wrong]!)} buckets, but its weight is ${weights[wrong]}`;
+      return `${caseLabel(wrong)} owns ${rangesSize(cases[wrong]!)} buckets, but its weight is ${weights[wrong]}`;
     }
   }
   return null;
@@ -249,10 +250,10 @@ export function formatBucketShare(buckets: number): string {
   return formatPercentage(percent);
 }
 
-const caseName = (caseIndex: number | null) => (caseIndex === null ? 'no case' : `Case ${caseIndex + 1}`);
+const caseName = (caseIndex: number | null) => (caseIndex === null ? 'no case' : caseLabel(caseIndex));
 
 /**
- * Issue 15's impact sentence: "4.00% of players in this test move: 4.00% from Case 1 to Case 2",
+ * The impact sentence of a version change: "4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2",
  * or "No player changes case".
  */
 export function describeMovedBuckets(moves: MovedBuckets): string {

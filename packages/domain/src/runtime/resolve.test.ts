@@ -113,7 +113,7 @@ describe('resolvePlayer', () => {
     const two = resolvePlayer(base, { userId: 'player-2', context: {} }, NOW).plugins[0]!;
     expect(two).toMatchObject({ outcome: 'default', configuration: null });
     expect(two.matched).toMatchObject({ caseIndex: 0, bucket: 234881, configurationId: '', running: null });
-    expect(describePluginOutcome(two, 1)).toBe("Case 1 has no configuration: the plugin's default");
+    expect(describePluginOutcome(two, 1)).toBe("Case 1 (control) has no configuration: the plugin's default");
   });
 
   it('gives nothing from a disabled plugin and answers plugins by id', () => {
@@ -186,7 +186,7 @@ describe('resolvePlayer', () => {
       "  entry 2: AB-test 'sleeping' is not active",
       "  entry 3: AB-test 'unversioned' has no active version",
       `  entry 4: Not in the segment of AB-test 'ios-only': Platform == ios does not hold: the player's Platform is "android"`,
-      "  entry 5: AB-test 'spring' version 1, case 1 (bucket 234881)",
+      "  entry 5: AB-test 'spring' version 1, Case 1 (control) (bucket 234881)",
     ]);
   });
 
@@ -230,7 +230,7 @@ describe('resolvePlayer', () => {
       testVersion: 2,
     });
     expect(describeMatchedEntry(resolved.matched!)).toContain(
-      'the entry was added with version 1, which has no configuration for case 3',
+      'the entry was added with version 1, which has no configuration for Case 3',
     );
   });
 
@@ -355,7 +355,7 @@ describe('resolvePlayer', () => {
         droppedAssignment: 5,
       });
       expect(describeMatchedEntry(result.plugins[0]!.matched!)).toContain(
-        'the earlier assignment to case 6, which no longer exists, was dropped',
+        'the earlier assignment to Case 6, which no longer exists, was dropped',
       );
       // an assignment of a test the snapshot does not hold is kept for later
       expect(result.assignments).toEqual({ spring: 0, other: 2 });

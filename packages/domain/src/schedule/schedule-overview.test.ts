@@ -165,7 +165,7 @@ describe('conflicts', () => {
           cases: [0],
           slots: [3],
           message:
-            "AGILITY_RACE runs 'half-day' and 'midday' at the same time for case 0 of its active set, first from " +
+            "AGILITY_RACE runs 'half-day' and 'midday' at the same time for Case 1 (control) of its active set, first from " +
             '2024-03-10 10:00 to 2024-03-10 12:00 UTC: change the activation of one of them, or serve them in ' +
             "different cases in the plugin's draft",
           fix: { target: 'plugin', pluginId: PluginId.AGILITY_RACE },
@@ -179,7 +179,7 @@ describe('conflicts', () => {
         [halfDay, midday],
       );
       expect(conflictsOf(answer.conflicts, 'overlap')).toMatchObject([{ cases: [0, 1], slots: [3] }]);
-      expect(answer.conflicts[0]!.message).toContain('for cases 0, 1 of its active set');
+      expect(answer.conflicts[0]!.message).toContain('for Case 1 (control) and Case 2 of its active set');
     });
 
     it('is not found for different cases, across active set and draft, or in one slot at different times', () => {
@@ -377,7 +377,7 @@ describe('conflicts', () => {
           configurations: ['gone'],
           slots: all,
           message:
-            "AGILITY_RACE (active set, case 0) references configuration 'gone', which does not exist: choose another " +
+            "AGILITY_RACE (active set, Case 1 (control)) references configuration 'gone', which does not exist: choose another " +
             "configuration in the plugin's draft",
           fix: { target: 'plugin', pluginId: PluginId.AGILITY_RACE },
         }),
@@ -385,7 +385,7 @@ describe('conflicts', () => {
           configurations: ['past'],
           slots: all,
           message:
-            "'past', used by AGILITY_RACE (active set, case 1), does not run between 2024-03-10 00:00 and " +
+            "'past', used by AGILITY_RACE (active set, Case 2), does not run between 2024-03-10 00:00 and " +
             '2024-03-11 00:00 UTC: change its activation (type, start, end)',
           fix: { target: 'configuration', configuration: 'past', kindPluginName: 'AGILITY_RACE' },
         }),
@@ -393,7 +393,7 @@ describe('conflicts', () => {
           configurations: ['off'],
           slots: [0, 1, 2, 3],
           message:
-            "'off', used by AGILITY_RACE (active set, case 0), is switched off, so players get nothing from it: switch it on",
+            "'off', used by AGILITY_RACE (active set, Case 1 (control)), is switched off, so players get nothing from it: switch it on",
         }),
         expect.objectContaining({
           configurations: ['off-past'],

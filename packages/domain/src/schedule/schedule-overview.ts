@@ -1,3 +1,4 @@
+import { caseLabels } from '../abtest/case-label.ts';
 import type { ActivationWindow } from '../config/activation-engine.ts';
 import { findConfigKind } from '../config/config-kinds.ts';
 import { isPluginId, pluginNameOf } from '../operations/plugin.ts';
@@ -57,11 +58,6 @@ interface RowUsage {
   readonly sets: Set<ScheduleEntrySet>;
   readonly cases: Set<number>;
 }
-
-const listCases = (cases: Iterable<number>) => {
-  const sorted = [...cases].sort((a, b) => a - b);
-  return `${sorted.length === 1 ? 'case' : 'cases'} ${sorted.join(', ')}`;
-};
 
 const hasCommonSlot = (a: readonly boolean[], b: readonly boolean[]) =>
   a.some((slot, index) => slot && b[index]);
@@ -201,7 +197,7 @@ function computePluginSchedule(
       kindPluginName === null
         ? ({ target: 'plugin', pluginId: plugin.id } as const)
         : ({ target: 'configuration', configuration: id, kindPluginName } as const);
-    const where = `${pluginName} (${orderedSets.map((set) => SET_LABELS[set]).join(', ')}, ${listCases(cases)})`;
+    const where = `${pluginName} (${orderedSets.map((set) => SET_LABELS[set]).join(', ')}, ${caseLabels(cases)})`;
     const range = `between ${formatUtc(grid.start)} and ${formatUtc(grid.end)} UTC`;
     // (d) referenced but never active in the range, or switched off
     if (!configuration || !timeline) {
@@ -290,7 +286,7 @@ function findOverlaps(
     cases,
     slots,
     message:
-      `${pluginName} runs '${ids[0]}' and '${ids[1]}' at the same time for ${listCases(cases)} of its ` +
+      `${pluginName} runs '${ids[0]}' and '${ids[1]}' at the same time for ${caseLabels(cases)} of its ` +
       `${SET_LABELS[set]}, first from ${formatUtc(first.start)} to ${formatUtc(first.end)} UTC: change the ` +
       `activation of one of them, or serve them in different cases in the plugin's draft`,
     fix: { target: 'plugin', pluginId },

@@ -33,7 +33,7 @@ describe('/api/abtest/impact', () => {
     expect(preview).toEqual({
       moves: { moved: 100_000, flows: [{ from: 0, to: 1, buckets: 100_000 }] },
       everyoneResplit: false,
-      sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      sentence: '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2',
       unaffected: null,
     });
     await c.payloadOf('/api/abtest/activate/version', { id, version });
@@ -77,7 +77,7 @@ describe('/api/abtest/impact', () => {
     expect((await impact({ id, treatment: 25 })).sentence).toBe(INACTIVE_TEST_SENTENCE);
     await c.payloadOf('/api/abtest/activate/test', { id, active: true });
     expect((await impact({ id, treatment: 25 })).sentence).toBe(
-      '15.00% of players in this test move: 15.00% from Case 1 to Case 2',
+      '15.00% of players in this test move: 15.00% from Case 1 (control) to Case 2',
     );
     const plain = await activeAbTest(c);
     const refused = await c.call('/api/abtest/impact', { id: plain, treatment: 25 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { accessHooksOf, registerEndpoint } from '../../http/endpoint.ts';
 import { sessionUserOf } from './auth.service.ts';
-import { GOOGLE_LOGIN_PATH, registerGoogleLogin } from './google-login.ts';
+import { loginPathOf, registerNoOidcLogin, registerOidcLogin } from './oidc-login.routes.ts';
 
 /**
  * Registers a declared sign-in call by hand: it sets or clears the session cookie, so its handler
@@ -47,12 +47,12 @@ export async function authRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, api.auth.me, async ({ user }) => sessionUserOf(user!, await app.environments.list()));
   registerEndpoint(app, api.auth.session, ({ email }) => (email ? { email } : null));
-  registerEndpoint(app, api.auth.options, () => ({
-    devLogin: config.devLogin,
-    google: config.google !== undefined,
-  }));
+  const provider = config.oidc
+    ? { name: config.oidc.displayName, loginPath: loginPathOf(config.oidc) }
+    : null;
+  registerEndpoint(app, api.auth.options, () => ({ devLogin: config.devLogin, provider }));
 
-  // Local and test sign-in without Google; refused at start-up in production (config.ts). Declared
+  // Local and test sign-in without a provider; refused at start-up in production (config.ts). Declared
   // like every call, so it is registered always and answers 404 (before reading the body) when off.
   const devLogin = api.auth.devLogin;
   registerSessionEndpoint(
@@ -78,20 +78,6 @@ export async function authRoutes(app: FastifyInstance) {
     return { sessionsEnded };
   });
 
-  if (config.google) {
-    await registerGoogleLogin(app, config.google);
-  } else {
-    // Without Google credentials the 401 page's 'Go to Login' still leads somewhere useful.
-    app.get(
-      GOOGLE_LOGIN_PATH,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['auth'],
-          summary: 'Google sign-in (redirects to /login when Google is not configured)',
-        },
-      },
-      async (_request, reply) => reply.redirect('/login?error=google-not-configured'),
-    );
-  }
+  if (config.oidc) registerOidcLogin(app, config.oidc);
+  else registerNoOidcLogin(app);
 }

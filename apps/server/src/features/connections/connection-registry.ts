@@ -28,6 +28,15 @@ export class ConnectionRegistry {
    */
   private readonly revokedKeys = new Map<string, CloseReason>();
 
+  /** This process's game-client connections per environment (for metrics). */
+  countByEnvironment(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const { environmentId } of this.connections.values()) {
+      counts.set(environmentId, (counts.get(environmentId) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   /** Pings every connection each interval and drops those that did not answer the previous ping. */
   startHeartbeat(intervalMs: number): void {
     this.heartbeat = setInterval(() => {

@@ -47,12 +47,12 @@ describe('/api/plugin/draft/impact', () => {
       alongside: [],
     });
 
-    // A newer version 30/70 with the same configurations: 10% move from Case 1 (a) to Case 2 (b).
+    // A newer version 30/70 with the same configurations: 10% move from Case 1 (control) (a) to Case 2 (b).
     const version = await p.newVersion(abTestId, [300_000, 700_000]);
     await p.saveDraft(DUEL, [entry(abTestId, version, [a!, b!])]);
     const [moved] = (await impactOf(DUEL)).entries;
     expect(moved.impact).toMatchObject({
-      sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      sentence: '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2',
       configurationChanged: 100_000,
     });
   });
@@ -86,7 +86,7 @@ describe('/api/plugin/draft/impact', () => {
     const next = await p.newVersion(shared, [300_000, 700_000]);
     await p.saveDraft(RACE, [entry(shared, next, [r1!, r2!])]);
     await p.saveDraft(EOC, [entry(shared, next, [e1!, e3!])]);
-    const moves = '10.00% of players in this test move: 10.00% from Case 1 to Case 2';
+    const moves = '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2';
     const impact = await impactOf(RACE);
     expect(impact.entries).toMatchObject([
       { abTestId: shared, abTestVersion: next, impact: { sentence: moves, configurationChanged: 100_000 } },
@@ -158,7 +158,7 @@ describe('/api/plugin/draft/impact', () => {
     await switchOn(abTestId);
     await p.saveDraft(BUILD, [entry(abTestId, await p.newVersion(abTestId, [400_000, 600_000]), [b2!, b1!])]);
     expect((await impactOf(BUILD)).entries[0].impact).toMatchObject({
-      sentence: '10.00% of players in this test move: 10.00% from Case 1 to Case 2',
+      sentence: '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2',
       configurationChanged: 0,
       configurationSentence: DISABLED_PLUGIN_CONFIGURATION_SENTENCE,
       unaffected: 'plugin-disabled',

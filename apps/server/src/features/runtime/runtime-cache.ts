@@ -120,6 +120,11 @@ export class RuntimeCache {
     return this.served.get(environmentId);
   }
 
+  /** Every environment's current revision in this process (for metrics). */
+  servedRevisions(): IterableIterator<ServedRevision> {
+    return this.served.values();
+  }
+
   /** Whether the revisions were read from the database at least once (start-up may find it down). */
   get isLoaded(): boolean {
     return this.hasChecked;

@@ -6,6 +6,7 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import {
+  countRuntimeInstancesByRevision,
   findLatestRevisionNumber,
   listRuntimeInstances,
   pruneRuntimeInstances,
@@ -40,4 +41,9 @@ export async function listGameServers(db: Db, environmentId: string): Promise<Ga
     }),
   ]);
   return { latestRevision, instances, checked: now };
+}
+
+/** Game servers per environment and applied revision, over every process's reports (for metrics). */
+export function countGameServersByRevision(db: Db) {
+  return countRuntimeInstancesByRevision(db, GAME_SERVER_RETENTION_MS);
 }

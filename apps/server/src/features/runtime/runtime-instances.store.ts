@@ -77,3 +77,15 @@ export async function findLatestRevisionNumber(db: Db, environmentId: string): P
   const { _max } = await db.runtimeRevision.aggregate({ where: { environmentId }, _max: { revision: true } });
   return _max.revision;
 }
+
+/** How many game servers reported each applied revision within `retentionMs`, over every environment. */
+export async function countRuntimeInstancesByRevision(
+  db: Db,
+  retentionMs: number,
+): Promise<{ environmentId: string; revision: number; count: number }[]> {
+  const rows = await db.$queryRaw<{ environmentId: string; revision: number; count: bigint }[]>`
+    SELECT "environment_id" AS "environmentId", "revision", count(*) AS "count" FROM "runtime_instance"
+     WHERE "reported" >= now() - make_interval(secs => ${retentionMs / 1000})
+     GROUP BY "environment_id", "revision"`;
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}

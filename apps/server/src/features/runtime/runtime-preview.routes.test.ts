@@ -101,7 +101,9 @@ describe('player preview', () => {
       "AGILITY_RACE (2): Case 1 has no configuration: the plugin's default",
       `  entry 1: ${name(inactive)} is not active`,
       `  entry 2: Not in the segment of ${name(iosOnly)}: Platform == ios does not hold: the player's Platform is "android"`,
-      expect.stringMatching(new RegExp(`^  entry 3: ${name(control)} version 0, case 1 \\(bucket \\d+\\)`)),
+      expect.stringMatching(
+        new RegExp(`^  entry 3: ${name(control)} version 0, Case 1 \\(control\\) \\(bucket \\d+\\)`),
+      ),
     ]);
     expect(pluginOf(during, AGILITY_RACE)).toMatchObject({
       outcome: 'default',

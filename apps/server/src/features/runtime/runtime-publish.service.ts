@@ -1,3 +1,5 @@
+import { channel } from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
 import { isPublishingAuditAction } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
@@ -13,6 +15,18 @@ import {
 
 /** Who published the revisions made without an operator (start-up). */
 export const SYSTEM_PUBLISHER = 'system';
+
+/**
+ * Each publish's duration (lock wait, build, insert), for whoever listens (the metrics plugin): a
+ * diagnostics channel, so publishing knows nothing of metrics and costs nothing when nobody listens.
+ */
+export const publishTimings = channel('console.runtime.publish');
+export interface PublishTiming {
+  environmentId: string;
+  seconds: number;
+  /** False when nothing changed (or the runtime is pinned): no revision was written. */
+  isPublished: boolean;
+}
 
 export interface PublishedRevision {
   environmentId: string;
@@ -58,11 +72,23 @@ export async function publishRevision(
   email: string,
   auditEntryIds: readonly number[],
 ): Promise<PublishedRevision | null> {
+  const started = performance.now();
   const state = await lockRuntimeState(tx, environmentId);
-  if (state.pinnedRevision !== null) return null;
-  const latest = await findLatestRevision(tx, environmentId);
-  const built = await buildRuntimeContent(tx, environmentId);
-  return publishBuilt(tx, environmentId, built, latest, { email, auditEntryIds });
+  let published: PublishedRevision | null = null;
+  if (state.pinnedRevision === null) {
+    const latest = await findLatestRevision(tx, environmentId);
+    const built = await buildRuntimeContent(tx, environmentId);
+    published = await publishBuilt(tx, environmentId, built, latest, { email, auditEntryIds });
+  }
+  if (publishTimings.hasSubscribers) {
+    const timing: PublishTiming = {
+      environmentId,
+      seconds: (performance.now() - started) / 1000,
+      isPublished: published !== null,
+    };
+    publishTimings.publish(timing);
+  }
+  return published;
 }
 
 /**

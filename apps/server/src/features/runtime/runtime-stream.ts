@@ -9,9 +9,14 @@ const RECONNECT_MS = 2_000;
 /** A client that lets this much pile up unread is dropped rather than held in memory. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT = `${RUNTIME_HEARTBEAT_COMMENT}\n\n`;
+/** The last event of a stream whose server is stopping: reconnect (another replica will answer). */
+export const RUNTIME_STREAM_CLOSING_EVENT = 'closing';
+/** Reconnect delays after a shutdown, spread so a replica's clients do not all arrive at once. */
+const CLOSING_RETRY_MS = { min: 250, spread: 1_750 };
 
 interface OpenStream {
   keyId: string;
+  environmentId: string;
   raw: ServerResponse;
   /** The revision this client holds (from Last-Event-ID, then from what was sent); 0 when not known. */
   revision: number;
@@ -69,6 +74,14 @@ export class RuntimeStreams {
     return this.open.size;
   }
 
+  /** Open streams per environment (for metrics). */
+  countByEnvironment(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const { environmentId } of this.open)
+      counts.set(environmentId, (counts.get(environmentId) ?? 0) + 1);
+    return counts;
+  }
+
   start(): void {
     this.heartbeat ??= setInterval(() => {
       for (const stream of this.open) this.write(stream, HEARTBEAT);
@@ -80,13 +93,21 @@ export class RuntimeStreams {
     });
   }
 
-  /** Ends every stream (before the server closes, which would otherwise wait for them). */
+  /**
+   * Ends every stream (before the server closes, which would otherwise wait for them), each with a
+   * `closing` event and a short `retry`, so clients reconnect soon, to a replica that still serves.
+   */
   closeAll(): void {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
     this.stopWatchingKeys?.();
     this.stopWatchingKeys = undefined;
-    for (const stream of this.open) stream.raw.end();
+    for (const stream of this.open) {
+      const retryMs = CLOSING_RETRY_MS.min + Math.floor(Math.random() * CLOSING_RETRY_MS.spread);
+      stream.raw.end(
+        `retry: ${retryMs}\nevent: ${RUNTIME_STREAM_CLOSING_EVENT}\ndata: {"reason":"server shutting down"}\n\n`,
+      );
+    }
   }
 
   /** Takes over the reply: headers, then the current revision unless `lastEventId` already holds it. */
@@ -103,6 +124,7 @@ export class RuntimeStreams {
     raw.write(`retry: ${RECONNECT_MS}\n\n`);
     const stream: OpenStream = {
       keyId: key.keyId,
+      environmentId: key.environmentId,
       raw,
       revision: lastEventId ?? 0,
       unsubscribe: () => {},

@@ -157,7 +157,7 @@ describe(PATH, () => {
       pluginName: 'AGILITY_RACE',
       slots: indexesOf(everyDay(7)),
       message:
-        "'off', used by AGILITY_RACE (active set, case 1), is switched off, so players get nothing from it: switch it on",
+        "'off', used by AGILITY_RACE (active set, Case 2), is switched off, so players get nothing from it: switch it on",
       fix: { target: 'configuration', configuration: 'off', kindPluginName: 'AGILITY_RACE' },
     });
     expect(conflicts[2]).toMatchObject({

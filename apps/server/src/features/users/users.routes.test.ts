@@ -264,6 +264,8 @@ describe('roles at first sign-in', () => {
     const production = {
       NODE_ENV: 'production',
       SESSION_SECRET: 's',
+      GOOGLE_CLIENT_ID: 'i',
+      GOOGLE_CLIENT_SECRET: 's',
       PUBLIC_URL: 'https://console.example.com',
     };
     expect(() => readConfig(production, 'postgres://x')).toThrow(

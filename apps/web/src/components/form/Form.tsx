@@ -1,9 +1,11 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, SubmitHandler } from 'react-hook-form';
+import { FormScope } from './FormScope.tsx';
+import type { SchemaForm } from './useSchemaForm.ts';
 
 interface FormProps<TInput extends FieldValues, TOutput> {
-  form: UseFormReturn<TInput, unknown, TOutput>;
+  form: SchemaForm<TInput, TOutput>;
   /** Called with the schema's output once every field is valid. */
   onSubmit: SubmitHandler<TOutput>;
   children: ReactNode;
@@ -11,7 +13,10 @@ interface FormProps<TInput extends FieldValues, TOutput> {
   direction?: 'row' | 'column';
 }
 
-/** A form of fields stacked with the console's spacing; the browser's own validation is off (the schema decides). */
+/**
+ * A form of the kit's fields stacked with the console's spacing; the browser's own validation is off
+ * (the schema decides).
+ */
 export function Form<TInput extends FieldValues, TOutput>({
   form,
   onSubmit,
@@ -20,15 +25,17 @@ export function Form<TInput extends FieldValues, TOutput>({
   direction = 'column',
 }: FormProps<TInput, TOutput>) {
   return (
-    <Stack
-      component="form"
-      onSubmit={form.handleSubmit(onSubmit)}
-      noValidate
-      direction={direction}
-      spacing={2}
-      sx={{ maxWidth }}
-    >
-      {children}
-    </Stack>
+    <FormScope form={form}>
+      <Stack
+        component="form"
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        direction={direction}
+        spacing={2}
+        sx={{ maxWidth }}
+      >
+        {children}
+      </Stack>
+    </FormScope>
   );
 }

@@ -3,13 +3,9 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
 import { TextFormField, type TextFormFieldProps } from './TextFormField.tsx';
 
-type SecretFormFieldProps<TInput extends FieldValues, TOutput> = Omit<
-  TextFormFieldProps<TInput, TOutput>,
-  'type'
-> & {
+type SecretFormFieldProps = Omit<TextFormFieldProps, 'type'> & {
   /** What the reveal button names: 'Show token' / 'Hide token'. */
   secretName: string;
 };
@@ -18,11 +14,7 @@ type SecretFormFieldProps<TInput extends FieldValues, TOutput> = Omit<
  * A secret's field (a token, a password): hidden as dots until the operator reveals it with the
  * button beside it, so it is not read over a shoulder or caught in a screen share.
  */
-export function SecretFormField<TInput extends FieldValues, TOutput>({
-  secretName,
-  slotProps,
-  ...props
-}: SecretFormFieldProps<TInput, TOutput>) {
+export function SecretFormField({ secretName, slotProps, ...props }: SecretFormFieldProps) {
   const [isRevealed, setRevealed] = useState(false);
   return (
     <TextFormField

@@ -1,35 +1,27 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useFieldError } from './fieldError.ts';
-import { HINT_SX } from './hint.ts';
+import { useFormContext } from 'react-hook-form';
+import { useFieldSize } from './FormScope.tsx';
+import { HINT_SX, useFieldError } from './fieldError.ts';
 
-export type TextFormFieldProps<TInput extends FieldValues, TOutput> = Omit<
-  TextFieldProps,
-  'name' | 'error' | 'helperText' | 'form'
-> & {
-  form: UseFormReturn<TInput, unknown, TOutput>;
-  name: Path<TInput>;
+export type TextFormFieldProps = Omit<TextFieldProps, 'name' | 'error' | 'helperText' | 'form'> & {
+  /** The form field (nested names too: `context.ClientVersion`). */
+  name: string;
   /** Shown under the field while it has no error. */
   hint?: ReactNode;
   maxLength?: number;
 };
 
-/** A text field of a form: registered by name, showing its error (or its hint) under it. */
-export function TextFormField<TInput extends FieldValues, TOutput>({
-  form,
-  name,
-  hint,
-  maxLength,
-  slotProps,
-  ...props
-}: TextFormFieldProps<TInput, TOutput>) {
-  const error = useFieldError(form, name);
+/** A text field of the surrounding form: registered by name, showing its error (or its hint) under it. */
+export function TextFormField({ name, hint, maxLength, slotProps, ...props }: TextFormFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
   return (
     <TextField
       autoComplete="off"
+      size={useFieldSize()}
       {...props}
-      {...form.register(name)}
+      {...register(name)}
       error={error !== undefined}
       helperText={error?.message ?? hint}
       slotProps={{

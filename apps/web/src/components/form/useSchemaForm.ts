@@ -9,8 +9,13 @@ import {
 import type { z } from 'zod';
 import { type FieldLabelMap, withFieldLabels } from './fieldLabels.ts';
 
-/** A react-hook-form form whose rules are a domain schema: what the form refuses, the server refuses. */
-export type SchemaForm<TInput extends FieldValues, TOutput> = UseFormReturn<TInput, unknown, TOutput>;
+/**
+ * A react-hook-form form whose rules are a domain schema: what the form refuses, the server refuses.
+ * It carries the schema, so the kit's fields read their bounds from it.
+ */
+export type SchemaForm<TInput extends FieldValues, TOutput> = UseFormReturn<TInput, unknown, TOutput> & {
+  readonly schema: z.ZodType;
+};
 
 type SchemaFormOptions<S extends z.ZodType<FieldValues, FieldValues>> = Omit<
   UseFormProps<z.input<S>, unknown, z.output<S>>,
@@ -26,5 +31,7 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   { labels = {}, ...options }: SchemaFormOptions<S> = {},
 ): SchemaForm<z.input<S>, z.output<S>> {
   const resolver: Resolver<z.input<S>, unknown, z.output<S>> = withFieldLabels(zodResolver(schema), labels);
-  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+  // useForm answers the same object on every render: the schema rides along without a new identity.
+  return Object.assign(form, { schema });
 }

@@ -1,13 +1,12 @@
-import Paper from '@mui/material/Paper';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell, { type TableCellProps } from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { ScrollableTableContainer, STICKY_END_SX, STICKY_START_SX } from './ScrollableTableContainer.tsx';
 
 export interface DataColumn<Row> {
   header: string;
@@ -18,7 +17,14 @@ export interface DataColumn<Row> {
   sx?: SxProps<Theme>;
   /** A cell's tooltip, e.g. the whole of a shortened value. */
   title?(row: Row): string | undefined;
+  /** The column naming each row ('start') or holding its actions ('end') stays in view when the table scrolls. */
+  sticky?: 'start' | 'end';
 }
+
+const STICKY = {
+  start: STICKY_START_SX,
+  end: STICKY_END_SX,
+};
 
 interface DataTableProps<Row> {
   /** The table's accessible name. */
@@ -40,21 +46,23 @@ export function DataTable<Row>({
   emptyText,
   hover = false,
 }: DataTableProps<Row>) {
+  const stickySx = (column: DataColumn<Row>) => (column.sticky ? [STICKY[column.sticky]] : []);
+  const headerSx = (column: DataColumn<Row>): SxProps<Theme> => [
+    column.noWrap ? { whiteSpace: 'nowrap' } : {},
+    ...stickySx(column),
+  ];
   const cellSx = (column: DataColumn<Row>): SxProps<Theme> => [
     column.noWrap ? { whiteSpace: 'nowrap' } : {},
     ...(Array.isArray(column.sx) ? column.sx : [column.sx]),
+    ...stickySx(column),
   ];
   return (
-    <TableContainer component={Paper}>
-      <Table size="small" aria-label={label}>
+    <ScrollableTableContainer>
+      <Table size="small" stickyHeader aria-label={label}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell
-                key={column.header}
-                align={column.align}
-                sx={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
-              >
+              <TableCell key={column.header} align={column.align} sx={headerSx(column)}>
                 {column.header}
               </TableCell>
             ))}
@@ -85,6 +93,6 @@ export function DataTable<Row>({
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTableContainer>
   );
 }

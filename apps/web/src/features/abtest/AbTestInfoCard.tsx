@@ -37,7 +37,7 @@ export function AbTestInfoCard({
     <Card variant="outlined" component="section" aria-label={`AB-test ${abTest.id}`}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography variant="h6" component="h3" sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="h6" component="h2" sx={{ whiteSpace: 'nowrap' }}>
             {isLinked ? (
               <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
                 {abTest.id}

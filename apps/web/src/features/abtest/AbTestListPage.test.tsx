@@ -49,7 +49,7 @@ describe('AB-test list', () => {
       'Created',
       'Modified',
       'User',
-      '',
+      'Actions',
     ]);
     expect(within(row('draft-test')).getByText(ABTEST_MESSAGES.noVersion)).toBeTruthy();
     expect(within(row('draft-test')).getByRole('link', { name: 'DUEL' }).getAttribute('href')).toBe(

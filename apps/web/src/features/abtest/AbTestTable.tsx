@@ -2,24 +2,29 @@ import { type AbTest, api, formatVersion, pluginNameOf } from '@console/domain';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { busyInput, whileBusy } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
+import {
+  ScrollableTableContainer,
+  STICKY_END_SX,
+  STICKY_START_SX,
+} from '../../components/table/ScrollableTableContainer.tsx';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { CaseBars } from './CaseBars.tsx';
 import { deletionBlockedBy, stateSwitchBlockedBy, useAbTestActions } from './useAbTestActions.ts';
 
-const COLUMNS = [
+const COLUMNS: readonly string[] = [
   'State',
   'ID',
   'Type',
@@ -30,19 +35,28 @@ const COLUMNS = [
   'Created',
   'Modified',
   'User',
-  '',
+  'Actions',
 ];
+
+// The id and the row's actions stay in view while the table scrolls sideways.
+const STICKY_SX: Record<string, SxProps<Theme>> = {
+  ID: STICKY_START_SX,
+  Actions: STICKY_END_SX,
+};
 
 /** The columns of the A/B-test list. */
 export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
   const actions = useAbTestActions();
   return (
-    <TableContainer component={Paper}>
-      <Table size="small" aria-label="AB-tests">
+    <ScrollableTableContainer>
+      <Table size="small" stickyHeader aria-label="AB-tests">
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell
+                key={column}
+                sx={[{ whiteSpace: 'nowrap' }, STICKY_SX[column] ?? {}] as SxProps<Theme>}
+              >
                 {column}
               </TableCell>
             ))}
@@ -62,16 +76,18 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                   <NeedsRight endpoint={api.abtest.activateTest} lockedBecause={stateSwitchBlockedBy(abTest)}>
                     <Switch
                       checked={abTest.active}
-                      disabled={actions.isBusy || stateSwitchBlockedBy(abTest) !== undefined}
+                      disabled={stateSwitchBlockedBy(abTest) !== undefined}
                       onChange={(event) => {
-                        if (event.target.checked) void actions.activateAbTest(abTest);
+                        if (event.target.checked && !actions.isBusy) void actions.activateAbTest(abTest);
                       }}
-                      slotProps={{ input: { 'aria-label': `Active ${abTest.id}` } }}
+                      slotProps={{
+                        input: { 'aria-label': `Active ${abTest.id}`, ...busyInput(actions.isBusy) },
+                      }}
                     />
                   </NeedsRight>
                 </TableCell>
                 {/* An id is one word to the operator; it does not break at its hyphens. */}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={[{ whiteSpace: 'nowrap' }, STICKY_START_SX] as SxProps<Theme>}>
                   <Link component={RouterLink} to={`/abtest/${encodeURIComponent(abTest.id)}`}>
                     {abTest.id}
                   </Link>
@@ -79,7 +95,8 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                 <TableCell>
                   <AbTestTypeLabel type={abTest.data.type} />
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>
+                {/* a readable line: on a narrow screen the table scrolls sideways instead */}
+                <TableCell sx={{ wordBreak: 'break-word', minWidth: 224 }}>
                   <bdi>{abTest.description}</bdi>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVersion(abTest.data.version)}</TableCell>
@@ -98,12 +115,12 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(abTest.created)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(abTest.modified)}</TableCell>
                 <TableCell>{abTest.lastModifier}</TableCell>
-                <TableCell>
+                <TableCell sx={STICKY_END_SX}>
                   <NeedsRight endpoint={api.abtest.delete} lockedBecause={deletionBlockedBy(abTest)}>
                     <IconButton
                       aria-label={`Delete ${abTest.id}`}
-                      disabled={actions.isBusy || deletionBlockedBy(abTest) !== undefined}
-                      onClick={() => void actions.deleteAbTest(abTest)}
+                      disabled={deletionBlockedBy(abTest) !== undefined}
+                      {...whileBusy(actions.isBusy, () => void actions.deleteAbTest(abTest))}
                     >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
@@ -114,6 +131,6 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTableContainer>
   );
 }

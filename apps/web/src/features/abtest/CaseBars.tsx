@@ -1,7 +1,7 @@
-import { formatPercentage, toDisplayPercentages } from '@console/domain';
+import { caseLabel, formatPercentage, toDisplayPercentages } from '@console/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
+import { caseColorOf } from './abtest.labels.ts';
 
 /** One percentage bar per case, in the case's colour. */
 export function CaseBars({ weights }: { weights: readonly number[] }) {
@@ -16,14 +16,14 @@ export function CaseBars({ weights }: { weights: readonly number[] }) {
           <Box component="li" key={index} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box
               aria-hidden
-              title={`${caseLabelOf(index)}: ${text}`}
+              title={`${caseLabel(index)}: ${text}`}
               sx={{ flex: '0 0 80px', height: 8, bgcolor: 'action.hover', borderRadius: 1 }}
             >
               <Box
                 sx={{ width: `${percentage}%`, height: '100%', bgcolor: caseColorOf(index), borderRadius: 1 }}
               />
             </Box>
-            <Typography variant="caption" aria-label={`${caseLabelOf(index)}: ${text}`}>
+            <Typography variant="caption" aria-label={`${caseLabel(index)}: ${text}`}>
               {text}
             </Typography>
           </Box>

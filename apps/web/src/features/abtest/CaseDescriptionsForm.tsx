@@ -1,6 +1,7 @@
 import {
   ABTEST_DESCRIPTION_MAX_LENGTH,
   type AbTest,
+  caseLabel,
   latestVersion,
   type SaveCaseDescriptionsRequest,
   saveCaseDescriptionsRequestSchema,
@@ -16,7 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
-import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
+import { caseColorOf } from './abtest.labels.ts';
 import { useSaveCaseDescriptionsMutation } from './abtest.queries.ts';
 
 /** The cases to describe: those of the newest version (which may not be active yet). */
@@ -72,7 +73,7 @@ export function CaseDescriptionsForm({ abTest }: { abTest: AbTest }) {
                 render={({ field, fieldState }) => (
                   <TextField
                     {...field}
-                    label={caseLabelOf(index)}
+                    label={caseLabel(index)}
                     size="small"
                     autoComplete="off"
                     error={fieldState.error !== undefined}

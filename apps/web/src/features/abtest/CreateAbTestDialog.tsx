@@ -20,18 +20,15 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { AB_TEST_TYPE_OPTIONS } from './abtest.labels.ts';
-import { useCreateAbTestMutation, useIdExistsQuery, useIdSuggestionQuery } from './abtest.queries.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
-
-// The existence check waits for a pause in typing.
-export const ID_CHECK_DELAY_MS = 300;
+import { useCreateAbTestMutation } from './abtest.queries.ts';
+import { useNewAbTestId } from './useNewAbTestId.ts';
 
 interface CreateAbTestDialogProps {
   open: boolean;
@@ -55,37 +52,14 @@ type CreateAbTestInput = z.input<typeof createAbTestRequestSchema>;
 function CreateAbTestForm({ onClose }: { onClose(): void }) {
   const { toast } = useGlobalUi();
   const create = useCreateAbTestMutation();
-  const { control, handleSubmit, setValue, getValues, watch, formState } = useForm<
-    CreateAbTestInput,
-    unknown,
-    CreateAbTestRequest
-  >({
+  const form = useForm<CreateAbTestInput, unknown, CreateAbTestRequest>({
     resolver: zodResolver(createAbTestRequestSchema),
     defaultValues: { id: '', description: '', type: AbTestType.StickySegmentation },
     mode: 'onChange',
   });
+  const { control, handleSubmit, formState } = form;
 
-  // A random two-word suggestion fills the ID until the operator types one; re-roll replaces it.
-  const suggestion = useIdSuggestionQuery(true);
-  const isRerollAsked = useRef(false);
-  useEffect(() => {
-    if (!suggestion.data) return;
-    if (getValues('id') !== '' && !isRerollAsked.current) return;
-    isRerollAsked.current = false;
-    setValue('id', sanitizeAbTestId(suggestion.data), { shouldValidate: true, shouldDirty: true });
-  }, [suggestion.data, getValues, setValue]);
-  const reroll = () => {
-    isRerollAsked.current = true;
-    void suggestion.refetch();
-  };
-
-  // "ID already exists" inline.
-  const id = watch('id');
-  const checkedId = useDebouncedValue(id, ID_CHECK_DELAY_MS);
-  const exists = useIdExistsQuery(checkedId);
-  const doesIdExist = checkedId === id && exists.data === true;
-  // A failed check does not block: the server refuses a duplicate anyway.
-  const isCheckingId = checkedId !== id || exists.isFetching;
+  const { reroll, doesIdExist, isCheckingId } = useNewAbTestId(form);
 
   const submit = handleSubmit((request) => {
     if (doesIdExist || isCheckingId) return;

@@ -73,7 +73,7 @@ export function SegmentEditor({ abTest }: { abTest: Pick<AbTest, 'id' | 'active'
         setSaveState({ kind: 'idle' });
         return;
       }
-      const saved = await callsRef.current.save(conditions, signal);
+      const saved = await callsRef.current.save(conditions);
       if (signal.aborted) return;
       setMasks(Object.fromEntries(checked.map((row, i) => [row.key, saved[i] ?? 0])));
       setSaveState(saved.every((mask) => mask === 0) ? { kind: 'saved' } : { kind: 'idle' });

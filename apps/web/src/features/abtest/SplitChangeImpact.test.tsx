@@ -57,7 +57,9 @@ describe('impact before a change', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Activate version 1?' });
     const impact = within(dialog).getByRole('alert', { name: 'Impact' });
     await waitFor(() =>
-      expect(impact.textContent).toBe('10.00% of players in this test move: 10.00% from Case 1 to Case 2'),
+      expect(impact.textContent).toBe(
+        '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2',
+      ),
     );
     expect(api.callsTo('/api/abtest/impact')[0]!.body).toEqual({ id: 'spring-sale', version: 1 });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: RE_RANDOMISE_LABEL }));
@@ -103,7 +105,9 @@ describe('impact before a change', () => {
     slider.focus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
     expect(
-      await within(section).findByText('2.00% of players in this test move: 2.00% from Case 1 to Case 2'),
+      await within(section).findByText(
+        '2.00% of players in this test move: 2.00% from Case 1 (control) to Case 2',
+      ),
     ).toBeTruthy();
   });
 

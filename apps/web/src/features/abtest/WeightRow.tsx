@@ -1,10 +1,11 @@
+import { caseLabel } from '@console/domain';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { caseColorOf, caseLabelOf } from './abtest.labels.ts';
+import { caseColorOf } from './abtest.labels.ts';
 
 interface WeightRowProps {
   index: number;
@@ -29,7 +30,7 @@ export function WeightRow({
   onDistribute,
   onRemove,
 }: WeightRowProps) {
-  const label = caseLabelOf(index);
+  const label = caseLabel(index);
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <Box aria-hidden sx={{ width: 6, height: 40, borderRadius: 1, bgcolor: caseColorOf(index) }} />

@@ -31,8 +31,3 @@ export const CASE_COLORS = [
 export function caseColorOf(caseIndex: number): string {
   return CASE_COLORS[caseIndex % CASE_COLORS.length]!;
 }
-
-/** Cases are numbered from 1 on screen, the first being control. */
-export function caseLabelOf(caseIndex: number): string {
-  return caseIndex === 0 ? 'Case 1 (control)' : `Case ${caseIndex + 1}`;
-}

@@ -1,7 +1,6 @@
-import { type AbTest, type AbTestImpactRequestInput, api, type SegmentCondition } from '@console/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { type AbTestImpactRequestInput, api, type SegmentCondition } from '@console/domain';
 import { callEndpoint } from '../../api/client.ts';
-import { endpointKey, featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
 // The A/B-test screens' calls, all declared in packages/domain/src/endpoints/{abtest,segment}.endpoints.ts.
@@ -51,29 +50,19 @@ export const useSaveDescriptionMutation = () => useEndpointMutation(api.abtest.s
 export const useSaveCaseDescriptionsMutation = () => useEndpointMutation(api.abtest.saveCaseDescriptions);
 export const useApplyRolloutMutation = () => useEndpointMutation(api.abtest.applyRollout);
 
-/** The segment editor's calls. Saving keeps the editor's own state, so the page is not reloaded. */
+/**
+ * The segment editor's calls: a condition's check (a read, dropped when the operator types on) and the
+ * save, which reloads the A/B-tests (the editor keeps its own rows).
+ */
 export function useSegmentCalls(abTestId: string) {
   const { active } = useActiveEnvironment();
-  const queryClient = useQueryClient();
+  const saving = useEndpointMutation(api.segment.save, { invalidates: [api.abtest.list.feature] });
   const validate = (condition: SegmentCondition, signal?: AbortSignal) =>
     callEndpoint(api.segment.validateCondition, {
       environment: active,
       body: { condition },
       ...(signal ? { signal } : {}),
     });
-  const save = async (conditions: SegmentCondition[], signal?: AbortSignal) => {
-    const masks = await callEndpoint(api.segment.save, {
-      environment: active,
-      body: { abTestId, segment: { conditions } },
-      ...(signal ? { signal } : {}),
-    });
-    queryClient.setQueryData<AbTest>(endpointKey(api.abtest.get, active, { id: abTestId }), (abTest) =>
-      abTest ? { ...abTest, data: { ...abTest.data, segment: { conditions } } } : abTest,
-    );
-    await queryClient.invalidateQueries({
-      queryKey: [...featureKey(api.abtest.list.feature, active), api.abtest.list.path],
-    });
-    return masks;
-  };
+  const save = (conditions: SegmentCondition[]) => saving.mutateAsync({ abTestId, segment: { conditions } });
   return { validate, save };
 }

@@ -1,6 +1,5 @@
 import {
   api,
-  COMPENSATION_AMOUNT_MAX,
   COMPENSATION_AMOUNT_MIN,
   type CompensationList,
   SEND_CONSUMABLE_LABELS,
@@ -12,9 +11,9 @@ import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '../../components/form/Form.tsx';
-import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
+import { NumberFormField } from '../../components/form/NumberFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { UserIdField } from '../../components/form/UserIdField.tsx';
+import { UserIdFormField } from '../../components/form/UserIdFormField.tsx';
 import { useIdempotencyKey } from '../../components/form/useIdempotencyKey.ts';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { Loading } from '../../components/Loading.tsx';
@@ -86,7 +85,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
 
   return (
     <Form form={form} onSubmit={submit}>
-      <UserIdField form={form} name="userId" />
+      <UserIdFormField />
       <Controller
         name="item"
         control={form.control}
@@ -115,13 +114,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
           </TextField>
         )}
       />
-      <IntegerFormField
-        form={form}
-        name="amount"
-        label={SEND_CONSUMABLE_LABELS.amount}
-        min={COMPENSATION_AMOUNT_MIN}
-        max={COMPENSATION_AMOUNT_MAX}
-      />
+      <NumberFormField name="amount" label={SEND_CONSUMABLE_LABELS.amount} />
       <SubmitButton isPending={send.isPending} endpoint={api.compensation.sendConsumable}>
         Send
       </SubmitButton>

@@ -1,8 +1,6 @@
 import {
   ACTIVATION_LABELS,
   ACTIVATION_TYPES,
-  activationSettingsSchema,
-  type ConfigKindId,
   findActivationType,
   MAX_ACTIVATION_DURATION_SECONDS,
   maxScheduleOffsetOf,
@@ -13,13 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { DurationField } from './fields/DurationField.tsx';
-import { NumberField } from './fields/NumberField.tsx';
+import { DurationFormField } from '../../components/form/DurationFormField.tsx';
+import { NumberFormField } from '../../components/form/NumberFormField.tsx';
 import { WeeklyScheduleField } from './WeeklyScheduleField.tsx';
 
 // The pickers (MUI X + dayjs) are a chunk of their own, so the edit screen's chunk stays small.
-const ActivationDateTimeField = lazy(async () => ({
-  default: (await import('./ActivationDateTimeField.tsx')).ActivationDateTimeField,
+const DateTimeFormField = lazy(async () => ({
+  default: (await import('../../components/form/DateTimeFormField.tsx')).DateTimeFormField,
 }));
 
 const L = ACTIVATION_LABELS;
@@ -29,7 +27,7 @@ function DateTimePlaceholder({ label }: { label: string }) {
 }
 
 /** "activation properties": type, start, end, cooldown, max event duration, min level, grid, offset. */
-export function ActivationSection({ kind }: { kind: ConfigKindId }) {
+export function ActivationSection() {
   const form = useFormContext();
   const type = useWatch({ control: form.control, name: 'activation.type' }) as number;
   const cadence = findActivationType(type)?.cadence;
@@ -66,29 +64,28 @@ export function ActivationSection({ kind }: { kind: ConfigKindId }) {
       />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Suspense fallback={<DateTimePlaceholder label={L.start} />}>
-          <ActivationDateTimeField name="activation.start" emptyMeaning="no start" />
+          <DateTimeFormField name="activation.start" label={L.start} emptyMeaning="no start" />
         </Suspense>
         <Suspense fallback={<DateTimePlaceholder label={L.end} />}>
-          <ActivationDateTimeField name="activation.end" emptyMeaning="always active" />
+          <DateTimeFormField name="activation.end" label={L.end} emptyMeaning="always active" />
         </Suspense>
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <DurationField name="activation.cooldown" label={L.cooldown} max={MAX_ACTIVATION_DURATION_SECONDS} />
-        <DurationField
+        <DurationFormField
+          name="activation.cooldown"
+          label={L.cooldown}
+          max={MAX_ACTIVATION_DURATION_SECONDS}
+        />
+        <DurationFormField
           name="activation.maxEventDuration"
           label={L.maxEventDuration}
           max={MAX_ACTIVATION_DURATION_SECONDS}
         />
-        <NumberField
-          name="activation.minLevel"
-          label={L.minLevel}
-          kind={kind}
-          schema={activationSettingsSchema.shape.minLevel}
-        />
+        <NumberFormField name="activation.minLevel" label={L.minLevel} />
       </Stack>
       {hasGrid && <WeeklyScheduleField />}
       {hasOffset && (
-        <DurationField
+        <DurationFormField
           key={type}
           name="activation.scheduleOffset"
           label={L.scheduleOffset}

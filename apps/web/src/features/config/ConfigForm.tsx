@@ -14,7 +14,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useMemo } from 'react';
-import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import { FormScope } from '../../components/form/FormScope.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
@@ -55,7 +56,8 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
   }, [form, onValuesChange]);
 
   return (
-    <FormProvider {...form}>
+    // The data editors' fields are small; the header's fields keep the full size.
+    <FormScope form={form} size="small">
       <Stack
         component="form"
         noValidate
@@ -95,8 +97,8 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
             )}
           />
           <TextFormField
-            form={form}
             name="description"
+            size="medium"
             label={CONFIG_ITEM_LABELS.description}
             required
             maxLength={CONFIG_DESCRIPTION_MAX_LENGTH}
@@ -128,7 +130,7 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
             )}
           />
         )}
-        {kind.hasActivation && <ActivationSection kind={kind.id} />}
+        {kind.hasActivation && <ActivationSection />}
         {Editor && <Editor kind={kind.id} />}
         <Stack direction="row" spacing={1}>
           <Button onClick={submit.cancel}>Cancel</Button>
@@ -145,6 +147,6 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
         onClose={submit.dialog.close}
         onAcceptUpdateFlow={submit.acceptUpdateFlow}
       />
-    </FormProvider>
+    </FormScope>
   );
 }

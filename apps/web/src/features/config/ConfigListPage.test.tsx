@@ -75,7 +75,7 @@ describe('Configuration list', () => {
       'Created',
       'Modified',
       'User',
-      '',
+      'Actions',
     ]);
     expect(screen.getByRole('link', { name: 'duel-live' }).getAttribute('href')).toBe(
       '/config/DUEL/duel-live/edit',

@@ -3,19 +3,25 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { busyInput, whileBusy } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
+import { Identifier } from '../../components/Identifier.tsx';
+import {
+  ScrollableTableContainer,
+  STICKY_END_SX,
+  STICKY_START_SX,
+} from '../../components/table/ScrollableTableContainer.tsx';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { ConfigInUse } from './ConfigInUse.tsx';
 import { configEditPath, kindOfRow, typeLabelOfRow } from './configLabels.ts';
@@ -43,18 +49,23 @@ export function sortConfigRows(
   return [...rows].sort((a, b) => sign * COMPARE[key](a, b) || COMPARE.id(a, b));
 }
 
-type Column = { header: string; sortKey?: ConfigSortKey };
+type Column = { header: string; sortKey?: ConfigSortKey; sx?: SxProps<Theme> };
 const COLUMNS: readonly Column[] = [
   { header: 'State' },
-  { header: 'ID', sortKey: 'id' },
+  { header: 'ID', sortKey: 'id', sx: STICKY_START_SX },
   { header: 'Type', sortKey: 'type' },
   { header: 'In use', sortKey: 'inUse' },
   { header: 'Description' },
   { header: 'Created', sortKey: 'created' },
   { header: 'Modified', sortKey: 'modified' },
   { header: 'User' },
-  { header: '' },
+  { header: 'Actions', sx: STICKY_END_SX },
 ];
+
+// Readable lines for ids and descriptions: on a narrow screen the table scrolls sideways rather than wrapping
+// them word by word.
+const ID_MIN_WIDTH = 160;
+const DESCRIPTION_MIN_WIDTH = 224;
 
 // A first click on a date or In use shows the newest / most used first.
 const FIRST_DIRECTION: Record<ConfigSortKey, SortDirection> = {
@@ -85,14 +96,14 @@ export function ConfigTable({ rows, actions }: ConfigTableProps) {
     );
 
   return (
-    <TableContainer component={Paper}>
-      <Table size="small" aria-label="Configurations">
+    <ScrollableTableContainer>
+      <Table size="small" stickyHeader aria-label="Configurations">
         <TableHead>
           <TableRow>
-            {COLUMNS.map(({ header, sortKey }) => (
+            {COLUMNS.map(({ header, sortKey, sx }) => (
               <TableCell
                 key={header}
-                sx={{ whiteSpace: 'nowrap' }}
+                sx={[{ whiteSpace: 'nowrap' }, ...(sx ? [sx] : [])] as SxProps<Theme>}
                 sortDirection={sortKey && sort.key === sortKey ? sort.direction : false}
               >
                 {sortKey ? (
@@ -122,7 +133,7 @@ export function ConfigTable({ rows, actions }: ConfigTableProps) {
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTableContainer>
   );
 }
 
@@ -137,38 +148,40 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
         <NeedsRight endpoint={calls.activate}>
           <Switch
             checked={active}
-            disabled={actions.isBusy || !kind}
-            onChange={(event) => actions.setActive(row, event.target.checked)}
-            slotProps={{ input: { 'aria-label': `Active ${id}` } }}
+            disabled={!kind}
+            onChange={(event) => {
+              if (!actions.isBusy) actions.setActive(row, event.target.checked);
+            }}
+            slotProps={{ input: { 'aria-label': `Active ${id}`, ...busyInput(actions.isBusy) } }}
           />
         </NeedsRight>
       </TableCell>
-      <TableCell>
+      <TableCell sx={[{ minWidth: ID_MIN_WIDTH }, STICKY_START_SX] as SxProps<Theme>}>
         {kind ? (
           <Link component={RouterLink} to={configEditPath(kind.pluginName, id)}>
-            {id}
+            <Identifier id={id} />
           </Link>
         ) : (
-          id
+          <Identifier id={id} />
         )}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeLabelOfRow(row)}</TableCell>
       <TableCell>
         <ConfigInUse row={row} />
       </TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>
+      <TableCell sx={{ wordBreak: 'break-word', minWidth: DESCRIPTION_MIN_WIDTH }}>
         <bdi>{description}</bdi>
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(created)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(modified)}</TableCell>
       <TableCell>{lastModifier}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={[{ whiteSpace: 'nowrap' }, STICKY_END_SX] as SxProps<Theme>}>
         <NeedsRight endpoint={calls.duplicate}>
           <IconButton
             aria-label={`Clone ${id}`}
             title="Clone"
-            disabled={actions.isBusy || !kind}
-            onClick={() => actions.cloneConfig(row)}
+            disabled={!kind}
+            {...whileBusy(actions.isBusy, () => actions.cloneConfig(row))}
           >
             <ContentCopyIcon fontSize="small" />
           </IconButton>
@@ -177,8 +190,8 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
           <IconButton
             aria-label={`Delete ${id}`}
             title="Delete"
-            disabled={actions.isBusy || !kind}
-            onClick={() => void actions.deleteConfig(row)}
+            disabled={!kind}
+            {...whileBusy(actions.isBusy, () => void actions.deleteConfig(row))}
           >
             <DeleteIcon fontSize="small" />
           </IconButton>

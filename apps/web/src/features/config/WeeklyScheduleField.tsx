@@ -62,7 +62,7 @@ export function WeeklyScheduleField() {
         <Table size="small" padding="none" aria-label={ACTIVATION_LABELS.weeklyOffer}>
           <TableHead>
             <TableRow>
-              <TableCell />
+              <TableCell>Slot</TableCell>
               {DAYS.map(({ day, week, weekday }) => (
                 <TableCell key={day} align="center" title={`Week ${week}`}>
                   {weekday}

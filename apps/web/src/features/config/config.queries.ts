@@ -1,15 +1,5 @@
-import {
-  type AnyEndpoint,
-  api,
-  type ConfigKindEndpoints,
-  type ConfigKindId,
-  type RequestBody,
-  type ResponseOfEndpoint,
-} from '@console/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../api/client.ts';
-import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
-import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { type AnyEndpoint, api, type ConfigKindEndpoints, type ConfigKindId } from '@console/domain';
+import { useEndpointFamilyMutation, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 // "Per configuration type": one family of calls per kind (api.config.kinds[kind]). Every call
 // belongs to the 'config' feature, so any configuration change reloads every configuration query.
@@ -43,19 +33,14 @@ export const useDuplicateReassignConfigMutation = (kind: ConfigKindId) =>
   useEndpointMutation(configEndpointsOf(kind).duplicateReassign, { invalidates: REASSIGN_INVALIDATES });
 
 /**
- * A call of the kind named in each request: the list acts on rows of every kind with one hook. On
- * success every configuration query reloads.
+ * A call of the kind named in each request (`{ of: kind, body }`): the list acts on rows of every kind
+ * with one hook. On success every configuration query reloads.
  */
-function useAnyKindMutation<E extends AnyEndpoint>(pick: (calls: ConfigKindCalls) => E) {
-  const { active } = useActiveEnvironment();
-  const queryClient = useQueryClient();
-  return useMutation<ResponseOfEndpoint<E>, Error, { kind: ConfigKindId; body: RequestBody<E> }>({
-    mutationFn: ({ kind, body }) =>
-      callEndpoint(pick(configEndpointsOf(kind)), { environment: active, body }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: featureKey(api.config.plugin.list.feature, active) }),
-  });
-}
+const useAnyKindMutation = <E extends AnyEndpoint>(pick: (calls: ConfigKindCalls) => E) =>
+  useEndpointFamilyMutation(
+    (kind: ConfigKindId) => pick(configEndpointsOf(kind)),
+    api.config.plugin.list.feature,
+  );
 
 /** The list's State switch, delete and clone, for a row of any kind. */
 export const useActivateAnyConfigMutation = () => useAnyKindMutation((calls) => calls.activate);

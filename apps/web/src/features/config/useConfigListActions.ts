@@ -30,7 +30,7 @@ export function useConfigListActions(dialog: MessageDialog) {
     if (!kind) return;
     const { id } = row.extended;
     activate.mutate(
-      { kind: kind.id, body: { id, active: isActive } },
+      { of: kind.id, body: { id, active: isActive } },
       {
         onSuccess: () => toast(`Configuration ${id} ${isActive ? 'activated' : 'deactivated'}`),
         onError,
@@ -45,7 +45,7 @@ export function useConfigListActions(dialog: MessageDialog) {
     const isConfirmed = await confirm({ title: DELETE_CONFIG_TITLE, message: deleteConfigMessage(id) });
     if (!isConfirmed) return;
     remove.mutate(
-      { kind: kind.id, body: { id } },
+      { of: kind.id, body: { id } },
       { onSuccess: () => toast(`Configuration ${id} deleted`), onError },
     );
   };
@@ -56,7 +56,7 @@ export function useConfigListActions(dialog: MessageDialog) {
     if (!kind) return;
     const { id } = row.extended;
     duplicate.mutate(
-      { kind: kind.id, body: { id } },
+      { of: kind.id, body: { id } },
       { onSuccess: (copy) => toast(`Configuration ${id} cloned as ${copy.configId}`), onError },
     );
   };

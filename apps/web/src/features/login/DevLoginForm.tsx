@@ -11,7 +11,7 @@ interface DevLoginFormProps {
   onError(error: Error): void;
 }
 
-/** Local sign-in without Google, offered only when the server enables it. */
+/** Local sign-in without a sign-in provider, offered only when the server enables it. */
 export function DevLoginForm({ onSignedIn, onError }: DevLoginFormProps) {
   const login = useDevLoginMutation();
   const { register, handleSubmit, formState } = useForm({

@@ -1,10 +1,14 @@
+import type { AuthOptions } from '@console/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
-const signedInConsole = (options: { devLogin: boolean; google: boolean }) =>
+const OKTA = { name: 'Okta', loginPath: '/oauth/login/oidc' };
+const GOOGLE = { name: 'Google', loginPath: '/oauth/login/google' };
+
+const signedInConsole = (options: AuthOptions) =>
   fakeApi({
     '/oauth/options': () => ok(options),
     '/oauth/login/dev': ({ body }) => ok(body),
@@ -14,11 +18,8 @@ const signedInConsole = (options: { devLogin: boolean; google: boolean }) =>
 
 describe('login page', () => {
   it('signs in locally when the server offers dev login, then opens the console', async () => {
-    const api = signedInConsole({ devLogin: true, google: false });
+    const api = signedInConsole({ devLogin: true, provider: null });
     renderApp('/login');
-    const google = await screen.findByRole('link', { name: 'Sign in with Google' });
-    expect(google.getAttribute('href')).toBe('/oauth/login/google');
-
     await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'op@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in locally' }));
 
@@ -28,7 +29,7 @@ describe('login page', () => {
   });
 
   it('checks the e-mail before sending it', async () => {
-    const api = signedInConsole({ devLogin: true, google: true });
+    const api = signedInConsole({ devLogin: true, provider: GOOGLE });
     renderApp('/login');
     await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in locally' }));
@@ -38,18 +39,49 @@ describe('login page', () => {
     expect(api.callsTo('/oauth/login/dev')).toEqual([]);
   });
 
-  it('offers only Google when dev login is off', async () => {
-    signedInConsole({ devLogin: false, google: true });
+  it('offers only the configured provider when dev login is off, as one button leading to its sign-in', async () => {
+    signedInConsole({ devLogin: false, provider: OKTA });
     renderApp('/login');
-    await screen.findByRole('link', { name: 'Sign in with Google' });
+    const okta = await screen.findByRole('link', { name: 'Sign in with Okta' });
+    expect(okta.getAttribute('href')).toBe('/oauth/login/oidc');
     await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
     expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /^Sign in with/ })).toHaveLength(1);
     expect(document.title).toBe('Login · Console');
+  });
+
+  it('offers the provider and dev login together, and no provider button when none is configured', async () => {
+    signedInConsole({ devLogin: true, provider: GOOGLE });
+    const { unmount } = renderApp('/login');
+    const google = await screen.findByRole('link', { name: 'Sign in with Google' });
+    expect(google.getAttribute('href')).toBe('/oauth/login/google');
+    expect(await screen.findByRole('textbox', { name: 'E-mail' })).toBeTruthy();
+    unmount();
+
+    signedInConsole({ devLogin: true, provider: null });
+    renderApp('/login');
+    await screen.findByRole('textbox', { name: 'E-mail' });
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).toBeNull();
+  });
+
+  it('says why the provider’s sign-in was refused, from the code the server redirected with', async () => {
+    signedInConsole({ devLogin: false, provider: OKTA });
+    const { unmount } = renderApp('/login?error=domain-not-allowed');
+    expect(
+      await screen.findByText('Your e-mail address’s domain may not sign in to this console.'),
+    ).toBeTruthy();
+    unmount();
+    renderApp('/login?error=email-not-verified');
+    expect(
+      await screen.findByText(
+        'Your e-mail address is not verified by the sign-in provider. Verify it there, then sign in again.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows why a sign-in failed', async () => {
     fakeApi({
-      '/oauth/options': () => ok({ devLogin: true, google: false }),
+      '/oauth/options': () => ok({ devLogin: true, provider: null }),
       '/oauth/login/dev': () => fail(403, 'op@elsewhere.com may not sign in'),
     });
     renderApp('/login');
@@ -61,7 +93,7 @@ describe('login page', () => {
   it('asks at /logout, and ends the session only when told to, then returns to the login page', async () => {
     const api = fakeApi({
       '/logout': () => ok(null),
-      '/oauth/options': () => ok({ devLogin: false, google: true }),
+      '/oauth/options': () => ok({ devLogin: false, provider: GOOGLE }),
     });
     renderApp('/logout');
     // Loading the page (a GET) changes nothing
@@ -76,7 +108,7 @@ describe('login page', () => {
   it('goes home when the operator is already signed in', async () => {
     fakeApi({
       '/oauth/session': () => ok({ email: 'op@example.com' }),
-      '/oauth/options': () => ok({ devLogin: true, google: true }),
+      '/oauth/options': () => ok({ devLogin: true, provider: GOOGLE }),
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
     });
@@ -88,7 +120,7 @@ describe('login page', () => {
   it('stays on the login page when nobody is signed in', async () => {
     const api = fakeApi({
       '/oauth/session': () => ok(null),
-      '/oauth/options': () => ok({ devLogin: true, google: true }),
+      '/oauth/options': () => ok({ devLogin: true, provider: GOOGLE }),
     });
     renderApp('/login');
     await screen.findByRole('textbox', { name: 'E-mail' });
@@ -99,7 +131,7 @@ describe('login page', () => {
   it('asks to wait after too many sign-in attempts (429), instead of the login-required page', async () => {
     fakeApi({
       '/oauth/session': () => ok(null),
-      '/oauth/options': () => ok({ devLogin: true, google: false }),
+      '/oauth/options': () => ok({ devLogin: true, provider: null }),
       '/oauth/login/dev': () => fail(429, 'Rate limit exceeded, retry in 1 minute'),
     });
     renderApp('/login');

@@ -1,3 +1,4 @@
+import { SIGN_IN_REFUSALS, signInButtonText } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -11,14 +12,14 @@ import { ApiError } from '../../api/client.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { APP_NAME } from '../../components/Page.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
-import { GOOGLE_LOGIN_PATH } from '../../shell/session/UnauthorizedPage.tsx';
 import { DevLoginForm } from './DevLoginForm.tsx';
 import { useAuthOptionsQuery, useSessionQuery } from './login.queries.ts';
 
-// Set by the server when it redirects back from a sign-in it could not complete.
-const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
-// A Map: the code comes from the URL (`?error=constructor` must not find an inherited member).
-const LOGIN_ERRORS = new Map([['google-not-configured', GOOGLE_NOT_CONFIGURED]]);
+// `?error=<code>`: set by the server when it redirects back from a sign-in it did not complete.
+const refusalOf = (code: string): string =>
+  Object.hasOwn(SIGN_IN_REFUSALS, code)
+    ? SIGN_IN_REFUSALS[code as keyof typeof SIGN_IN_REFUSALS]
+    : `Sign-in failed (${code}).`;
 export const SIGN_IN_RATE_LIMITED = 'Too many sign-in attempts. Please wait a minute, then sign in again.';
 
 /** A refused sign-in in the operator's words: a rate limit (429) asks to wait, not to sign in elsewhere. */
@@ -34,8 +35,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const { clearUnauthorized } = useGlobalUi();
   const errorCode = searchParams.get('error');
-  const shownError =
-    failure ?? (errorCode ? (LOGIN_ERRORS.get(errorCode) ?? `Sign-in failed (${errorCode}).`) : null);
+  const shownError = failure ?? (errorCode ? refusalOf(errorCode) : null);
+  const provider = options.data?.provider ?? null;
 
   const enterConsole = () => {
     // Nothing fetched before signing in (401s) may linger.
@@ -60,23 +61,21 @@ export function LoginPage() {
         </Alert>
       )}
       <Stack spacing={3}>
-        <Button
-          variant="contained"
-          size="large"
-          href={GOOGLE_LOGIN_PATH}
-          disabled={options.data?.google === false}
-        >
-          Sign in with Google
-        </Button>
-        {options.data?.google === false && (
+        {/* The server's sign-in through the provider: a full page load, not a client-side route. */}
+        {provider && (
+          <Button variant="contained" size="large" href={provider.loginPath}>
+            {signInButtonText(provider)}
+          </Button>
+        )}
+        {options.data && !provider && !options.data.devLogin && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {GOOGLE_NOT_CONFIGURED}
+            {SIGN_IN_REFUSALS['not-configured']}
           </Typography>
         )}
         {options.isPending && <Loading />}
         {options.data?.devLogin && (
           <>
-            <Divider>or</Divider>
+            {provider && <Divider>or</Divider>}
             <DevLoginForm onSignedIn={enterConsole} onError={(error) => setFailure(signInFailureOf(error))} />
           </>
         )}

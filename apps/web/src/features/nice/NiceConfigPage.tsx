@@ -51,7 +51,6 @@ function NiceConfigForm({ config, onError }: { config: NiceConfig; onError(error
   return (
     <Form form={form} onSubmit={submit} maxWidth={640}>
       <SecretFormField
-        form={form}
         name="authToken"
         secretName="token"
         label={NICE_CONFIG_LABELS.authToken}

@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { whileBusy } from '../../components/busy.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { AbTestPickerModal } from '../abtest/index.ts';
 import { ConfigPickerModal } from '../config/ConfigPickerModal.tsx';
@@ -63,7 +64,7 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
           severity="warning"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" disabled={editing.isSaving} onClick={() => void reloadOnTop()}>
+            <Button color="inherit" {...whileBusy(editing.isSaving, () => void reloadOnTop())}>
               Reload draft
             </Button>
           }
@@ -106,23 +107,23 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
       </Stack>
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
         <NeedsRight endpoint={api.plugin.saveDraft}>
-          <Button startIcon={<AddIcon />} disabled={editing.isSaving} onClick={() => setAdding(true)}>
+          <Button startIcon={<AddIcon />} {...whileBusy(editing.isSaving, () => setAdding(true))}>
             Add AB-test
           </Button>
         </NeedsRight>
         <Box sx={{ flexGrow: 1 }} />
         <Button
           variant="outlined"
-          disabled={draft.length === 0 || activation.isValidating || editing.isSaving}
-          onClick={activation.validate}
+          disabled={draft.length === 0}
+          {...whileBusy(activation.isValidating || editing.isSaving, activation.validate)}
         >
           Validate
         </Button>
         <NeedsRight endpoint={api.plugin.activateDraft}>
           <Button
             variant="contained"
-            disabled={!activation.canActivate || editing.isSaving}
-            onClick={activation.activate}
+            disabled={!activation.canActivate}
+            {...whileBusy(editing.isSaving, activation.activate)}
           >
             Activate
           </Button>

@@ -1,4 +1,4 @@
-import { INACTIVE_TEST_SENTENCE, PLUGIN_MESSAGES, PluginId } from '@console/domain';
+import { caseLabel, INACTIVE_TEST_SENTENCE, PLUGIN_MESSAGES, PluginId } from '@console/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -64,22 +64,24 @@ async function addAbTest(id: string) {
   await screen.findByRole('region', { name: `Entry ${id}` });
 }
 
+/** Neither disabled nor busy: while a save is in flight the draft's controls keep focus but say aria-disabled. */
+const isUsable = (control: HTMLElement) =>
+  !(control as HTMLButtonElement).disabled && control.getAttribute('aria-disabled') !== 'true';
+
 async function chooseConfiguration(abTestId: string, caseIndex: number, configId: string) {
   const choose = await screen.findByRole('button', {
-    name: `Choose configuration for case ${caseIndex} of ${abTestId}`,
+    name: `Choose configuration for ${caseLabel(caseIndex)} of ${abTestId}`,
   });
-  await waitFor(() => expect(choose).toHaveProperty('disabled', false));
+  await waitFor(() => expect(isUsable(choose)).toBe(true));
   await userEvent.click(choose);
   const picker = await screen.findByRole('dialog', { name: 'Select Duel configuration' });
   await userEvent.click(await within(picker).findByText(configId));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
-/** Waits until the autosave is through (the draft's controls are enabled again). */
+/** Waits until the autosave is through (the draft's controls take input again). */
 const settled = () =>
-  waitFor(() =>
-    expect(screen.getByRole('button', { name: 'Add AB-test' })).toHaveProperty('disabled', false),
-  );
+  waitFor(() => expect(isUsable(screen.getByRole('button', { name: 'Add AB-test' }))).toBe(true));
 
 describe('Plugin details', () => {
   it('says "Plugin not found" for a missing plugin and links back to the list', async () => {
@@ -144,7 +146,7 @@ describe('Plugin details', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['0 (control)control50.00%No configurationChoose', '1cheaper50.00%duel-bChoose']);
+    ).toEqual(['Case 1 (control)control50.00%No configurationChoose', 'Case 2cheaper50.00%duel-bChoose']);
     expect(screen.queryByRole('region', { name: 'Entry summer-fun' })).toBeNull();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Active' }));
@@ -293,7 +295,7 @@ describe('Plugin details', () => {
   });
 
   it('shows per entry, and per plugin activated alongside, the players the activation changes', async () => {
-    const moves = '10.00% of players in this test move: 10.00% from Case 1 to Case 2';
+    const moves = '10.00% of players in this test move: 10.00% from Case 1 (control) to Case 2';
     const changes = "60.00% of the players in this test's segment get another configuration";
     const impactOf = (
       abTestId: string,

@@ -1,5 +1,6 @@
 import {
   type AbTest,
+  caseLabel,
   EMPTY_CONFIGURATION,
   formatPercentage,
   type PluginEntry,
@@ -23,6 +24,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { whileBusy } from '../../components/busy.ts';
+import { Identifier } from '../../components/Identifier.tsx';
 import { AbTestInfoCard } from '../abtest/index.ts';
 
 export const NO_CONFIGURATION = 'No configuration';
@@ -86,7 +89,7 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
           {entry.configurations.map((configId, caseIndex) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: cases are identified by their index
             <TableRow key={caseIndex}>
-              <TableCell>{caseIndex === 0 ? '0 (control)' : caseIndex}</TableCell>
+              <TableCell>{caseLabel(caseIndex)}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
                 <bdi>{abTest?.data.caseDescriptions[caseIndex] ?? ''}</bdi>
               </TableCell>
@@ -99,9 +102,8 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
                   {editing && (
                     <Button
                       size="small"
-                      disabled={editing.isBusy}
-                      onClick={() => editing.onChoose(caseIndex)}
-                      aria-label={`Choose configuration for case ${caseIndex} of ${abTestId}`}
+                      {...whileBusy(editing.isBusy, () => editing.onChoose(caseIndex))}
+                      aria-label={`Choose configuration for ${caseLabel(caseIndex)} of ${abTestId}`}
                     >
                       Choose
                     </Button>
@@ -121,12 +123,8 @@ function ConfigurationName({ configId, pluginName }: { configId: string; pluginN
     return <Typography sx={{ color: 'text.secondary' }}>{NO_CONFIGURATION}</Typography>;
   }
   return (
-    <Link
-      component={RouterLink}
-      to={`/config/${pluginName}/${encodeURIComponent(configId)}/edit`}
-      sx={{ wordBreak: 'break-word' }}
-    >
-      {configId}
+    <Link component={RouterLink} to={`/config/${pluginName}/${encodeURIComponent(configId)}/edit`}>
+      <Identifier id={configId} />
     </Link>
   );
 }
@@ -137,8 +135,8 @@ function EntryActions({ abTestId, editing }: { abTestId: string; editing: EntryE
     <IconButton
       aria-label={`${label} ${abTestId}`}
       title={label}
-      disabled={isBusy || isDisabled}
-      onClick={onClick}
+      disabled={isDisabled}
+      {...whileBusy(isBusy, onClick)}
     >
       {icon}
     </IconButton>

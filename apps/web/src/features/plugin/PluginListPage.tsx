@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { busyInput } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -79,15 +80,17 @@ function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
         <NeedsRight endpoint={api.plugin.activate}>
           <Switch
             checked={plugin.active}
-            disabled={isToggling}
-            onChange={() => onToggle(plugin)}
-            slotProps={{ input: { 'aria-label': `${plugin.name} active` } }}
+            onChange={() => {
+              if (!isToggling) onToggle(plugin);
+            }}
+            slotProps={{ input: { 'aria-label': `${plugin.name} active`, ...busyInput(isToggling) } }}
           />
         </NeedsRight>
       ),
     },
     {
       header: 'ID',
+      sticky: 'start',
       cell: (plugin) => (
         <>
           <Link component={RouterLink} to={`/plugin/${plugin.id}`}>

@@ -1,22 +1,13 @@
-import { type AbTestUsageResponse, type ActivatePluginRequest, api, type PluginEntry } from '@console/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AbTestUsageResponse, api, type PluginEntry } from '@console/domain';
 import { callEndpoint } from '../../api/client.ts';
-import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
+import { useEndpointBatchMutation, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
 export const usePluginListQuery = () => useEndpointQuery(api.plugin.list);
 
 /** Toggling a plugin reloads the list, whether it worked or not. */
-export function useActivatePluginMutation() {
-  const { active } = useActiveEnvironment();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ActivatePluginRequest) =>
-      callEndpoint(api.plugin.activate, { environment: active, body }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: featureKey(api.plugin.activate.feature, active) }),
-  });
-}
+export const useActivatePluginMutation = () =>
+  useEndpointMutation(api.plugin.activate, { reloadsOnError: true });
 
 // ---- plugin details ----
 
@@ -48,23 +39,11 @@ export interface EntryUsage {
 }
 
 /** Validate: /abtest-usage for every entry of the draft (all at once; nothing is changed). */
-export function useValidateDraftMutation() {
-  const { active } = useActiveEnvironment();
-  return useMutation({
-    mutationFn: ({ pluginId, entries }: { pluginId: number; entries: readonly PluginEntry[] }) =>
-      Promise.all(
-        entries.map(
-          async ({ abTestId, abTestVersion }): Promise<EntryUsage> => ({
-            entry: { abTestId, abTestVersion },
-            usage: await callEndpoint(api.plugin.abTestUsage, {
-              environment: active,
-              body: { pluginId, abTestId, abTestVersion },
-            }),
-          }),
-        ),
-      ),
-  });
-}
+export const useValidateDraftMutation = () => useEndpointBatchMutation(api.plugin.abTestUsage);
+
+/** The bodies Validate sends for a draft's entries, one per entry, in their order. */
+export const usageRequestsOf = (pluginId: number, entries: readonly PluginEntry[]) =>
+  entries.map(({ abTestId, abTestVersion }) => ({ pluginId, abTestId, abTestVersion }));
 
 /** Reload of an entry reads the A/B-test as it is now (its highest version may be newer than the page's). */
 export function useFetchAbTest() {

@@ -2,7 +2,12 @@ import { type ActivateDraftResponse, checkDraft, PLUGIN_MESSAGES, type PluginDet
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
-import { type EntryUsage, useActivateDraftMutation, useValidateDraftMutation } from './plugin.queries.ts';
+import {
+  type EntryUsage,
+  usageRequestsOf,
+  useActivateDraftMutation,
+  useValidateDraftMutation,
+} from './plugin.queries.ts';
 import { isConflict } from './useDraftEditing.ts';
 
 export const STALE_DRAFT_TITLE = 'Reload the draft on top of the current active set?';
@@ -68,10 +73,17 @@ export function useDraftActivation(
     isValidating: validation.isPending,
     canActivate: check.isValid && usages !== null && !hasFatal && !activation.isPending,
     validate: () =>
-      validation.mutate(
-        { pluginId: plugin.id, entries: draft },
-        { onSuccess: (answer) => setValidated({ draftRevision, usages: answer }), onError },
-      ),
+      validation.mutate(usageRequestsOf(plugin.id, draft), {
+        onSuccess: (answers, requests) =>
+          setValidated({
+            draftRevision,
+            usages: requests.map(({ abTestId, abTestVersion }, index) => ({
+              entry: { abTestId, abTestVersion },
+              usage: answers[index]!,
+            })),
+          }),
+        onError,
+      }),
     activate: () =>
       activation.mutate({ pluginId: plugin.id, draftRevision }, { onSuccess: setOutcome, onError: refuse }),
     outcome,

@@ -127,7 +127,7 @@ describe('Player preview', () => {
     expect(entries).toEqual([
       "AB-test 'old-test' is not active",
       `Not in the segment of AB-test 'ios-only': Platform == ios does not hold: the player's Platform is "android"`,
-      "Matched: AB-test 'spring' version 1, case 2 (bucket 523411) — “bigger rewards”",
+      "Matched: AB-test 'spring' version 1, Case 2 (bucket 523411) — “bigger rewards”",
     ]);
     expect(screen.getByText(/against revision 7/)).toBeTruthy();
     expect(screen.getByText('Switched off (the player receives nothing): DUEL')).toBeTruthy();

@@ -9,18 +9,18 @@ import {
   USER_ID_LABEL,
 } from '@console/domain';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
-import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Form } from '../../components/form/Form.tsx';
+import { SelectFormField, type SelectOption } from '../../components/form/SelectFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
-import { UserIdField } from '../../components/form/UserIdField.tsx';
+import { UserIdFormField } from '../../components/form/UserIdFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { Page } from '../../components/Page.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
@@ -34,79 +34,45 @@ import { usePlayerPreviewMutation } from './preview.queries.ts';
 
 // the configuration screens' date-time field (MUI X pickers), loaded only when this page shows
 const DateTimeField = lazy(async () => ({
-  default: (await import('../config/ActivationDateTimeField.tsx')).ActivationDateTimeField,
+  default: (await import('../../components/form/DateTimeFormField.tsx')).DateTimeFormField,
 }));
 
-const PLUGIN_NAMES = (Object.keys(PluginId) as PluginName[]).filter((name) => name !== 'UNSUPPORTED');
-
-type FormInstance = ReturnType<typeof usePreviewForm>;
+// Segment properties and the plugin are texts in the form; '' is "not given".
+const NOT_GIVEN: SelectOption<string> = { value: '', label: 'Not given' };
+const PLATFORM_OPTIONS: readonly SelectOption<string>[] = [
+  NOT_GIVEN,
+  ...PLATFORMS.map((platform) => ({ value: platform, label: platform })),
+];
+const PAYER_OPTIONS: readonly SelectOption<string>[] = [
+  NOT_GIVEN,
+  { value: 'true', label: 'true' },
+  { value: 'false', label: 'false' },
+];
+const PLUGIN_OPTIONS: readonly SelectOption<string>[] = [
+  { value: '', label: 'Choose a plugin...' },
+  ...(Object.keys(PluginId) as PluginName[])
+    .filter((name) => name !== 'UNSUPPORTED')
+    .map((name) => ({ value: String(PluginId[name]), label: name })),
+];
 
 const usePreviewForm = () =>
   useSchemaForm(previewFormSchema, { defaultValues: emptyPreviewForm(), labels: { userId: USER_ID_LABEL } });
 
-function SelectField({
-  form,
-  name,
-  label,
-  children,
-}: {
-  form: FormInstance;
-  name: 'context.Platform' | 'context.Payer' | 'source.draftOfPlugin';
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          select
-          label={label}
-          error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 200 }}
-        >
-          {children}
-        </TextField>
-      )}
-    />
-  );
-}
-
-function SegmentFields({ form }: { form: FormInstance }) {
+function SegmentFields() {
   return (
     <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-      <SelectField form={form} name="context.Platform" label="Platform">
-        <MenuItem value="">Not given</MenuItem>
-        {PLATFORMS.map((platform) => (
-          <MenuItem key={platform} value={platform}>
-            {platform}
-          </MenuItem>
-        ))}
-      </SelectField>
-      <TextFormField form={form} name="context.ClientVersion" label="ClientVersion" hint="e.g. 1.12.0" />
-      <TextFormField
-        form={form}
-        name="context.FirstCountry"
-        label="FirstCountry"
-        hint="e.g. DE"
-        maxLength={8}
-      />
-      <SelectField form={form} name="context.Payer" label="Payer">
-        <MenuItem value="">Not given</MenuItem>
-        <MenuItem value="true">true</MenuItem>
-        <MenuItem value="false">false</MenuItem>
-      </SelectField>
-      <TextFormField form={form} name="context.PurchaseCount" label="PurchaseCount" inputMode="numeric" />
-      <TextFormField form={form} name="context.PurchaseAmount" label="PurchaseAmount" inputMode="decimal" />
+      <SelectFormField name="context.Platform" label="Platform" options={PLATFORM_OPTIONS} />
+      <TextFormField name="context.ClientVersion" label="ClientVersion" hint="e.g. 1.12.0" />
+      <TextFormField name="context.FirstCountry" label="FirstCountry" hint="e.g. DE" maxLength={8} />
+      <SelectFormField name="context.Payer" label="Payer" options={PAYER_OPTIONS} />
+      <TextFormField name="context.PurchaseCount" label="PurchaseCount" inputMode="numeric" />
+      <TextFormField name="context.PurchaseAmount" label="PurchaseAmount" inputMode="decimal" />
     </Stack>
   );
 }
 
-function SourceFields({ form }: { form: FormInstance }) {
+function SourceFields() {
+  const form = useFormContext();
   const kind = useWatch({ control: form.control, name: 'source.kind' });
   return (
     <Stack spacing={1}>
@@ -125,23 +91,10 @@ function SourceFields({ form }: { form: FormInstance }) {
         )}
       />
       {kind === 'revision' && (
-        <TextFormField
-          form={form}
-          name="source.revision"
-          label="Revision"
-          inputMode="numeric"
-          sx={{ maxWidth: 200 }}
-        />
+        <TextFormField name="source.revision" label="Revision" inputMode="numeric" sx={{ maxWidth: 200 }} />
       )}
       {kind === 'draft' && (
-        <SelectField form={form} name="source.draftOfPlugin" label="Plugin">
-          <MenuItem value="">Choose a plugin...</MenuItem>
-          {PLUGIN_NAMES.map((name) => (
-            <MenuItem key={name} value={String(PluginId[name])}>
-              {name}
-            </MenuItem>
-          ))}
-        </SelectField>
+        <SelectFormField name="source.draftOfPlugin" label="Plugin" options={PLUGIN_OPTIONS} />
       )}
     </Stack>
   );
@@ -163,22 +116,20 @@ export function PlayerPreviewPage() {
         Segment properties left empty are not given (a condition on them does not hold).
       </Typography>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <FormProvider {...form}>
-        <Form form={form} onSubmit={submit} maxWidth={900}>
-          <UserIdField form={form} name="userId" />
-          <SegmentFields form={form} />
-          <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            <TextFormField form={form} name="level" label="Level" hint="empty: level 1" inputMode="numeric" />
-            <Suspense fallback={<TextField label="Time (UTC)" disabled />}>
-              <DateTimeField name="at" label="Time" emptyMeaning="now" />
-            </Suspense>
-          </Stack>
-          <SourceFields form={form} />
-          <SubmitButton isPending={preview.isPending} endpoint={api.runtimePreview.preview}>
-            Preview
-          </SubmitButton>
-        </Form>
-      </FormProvider>
+      <Form form={form} onSubmit={submit} maxWidth={900}>
+        <UserIdFormField />
+        <SegmentFields />
+        <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <TextFormField name="level" label="Level" hint="empty: level 1" inputMode="numeric" />
+          <Suspense fallback={<TextField label="Time (UTC)" disabled />}>
+            <DateTimeField name="at" label="Time" emptyMeaning="now" />
+          </Suspense>
+        </Stack>
+        <SourceFields />
+        <SubmitButton isPending={preview.isPending} endpoint={api.runtimePreview.preview}>
+          Preview
+        </SubmitButton>
+      </Form>
       {preview.data && <PreviewResults answer={preview.data} />}
     </Page>
   );

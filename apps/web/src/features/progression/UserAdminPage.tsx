@@ -10,9 +10,9 @@ import {
 } from '@console/domain';
 import Box from '@mui/material/Box';
 import { Form } from '../../components/form/Form.tsx';
-import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
+import { NumberFormField } from '../../components/form/NumberFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { UserIdField } from '../../components/form/UserIdField.tsx';
+import { UserIdFormField } from '../../components/form/UserIdFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { Page } from '../../components/Page.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
@@ -40,25 +40,12 @@ export function UserAdminPage() {
     <Page title="User Admin">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       <Form form={form} onSubmit={submit}>
-        <UserIdField form={form} name="userId" />
-        <IntegerFormField
-          form={form}
-          name="level"
-          label={SET_PROGRESSION_LABELS.level}
-          min={PROGRESSION_LEVEL_MIN}
-        />
-        <IntegerFormField
-          form={form}
-          name="eoc"
-          label={SET_PROGRESSION_LABELS.eoc}
-          min={PROGRESSION_EOC_MIN}
-        />
-        <IntegerFormField
-          form={form}
+        <UserIdFormField />
+        <NumberFormField name="level" label={SET_PROGRESSION_LABELS.level} />
+        <NumberFormField name="eoc" label={SET_PROGRESSION_LABELS.eoc} />
+        <NumberFormField
           name="streak"
           label={SET_PROGRESSION_LABELS.streak}
-          min={PROGRESSION_STREAK_MIN}
-          max={PROGRESSION_STREAK_MAX}
           hint={`${PROGRESSION_STREAK_MIN} to ${PROGRESSION_STREAK_MAX}`}
         />
         <SubmitButton isPending={setProgression.isPending} endpoint={api.progression.set}>

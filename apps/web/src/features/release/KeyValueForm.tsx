@@ -26,7 +26,6 @@ export function KeyValueForm({ keyValue, onError }: KeyValueFormProps) {
       onSubmit={(request) => save.mutate(request, { onSuccess: () => toast('Key-value saved'), onError })}
     >
       <TextFormField
-        form={form}
         name="keyValue"
         label={KEY_VALUE_LABELS.keyValue}
         hint={`Pairs like key=value; at most ${RELEASE_TEXT_MAX_LENGTH} characters`}

@@ -32,14 +32,12 @@ export function ReleaseClientForm({ client, onError }: ReleaseClientFormProps) {
   return (
     <Form form={form} onSubmit={submit}>
       <TextFormField
-        form={form}
         name="remindVersion"
         label={RELEASE_CLIENT_LABELS.remindVersion}
         hint="Like 1.2.3"
         maxLength={RELEASE_TEXT_MAX_LENGTH}
       />
       <TextFormField
-        form={form}
         name="minimumVersion"
         label={RELEASE_CLIENT_LABELS.minimumVersion}
         hint="Like 1.2.3"

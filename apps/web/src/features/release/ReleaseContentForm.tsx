@@ -15,8 +15,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { Form } from '../../components/form/Form.tsx';
-import { HINT_SX } from '../../components/form/hint.ts';
-import { IntegerFormField } from '../../components/form/IntegerFormField.tsx';
+import { HINT_SX } from '../../components/form/fieldError.ts';
+import { NumberFormField } from '../../components/form/NumberFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -46,7 +46,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
 
   return (
     <Form form={form} onSubmit={submit}>
-      <IntegerFormField form={form} name="maxLevel" label={RELEASE_CONTENT_LABELS.maxLevel} min={1} />
+      <NumberFormField name="maxLevel" label={RELEASE_CONTENT_LABELS.maxLevel} />
       <Controller
         name="nextReleaseTimeMs"
         control={form.control}
@@ -101,7 +101,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
           );
         }}
       />
-      <IntegerFormField form={form} name="nextMaxLevel" label={RELEASE_CONTENT_LABELS.nextMaxLevel} min={1} />
+      <NumberFormField name="nextMaxLevel" label={RELEASE_CONTENT_LABELS.nextMaxLevel} />
       <SubmitButton isPending={save.isPending} endpoint={api.release.setContent}>
         Save
       </SubmitButton>

@@ -50,7 +50,9 @@ const diff = (from: number, to: number): DescribedDiff & { from: number; to: num
   diff: { plugins: [], abTests: [], configurations: [], release: [] },
   lines: ['Release: keyValue: "a" → "b"', 'Plugin DUEL (4)', '  enabled: false → true'],
   plugins: [{ id: 4, name: 'DUEL', lines: ['Plugin DUEL (4)', '  enabled: false → true'] }],
-  moves: [{ abTestId: 'spring', text: '4.00% of players in this test move: 4.00% from Case 1 to Case 2' }],
+  moves: [
+    { abTestId: 'spring', text: '4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2' },
+  ],
 });
 
 describe('Revision History (Security menu)', () => {
@@ -104,7 +106,7 @@ describe('Revision History (Security menu)', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Republish this revision' }));
     const dialog = await screen.findByRole('dialog', { name: 'Republish revision 2?' });
     await within(dialog).findByText(
-      "AB-test 'spring': 4.00% of players in this test move: 4.00% from Case 1 to Case 2",
+      "AB-test 'spring': 4.00% of players in this test move: 4.00% from Case 1 (control) to Case 2",
     );
     expect(api.callsTo('/api/runtime/revision/diff').map((call) => call.body)).toEqual([{ from: 3, to: 2 }]);
     expect(api.callsTo('/api/runtime/revision/republish')).toEqual([]);

@@ -1,73 +1,18 @@
-import { api, type RevisionListResponse, type RuntimeRevisionSummary } from '@console/domain';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { formatDateTime } from '../../components/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
-import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
-import { NeedsRight } from '../../shell/session/rights.tsx';
 import { DiffView } from './DiffView.tsx';
+import { PinBanner } from './PinBanner.tsx';
 import { RepublishDialog } from './RepublishDialog.tsx';
-import { useResumeMutation, useRevisionDiffQuery, useRevisionListQuery } from './revisions.queries.ts';
+import { RevisionTable } from './RevisionTable.tsx';
+import { useRevisionDiffQuery, useRevisionListQuery } from './revisions.queries.ts';
 
 const PAGE_SIZE = 100;
-
-/** The audit entries that caused a revision, short: `plugin.activate 4, release.kv.set dev`. */
-const causesOf = (revision: RuntimeRevisionSummary) =>
-  revision.causes.length === 0
-    ? revision.revision === 1
-      ? 'first publication'
-      : '—'
-    : revision.causes.map((cause) => `${cause.action} ${cause.target}`).join(', ');
-
-function PinBanner({ list, onError }: { list: RevisionListResponse; onError: (error: unknown) => void }) {
-  const { confirm, toast } = useGlobalUi();
-  const resume = useResumeMutation();
-  if (!list.pinned) return null;
-  const { revision, since, by } = list.pinned;
-  const waiting = `${list.waiting} ${list.waiting === 1 ? 'change waits' : 'changes wait'}`;
-  const askAndResume = async () => {
-    const isConfirmed = await confirm({
-      title: 'Resume publishing?',
-      message: `The console's current state is published as a new revision; ${waiting}.`,
-    });
-    if (!isConfirmed) return;
-    resume.mutate(undefined, {
-      onSuccess: (answer) =>
-        toast(
-          answer.published ? `Published revision ${answer.revision}` : 'Resumed; nothing new to publish',
-          'success',
-        ),
-      onError,
-    });
-  };
-  return (
-    <Alert
-      severity="warning"
-      sx={{ mb: 2 }}
-      action={
-        <NeedsRight endpoint={api.runtime.resume}>
-          <Button color="inherit" onClick={askAndResume} disabled={resume.isPending}>
-            Resume publishing
-          </Button>
-        </NeedsRight>
-      }
-    >
-      {`The runtime is pinned to revision ${revision} since ${formatDateTime(since)} by ${by}; ${waiting} for resume.`}
-    </Alert>
-  );
-}
 
 /**
  * Security > Revision History: every published revision of the environment, newest first,
@@ -107,47 +52,7 @@ export function RevisionHistoryPage() {
         <Loading />
       ) : (
         <>
-          <Table size="small" aria-label="Revisions">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">Diff</TableCell>
-                <TableCell>Revision</TableCell>
-                <TableCell>Time</TableCell>
-                <TableCell>Operator</TableCell>
-                <TableCell>Caused by</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.revisions.map((revision) => (
-                <TableRow key={revision.revision}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      slotProps={{ input: { 'aria-label': `Select revision ${revision.revision}` } }}
-                      checked={ticked.includes(revision.revision)}
-                      onChange={(event) => tick(revision.revision, event.target.checked)}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {revision.revision}
-                    {revision.restoredFrom === null ? '' : ` (rollback of ${revision.restoredFrom})`}
-                  </TableCell>
-                  <TableCell>{formatDateTime(revision.created)}</TableCell>
-                  <TableCell>{revision.createdBy}</TableCell>
-                  <TableCell>{causesOf(revision)}</TableCell>
-                  <TableCell align="right">
-                    {revision.revision === data.latest ? null : (
-                      <NeedsRight endpoint={api.runtime.republish}>
-                        <Button size="small" onClick={() => setRepublishing(revision.revision)}>
-                          Republish this revision
-                        </Button>
-                      </NeedsRight>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <RevisionTable data={data} ticked={ticked} onTick={tick} onRepublish={setRepublishing} />
           <Stack direction="row" spacing={2} sx={{ my: 2 }}>
             <Button disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
               Newer

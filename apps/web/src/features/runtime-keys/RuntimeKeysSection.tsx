@@ -85,7 +85,6 @@ export function RuntimeKeysSection({ banner }: { banner: ErrorBannerState }) {
       <Box sx={{ mb: 2 }}>
         <Form form={form} onSubmit={submit} direction="row" maxWidth={640}>
           <TextFormField
-            form={form}
             name="name"
             label="Key name"
             size="small"

@@ -1,13 +1,15 @@
 import { api } from '@console/domain';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
-import { useReloadingMutation } from '../connections/connections.queries.ts';
 
 export const useRuntimeKeyListQuery = () => useEndpointQuery(api.runtimeKeys.list);
 export const useCreateRuntimeKeyMutation = () => useEndpointMutation(api.runtimeKeys.create);
 
-/** Revoking also closes the key's connections, so both lists reload. */
+/**
+ * Revoking also closes the key's connections, so both lists reload, whether it worked or not: a refused
+ * revoke usually means the list is stale (the key already revoked).
+ */
 export const useRevokeRuntimeKeyMutation = () =>
-  useReloadingMutation(api.runtimeKeys.revoke, [
-    api.runtimeKeys.revoke.feature,
-    api.connections.list.feature,
-  ]);
+  useEndpointMutation(api.runtimeKeys.revoke, {
+    invalidates: [api.connections.list.feature],
+    reloadsOnError: true,
+  });

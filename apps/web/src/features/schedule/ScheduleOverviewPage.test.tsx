@@ -94,9 +94,9 @@ describe('Schedule overview', () => {
     const items = within(list).getAllByRole('listitem');
     // plugins by id, then per plugin its rows' own conflicts and its overlaps
     expect(items.map((item) => item.textContent)).toEqual([
-      "Never active: END_OF_CONTENT (active set, case 0) references configuration 'ghost', which does not exist: choose another configuration in the plugin's draft. Open the draft of END_OF_CONTENT",
-      "Never active: 'off', used by AGILITY_RACE (active set, case 1), is switched off, so players get nothing from it: switch it on. Edit off",
-      "Overlap: AGILITY_RACE runs 'half' and 'midday' at the same time for case 0 of its active set, first from 2024-03-09 10:00 to 2024-03-09 12:00 UTC: change the activation of one of them, or serve them in different cases in the plugin's draft. Open the draft of AGILITY_RACE",
+      "Never active: END_OF_CONTENT (active set, Case 1 (control)) references configuration 'ghost', which does not exist: choose another configuration in the plugin's draft. Open the draft of END_OF_CONTENT",
+      "Never active: 'off', used by AGILITY_RACE (active set, Case 2), is switched off, so players get nothing from it: switch it on. Edit off",
+      "Overlap: AGILITY_RACE runs 'half' and 'midday' at the same time for Case 1 (control) of its active set, first from 2024-03-09 10:00 to 2024-03-09 12:00 UTC: change the activation of one of them, or serve them in different cases in the plugin's draft. Open the draft of AGILITY_RACE",
     ]);
     const links = items.map((item) => within(item).getByRole('link'));
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -140,12 +140,12 @@ describe('Schedule overview', () => {
       .map((cell) => cell.textContent);
     expect(rowHeaders).toEqual([
       'END_OF_CONTENT (1) switched off',
-      'ghost case 0 · active set · not found',
+      'ghost Case 1 (control) · active set · not found',
       'AGILITY_RACE (2)',
-      'half case 0 · active set',
-      'morning case 1 · active set',
-      'midday case 0 · active set',
-      'off case 1 · active set · switched off',
+      'half Case 1 (control) · active set',
+      'morning Case 2 · active set',
+      'midday Case 1 (control) · active set',
+      'off Case 2 · active set · switched off',
     ]);
     for (const id of ['half', 'morning', 'midday', 'off']) {
       expect(within(table).getByRole('link', { name: id }).getAttribute('href')).toBe(
@@ -203,7 +203,7 @@ describe('Schedule overview', () => {
     expect(screen.queryByRole('link', { name: 'later' })).toBeNull();
     await userEvent.click(screen.getByRole('switch', { name: 'Include drafts' }));
     const later = await screen.findByRole('link', { name: 'later' });
-    expect(later.closest('th')?.textContent).toBe('later case 1 · draft');
+    expect(later.closest('th')?.textContent).toBe('later Case 2 · draft');
     // Tuesday 10:00-11:00 is not in Sunday and Monday
     expect(slotsWith('later', 'slot-on')).toEqual([]);
 

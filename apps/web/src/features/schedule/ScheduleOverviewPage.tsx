@@ -6,7 +6,8 @@ import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { ScheduleConflictList } from './ScheduleConflictList.tsx';
 import { ScheduleControls } from './ScheduleControls.tsx';
-import { ScheduleLegend, ScheduleTimeline } from './ScheduleTimeline.tsx';
+import { ScheduleLegend } from './ScheduleLegend.tsx';
+import { ScheduleTimeline } from './ScheduleTimeline.tsx';
 import { useScheduleOverviewQuery } from './schedule.queries.ts';
 import { readScheduleSettings, type ScheduleSettings, writeScheduleSettings } from './scheduleSettings.ts';
 

@@ -1,13 +1,15 @@
-import type { ScheduleOverview, SchedulePlugin, ScheduleRow } from '@console/domain';
+import { caseLabels, type ScheduleOverview, type SchedulePlugin, type ScheduleRow } from '@console/domain';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import type { Theme } from '@mui/material/styles';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { VISIBLE_SCROLLBARS_SX } from '../../components/scrollbars.ts';
 import {
+  activeSlotRangeOf,
+  activeSlotsOutsideView,
   configurationEditPath,
   describeSlot,
   formatUtcInstant,
@@ -18,6 +20,9 @@ import {
   slotTimeOf,
   utcDateOf,
 } from './scheduleTimeline.ts';
+import { slotStyles } from './slotStyles.ts';
+import { TimelineOutsideViewHint } from './TimelineOutsideViewHint.tsx';
+import { useTimelineView } from './useTimelineView.ts';
 
 // The slot timeline: a table whose first column (plugins and configurations) stays put while the slots
 // scroll horizontally. Every slot keeps a readable width whatever the range: the view scrolls, it does
@@ -26,24 +31,6 @@ import {
 const LABEL_WIDTH = 260;
 /** A day is 96 px wide, a slot at least 8 px (24 slots a day: 192 px). */
 const slotWidthOf = (slotsPerDay: number) => Math.max(8, 96 / slotsPerDay);
-
-/** The colours of slots, shared by the timeline and its legend. */
-const slotStyles = (theme: Theme) => {
-  const { primary, secondary, error, text, grey } = theme.palette;
-  // now is the Now line's colour; the past greys out
-  return {
-    '& .slot': { p: 0, height: 24, boxShadow: `inset 1px 0 0 ${theme.palette.divider}` },
-    '& .slot.day-start': { boxShadow: `inset 1px 0 0 ${text.disabled}` },
-    '& .slot-off.slot-history': { bgcolor: alpha(text.primary, 0.07) },
-    '& .slot-off.slot-active': { bgcolor: alpha(secondary.main, 0.18) },
-    '& .slot-on.slot-history': { bgcolor: grey[500] },
-    '& .slot-on.slot-active': { bgcolor: secondary.main },
-    '& .slot-on.slot-future': { bgcolor: primary.main },
-    '& .slot-conflict': {
-      backgroundImage: `repeating-linear-gradient(135deg, ${error.main} 0 2px, transparent 2px 6px)`,
-    },
-  };
-};
 
 interface ScheduleTimelineProps {
   overview: ScheduleOverview;
@@ -58,83 +45,117 @@ export function ScheduleTimeline({ overview }: ScheduleTimelineProps) {
   const width = LABEL_WIDTH + slotTimestamp.length * slotWidth;
   const nowPosition = slotPositionOf(overview);
   const today = utcDateOf(now);
+  const activeRange = useMemo(() => activeSlotRangeOf(overview), [overview]);
+  const timelineView = useTimelineView(LABEL_WIDTH);
+  const outside = timelineView.view
+    ? activeSlotsOutsideView(activeRange, timelineView.view, slotWidth)
+    : { before: null, after: null };
+  const startOf = (slot: number | null) => (slot === null ? null : slotTimestamp[slot]!);
 
   return (
-    <Box
-      role="region"
-      aria-label="Timeline"
-      // scrollable by keyboard too
-      tabIndex={0}
-      sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-    >
-      <Box sx={{ position: 'relative', width }}>
-        <Box
-          component="table"
-          aria-label="Schedule timeline"
-          sx={(theme) => ({
-            width,
-            tableLayout: 'fixed',
-            borderCollapse: 'separate',
-            borderSpacing: 0,
-            ...theme.typography.body2,
-            '& .label': {
-              position: 'sticky',
-              left: 0,
-              zIndex: 2,
-              width: LABEL_WIDTH,
-              bgcolor: 'background.paper',
-              textAlign: 'left',
-              fontWeight: 'normal',
-              px: 1,
-              py: 0.25,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-              boxShadow: `inset -1px 0 0 ${theme.palette.divider}`,
-            },
-            '& thead th': { height: 40, verticalAlign: 'bottom', pb: 0.5 },
-            '& .day': { fontWeight: 'normal', boxShadow: `inset 1px 0 0 ${theme.palette.text.disabled}` },
-            '& .day.today': { fontWeight: 'bold' },
-            '& .plugin > *': { bgcolor: alpha(theme.palette.text.primary, 0.04), pt: 1 },
-            '& .plugin .label': { bgcolor: 'background.paper', fontWeight: 'bold' },
-            ...slotStyles(theme),
-          })}
-        >
-          <colgroup>
-            <col style={{ width: LABEL_WIDTH }} />
-            <col span={slotTimestamp.length} style={{ width: slotWidth }} />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col" className="label">
-                Configuration
-              </th>
-              {days.map((day) => (
-                <Tooltip key={day.start} title={`${day.date} (UTC)`} describeChild>
-                  <th
-                    scope="colgroup"
-                    colSpan={slotsPerDay}
-                    className={day.date === today ? 'day today' : 'day'}
-                  >
-                    {day.weekday}
-                  </th>
-                </Tooltip>
-              ))}
-            </tr>
-          </thead>
-          {plugins.map((plugin) => (
-            <PluginRows
-              key={plugin.id}
-              overview={overview}
-              plugin={plugin}
-              rows={schedules[plugin.name] ?? []}
-              conflictsOf={conflictsOf}
-            />
-          ))}
+    <>
+      <TimelineOutsideViewHint
+        before={startOf(outside.before)}
+        after={startOf(outside.after)}
+        slotDurationMs={overview.slotDurationMs}
+        onScroll={timelineView.scrollByView}
+      />
+      <Box
+        ref={timelineView.ref}
+        onScroll={timelineView.measure}
+        role="region"
+        aria-label="Timeline"
+        // scrollable by keyboard too
+        tabIndex={0}
+        // At most the window below the navigation bar: the sideways scrollbar is on screen with the timeline.
+        sx={{
+          overflow: 'auto',
+          maxHeight: 'calc(100vh - 96px)',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          ...VISIBLE_SCROLLBARS_SX,
+        }}
+      >
+        <Box sx={{ position: 'relative', width }}>
+          <Box
+            component="table"
+            aria-label="Schedule timeline"
+            sx={(theme) => ({
+              width,
+              tableLayout: 'fixed',
+              borderCollapse: 'separate',
+              borderSpacing: 0,
+              ...theme.typography.body2,
+              '& .label': {
+                position: 'sticky',
+                left: 0,
+                zIndex: 4,
+                width: LABEL_WIDTH,
+                bgcolor: 'background.paper',
+                textAlign: 'left',
+                fontWeight: 'normal',
+                px: 1,
+                py: 0.25,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                boxShadow: `inset -1px 0 0 ${theme.palette.divider}`,
+              },
+              // the days stay on top while the rows scroll
+              '& thead th': {
+                height: 40,
+                verticalAlign: 'bottom',
+                pb: 0.5,
+                position: 'sticky',
+                top: 0,
+                zIndex: 2,
+                bgcolor: 'background.paper',
+              },
+              '& thead th.label': { zIndex: 5 },
+              '& .day': { fontWeight: 'normal', boxShadow: `inset 1px 0 0 ${theme.palette.text.disabled}` },
+              '& .day.today': { fontWeight: 'bold' },
+              '& .plugin > *': { bgcolor: alpha(theme.palette.text.primary, 0.04), pt: 1 },
+              '& .plugin .label': { bgcolor: 'background.paper', fontWeight: 'bold' },
+              ...slotStyles(theme),
+            })}
+          >
+            <colgroup>
+              <col style={{ width: LABEL_WIDTH }} />
+              <col span={slotTimestamp.length} style={{ width: slotWidth }} />
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col" className="label">
+                  Configuration
+                </th>
+                {days.map((day) => (
+                  <Tooltip key={day.start} title={`${day.date} (UTC)`} describeChild>
+                    <th
+                      scope="colgroup"
+                      colSpan={slotsPerDay}
+                      className={day.date === today ? 'day today' : 'day'}
+                    >
+                      {day.weekday}
+                    </th>
+                  </Tooltip>
+                ))}
+              </tr>
+            </thead>
+            {plugins.map((plugin) => (
+              <PluginRows
+                key={plugin.id}
+                overview={overview}
+                plugin={plugin}
+                rows={schedules[plugin.name] ?? []}
+                conflictsOf={conflictsOf}
+              />
+            ))}
+          </Box>
+          {nowPosition !== null && <NowLine now={now} left={LABEL_WIDTH + nowPosition * slotWidth} />}
         </Box>
-        {nowPosition !== null && <NowLine now={now} left={LABEL_WIDTH + nowPosition * slotWidth} />}
       </Box>
-    </Box>
+    </>
   );
 }
 
@@ -171,7 +192,6 @@ const PluginRows = memo(function PluginRows({ overview, plugin, rows, conflictsO
   );
 });
 
-const casesOf = (cases: readonly number[]) => `${cases.length === 1 ? 'case' : 'cases'} ${cases.join(', ')}`;
 const SET_WORDS = { active: 'active set', draft: 'draft' } as const;
 
 function ConfigurationRow({
@@ -185,7 +205,7 @@ function ConfigurationRow({
 }) {
   const { slotTimestamp, slotDurationMs, slotsPerDay, now } = overview;
   const path = configurationEditPath(row.kindPluginName, row.configuration);
-  const notes = [casesOf(row.cases), ...row.sets.map((set) => SET_WORDS[set])];
+  const notes = [caseLabels(row.cases), ...row.sets.map((set) => SET_WORDS[set])];
   if (!row.found) notes.push('not found');
   else if (!row.active) notes.push('switched off');
   return (
@@ -247,7 +267,7 @@ function NowLine({ now, left }: { now: number; left: number }) {
         left,
         width: 2,
         ml: '-1px',
-        zIndex: 1,
+        zIndex: 3,
         bgcolor: 'secondary.main',
         pointerEvents: 'none',
       }}
@@ -268,45 +288,6 @@ function NowLine({ now, left }: { now: number; left: number }) {
       >
         Now
       </Box>
-    </Box>
-  );
-}
-
-/** The meaning of the slot colours. */
-export function ScheduleLegend() {
-  const items = [
-    ['slot-on slot-history', 'Active, history'],
-    ['slot-on slot-active', 'Active, now'],
-    ['slot-on slot-future', 'Active, future'],
-    ['slot-off slot-history', 'Inactive, history'],
-    ['slot-off slot-active', 'Inactive, now'],
-    ['slot-off slot-future', 'Inactive, future'],
-    ['slot-off slot-future slot-conflict', 'Conflict'],
-  ] as const;
-  return (
-    <Box
-      component="ul"
-      aria-label="Legend"
-      sx={(theme) => ({
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 2,
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        mb: 1,
-        ...theme.typography.body2,
-        '& .swatch': { display: 'inline-block', width: 14, height: 14, mr: 0.75, verticalAlign: 'middle' },
-        '& .swatch.slot-off': { border: 1, borderColor: 'divider' },
-        ...slotStyles(theme),
-      })}
-    >
-      {items.map(([classes, label]) => (
-        <li key={label}>
-          <span className={`swatch ${classes}`} aria-hidden />
-          {label}
-        </li>
-      ))}
     </Box>
   );
 }

@@ -120,3 +120,41 @@ export function fixPathOf({ fix }: ScheduleConflict): string {
   if (fix.target === 'configuration') return configurationEditPath(fix.kindPluginName, fix.configuration)!;
   return `/plugin/${fix.pluginId}?tab=1`;
 }
+
+/** The first and the last slot in which any configuration of the overview runs; null when none runs. */
+export function activeSlotRangeOf({ schedules }: Pick<ScheduleOverview, 'schedules'>) {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const rows of Object.values(schedules)) {
+    for (const row of rows) {
+      const firstOfRow = row.schedule.indexOf(true);
+      if (firstOfRow === -1) continue;
+      first = Math.min(first, firstOfRow);
+      last = Math.max(last, row.schedule.lastIndexOf(true));
+    }
+  }
+  return first === Number.POSITIVE_INFINITY ? null : { first, last };
+}
+
+/** The part of the slot area a scrolled timeline shows: `scrollLeft` px of slots hidden, `width` px shown. */
+export interface TimelineView {
+  scrollLeft: number;
+  width: number;
+}
+
+/**
+ * The active slots a scrolled timeline hides, so the page can say so: `before`, the first active slot when it
+ * lies (even partly) left of the view; `after`, the last one when it lies right of it. A slot counts as shown
+ * only when it is wholly in view.
+ */
+export function activeSlotsOutsideView(
+  range: { first: number; last: number } | null,
+  view: TimelineView,
+  slotWidth: number,
+): { before: number | null; after: number | null } {
+  if (range === null) return { before: null, after: null };
+  // half a pixel of rounding is not a hidden slot
+  const isBefore = range.first * slotWidth < view.scrollLeft - 0.5;
+  const isAfter = (range.last + 1) * slotWidth > view.scrollLeft + view.width + 0.5;
+  return { before: isBefore ? range.first : null, after: isAfter ? range.last : null };
+}

@@ -36,9 +36,9 @@ export function EnvironmentMenu() {
         startIcon={<EnvironmentIndicator environment={active} />}
         endIcon={<KeyboardArrowDown />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', minWidth: 120, maxWidth: 280, justifyContent: 'space-between' }}
+        // The whole name (ids run to 36 characters) fits a 1024 px bar; it shrinks only when nothing else can.
+        sx={{ textTransform: 'none', minWidth: 0, justifyContent: 'space-between', '&&': { flexShrink: 1 } }}
       >
-        {/* ids run to 36 characters: keep the bar on one line on a laptop screen */}
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {active}
         </Box>

@@ -68,7 +68,7 @@ describe('navigation bar', () => {
       '/api/configuration/list': () => ok(['dev']),
       '/logout': () => ok(null),
       '/oauth/session': () => ok(null),
-      '/oauth/options': () => ok({ devLogin: true, google: false }),
+      '/oauth/options': () => ok({ devLogin: true, provider: null }),
     });
     renderApp('/levels');
     await screen.findByRole('heading', { name: 'Levels' });

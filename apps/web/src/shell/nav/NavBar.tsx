@@ -18,6 +18,7 @@ export function NavBar() {
   const signOut = useSignOut();
   // Who is signed in, and what they are where they are.
   const role = operator.data?.environments.find((environment) => environment.id === active)?.role;
+  const signedInLabel = `${operator.data?.email ?? ''}${role ? ` · ${role} in ${active}` : ''}`;
   return (
     <AppBar
       position="sticky"
@@ -26,7 +27,9 @@ export function NavBar() {
       // The environment's colour along the bar's edge, so the active environment is never missed.
       style={{ borderBottom: `4px solid ${toCssColor(environmentColor(active))}` }}
     >
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
+      {/* On a narrow screen the signed-in label gives up its room first (ellipsis, whole text on hover), the
+          environment name last: the brand, the menus and Logout keep their size, and Logout stays at the right. */}
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1, '& > *': { flexShrink: 0 } }}>
         <Typography
           component={Link}
           to="/"
@@ -39,12 +42,24 @@ export function NavBar() {
         {NAV_MENUS.map((menu) => (
           <NavMenu key={menu.label} {...menu} />
         ))}
-        <Box sx={{ flexGrow: 1 }} />
-        {operator.data && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', md: 'block' } }}>
-            {operator.data.email}
-            {role && ` · ${role} in ${active}`}
+        {/* takes what the rest leaves (none of its own): it never squeezes the environment name */}
+        {operator.data ? (
+          <Typography
+            variant="body2"
+            title={signedInLabel}
+            noWrap
+            sx={{
+              color: 'text.secondary',
+              visibility: { xs: 'hidden', md: 'visible' },
+              textAlign: 'right',
+              minWidth: 0,
+              '&&': { flex: '1 1 0px' },
+            }}
+          >
+            {signedInLabel}
           </Typography>
+        ) : (
+          <Box sx={{ '&&': { flex: '1 1 0px' } }} />
         )}
         {/* Logout submits POST /logout (a GET changes nothing). */}
         <Button color="inherit" onClick={() => void signOut()}>

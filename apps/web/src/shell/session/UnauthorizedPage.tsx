@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-// The server's Google sign-in; a full page load, not a client-side route.
+// The server's sign-in through its provider (whichever is configured); a full page load.
 export const GOOGLE_LOGIN_PATH = '/oauth/login/google';
 
 /** Shown whenever a call is answered 401. */

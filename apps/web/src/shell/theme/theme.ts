@@ -1,8 +1,63 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { isDarkEnvironment } from '../environment/environmentColor.ts';
 
-export const lightTheme: Theme = createTheme({ palette: { mode: 'light' } });
-export const darkTheme: Theme = createTheme({ palette: { mode: 'dark' } });
+// What both themes add to MUI's defaults, for keyboard users and for contrast.
+const sharedOptions = (focusRing: string): ThemeOptions => {
+  const ring = { outline: `2px solid ${focusRing}`, outlineOffset: 2 };
+  // Inside a menu, a list or a tab bar the ring is drawn inside the item: outside it would be clipped.
+  const insetRing = { '&.Mui-focusVisible': { ...ring, outlineOffset: -2 } };
+  return {
+    components: {
+      // Every control focused from the keyboard shows the same solid ring: MUI's own cue (a faint ripple on
+      // switches, checkboxes and icon buttons) is hard to see.
+      MuiCssBaseline: { styleOverrides: { ':focus-visible': ring } },
+      MuiButtonBase: {
+        styleOverrides: {
+          // A control waiting for its call (components/busy.ts) stays focusable and says so to the pointer.
+          root: { '&.Mui-focusVisible': ring, '&[aria-disabled="true"]': { cursor: 'progress' } },
+        },
+      },
+      MuiMenuItem: { styleOverrides: { root: insetRing } },
+      MuiListItemButton: { styleOverrides: { root: insetRing } },
+      MuiTab: { styleOverrides: { root: insetRing } },
+      // A disabled field's hint still explains something (what the field would take, why it is off): it keeps
+      // readable contrast, unlike the field itself.
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+        },
+      },
+      // A field is at least as wide as its label, so the label is never cut ("Race le…"): a short number
+      // field's input alone would size it by its hint. An invisible copy of the label, as wide as the label is
+      // in the empty field (body1, 14 px in from each side), gives the field that width.
+      MuiTextField: {
+        styleOverrides: {
+          root: ({ ownerState, theme }) =>
+            typeof ownerState.label === 'string' && !ownerState.fullWidth
+              ? {
+                  '&::after': {
+                    ...theme.typography.body1,
+                    content: JSON.stringify(`${ownerState.label}${ownerState.required ? ' *' : ''}`),
+                    display: 'block',
+                    height: 0,
+                    paddingInline: '14px',
+                    overflow: 'hidden',
+                    visibility: 'hidden',
+                    whiteSpace: 'nowrap',
+                  },
+                }
+              : {},
+        },
+      },
+      // Menus (the navigation's, every select's) open inside the page's landmarks, next to the control that
+      // opened them, instead of at the end of the document where screen readers find them outside any region.
+      MuiMenu: { defaultProps: { disablePortal: true } },
+    },
+  };
+};
+
+export const lightTheme: Theme = createTheme({ palette: { mode: 'light' }, ...sharedOptions('#1565c0') });
+export const darkTheme: Theme = createTheme({ palette: { mode: 'dark' }, ...sharedOptions('#90caf9') });
 
 /** Prod switches the whole page to the dark theme; all others use the light theme. */
 export const themeForEnvironment = (environment: string): Theme =>

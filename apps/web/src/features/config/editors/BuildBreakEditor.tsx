@@ -2,8 +2,8 @@ import { api, BUILD_BREAK_LABELS, type ConfigKindId, DEFAULT_ROTATION_TITLE } fr
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEndpointQuery } from '../../../api/hooks.ts';
-import { NumberField } from '../fields/NumberField.tsx';
-import { SelectField, type SelectOption } from '../fields/SelectField.tsx';
+import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
+import { SelectFormField, type SelectOption } from '../../../components/form/SelectFormField.tsx';
 import { MatchmakingSection } from './sections/MatchmakingSection.tsx';
 import { Section } from './sections/Section.tsx';
 import { TabEditor } from './sections/TabEditor.tsx';
@@ -17,15 +17,10 @@ const MULTIPLIERS = ['hard', 'superHard', 'special'] as const;
 export function BuildBreakEditor({ kind }: { kind: ConfigKindId }) {
   return (
     <Stack spacing={3}>
-      <MatchmakingSection kind={kind} name="data.matchmaking" />
+      <MatchmakingSection name="data.matchmaking" />
       <Section title={BUILD_BREAK_LABELS.multipliers}>
         {MULTIPLIERS.map((field) => (
-          <NumberField
-            key={field}
-            name={`data.multipliers.${field}`}
-            label={BUILD_BREAK_LABELS[field]}
-            kind={kind}
-          />
+          <NumberFormField key={field} name={`data.multipliers.${field}`} label={BUILD_BREAK_LABELS[field]} />
         ))}
       </Section>
       <TabEditor kind={kind} entryLabel={DEFAULT_ROTATION_TITLE}>
@@ -55,5 +50,5 @@ function ConstructionItemField({ name }: { name: string }) {
       />
     );
   }
-  return <SelectField name={name} label={BUILD_BREAK_LABELS.itemType} options={items.data} />;
+  return <SelectFormField name={name} label={BUILD_BREAK_LABELS.itemType} options={items.data} />;
 }

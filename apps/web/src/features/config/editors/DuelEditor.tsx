@@ -1,5 +1,5 @@
-import { type ConfigKindId, DUEL_LABELS } from '@console/domain';
-import { NumberField } from '../fields/NumberField.tsx';
+import { DUEL_LABELS } from '@console/domain';
+import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
 import { Section } from './sections/Section.tsx';
 
 const FIELDS = [
@@ -14,11 +14,11 @@ const FIELDS = [
  * Duel editor: Chance in percent, Lower and Upper boundary, default lower and upper moves;
  * the bounds and "default lower < default upper" are the domain schema's.
  */
-export function DuelEditor({ kind }: { kind: ConfigKindId }) {
+export function DuelEditor() {
   return (
     <Section title="Duel">
       {FIELDS.map((field) => (
-        <NumberField key={field} name={`data.${field}`} label={DUEL_LABELS[field]} kind={kind} />
+        <NumberFormField key={field} name={`data.${field}`} label={DUEL_LABELS[field]} />
       ))}
     </Section>
   );

@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DurationField } from '../fields/DurationField.tsx';
-import { NumberField } from '../fields/NumberField.tsx';
+import { DurationFormField } from '../../../components/form/DurationFormField.tsx';
+import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
 import { useBoundedList } from './sections/useBoundedList.ts';
 
 /**
@@ -19,7 +19,7 @@ export function OfferEditor({ kind }: { kind: ConfigKindId }) {
   const list = useBoundedList(kind);
   return (
     <Stack spacing={3}>
-      <DurationField
+      <DurationFormField
         name="data.showFrequency"
         label={OFFER_LABELS.showFrequency}
         max={MAX_ACTIVATION_DURATION_SECONDS}
@@ -42,12 +42,8 @@ export function OfferEditor({ kind }: { kind: ConfigKindId }) {
             <Typography variant="body2" sx={{ minWidth: 24, pt: 1 }}>
               {index + 1}.
             </Typography>
-            <NumberField
-              name={`${list.name}.${index}.productId`}
-              label={OFFER_LABELS.productId}
-              kind={kind}
-            />
-            <NumberField name={`${list.name}.${index}.target`} label={OFFER_LABELS.target} kind={kind} />
+            <NumberFormField name={`${list.name}.${index}.productId`} label={OFFER_LABELS.productId} />
+            <NumberFormField name={`${list.name}.${index}.target`} label={OFFER_LABELS.target} />
             <IconButton
               aria-label={`Remove product ${index + 1}`}
               disabled={!list.canRemove}

@@ -1,6 +1,6 @@
 import { type ConfigKindId, configKindOf, RACE_LABELS } from '@console/domain';
 import Stack from '@mui/material/Stack';
-import { NumberField } from '../fields/NumberField.tsx';
+import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
 import { BotSection } from './sections/BotSection.tsx';
 import { MatchmakingSection } from './sections/MatchmakingSection.tsx';
 import { RacePropertiesSection } from './sections/RacePropertiesSection.tsx';
@@ -15,17 +15,14 @@ export function RaceEditor({ kind }: { kind: ConfigKindId }) {
   const { isBounded } = configKindOf(kind);
   return (
     <Stack spacing={3}>
-      <RacePropertiesSection kind={kind} />
-      <MatchmakingSection kind={kind} name="data.matchmaking" />
-      <BotSection kind={kind} />
+      <RacePropertiesSection />
+      <MatchmakingSection name="data.matchmaking" />
+      <BotSection />
       <TabEditor kind={kind} entryLabel="Tier">
         {(index, name) => (
           <Stack spacing={2}>
-            {isBounded && (
-              <NumberField name={`${name}.rotations`} label={RACE_LABELS.rotations} kind={kind} />
-            )}
+            {isBounded && <NumberFormField name={`${name}.rotations`} label={RACE_LABELS.rotations} />}
             <MatchmakingSection
-              kind={kind}
               name={`${name}.matchmaking`}
               title={`Tier ${index + 1} matchmaking`}
               isPerTier

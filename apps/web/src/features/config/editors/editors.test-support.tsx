@@ -6,13 +6,14 @@ import {
   defaultActivationSettings,
   defaultConfigData,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../../api/queryClient.ts';
+import { FormScope } from '../../../components/form/FormScope.tsx';
+import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { ActiveEnvironmentContext } from '../../../shell/environment/environment.context.ts';
 import { EDITOR_BY_FAMILY } from './index.ts';
 
@@ -37,19 +38,16 @@ interface EditorFormProps {
 }
 
 function EditorForm({ kind, values, onSave }: EditorFormProps) {
-  const form = useForm<FieldValues, unknown, ConfigItemInput>({
-    resolver: zodResolver(configItemInputSchemaOf(kind)) as never,
-    defaultValues: values,
-  });
+  const form = useSchemaForm(configItemInputSchemaOf(kind), { defaultValues: values as never });
   const Editor = EDITOR_BY_FAMILY[configKindOf(kind).family];
   if (!Editor) throw new Error(`${kind} has no data editor`);
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onSave)}>
+    <FormScope form={form} size="small">
+      <form noValidate onSubmit={form.handleSubmit((item) => onSave(item as ConfigItemInput))}>
         <Editor kind={kind} />
         <button type="submit">Save</button>
       </form>
-    </FormProvider>
+    </FormScope>
   );
 }
 

@@ -9,8 +9,8 @@ import { StreakEditor } from './StreakEditor.tsx';
 export type ConfigDataEditor = ComponentType<{ kind: ConfigKindId }>;
 
 /**
- * The editor of a configuration's `data`, by family, inside the shared form (a FormProvider whose
- * values are the kind's configuration item input). The generic event and plugin kinds have no data
+ * The editor of a configuration's `data`, by family, inside the shared form (the form kit's FormScope,
+ * whose values and schema are the kind's configuration item input). The generic event and plugin kinds have no data
  * fields ("Non-configurable plugin forms").
  */
 export const EDITOR_BY_FAMILY: Readonly<Record<ConfigFamily, ConfigDataEditor | null>> = {

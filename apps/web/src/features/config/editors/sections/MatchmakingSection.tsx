@@ -1,12 +1,7 @@
-import {
-  type ConfigKindId,
-  MATCHMAKING_ALGORITHM_LABELS,
-  MATCHMAKING_LABELS,
-  MatchmakingAlgorithm,
-} from '@console/domain';
-import { CheckboxField } from '../../fields/CheckboxField.tsx';
-import { NumberField } from '../../fields/NumberField.tsx';
-import { SelectField, type SelectOption } from '../../fields/SelectField.tsx';
+import { MATCHMAKING_ALGORITHM_LABELS, MATCHMAKING_LABELS, MatchmakingAlgorithm } from '@console/domain';
+import { CheckboxFormField } from '../../../../components/form/CheckboxFormField.tsx';
+import { NumberFormField } from '../../../../components/form/NumberFormField.tsx';
+import { SelectFormField, type SelectOption } from '../../../../components/form/SelectFormField.tsx';
 import { Section } from './Section.tsx';
 
 const L = MATCHMAKING_LABELS;
@@ -26,7 +21,6 @@ const YES_NO_OPTIONS: readonly SelectOption<boolean>[] = [
 export const CONFIGURATION_VALUE_LABEL = "Configuration's value";
 
 interface MatchmakingSectionProps {
-  kind: ConfigKindId;
   /** `data.matchmaking`, or a tier's `data.tiers.N.matchmaking` whose values are optional. */
   name: string;
   title?: string;
@@ -36,7 +30,6 @@ interface MatchmakingSectionProps {
 
 /** Shared section "matchmaking properties": algorithm, group size, close %, open at activation end. */
 export function MatchmakingSection({
-  kind,
   name,
   title = 'Matchmaking',
   isPerTier = false,
@@ -45,35 +38,23 @@ export function MatchmakingSection({
   const hint = isPerTier ? `Empty: ${CONFIGURATION_VALUE_LABEL.toLowerCase()}` : undefined;
   return (
     <Section title={title}>
-      <SelectField
+      <SelectFormField
         name={`${name}.algorithm`}
         label={L.algorithm}
         options={ALGORITHM_OPTIONS}
         noneLabel={none}
       />
-      <NumberField
-        name={`${name}.groupSize`}
-        label={L.groupSize}
-        kind={kind}
-        isOptional={isPerTier}
-        hint={hint}
-      />
-      <NumberField
-        name={`${name}.closePct`}
-        label={L.closePct}
-        kind={kind}
-        isOptional={isPerTier}
-        hint={hint}
-      />
+      <NumberFormField name={`${name}.groupSize`} label={L.groupSize} isOptional={isPerTier} hint={hint} />
+      <NumberFormField name={`${name}.closePct`} label={L.closePct} isOptional={isPerTier} hint={hint} />
       {isPerTier ? (
-        <SelectField
+        <SelectFormField
           name={`${name}.openAtActivationEnd`}
           label={L.openAtActivationEnd}
           options={YES_NO_OPTIONS}
           noneLabel={none}
         />
       ) : (
-        <CheckboxField name={`${name}.openAtActivationEnd`} label={L.openAtActivationEnd} />
+        <CheckboxFormField name={`${name}.openAtActivationEnd`} label={L.openAtActivationEnd} />
       )}
     </Section>
   );

@@ -1,12 +1,12 @@
-import { type ConfigKindId, RACE_LABELS } from '@console/domain';
-import { NumberField } from '../../fields/NumberField.tsx';
+import { RACE_LABELS } from '@console/domain';
+import { NumberFormField } from '../../../../components/form/NumberFormField.tsx';
 import { Section } from './Section.tsx';
 
 /** Shared section "race properties": the race length (scoreTarget). */
-export function RacePropertiesSection({ kind }: { kind: ConfigKindId }) {
+export function RacePropertiesSection() {
   return (
     <Section title="Race">
-      <NumberField name="data.scoreTarget" label={RACE_LABELS.scoreTarget} kind={kind} />
+      <NumberFormField name="data.scoreTarget" label={RACE_LABELS.scoreTarget} />
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { type ConfigKindId, configKindOf } from '@console/domain';
 import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
-import { listErrorMessage } from '../../fields/fieldError.ts';
-import { dataFieldSchema, minEntriesOf, newEntryOf } from '../../fields/schemaNode.ts';
+import { listErrorMessage } from '../../../../components/form/fieldError.ts';
+import { dataFieldSchema, minEntriesOf, newEntryOf } from '../../dataFieldSchema.ts';
 
 /**
  * The repeated part of a kind (tiers, rotation, products) as a field array whose length is bounded

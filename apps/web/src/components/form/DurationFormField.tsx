@@ -2,9 +2,10 @@ import { DURATION_UNITS_HINT, formatDuration, parseDuration } from '@console/dom
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { useFieldSize } from './FormScope.tsx';
 import { HINT_SX } from './fieldError.ts';
 
-export interface DurationFieldProps {
+export interface DurationFormFieldProps {
   /** The form field holding whole seconds. */
   name: string;
   label: string;
@@ -22,8 +23,9 @@ const secondsText = (seconds: number) => `${seconds.toLocaleString('en-US')} sec
  * grammar refuses is marked with the grammar's message and stored as NaN, so the form's schema
  * refuses to submit it; leaving the field shows the stored seconds in their shortest form.
  */
-export function DurationField({ name, label, max }: DurationFieldProps) {
+export function DurationFormField({ name, label, max }: DurationFormFieldProps) {
   const { control } = useFormContext();
+  const size = useFieldSize();
   const { field, fieldState } = useController({ control, name });
   // The text typed and the seconds it gave. A form value other than those came from outside
   // (a reset, a loaded configuration) and replaces the text.
@@ -52,7 +54,7 @@ export function DurationField({ name, label, max }: DurationFieldProps) {
       label={label}
       name={field.name}
       inputRef={field.ref}
-      size="small"
+      size={size}
       value={typed.text}
       placeholder="90m, 2 hours, 1d"
       onChange={(event) => change(event.target.value)}

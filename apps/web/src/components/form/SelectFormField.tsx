@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { useFieldSize } from './FormScope.tsx';
 import { HINT_SX } from './fieldError.ts';
 
 export interface SelectOption<Value> {
@@ -9,7 +10,7 @@ export interface SelectOption<Value> {
   readonly label: string;
 }
 
-interface SelectFieldProps<Value extends string | number | boolean> {
+interface SelectFormFieldProps<Value extends string | number | boolean> {
   name: string;
   label: string;
   options: readonly SelectOption<Value>[];
@@ -25,15 +26,16 @@ const NONE = '';
  * One choice of a list, stored as the option's own value (a number stays a number). A stored value
  * the list lacks is still shown, as itself, so the schema's message explains it.
  */
-export function SelectField<Value extends string | number | boolean>({
+export function SelectFormField<Value extends string | number | boolean>({
   name,
   label,
   options,
   noneLabel,
   disabled,
   hint,
-}: SelectFieldProps<Value>) {
+}: SelectFormFieldProps<Value>) {
   const { control } = useFormContext();
+  const size = useFieldSize();
   const { field, fieldState } = useController({ control, name });
   const isListed = options.some((option) => option.value === field.value);
   const shown: readonly SelectOption<Value>[] =
@@ -45,7 +47,7 @@ export function SelectField<Value extends string | number | boolean>({
   return (
     <TextField
       select
-      size="small"
+      size={size}
       label={label}
       name={field.name}
       inputRef={field.ref}

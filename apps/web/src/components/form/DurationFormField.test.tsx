@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { DurationField } from './DurationField.tsx';
+import { DurationFormField } from './DurationFormField.tsx';
 
 const LABEL = 'Cooldown';
 let form: ReturnType<typeof useForm<FieldValues>> | undefined;
@@ -13,7 +13,7 @@ function DurationForm({ seconds, max }: { seconds?: number; max?: number }) {
   form = current;
   return (
     <FormProvider {...current}>
-      <DurationField name="activation.cooldown" label={LABEL} max={max} />
+      <DurationFormField name="activation.cooldown" label={LABEL} max={max} />
       <button type="button">elsewhere</button>
     </FormProvider>
   );
@@ -29,7 +29,7 @@ async function typeInto(text: string) {
   return user;
 }
 
-describe('DurationField', () => {
+describe('DurationFormField', () => {
   it('shows stored seconds in their shortest form', () => {
     render(<DurationForm seconds={5_400} />);
     expect(input().value).toBe('90m');

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useController, useFormContext } from 'react-hook-form';
 
-interface CheckboxFieldProps {
+interface CheckboxFormFieldProps {
   name: string;
   label: string;
   /** Greyed out but kept: the value is still saved (the inactive bot's fields). */
@@ -12,7 +12,7 @@ interface CheckboxFieldProps {
 }
 
 /** A yes/no field of the surrounding form. */
-export function CheckboxField({ name, label, disabled }: CheckboxFieldProps) {
+export function CheckboxFormField({ name, label, disabled }: CheckboxFormFieldProps) {
   const { control } = useFormContext();
   // not useController's `disabled`: react-hook-form would drop a disabled field's value on submit
   const { field, fieldState } = useController({ control, name });

@@ -1,4 +1,3 @@
-import { ACTIVATION_LABELS } from '@console/domain';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -9,12 +8,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { lazy, Suspense, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { HINT_SX } from '../../components/form/hint.ts';
+import { HINT_SX } from './fieldError.ts';
 
 // Date and time fields use the MUI X date-time pickers (design card), in UTC with the operator's
-// offset shown, loaded only where needed. This module (the typed field, dayjs and the adapter) is a lazy
-// chunk of the activation section; the calendar (DateTimeCalendarPopover) is another, loaded when the
-// operator opens it (docs/decisions.md, Configuration screens: chunks at most 60 KB).
+// offset shown, loaded only where needed. Screens load this module (the typed field, dayjs and the
+// adapter) lazily; the calendar (DateTimeCalendarPopover) is another chunk, loaded when the operator
+// opens it (docs/decisions.md, Configuration screens: chunks at most 60 KB).
 dayjs.extend(utc);
 
 const DateTimeCalendarPopover = lazy(async () => ({
@@ -42,26 +41,22 @@ export function formatOperatorTime(at: number): string {
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
-interface ActivationDateTimeFieldProps {
+interface DateTimeFormFieldProps {
   /** The form field: the activation's start or end, or another instant (the preview's time). */
   name: string;
   /** What an empty field (0) means, e.g. "always active". */
   emptyMeaning: string;
-  /** Without the " (UTC)"; by default the activation's Start or End label. */
-  label?: string;
+  /** Without the " (UTC)". */
+  label: string;
 }
 
-/** Start or end of the activation (or another instant): UTC milliseconds, 0 when empty. */
-export function ActivationDateTimeField({
-  name,
-  emptyMeaning,
-  label: fieldLabel,
-}: ActivationDateTimeFieldProps) {
+/** An instant of the surrounding form (an activation's start or end, the preview's time): UTC milliseconds, 0 when empty. */
+export function DateTimeFormField({ name, emptyMeaning, label: fieldLabel }: DateTimeFormFieldProps) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   const [calendarAnchor, setCalendarAnchor] = useState<HTMLElement | null>(null);
   const ms = typeof field.value === 'number' && Number.isFinite(field.value) ? field.value : 0;
-  const label = `${fieldLabel ?? (name === 'activation.start' ? ACTIVATION_LABELS.start : ACTIVATION_LABELS.end)} (UTC)`;
+  const label = `${fieldLabel} (UTC)`;
   const hint =
     ms === 0
       ? `UTC; empty means ${emptyMeaning}. Your offset: ${formatUtcOffset(Date.now())}`

@@ -1,6 +1,8 @@
+import { configItemInputSchemaOf } from '@console/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dataFieldSchema, minEntriesOf, newEntryOf, numberBoundsOf } from './schemaNode.ts';
+import { numberBoundsOf, schemaAt } from '../../components/form/fieldSchema.ts';
+import { dataFieldSchema, minEntriesOf, newEntryOf } from './dataFieldSchema.ts';
 
 describe('bounds read from the kind schemas', () => {
   it.each([
@@ -16,6 +18,16 @@ describe('bounds read from the kind schemas', () => {
     ['comeback-offer', 'data.productIdList.0.target', { min: 0, max: 1_000_000, isInteger: true }],
   ] as const)('%s %s', (kind, name, bounds) => {
     expect(numberBoundsOf(dataFieldSchema(kind, name))).toEqual(bounds);
+  });
+
+  it("reads a field outside the data from the configuration's own schema", () => {
+    const item = configItemInputSchemaOf('ar');
+    expect(numberBoundsOf(schemaAt(item, 'activation.minLevel'))).toMatchObject({ min: 1, isInteger: true });
+    expect(numberBoundsOf(schemaAt(item, 'data.tiers.1.rotations'))).toEqual({
+      min: 1,
+      max: 10,
+      isInteger: true,
+    });
   });
 
   it('knows nothing of names outside a kind data or of other schemas', () => {

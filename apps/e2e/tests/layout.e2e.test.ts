@@ -1,0 +1,206 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../src/browser.ts';
+import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import {
+  charactersBeforeLineBreaks,
+  horizontalScrollbarOf,
+  isTruncated,
+  isWhollyInView,
+  scrollingBoxOf,
+  scrollSideways,
+} from '../src/layout.ts';
+
+// The main screens on a 1024×768 laptop screen, in an environment whose name is as long as allowed, with ids,
+// descriptions and an e-mail as long as operators write them: what must always show, shows; what does not fit
+// is reachable by scrolling, with a scrollbar on screen.
+
+const OPERATOR = 'release-coordination.team-lead@example.com';
+const LONG_ENVIRONMENT = 'walk-4h8-release-candidate-qa-europe'; // 36 characters, the most an id may have
+const LONG_ID = 'summer_gold-rush_weekend-2026-final';
+const ID_SEPARATORS = ['-', '_'];
+
+/** The console's API in `environment`, from the page's session. */
+const callApi = (page: Page, environment: string, path: string, body: unknown) =>
+  page.evaluate(
+    async ([url, configuration, payload]) => {
+      const response = await fetch(`${url}?configuration=${configuration}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    },
+    [path, environment, body] as const,
+  );
+
+async function seed(page: Page) {
+  await callApi(page, 'dev', '/api/configuration/save', { configurationId: LONG_ENVIRONMENT });
+  const call = (path: string, body: unknown) => callApi(page, LONG_ENVIRONMENT, path, body);
+  for (const id of [LONG_ID, 'gold-b', 'gold-c']) {
+    await call('/api/config/event/gr/create', {
+      id,
+      description: `Gold for ${id}: double coins on every level won above level 20`,
+      active: true,
+      data: { kind: 'event/gr' },
+    });
+  }
+  for (const id of [LONG_ID, 'spring-sale']) {
+    await call('/api/abtest/create', {
+      id,
+      description: 'Gold rush split between the weekend audiences of the summer release',
+      type: 0,
+    });
+    await call('/api/abtest/versions/save', { id, weights: [400_000, 300_000, 300_000] });
+  }
+}
+
+async function open(page: Page, baseUrl: string, path: string, heading: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Every column header of the table is on screen, or comes on screen when its own box is scrolled sideways; the
+ * id column (`idColumn`) and every row's actions (`rowActions`) are on screen at both ends of that scroll. The
+ * box's sideways scrollbar, when it needs one, is on screen with it.
+ */
+async function expectTableReachable(table: Locator, idColumn: number, rowActions: Locator) {
+  const box = scrollingBoxOf(table);
+  const headers = table.getByRole('columnheader');
+  const rows = table.locator('tbody tr');
+  const shown = async () => {
+    const result: string[] = [];
+    for (const header of await headers.all()) {
+      if (await isWhollyInView(header)) result.push((await header.textContent()) ?? '');
+    }
+    return result;
+  };
+  const expectIdsAndActionsInView = async () => {
+    for (const row of await rows.all()) {
+      expect(await isWhollyInView(row.locator('td').nth(idColumn))).toBe(true);
+    }
+    for (const action of await rowActions.all()) expect(await isWhollyInView(action)).toBe(true);
+  };
+  const all = await headers.allTextContents();
+  await box.evaluate((node) => node.scrollIntoView({ block: 'start' }));
+  await scrollSideways(box, 'start');
+  const atStart = await shown();
+  await expectIdsAndActionsInView();
+  await scrollSideways(box, 'end');
+  const atEnd = await shown();
+  await expectIdsAndActionsInView();
+  expect(new Set([...atStart, ...atEnd])).toEqual(new Set(all));
+
+  const scrollbar = await horizontalScrollbarOf(box);
+  if (scrollbar.isScrollable) {
+    expect(scrollbar.height).toBeGreaterThanOrEqual(8);
+    expect(scrollbar.isOnScreen).toBe(true);
+  }
+  await scrollSideways(box, 'start');
+  return { isScrollable: scrollbar.isScrollable, atStart };
+}
+
+describeInBrowser('layouts at 1024×768 in Chromium', () => {
+  const app = useConsoleInBrowser({ screenshotPrefix: 'layout', signInAs: OPERATOR, showScrollbars: true });
+
+  it('shows the whole environment name in the navigation bar, on one line with every menu', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await seed(page);
+    await page.evaluate(
+      (id) => localStorage.setItem('configuration.active', JSON.stringify(id)),
+      LONG_ENVIRONMENT,
+    );
+    await open(page, baseUrl, '/config', 'Configuration');
+
+    const environment = page.getByRole('button', { name: `Environment: ${LONG_ENVIRONMENT}` });
+    const name = environment.getByText(LONG_ENVIRONMENT, { exact: true });
+    expect(await isTruncated(name)).toBe(false);
+    expect(await isWhollyInView(environment)).toBe(true);
+    // the signed-in label gives way instead (its whole text on hover)
+    const label = page.getByTitle(`${OPERATOR} · admin in ${LONG_ENVIRONMENT}`);
+    expect(await isTruncated(label)).toBe(true);
+
+    const controls = [
+      page.getByRole('link', { name: 'Console' }),
+      environment,
+      ...['Features', 'System', 'Security', 'Logout'].map((text) => page.getByRole('button', { name: text })),
+    ];
+    const boxes = [];
+    for (const control of controls) {
+      expect(await isWhollyInView(control)).toBe(true);
+      expect(await isTruncated(control)).toBe(false);
+      boxes.push((await control.boundingBox())!);
+    }
+    // one line, each beside the last
+    for (let index = 1; index < boxes.length; index += 1) {
+      expect(boxes[index]!.x).toBeGreaterThanOrEqual(boxes[index - 1]!.x + boxes[index - 1]!.width);
+      expect(
+        Math.abs(boxes[index]!.y + boxes[index]!.height / 2 - (boxes[0]!.y + boxes[0]!.height / 2)),
+      ).toBeLessThan(4);
+    }
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('keeps the configuration list reachable: every column, the ids and the row actions', async () => {
+    const { page, pageConsole } = app;
+    const table = page.getByRole('table', { name: 'Configurations' });
+    const actions = table.getByRole('button', { name: /^(Clone|Delete) / });
+    expect(await actions.count()).toBe(6);
+    const { isScrollable, atStart } = await expectTableReachable(table, 1, actions);
+    // the table is wider than the screen: some columns wait behind the sticky ones, and their side is shaded
+    expect(isScrollable).toBe(true);
+    expect(atStart).not.toContain('User');
+    const actionsHeader = table.getByRole('columnheader', { name: 'Actions' });
+    expect(await actionsHeader.evaluate((cell) => getComputedStyle(cell).boxShadow)).not.toBe('none');
+
+    // an id wraps after its separators only
+    const id = table.getByRole('link', { name: LONG_ID });
+    const breaks = await charactersBeforeLineBreaks(id);
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const character of breaks) expect(ID_SEPARATORS).toContain(character);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('keeps the A/B-test list reachable: every column, the ids and the row actions', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await open(page, baseUrl, '/abtest', 'AB-test');
+    const table = page.getByRole('table', { name: 'AB-tests' });
+    const actions = table.getByRole('button', { name: /^Delete / });
+    expect(await actions.count()).toBe(2);
+    const { isScrollable } = await expectTableReachable(table, 1, actions);
+    expect(isScrollable).toBe(true);
+    // an A/B-test id is kept on one line
+    expect(await charactersBeforeLineBreaks(table.getByRole('link', { name: LONG_ID }))).toEqual([]);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('keeps the plugin list reachable: every column and each plugin switch', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await open(page, baseUrl, '/plugin', 'Plugin');
+    const table = page.getByRole('table', { name: 'Plugins' });
+    await expectTableReachable(table, 1, table.getByRole('switch').first());
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('never cuts a field label in the editors', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    for (const [path, heading] of [
+      ['/config/AGILITY_RACE/create', 'Create Agility Race'],
+      ['/config/BUILD_EVENT/create', 'Create Build Event'],
+      ['/config/OFFER_COMEBACK/create', 'Create Comeback'],
+    ] as const) {
+      await open(page, baseUrl, path, heading);
+      const labels = page.locator('label.MuiInputLabel-root');
+      expect(await labels.count()).toBeGreaterThan(5);
+      const cut: string[] = [];
+      for (const label of await labels.all()) {
+        if (await isTruncated(label)) cut.push(`${path}: ${await label.textContent()}`);
+      }
+      expect(cut).toEqual([]);
+    }
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+});

@@ -1,0 +1,164 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { DomainError, ErrorCode } from '@console/domain';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { poolOf } from '../db/client.ts';
+import type { DbListener } from '../db/listener.ts';
+import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/runtime/runtime.public.ts';
+import { type PublishTiming, publishTimings } from '../features/runtime/runtime-publish.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry (GET /metrics); other parts register their series on it. */
+    metrics: Registry;
+  }
+}
+
+export const METRICS_PATH = '/metrics';
+
+/** Request durations from a cached runtime read (sub-millisecond) to a slow operator call. */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const PUBLISH_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface MetricsOptions {
+  /** Also the process's own series (CPU, memory, event loop, GC): Node's standard set. */
+  collectProcessMetrics?: boolean;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Prometheus metrics at GET /metrics (bearer METRICS_TOKEN when set). Registered on the root before any
+ * route, so every route's duration is measured by a hook of its own that knows its pattern (never the
+ * raw URL) and keeps one histogram child per status: nothing on the request path but a map lookup, the
+ * observation, and for runtime calls one plain counter increment. Everything else is read at scrape.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  listener: DbListener,
+  options: MetricsOptions = {},
+): void {
+  const registry = new Registry();
+  const registers = [registry];
+  app.decorate('metrics', registry);
+  if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry });
+
+  const durations = new Histogram({
+    name: 'console_http_request_duration_seconds',
+    help: 'Time from receiving a request to its answer, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const runtimeCalls = registerRuntimeMetrics(app, registry);
+
+  app.addHook('onRoute', (route) => {
+    const method = [route.method].flat().join(',');
+    const label = route.url;
+    const runtimeCall = COUNTED_RUNTIME_CALLS.get(label);
+    const byStatus = new Map<number, ReturnType<typeof durations.labels>>();
+    const measure: onResponseHookHandler = (request, reply, done) => {
+      const status = reply.statusCode;
+      let child = byStatus.get(status);
+      if (child === undefined) {
+        child = durations.labels(method, label, String(status));
+        byStatus.set(status, child);
+      }
+      child.observe(reply.elapsedTime / 1000);
+      const key = runtimeCall === undefined ? null : request.runtimeKey;
+      if (key) runtimeCalls.count(key.environmentId, runtimeCall!, status);
+      done();
+    };
+    route.onResponse = route.onResponse ? [...[route.onResponse].flat(), measure] : [measure];
+  });
+
+  const publishes = new Histogram({
+    name: 'console_runtime_publish_duration_seconds',
+    help: 'Time to publish an environment’s runtime in a change’s transaction (lock wait, build, insert)',
+    labelNames: ['environment', 'outcome'],
+    buckets: PUBLISH_BUCKETS,
+    registers,
+  });
+  const onPublish = (message: unknown) => {
+    const { environmentId, seconds, isPublished } = message as PublishTiming;
+    publishes.observe(
+      { environment: environmentId, outcome: isPublished ? 'published' : 'unchanged' },
+      seconds,
+    );
+  };
+  subscribe(publishTimings.name, onPublish);
+  app.addHook('onClose', async () => unsubscribe(publishTimings.name, onPublish));
+
+  const reconnects = new Counter({
+    name: 'console_db_listener_reconnects_total',
+    help: 'Times this process’s LISTEN connection (revisions, keys, connections) came back after a loss',
+    registers,
+  });
+  listener.onReconnect(() => reconnects.inc());
+
+  // Refusals (4xx, 503, connections over the per-address cap) as the refusal log counts them, whose log
+  // lines are throttled per client: read at scrape, as increments since the last one.
+  const reported = new Map<number, number>();
+  new Counter({
+    name: 'console_http_refusals_total',
+    help: 'Requests and connections refused, by status (logged at most once per client per minute)',
+    labelNames: ['status'],
+    registers,
+    collect() {
+      for (const [status, count] of app.refusals.counts) {
+        const delta = count - (reported.get(status) ?? 0);
+        if (delta > 0) this.inc({ status: String(status) }, delta);
+        reported.set(status, count);
+      }
+    },
+  });
+
+  const pool = poolOf(app.db);
+  if (pool) {
+    new Gauge({
+      name: 'console_db_pool_connections',
+      help: 'Database connections of this process’s pool, in use or idle',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'console_db_pool_waiting',
+      help: 'Database calls of this process waiting for a free connection',
+      registers,
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
+  }
+}
+
+/**
+ * GET /metrics, answered from the app's registry. Registered after the error handler (a route keeps the
+ * handler in place when it was added), so a refused scrape answers {"error"} like every call.
+ */
+export function registerMetricsRoute(app: FastifyInstance): void {
+  const registry = app.metrics;
+  const expected = app.config.metricsToken === undefined ? null : digest(app.config.metricsToken);
+  app.get(
+    METRICS_PATH,
+    { config: { access: 'public' }, schema: { hide: true }, exposeHeadRoute: false },
+    async (request, reply) => {
+      if (expected !== null) {
+        const given = request.headers.authorization ?? '';
+        const token = given.startsWith('Bearer ') ? given.slice('Bearer '.length) : '';
+        if (!timingSafeEqual(digest(token), expected)) {
+          reply.header('www-authenticate', 'Bearer realm="metrics"');
+          throw new DomainError(ErrorCode.NotLoggedIn, 'Metrics need Authorization: Bearer <METRICS_TOKEN>');
+        }
+      }
+      reply.header('content-type', registry.contentType);
+      reply.header('cache-control', 'no-store');
+      return registry.metrics();
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import Paper from '@mui/material/Paper';
+import type { Theme } from '@mui/material/styles';
+import TableContainer from '@mui/material/TableContainer';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { VISIBLE_SCROLLBARS_SX } from '../scrollbars.ts';
+
+// A table wider or taller than the screen scrolls inside its own box, which fits the window below the navigation
+// bar: its scrollbars are on screen once the table is, instead of under the last of a hundred rows. The column
+// that names a row (its id) and the row's actions stay in place while the rest scrolls sideways (sticky), each
+// with a shadow on the side where columns are hidden, so the operator sees there is more.
+
+/** The cells of the column naming each row: they stay at the left edge while the table scrolls sideways. */
+export const STICKY_START_SX = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  '.MuiTableHead-root &': { zIndex: 3 },
+  '[data-hidden-start] &': { boxShadow: (theme: Theme) => `6px 0 6px -4px ${edgeShadowColor(theme)}` },
+};
+
+/** The cells of the row actions' column: they stay at the right edge while the table scrolls sideways. */
+export const STICKY_END_SX = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  '.MuiTableHead-root &': { zIndex: 3 },
+  '[data-hidden-end] &': { boxShadow: (theme: Theme) => `-6px 0 6px -4px ${edgeShadowColor(theme)}` },
+};
+
+const edgeShadowColor = (theme: Theme) =>
+  theme.palette.mode === 'dark' ? 'rgba(0, 0, 0, 0.8)' : 'rgba(0, 0, 0, 0.25)';
+
+/** Which sides of the scrolled box hide columns, as data attributes the sticky cells' shadows follow. */
+function useHiddenSides() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const box = ref.current;
+    if (!box) return;
+    const start = box.scrollLeft > 0;
+    // a pixel of rounding at the right edge is not a hidden column
+    const end = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+    setHidden((current) => (current.start === start && current.end === end ? current : { start, end }));
+  }, []);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    measure();
+    // the box and its table change size with the window and the rows (jsdom, in unit tests, has no observer)
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { ref, measure, hidden };
+}
+
+/** The box of a table that may be wider (or taller) than the screen; see above. */
+export function ScrollableTableContainer({ children }: { children: ReactNode }) {
+  const { ref, measure, hidden } = useHiddenSides();
+  return (
+    <TableContainer
+      ref={ref}
+      component={Paper}
+      variant="outlined"
+      onScroll={measure}
+      data-hidden-start={hidden.start || undefined}
+      data-hidden-end={hidden.end || undefined}
+      // the navigation bar is 68 px high; the rest of the window is the table's at most
+      sx={{ maxHeight: 'calc(100vh - 96px)', overflow: 'auto', ...VISIBLE_SCROLLBARS_SX }}
+    >
+      {children}
+    </TableContainer>
+  );
+}

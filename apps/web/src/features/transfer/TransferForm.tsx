@@ -1,0 +1,117 @@
+import { api, TRANSFER_MODE_LABELS, TransferMode } from '@console/domain';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Controller } from 'react-hook-form';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
+import { TransferChoices } from './TransferChoices.tsx';
+import type { TransferState } from './useTransfer.ts';
+
+const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
+
+/** Source, destination, mode and the groups that travel; Preview, and Transfer once a preview is shown. */
+export function TransferForm({ transfer }: { transfer: TransferState }) {
+  const { environments } = useActiveEnvironment();
+  const { form, chosen } = transfer;
+  const { control, getValues, setValue } = form;
+  return (
+    <Stack
+      component="form"
+      onSubmit={transfer.runPreview}
+      noValidate
+      spacing={2}
+      sx={{ maxWidth: 640, mb: 3 }}
+    >
+      <Controller
+        name="from"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Source"
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+            onChange={(event) => {
+              field.onChange(event);
+              if (event.target.value === getValues('to')) setValue('to', '');
+            }}
+          >
+            {environments.map((id) => (
+              <MenuItem key={id} value={id}>
+                {id}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="to"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Destination"
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error ? 'Choose a destination other than the source' : undefined}
+          >
+            {environments.map((id) => (
+              // The source is disabled as a destination
+              <MenuItem key={id} value={id} disabled={id === chosen.from}>
+                {id}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="mode"
+        control={control}
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id="transfer-mode-label">Mode</FormLabel>
+            <RadioGroup {...field} row aria-labelledby="transfer-mode-label">
+              {MODES.map((value) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio />}
+                  label={TRANSFER_MODE_LABELS[value]}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <TransferChoices control={control} mode={chosen.mode} />
+      <Stack direction="row" spacing={2}>
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={transfer.isPreviewing || form.formState.isSubmitting}
+        >
+          Preview
+        </Button>
+        {/* The destination decides (operator, admin when it is protected) */}
+        <NeedsRight endpoint={api.transfer.transfer} environment={chosen.to}>
+          <Button
+            variant="contained"
+            color={chosen.mode === TransferMode.Overwrite ? 'warning' : 'primary'}
+            disabled={!transfer.shownPreview || transfer.isRefused || transfer.isTransferring}
+            onClick={transfer.askOrTransfer}
+          >
+            Transfer
+          </Button>
+        </NeedsRight>
+      </Stack>
+    </Stack>
+  );
+}
