@@ -251,12 +251,6 @@ const envSchema = z
     if (isProduction && env.SESSION_SECRET === undefined) {
       context.addIssue({ code: 'custom', message: 'SESSION_SECRET must be set when NODE_ENV=production' });
     }
-    if (isProduction && env.PUBLIC_URL === undefined) {
-      context.addIssue({
-        code: 'custom',
-        message: 'PUBLIC_URL must be set when NODE_ENV=production (the only address the console answers at)',
-      });
-    }
     if (isProduction && env.ADMIN_EMAILS.length === 0) {
       context.addIssue({ code: 'custom', message: 'ADMIN_EMAILS must be set when NODE_ENV=production' });
     }
