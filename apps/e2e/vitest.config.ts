@@ -14,5 +14,10 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     maxWorkers: 1,
+    // The files run one after another in one worker, which imports the server (Fastify, Prisma's client,
+    // the domain) once instead of once per file. Nothing of one file reaches the next: each starts its
+    // own console on its own database and its own Chromium, and closes them; the server's module-level
+    // values are memos of pure functions and the unit of work's steps, which every app sets alike.
+    isolate: false,
   },
 });

@@ -142,6 +142,10 @@ export const AUDIT_ATTRIBUTES = {
     carried: z.array(z.string()).optional(),
     /** The plugins chosen (by id), when not every plugin. */
     chosenPlugins: z.array(z.number().int()).optional(),
+    /** An import (from 'file'): the file's environment, format as written and checksum. */
+    file: z
+      .strictObject({ environment: z.string(), format: z.number().int(), sha256: z.string() })
+      .optional(),
   }),
   'release.content.set': z.strictObject(releaseContentResponseSchema.shape),
   'release.client.set': z.strictObject(releaseClientResponseSchema.shape),
@@ -230,9 +234,11 @@ export const AUDIT_ATTRIBUTES = {
         toVersion: versionSchema,
       }),
     ),
-    /** The plugin's revisions after the move: a draft made before it is stale. */
+    /** The plugin's revisions after the move. */
     activeRevision: revisionSchema.optional(),
     draftRevision: revisionSchema.optional(),
+    /** The draft's base after the move: the new active revision when the draft was current. */
+    draftBaseRevision: revisionSchema.optional(),
   }),
   'plugin.description.set': z.strictObject({ before: z.string(), description: z.string() }),
   'plugin.draft.save': z.strictObject({

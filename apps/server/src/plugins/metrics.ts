@@ -7,6 +7,7 @@ import { poolOf } from '../db/client.ts';
 import type { DbListener } from '../db/listener.ts';
 import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/runtime/runtime.public.ts';
 import { type PublishTiming, publishTimings } from '../features/runtime/runtime-publish.service.ts';
+import { type DurationSeries, RequestDurationHistogram } from './request-duration-histogram.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,25 +45,24 @@ export function registerMetrics(
   app.decorate('metrics', registry);
   if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry });
 
-  const durations = new Histogram({
-    name: 'console_http_request_duration_seconds',
-    help: 'Time from receiving a request to its answer, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: DURATION_BUCKETS,
-    registers,
-  });
+  const durations = new RequestDurationHistogram(
+    'console_http_request_duration_seconds',
+    'Time from receiving a request to its answer, by method, route pattern and status',
+    DURATION_BUCKETS,
+    registry,
+  );
   const runtimeCalls = registerRuntimeMetrics(app, registry);
 
   app.addHook('onRoute', (route) => {
     const method = [route.method].flat().join(',');
     const label = route.url;
     const runtimeCall = COUNTED_RUNTIME_CALLS.get(label);
-    const byStatus = new Map<number, ReturnType<typeof durations.labels>>();
+    const byStatus = new Map<number, DurationSeries>();
     const measure: onResponseHookHandler = (request, reply, done) => {
       const status = reply.statusCode;
       let child = byStatus.get(status);
       if (child === undefined) {
-        child = durations.labels(method, label, String(status));
+        child = durations.seriesOf({ method, route: label, status: String(status) });
         byStatus.set(status, child);
       }
       child.observe(reply.elapsedTime / 1000);

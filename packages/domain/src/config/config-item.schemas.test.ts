@@ -127,6 +127,27 @@ describe('offers: deactivation duration at most the offer duration', () => {
         .success,
     ).toBe(true);
   });
+  it('is judged together with the other fields, even when one of them is refused', () => {
+    const refused = messages(
+      configItemInputSchema.safeParse({
+        ...offer({ cooldown: 3_601, maxEventDuration: 3_600 }),
+        description: '',
+      }),
+    );
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        ['description', 'Description is required'],
+        [
+          'activation.cooldown',
+          'Cooldown (deactivation duration) must be at most the Max event duration (offer duration)',
+        ],
+      ]),
+    );
+    const wrongType = messages(
+      configItemInputSchema.safeParse({ ...offer({ cooldown: 3_601, maxEventDuration: 3_600 }), id: 42 }),
+    );
+    expect(wrongType.map(([path]) => path)).toEqual(expect.arrayContaining(['id', 'activation.cooldown']));
+  });
   it('is not added to an out-of-bounds cooldown', () => {
     expect(messages(configItemInputSchema.safeParse(offer({ cooldown: 365 * 86_400 + 1 })))).toEqual([
       ['activation.cooldown', 'Cooldown must be at most 365d'],

@@ -92,6 +92,19 @@ function checkItemRules(item: ItemForRules, context: z.RefinementCtx): void {
   }
 }
 
+/** The rule needs the activation's two durations and the data's kind, whatever else is wrong. */
+function hasRuleInputs(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { activation, data } = value as { activation?: unknown; data?: unknown };
+  return (
+    typeof activation === 'object' &&
+    activation !== null &&
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { kind?: unknown }).kind === 'string'
+  );
+}
+
 function itemSchema<Data extends z.core.SomeType>(data: Data) {
   return (
     z
@@ -106,7 +119,11 @@ function itemSchema<Data extends z.core.SomeType>(data: Data) {
         { error: 'the configuration must be an object' },
       )
       // data is any kind's schema here; every one of them carries `kind`
-      .superRefine((item, context) => checkItemRules(item as unknown as ItemForRules, context))
+      // Judged together with every other field, even when some of them are refused (by default zod
+      // skips an object's refinements then, so the rule showed only on a second save).
+      .superRefine((item, context) => checkItemRules(item as unknown as ItemForRules, context), {
+        when: (payload) => hasRuleInputs(payload.value),
+      })
   );
 }
 

@@ -103,6 +103,16 @@ export type ConfigItemOf<Id extends ConfigKindId> = z.infer<ReturnType<typeof co
 export const configCopyResponseSchema = z.object({ configId: z.string(), pluginName: z.string() });
 export type ConfigCopyResponse = z.infer<typeof configCopyResponseSchema>;
 
+/**
+ * /duplicate/reassign also names the plugins whose draft the operator has to look at: one already
+ * stale before the flow (made on an older active set), or one whose entry keeps a pending version
+ * that the flow's new version makes too old to activate. Every other draft it moved is re-based.
+ */
+export const configReassignResponseSchema = configCopyResponseSchema.extend({
+  draftsToReview: z.array(z.object({ pluginId: z.number().int(), pluginName: z.string() })),
+});
+export type ConfigReassignResponse = z.infer<typeof configReassignResponseSchema>;
+
 export const configDeleteResponseSchema = z.object({ id: z.string() });
 export type ConfigDeleteResponse = z.infer<typeof configDeleteResponseSchema>;
 

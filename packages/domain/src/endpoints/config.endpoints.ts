@@ -8,6 +8,7 @@ import {
   configIdRequestSchema,
   configItemSchemaOf,
   configListResponseSchema,
+  configReassignResponseSchema,
   pluginConfigRequestSchema,
 } from '../config/config.api.schemas.ts';
 import { configItemInputSchemaOf } from '../config/config-item.schemas.ts';
@@ -72,7 +73,7 @@ function configKindEndpointsOf<const Id extends ConfigKindId>(id: Id) {
       access: 'change',
       summary: `Save the edited ${label} configuration as a copy and move the plugins serving the original to it, with a new A/B-test version, in one transaction`,
       body: input,
-      response: configCopyResponseSchema,
+      response: configReassignResponseSchema,
     },
     get: {
       path: `${base}/get`,

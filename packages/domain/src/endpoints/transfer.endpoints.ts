@@ -1,5 +1,11 @@
 import { defineEndpoints } from '../api/endpoint.ts';
 import {
+  importPreviewRequestSchema,
+  importRequestSchema,
+  importResultSchema,
+} from '../environment-file/environment-file.requests.ts';
+import { environmentFileShapeSchema } from '../environment-file/environment-file.schemas.ts';
+import {
   transferPreviewRequestSchema,
   transferPreviewResponseSchema,
   transferRequestSchema,
@@ -31,5 +37,39 @@ export const transferEndpoints = defineEndpoints('transfer', {
       'version or configuration the destination lacks (merge carries them unless carryDependencies is false)',
     body: transferRequestSchema,
     response: transferResultSchema,
+  },
+  export: {
+    path: '/api/configuration/export',
+    access: 'read',
+    summary:
+      "Export the environment of ?configuration= as an environment file: format, the environment's id and " +
+      'every group a file holds (release info, plugins with active sets and drafts, A/B-tests with versions, ' +
+      'ranges and segments, configurations), items in id order. Never the NICE token, runtime keys or ' +
+      'player data. Write it with formatEnvironmentFile (sorted keys, one per line) to keep it in git',
+    response: environmentFileShapeSchema,
+  },
+  importPreview: {
+    path: '/api/configuration/import/preview',
+    access: 'read',
+    accessEnvironmentField: 'to',
+    summary:
+      'Preview importing an environment file into the environment `to`, exactly as a transfer from an ' +
+      'environment holding the file (from is "file"): per group, each item with its operation, the ' +
+      'dependencies, what the destination would lack, and a previewToken. A file of an older format is ' +
+      'upgraded; an unreadable one is refused (400 naming the field) and changes nothing',
+    body: importPreviewRequestSchema,
+    response: transferPreviewResponseSchema,
+  },
+  import: {
+    path: '/api/configuration/import',
+    access: 'change',
+    accessEnvironmentField: 'to',
+    summary:
+      'Import an environment file into `to` in one transaction, with the Overwrite/Merge semantics, ' +
+      'dependency closure, audit entry (environment.transfer from "file", naming the file\'s environment ' +
+      'and format) and runtime revision of a transfer. Send the previewToken of the preview of the same ' +
+      "file and choices; 409 'Environment changed since preview' when the destination changed since",
+    body: importRequestSchema,
+    response: importResultSchema,
   },
 });

@@ -38,7 +38,8 @@ export const TRANSFER_GROUP_NAMES: readonly string[] = Object.values(TransferGro
 const MAX_GROUP_NAME_LENGTH = 100;
 const MAX_CHOSEN_GROUPS = 50;
 
-const transferShape = {
+/** The fields of a transfer request, shared by the import of an environment file. */
+export const transferShape = {
   from: environmentField('from'),
   to: environmentField('to'),
   mode: z.enum([TransferMode.Overwrite, TransferMode.Merge], {
@@ -90,14 +91,17 @@ const refuseSameEnvironment = (request: { from: string; to: string }, ctx: z.Ref
 export const transferPreviewRequestSchema = z.object(transferShape).superRefine(refuseSameEnvironment);
 export type TransferPreviewRequest = z.infer<typeof transferPreviewRequestSchema>;
 
+/** The token a preview answers, which the transfer (or import) sends back. */
+export const previewTokenSchema = z
+  .string({ error: 'previewToken is missing; preview the transfer first' })
+  .min(1, { error: 'previewToken is missing; preview the transfer first' })
+  .max(128, { error: 'previewToken must be at most 128 characters' });
+
 /** Body of /api/configuration/transfer: the preview's token, so a transfer never runs unpreviewed. */
 export const transferRequestSchema = z
   .object({
     ...transferShape,
-    previewToken: z
-      .string({ error: 'previewToken is missing; preview the transfer first' })
-      .min(1, { error: 'previewToken is missing; preview the transfer first' })
-      .max(128, { error: 'previewToken must be at most 128 characters' }),
+    previewToken: previewTokenSchema,
   })
   .superRefine(refuseSameEnvironment);
 export type TransferRequest = z.infer<typeof transferRequestSchema>;

@@ -244,6 +244,9 @@ describe('draft validity and its messages', () => {
       'The AB-test x has an empty configuration that is not control',
     );
     expect(PLUGIN_MESSAGES.activatedTitle('DUEL')).toBe('Plugin DUEL was activated.');
+    expect(PLUGIN_MESSAGES.activatedSwitchedOff('DUEL')).toBe(
+      'Plugin DUEL was activated. It is switched off, so players do not get it yet.',
+    );
     expect(PLUGIN_MESSAGES.activationFailed('DUEL', 'boom')).toBe(
       'Activation of DUEL failed with message: boom',
     );

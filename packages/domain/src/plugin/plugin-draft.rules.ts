@@ -22,6 +22,9 @@ export const PLUGIN_MESSAGES = {
   emptyNotControl: (abTestId: string) =>
     `The AB-test ${abTestId} has an empty configuration that is not control`,
   activatedTitle: (pluginName: string) => `Plugin ${pluginName} was activated.`,
+  /** The same result for a plugin that is switched off: its active set waits until it is switched on. */
+  activatedSwitchedOff: (pluginName: string) =>
+    `Plugin ${pluginName} was activated. It is switched off, so players do not get it yet.`,
   activationFailedTitle: 'Activation Failed',
   activationFailed: (pluginName: string, message: string) =>
     `Activation of ${pluginName} failed with message: ${message}`,
@@ -227,6 +230,19 @@ export function listDraftProblems(
 /** The draft was made on an active set that has changed since (activation, reassignment). */
 export const isDraftStale = (data: Pick<PluginData, 'activeRevision' | 'draftBaseRevision'>) =>
   data.draftBaseRevision !== data.activeRevision;
+
+/**
+ * The draft's base after the "Update is not allowed" flow moved the plugin's entries: the flow moves
+ * the same entries of the active set and of the draft, so a draft made on the active set as it was
+ * stays current (re-based on the new active revision); a draft that was already stale stays stale,
+ * and the flow names it so the operator reloads it.
+ */
+export function draftBaseAfterReassign(
+  before: Pick<PluginData, 'activeRevision' | 'draftBaseRevision'>,
+  activeRevisionAfter: number,
+): number {
+  return isDraftStale(before) ? before.draftBaseRevision : activeRevisionAfter;
+}
 
 /** Draft saves name their base; this checks it is the current active set (re-basing). */
 export function checkBaseRevision(

@@ -4,6 +4,7 @@ import {
   type ConfigItem,
   type ConfigItemInput,
   type ConfigKindDefinition,
+  type ConfigReassignResponse,
   conflict,
   copyIdPrefixOf,
   isLiveReference,
@@ -76,8 +77,9 @@ const copyFields = (item: Pick<ConfigItem, 'description' | 'activation' | 'data'
  * "Update is not allowed" flow, /duplicate/reassign {the edited configuration}: in one
  * transaction, the edited values become a copy under a new id; each A/B-test of an entry serving
  * the original now gets a new active version with the same weights; those entries and the same
- * entries of their plugins' drafts point at the copy and the new version. The original stays as it
- * was. The lock protocol (db/lock-protocol.ts) takes the configuration FOR UPDATE, the A/B-tests of
+ * entries of their plugins' drafts point at the copy and the new version; a draft that was current
+ * is re-based on the new active set (the answer names the drafts the operator still has to look at). The
+ * original stays as it was. The lock protocol (db/lock-protocol.ts) takes the configuration FOR UPDATE, the A/B-tests of
  * the entries holding it FOR UPDATE (new versions) and their plugins, so a concurrent save or
  * reassignment of the same configuration, or a change of those plugins' entries, runs entirely
  * before or after this one.
@@ -88,7 +90,7 @@ export async function duplicateAndReassign(
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
   email: string,
-): Promise<ConfigCopyResponse> {
+): Promise<ConfigReassignResponse> {
   return retryWhileLockSetMoves(
     () => mutate(db, (unit) => reassignOnce(unit, environmentId, kind, input, email)),
     () => conflict(CONFIG_MESSAGES.entriesChangedMeanwhile(input.id)),
@@ -101,7 +103,7 @@ async function reassignOnce(
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
   email: string,
-): Promise<ConfigCopyResponse> {
+): Promise<ConfigReassignResponse> {
   const { value: entries } = await lockStableSet(tx, environmentId, async () => {
     const entries = await findEntriesReferencing(tx, environmentId, input.id);
     return {
@@ -143,5 +145,9 @@ async function reassignOnce(
       plugins: moved.pluginIds.map(pluginNameOf),
     }),
   );
-  return { configId: copyId, pluginName: kind.pluginName };
+  const draftsToReview = moved.draftsToReview.map((pluginId) => ({
+    pluginId,
+    pluginName: pluginNameOf(pluginId),
+  }));
+  return { configId: copyId, pluginName: kind.pluginName, draftsToReview };
 }

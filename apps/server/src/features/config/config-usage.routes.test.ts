@@ -193,7 +193,7 @@ describe('configurations used by plugins', () => {
       const refused = await c.call('/api/config/ar/save', edited);
       expect(refused.json().error).toMatch(/^Update is not allowed:/);
       const answer = await c.payloadOf('/api/config/ar/duplicate/reassign', edited);
-      expect(answer).toEqual({ configId: `${id}-2`, pluginName: 'AGILITY_RACE' });
+      expect(answer).toEqual({ configId: `${id}-2`, pluginName: 'AGILITY_RACE', draftsToReview: [] });
 
       // the copy holds the edited values; the original is unchanged
       expect(await c.get('ar', answer.configId)).toMatchObject({
@@ -263,6 +263,47 @@ describe('configurations used by plugins', () => {
         expect.objectContaining({ set: 'active', abTestId, fromVersion: 0, toVersion: 1 }),
         expect.objectContaining({ set: 'draft', abTestId, fromVersion: 0, toVersion: 1 }),
       ]);
+    });
+
+    it('re-bases a current draft it moved, and names a draft that was already stale', async () => {
+      const race = PluginId.AGILITY_RACE;
+      const pluginData = async () => (await c.payloadOf('/api/plugin/get', { pluginId: race })).data;
+      // The draft's base is set directly: only the flow itself moves an active set without a re-base.
+      const setDraftBase = (draftBaseRevision: number) =>
+        t.app.db.plugin.update({
+          where: { environmentId_id: { environmentId: 'dev', id: race } },
+          data: { draftBaseRevision },
+        });
+      const { id, abTestId } = await liveConfig();
+      await addEntry(t, { plugin: 'AGILITY_RACE', set: 'draft', abTestId, configurations: [id, ''] });
+      const before = await pluginData();
+      await setDraftBase(before.activeRevision);
+
+      const stored = await c.get('ar', id);
+      const first = await c.payloadOf('/api/config/ar/duplicate/reassign', { ...stored, description: 'one' });
+      expect(first.draftsToReview).toEqual([]);
+      const rebased = await pluginData();
+      expect(rebased).toMatchObject({
+        activeRevision: before.activeRevision + 1,
+        draftBaseRevision: before.activeRevision + 1,
+      });
+      expect(rebased.draft.filter((entry: { abTestId: string }) => entry.abTestId === abTestId)).toEqual([
+        expect.objectContaining({ abTestVersion: 1, configurations: [first.configId, ''] }),
+      ]);
+      const audited = (await c.auditOf('AGILITY_RACE')).find(
+        (entry) => entry.action === 'plugin.entries.reassign' && entry.attributes.to === first.configId,
+      );
+      expect(audited?.attributes).toMatchObject({ draftBaseRevision: before.activeRevision + 1 });
+
+      // made on an older active set: it stays stale, and the answer names it
+      await setDraftBase(rebased.activeRevision - 1);
+      const copy = await c.get('ar', first.configId);
+      const second = await c.payloadOf('/api/config/ar/duplicate/reassign', { ...copy, description: 'two' });
+      expect(second.draftsToReview).toEqual([{ pluginId: race, pluginName: 'AGILITY_RACE' }]);
+      expect(await pluginData()).toMatchObject({
+        activeRevision: rebased.activeRevision + 1,
+        draftBaseRevision: rebased.activeRevision - 1,
+      });
     });
 
     it('numbers a second copy after the highest one of the same base', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { redactNiceConfig, type TransferItem } from '@console/domain';
+import { DomainError, ErrorCode, redactNiceConfig, type TransferItem } from '@console/domain';
 import type { TransferGroup } from '../transfer/transfer.public.ts';
 import { findNiceToken, replaceNiceToken } from './nice.store.ts';
 
@@ -28,8 +28,12 @@ export const niceTransferGroup: TransferGroup = {
     return [{ id: NICE_ITEM_ID, active: authToken !== '', title: 'Authentication Token', payload }];
   },
   // The preview shows only a fingerprint; the token itself is read from the source row, inside the
-  // transfer's transaction, so it never travels in an item.
+  // transfer's transaction, so it never travels in an item. Environment files leave this group out
+  // (the token is a secret), so an import never gets here.
   async write(tx, environmentId, _item, { email, sourceEnvironmentId }) {
+    if (sourceEnvironmentId === null) {
+      throw new DomainError(ErrorCode.Internal, 'NICE config is copied only between environments');
+    }
     await replaceNiceToken(tx, environmentId, await findNiceToken(tx, sourceEnvironmentId), email);
   },
   async remove(tx, environmentId, _id, { email }) {

@@ -1,4 +1,4 @@
-import type { ReassignMove } from '@console/domain';
+import { isDraftStale, type ReassignMove } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { increasePluginRevisions } from './plugin.store.ts';
@@ -17,16 +17,18 @@ interface MovedEntry {
 }
 
 /**
- * Points each moved entry at the copy and its A/B-test version, and raises the revision of each set
- * moved, so a draft made before is stale. The caller holds the plugins' locks (db/lock-protocol.ts).
- * Answers the plugins moved, in the order of the moves, and their plugin.entries.reassign events.
+ * Points each moved entry at the copy and its A/B-test version, raises the revision of each set
+ * moved and re-bases the drafts that were current (the same entries moved in them). The caller holds
+ * the plugins' locks (db/lock-protocol.ts). Answers the plugins moved, in the order of the moves,
+ * those whose draft needs the operator (still stale, or holding a version that can no longer be
+ * activated), and their plugin.entries.reassign events.
  */
 export async function moveEntriesToCopy(
   tx: Tx,
   environmentId: string,
   { from, to, moves }: { from: string; to: string; moves: readonly ReassignMove<PluginEntryRow>[] },
   email: string,
-): Promise<{ pluginIds: number[]; events: AuditRecord[] }> {
+): Promise<{ pluginIds: number[]; draftsToReview: number[]; events: AuditRecord[] }> {
   const movedByPlugin = new Map<number, MovedEntry[]>();
   for (const { entry, toVersion } of moves) {
     await updatePluginEntry(
@@ -48,6 +50,7 @@ export async function moveEntriesToCopy(
     movedByPlugin.set(entry.pluginId, moved);
   }
   const events: AuditRecord[] = [];
+  const draftsToReview: number[] = [];
   for (const [pluginId, moved] of movedByPlugin) {
     const hasMoved = (set: PluginEntryRow['set']) => moved.some((entry) => entry.set === set);
     const revisions = await increasePluginRevisions(tx, environmentId, pluginId, {
@@ -61,8 +64,15 @@ export async function moveEntriesToCopy(
         entries: moved,
         ...(hasMoved('active') ? { activeRevision: revisions.activeRevision } : {}),
         ...(hasMoved('draft') ? { draftRevision: revisions.draftRevision } : {}),
+        ...(hasMoved('active') ? { draftBaseRevision: revisions.draftBaseRevision } : {}),
       }),
     );
+    // A draft entry that kept its own (pending) version now sits below the flow's new version, which
+    // can no longer be activated: the operator has to choose a newer one.
+    const keptOldVersion = moved.some(
+      (entry) => entry.set === 'draft' && entry.fromVersion === entry.toVersion,
+    );
+    if (isDraftStale(revisions) || keptOldVersion) draftsToReview.push(pluginId);
   }
-  return { pluginIds: [...movedByPlugin.keys()], events };
+  return { pluginIds: [...movedByPlugin.keys()], draftsToReview, events };
 }

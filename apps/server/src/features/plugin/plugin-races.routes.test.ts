@@ -42,7 +42,7 @@ describe('plugin details: stale drafts and races', () => {
   const isStrictlyIncreasing = (values: readonly number[]) =>
     values.every((value, index) => index === 0 || value > values[index - 1]!);
 
-  it('refuses (409, saying what changed) a draft made before the configurations flow moved the active set', async () => {
+  it('re-bases a draft the configurations flow moved, and names it when its pending version can no longer activate', async () => {
     await p.c.payloadOf('/api/plugin/activate', { pluginId: RACE, active: true });
     const [c1, c2] = await p.configs('ar', 2);
     const abTestId = await p.abTest();
@@ -57,28 +57,24 @@ describe('plugin details: stale drafts and races', () => {
     const stored = await p.c.get('ar', c1!);
     const edited = { ...stored, data: { ...stored.data, scoreTarget: 77 } };
     expect((await p.c.call('/api/config/ar/save', edited)).statusCode).toBe(409);
-    const { configId } = await p.c.payloadOf('/api/config/ar/duplicate/reassign', edited);
+    const { configId, draftsToReview } = await p.c.payloadOf('/api/config/ar/duplicate/reassign', edited);
+    // The draft moved with the active set, so it is re-based (not stale); its pending version is now
+    // below the flow's version 2, so the flow names it for the operator.
+    expect(draftsToReview).toEqual([{ pluginId: RACE, pluginName: 'AGILITY_RACE' }]);
     const moved = await p.get(RACE);
     expect(moved.data).toMatchObject({
       active: [entry(abTestId, 2, [configId, c2!])],
       draft: [entry(abTestId, next, [c2!, configId])],
       activeRevision: 2,
       draftRevision: made.data.draftRevision + 1,
-      draftBaseRevision: 1,
+      draftBaseRevision: 2,
     });
 
-    const stale = await p.activateCall(RACE);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatch(
-      new RegExp(
-        `^The draft of AGILITY_RACE is stale: it was made on active set revision 1, and the active set is now revision 2 \\(revision 2: configuration '${c1}' was replaced by '${configId}' \\(Update is not allowed flow\\) by races@example\\.com at \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d UTC\\)\\. Reload the draft on top of the current active set\\.$`,
-      ),
+    const refused = await p.activateCall(RACE);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      `The draft of AGILITY_RACE cannot be activated: The AB-test ${abTestId} has an invalid configuration; Version ${next} is not newer than the current version 2`,
     );
-    const usage = await p.usage(RACE, abTestId, next);
-    expect(usage.fatal).toEqual([
-      [RACE, stale.json().error],
-      [RACE, `Version ${next} is not newer than the current version 2`],
-    ]);
     expect(await p.get(RACE)).toEqual(moved);
 
     // Reloaded on top of the current active set (a newer version, base = revision 2): activates, and

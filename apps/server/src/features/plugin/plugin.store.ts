@@ -1,5 +1,6 @@
 import {
   defaultPluginDescriptionOf,
+  draftBaseAfterReassign,
   PLUGIN_IDS,
   type PluginEntry,
   type PluginListItem,
@@ -206,8 +207,8 @@ export async function updatePluginDetails(
 
 /**
  * Increases the revisions of the sets whose entries another change moved (the configurations
- * flow), in one UPDATE; answers the new revisions. The draft's base is left alone: a draft made on
- * the active set before the move is stale.
+ * flow) and re-bases a draft that was current (draftBaseAfterReassign); answers the new revisions.
+ * The caller holds the plugin's lock, so reading and then writing the row is safe.
  */
 export async function increasePluginRevisions(
   tx: Tx,
@@ -215,11 +216,15 @@ export async function increasePluginRevisions(
   id: number,
   sets: { active: boolean; draft: boolean },
 ): Promise<PluginRevisions> {
+  const where = { environmentId_id: { environmentId, id } };
+  const before = await tx.plugin.findUniqueOrThrow({ where, select: revisionSelect });
+  const activeRevision = before.activeRevision + (sets.active ? 1 : 0);
   return tx.plugin.update({
-    where: { environmentId_id: { environmentId, id } },
+    where,
     data: {
-      ...(sets.active ? { activeRevision: { increment: 1 } } : {}),
-      ...(sets.draft ? { draftRevision: { increment: 1 } } : {}),
+      activeRevision,
+      draftRevision: before.draftRevision + (sets.draft ? 1 : 0),
+      draftBaseRevision: draftBaseAfterReassign(before, activeRevision),
     },
     select: revisionSelect,
   });

@@ -2,6 +2,7 @@ import {
   DomainError,
   ErrorCode,
   keyValueTextSchema,
+  RELEASE_SECTION_TITLES,
   releaseClientResponseSchema,
   releaseContentResponseSchema,
   type TransferItem,
@@ -26,23 +27,24 @@ interface ReleaseSection {
 
 const keyValuePayloadSchema = z.object({ keyValue: keyValueTextSchema });
 
-// One item per section of the Release Info screen. A transfer copies stored values as they are: the
-// release window applies to an operator's save, and a copied time may have passed meanwhile.
+// One item per section of the Release Info screen (titles shared with environment files). A transfer
+// copies stored values as they are: the release window applies to an operator's save, and a copied
+// time may have passed meanwhile.
 const SECTIONS: Record<string, ReleaseSection> = {
   content: {
-    title: 'Content',
+    title: RELEASE_SECTION_TITLES.content,
     payloadOf: (state) => state.content,
     write: (tx, environmentId, payload, email) =>
       saveReleaseContent(tx, environmentId, releaseContentResponseSchema.parse(payload), email),
   },
   client: {
-    title: 'Client version',
+    title: RELEASE_SECTION_TITLES.client,
     payloadOf: (state) => state.client,
     write: (tx, environmentId, payload, email) =>
       saveReleaseClient(tx, environmentId, releaseClientResponseSchema.parse(payload), email),
   },
   kv: {
-    title: 'Key-value',
+    title: RELEASE_SECTION_TITLES.kv,
     payloadOf: (state) => ({ keyValue: state.keyValue }),
     write: (tx, environmentId, payload, email) =>
       saveKeyValue(tx, environmentId, keyValuePayloadSchema.parse(payload).keyValue, email),

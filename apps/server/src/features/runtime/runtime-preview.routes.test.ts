@@ -98,7 +98,7 @@ describe('player preview', () => {
       "COLLECTION_EVENT_TWO (6): No entry of the active set applies: the plugin's default",
     ]);
     expect(linesOf(during, 'AGILITY_RACE')).toEqual([
-      "AGILITY_RACE (2): Case 1 has no configuration: the plugin's default",
+      "AGILITY_RACE (2): Case 1 (control) has no configuration: the plugin's default",
       `  entry 1: ${name(inactive)} is not active`,
       `  entry 2: Not in the segment of ${name(iosOnly)}: Platform == ios does not hold: the player's Platform is "android"`,
       expect.stringMatching(

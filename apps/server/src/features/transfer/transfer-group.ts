@@ -7,7 +7,8 @@ import type { Tx } from '../../db/client.ts';
  */
 export interface TransferWriteContext {
   email: string;
-  sourceEnvironmentId: string;
+  /** The source environment; null when the source is an environment file (an import). */
+  sourceEnvironmentId: string | null;
 }
 
 export interface TransferGroup {

@@ -25,6 +25,13 @@ import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.
 import { mutate } from '../../db/unit-of-work.ts';
 import { lockEnvironments, requireEnvironments } from '../environment/environment.service.ts';
 import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
+import {
+  isGroupInSource,
+  listSourceItems,
+  sourceEnvironmentOf,
+  sourceLabelOf,
+  type TransferSource,
+} from './transfer-source.ts';
 
 type ItemsByGroup = Record<string, TransferItem[]>;
 interface TransferState {
@@ -35,15 +42,50 @@ const MAX_ATTEMPTS = 4;
 const RETRY_DELAY_MS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Endpoints = Pick<
+/** What a transfer is asked to do, whatever its source: the choices of a transfer request. */
+export type TransferChoices = Pick<
   TransferPreviewRequest,
-  'from' | 'to' | 'mode' | 'groups' | 'carryDependencies' | 'plugins'
->;
+  'to' | 'mode' | 'groups' | 'carryDependencies' | 'plugins'
+> & {
+  source: TransferSource;
+};
 
 export interface TransferService {
   preview(db: Db, request: TransferPreviewRequest): Promise<TransferPreview>;
   transfer(db: Db, request: TransferRequest, email: string): Promise<TransferResult>;
+  /** The preview of a transfer from any source (an import's file). */
+  previewFrom(db: Db, choices: TransferChoices): Promise<TransferPreview>;
+  /** The transfer from any source, given the token of its preview. */
+  transferFrom(
+    db: Db,
+    choices: TransferChoices,
+    previewToken: string,
+    email: string,
+  ): Promise<TransferResult>;
 }
+
+/** A transfer request's choices, its source being the environment `from`. */
+const choicesOf = ({
+  from,
+  to,
+  mode,
+  groups,
+  carryDependencies,
+  plugins,
+}: TransferPreviewRequest): TransferChoices => ({
+  source: { kind: 'environment', environmentId: from },
+  to,
+  mode,
+  ...(groups === undefined ? {} : { groups }),
+  ...(carryDependencies === undefined ? {} : { carryDependencies }),
+  ...(plugins === undefined ? {} : { plugins }),
+});
+
+/** The environments a transfer reads: the source's (when it is one) and the destination. */
+const environmentsOf = (request: TransferChoices): string[] => {
+  const source = sourceEnvironmentOf(request.source);
+  return source === null ? [request.to] : [source, request.to];
+};
 
 /**
  * The environment transfer over a registry of groups: it knows how to compare and apply groups,
@@ -52,10 +94,10 @@ export interface TransferService {
 export function createTransferService(registry: readonly TransferGroup[]): TransferService {
   const groups = checkTransferGroups(registry);
 
-  const readState = async (tx: Tx, request: Endpoints): Promise<TransferState> => {
+  const readState = async (tx: Tx, request: TransferChoices): Promise<TransferState> => {
     const state: TransferState = { source: {}, destination: {} };
     for (const group of groups) {
-      state.source[group.name] = await group.list(tx, request.from);
+      state.source[group.name] = await listSourceItems(tx, request.source, group);
       state.destination[group.name] = await group.list(tx, request.to);
     }
     return state;
@@ -67,22 +109,27 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     partOf: (reference, item) => groupNamed.get(reference.group)?.referencedPart?.(item, reference),
   };
 
-  // The chosen groups in registry order (absent = all); an unknown name is the caller's mistake.
-  const chosenGroupsOf = (request: Endpoints): string[] => {
-    const unknown = (request.groups ?? []).filter((name) => !groupNamed.has(name));
+  // The chosen groups in registry order (absent = all the source holds); an unknown name is the
+  // caller's mistake.
+  const chosenGroupsOf = (request: TransferChoices): string[] => {
+    const known = groups.map((group) => group.name).filter((name) => isGroupInSource(request.source, name));
+    const unknown = (request.groups ?? []).filter((name) => !known.includes(name));
     if (unknown.length > 0) {
-      const known = groups.map((group) => group.name).join(', ');
       throw badInput(
-        `groups: unknown group ${unknown.map((name) => `'${name}'`).join(', ')}; groups are ${known}`,
+        `groups: unknown group ${unknown.map((name) => `'${name}'`).join(', ')}; groups are ${known.join(', ')}`,
       );
     }
-    return groups.map((group) => group.name).filter((name) => request.groups?.includes(name) ?? true);
+    return known.filter((name) => request.groups?.includes(name) ?? true);
   };
-  const carriesDependencies = (request: Endpoints) => request.carryDependencies ?? true;
+  // Every group a source can hold, so "every group" of a file is its groups, not the registry's.
+  const isEveryGroup = (request: TransferChoices) =>
+    chosenGroupsOf(request).length ===
+    groups.filter((group) => isGroupInSource(request.source, group.name)).length;
+  const carriesDependencies = (request: TransferChoices) => request.carryDependencies ?? true;
 
   // Every group is read, chosen or not, since a chosen one may need what another holds.
   // Registry order, so the preview lists groups in the order features registered them.
-  const planOf = (state: TransferState, request: Endpoints): TransferPlan => {
+  const planOf = (state: TransferState, request: TransferChoices): TransferPlan => {
     const chosen = chosenGroupsOf(request);
     // Chosen plugins only: the others are out of the plan on both sides (left as they are)
     const only = (name: string, items: readonly TransferItem[]) =>
@@ -100,9 +147,9 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   };
 
   // The token covers the chosen groups and the carry, normalised, so an equal request keeps its token.
-  const tokenOf = (request: Endpoints, state: TransferState) => {
+  const tokenOf = (request: TransferChoices, state: TransferState) => {
     const normalised = {
-      from: request.from,
+      from: sourceLabelOf(request.source),
       to: request.to,
       mode: request.mode,
       groups: chosenGroupsOf(request),
@@ -115,9 +162,9 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   };
 
   // Deletes first, later groups first (they may refer to earlier ones); then writes in registry order.
-  const apply = async (tx: Tx, request: Endpoints, preview: TransferPreviewGroups, email: string) => {
+  const apply = async (tx: Tx, request: TransferChoices, preview: TransferPreviewGroups, email: string) => {
     const { to } = request;
-    const context = { email, sourceEnvironmentId: request.from };
+    const context = { email, sourceEnvironmentId: sourceEnvironmentOf(request.source) };
     for (const group of [...groups].reverse()) {
       for (const row of preview[group.name] ?? []) {
         if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id, context);
@@ -135,13 +182,13 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   // SERIALIZABLE: every read from one snapshot, and a concurrent change to anything this transfer read
   // or writes aborts it rather than being overwritten. The row locks make a second transfer touching
   // the same environments wait for the first instead of interleaving with it.
-  const runTransfer = (db: Db, request: TransferRequest, email: string) =>
+  const runTransfer = (db: Db, request: TransferChoices, previewToken: string, email: string) =>
     mutate(
       db,
       async ({ tx, audit }) => {
-        await lockEnvironments(tx, [request.from, request.to]);
+        await lockEnvironments(tx, environmentsOf(request));
         const state = await readState(tx, request);
-        if (tokenOf(request, state) !== request.previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
+        if (tokenOf(request, state) !== previewToken) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
         const plan = planOf(state, request);
         // Never leave a destination item needing what the destination lacks
         if (plan.missing.length > 0) throw ruleViolation(transferRefusalOf(plan.missing));
@@ -152,55 +199,67 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
           Object.entries(preview).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
         );
         const chosenGroups = chosenGroupsOf(request);
+        const from = sourceLabelOf(request.source);
         audit({
           environmentId: request.to,
           email,
           action: 'environment.transfer',
           target: request.to,
           attributes: {
-            from: request.from,
+            from,
             mode: request.mode,
             counts,
             groups: countsByGroup,
-            ...(chosenGroups.length < groups.length ? { chosenGroups } : {}),
+            ...(isEveryGroup(request) ? {} : { chosenGroups }),
             ...(plan.carried.length > 0 ? { carried: plan.carried } : {}),
             ...(request.plugins === undefined ? {} : { chosenPlugins: request.plugins }),
+            ...(request.source.kind === 'file' ? { file: request.source.origin } : {}),
           },
         });
-        return { from: request.from, to: request.to, mode: request.mode, counts };
+        return { from, to: request.to, mode: request.mode, counts };
       },
       { isolationLevel: 'Serializable' },
     );
 
-  return {
-    // One REPEATABLE READ snapshot, so a preview never mixes states from before and after a change.
-    async preview(db, request) {
-      chosenGroupsOf(request);
-      return runInTransaction(
-        db,
-        async (tx) => {
-          await requireEnvironments(tx, [request.from, request.to]);
-          const state = await readState(tx, request);
-          const { groups: planned, dependencies, missing } = planOf(state, request);
-          return { groups: planned, dependencies, missing, previewToken: tokenOf(request, state) };
-        },
-        { isolationLevel: 'RepeatableRead' },
-      );
-    },
+  // One REPEATABLE READ snapshot, so a preview never mixes states from before and after a change.
+  const previewFrom = async (db: Db, request: TransferChoices): Promise<TransferPreview> => {
+    chosenGroupsOf(request);
+    return runInTransaction(
+      db,
+      async (tx) => {
+        await requireEnvironments(tx, environmentsOf(request));
+        const state = await readState(tx, request);
+        const { groups: planned, dependencies, missing } = planOf(state, request);
+        return { groups: planned, dependencies, missing, previewToken: tokenOf(request, state) };
+      },
+      { isolationLevel: 'RepeatableRead' },
+    );
+  };
 
-    async transfer(db, request, email) {
-      chosenGroupsOf(request);
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await runTransfer(db, request, email);
-        } catch (error) {
-          if (!isConcurrentUpdateError(error)) throw error;
-          // A concurrent transaction won. Run again on a fresh snapshot: the token check then tells
-          // a real change (409) from a harmless overlap such as another transfer from the same source.
-          if (attempt >= MAX_ATTEMPTS) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
-          await sleep(RETRY_DELAY_MS * attempt * (0.5 + Math.random()));
-        }
+  const transferFrom = async (
+    db: Db,
+    request: TransferChoices,
+    previewToken: string,
+    email: string,
+  ): Promise<TransferResult> => {
+    chosenGroupsOf(request);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await runTransfer(db, request, previewToken, email);
+      } catch (error) {
+        if (!isConcurrentUpdateError(error)) throw error;
+        // A concurrent transaction won. Run again on a fresh snapshot: the token check then tells
+        // a real change (409) from a harmless overlap such as another transfer from the same source.
+        if (attempt >= MAX_ATTEMPTS) throw conflict(TRANSFER_STALE_PREVIEW_MESSAGE);
+        await sleep(RETRY_DELAY_MS * attempt * (0.5 + Math.random()));
       }
-    },
+    }
+  };
+
+  return {
+    preview: (db, request) => previewFrom(db, choicesOf(request)),
+    transfer: (db, request, email) => transferFrom(db, choicesOf(request), request.previewToken, email),
+    previewFrom,
+    transferFrom,
   };
 }

@@ -11,6 +11,8 @@ export interface DurationFormFieldProps {
   label: string;
   /** The most seconds the field takes: a longer text is capped to it. */
   max?: number;
+  /** Fields whose cross-field rule reads this one: judged again when this one is. */
+  deps?: readonly string[];
 }
 
 const textOf = (seconds: unknown): string =>
@@ -23,10 +25,10 @@ const secondsText = (seconds: number) => `${seconds.toLocaleString('en-US')} sec
  * grammar refuses is marked with the grammar's message and stored as NaN, so the form's schema
  * refuses to submit it; leaving the field shows the stored seconds in their shortest form.
  */
-export function DurationFormField({ name, label, max }: DurationFormFieldProps) {
+export function DurationFormField({ name, label, max, deps }: DurationFormFieldProps) {
   const { control } = useFormContext();
   const size = useFieldSize();
-  const { field, fieldState } = useController({ control, name });
+  const { field, fieldState } = useController({ control, name, rules: deps ? { deps: [...deps] } : {} });
   // The text typed and the seconds it gave. A form value other than those came from outside
   // (a reset, a loaded configuration) and replaces the text.
   const [typed, setTyped] = useState(() => ({ text: textOf(field.value), seconds: field.value as unknown }));

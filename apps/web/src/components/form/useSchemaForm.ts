@@ -31,7 +31,9 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   { labels = {}, ...options }: SchemaFormOptions<S> = {},
 ): SchemaForm<z.input<S>, z.output<S>> {
   const resolver: Resolver<z.input<S>, unknown, z.output<S>> = withFieldLabels(zodResolver(schema), labels);
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+  // Every field of the kit is judged the same way: when it is left, then on every change, and
+  // all of them (cross-field rules included) on save.
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...options, resolver });
   // useForm answers the same object on every render: the schema rides along without a new identity.
   return Object.assign(form, { schema });
 }

@@ -1,8 +1,8 @@
 import { api } from '@console/domain';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
@@ -29,7 +29,7 @@ export function AbTestListPage() {
       }
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {list.isPending && !list.isError ? <Loading /> : <AbTestTable abTests={list.data ?? []} />}
+      <QueryContent query={list}>{(abTests) => <AbTestTable abTests={abTests} />}</QueryContent>
       <CreateAbTestDialog open={isCreateOpen} onClose={() => setCreateOpen(false)} />
     </Page>
   );

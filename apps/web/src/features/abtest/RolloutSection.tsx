@@ -54,7 +54,13 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
   const submit = async () => {
     try {
       await apply.mutateAsync({ id: abTest.id, treatment, ...(reRandomise ? { reRandomise: true } : {}) });
-      toast(`Rollout applied: ${treatmentShown} treatment${reRandomise ? ', every player re-split' : ''}`);
+      toast(
+        `Rollout applied: ${treatmentShown} treatment${reRandomise ? ', every player re-split' : ''}`,
+        'success',
+        {
+          kind: `abtest.split.${abTest.id}`,
+        },
+      );
     } catch (error) {
       if (!(error instanceof ApiError && error.isHandledGlobally))
         showError(ROLLOUT_FAILED_TITLE, error instanceof Error ? error.message : String(error));

@@ -67,7 +67,10 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
       });
       const split = toDisplayPercentages(activated.data.cases).map((percent) => formatPercentage(percent));
       const resplit = reRandomise ? ', every player re-split' : '';
-      toast(`Version ${version.version} activated: cases ${split.join(' / ')}${resplit}`);
+      // The same kind as a rollout: the newest change of this test's split is the one shown.
+      toast(`Version ${version.version} activated: cases ${split.join(' / ')}${resplit}`, 'success', {
+        kind: `abtest.split.${abTest.id}`,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.isHandledGlobally) return;
       showError(

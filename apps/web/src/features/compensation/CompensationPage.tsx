@@ -16,8 +16,8 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { UserIdFormField } from '../../components/form/UserIdFormField.tsx';
 import { useIdempotencyKey } from '../../components/form/useIdempotencyKey.ts';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -43,11 +43,9 @@ export function CompensationPage() {
   return (
     <Page title="User Compensation">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {list.data ? (
-        <SendConsumableForm list={list.data} onError={banner.report} />
-      ) : list.isPending && !list.isError ? (
-        <Loading />
-      ) : null}
+      <QueryContent query={list}>
+        {(data) => <SendConsumableForm list={data} onError={banner.report} />}
+      </QueryContent>
     </Page>
   );
 }

@@ -80,6 +80,8 @@ export function ActivationSection() {
           name="activation.maxEventDuration"
           label={L.maxEventDuration}
           max={MAX_ACTIVATION_DURATION_SECONDS}
+          // an offer's deactivation duration (the cooldown) must be at most this one
+          deps={['activation.cooldown']}
         />
         <NumberFormField name="activation.minLevel" label={L.minLevel} />
       </Stack>

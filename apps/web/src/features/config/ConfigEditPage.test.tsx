@@ -205,7 +205,7 @@ describe('Configuration form', () => {
       '/api/config/event/gr/get': () => ok(aConfigItem({ active: true })),
       '/api/config/event/gr/save': () => fail(409, UPDATE_REFUSAL),
       '/api/config/event/gr/duplicate/reassign': () =>
-        ok({ configId: 'gold-week-2', pluginName: 'GOLD_RUSH' }),
+        ok({ configId: 'gold-week-2', pluginName: 'GOLD_RUSH', draftsToReview: [] }),
     });
     await waitFor(() => expect(idField().value).toBe('gold-week'));
     await userEvent.clear(descriptionField());
@@ -232,6 +232,31 @@ describe('Configuration form', () => {
         data: { kind: 'event/gr' },
       },
     ]);
+  });
+
+  it('after the "Update is not allowed" flow, names the drafts still to check, each with a link to its draft', async () => {
+    renderAt('/config/GOLD_RUSH/gold-week/edit', {
+      '/api/config/event/gr/get': () => ok(aConfigItem({ active: true })),
+      '/api/config/event/gr/save': () => fail(409, UPDATE_REFUSAL),
+      '/api/config/event/gr/duplicate/reassign': () =>
+        ok({
+          configId: 'gold-week-2',
+          pluginName: 'GOLD_RUSH',
+          draftsToReview: [{ pluginId: 11, pluginName: 'GOLD_RUSH' }],
+        }),
+    });
+    await waitFor(() => expect(idField().value).toBe('gold-week'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error: Update changes active configuration' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(
+      await screen.findByText(
+        'Saved as gold-week-2; the plugins serving gold-week now use it. Check the draft of GOLD_RUSH before activating it',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/config/GOLD_RUSH/gold-week-2/edit'));
+    await userEvent.click(screen.getByRole('button', { name: 'Open GOLD_RUSH' }));
+    await waitFor(() => expect(location()).toBe('/plugin/11'));
   });
 
   it('omits the activation checkbox where the kind cannot be deactivated, and activation where it has none', async () => {

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
@@ -47,11 +47,7 @@ export function ConfigListPage() {
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       <ConfigWarnings warnings={warnings} />
-      {list.isPending && !list.isError ? (
-        <Loading />
-      ) : (
-        <ConfigTable rows={list.data ?? []} actions={actions} />
-      )}
+      <QueryContent query={list}>{(rows) => <ConfigTable rows={rows} actions={actions} />}</QueryContent>
       <ConfigMessageDialog shown={dialog.shown} onClose={dialog.close} />
     </Page>
   );

@@ -32,7 +32,10 @@ export function useConfigListActions(dialog: MessageDialog) {
     activate.mutate(
       { of: kind.id, body: { id, active: isActive } },
       {
-        onSuccess: () => toast(`Configuration ${id} ${isActive ? 'activated' : 'deactivated'}`),
+        onSuccess: () =>
+          toast(`Configuration ${id} ${isActive ? 'activated' : 'deactivated'}`, 'success', {
+            kind: `config.active.${id}`,
+          }),
         onError,
       },
     );

@@ -86,7 +86,19 @@ export function useConfigSubmit({ kind, mode, onSaved }: ConfigSubmitOptions) {
     if (!values) return;
     reassign.mutate(values, {
       onSuccess: (copy) => {
-        toast(`Saved as ${copy.configId}; the plugins serving ${values.id} now use it`);
+        const moved = `Saved as ${copy.configId}; the plugins serving ${values.id} now use it`;
+        if (copy.draftsToReview.length === 0) toast(moved);
+        else {
+          // The flow re-bases the drafts it moved; these still need the operator (stale, or a
+          // pending version the flow's new version made too old): one link to each draft.
+          const names = copy.draftsToReview.map((plugin) => plugin.pluginName).join(', ');
+          toast(`${moved}. Check the draft of ${names} before activating it`, 'warning', {
+            actions: copy.draftsToReview.map((plugin) => ({
+              label: `Open ${plugin.pluginName}`,
+              onClick: () => navigate(`/plugin/${plugin.pluginId}?tab=1`),
+            })),
+          });
+        }
         navigate(configEditPath(copy.pluginName, copy.configId));
       },
       onError: showFailure,

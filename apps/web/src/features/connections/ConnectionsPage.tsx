@@ -5,8 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -52,11 +52,9 @@ export function ConnectionsPage() {
       }
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {connections.isPending && !connections.isError ? (
-        <Loading />
-      ) : (
-        <ConnectionTable connections={connections.data ?? []} onDelete={closeConnection} />
-      )}
+      <QueryContent query={connections}>
+        {(rows) => <ConnectionTable connections={rows} onDelete={closeConnection} />}
+      </QueryContent>
       <GameServersSection banner={banner} />
       <RuntimeKeysSection banner={banner} />
     </Page>

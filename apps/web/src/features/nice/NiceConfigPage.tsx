@@ -10,8 +10,8 @@ import { Form } from '../../components/form/Form.tsx';
 import { SecretFormField } from '../../components/form/SecretFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
@@ -31,11 +31,11 @@ export function NiceConfigPage() {
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       {missingRight ? (
         <Alert severity="info">{`${missingRight}: only admins see and set the NICE token.`}</Alert>
-      ) : config.data ? (
-        <NiceConfigForm config={config.data} onError={banner.report} />
-      ) : config.isPending && !config.isError ? (
-        <Loading />
-      ) : null}
+      ) : (
+        <QueryContent query={config}>
+          {(data) => <NiceConfigForm config={data} onError={banner.report} />}
+        </QueryContent>
+      )}
     </Page>
   );
 }

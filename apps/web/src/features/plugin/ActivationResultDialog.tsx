@@ -11,19 +11,25 @@ import { useRetained } from '../../shell/feedback/useRetained.ts';
 
 export const ACTIVATION_RESULT_TITLE = 'Activation result';
 
-// Activation result dialog: X is the plugin's name.
-export const activatedText = (pluginId: number) => PLUGIN_MESSAGES.activatedTitle(pluginNameOf(pluginId));
+// Activation result dialog: X is the plugin's name. A plugin known to be switched off says so: its
+// players get the activated set only once it is switched on.
+export const activatedText = (pluginId: number, isSwitchedOn?: boolean) =>
+  isSwitchedOn === false
+    ? PLUGIN_MESSAGES.activatedSwitchedOff(pluginNameOf(pluginId))
+    : PLUGIN_MESSAGES.activatedTitle(pluginNameOf(pluginId));
 export const activationFailedText = (pluginId: number, message: string) =>
   PLUGIN_MESSAGES.activationFailed(pluginNameOf(pluginId), message);
 
 interface ActivationResultDialogProps {
   /** The answer of /api/plugin/draft/activate; the dialog is open while it is set. */
   outcome: ActivateDraftResponse | null;
+  /** Whether a plugin is switched on; undefined when not known. */
+  isSwitchedOn(pluginId: number): boolean | undefined;
   onClose(): void;
 }
 
 /** A static backdrop: without onClose neither a click beside it nor Escape closes it; only Close does. */
-export function ActivationResultDialog({ outcome, onClose }: ActivationResultDialogProps) {
+export function ActivationResultDialog({ outcome, isSwitchedOn, onClose }: ActivationResultDialogProps) {
   const titleId = useId();
   // The alerts stay while the dialog fades out.
   const shown = useRetained(outcome);
@@ -33,8 +39,8 @@ export function ActivationResultDialog({ outcome, onClose }: ActivationResultDia
       <DialogContent>
         <Stack spacing={1}>
           {shown?.updated.map((pluginId) => (
-            <Alert key={`ok-${pluginId}`} severity="success">
-              {activatedText(pluginId)}
+            <Alert key={`ok-${pluginId}`} severity={isSwitchedOn(pluginId) === false ? 'info' : 'success'}>
+              {activatedText(pluginId, isSwitchedOn(pluginId))}
             </Alert>
           ))}
           {shown?.error.map(([pluginId, message]) => (

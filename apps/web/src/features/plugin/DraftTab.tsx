@@ -19,11 +19,13 @@ import { ConfigPickerModal } from '../config/ConfigPickerModal.tsx';
 import { ActivationResultDialog } from './ActivationResultDialog.tsx';
 import { DraftValidation } from './DraftValidation.tsx';
 import { PluginEntryCard } from './PluginEntryCard.tsx';
-import { useFetchAbTest } from './plugin.queries.ts';
+import { useFetchAbTest, usePluginListQuery } from './plugin.queries.ts';
 import { useDraftActivation } from './useDraftActivation.ts';
 import { useDraftEditing } from './useDraftEditing.ts';
 
 export const DRAFT_VALID = 'The draft is valid';
+/** Under the stale warning the entries may be fine, but the draft cannot be activated yet. */
+export const DRAFT_VALID_BUT_STALE = 'The entries are valid; reload the draft to activate it';
 export const STALE_NOTICE =
   'The active set changed after this draft was made: activating it would be refused until the draft is reloaded on top of the current active set.';
 
@@ -51,6 +53,13 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
     onActivationClosed,
     onReloadOnTop: () => void reloadOnTop(),
   });
+  // The plugins an activation reports on: whether each is switched on (read while the result shows).
+  const pluginList = usePluginListQuery({ enabled: activation.outcome !== null });
+  const isSwitchedOn = (pluginId: number) =>
+    pluginId === plugin.id
+      ? plugin.active
+      : pluginList.data?.find((listed) => listed.id === pluginId)?.active;
+  const isStale = isDraftStale(plugin.data);
   const [isAdding, setAdding] = useState(false);
   const [choosing, setChoosing] = useState<{ index: number; caseIndex: number } | null>(null);
   const { draft } = plugin.data;
@@ -59,7 +68,7 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
 
   return (
     <Box>
-      {isDraftStale(plugin.data) && (
+      {isStale && (
         <Alert
           severity="warning"
           sx={{ mb: 2 }}
@@ -73,7 +82,9 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
         </Alert>
       )}
       <Box component="section" aria-label="Draft validity" sx={{ mb: 2 }}>
-        {activation.check.isValid ? (
+        {activation.check.isValid && isStale ? (
+          <Alert severity="info">{DRAFT_VALID_BUT_STALE}</Alert>
+        ) : activation.check.isValid ? (
           <Alert severity="success">{DRAFT_VALID}</Alert>
         ) : (
           <Stack spacing={0.5}>
@@ -155,7 +166,11 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
           setChoosing(null);
         }}
       />
-      <ActivationResultDialog outcome={activation.outcome} onClose={activation.closeOutcome} />
+      <ActivationResultDialog
+        outcome={activation.outcome}
+        isSwitchedOn={isSwitchedOn}
+        onClose={activation.closeOutcome}
+      />
     </Box>
   );
 }

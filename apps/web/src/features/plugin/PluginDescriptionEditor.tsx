@@ -1,5 +1,10 @@
-import { PLUGIN_DESCRIPTION_MAX_LENGTH, setPluginDescriptionRequestSchema } from '@console/domain';
+import {
+  PLUGIN_DESCRIPTION_MAX_LENGTH,
+  pluginNameOf,
+  setPluginDescriptionRequestSchema,
+} from '@console/domain';
 import { InPlaceDescriptionEditor } from '../../components/form/InPlaceDescriptionEditor.tsx';
+import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSetPluginDescriptionMutation } from './plugin.queries.ts';
 
 /** The plugin's description is edited in place and saved at once; Escape cancels. */
@@ -11,6 +16,7 @@ export function PluginDescriptionEditor({
   description: string;
 }) {
   const mutation = useSetPluginDescriptionMutation();
+  const { toast } = useGlobalUi();
   return (
     <InPlaceDescriptionEditor
       description={description}
@@ -18,7 +24,18 @@ export function PluginDescriptionEditor({
       maxLength={PLUGIN_DESCRIPTION_MAX_LENGTH}
       spacing={2}
       saving={{
-        save: (text, onSaved) => mutation.mutate({ pluginId, description: text }, { onSuccess: onSaved }),
+        save: (text, onSaved) =>
+          mutation.mutate(
+            { pluginId, description: text },
+            {
+              onSuccess: () => {
+                onSaved();
+                toast(`Description of plugin ${pluginNameOf(pluginId)} saved`, 'success', {
+                  kind: 'plugin.description',
+                });
+              },
+            },
+          ),
         isPending: mutation.isPending,
         error: mutation.error,
       }}

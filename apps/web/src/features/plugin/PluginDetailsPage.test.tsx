@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { DRAFT_VALID } from './DraftTab.tsx';
+import { DRAFT_VALID, DRAFT_VALID_BUT_STALE } from './DraftTab.tsx';
 import { activated, aDuelConfig, aDuelPlugin, anAbTest, fakePluginServer } from './plugin.test-support.ts';
 import { STALE_DRAFT_TITLE } from './useDraftActivation.ts';
 
@@ -112,6 +112,7 @@ describe('Plugin details', () => {
     expect(server.callsTo('/api/plugin/set/description').map((call) => call.body)).toEqual([
       { pluginId: PluginId.DUEL, description: 'Duels all week' },
     ]);
+    expect(await screen.findByText('Description of plugin DUEL saved')).toBeTruthy();
   });
 
   it('keeps the tab in ?tab=: 0 shows the active set read-only, 1 the draft', async () => {
@@ -475,6 +476,49 @@ describe('Plugin details', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Validation' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Activate' })).toHaveProperty('disabled', true);
+  });
+
+  it('removes a draft entry with an Undo on its toast, which puts it back where it was', async () => {
+    const draft = [
+      { abTestId: 'spring-sale', abTestVersion: 0, configurations: ['', 'duel-a'] },
+      { abTestId: 'summer-fun', abTestVersion: 0, configurations: ['duel-c'] },
+    ];
+    const server = renderPlugin('4?tab=1', { plugin: withDraft(draft) });
+    await screen.findByRole('region', { name: 'Entry summer-fun' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete spring-sale' }));
+    await waitFor(() => expect(entriesShown()).toEqual(['Entry summer-fun']));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(entriesShown()).toEqual(['Entry spring-sale', 'Entry summer-fun']));
+    expect(server.savedDrafts()).toEqual([[draft[1]], draft]);
+  });
+
+  it('says a plugin that is switched off was activated, and that players do not get it yet', async () => {
+    renderPlugin('4?tab=1', {
+      plugin: {
+        ...withDraft([{ abTestId: 'spring-sale', abTestVersion: 0, configurations: ['', 'duel-a'] }]),
+        active: false,
+      },
+    });
+    await screen.findByRole('region', { name: 'Entry spring-sale' });
+    await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    const activate = screen.getByRole('button', { name: 'Activate' });
+    await waitFor(() => expect(activate).toHaveProperty('disabled', false));
+    await userEvent.click(activate);
+    const dialog = await screen.findByRole('dialog', { name: 'Activation result' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Plugin DUEL was activated. It is switched off, so players do not get it yet.',
+    );
+  });
+
+  it('never shows a stale draft as valid: the entries are valid, but it must be reloaded first', async () => {
+    const draft = [{ abTestId: 'spring-sale', abTestVersion: 0, configurations: ['', 'duel-a'] }];
+    renderPlugin('4?tab=1', {
+      plugin: aDuelPlugin({ draft, activeRevision: 5, draftRevision: 9, draftBaseRevision: 4 }, [spring]),
+    });
+    await screen.findByRole('button', { name: 'Reload draft' });
+    expect(validity()).toEqual([DRAFT_VALID_BUT_STALE]);
+    await userEvent.click(screen.getByRole('button', { name: 'Reload draft' }));
+    await waitFor(() => expect(validity()).toEqual([DRAFT_VALID]));
   });
 
   it('shows a draft made on an older active set as stale, with Reload draft', async () => {

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { busyInput } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
@@ -43,7 +43,9 @@ export function PluginListPage() {
       { pluginId: plugin.id, active: isSwitchingOn },
       {
         onSuccess: (result) =>
-          toast(`${result.name} switched ${result.active ? 'on' : 'off'} in ${environment}`),
+          toast(`${result.name} switched ${result.active ? 'on' : 'off'} in ${environment}`, 'success', {
+            kind: `plugin.switch.${result.name}`,
+          }),
         onError: banner.report,
       },
     );
@@ -56,11 +58,9 @@ export function PluginListPage() {
         tied to an A/B-test. Open a plugin to see its details.
       </Typography>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {plugins.isPending && !plugins.isError ? (
-        <Loading />
-      ) : (
-        <PluginTable plugins={plugins.data ?? []} isToggling={activate.isPending} onToggle={toggle} />
-      )}
+      <QueryContent query={plugins}>
+        {(rows) => <PluginTable plugins={rows} isToggling={activate.isPending} onToggle={toggle} />}
+      </QueryContent>
     </Page>
   );
 }

@@ -3,7 +3,8 @@ import { callEndpoint } from '../../api/client.ts';
 import { useEndpointBatchMutation, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
-export const usePluginListQuery = () => useEndpointQuery(api.plugin.list);
+export const usePluginListQuery = ({ enabled = true } = {}) =>
+  useEndpointQuery(api.plugin.list, undefined, { enabled });
 
 /** Toggling a plugin reloads the list, whether it worked or not. */
 export const useActivatePluginMutation = () =>

@@ -10,13 +10,14 @@ import {
   type PluginEntry,
   reloadDraftEntry,
 } from '@console/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { type ToastAction, useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveDraftMutation } from './plugin.queries.ts';
 
 // The autosave toast shows for 2000 ms.
 export const AUTOSAVE_TOAST_MS = 2000;
+export const UNDO_LABEL = 'Undo';
 
 export interface DraftEditing {
   /** An autosave is in flight (until the plugin has reloaded): the draft's controls wait for it. */
@@ -53,10 +54,14 @@ export function useDraftEditing(
   const { toast } = useGlobalUi();
   const [isReloading, setReloading] = useState(false);
   const { draft } = plugin.data;
+  // Undo runs after the plugin has reloaded: it edits the draft as it is then.
+  const latest = useRef(plugin);
+  latest.current = plugin;
 
   const saveDraft = (
     entries: readonly PluginEntry[],
     { draftRevision, baseRevision }: { draftRevision: number; baseRevision?: number } = plugin.data,
+    undo?: ToastAction,
   ) => {
     // The same schema the server checks (one A/B-test once, one configuration per case): refused here first.
     const checked = draftEntriesSchema.safeParse(entries);
@@ -75,7 +80,9 @@ export function useDraftEditing(
         onSuccess: () =>
           toast(PLUGIN_MESSAGES.autosaveText, 'success', {
             title: PLUGIN_MESSAGES.autosaveTitle,
-            autoHideMs: AUTOSAVE_TOAST_MS,
+            kind: 'plugin.autosave',
+            // A removal can be undone: its toast stays the shell's full time, with Undo.
+            ...(undo ? { actions: [undo] } : { autoHideMs: AUTOSAVE_TOAST_MS }),
           }),
         onError: (error) => {
           onError(error);
@@ -96,7 +103,23 @@ export function useDraftEditing(
       else if (!entry.ok) onError(entry.error);
     },
     move: (index, offset) => saveDraft(moveDraftEntry(draft, index, index + offset)),
-    remove: (index) => saveDraft(draft.filter((_, at) => at !== index)),
+    remove: (index) => {
+      const removed = draft[index];
+      if (!removed) return;
+      const undo = () => {
+        const { data } = latest.current;
+        // Put back where it was, unless the entry's A/B-test is in the draft again meanwhile.
+        if (data.draft.some((entry) => entry.abTestId === removed.abTestId)) return;
+        const entries = [...data.draft];
+        entries.splice(Math.min(index, entries.length), 0, removed);
+        saveDraft(entries, data);
+      };
+      saveDraft(
+        draft.filter((_, at) => at !== index),
+        plugin.data,
+        { label: UNDO_LABEL, onClick: undo },
+      );
+    },
     reload: async (index) => {
       const entry = draft[index];
       if (!entry) return;

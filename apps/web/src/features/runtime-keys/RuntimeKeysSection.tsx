@@ -17,7 +17,7 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { formatDateTime } from '../../components/format.ts';
-import { Loading } from '../../components/Loading.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { type ErrorBannerState, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
@@ -96,11 +96,9 @@ export function RuntimeKeysSection({ banner }: { banner: ErrorBannerState }) {
           </SubmitButton>
         </Form>
       </Box>
-      {keys.isPending && !keys.isError ? (
-        <Loading />
-      ) : (
-        <RuntimeKeyTable keys={keys.data ?? []} onRevoke={revokeKey} />
-      )}
+      <QueryContent query={keys}>
+        {(rows) => <RuntimeKeyTable keys={rows} onRevoke={revokeKey} />}
+      </QueryContent>
     </Box>
   );
 }

@@ -14,9 +14,12 @@ import { type Control, Controller } from 'react-hook-form';
 export function TransferChoices({
   control,
   mode,
+  groupNames = TRANSFER_GROUP_NAMES,
 }: {
   control: Control<TransferPreviewRequest>;
   mode: TransferMode;
+  /** The groups the source holds (an environment file holds no NICE config). */
+  groupNames?: readonly string[];
 }) {
   return (
     <>
@@ -24,18 +27,16 @@ export function TransferChoices({
         name="groups"
         control={control}
         render={({ field, fieldState }) => {
-          const chosen = field.value ?? TRANSFER_GROUP_NAMES;
+          const chosen = field.value ?? groupNames;
           const toggle = (name: string, isChosen: boolean) =>
             field.onChange(
-              TRANSFER_GROUP_NAMES.filter((candidate) =>
-                candidate === name ? isChosen : chosen.includes(candidate),
-              ),
+              groupNames.filter((candidate) => (candidate === name ? isChosen : chosen.includes(candidate))),
             );
           return (
             <FormControl error={fieldState.error !== undefined} component="fieldset">
               <FormLabel component="legend">Groups</FormLabel>
               <FormGroup row>
-                {TRANSFER_GROUP_NAMES.map((name) => (
+                {groupNames.map((name) => (
                   <FormControlLabel
                     key={name}
                     label={name}

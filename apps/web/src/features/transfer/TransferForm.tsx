@@ -1,4 +1,10 @@
-import { api, TRANSFER_MODE_LABELS, TransferMode } from '@console/domain';
+import {
+  api,
+  ENVIRONMENT_FILE_GROUPS,
+  TRANSFER_GROUP_NAMES,
+  TRANSFER_MODE_LABELS,
+  TransferMode,
+} from '@console/domain';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,14 +18,26 @@ import { Controller } from 'react-hook-form';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { TransferChoices } from './TransferChoices.tsx';
+import {
+  ExportEnvironmentButton,
+  TransferFilePicker,
+  TransferSourceKindChoice,
+} from './TransferFileSource.tsx';
 import type { TransferState } from './useTransfer.ts';
 
 const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
 
 /** Source, destination, mode and the groups that travel; Preview, and Transfer once a preview is shown. */
-export function TransferForm({ transfer }: { transfer: TransferState }) {
+export function TransferForm({
+  transfer,
+  onError,
+}: {
+  transfer: TransferState;
+  onError(error: unknown): void;
+}) {
   const { environments } = useActiveEnvironment();
   const { form, chosen } = transfer;
+  const isFile = transfer.sourceKind === 'file';
   const { control, getValues, setValue } = form;
   return (
     <Stack
@@ -29,6 +47,10 @@ export function TransferForm({ transfer }: { transfer: TransferState }) {
       spacing={2}
       sx={{ maxWidth: 640, mb: 3 }}
     >
+      <TransferSourceKindChoice value={transfer.sourceKind} onChange={transfer.chooseSourceKind} />
+      {isFile ? (
+        <TransferFilePicker file={transfer.file} onFile={transfer.setFile} onError={onError} />
+      ) : null}
       <Controller
         name="from"
         control={control}
@@ -37,6 +59,7 @@ export function TransferForm({ transfer }: { transfer: TransferState }) {
             {...field}
             select
             label="Source"
+            sx={isFile ? { display: 'none' } : undefined}
             error={fieldState.error !== undefined}
             helperText={fieldState.error?.message}
             onChange={(event) => {
@@ -65,7 +88,7 @@ export function TransferForm({ transfer }: { transfer: TransferState }) {
           >
             {environments.map((id) => (
               // The source is disabled as a destination
-              <MenuItem key={id} value={id} disabled={id === chosen.from}>
+              <MenuItem key={id} value={id} disabled={!isFile && id === chosen.from}>
                 {id}
               </MenuItem>
             ))}
@@ -91,7 +114,11 @@ export function TransferForm({ transfer }: { transfer: TransferState }) {
           </FormControl>
         )}
       />
-      <TransferChoices control={control} mode={chosen.mode} />
+      <TransferChoices
+        control={control}
+        mode={chosen.mode}
+        groupNames={isFile ? ENVIRONMENT_FILE_GROUPS : TRANSFER_GROUP_NAMES}
+      />
       <Stack direction="row" spacing={2}>
         <Button
           type="submit"
@@ -101,16 +128,17 @@ export function TransferForm({ transfer }: { transfer: TransferState }) {
           Preview
         </Button>
         {/* The destination decides (operator, admin when it is protected) */}
-        <NeedsRight endpoint={api.transfer.transfer} environment={chosen.to}>
+        <NeedsRight endpoint={isFile ? api.transfer.import : api.transfer.transfer} environment={chosen.to}>
           <Button
             variant="contained"
             color={chosen.mode === TransferMode.Overwrite ? 'warning' : 'primary'}
             disabled={!transfer.shownPreview || transfer.isRefused || transfer.isTransferring}
             onClick={transfer.askOrTransfer}
           >
-            Transfer
+            {isFile ? 'Import' : 'Transfer'}
           </Button>
         </NeedsRight>
+        {isFile ? null : <ExportEnvironmentButton environment={chosen.from} onError={onError} />}
       </Stack>
     </Stack>
   );

@@ -30,7 +30,7 @@ export function TransferPage() {
             'with what they need; the other plugins stay as they are.'}
         </Typography>
       ) : null}
-      <TransferForm transfer={transfer} />
+      <TransferForm transfer={transfer} onError={banner.report} />
       {transfer.isPreviewing ? <Loading /> : null}
       <TransferPreviewResult transfer={transfer} />
     </Page>

@@ -10,11 +10,13 @@ import type { TransferState } from './useTransfer.ts';
 export function TransferPreviewResult({ transfer }: { transfer: TransferState }) {
   const { shownPreview, counts, chosen } = transfer;
   if (!shownPreview || !counts) return null;
-  const { from, to, mode } = chosen;
+  const { to, mode } = chosen;
+  const { sourceLabel } = transfer;
+  const action = transfer.sourceKind === 'file' ? 'Import' : 'Transfer';
   return (
     <>
       <Typography sx={{ mb: 2 }} role="status">
-        {`Preview of ${TRANSFER_MODE_LABELS[mode]} ${from} → ${to}: ${counts.create} to create, ` +
+        {`Preview of ${TRANSFER_MODE_LABELS[mode]} ${sourceLabel} → ${to}: ${counts.create} to create, ` +
           `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged`}
       </Typography>
       <Stack spacing={3}>
@@ -23,13 +25,13 @@ export function TransferPreviewResult({ transfer }: { transfer: TransferState })
       </Stack>
       <TypeToConfirmDialog
         open={transfer.isConfirming}
-        title={`Transfer into ${to}?`}
+        title={`${action} into ${to}?`}
         message={
-          `${TRANSFER_MODE_LABELS[mode]} from ${from}: ${counts.create} to create, ` +
+          `${TRANSFER_MODE_LABELS[mode]} from ${sourceLabel}: ${counts.create} to create, ` +
           `${counts.update} to update, ${counts.delete} to delete, ${counts.unchanged} unchanged. ` +
           `Players of ${to} see the change at once.`
         }
-        confirmLabel={`Transfer into ${to}`}
+        confirmLabel={`${action} into ${to}`}
         // Overwrite can delete what only the destination has: the operator types its id.
         typedConfirmation={mode === TransferMode.Overwrite ? to : undefined}
         onAnswer={transfer.answerConfirmation}

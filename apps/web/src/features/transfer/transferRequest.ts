@@ -1,4 +1,10 @@
-import { TRANSFER_GROUP_NAMES, TransferMode, type TransferPreviewRequest } from '@console/domain';
+import {
+  ENVIRONMENT_FILE_GROUPS,
+  type ImportPreviewRequestInput,
+  TRANSFER_GROUP_NAMES,
+  TransferMode,
+  type TransferPreviewRequest,
+} from '@console/domain';
 
 /** The request as sent: every group and carrying (the defaults) are left out. */
 export function requestOf({
@@ -41,5 +47,23 @@ export function preselectedOf(query: URLSearchParams, active: string, environmen
       ...(plugins.length > 0 ? { plugins } : {}),
     },
     plugins,
+  };
+}
+
+/** An import's request: the file's groups only (a file holds no NICE config), every group left out. */
+export function importRequestOf(
+  content: unknown,
+  choices: Omit<TransferPreviewRequest, 'from'>,
+): ImportPreviewRequestInput {
+  const { from: _, groups: __, ...request } = requestOf({ ...choices, from: '' });
+  const fileGroups = choices.groups?.filter((name) =>
+    (ENVIRONMENT_FILE_GROUPS as readonly string[]).includes(name),
+  );
+  const isEveryGroup =
+    fileGroups === undefined || ENVIRONMENT_FILE_GROUPS.every((name) => fileGroups.includes(name));
+  return {
+    ...request,
+    file: content,
+    ...(isEveryGroup ? {} : { groups: fileGroups as ImportPreviewRequestInput['groups'] }),
   };
 }

@@ -1,11 +1,11 @@
-import { api, type EnvironmentProtection, type UserSummary } from '@console/domain';
+import { api } from '@console/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { QueryContent } from '../../components/QueryContent.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
@@ -14,9 +14,6 @@ import { NeedsRight } from '../../shell/session/rights.tsx';
 import { EnvironmentProtectionTable } from './EnvironmentProtectionTable.tsx';
 import { UserTable } from './UserTable.tsx';
 import { useSignOutEverywhereMutation, useUserListQuery } from './users.queries.ts';
-
-const NO_USERS: readonly UserSummary[] = [];
-const NO_ENVIRONMENTS: readonly EnvironmentProtection[] = [];
 
 /**
  * Security > Users: everyone who signed in with their role console-wide and per environment;
@@ -32,28 +29,25 @@ export function UsersPage() {
   return (
     <Page title="Users" actions={<SignOutEverywhereButton onError={banner.report} />}>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      {list.isPending && !list.isError ? (
-        <Loading />
-      ) : (
-        <Stack spacing={3}>
-          <Typography sx={{ color: 'text.secondary' }}>
-            Viewers read; operators change content; admins also change roles, runtime keys and NICE, and
-            settings of environments. In a protected environment only admins change anything. The console-wide
-            role counts in environments without a role of their own, and for creating environments and
-            managing users.
-          </Typography>
-          <UserTable
-            users={list.data?.users ?? NO_USERS}
-            environments={list.data?.environments ?? NO_ENVIRONMENTS}
-            signedIn={me?.email}
-            onError={banner.report}
-          />
-          <EnvironmentProtectionTable
-            environments={list.data?.environments ?? NO_ENVIRONMENTS}
-            onError={banner.report}
-          />
-        </Stack>
-      )}
+      <QueryContent query={list}>
+        {(data) => (
+          <Stack spacing={3}>
+            <Typography sx={{ color: 'text.secondary' }}>
+              Viewers read; operators change content; admins also change roles, runtime keys and NICE, and
+              settings of environments. In a protected environment only admins change anything. The
+              console-wide role counts in environments without a role of their own, and for creating
+              environments and managing users.
+            </Typography>
+            <UserTable
+              users={data.users}
+              environments={data.environments}
+              signedIn={me?.email}
+              onError={banner.report}
+            />
+            <EnvironmentProtectionTable environments={data.environments} onError={banner.report} />
+          </Stack>
+        )}
+      </QueryContent>
     </Page>
   );
 }

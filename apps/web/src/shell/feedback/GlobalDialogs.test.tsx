@@ -85,4 +85,32 @@ describe('global dialogs', () => {
       vi.useRealTimers();
     }
   });
+
+  it('replaces a toast of the same kind, shown or waiting, and keeps toasts of other kinds in turn', async () => {
+    vi.useFakeTimers();
+    try {
+      const ui = renderGlobalUi();
+      act(() => ui.toast('Rollout applied: 15.00% treatment', 'success', { kind: 'split' }));
+      act(() => ui.toast('Plugin STORE switched on', 'success', { kind: 'switch' }));
+      act(() => ui.toast('Rollout applied: 30.00% treatment', 'success', { kind: 'split' }));
+      // the newer rollout at once, in the older one's place; the switch waits its turn
+      expect(screen.getByText('Rollout applied: 30.00% treatment')).toBeTruthy();
+      expect(screen.queryByText('Rollout applied: 15.00% treatment')).toBeNull();
+      act(() => vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS + 100));
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(screen.getByText('Plugin STORE switched on')).toBeTruthy();
+      expect(screen.queryByText(/Rollout applied/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('runs a toast action (Undo) and closes the toast', async () => {
+    const ui = renderGlobalUi();
+    const undo = vi.fn();
+    act(() => ui.toast('Entry removed', 'success', { actions: [{ label: 'Undo', onClick: undo }] }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByText('Entry removed')).toBeNull());
+  });
 });

@@ -11,6 +11,8 @@ import {
   type ToastSeverity,
 } from './globalUi.context.ts';
 
+const kindOf = (toast: Toast) => toast.kind ?? `${toast.title ?? ''}\u0000${toast.message}`;
+
 /** Holds the global dialogs' state; `GlobalDialogs` renders them inside the active theme. */
 export function GlobalUiProvider({ children }: { children: ReactNode }) {
   const [isUnauthorized, setUnauthorized] = useState(false);
@@ -49,11 +51,16 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
       },
       toast: (message: string, severity: ToastSeverity = 'success', options: ToastOptions = {}) => {
         const toast: Toast = { id: nextToastId.current++, message, severity, ...options };
-        // A burst of equal toasts (autosave after every edit) shows once, for the full time after the last.
+        // A newer toast of a kind replaces the older one (shown or waiting) in its place in the
+        // queue, so after two rollouts the screen says the second, not the first for 5 s.
         setToasts((queue) => {
-          const last = queue.at(-1);
-          const isRepeat = last !== undefined && last.message === message && last.title === options.title;
-          return isRepeat ? [...queue.slice(0, -1), toast] : [...queue, toast];
+          const at = queue.findIndex((queued) => kindOf(queued) === kindOf(toast));
+          if (at < 0) return [...queue, toast];
+          return [
+            ...queue.slice(0, at),
+            toast,
+            ...queue.slice(at + 1).filter((queued) => kindOf(queued) !== kindOf(toast)),
+          ];
         });
       },
       clearUnauthorized: () => setUnauthorized(false),

@@ -1,5 +1,8 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import type { Toast } from './globalUi.context.ts';
 
@@ -26,6 +29,29 @@ export function Toasts({ toast, onClose }: ToastsProps) {
     >
       <Alert
         onClose={onClose}
+        action={
+          toast?.actions?.length ? (
+            <>
+              {toast.actions.map((action) => (
+                <Button
+                  key={action.label}
+                  color="inherit"
+                  size="small"
+                  onClick={() => {
+                    onClose();
+                    action.onClick();
+                  }}
+                >
+                  {action.label}
+                </Button>
+              ))}
+              {/* An action replaces the Alert's own close button: it stays beside the actions. */}
+              <IconButton aria-label="Close" color="inherit" size="small" onClick={onClose}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          ) : undefined
+        }
         severity={toast?.severity ?? 'success'}
         variant="filled"
         sx={{ width: '100%' }}

@@ -12,11 +12,24 @@ export interface ConfirmationRequest {
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
+/** A button on the toast (e.g. Undo); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick(): void;
+}
+
 export interface ToastOptions {
   /** A bold first line (e.g. the autosave toast's "AutoSave"). */
   title?: string;
   /** How long it stays; the shell's default when left out. */
   autoHideMs?: number;
+  /**
+   * What the toast reports (e.g. 'abtest.rollout'): a newer toast of the same kind replaces an
+   * older one, shown or waiting, so the screen never shows an outdated result. Left out, a toast is
+   * of the kind of its own text (a burst of equal toasts shows once).
+   */
+  kind?: string;
+  actions?: readonly ToastAction[];
 }
 
 export interface GlobalUiActions {
@@ -24,7 +37,7 @@ export interface GlobalUiActions {
   showError(title: string, message: string): void;
   /** Opens the confirmation dialog; resolves true on Yes, false on No or dismissal. */
   confirm(request: ConfirmationRequest): Promise<boolean>;
-  /** Queues a toast; one equal to the last queued toast replaces it (and restarts its timer). */
+  /** Queues a toast; it replaces any toast of the same kind, shown or waiting (and restarts the timer). */
   toast(message: string, severity?: ToastSeverity, options?: ToastOptions): void;
   /** After signing in: leave the login-required page. */
   clearUnauthorized(): void;

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { REPO_ROOT } from '../../config.ts';
+import {
+  type EnvironmentContent,
+  environmentContent,
+  examplePlan,
+  withEnvironment,
+} from './environment-content.test-data.ts';
+import { CommandError, runExport, runImport } from './environment-file.commands.ts';
+
+// `npm run env:export` and `npm run env:import` on the test file's real database: the entry point run
+// as a process (as npm runs it), and the commands in this process for their refusals and the import.
+
+const run = promisify(execFile);
+const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx');
+const ENTRY = join(REPO_ROOT, 'apps/server/src/features/transfer/environment-file.cli.ts');
+
+describe('environment file commands', () => {
+  let t: TestApp;
+  let c: EnvironmentContent;
+  let source: string;
+  let folder: string;
+  let printed: string[];
+  const io = () => ({ cwd: folder, out: (text: string) => printed.push(text) });
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: 'cli@example.com' });
+    c = environmentContent(t, await t.login('cli@example.com'));
+    source = await c.newEnvironment('cli');
+    await c.fill(source, examplePlan('c'));
+    folder = await mkdtemp(join(tmpdir(), 'env-file-'));
+  });
+
+  const transferAudit = async (environment: string) =>
+    (await t.auditEntries(await t.login('cli@example.com'), environment)).filter(
+      (entry) => entry.action === 'environment.transfer',
+    );
+
+  it('env:export writes the file the API exports, relative to where npm was run', async () => {
+    const { stdout } = await run(TSX, [ENTRY, 'export', '--env', source, '--out', 'out.json'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.databaseUrl, INIT_CWD: folder },
+    });
+    expect(stdout).toContain(`Exported ${source} to ${join(folder, 'out.json')}`);
+    const written = await readFile(join(folder, 'out.json'), 'utf8');
+    expect(written).toBe(formatEnvironmentFile(await c.exportOf(source)));
+  });
+
+  it('env:import previews without --apply and changes nothing', async () => {
+    const destination = await c.newEnvironment('cli-dry');
+    const before = await c.exportOf(destination);
+    const path = join(folder, 'dry.json');
+    await writeFile(path, formatEnvironmentFile(await c.exportOf(source)));
+    printed = [];
+    await runImport(t.app.db, ['--file', 'dry.json', '--env', destination, '--mode', 'merge'], io());
+    const text = printed.join('');
+    expect(text).toContain(`Preview of Merge of ${path} (exported from ${source}) into ${destination}:`);
+    expect(text).toMatch(/A\/B-tests: 3 to create, 0 to update, 0 to delete, 0 unchanged/);
+    expect(text).toContain('Nothing changed');
+    expect(await c.exportOf(destination)).toEqual(before);
+    expect(await transferAudit(destination)).toEqual([]);
+  });
+
+  it('env:import --apply imports as one transfer: the same content, one audit entry naming who, one revision', async () => {
+    const destination = await c.newEnvironment('cli-dst');
+    const revisionBefore = await c.latestRevisionOf(destination);
+    printed = [];
+    await runExport(t.app.db, ['--env', source, '--out', 'src.json'], io());
+    const argv = ['--file', 'src.json', '--env', destination, '--apply', '--email', 'ops@example.com'];
+    await runImport(t.app.db, argv, io());
+    expect(printed.join('')).toContain(`Imported into ${destination}: 6 created, 5 updated, 0 deleted`);
+    const file: EnvironmentFile = JSON.parse(await readFile(join(folder, 'src.json'), 'utf8'));
+    expect(await c.exportOf(destination)).toEqual(withEnvironment(file, destination));
+    const entries = await transferAudit(destination);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ email: 'ops@example.com', attributes: { from: 'file' } });
+    expect(await c.latestRevisionOf(destination)).toBe(revisionBefore + 1);
+  });
+
+  it('asks for the protected destination to be typed, and refuses bad options and files naming them', async () => {
+    await runExport(t.app.db, ['--env', source, '--out', 'prod-in.json'], io());
+    const into = (extra: string[], file = 'prod-in.json') =>
+      runImport(
+        t.app.db,
+        ['--file', file, '--env', 'prod', '--apply', '--email', 'ops@example.com', ...extra],
+        io(),
+      );
+    await expect(into([])).rejects.toThrow(
+      new CommandError('prod is a protected environment: add --confirm prod to import into it'),
+    );
+    expect(await transferAudit('prod')).toEqual([]);
+
+    await writeFile(join(folder, 'newer.json'), JSON.stringify({ format: 9, environment: 'x', groups: {} }));
+    await expect(into([], 'newer.json')).rejects.toThrow(/^file\.format: 9 is newer than this console reads/);
+    await writeFile(join(folder, 'broken.json'), '{"format": 1,');
+    await expect(into([], 'broken.json')).rejects.toThrow(/^file: is not JSON/);
+    await expect(into(['--mode', 'replace'])).rejects.toThrow(/^--mode: /);
+    await expect(into(['--colour'])).rejects.toThrow(/Unknown option '--colour'/);
+    await expect(into([], 'missing.json')).rejects.toThrow('--file: cannot read');
+    expect(await transferAudit('prod')).toEqual([]);
+
+    printed = [];
+    await into(['--confirm', 'prod']);
+    expect(printed.join('')).toContain('Imported into prod');
+    expect(await transferAudit('prod')).toHaveLength(1);
+  });
+});

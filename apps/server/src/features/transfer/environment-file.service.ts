@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import {
+  buildEnvironmentFile,
+  canonicalEnvironmentFile,
+  DomainError,
+  ENVIRONMENT_FILE_GROUPS,
+  type EnvironmentFile,
+  ErrorCode,
+  environmentFileShapeSchema,
+  formatEnvironmentFile,
+  type ImportedFile,
+  type ImportPreviewRequest,
+  type ImportRequest,
+  type ImportResult,
+  type TransferItem,
+  type TransferPreview,
+} from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { requireEnvironments } from '../environment/environment.service.ts';
+import type { TransferChoices, TransferService } from './transfer.service.ts';
+import type { TransferGroup } from './transfer-group.ts';
+
+// Environment files: the export writes out the transfer groups' items of one environment; the import
+// is a transfer whose source is the file (transfer-source.ts), with the transfer's preview, token,
+// dependency closure, locks, audit entry and runtime revision.
+
+export interface EnvironmentFileService {
+  exportEnvironment(db: Db, environmentId: string): Promise<EnvironmentFile>;
+  previewImport(db: Db, request: ImportPreviewRequest): Promise<TransferPreview>;
+  importFile(db: Db, request: ImportRequest, email: string): Promise<ImportResult>;
+}
+
+/** Where a file came from, for the audit entry: its environment, format as written and checksum. */
+export function originOf(file: EnvironmentFile): ImportedFile {
+  const sha256 = createHash('sha256').update(formatEnvironmentFile(file)).digest('hex');
+  return { environment: file.environment, format: file.format, sha256 };
+}
+
+function choicesOf(request: ImportPreviewRequest): TransferChoices {
+  const file = canonicalEnvironmentFile(request.file);
+  const { to, mode, groups, carryDependencies, plugins } = request;
+  return {
+    source: { kind: 'file', file, origin: originOf(request.file) },
+    to,
+    mode,
+    ...(groups === undefined ? {} : { groups }),
+    ...(carryDependencies === undefined ? {} : { carryDependencies }),
+    ...(plugins === undefined ? {} : { plugins }),
+  };
+}
+
+export function createEnvironmentFileService(
+  registry: readonly TransferGroup[],
+  transfer: TransferService,
+): EnvironmentFileService {
+  const fileGroups = registry.filter((group) =>
+    (ENVIRONMENT_FILE_GROUPS as readonly string[]).includes(group.name),
+  );
+  return {
+    // One REPEATABLE READ snapshot, so a file never mixes states from before and after a change.
+    exportEnvironment: (db, environmentId) =>
+      runInTransaction(
+        db,
+        async (tx) => {
+          await requireEnvironments(tx, [environmentId]);
+          const items: Record<string, TransferItem[]> = {};
+          for (const group of fileGroups) items[group.name] = await group.list(tx, environmentId);
+          // A group listing what the file's schema does not describe is the console's fault, not the caller's
+          const built = environmentFileShapeSchema.safeParse(buildEnvironmentFile(environmentId, items));
+          if (!built.success) {
+            const [issue] = built.error.issues;
+            throw new DomainError(
+              ErrorCode.Internal,
+              `Environment ${environmentId} cannot be written as a file: ${issue?.path.join('.')}: ${issue?.message}`,
+            );
+          }
+          return canonicalEnvironmentFile(built.data);
+        },
+        { isolationLevel: 'RepeatableRead' },
+      ),
+
+    previewImport: (db, request) => transfer.previewFrom(db, choicesOf(request)),
+
+    async importFile(db, request, email) {
+      const choices = choicesOf(request);
+      const result = await transfer.transferFrom(db, choices, request.previewToken, email);
+      return { ...result, file: originOf(request.file) };
+    },
+  };
+}
