@@ -65,6 +65,7 @@ export function useConsoleInBrowser({
       adminUrl: inject('adminUrl'),
       templateDatabase: inject('templateDatabase'),
       databasePrefix: inject('databasePrefix'),
+      servingRole: inject('servingRole'),
     });
     browser = await launchBrowser({ showScrollbars });
     const { page } = browser;

@@ -97,6 +97,23 @@ export function registerMetrics(
   });
   listener.onReconnect(() => reconnects.inc());
 
+  // Refusals (4xx, 503, connections over the per-address cap) as the refusal log counts them, whose log
+  // lines are throttled per client: read at scrape, as increments since the last one.
+  const reported = new Map<number, number>();
+  new Counter({
+    name: 'console_http_refusals_total',
+    help: 'Requests and connections refused, by status (logged at most once per client per minute)',
+    labelNames: ['status'],
+    registers,
+    collect() {
+      for (const [status, count] of app.refusals.counts) {
+        const delta = count - (reported.get(status) ?? 0);
+        if (delta > 0) this.inc({ status: String(status) }, delta);
+        reported.set(status, count);
+      }
+    },
+  });
+
   const pool = poolOf(app.db);
   if (pool) {
     new Gauge({

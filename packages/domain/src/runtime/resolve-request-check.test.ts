@@ -31,6 +31,8 @@ const anyValue = fc.oneof(
   fc.constantFrom(2_147_483_648, -0, 0.99, 4.99),
   fc.string({ maxLength: 3 }),
   fc.constantFrom('', 'x'.repeat(8), 'x'.repeat(9), 'x'.repeat(64), 'x'.repeat(65), 'ios', '1.2'),
+  // Identifiers refuse bidirectional controls and zero-width characters
+  fc.constantFrom('player\u202E1', 'pla\u200Byer'),
   fc.boolean(),
   fc.constant(null),
   fc.constant([]),

@@ -1,3 +1,4 @@
+import { findInvisibleFormatting } from '../api/identifier-text.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import {
   MAX_PLAYER_LEVEL,
@@ -67,6 +68,8 @@ export function acceptResolveRequest(body: unknown): body is ResolveRequest {
   for (const name in body) if (Object.hasOwn(body, name) && !BODY_FIELDS.has(name)) return false;
   const { userId, context, level, at, assignments, explain } = body;
   if (typeof userId !== 'string' || userId.length < 1 || userId.length > 64) return false;
+  // The schema's identifier rule: no bidirectional controls or zero-width characters
+  if (findInvisibleFormatting(userId) !== null) return false;
   if (context !== undefined && !(isPlainObject(context) && isContextAccepted(context))) return false;
   if (level !== undefined && !isWholeIn(level, 1, MAX_PLAYER_LEVEL)) return false;
   if (at !== undefined && !isWholeIn(at, MIN_RESOLVE_AT_MS, MAX_RESOLVE_AT_MS)) return false;

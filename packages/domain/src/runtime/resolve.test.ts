@@ -311,6 +311,23 @@ describe('resolvePlayer', () => {
     });
   });
 
+  it('keeps sticky assignments of A/B-tests named after every member of Object.prototype', () => {
+    const names = Object.getOwnPropertyNames(Object.prototype);
+    const named = content(
+      names.map((name, index) => plugin(index + 1, [[name, [`${name}-a`, `${name}-b`]]])),
+      names.map((name) => abTest(name, { type: AbTestType.StickySegmentation, salt: name })),
+      names.flatMap((name) => [configuration(`${name}-a`), configuration(`${name}-b`)]),
+    );
+    const first = resolvePlayer(named, { userId: 'player-1', context: {} }, NOW);
+    expect(Object.keys(first.assignments).sort()).toEqual([...names].sort());
+    for (const result of first.plugins) expect(result.matched).toMatchObject({ sticky: 'assigned' });
+    // The game server passes back what it was given (as JSON): every assignment is kept, none inherited.
+    const passedBack = JSON.parse(JSON.stringify(first.assignments)) as Record<string, number>;
+    const later = resolvePlayer(named, { userId: 'player-1', context: {}, assignments: passedBack }, NOW);
+    for (const result of later.plugins) expect(result.matched).toMatchObject({ sticky: 'kept' });
+    expect(later.assignments).toEqual(first.assignments);
+  });
+
   describe('sticky, dynamic and rollout', () => {
     const withType = (type: number, ranges = HALVES) =>
       content(

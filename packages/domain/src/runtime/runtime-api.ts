@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleIdentifier } from '../api/identifier-text.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 
 // The game servers' read API. Authenticated by a per-environment runtime key
@@ -65,10 +66,13 @@ function runtimeBody<Shape extends z.core.$ZodLooseShape>(shape: Shape, what = '
   });
 }
 
-const userIdSchema = z
-  .string({ error: requiredOr('userId', 'must be a text') })
-  .min(1, { error: 'userId must not be empty' })
-  .max(64, { error: 'userId must be at most 64 characters' });
+const userIdSchema = visibleIdentifier(
+  z
+    .string({ error: requiredOr('userId', 'must be a text') })
+    .min(1, { error: 'userId must not be empty' })
+    .max(64, { error: 'userId must be at most 64 characters' }),
+  'userId',
+);
 
 /**
  * The segment properties of a player, keyed by the names /api/segment/property/list answers (UserId
@@ -167,10 +171,13 @@ export const runtimeProgressionSchema = z
 
 export const appliedRequestSchema = runtimeBody({
   /** A stable name of the game server instance (host and process), chosen by the game server. */
-  instance: z
-    .string({ error: requiredOr('instance', 'must be a text') })
-    .min(1, { error: 'instance must not be empty' })
-    .max(200, { error: 'instance must be at most 200 characters' }),
+  instance: visibleIdentifier(
+    z
+      .string({ error: requiredOr('instance', 'must be a text') })
+      .min(1, { error: 'instance must not be empty' })
+      .max(200, { error: 'instance must be at most 200 characters' }),
+    'instance',
+  ),
   /** A revision the environment published (the server refuses any other). */
   revision: wholeNumberIn('revision', 1, MAX_STORED_INTEGER),
 });

@@ -25,7 +25,15 @@ interface OpenStream {
 
 export interface RuntimeStreamsOptions {
   heartbeatMs?: number;
+  /** Live streams one runtime key may hold over all server processes (RUNTIME_MAX_STREAMS_PER_KEY). */
+  maxPerKey?: number;
+  /** How many server processes share that maximum (the connection registry's heartbeat counts them). */
+  processCount?: () => number;
 }
+
+/** 429 of a stream over its key's maximum: the client retries later, as after any refusal. */
+export const streamLimitMessage = (max: number) =>
+  `This runtime key holds its maximum of ${max} live event streams (RUNTIME_MAX_STREAMS_PER_KEY)`;
 
 /**
  * `GET /runtime/v1/stream`, Server-Sent Events written by hand on the raw response (a few
@@ -36,7 +44,11 @@ export interface RuntimeStreamsOptions {
  */
 export class RuntimeStreams {
   private readonly open = new Set<OpenStream>();
+  /** Open streams per key id, for the cap: a Map (key ids are not looked up on a plain object). */
+  private readonly perKey = new Map<string, number>();
   private readonly heartbeatMs: number;
+  readonly maxPerKey: number;
+  private readonly processCount: () => number;
   private heartbeat: NodeJS.Timeout | undefined;
   private stopWatchingKeys: (() => void) | undefined;
 
@@ -46,6 +58,18 @@ export class RuntimeStreams {
     options: RuntimeStreamsOptions = {},
   ) {
     this.heartbeatMs = options.heartbeatMs ?? RUNTIME_HEARTBEAT_MS;
+    this.maxPerKey = options.maxPerKey ?? Number.POSITIVE_INFINITY;
+    this.processCount = options.processCount ?? (() => 1);
+  }
+
+  /**
+   * Whether the key may open one more stream here. Each of the N live processes takes an Nth of the
+   * maximum (at least one), so the streams of a key over all processes never exceed it, without a
+   * database write per stream (streams come and go at the rate of game servers' reconnects).
+   */
+  hasRoomFor(keyId: string): boolean {
+    const share = Math.max(1, Math.floor(this.maxPerKey / Math.max(1, this.processCount())));
+    return (this.perKey.get(keyId) ?? 0) < share;
   }
 
   get size(): number {
@@ -114,9 +138,13 @@ export class RuntimeStreams {
     if (current && current.revision !== stream.revision) this.catchUp(stream, current);
     stream.unsubscribe = this.store.subscribe(key.environmentId, (served) => this.catchUp(stream, served));
     this.open.add(stream);
+    this.perKey.set(key.keyId, (this.perKey.get(key.keyId) ?? 0) + 1);
     raw.on('close', () => {
       stream.unsubscribe();
       this.open.delete(stream);
+      const left = (this.perKey.get(key.keyId) ?? 1) - 1;
+      if (left > 0) this.perKey.set(key.keyId, left);
+      else this.perKey.delete(key.keyId);
     });
   }
 

@@ -18,7 +18,7 @@ import { documentation } from './runtime-call.ts';
 import { registerGrantsCalls } from './runtime-grants.routes.ts';
 import { registerAppliedCall } from './runtime-instances.routes.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
-import { lastEventIdOf, type RuntimeStreams } from './runtime-stream.ts';
+import { lastEventIdOf, type RuntimeStreams, streamLimitMessage } from './runtime-stream.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -137,6 +137,9 @@ export async function runtimeRoutes(
     exposeHeadRoute: false,
     handler: (request, reply) => {
       const query = request.query as { lastEventId?: unknown };
+      if (!streams.hasRoomFor(request.runtimeKey!.keyId)) {
+        throw new DomainError(ErrorCode.TooManyRequests, streamLimitMessage(streams.maxPerKey));
+      }
       streams.attach(
         reply,
         request.runtimeKey!,

@@ -170,7 +170,9 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
       <TableCell>
         <ConfigInUse row={row} />
       </TableCell>
-      <TableCell sx={{ wordBreak: 'break-word', minWidth: DESCRIPTION_MIN_WIDTH }}>{description}</TableCell>
+      <TableCell sx={{ wordBreak: 'break-word', minWidth: DESCRIPTION_MIN_WIDTH }}>
+        <bdi>{description}</bdi>
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(created)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(modified)}</TableCell>
       <TableCell>{lastModifier}</TableCell>

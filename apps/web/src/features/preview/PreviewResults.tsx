@@ -77,7 +77,15 @@ function PluginResult({
             <li value={matched.position + 1}>
               <strong>Matched: </strong>
               {describeMatchedEntry(matched)}
-              {caseDescription ? ` — “${caseDescription}”` : ''}
+              {caseDescription ? (
+                <>
+                  {' — “'}
+                  <bdi>{caseDescription}</bdi>
+                  {'”'}
+                </>
+              ) : (
+                ''
+              )}
             </li>
           )}
         </Box>
