@@ -54,13 +54,18 @@ const sharedOptions = (focusRing: string): ThemeOptions => {
       // Menus open inside the page's landmarks instead of at the end of the document, where screen readers
       // find them outside any region: the navigation's next to their button, in the banner. A select's list
       // opens at the end of the main landmark: rendered inside the field, it never got the focus, so the
-      // keyboard could neither move in it nor close it.
+      // keyboard could neither move in it nor close it. Inside an open dialog the list opens where MUI puts
+      // it by default (the end of the document, above the dialog): the dialog hides the main landmark from
+      // assistive technology and keeps the focus out of it.
       MuiMenu: { defaultProps: { disablePortal: true } },
       MuiSelect: {
         defaultProps: {
           MenuProps: {
             disablePortal: false,
-            container: () => document.querySelector('main') ?? document.body,
+            container: () =>
+              document.querySelector('[role="dialog"]')
+                ? document.body
+                : (document.querySelector('main') ?? document.body),
           },
         },
       },
