@@ -69,11 +69,21 @@ export async function load({
   };
 }
 
+let bareAnswer = '{}';
+/** What the bare server's POST /answer sends (JSON text). */
+export function setBareAnswer(text: string): void {
+  bareAnswer = text;
+}
+
 export async function startBareFastify(): Promise<FastifyInstance> {
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
   // A JSON body in and out: what a POST costs in Fastify itself (the runtime benchmark's context for resolve).
   bare.post('/echo', async (request) => request.body);
+  // The JSON body parsed, and a given answer of as many bytes as the route compared with it (resolve).
+  bare.post('/answer', (_request, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8').send(bareAnswer);
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   return bare;
 }

@@ -8,7 +8,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const workspaces = ['packages/domain', 'packages/runtime-client', 'apps/server', 'apps/web', 'apps/e2e'];
+const workspaces = [
+  'packages/domain',
+  'packages/runtime-spec',
+  'packages/runtime-client',
+  'apps/server',
+  'apps/web',
+  'apps/e2e',
+];
 const reportOf = (workspace) => join(root, workspace, 'test-results.json');
 for (const workspace of workspaces) rmSync(reportOf(workspace), { force: true });
 

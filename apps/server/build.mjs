@@ -1,4 +1,4 @@
-// `npm run build` for the server: one esbuild bundle per command (the server, the migrator), so that
+// `npm run build` for the server: one esbuild bundle per command (the server, the migrator, the environment-file commands), so that
 // production runs `node apps/server/dist/server.js` without tsx or TypeScript. The workspace packages
 // (@console/*, shipped as TypeScript sources) and the generated Prisma client are bundled in; every
 // npm package stays an import of node_modules, installed in the image by `npm ci --omit=dev`.
@@ -29,6 +29,7 @@ export async function buildServer(outdir = resolve(SERVER_DIR, 'dist')) {
     entryPoints: {
       server: resolve(SERVER_DIR, 'src/server.ts'),
       migrate: resolve(SERVER_DIR, 'src/db/migrate-cli.ts'),
+      'environment-file': resolve(SERVER_DIR, 'src/features/transfer/environment-file.cli.ts'),
     },
     outdir,
     bundle: true,

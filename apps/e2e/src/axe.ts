@@ -1,10 +1,16 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 // axe-core's own bundle, evaluated in the page: the console's content security policy refuses an injected
 // <script>, while code evaluated through the DevTools protocol is not subject to it.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Loads axe-core into every page of the context as it opens (through the DevTools protocol, like evaluate), so a
+ * check during a test's action does not spend the action's time limit parsing it.
+ */
+export const preloadAxe = (context: BrowserContext) => context.addInitScript({ content: AXE_SOURCE });
 
 export type AxeImpact = 'minor' | 'moderate' | 'serious' | 'critical';
 
@@ -79,4 +85,77 @@ export async function axeProblems(
       (violation) =>
         `${where}: ${violation.impact} ${violation.rule} (${violation.help}) at ${violation.nodes.join(' | ')}`,
     );
+}
+
+export interface AccessibilityWatch {
+  /**
+   * Runs axe on the page as it is now, unless this state (theme, route, open dialogs and menus) was checked
+   * already or is still loading; keeps the problems of `minImpact` or worse for `takeProblems`.
+   */
+  check(): Promise<void>;
+  /** The problems found since the last call, one line each. */
+  takeProblems(): string[];
+  /** How many states axe checked, and the milliseconds it took, for the suite's time budget. */
+  readonly runs: number;
+  readonly milliseconds: number;
+}
+
+/**
+ * What identifies a state of the console worth one axe run: the theme (the page's background), the route, and
+ * the names of the open dialogs and menus. Null while the page still loads (no heading yet, or a progress
+ * indicator shows), so a state is checked once it is complete.
+ */
+const readPageState = (page: Page) =>
+  page.evaluate(() => {
+    if (!document.querySelector('h1') || document.querySelector('[role="progressbar"]')) return null;
+    const isShown = (element: Element) => element.getClientRects().length > 0;
+    const nameOf = (element: Element) => {
+      const labelledBy = element.getAttribute('aria-labelledby');
+      const label = labelledBy
+        ? labelledBy
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : '';
+      return `${element.getAttribute('role')} '${element.getAttribute('aria-label') ?? label}'`;
+    };
+    const opened = [
+      ...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'),
+    ]
+      .filter(isShown)
+      .map(nameOf);
+    const theme = getComputedStyle(document.body).backgroundColor;
+    return [`${location.pathname}${location.search}`, ...opened, `on ${theme}`].join(', ');
+  });
+
+/**
+ * Checks each distinct state of the page once (axe costs 100-300 ms a run), for browser tests that look at
+ * accessibility as a side effect of whatever they do.
+ */
+export function watchAccessibility(page: Page, minImpact: AxeImpact = 'serious'): AccessibilityWatch {
+  const checked = new Set<string>();
+  let problems: string[] = [];
+  let milliseconds = 0;
+  return {
+    async check() {
+      if (page.isClosed()) return;
+      const state = await readPageState(page);
+      if (state === null || checked.has(state)) return;
+      checked.add(state);
+      const start = performance.now();
+      problems.push(...(await axeProblems(page, state, minImpact)));
+      milliseconds += performance.now() - start;
+    },
+    get runs() {
+      return checked.size;
+    },
+    get milliseconds() {
+      return milliseconds;
+    },
+    takeProblems() {
+      const taken = problems;
+      problems = [];
+      return taken;
+    },
+  };
 }

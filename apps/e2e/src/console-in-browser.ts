@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { startConsole } from '@console/server/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { type AccessibilityWatch, type AxeImpact, preloadAxe, watchAccessibility } from './axe.ts';
 import {
   type Browser,
   type ConsoleWatch,
@@ -20,6 +21,12 @@ export interface ConsoleInBrowserOptions {
   timezoneId?: string;
   /** Draw scrollbars as a desktop browser does (headless Chromium hides them), for layout checks. */
   showScrollbars?: boolean;
+  /**
+   * The least impact of an axe-core violation that fails a test ('serious' unless set): each distinct state the
+   * tests bring the page to (route, theme, open dialogs and menus) is checked once, before the next action
+   * on it and at the end of each test.
+   */
+  accessibilityImpact?: AxeImpact;
 }
 
 /** What the hooks set up; read it inside tests, once `beforeAll` has run. */
@@ -28,22 +35,27 @@ export interface ConsoleInBrowser {
   readonly browser: Browser;
   readonly page: Page;
   readonly pageConsole: ConsoleWatch;
+  readonly accessibility: AccessibilityWatch;
 }
 
 /**
  * Registers the hooks a browser suite needs; call it inside the `describeInBrowser` body. Before all tests:
- * a console on a fresh database cloned from the run's template (startConsole), a Chromium with its console watched, and the dev login when
- * `signInAs` is given. After each test: a screenshot. After all: the browser and the console are closed.
+ * a console on a fresh database cloned from the run's template (startConsole), a Chromium with its console
+ * and its accessibility watched, and the dev login when `signInAs` is given. After each test: a screenshot, and
+ * axe-core on the state the test ends in; the test fails on any violation of `accessibilityImpact` or worse found
+ * during it. After all: the browser and the console are closed.
  */
 export function useConsoleInBrowser({
   screenshotPrefix,
   signInAs,
   timezoneId,
   showScrollbars = false,
+  accessibilityImpact = 'serious',
 }: ConsoleInBrowserOptions = {}): ConsoleInBrowser {
   let server: Awaited<ReturnType<typeof startConsole>> | undefined;
   let browser: Browser | undefined;
   let pageConsole: ConsoleWatch | undefined;
+  let accessibility: AccessibilityWatch | undefined;
 
   beforeAll(async () => {
     if (!existsSync(WEB_DIST_INDEX)) {
@@ -53,6 +65,7 @@ export function useConsoleInBrowser({
       adminUrl: inject('adminUrl'),
       templateDatabase: inject('templateDatabase'),
       databasePrefix: inject('databasePrefix'),
+      servingRole: inject('servingRole'),
     });
     browser = await launchBrowser({ showScrollbars });
     const { page } = browser;
@@ -61,6 +74,15 @@ export function useConsoleInBrowser({
       await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
     }
     pageConsole = watchConsole(page);
+    await preloadAxe(browser.context);
+    const watch = watchAccessibility(page, accessibilityImpact);
+    accessibility = watch;
+    // Playwright calls this before each action's actionability check (body is always visible): the state the
+    // test has brought the page to is checked before the test changes it. A navigation racing the check only
+    // defers it to the next action.
+    await page.addLocatorHandler(page.locator('body'), () => watch.check().catch(() => undefined), {
+      noWaitAfter: true,
+    });
     if (signInAs) {
       await page.goto(`${server.url}/login`);
       await page.getByLabel('E-mail').fill(signInAs);
@@ -72,9 +94,20 @@ export function useConsoleInBrowser({
   afterEach(async (context) => {
     const name = screenshotPrefix ? `${screenshotPrefix}-${context.task.name}` : context.task.name;
     if (browser) await saveScreenshot(browser.page, name);
+    if (!accessibility) return;
+    await accessibility.check();
+    const problems = accessibility.takeProblems();
+    if (problems.length > 0) {
+      throw new Error(`axe-core found accessibility violations:\n${problems.join('\n')}`);
+    }
   });
 
   afterAll(async () => {
+    const report = process.env.AXE_REPORT;
+    if (report && accessibility) {
+      const { runs, milliseconds } = accessibility;
+      appendFileSync(report, `${JSON.stringify({ file: expect.getState().testPath, runs, milliseconds })}\n`);
+    }
     await browser?.close();
     await server?.close();
   });
@@ -96,6 +129,9 @@ export function useConsoleInBrowser({
     },
     get pageConsole() {
       return ready(pageConsole, 'the console watch');
+    },
+    get accessibility() {
+      return ready(accessibility, 'the accessibility watch');
     },
   };
 }

@@ -6,9 +6,12 @@ import type { Locator } from 'playwright-core';
 export const isTruncated = (element: Locator) =>
   element.evaluate((node) => node.scrollWidth > node.clientWidth + 1);
 
-/** Whether the whole element lies inside the window, and inside every scrolled box around it. */
-export const isWhollyInView = (element: Locator) =>
-  element.evaluate((node) => {
+/**
+ * Whether the whole element lies inside the window, and inside every scrolled box around it. `sideways` checks
+ * only left and right: a row below the fold of a long table is reached by scrolling down, which is no fault.
+ */
+export const isWhollyInView = (element: Locator, { sideways = false } = {}) =>
+  element.evaluate((node, onlySideways) => {
     const box = node.getBoundingClientRect();
     const visible = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
     for (let parent = node.parentElement; parent; parent = parent.parentElement) {
@@ -22,14 +25,10 @@ export const isWhollyInView = (element: Locator) =>
     }
     // sub-pixel rounding of table cells is not a hidden part
     const slack = 1;
-    return (
-      box.width > 0 &&
-      box.left >= visible.left - slack &&
-      box.right <= visible.right + slack &&
-      box.top >= visible.top - slack &&
-      box.bottom <= visible.bottom + slack
-    );
-  });
+    const isInsideSideways = box.left >= visible.left - slack && box.right <= visible.right + slack;
+    const isInsideUpright = box.top >= visible.top - slack && box.bottom <= visible.bottom + slack;
+    return box.width > 0 && isInsideSideways && (onlySideways || isInsideUpright);
+  }, sideways);
 
 /** The nearest box around the element that scrolls sideways (a wide table's own area). */
 export const scrollingBoxOf = (element: Locator) =>

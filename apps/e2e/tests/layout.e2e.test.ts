@@ -10,6 +10,7 @@ import {
   scrollingBoxOf,
   scrollSideways,
 } from '../src/layout.ts';
+import { callApiFromPage } from '../src/page-api.ts';
 
 // The main screens on a 1024×768 laptop screen, in an environment whose name is as long as allowed, with ids,
 // descriptions and an e-mail as long as operators write them: what must always show, shows; what does not fit
@@ -19,24 +20,12 @@ const OPERATOR = 'release-coordination.team-lead@example.com';
 const LONG_ENVIRONMENT = 'walk-4h8-release-candidate-qa-europe'; // 36 characters, the most an id may have
 const LONG_ID = 'summer_gold-rush_weekend-2026-final';
 const ID_SEPARATORS = ['-', '_'];
-
-/** The console's API in `environment`, from the page's session. */
-const callApi = (page: Page, environment: string, path: string, body: unknown) =>
-  page.evaluate(
-    async ([url, configuration, payload]) => {
-      const response = await fetch(`${url}?configuration=${configuration}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    },
-    [path, environment, body] as const,
-  );
+const GOLD_RUSH = 11;
+const H = 3_600;
 
 async function seed(page: Page) {
-  await callApi(page, 'dev', '/api/configuration/save', { configurationId: LONG_ENVIRONMENT });
-  const call = (path: string, body: unknown) => callApi(page, LONG_ENVIRONMENT, path, body);
+  await callApiFromPage(page, '/api/configuration/save', { configurationId: LONG_ENVIRONMENT });
+  const call = (path: string, body: unknown) => callApiFromPage(page, path, body, LONG_ENVIRONMENT);
   for (const id of [LONG_ID, 'gold-b', 'gold-c']) {
     await call('/api/config/event/gr/create', {
       id,
@@ -54,6 +43,9 @@ async function seed(page: Page) {
     await call('/api/abtest/versions/save', { id, weights: [400_000, 300_000, 300_000] });
   }
 }
+
+/** The State switches as drawn (a switch's input is invisible and three times as wide). */
+const switchesOf = (table: Locator) => table.locator('.MuiSwitch-root');
 
 async function open(page: Page, baseUrl: string, path: string, heading: string) {
   await page.goto(`${baseUrl}${path}`);
@@ -79,9 +71,11 @@ async function expectTableReachable(table: Locator, idColumn: number, rowActions
   };
   const expectIdsAndActionsInView = async () => {
     for (const row of await rows.all()) {
-      expect(await isWhollyInView(row.locator('td').nth(idColumn))).toBe(true);
+      expect(await isWhollyInView(row.locator('td').nth(idColumn), { sideways: true })).toBe(true);
     }
-    for (const action of await rowActions.all()) expect(await isWhollyInView(action)).toBe(true);
+    for (const action of await rowActions.all()) {
+      expect(await isWhollyInView(action, { sideways: true })).toBe(true);
+    }
   };
   const all = await headers.allTextContents();
   await box.evaluate((node) => node.scrollIntoView({ block: 'start' }));
@@ -147,8 +141,9 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
   it('keeps the configuration list reachable: every column, the ids and the row actions', async () => {
     const { page, pageConsole } = app;
     const table = page.getByRole('table', { name: 'Configurations' });
-    const actions = table.getByRole('button', { name: /^(Clone|Delete) / });
-    expect(await actions.count()).toBe(6);
+    // a row's actions: its State switch, Clone and Delete
+    const actions = table.getByRole('button', { name: /^(Clone|Delete) / }).or(switchesOf(table));
+    expect(await actions.count()).toBe(9);
     const { isScrollable, atStart } = await expectTableReachable(table, 1, actions);
     // the table is wider than the screen: some columns wait behind the sticky ones, and their side is shaded
     expect(isScrollable).toBe(true);
@@ -177,11 +172,11 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
-  it('keeps the plugin list reachable: every column and each plugin switch', async () => {
+  it('keeps the plugin list reachable: every column and every plugin switch', async () => {
     const { page, baseUrl, pageConsole } = app;
     await open(page, baseUrl, '/plugin', 'Plugin');
     const table = page.getByRole('table', { name: 'Plugins' });
-    await expectTableReachable(table, 1, table.getByRole('switch').first());
+    await expectTableReachable(table, 1, switchesOf(table));
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
@@ -201,6 +196,52 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
       }
       expect(cut).toEqual([]);
     }
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('scrolls the schedule overview in its own box, with a scrollbar and a hint while active slots lie outside the view', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    // GOLD_RUSH serves a configuration that runs every morning, so every day of the range has active slots
+    const call = <T>(path: string, body: unknown) => callApiFromPage<T>(page, path, body, LONG_ENVIRONMENT);
+    await call('/api/config/event/gr/create', {
+      id: 'gold-mornings',
+      description: 'Every morning',
+      active: true,
+      activation: { type: 11, scheduleOffset: 6 * H, maxEventDuration: 3 * H },
+      data: { kind: 'event/gr' },
+    });
+    type PluginAnswer = { data: { draftRevision: number } };
+    const { data } = await call<PluginAnswer>('/api/plugin/get', { pluginId: GOLD_RUSH });
+    const saved = await call<PluginAnswer>('/api/plugin/draft/abtest', {
+      pluginId: GOLD_RUSH,
+      configurations: [
+        { abTestId: 'spring-sale', abTestVersion: 0, configurations: ['', 'gold-mornings', 'gold-b'] },
+      ],
+      draftRevision: data.draftRevision,
+    });
+    await call('/api/plugin/draft/activate', {
+      pluginId: GOLD_RUSH,
+      draftRevision: saved.data.draftRevision,
+    });
+
+    await open(page, baseUrl, '/plugin/overview', 'Schedule Overview');
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByRole('link', { name: 'gold-mornings', exact: true }).waitFor();
+    const scrollbar = await horizontalScrollbarOf(timeline);
+    expect(scrollbar).toEqual({ isScrollable: true, height: expect.any(Number), isOnScreen: true });
+    expect(scrollbar.height).toBeGreaterThanOrEqual(8);
+
+    // the hint names the side the later days are on, and scrolls there
+    const hint = page.getByRole('status', { name: 'Active slots outside the view' });
+    expect(await hint.textContent()).toMatch(/to the right \(until \w+ \d{4}-\d\d-\d\d/);
+    expect(await hint.textContent()).not.toContain('to the left');
+    const lastDay = timeline.locator('thead th[colspan]').last();
+    expect(await isWhollyInView(lastDay, { sideways: true })).toBe(false);
+    const scrollRight = hint.getByRole('button', { name: 'Scroll right' });
+    for (let step = 0; step < 15 && (await scrollRight.isVisible()); step += 1) await scrollRight.click();
+    await hint.getByText(/to the left \(from \w+ \d{4}-\d\d-\d\d/).waitFor();
+    await scrollRight.waitFor({ state: 'detached' });
+    expect(await isWhollyInView(lastDay, { sideways: true })).toBe(true);
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 });

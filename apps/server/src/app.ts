@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_ENDPOINTS, RUNTIME_API_PREFIX, RUNTIME_ENDPOINTS } from '@console/domain';
+import { ALL_ENDPOINTS, RUNTIME_ENDPOINTS } from '@console/domain';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
@@ -40,11 +40,14 @@ import { findContractMismatches } from './http/endpoint.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
+import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/client-limits.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
+import { RefusalLog } from './plugins/refusal-log.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -69,6 +72,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's one LISTEN connection (db/listener.ts). */
     dbListener: DbListener;
+    /** Refused requests counted by status, for metrics (plugins/refusal-log.ts). */
+    refusals: RefusalLog;
   }
 }
 
@@ -95,14 +100,6 @@ function serializeRequest(request: { method: string; url: string; ip: string; id
     remoteAddress: request.ip,
   };
 }
-
-/**
- * Game servers poll and stream /runtime/v1 at high rates: those requests are not logged one by one.
- * Decided by the path as sent (request.routeOptions would build an object per request), which only
- * affects logging: a percent-encoded runtime path is merely logged.
- */
-const isRuntimeRequest = (request: FastifyRequest) => request.url.startsWith(RUNTIME_PATH_PREFIX);
-const RUNTIME_PATH_PREFIX = `${RUNTIME_API_PREFIX}/`;
 
 /** Feature route plugins, one per feature folder. Later features add theirs here. */
 const featureRoutes = [
@@ -131,6 +128,7 @@ const featureRoutes = [
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const refusals = new RefusalLog();
   const app = Fastify({
     // Secrets never reach the log, whatever destination or level a caller adds.
     logger:
@@ -142,8 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
-    logController: new LogController({ disableRequestLogging: isRuntimeRequest }),
+    logController: new RequestLog(refusals),
     bodyLimit: config.bodyLimit,
+    ...requestTimeoutOptions(config.requestBodyTimeoutMs),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
@@ -160,9 +159,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
   configureUnitOfWork({ afterAudit: [publishAudited] });
-  const db = options.db ?? createDb(config.databaseUrl);
+  const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('refusals', refusals);
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, app.log, refusals);
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
   const now = options.now ?? (() => Date.now());
   app.decorate('clock', now);
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
   const listener = createDbListener(config.databaseUrl, {
+    connectTimeoutMs: config.databaseLimits.connectTimeoutMs,
     onError: (error) => app.log.warn({ err: error }, 'database listener'),
   });
   app.decorate('dbListener', listener);

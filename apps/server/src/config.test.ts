@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, readConfig } from './config.ts';
+import { ConfigError, configFromEnv, parseEnv, readConfig } from './config.ts';
 
 const DATABASE = 'postgresql://unused@127.0.0.1:1/none';
 
@@ -24,7 +24,8 @@ describe('environment variables', () => {
       expect(config).toMatchObject({
         databaseUrl: DATABASE,
         port: 3000,
-        host: '0.0.0.0',
+        // Dev login is on by default locally: only this machine reaches the console.
+        host: '127.0.0.1',
         publicUrl: 'http://localhost:3000',
         devLogin: true,
         allowedEmailDomains: [],
@@ -280,5 +281,69 @@ describe('request guards configuration', () => {
     expect(refusal({ API_RATE_LIMIT_PER_SESSION: 'lots' })).toContain(
       'API_RATE_LIMIT_PER_SESSION must be a whole number from 0 to 2147483647 (got "lots")',
     );
+  });
+});
+
+describe('hardening configuration', () => {
+  it('bounds every wait on the database, in seconds, with defaults of a few seconds', () => {
+    expect(readConfig({}, DATABASE).databaseLimits).toEqual({
+      connectTimeoutMs: 1_000,
+      statementTimeoutMs: 5_000,
+      transactionTimeoutMs: 15_000,
+    });
+    const set = readConfig(
+      {
+        DATABASE_CONNECT_TIMEOUT_SECONDS: '3',
+        DATABASE_STATEMENT_TIMEOUT_SECONDS: '20',
+        DATABASE_TRANSACTION_TIMEOUT_SECONDS: '30',
+      },
+      DATABASE,
+    );
+    expect(set.databaseLimits).toEqual({
+      connectTimeoutMs: 3_000,
+      statementTimeoutMs: 20_000,
+      transactionTimeoutMs: 30_000,
+    });
+    expect(refusal({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '0' })).toContain(
+      'DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number from 1 to 3600 (got "0")',
+    );
+    expect(
+      refusal({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '30', DATABASE_TRANSACTION_TIMEOUT_SECONDS: '10' }),
+    ).toContain('DATABASE_TRANSACTION_TIMEOUT_SECONDS must be at least DATABASE_STATEMENT_TIMEOUT_SECONDS');
+  });
+
+  it('checks the liveness of the embedded database only when the console started it', () => {
+    expect(readConfig({}, DATABASE).embeddedDatabaseLivenessMs).toBeNull();
+    const env = parseEnv({ EMBEDDED_PG_LIVENESS_SECONDS: '12' });
+    expect(configFromEnv(env, DATABASE, { isEmbedded: true }).embeddedDatabaseLivenessMs).toBe(12_000);
+  });
+
+  it('takes a separate owner for migrations only beside DATABASE_URL, never repeating either', () => {
+    const owner = 'postgresql://owner:secret-owner@db.example:5432/console';
+    expect(refusal({ DATABASE_OWNER_URL: owner })).toContain(
+      'DATABASE_OWNER_URL needs DATABASE_URL (the serving role)',
+    );
+    expect(parseEnv({ DATABASE_URL: DATABASE, DATABASE_OWNER_URL: owner }).DATABASE_OWNER_URL).toBe(owner);
+    expect(refusal({ DATABASE_URL: DATABASE, DATABASE_OWNER_URL: 'mysql://x' })).not.toContain('mysql');
+  });
+
+  it('listens on 127.0.0.1 with dev login unless HOST says otherwise, and requires PUBLIC_URL in production', () => {
+    expect(readConfig({}, DATABASE)).toMatchObject({
+      host: '127.0.0.1',
+      devLogin: true,
+      isPublicUrlSet: false,
+    });
+    expect(readConfig({ HOST: '0.0.0.0' }, DATABASE).host).toBe('0.0.0.0');
+    expect(readConfig({ AUTH_DEV_LOGIN: 'false' }, DATABASE).host).toBe('0.0.0.0');
+    expect(readConfig({ PUBLIC_URL: 'https://console.example.com' }, DATABASE).isPublicUrlSet).toBe(true);
+    expect(
+      refusal({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's',
+        ADMIN_EMAILS: 'a@b.c',
+        GOOGLE_CLIENT_ID: 'i',
+        GOOGLE_CLIENT_SECRET: 's',
+      }),
+    ).toContain('PUBLIC_URL must be set when NODE_ENV=production');
   });
 });

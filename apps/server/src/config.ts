@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMAIL_MAX_LENGTH, ROLES, type Role } from '@console/domain';
 import { z } from 'zod';
+import type { DatabaseLimits } from './db/pool.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'prisma/migrations');
@@ -64,6 +65,26 @@ export interface AppConfig {
   sessionAbsoluteMs: number;
   /** Live game-client connections one runtime key may hold, over all server processes. */
   runtimeMaxConnectionsPerKey: number;
+  /** Live event streams (/runtime/v1/stream) one runtime key may hold, over all server processes. */
+  runtimeMaxStreamsPerKey: number;
+  /** How long a client may take to send a request's body (plugins/slow-clients.ts). */
+  requestBodyTimeoutMs: number;
+  /** Open connections one client address may hold; 0: no limit (plugins/slow-clients.ts). */
+  maxConnectionsPerAddress: number;
+  // ---- hardening: how long the database and clients may keep the console waiting ----
+  /** Connection, statement and transaction limits of the database (db/pool.ts). */
+  databaseLimits: DatabaseLimits;
+  /**
+   * With the embedded PostgreSQL: /healthz fails once it has not answered for this long, so a supervisor
+   * restarts the console (and with it the database). Null with DATABASE_URL.
+   */
+  embeddedDatabaseLivenessMs: number | null;
+  /**
+   * PUBLIC_URL was given: only requests addressed to it (Host) and, when they change something, sent from
+   * it (Origin, scheme included) are served (plugins/cross-site.ts). Unset: the console is a local one at
+   * http://localhost:$PORT, and only loopback names are accepted as its Host.
+   */
+  isPublicUrlSet: boolean;
   /** GET /metrics answers only with `Authorization: Bearer <metricsToken>` when set. */
   metricsToken?: string;
   /** On SIGTERM, requests still running after this long are cut off and the process exits. */
@@ -173,7 +194,8 @@ const envSchema = z
       .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
       .optional(),
     PORT: wholeNumber(0, 65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    // Unset: 127.0.0.1 when dev login is on (anyone reaching it could sign in as anyone), else 0.0.0.0.
+    HOST: z.string().optional(),
     PUBLIC_URL: httpUrl.optional(),
     AUTH_DEV_LOGIN: flag.optional(),
     // Sign-in through an OpenID Connect provider; GOOGLE_* is the shorthand for Google's issuer.
@@ -196,6 +218,11 @@ const envSchema = z
     API_RATE_LIMIT_PER_SESSION: wholeNumber(0, 2 ** 31 - 1).default(1200),
     API_RATE_LIMIT_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(3000),
     RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
+    RUNTIME_MAX_STREAMS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
+    // A body of the default 1 MB limit takes well under a second on any link an operator or server uses.
+    REQUEST_BODY_TIMEOUT_SECONDS: wholeNumber(1, 600).default(5),
+    // Generous: a game server may hold a key's 1,000 WebSockets and 1,000 streams from one address.
+    MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(0, 10_000_000).default(5000),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: wholeNumber(1, 65535).default(54329),
     EMBEDDED_PG_DIR: z.string().optional(),
@@ -205,6 +232,13 @@ const envSchema = z
       .default('viewer'),
     SESSION_IDLE_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
     SESSION_ABSOLUTE_HOURS: wholeNumber(1, 90 * 24).default(12),
+    // ---- hardening: every wait bounded (db/pool.ts) ----
+    DATABASE_CONNECT_TIMEOUT_SECONDS: wholeNumber(1, 60).default(1),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(5),
+    DATABASE_TRANSACTION_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(15),
+    EMBEDDED_PG_LIVENESS_SECONDS: wholeNumber(1, 3600).default(30),
+    // Migrations run as this owner; DATABASE_URL then serves as a role that owns nothing (db/database-roles.ts).
+    DATABASE_OWNER_URL: postgresUrl.optional(),
   })
   .superRefine((env, context) => {
     const isProduction = env.NODE_ENV === 'production';
@@ -219,6 +253,18 @@ const envSchema = z
     }
     if (isProduction && env.ADMIN_EMAILS.length === 0) {
       context.addIssue({ code: 'custom', message: 'ADMIN_EMAILS must be set when NODE_ENV=production' });
+    }
+    if (env.DATABASE_OWNER_URL !== undefined && env.DATABASE_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'DATABASE_OWNER_URL needs DATABASE_URL (the serving role)',
+      });
+    }
+    if (env.DATABASE_TRANSACTION_TIMEOUT_SECONDS < env.DATABASE_STATEMENT_TIMEOUT_SECONDS) {
+      context.addIssue({
+        code: 'custom',
+        message: 'DATABASE_TRANSACTION_TIMEOUT_SECONDS must be at least DATABASE_STATEMENT_TIMEOUT_SECONDS',
+      });
     }
     if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
       context.addIssue({
@@ -278,6 +324,7 @@ const SECRET_VARIABLES = new Set([
   'OIDC_CLIENT_SECRET',
   'METRICS_TOKEN',
   'DATABASE_URL',
+  'DATABASE_OWNER_URL',
 ]);
 
 /**
@@ -299,14 +346,21 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
 }
 
-/** The app's configuration from parsed variables and the database the process uses. */
-export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
+/**
+ * The app's configuration from parsed variables and the database the process uses (`isEmbedded`: the
+ * console started that database itself, db/database.ts).
+ */
+export function configFromEnv(
+  env: Env,
+  databaseUrl: string,
+  { isEmbedded = false }: { isEmbedded?: boolean } = {},
+): AppConfig {
   const isProduction = env.NODE_ENV === 'production';
   const devLogin = env.AUTH_DEV_LOGIN ?? !isProduction;
   return {
     databaseUrl,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (devLogin ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sessionSecret: env.SESSION_SECRET ?? randomSecret(),
     devLogin,
@@ -324,6 +378,16 @@ export function configFromEnv(env: Env, databaseUrl: string): AppConfig {
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
+    runtimeMaxStreamsPerKey: env.RUNTIME_MAX_STREAMS_PER_KEY,
+    requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    databaseLimits: {
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      transactionTimeoutMs: env.DATABASE_TRANSACTION_TIMEOUT_SECONDS * 1000,
+    },
+    embeddedDatabaseLivenessMs: isEmbedded ? env.EMBEDDED_PG_LIVENESS_SECONDS * 1000 : null,
+    isPublicUrlSet: env.PUBLIC_URL !== undefined,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };

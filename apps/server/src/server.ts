@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { type AppConfig, configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { migrate } from './db/migrator.ts';
+import { type DatabaseHandle, openDatabase, prepareDatabase } from './db/database.ts';
 import { loginPathOf } from './features/auth/oidc-login.routes.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
 import { closeGracefully } from './http/graceful-close.ts';
@@ -15,6 +14,31 @@ function rolesLine(config: AppConfig): string {
     return `  Roles: no admin (set ADMIN_EMAILS); everyone signing in starts as ${config.defaultRole}`;
   }
   return `  Roles: admins ${config.adminEmails.join(', ')}; everyone else starts as ${config.defaultRole}`;
+}
+
+/** Where the console listens: said at start-up, so a local start's loopback-only default is no surprise. */
+function listeningLine(config: AppConfig): string {
+  const where = `  Listening on ${config.host}:${config.port}`;
+  if (config.host === '127.0.0.1' && config.devLogin && process.env.HOST === undefined) {
+    return `${where} only: dev login is on, so only this machine may reach it (HOST=0.0.0.0 listens on every address)`;
+  }
+  return config.isPublicUrlSet
+    ? `${where}; requests are served only when addressed to ${config.publicUrl}`
+    : `${where}; requests are served only when addressed to a loopback name (set PUBLIC_URL to serve others)`;
+}
+
+/**
+ * Why the start failed, in one line: the error's message and those of its causes (a driver's error
+ * often says more than the wrapper), never "undefined".
+ */
+function describeStartFailure(error: unknown): string {
+  const messages: string[] = [];
+  for (let cause = error, depth = 0; cause !== undefined && cause !== null && depth < 5; depth += 1) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    if (message && !messages.some((seen) => seen.includes(message))) messages.push(message);
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return messages.join(': ') || 'an unknown error (nothing was said)';
 }
 
 /** How operators sign in: said at start-up with the redirect URI to register at the provider. */
@@ -62,15 +86,17 @@ async function main() {
     const env = parseEnv(process.env);
     // The shutdown above stops the database after the app closed (which still writes to it).
     database = await openDatabase(env, { ownsShutdownSignals: true });
-    const applied = await migrate(database.url, MIGRATIONS_DIR);
-    config = configFromEnv(env, database.url);
+    const { applied, serving } = await prepareDatabase(database, MIGRATIONS_DIR);
+    config = configFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
     app = await buildApp({ config });
     await seedEnvironments(app.db);
     await app.listen({ port: config.port, host: config.host });
     const lines = [
       '',
       `  Live-ops console: ${config.publicUrl}`,
+      listeningLine(config),
       `  Database: ${database.description}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
+      `  Database role: ${serving}`,
       `  API docs: ${config.publicUrl}/docs`,
       ...signInLines(config),
       rolesLine(config),
@@ -79,9 +105,7 @@ async function main() {
     console.log(lines.join('\n'));
   } catch (error) {
     // The message only: start-up refusals name what is wrong; a stack would bury it.
-    console.error(
-      `\nThe console could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    console.error(`\nThe console could not start: ${describeStartFailure(error)}\n`);
     await app?.close().catch(() => {});
     await database?.stop().catch(() => {});
     process.exit(1);

@@ -13,6 +13,7 @@ import {
 } from '@console/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deepAndHugeRequestArbitrary } from './fuzz/deep-and-huge.ts';
 import { connectRequestArbitrary, type FuzzRequest, requestArbitrary } from './fuzz/request-arbitrary.ts';
 import { createTestApp, type TestApp, type TestResponse } from './helpers.ts';
 
@@ -188,6 +189,51 @@ describe('generated fuzzing of every declared call', () => {
       })),
     ]);
   });
+
+  // Deep and huge values in every field of every call's body: none may answer 5xx, and a refusal names
+  // the field without echoing the value (its message stays short whatever was sent).
+  const DEEP_AND_HUGE_RUNS = 12;
+  const REFUSAL_MAX_LENGTH = 500;
+  it.each([...groups.keys()])(
+    '%s: deep and huge values answer no 5xx and short refusals',
+    { timeout: 240_000 },
+    async (group) => {
+      const failures: string[] = [];
+      for (const endpoint of groups.get(group) ?? []) {
+        const requests = fc.sample(deepAndHugeRequestArbitrary(endpoint), {
+          seed: SEED ^ hashOf(`deep:${endpoint.path}`),
+          numRuns: DEEP_AND_HUGE_RUNS,
+        });
+        for (let start = 0; start < requests.length; start += 4) {
+          const batch = requests.slice(start, start + 4);
+          const answers = await Promise.all(
+            batch.map((request) =>
+              t.request({
+                method: request.method,
+                url: request.url,
+                headers: { cookie, 'content-type': 'application/json' },
+                payload: request.body,
+              }),
+            ),
+          );
+          for (const [index, response] of answers.entries()) {
+            const request = batch[index]!;
+            const problem = findProblem(request, response);
+            const error = response.statusCode >= 400 ? String(response.json().error ?? '') : '';
+            const isLong = error.length > REFUSAL_MAX_LENGTH;
+            if (problem !== null || isLong) {
+              failures.push(
+                `${endpoint.path} with ${request.what}: ${problem ?? `a refusal of ${error.length} characters`}\n  answer: ${response.body.slice(0, 300)}`,
+              );
+            }
+          }
+        }
+        if ((await t.post('/api/auth/me', undefined, cookie)).statusCode === 401)
+          cookie = await t.login(ADMIN);
+      }
+      expect(failures.slice(0, 20), `${failures.length} failures (FUZZ_SEED=${SEED})`).toEqual([]);
+    },
+  );
 
   it('leaves no polluted prototype behind', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -25,8 +25,10 @@ export interface TestApp {
   url(): Promise<string>;
   /** Sends a request over a real socket; takes `inject`'s options and answers its shape. */
   request(options: TestRequest): Promise<TestResponse>;
-  /** The file's database, reached directly (not through `connectVia`). */
+  /** The file's database, reached directly as its owner (not through `connectVia`). */
   databaseUrl: string;
+  /** The same database as the role the app serves as (owns nothing: db/database-roles.ts). */
+  servingUrl: string;
   /** A session cookie header for that operator (dev login over HTTP, like the browser does). */
   login(email?: string): Promise<string>;
   /** POST JSON as the console does; `cookie` from login(). */
@@ -52,18 +54,23 @@ export async function createTestApp(
     inject('adminUrl'),
     inject('templateDatabase'),
     inject('databasePrefix'),
+    inject('servingRole') ?? undefined,
   );
-  const app = await buildTestApp(connectVia(database.url), env, options);
+  // The app serves as the production role does: it may read and write, but owns nothing.
+  const app = await buildTestApp(connectVia(database.servingUrl), env, options);
   afterAll(async () => {
     await app.close();
     await database.drop();
   });
   const client = httpClient(app);
+  // A console with PUBLIC_URL serves only requests addressed to it (plugins/cross-site.ts).
+  const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined;
   const post = (url: string, body?: unknown, cookie?: string) =>
     client.request({
       method: 'POST',
       url,
       headers: {
+        ...(host ? { host } : {}),
         ...(cookie ? { cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -74,6 +81,7 @@ export async function createTestApp(
     url: client.url,
     request: client.request,
     databaseUrl: database.url,
+    servingUrl: database.servingUrl,
     post,
     auditEntries: async (cookie, environment = 'dev') => {
       const entries = (

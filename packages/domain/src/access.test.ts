@@ -4,6 +4,7 @@ import {
   missingRight,
   missingRightOf,
   type Role,
+  type RoleGrants,
   roleIn,
   roleNeeded,
 } from './access.ts';
@@ -39,11 +40,28 @@ describe('rights', () => {
   });
 
   it("takes an environment's own role, else the console-wide one; configured admins are admins", () => {
-    const grants = { role: 'viewer', environments: { dev: 'admin' }, isConfiguredAdmin: false } as const;
+    const grants: RoleGrants = {
+      role: 'viewer',
+      environments: new Map([['dev', 'admin']]),
+      isConfiguredAdmin: false,
+    };
     expect(roleIn(grants, 'dev')).toBe('admin');
     expect(roleIn(grants, 'prod')).toBe('viewer');
     expect(roleIn(grants, null)).toBe('viewer');
     expect(roleIn({ ...grants, isConfiguredAdmin: true }, 'prod')).toBe('admin');
+  });
+
+  it('answers the console-wide role in an environment named after a member of Object.prototype', () => {
+    const grants: RoleGrants = {
+      role: 'operator',
+      environments: new Map([['dev', 'admin']]),
+      isConfiguredAdmin: false,
+    };
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      expect(roleIn(grants, name), name).toBe('operator');
+    }
+    const given: RoleGrants = { ...grants, environments: new Map([['constructor', 'viewer']]) };
+    expect(roleIn(given, 'constructor')).toBe('viewer');
   });
 });
 

@@ -56,8 +56,11 @@ export function missingRight(access: EndpointAccess, role: Role, place: AccessPl
 export interface RoleGrants {
   /** Console-wide: for calls of global scope, and in environments without a role of their own. */
   role: Role;
-  /** Roles given for one environment. */
-  environments: Readonly<Record<string, Role>>;
+  /**
+   * Roles given for one environment, by environment id. A Map, never a plain object: an id is chosen
+   * by an operator, and a plain object would answer `constructor` or `toString` with an inherited member.
+   */
+  environments: ReadonlyMap<string, Role>;
   /** Admin through ADMIN_EMAILS: admin everywhere, whatever is stored. */
   isConfiguredAdmin: boolean;
 }
@@ -66,7 +69,7 @@ export interface RoleGrants {
 export function roleIn(grants: RoleGrants, environment: string | null): Role {
   if (grants.isConfiguredAdmin) return 'admin';
   if (environment === null) return grants.role;
-  return grants.environments[environment] ?? grants.role;
+  return grants.environments.get(environment) ?? grants.role;
 }
 
 /** What the web knows of the signed-in user (`/api/auth/me`, SessionUser in auth.ts). */

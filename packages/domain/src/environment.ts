@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { isReservedIdentifier } from './api/identifier-text.ts';
 import { ENVIRONMENT_ID_PATTERN } from './environment.constants.ts';
 
 export * from './environment.constants.ts';
@@ -8,8 +9,18 @@ export const environmentIdSchema = z
   .string()
   .regex(ENVIRONMENT_ID_PATTERN, 'must be 1-36 characters of letters, digits, - or _');
 
+/**
+ * The id of a new environment: besides the pattern, not a name a JavaScript object already answers
+ * (`constructor`, `__proto__`, ...) nor a word JavaScript reads as a value (`NaN`, `Infinity`), so no
+ * lookup anywhere can mistake it for a built-in. Environments created before this rule keep their
+ * ids: calls naming an existing environment take environmentIdSchema.
+ */
+export const newEnvironmentIdSchema = environmentIdSchema.refine((id) => !isReservedIdentifier(id), {
+  error: 'must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN)',
+});
+
 export const saveEnvironmentRequestSchema = z.object({
-  configurationId: environmentIdSchema,
+  configurationId: newEnvironmentIdSchema,
   description: z.string().max(100).optional(),
 });
 export type SaveEnvironmentRequest = z.infer<typeof saveEnvironmentRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from './access.ts';
 import { emailSchema, roleSchema } from './auth.ts';
 import { environmentIdSchema } from './environment.ts';
 
@@ -19,6 +20,13 @@ export const userSummarySchema = z.object({
   sessions: z.number().int(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/**
+ * The role given to a user in one environment, or null. An own-property lookup: environment ids are
+ * chosen by operators, and `environments.constructor` would otherwise answer an inherited member.
+ */
+export const roleGivenIn = (user: Pick<UserSummary, 'environments'>, environment: string): Role | null =>
+  Object.hasOwn(user.environments, environment) ? user.environments[environment]! : null;
 
 export const environmentProtectionSchema = z.object({ id: z.string(), isProtected: z.boolean() });
 export type EnvironmentProtection = z.infer<typeof environmentProtectionSchema>;

@@ -155,14 +155,17 @@ function reasonOf(plugin: PluginReceipt): string {
 }
 
 function metadataOf(plugin: PluginReceipt, revision: number): FlagMetadata {
-  const metadata: FlagMetadata = { pluginId: plugin.pluginId, outcome: plugin.outcome, revision };
+  // status: the world event status a game server tells the player (WorldEventStatus: Running 2, ...).
+  const metadata: FlagMetadata = {
+    pluginId: plugin.pluginId,
+    outcome: plugin.outcome,
+    status: plugin.status,
+    revision,
+  };
   if (plugin.abTestId !== null) metadata.abTestId = plugin.abTestId;
   if (plugin.caseIndex !== null) metadata.caseIndex = plugin.caseIndex;
   if (plugin.configuration !== null) metadata.configurationId = plugin.configuration.id;
   if (plugin.runningUntil !== null) metadata.runningUntil = plugin.runningUntil;
-  // The world event status the receipt carries (WorldEventStatus: Running 2, NotStarted 64, ...).
-  const { status } = plugin as { status?: unknown };
-  if (typeof status === 'number') metadata.status = status;
   return metadata;
 }
 

@@ -1,18 +1,19 @@
 import {
   explanationOf,
-  type PlayerResolution,
+  type PlayerReceipt,
   type ResolveAnswer,
   type ResolvePlayerInput,
   type RuntimeSnapshot,
   receiptOf,
   resolvePlayer,
+  resolveReceipt,
 } from '@console/domain/runtime';
 import type { ClientEvents } from './client-events.ts';
 import type { ResolveRequest } from './runtime-types.ts';
 
-// resolve() of both clients: the domain's resolvePlayer over the snapshot being served, answered as
-// POST /runtime/v1/resolve answers the same body (receiptOf, or explanationOf when `explain` is true),
-// and the exposures it made, told once per player and A/B-test per revision.
+// resolve() of both clients: the domain's resolution over the snapshot being served, answered as
+// POST /runtime/v1/resolve answers the same body (resolveReceipt, or explanationOf(resolvePlayer) when
+// `explain` is true), and the exposures it made, told once per player and A/B-test per revision.
 
 export const DEFAULT_EXPOSURE_CACHE_SIZE = 100_000;
 
@@ -20,15 +21,15 @@ export type Resolver = (snapshot: RuntimeSnapshot | null, request: ResolveReques
 
 export function createResolver(events: ClientEvents, exposureCacheSize: number): Resolver {
   const told = createExposureMemory(exposureCacheSize);
-  const tellExposures = (revision: number, resolution: PlayerResolution) => {
-    for (const plugin of resolution.plugins) {
-      const { matched } = plugin;
-      if (matched === null) continue;
-      if (!told.isNew(revision, resolution.userId, matched.abTestId)) continue;
+  const tellExposures = (revision: number, receipt: PlayerReceipt) => {
+    for (const plugin of receipt.plugins) {
+      const { abTestId, caseIndex } = plugin;
+      if (abTestId === null || caseIndex === null) continue;
+      if (!told.isNew(revision, receipt.userId, abTestId)) continue;
       events.emit('exposure', {
-        userId: resolution.userId,
-        abTestId: matched.abTestId,
-        caseIndex: matched.caseIndex,
+        userId: receipt.userId,
+        abTestId,
+        caseIndex,
         plugin: plugin.pluginName,
         revision,
       });
@@ -39,9 +40,16 @@ export function createResolver(events: ClientEvents, exposureCacheSize: number):
     // The server validates the body and defaults the context to {}; resolvePlayer ignores `at` and `explain`.
     const player: ResolvePlayerInput =
       request.context === undefined ? { ...request, context: {} } : (request as ResolvePlayerInput);
-    const resolution = resolvePlayer(snapshot.content, player, request.at ?? Date.now());
-    if (events.has('exposure')) tellExposures(snapshot.revision, resolution);
-    return request.explain === true ? explanationOf(resolution) : receiptOf(resolution);
+    const at = request.at ?? Date.now();
+    if (request.explain === true) {
+      const resolution = resolvePlayer(snapshot.content, player, at);
+      if (events.has('exposure')) tellExposures(snapshot.revision, receiptOf(resolution));
+      return explanationOf(resolution);
+    }
+    // the receipt without building the reasons: what a game server asks per player
+    const receipt = resolveReceipt(snapshot.content, player, at);
+    if (events.has('exposure')) tellExposures(snapshot.revision, receipt);
+    return receipt;
   };
 }
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { RUNTIME_PATHS } from '@console/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { followRevisionStream, readRevision } from './revision-stream.ts';
+import { followRevisionStream, readRevision, readRevisionEvent } from './revision-stream.ts';
 import type { RuntimeApiError } from './runtime-error.ts';
 import { createRuntimeHttp } from './runtime-http.ts';
 
@@ -178,5 +178,15 @@ describe('readRevision', () => {
     expect(readRevision({ event: 'revision', id: '3', data: 'not json' })).toBe(3);
     expect(readRevision({ event: 'revision', id: '', data: '{}' })).toBeNull();
     expect(readRevision({ event: 'message', id: '3', data: '{"revision":4}' })).toBeNull();
+  });
+});
+
+describe('readRevisionEvent', () => {
+  it('reads a change or reset event as the console sends it, null for anything else', () => {
+    const reset = { revision: 4, hash: 'h', previousRevision: null, changed: null, everythingChanged: true };
+    expect(readRevisionEvent({ event: 'revision', id: '4', data: JSON.stringify(reset) })).toEqual(reset);
+    expect(readRevisionEvent({ event: 'revision', id: '4', data: '{"revision":4}' })).toBeNull();
+    expect(readRevisionEvent({ event: 'revision', id: '4', data: 'not json' })).toBeNull();
+    expect(readRevisionEvent({ event: 'message', id: '4', data: JSON.stringify(reset) })).toBeNull();
   });
 });

@@ -1,4 +1,9 @@
-import { RUNTIME_PATHS, RUNTIME_REVISION_EVENT } from '@console/domain/runtime';
+import {
+  RUNTIME_PATHS,
+  RUNTIME_REVISION_EVENT,
+  type RuntimeRevisionEvent,
+  runtimeRevisionEventSchema,
+} from '@console/domain/runtime';
 import { type BackoffOptions, computeBackoffDelay, sleep } from './backoff.ts';
 import { RuntimeApiError } from './runtime-error.ts';
 import type { RuntimeHttp } from './runtime-http.ts';
@@ -18,7 +23,8 @@ export interface RevisionStreamOptions {
   /** The revision the client holds, sent as Last-Event-ID. */
   lastRevision(): number | null;
   onOpen(): void;
-  onRevision(revision: number): void;
+  /** A revision event: its revision, and its data when it is a well-formed change or reset event. */
+  onRevision(revision: number, event: RuntimeRevisionEvent | null): void;
   onLost(error: RuntimeApiError): void;
 }
 
@@ -92,7 +98,7 @@ async function readOnce(options: RevisionStreamOptions, hooks: ConnectionHooks):
         const revision = readRevision(event);
         if (revision === null) return;
         hooks.onEventId(revision);
-        options.onRevision(revision);
+        options.onRevision(revision, readRevisionEvent(event));
       },
       onRetry: hooks.onRetry,
     });
@@ -132,6 +138,16 @@ export function readRevision(event: SseEvent): number | null {
   }
   const id = Number(event.id);
   return event.id !== '' && Number.isInteger(id) ? id : null;
+}
+
+/** The data of a `revision` event when it is a change or reset event as the console sends them. */
+export function readRevisionEvent(event: SseEvent): RuntimeRevisionEvent | null {
+  if (event.event !== RUNTIME_REVISION_EVENT) return null;
+  try {
+    return runtimeRevisionEventSchema.safeParse(JSON.parse(event.data)).data ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function toApiError(error: unknown): RuntimeApiError {

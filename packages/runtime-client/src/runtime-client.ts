@@ -11,6 +11,7 @@ import {
 import { type BackoffOptions, computeBackoffDelay, DEFAULT_BACKOFF, sleep } from './backoff.ts';
 import { createClientEvents } from './client-events.ts';
 import { createResolver, DEFAULT_EXPOSURE_CACHE_SIZE } from './player-answers.ts';
+import { createReplayedChanges } from './replayed-changes.ts';
 import { followRevisionStream } from './revision-stream.ts';
 import { RuntimeApiError } from './runtime-error.ts';
 import { createRuntimeHttp } from './runtime-http.ts';
@@ -57,10 +58,18 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   let reportedRevision: number | null = null;
   let reporting: Promise<void> | null = null;
 
+  const replayed = createReplayedChanges();
   const keeper = createSnapshotKeeper({
     logger,
     snapshotFile: options.snapshotFile,
-    onApplied: (change: RevisionChange) => events.emit('revision', change),
+    onApplied: (change, previousSource) => {
+      // Changes chain only from a revision of the console: a bootstrap may be another database's.
+      const changes =
+        change.source === 'console' && previousSource === 'console'
+          ? replayed.take(change.previousRevision, change.snapshot)
+          : null;
+      events.emit('revision', { ...change, changes } satisfies RevisionChange);
+    },
     onSaveFailed: (error) => reportError(error),
   });
 
@@ -195,10 +204,17 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         // Report again after every reconnect: the console may have restarted meanwhile.
         if (hasOpened) reportedRevision = null;
         hasOpened = true;
-        // Catch up on what happened while disconnected (304 when nothing did).
-        refreshSnapshot().catch(reportError);
+        // No refetch here: the console replays each revision missed while disconnected (Last-Event-ID),
+        // or sends a reset event when it does not know the client's, and each brings the refetch below.
       },
-      onRevision: (revision) => {
+      onRevision: (revision, event) => {
+        if (event?.everythingChanged) {
+          // The console does not know the revision held: fetch whatever it serves now.
+          replayed.reset();
+          refreshSnapshot().catch(reportError);
+          return;
+        }
+        if (event) replayed.told(event);
         if (keeper.source !== 'console' || revision > (keeper.snapshot?.revision ?? 0))
           refreshSnapshot().catch(reportError);
       },

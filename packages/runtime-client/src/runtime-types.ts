@@ -3,6 +3,7 @@ import type {
   PlayerExplanation,
   PlayerReceipt,
   ResolveAnswer,
+  RuntimeRevisionEvent,
   RuntimeSnapshot,
   resolveRequestSchema,
   runtimeProgressionSchema,
@@ -33,6 +34,13 @@ export interface RevisionChange {
   previousRevision: number | null;
   /** 'bootstrap': the `bootstrap` option or the snapshot file, served until the console answers. */
   source: 'console' | 'bootstrap';
+  /**
+   * What each revision from previousRevision to this one changed, in order, as the console's stream told
+   * it (also the revisions missed while disconnected, which the console replays). Null when that is not
+   * known (the first snapshot, a bootstrap, a reset event, a revision found by the safety refetch): then
+   * treat every plugin, A/B-test and configuration as changed.
+   */
+  changes: RuntimeRevisionEvent[] | null;
 }
 
 /**

@@ -10,7 +10,8 @@ import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.ts';
 export interface SnapshotKeeperOptions {
   logger: RuntimeLogger;
   snapshotFile: string | undefined;
-  onApplied(change: RevisionChange): void;
+  /** A new revision is served; `changes` is left for the client to fill in. */
+  onApplied(change: Omit<RevisionChange, 'changes'>, previousSource: RevisionChange['source'] | null): void;
   onSaveFailed(error: unknown): void;
 }
 
@@ -64,6 +65,7 @@ export function createSnapshotKeeper(options: SnapshotKeeperOptions): SnapshotKe
     },
     apply(next, nextEtag, nextSource) {
       const previous = snapshot;
+      const previousSource = source;
       const replacesBootstrap = nextSource === 'console' && source === 'bootstrap';
       if (previous && !replacesBootstrap && next.revision < previous.revision) {
         logger.warn(`runtime client: ignored revision ${next.revision}, older than ${previous.revision}`);
@@ -83,12 +85,15 @@ export function createSnapshotKeeper(options: SnapshotKeeperOptions): SnapshotKe
         );
       }
       logger.info?.(`runtime client: serving revision ${next.revision} (${nextSource})`);
-      options.onApplied({
-        snapshot: next,
-        revision: next.revision,
-        previousRevision: previous?.revision ?? null,
-        source: nextSource,
-      });
+      options.onApplied(
+        {
+          snapshot: next,
+          revision: next.revision,
+          previousRevision: previous?.revision ?? null,
+          source: nextSource,
+        },
+        previousSource,
+      );
     },
     saved: () => saving,
   };

@@ -1,4 +1,4 @@
-import type { PendingGrant, RuntimeSnapshot } from '@console/domain/runtime';
+import { changedParts, type PendingGrant, type RuntimeSnapshot } from '@console/domain/runtime';
 import { createClientEvents } from './client-events.ts';
 import { createResolver, DEFAULT_EXPOSURE_CACHE_SIZE } from './player-answers.ts';
 import { RuntimeApiError } from './runtime-error.ts';
@@ -114,6 +114,19 @@ export function createTestRuntimeClient(options: TestRuntimeClientOptions): Test
         revision: next.revision,
         previousRevision: snapshot.revision,
         source: 'console',
+        // the stream's change event when it follows the revision served, as the console would send it
+        changes:
+          next.revision === snapshot.revision + 1
+            ? [
+                {
+                  revision: next.revision,
+                  hash: next.hash,
+                  previousRevision: snapshot.revision,
+                  changed: changedParts(snapshot.content, next.content),
+                  everythingChanged: false,
+                },
+              ]
+            : null,
       };
       snapshot = next;
       appliedRevisions.push(next.revision);

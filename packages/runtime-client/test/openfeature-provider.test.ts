@@ -1,3 +1,4 @@
+import { WorldEventStatus } from '@console/domain';
 import { ErrorCode, OpenFeature, ProviderEvents, StandardResolutionReasons } from '@openfeature/server-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestRuntimeClient } from '../src/index.ts';
@@ -40,13 +41,15 @@ describe('RuntimeOpenFeatureProvider through OpenFeature', () => {
       flagMetadata: {
         pluginId: race.pluginId,
         outcome: 'configuration',
+        status: WorldEventStatus.Running,
         revision: 7,
         abTestId: race.abTestId,
         caseIndex: race.caseIndex,
         configurationId: race.configuration?.id,
-        runningUntil: race.runningUntil,
       },
     });
+    // runningUntil only when the configuration stops serving (this one runs back to back, with no end)
+    expect(details.flagMetadata.runningUntil).toBe(race.runningUntil ?? undefined);
     expect(details.errorCode).toBeUndefined();
     expect(await features.getStringValue('AGILITY_RACE', '', player)).toBe(race.configuration?.id);
     expect(await features.getObjectValue('AGILITY_RACE', {}, player)).toEqual(race.configuration?.data);
@@ -63,12 +66,15 @@ describe('RuntimeOpenFeatureProvider through OpenFeature', () => {
     expect(details).toMatchObject({
       value: 'none',
       reason: StandardResolutionReasons.DISABLED,
-      flagMetadata: { outcome: 'disabled' },
+      flagMetadata: { outcome: 'disabled', status: WorldEventStatus.NotActive },
     });
     // Below the configuration's minimum level: the default, reason DEFAULT, the case still named.
     const young = await features.getBooleanDetails('ENDURANCE_RACE', true, player);
     expect(young).toMatchObject({ value: false, reason: StandardResolutionReasons.DEFAULT, variant: '0' });
-    expect(young.flagMetadata.outcome).toBe('below-min-level');
+    expect(young.flagMetadata).toMatchObject({
+      outcome: 'below-min-level',
+      status: WorldEventStatus.LevelUp,
+    });
   });
 
   it('reports errors as OpenFeature codes with the default value', async () => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_PATHS } from '@console/domain';
+import { conformanceDirectory, countConformanceTests, loadConformanceSuite } from '@console/runtime-spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exposure, PlayerExplanation, PlayerReceipt, ResolveRequest } from '../src/index.ts';
 import { type ConsoleUnderTest, startConsoleUnderTest } from './console-under-test.ts';
@@ -45,7 +46,13 @@ describe('the packed SDK in a project of its own', () => {
     [project, server] = await Promise.all([packAndInstall(), startConsoleUnderTest()]);
     key = (await server.createRuntimeKey('dev')).key;
     await setUpGoldRush(server);
-    for (const name of ['game-server.mjs', 'game-server.cjs', 'game-server.ts', 'wrong-calls.ts'])
+    for (const name of [
+      'game-server.mjs',
+      'game-server.cjs',
+      'game-server.ts',
+      'wrong-calls.ts',
+      'conformance.mjs',
+    ])
       await project.write(name, await readFile(join(GAME_SERVER_DIR, name), 'utf8'));
     console.log(
       `packed SDK: ${project.tarball.bytes} bytes packed, ${project.tarball.unpackedBytes} unpacked, ` +
@@ -151,6 +158,16 @@ describe('the packed SDK in a project of its own', () => {
       );
     },
   );
+
+  it('passes the runtime specification: every conformance test gives its expected receipt', async () => {
+    const { stdout } = await project.node('conformance.mjs', { SPEC_DIRECTORY: conformanceDirectory('v1') });
+    const suite = loadConformanceSuite('v1');
+    expect(JSON.parse(stdout)).toEqual({
+      files: suite.length,
+      tests: countConformanceTests(suite),
+      failures: [],
+    });
+  });
 
   it('loads with require() from a CommonJS game server', async () => {
     const { stdout } = await project.node('game-server.cjs');

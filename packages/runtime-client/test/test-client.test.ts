@@ -1,4 +1,4 @@
-import { receiptOf, resolvePlayer } from '@console/domain';
+import { changedParts, receiptOf, resolvePlayer } from '@console/domain';
 import { describe, expect, it } from 'vitest';
 import {
   createTestRuntimeClient,
@@ -56,7 +56,21 @@ describe('createTestRuntimeClient', () => {
     );
     client.publish(makeSnapshot(8));
     expect(changes).toEqual([
-      { snapshot: client.snapshot, revision: 8, previousRevision: 7, source: 'console' },
+      {
+        snapshot: client.snapshot,
+        revision: 8,
+        previousRevision: 7,
+        source: 'console',
+        changes: [
+          {
+            revision: 8,
+            hash: client.snapshot!.hash,
+            previousRevision: 7,
+            changed: changedParts(makeSnapshot(7).content, client.snapshot!.content),
+            everythingChanged: false,
+          },
+        ],
+      },
     ]);
     client.resolve(player);
     expect(exposures.map((exposure) => exposure.revision)).toEqual([7, 7, 7, 8, 8, 8]);

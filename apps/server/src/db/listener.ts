@@ -23,6 +23,8 @@ const MAX_RETRY_MS = 5_000;
 
 export interface DbListenerOptions {
   onError?: (error: unknown) => void;
+  /** Opening the connection gives up after this long (a frozen database would otherwise hold it forever). */
+  connectTimeoutMs?: number;
 }
 
 export function createDbListener(databaseUrl: string, options: DbListenerOptions = {}): DbListener {
@@ -50,7 +52,10 @@ export function createDbListener(databaseUrl: string, options: DbListenerOptions
 
   function connect(): Promise<void> {
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: databaseUrl });
+      const next = new pg.Client({
+        connectionString: databaseUrl,
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      });
       next.on('notification', ({ channel, payload }) => {
         for (const handler of handlers.get(channel) ?? []) handler(payload ?? '');
       });

@@ -51,7 +51,12 @@ export async function migrate(databaseUrl: string, migrationsDir: string): Promi
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
-    await client.query(CREATE_BOOKKEEPING);
+    // Only when missing: a role that serves but does not own (db/database-roles.ts) may check that the
+    // database is up to date, but not create tables.
+    const { rows: bookkeeping } = await client.query<{ isPresent: boolean }>(
+      `SELECT to_regclass('public."_prisma_migrations"') IS NOT NULL AS "isPresent"`,
+    );
+    if (!bookkeeping[0]?.isPresent) await client.query(CREATE_BOOKKEEPING);
     const { rows } = await client.query<{
       migration_name: string;
       checksum: string;
@@ -134,6 +139,8 @@ async function applyOne(client: pg.Client, migration: Migration): Promise<void> 
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     const reason = error instanceof Error ? error.message : String(error);
-    throw new MigrationError(`Migration ${migration.name} failed: ${reason}`);
+    const isRefused = (error as { code?: string }).code === '42501';
+    const hint = isRefused ? ' (migrations run as the database owner: set DATABASE_OWNER_URL)' : '';
+    throw new MigrationError(`Migration ${migration.name} failed: ${reason}${hint}`);
   }
 }

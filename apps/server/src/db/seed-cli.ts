@@ -1,15 +1,14 @@
 import { MIGRATIONS_DIR, parseEnv } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { createDb, type Db } from './client.ts';
-import { type DatabaseHandle, openDatabase } from './database.ts';
-import { migrate } from './migrator.ts';
+import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
 
 let database: DatabaseHandle | undefined;
 let db: Db | undefined;
 try {
   database = await openDatabase(parseEnv(process.env));
+  await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
-  await migrate(database.url, MIGRATIONS_DIR);
   await seedEnvironments(db);
   console.log('Seeded.');
 } catch (error) {

@@ -1,4 +1,5 @@
-import type { Db, Tx } from './client.ts';
+import { type Db, databaseLimitsOf, type Tx } from './client.ts';
+import { DB_POOL_WAIT_MS } from './pool.ts';
 
 export type IsolationLevel = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
 
@@ -12,7 +13,8 @@ export function runInTransaction<T>(
   work: (tx: Tx) => Promise<T>,
   { isolationLevel = 'ReadCommitted' }: { isolationLevel?: IsolationLevel } = {},
 ): Promise<T> {
-  return db.$transaction(work, { isolationLevel, timeout: 15_000, maxWait: 10_000 });
+  const { transactionTimeoutMs } = databaseLimitsOf(db);
+  return db.$transaction(work, { isolationLevel, timeout: transactionTimeoutMs, maxWait: DB_POOL_WAIT_MS });
 }
 
 const CONCURRENCY_CODES = new Set(['P2034', '40001', '40P01']);

@@ -2,8 +2,11 @@
 // caller) rather than a defect (500). The errors come in three layers, each checked along the chain of
 // causes: Prisma's codes, the driver adapter's kinds, and pg's own errors, which carry only a message.
 
-/** Prisma: can't reach the server, timed out, server closed the connection, pool timeout. */
-const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+/**
+ * Prisma: can't reach the server, timed out, server closed the connection, pool timeout, and a
+ * transaction that could not start or ran out of time (P2028: the database too slow or not answering).
+ */
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 /** @prisma/adapter-pg's error kinds for a connection that failed or broke. */
 const ADAPTER_KINDS = new Set([
   'DatabaseNotReachable',
@@ -24,9 +27,11 @@ const SOCKET_CODES = new Set([
 ]);
 /**
  * PostgreSQL's SQLSTATEs: class 08 (connection exception), shutting down or starting up
- * (57P01-57P03), too many connections (53300).
+ * (57P01-57P03), too many connections (53300), and the limits of db/pool.ts: a statement cancelled
+ * by statement_timeout (57014), a lock not granted in time (55P03), a session ended for idling in a
+ * transaction (25P03).
  */
-const POSTGRES_CODE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const POSTGRES_CODE = /^(08[0-9A-Z]{3}|57P0[123]|53300|57014|55P03|25P03)$/;
 /** pg and pg-pool raise these as plain Errors without a code. */
 const PG_MESSAGES = [
   /^Connection terminated/,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
-describe('cross-site requests', () => {
+describe('cross-site requests to a console with PUBLIC_URL', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
@@ -16,16 +16,21 @@ describe('cross-site requests', () => {
     t.request({
       method,
       url,
-      headers: { cookie, host: 'console.internal:3000', 'content-type': 'application/json', ...headers },
+      headers: { cookie, host: 'console.example.com', 'content-type': 'application/json', ...headers },
       payload: method === 'POST' ? '{}' : undefined,
     });
 
   it.each([
     ['another site', { origin: 'https://evil.example' }, 'origin https://evil.example'],
     [
-      'another port of the same host',
-      { origin: 'http://console.internal:4000' },
-      'origin http://console.internal:4000',
+      'its own host over plain http',
+      { origin: 'http://console.example.com' },
+      'origin http://console.example.com',
+    ],
+    [
+      'another port of its host',
+      { origin: 'https://console.example.com:8443' },
+      'origin https://console.example.com:8443',
     ],
     ['an opaque origin', { origin: 'null' }, 'origin null'],
     ['a browser saying cross-site', { 'sec-fetch-site': 'cross-site' }, 'a cross-site page'],
@@ -43,12 +48,8 @@ describe('cross-site requests', () => {
   });
 
   it.each([
-    ['its own host', { origin: 'http://console.internal:3000' }],
-    [
-      'its own host on the default port',
-      { origin: 'http://console.internal:3000', 'sec-fetch-site': 'same-origin' },
-    ],
     ['PUBLIC_URL', { origin: 'https://console.example.com' }],
+    ['PUBLIC_URL, same-origin', { origin: 'https://console.example.com', 'sec-fetch-site': 'same-origin' }],
     ['ALLOWED_ORIGINS', { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-site' }],
     ['a program (no Origin, no Sec-Fetch-Site)', {}],
   ])('accepts a call from %s', async (_case, headers) => {
@@ -56,23 +57,79 @@ describe('cross-site requests', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('lets reads through whatever their origin (a GET changes nothing)', async () => {
-    const response = await call('/healthz', { origin: 'https://evil.example' }, 'GET');
-    expect(response.statusCode).toBe(200);
+  it('refuses every request addressed to another host (DNS rebinding), sign-in and pages included', async () => {
+    for (const [method, url] of [
+      ['POST', '/oauth/login/dev'],
+      ['POST', '/api/audit/list?configuration=dev'],
+      ['GET', '/docs/json'],
+      ['GET', '/login'],
+    ] as const) {
+      for (const host of [
+        'evil.example',
+        'console.internal:3000',
+        'console.example.com:8443',
+        '127.0.0.1:3000',
+      ]) {
+        const response = await t.request({
+          method,
+          url,
+          headers: { host, origin: `https://${host}`, 'content-type': 'application/json' },
+          ...(method === 'POST' ? { payload: JSON.stringify({ email: 'attacker@example.com' }) } : {}),
+        });
+        expect({ method, url, host, status: response.statusCode }).toEqual({
+          method,
+          url,
+          host,
+          status: 403,
+        });
+        expect(response.json().error).toBe(
+          `Request refused: addressed to "${host}", not to this console (https://console.example.com)`,
+        );
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+    }
   });
 
-  it('compares default ports as browsers write them', async () => {
-    const response = await t.request({
+  it('lets probes through whatever name reaches the process, and reads whatever their origin', async () => {
+    const health = await call('/healthz', { host: '10.1.2.3:3000', origin: 'https://evil.example' }, 'GET');
+    expect(health.statusCode).toBe(200);
+    const docs = await call('/docs/json', { origin: 'https://evil.example' }, 'GET');
+    expect(docs.statusCode).toBe(200);
+  });
+});
+
+describe('cross-site requests to a local console (no PUBLIC_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  const devLogin = (host: string, origin?: string) =>
+    t.request({
       method: 'POST',
-      url: '/api/audit/list',
-      headers: {
-        cookie,
-        host: 'console.internal:80',
-        origin: 'http://console.internal',
-        'content-type': 'application/json',
-      },
-      payload: '{}',
+      url: '/oauth/login/dev',
+      headers: { host, 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+      payload: JSON.stringify({ email: 'local@example.com' }),
     });
-    expect(response.statusCode).toBe(200);
+
+  it('serves loopback names, with the page of its own host', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'localhost']) {
+      const response = await devLogin(host, `http://${host}`);
+      expect({ host, status: response.statusCode }).toEqual({ host, status: 200 });
+    }
+    const compared = await devLogin('localhost:80', 'http://localhost');
+    expect(compared.statusCode).toBe(200);
+  });
+
+  it('refuses a page of another site that rebinds its name to this machine, and other local origins', async () => {
+    const rebound = await devLogin('evil.example:3000', 'http://evil.example:3000');
+    expect(rebound.statusCode).toBe(403);
+    expect(rebound.json().error).toBe(
+      'Request refused: addressed to "evil.example:3000", not to this console (a loopback address; set PUBLIC_URL to serve others)',
+    );
+    const otherPort = await devLogin('localhost:3000', 'http://localhost:4000');
+    expect(otherPort.json()).toEqual({
+      error: 'Cross-site request refused: sent from origin http://localhost:4000',
+    });
   });
 });

@@ -1,7 +1,17 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode, quoteInput } from '@console/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Probes and scrapers address a process by whatever name reaches it (a pod's IP): not checked. */
+const UNCHECKED_HOST_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** A header's value as a refusal quotes it: never more than a line. */
+const cut = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
+
+/** Names that always mean this machine: a page of another site can never make a browser send them. */
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The paths a browser calls with the session cookie: the API and the sign-in calls. The game clients'
@@ -22,38 +32,72 @@ function decodedPath(request: FastifyRequest): string {
   }
 }
 
+/** `host[:port]` as a URL of `protocol` would write it (default ports dropped), or null when it is none. */
+function normalisedHost(protocol: string, host: string): string | null {
+  const url = `${protocol}//${host}`;
+  if (!URL.canParse(url)) return null;
+  const parsed = new URL(url);
+  return parsed.username || parsed.password || parsed.pathname !== '/' ? null : parsed.host;
+}
+
 /**
- * Defence in depth beside SameSite=Lax cookies and JSON-only bodies: a mutating call
- * whose Origin names another site, or that the browser says is cross-site (Sec-Fetch-Site), is refused
- * 403 before anything else. Same-origin is the request's own host (what the browser put in the URL),
- * or PUBLIC_URL's, or one of ALLOWED_ORIGINS. Calls without either header (curl, scripts, game
- * servers) are not browsers' and pass.
+ * Whether a request is addressed to this console. With PUBLIC_URL set: its host exactly (a DNS-rebinding
+ * page reaches the console under the attacker's name, which is what its browser sends as Host). Without
+ * it, the console is a local one: only loopback names.
+ */
+function hostCheckOf(config: Pick<AppConfig, 'publicUrl' | 'isPublicUrlSet'>) {
+  const own = new URL(config.publicUrl);
+  return (host: string): boolean => {
+    const given = normalisedHost(own.protocol, host);
+    if (given === null) return false;
+    if (config.isPublicUrlSet) return given === own.host;
+    return LOOPBACK_HOSTNAMES.has(new URL(`${own.protocol}//${given}`).hostname);
+  };
+}
+
+/**
+ * The console knows its own origin; defence in depth beside SameSite=Lax cookies and JSON-only bodies.
+ * - Host: every request of the console (API, sign-in, pages, docs; not the health probes) must be
+ *   addressed to PUBLIC_URL's host (without PUBLIC_URL: a loopback name), else 403 before anything else.
+ * - Origin: a mutating call whose Origin is not PUBLIC_URL's origin, scheme and port included, nor one of
+ *   ALLOWED_ORIGINS, or that the browser says is cross-site (Sec-Fetch-Site), is refused 403. Without
+ *   PUBLIC_URL the request's own (loopback) host stands for it. Calls without either header (curl,
+ *   scripts, game servers) are not browsers' and pass.
  */
 export function registerCrossSiteGuard(app: FastifyInstance): void {
-  const { publicUrl, allowedOrigins } = app.config;
+  const { publicUrl, allowedOrigins, isPublicUrlSet } = app.config;
   const allowed = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
+  const isOwnHost = hostCheckOf(app.config);
 
-  const refusal = (request: FastifyRequest): string | null => {
+  const originRefusal = (request: FastifyRequest): string | null => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (allowed.has(origin)) return null;
-      if (!URL.canParse(origin)) return `origin ${origin}`;
-      // The request's own host, read with the origin's scheme so default ports compare equal (:80, :443).
+      if (isPublicUrlSet || !URL.canParse(origin)) return `origin ${cut(origin)}`;
+      // A local console: the request's own host, read with the origin's scheme so default ports compare equal.
       const { protocol, host } = new URL(origin);
-      const ownHost = URL.canParse(`${protocol}//${request.host}`)
-        ? new URL(`${protocol}//${request.host}`).host
-        : '';
-      return host === ownHost ? null : `origin ${origin}`;
+      return host === normalisedHost(protocol, request.host) ? null : `origin ${cut(origin)}`;
     }
     return request.headers['sec-fetch-site'] === 'cross-site' ? 'a cross-site page' : null;
   };
 
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!MUTATING_METHODS.has(request.method) || !isCookieAuthenticated(decodedPath(request))) {
+    const path = decodedPath(request);
+    if (!UNCHECKED_HOST_PATHS.has(path) && !isOwnHost(request.host)) {
+      const expected = isPublicUrlSet ? publicUrl : 'a loopback address; set PUBLIC_URL to serve others';
+      done(
+        new DomainError(
+          ErrorCode.Forbidden,
+          `Request refused: addressed to ${quoteInput(request.host)}, not to this console (${expected})`,
+        ),
+      );
+      return;
+    }
+    if (!MUTATING_METHODS.has(request.method) || !isCookieAuthenticated(path)) {
       done();
       return;
     }
-    const from = refusal(request);
+    const from = originRefusal(request);
     if (from === null) done();
     else done(new DomainError(ErrorCode.Forbidden, `Cross-site request refused: sent from ${from}`));
   });

@@ -1,19 +1,71 @@
 import type { Socket } from 'node:net';
-import { badInput, DomainError, ErrorCode, HTTP_STATUS_BY_CODE, MESSAGES } from '@console/domain';
+import {
+  badInput,
+  DomainError,
+  describeFieldPath,
+  ErrorCode,
+  HTTP_STATUS_BY_CODE,
+  MESSAGES,
+  quoteInput,
+} from '@console/domain';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailableError } from '../db/unavailable.ts';
 import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
-type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+type Issue = { instancePath?: string; keyword?: string; message?: string; params?: { keys?: unknown } };
 
-/** "configurationId: must be ..." — the operator sees which field is wrong. */
+/** How long a validation message may be: a schema's own messages are shorter; zod's may list input. */
+const VALIDATION_MESSAGE_MAX_LENGTH = 200;
+/** How many unrecognised field names a refusal lists. */
+const LISTED_KEYS = 5;
+
+/** zod lists every unrecognised key; a body of 30,000 made-up keys would be echoed whole. */
+function describeUnrecognisedKeys(keys: unknown[]): string {
+  const listed = keys.slice(0, LISTED_KEYS).map(quoteInput).join(', ');
+  const more = keys.length > LISTED_KEYS ? ` and ${keys.length - LISTED_KEYS} more` : '';
+  return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${listed}${more}`;
+}
+
+/**
+ * "configurationId: must be ..." — the operator sees which field is wrong. An unknown field is named
+ * first: a misspelt field (`id` for `ids`) also leaves the right one missing, and the misspelling is
+ * the mistake to fix. The path is shortened when a deeply nested value makes it long, and the message
+ * never quotes more than a short piece of the input.
+ */
 function describeValidation(context: string | undefined, issues: Issue[]): string {
-  const first = issues[0];
+  const first = issues.find((issue) => issue.keyword === 'unrecognized_keys') ?? issues[0];
   if (!first) return 'Invalid request';
-  const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const where = path || context || 'body';
-  return `${where}: ${first.message ?? 'is invalid'}`;
+  const steps = (first.instancePath ?? '').split('/').filter((step) => step !== '');
+  const where = steps.length > 0 ? describeFieldPath(steps) : context || 'body';
+  const keys = first.params?.keys;
+  const message =
+    // zod's own wording lists every key; a schema's own message (the runtime bodies') is kept, capped below
+    first.keyword === 'unrecognized_keys' &&
+    Array.isArray(keys) &&
+    first.message?.startsWith('Unrecognized key')
+      ? describeUnrecognisedKeys(keys)
+      : (first.message ?? 'is invalid');
+  const shown =
+    message.length > VALIDATION_MESSAGE_MAX_LENGTH
+      ? `${message.slice(0, VALIDATION_MESSAGE_MAX_LENGTH)}…`
+      : message;
+  return `${where}: ${shown}`;
+}
+
+/** A database outage fails every call at once: its cause is logged once per interval, not once per call. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+let unavailableLoggedAt = Number.NEGATIVE_INFINITY;
+let unavailableUnlogged = 0;
+function logDatabaseUnavailable(log: FastifyBaseLogger, error: unknown): void {
+  const at = performance.now();
+  if (at - unavailableLoggedAt < UNAVAILABLE_LOG_INTERVAL_MS) {
+    unavailableUnlogged += 1;
+    return;
+  }
+  log.error({ err: error, unloggedSince: unavailableUnlogged }, 'database unavailable');
+  unavailableLoggedAt = at;
+  unavailableUnlogged = 0;
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -46,7 +98,7 @@ function toDomainError(
     log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     return new DomainError(ErrorCode.Internal, MESSAGES.serverError);
   }
-  const code = error.code ? FASTIFY_CODES[error.code] : undefined;
+  const code = error.code && Object.hasOwn(FASTIFY_CODES, error.code) ? FASTIFY_CODES[error.code] : undefined;
   if (code === ErrorCode.UnsupportedMediaType)
     return new DomainError(code, 'Content-Type must be application/json');
   if (code) return new DomainError(code, error.message);
@@ -56,7 +108,7 @@ function toDomainError(
     return byStatus ? new DomainError(byStatus, error.message) : error;
   }
   if (isDatabaseUnavailableError(error)) {
-    log.error({ err: error }, 'database unavailable');
+    logDatabaseUnavailable(log, error);
     return new DomainError(ErrorCode.Unavailable, MESSAGES.databaseUnavailable);
   }
   log.error({ err: error }, 'unexpected error');
@@ -108,7 +160,9 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const answer = ROUTER_ERRORS[error.code]?.() ?? toDomainError(error, request.log);
+  const answer =
+    (Object.hasOwn(ROUTER_ERRORS, error.code) ? ROUTER_ERRORS[error.code]?.() : undefined) ??
+    toDomainError(error, request.log);
   const status =
     answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : (answer.statusCode ?? 400);
   setSecurityHeaders(request, reply);

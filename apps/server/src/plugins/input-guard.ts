@@ -1,4 +1,4 @@
-import { badInput, findUnstorableText } from '@console/domain';
+import { badInput, describeFieldPath, findUnstorableText } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 
 // The request parts a handler reads, in the order an operator reads a URL and then its body.
@@ -16,7 +16,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     for (const part of PARTS) {
       const found = findUnstorableText(request[part]);
       if (found) {
-        const where = found.path.length > 0 ? found.path.join('.') : part;
+        const where = found.path.length > 0 ? describeFieldPath(found.path) : part;
         done(badInput(`${where}: ${found.problem}`));
         return;
       }

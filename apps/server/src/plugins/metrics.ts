@@ -7,6 +7,7 @@ import { poolOf } from '../db/client.ts';
 import type { DbListener } from '../db/listener.ts';
 import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/runtime/runtime.public.ts';
 import { type PublishTiming, publishTimings } from '../features/runtime/runtime-publish.service.ts';
+import { type DurationSeries, RequestDurationHistogram } from './request-duration-histogram.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,25 +45,24 @@ export function registerMetrics(
   app.decorate('metrics', registry);
   if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry });
 
-  const durations = new Histogram({
-    name: 'console_http_request_duration_seconds',
-    help: 'Time from receiving a request to its answer, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: DURATION_BUCKETS,
-    registers,
-  });
+  const durations = new RequestDurationHistogram(
+    'console_http_request_duration_seconds',
+    'Time from receiving a request to its answer, by method, route pattern and status',
+    DURATION_BUCKETS,
+    registry,
+  );
   const runtimeCalls = registerRuntimeMetrics(app, registry);
 
   app.addHook('onRoute', (route) => {
     const method = [route.method].flat().join(',');
     const label = route.url;
     const runtimeCall = COUNTED_RUNTIME_CALLS.get(label);
-    const byStatus = new Map<number, ReturnType<typeof durations.labels>>();
+    const byStatus = new Map<number, DurationSeries>();
     const measure: onResponseHookHandler = (request, reply, done) => {
       const status = reply.statusCode;
       let child = byStatus.get(status);
       if (child === undefined) {
-        child = durations.labels(method, label, String(status));
+        child = durations.seriesOf({ method, route: label, status: String(status) });
         byStatus.set(status, child);
       }
       child.observe(reply.elapsedTime / 1000);
@@ -96,6 +96,23 @@ export function registerMetrics(
     registers,
   });
   listener.onReconnect(() => reconnects.inc());
+
+  // Refusals (4xx, 503, connections over the per-address cap) as the refusal log counts them, whose log
+  // lines are throttled per client: read at scrape, as increments since the last one.
+  const reported = new Map<number, number>();
+  new Counter({
+    name: 'console_http_refusals_total',
+    help: 'Requests and connections refused, by status (logged at most once per client per minute)',
+    labelNames: ['status'],
+    registers,
+    collect() {
+      for (const [status, count] of app.refusals.counts) {
+        const delta = count - (reported.get(status) ?? 0);
+        if (delta > 0) this.inc({ status: String(status) }, delta);
+        reported.set(status, count);
+      }
+    },
+  });
 
   const pool = poolOf(app.db);
   if (pool) {

@@ -74,7 +74,8 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
 
   const grantsOf = (row: SessionRow): RoleGrants => ({
     role: row.role,
-    environments: row.roles,
+    // A Map: environment ids are chosen by operators (access.ts, RoleGrants).
+    environments: new Map(Object.entries(row.roles)),
     isConfiguredAdmin: config.adminEmails.includes(row.email),
   });
 

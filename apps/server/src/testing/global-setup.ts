@@ -1,11 +1,13 @@
 import type { TestProject } from 'vitest/node';
-import { createTemplateDatabase, startTestPostgres } from './index.ts';
+import { createTemplateDatabase, type ServingRole, startTestPostgres } from './index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
     templateDatabase: string;
     databasePrefix: string;
+    /** The role apps under test serve as (test-postgres.ts), absent when it could not be created. */
+    servingRole: ServingRole | null;
   }
 }
 
@@ -16,5 +18,6 @@ export default async function setup(project: TestProject) {
   project.provide('adminUrl', server.adminUrl);
   project.provide('templateDatabase', template);
   project.provide('databasePrefix', server.prefix);
+  project.provide('servingRole', server.servingRole ?? null);
   return () => server.stop();
 }

@@ -3,7 +3,7 @@ import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
-import { cloneDatabase, freePort } from './test-postgres.ts';
+import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
 
 export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
 export {
@@ -12,10 +12,17 @@ export {
   type TestOidcProvider,
   type TestOidcUser,
 } from './oidc-provider.ts';
-export { insertRuntimeRevision, makeRuntimeContent } from './runtime-revisions.ts';
+export { insertRuntimeRevision, insertRuntimeRevisions, makeRuntimeContent } from './runtime-revisions.ts';
 export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
-export { cloneDatabase, createTemplateDatabase, freePort, startTestPostgres } from './test-postgres.ts';
+export {
+  cloneDatabase,
+  createTemplateDatabase,
+  freePort,
+  type ServingRole,
+  startTestPostgres,
+  type TestPostgres,
+} from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
 export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime' | 'metrics'>;
@@ -40,6 +47,8 @@ export interface TestDatabaseSource {
   adminUrl: string;
   templateDatabase: string;
   databasePrefix: string;
+  /** The role the console serves as, when the run could create one (test-postgres.ts). */
+  servingRole?: ServingRole | null;
 }
 
 /**
@@ -51,10 +60,15 @@ export async function startConsole(
   source: TestDatabaseSource,
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ url: string; databaseUrl: string; close(): Promise<void> }> {
-  const database = await cloneDatabase(source.adminUrl, source.templateDatabase, source.databasePrefix);
+  const database = await cloneDatabase(
+    source.adminUrl,
+    source.templateDatabase,
+    source.databasePrefix,
+    source.servingRole ?? undefined,
+  );
   // The port is chosen before the app is built: PUBLIC_URL (where a sign-in provider calls back) names it.
   const port = await freePort();
-  const app = await buildTestApp(database.url, { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  const app = await buildTestApp(database.servingUrl, { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
   const address = await app.listen({ port, host: '127.0.0.1' });
   return {
     url: address,

@@ -60,6 +60,36 @@ export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a', cases 
 }
 
 /**
+ * Writes the environment's next runtime revisions, one per content, in one connection and without
+ * NOTIFY (a process reads them at its next check), as `insertRuntimeRevision` does one. Answers them.
+ */
+export async function insertRuntimeRevisions(
+  databaseUrl: string,
+  environmentId: string,
+  contents: readonly RuntimeContent[],
+): Promise<{ revision: number; hash: string }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const inserted: { revision: number; hash: string }[] = [];
+    for (const content of contents) {
+      const hash = hashRuntimeContent(content);
+      const { rows } = await client.query<{ revision: number }>(
+        `INSERT INTO runtime_revision (environment_id, revision, hash, content, created_by)
+         SELECT $1, COALESCE(MAX(revision), 0) + 1, $2, $3, 'tests@example.com'
+         FROM runtime_revision WHERE environment_id = $1
+         RETURNING revision`,
+        [environmentId, hash, JSON.stringify(content)],
+      );
+      inserted.push({ revision: rows[0]!.revision, hash });
+    }
+    return inserted;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Writes the environment's next runtime revision straight into the database with the given content (as
  * publishing would, without building it from the console's state), and unless `notify` is false sends
  * the `runtime_revision` NOTIFY after the row is committed. Answers its number and hash.

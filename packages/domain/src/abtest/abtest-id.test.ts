@@ -47,6 +47,13 @@ describe('abTestIdSchema', () => {
     );
     expect(firstMessage(abTestIdSchema.safeParse(7))).toBe('AB-test ID must be a text');
   });
+  it('refuses __proto__, which cannot be a key of the sticky assignments; other built-in names are ids', () => {
+    expect(firstMessage(abTestIdSchema.safeParse('__proto__'))).toBe(
+      'AB-test ID must not be __proto__ (it cannot be a key of a JSON object)',
+    );
+    expect(abTestIdSchema.parse('constructor')).toBe('constructor');
+    expect(abTestIdSchema.parse('toString')).toBe('toString');
+  });
   it('a reference id is only bounded in length', () => {
     expect(abTestIdRefSchema.safeParse('spring sale').success).toBe(true);
     expect(abTestIdRefSchema.safeParse('').success).toBe(false);

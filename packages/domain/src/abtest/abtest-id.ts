@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isJsonKeySafe, JSON_KEY_UNSAFE_MESSAGE } from '../api/identifier-text.ts';
 
 // ID max 36, sanitised as typed; description max 100.
 export const ABTEST_ID_MAX_LENGTH = 36;
@@ -30,7 +31,8 @@ export const abTestIdSchema = z
   .max(ABTEST_ID_MAX_LENGTH, { error: `AB-test ID must be at most ${ABTEST_ID_MAX_LENGTH} characters` })
   .refine((id) => sanitizeAbTestId(id) === id, {
     error: 'AB-test ID may contain only letters, digits, - and _',
-  });
+  })
+  .refine(isJsonKeySafe, { error: `AB-test ID ${JSON_KEY_UNSAFE_MESSAGE}` });
 
 /**
  * An ID that refers to an existing AB-test (get, save, delete, ...). Looser than abTestIdSchema on

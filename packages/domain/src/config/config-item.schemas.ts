@@ -4,6 +4,7 @@ import {
   ABTEST_ID_MAX_LENGTH,
   sanitizeAbTestId,
 } from '../abtest/abtest-id.ts';
+import { isJsonKeySafe, JSON_KEY_UNSAFE_MESSAGE } from '../api/identifier-text.ts';
 import {
   ACTIVATION_LABELS,
   activationSettingsSchema,
@@ -43,7 +44,8 @@ export const configIdSchema = z
   })
   .refine((id) => sanitizeConfigId(id) === id, {
     error: `${I.id} may contain only letters, digits, - and _`,
-  });
+  })
+  .refine(isJsonKeySafe, { error: `${I.id} ${JSON_KEY_UNSAFE_MESSAGE}` });
 
 /** An ID naming an existing configuration: only bounded, so an impossible ID is "not found". */
 export const configIdRefSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoteInput } from '../api/quoted-input.ts';
 import { ConstructionItem, type ConstructionItemName, nameOf } from '../enums.ts';
 import { wholeNumberField } from './config-fields.ts';
 
@@ -43,5 +44,5 @@ export const constructionItemIdSchema = wholeNumberField(
   Number.MAX_SAFE_INTEGER,
 ).refine(isConstructionItemId, {
   error: (issue) =>
-    `${CONSTRUCTION_ITEM_LABEL} ${String(issue.input)} is not one of ${CONSTRUCTION_ITEMS.map((item) => `${item.id} (${item.name})`).join(', ')}`,
+    `${CONSTRUCTION_ITEM_LABEL} ${quoteInput(issue.input)} is not one of ${CONSTRUCTION_ITEMS.map((item) => `${item.id} (${item.name})`).join(', ')}`,
 });

@@ -34,6 +34,15 @@ describe('compensation', () => {
     expect(messagesOf(sendConsumableRequestSchema.safeParse({ ...valid, item: 4 }))[0]).toMatch(
       /^item 4 is not/,
     );
+    // A value nested 10,000 levels deep or 100 KB long is named by its kind or cut, never serialised.
+    let deep: unknown = 'Coin';
+    for (let level = 0; level < 10_000; level += 1) deep = { a: deep };
+    expect(messagesOf(sendConsumableRequestSchema.safeParse({ ...valid, item: deep }))[0]).toMatch(
+      /^item an object is not a consumable/,
+    );
+    const [huge] = messagesOf(sendConsumableRequestSchema.safeParse({ ...valid, item: 'z'.repeat(100_000) }));
+    expect(huge).toMatch(/^item "z{40}…" is not a consumable/);
+    expect(huge!.length).toBeLessThan(400);
     expect(messagesOf(sendConsumableRequestSchema.safeParse({ ...valid, amount: 0 }))).toEqual([
       'amount must be at least 1',
     ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoteInput } from '../api/quoted-input.ts';
 import { Consumable, type ConsumableName } from '../enums.ts';
 import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
@@ -32,7 +33,7 @@ export const COMPENSATION_AMOUNT_MAX = 1_000_000;
 
 export const consumableNameSchema = z.enum(CONSUMABLE_NAMES, {
   error: (issue) =>
-    `item ${JSON.stringify(issue.input)} is not a consumable; choose one of ${CONSUMABLE_NAMES.join(', ')}`,
+    `item ${quoteInput(issue.input)} is not a consumable; choose one of ${CONSUMABLE_NAMES.join(', ')}`,
 });
 
 // ---- /api/compensation/list ----

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleIdentifier } from '../api/identifier-text.ts';
 
 // Client Connections: ID, Principal, Remote Address; an empty list shows this text.
 export const NO_CONNECTIONS_TEXT = 'No connections';
@@ -41,8 +42,11 @@ export const CLOSED_BY_CONNECTION_LIMIT = {
 
 /** The player id a game client presents as its principal: an opaque text of 1-64 characters. */
 export const PRINCIPAL_MAX_LENGTH = 64;
-export const principalSchema = z
-  .string({ error: 'principal must be a text' })
-  .trim()
-  .min(1, { error: 'principal must not be empty' })
-  .max(PRINCIPAL_MAX_LENGTH, { error: `principal must be at most ${PRINCIPAL_MAX_LENGTH} characters` });
+export const principalSchema = visibleIdentifier(
+  z
+    .string({ error: 'principal must be a text' })
+    .trim()
+    .min(1, { error: 'principal must not be empty' })
+    .max(PRINCIPAL_MAX_LENGTH, { error: `principal must be at most ${PRINCIPAL_MAX_LENGTH} characters` }),
+  'principal',
+);

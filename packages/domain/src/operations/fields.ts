@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleIdentifier } from '../api/identifier-text.ts';
 
 // Field builders shared by the operational schemas, so every message names its field
 // (a screen shows the message in its banner; zod's defaults do not say which field).
@@ -33,8 +34,11 @@ export const USER_ID_LABEL = 'User ID';
 // Decision (docs/decisions.md, NICE Config, User Compensation, User Admin): player user ids are opaque
 // texts, trimmed, 1-64 characters.
 export const USER_ID_MAX_LENGTH = 64;
-export const userIdSchema = z
-  .string({ error: 'userId must be a text' })
-  .trim()
-  .min(1, { error: 'userId must not be empty' })
-  .max(USER_ID_MAX_LENGTH, { error: `userId must be at most ${USER_ID_MAX_LENGTH} characters` });
+export const userIdSchema = visibleIdentifier(
+  z
+    .string({ error: 'userId must be a text' })
+    .trim()
+    .min(1, { error: 'userId must not be empty' })
+    .max(USER_ID_MAX_LENGTH, { error: `userId must be at most ${USER_ID_MAX_LENGTH} characters` }),
+  'userId',
+);

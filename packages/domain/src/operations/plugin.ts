@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoteInput } from '../api/quoted-input.ts';
 import { PluginId, type PluginName } from '../enums.ts';
 import { integerField } from './fields.ts';
 
@@ -67,7 +68,7 @@ export function defaultPluginDescriptionOf(id: number): string {
 }
 
 export const pluginIdSchema = integerField('pluginId', 0).refine(isPluginId, {
-  error: (issue) => `pluginId ${String(issue.input)} is not a known plugin`,
+  error: (issue) => `pluginId ${quoteInput(issue.input)} is not a known plugin`,
 });
 
 // ---- /api/plugin/list ----

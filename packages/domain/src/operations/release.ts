@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleIdentifier } from '../api/identifier-text.ts';
 import { type FieldLabels, integerField, textField } from './fields.ts';
 import { checkReleaseTime, RELEASE_TIME_MESSAGES } from './release-time.ts';
 
@@ -109,7 +110,11 @@ export function formatKeyValue(pairs: readonly KeyValuePair[]): string {
   return pairs.map(({ key, value }) => `${key}=${value};`).join('');
 }
 
-export const keyValueTextSchema = textField('keyValue', RELEASE_TEXT_MAX_LENGTH)
+// The keys are names the game server looks up: visibleIdentifier.
+export const keyValueTextSchema = visibleIdentifier(
+  textField('keyValue', RELEASE_TEXT_MAX_LENGTH),
+  'keyValue',
+)
   .regex(KEY_VALUE_PATTERN, {
     error: "keyValue must be pairs like key=value; with a non-empty key and no spaces, '=' or ';' inside",
   })

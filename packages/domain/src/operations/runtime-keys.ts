@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleIdentifier } from '../api/identifier-text.ts';
 
 // Decision (docs/decisions.md, Connections and runtime keys): game clients authenticate with a
 // per-environment runtime key. The server keeps only its SHA-256; the key is shown once at creation.
@@ -6,13 +7,16 @@ import { z } from 'zod';
 export const RUNTIME_KEY_NAME_MAX_LENGTH = 64;
 
 export const createRuntimeKeyRequestSchema = z.object({
-  name: z
-    .string({ error: 'name must be a text' })
-    .trim()
-    .min(1, { error: 'name must not be empty' })
-    .max(RUNTIME_KEY_NAME_MAX_LENGTH, {
-      error: `name must be at most ${RUNTIME_KEY_NAME_MAX_LENGTH} characters`,
-    }),
+  name: visibleIdentifier(
+    z
+      .string({ error: 'name must be a text' })
+      .trim()
+      .min(1, { error: 'name must not be empty' })
+      .max(RUNTIME_KEY_NAME_MAX_LENGTH, {
+        error: `name must be at most ${RUNTIME_KEY_NAME_MAX_LENGTH} characters`,
+      }),
+    'name',
+  ),
 });
 export type CreateRuntimeKeyRequest = z.infer<typeof createRuntimeKeyRequestSchema>;
 

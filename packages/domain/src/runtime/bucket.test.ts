@@ -99,6 +99,20 @@ describe('bucketOf', () => {
       ),
       { seed: 4, numRuns: 2000 },
     );
+    // one encoded id hashed under salts leaving each of 0-3 bytes over (its words by shift are reused)
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: 12 }), { minLength: 4, maxLength: 8 }),
+        fc.string(),
+        (salts, id) => {
+          const encoded = encodePlayerId(id);
+          for (const salt of [...salts, ...salts]) {
+            expect(bucketOfPlayer(prepareSalt(salt), encoded)).toBe(bucketOf(salt, id));
+          }
+        },
+      ),
+      { seed: 5, numRuns: 500 },
+    );
   });
 
   it('scales the hash onto [0, 1,000,000) without a modulo', () => {

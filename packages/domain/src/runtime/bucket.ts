@@ -106,30 +106,99 @@ export function murmur3OfText(text: string, seed = 0): number {
 export interface PreparedSalt {
   readonly state: number;
   readonly rest: Uint8Array;
+  /** The bytes left over as the low bytes of a little-endian word. */
+  readonly restWord: number;
   readonly length: number;
 }
 
 export function prepareSalt(salt: string): PreparedSalt {
   const length = encodeUtf8(salt + BUCKET_SEPARATOR);
   const blocksEnd = length & ~3;
-  return { state: mixBlocks(scratch, blocksEnd, 0), rest: scratch.slice(blocksEnd, length), length };
+  const rest = scratch.slice(blocksEnd, length);
+  const restWord = rest.reduce((word, byte, index) => word | (byte << (8 * index)), 0);
+  return { state: mixBlocks(scratch, blocksEnd, 0), rest, restWord, length };
 }
 
-/** A player id's UTF-8 bytes, encoded once per resolution. */
-export function encodePlayerId(userId: string): Uint8Array {
-  return scratch.slice(0, encodeUtf8(userId));
+/** A player id's UTF-8 bytes, encoded once per resolution and hashed under every salt. */
+export interface EncodedPlayerId {
+  /** bytes[0, length) are the id's; the buffer is reused by the next encodePlayerId call. */
+  readonly bytes: Uint8Array;
+  readonly length: number;
+}
+
+// The current player's id, kept apart from `scratch` (which hashing a salt reuses).
+let playerIdBytes = new Uint8Array(256);
+
+/**
+ * A player id's UTF-8 bytes, encoded once per resolution into a reused buffer (no allocation per
+ * player): valid until the next call, which is all a resolution needs.
+ */
+export function encodePlayerId(userId: string): EncodedPlayerId {
+  const length = encodeUtf8(userId);
+  if (playerIdBytes.length < length) playerIdBytes = new Uint8Array(length * 2);
+  const bytes = playerIdBytes;
+  for (let index = 0; index < length; index += 1) bytes[index] = scratch[index]!;
+  return { bytes, length };
+}
+
+/** Mixes one 4-byte block `k` into h. */
+function mixBlock(h: number, block: number): number {
+  let k = Math.imul(block, C1);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, C2);
+  h ^= k;
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
 /** bucketOf(salt, userId) from the prepared salt and the encoded id: the same bucket, less work. */
-export function bucketOfPlayer(salt: PreparedSalt, userId: Uint8Array): number {
-  const length = salt.rest.length + userId.length;
-  if (scratch.length < length) scratch = new Uint8Array(length * 2);
-  const bytes = scratch;
-  bytes.set(salt.rest, 0);
-  bytes.set(userId, salt.rest.length);
-  const blocksEnd = length & ~3;
-  const h = mixBlocks(bytes, blocksEnd, salt.state);
-  return bucketOfHash(finish(bytes, blocksEnd, length & 3, salt.length + userId.length, h));
+export function bucketOfPlayer(salt: PreparedSalt, id: EncodedPlayerId): number {
+  const { bytes, length: idLength } = id;
+  const restLength = salt.rest.length;
+  const totalLength = salt.length + idLength;
+  let h = salt.state;
+  // The first block: the salt's 0-3 bytes left over and the id's first 4 − restLength bytes.
+  let used = 0;
+  if (restLength > 0) {
+    const needed = 4 - restLength;
+    if (idLength < needed) {
+      // salt rest and the whole id make less than a block: all of it is the tail
+      let tail = salt.restWord;
+      for (let index = 0; index < idLength; index += 1) tail |= bytes[index]! << (8 * (restLength + index));
+      return bucketOfHash(finishTail(h, tail, restLength + idLength, totalLength));
+    }
+    let block = salt.restWord;
+    for (let index = 0; index < needed; index += 1) block |= bytes[index]! << (8 * (restLength + index));
+    h = mixBlock(h, block);
+    used = needed;
+  }
+  // the id's whole blocks from there, read as little-endian words in place
+  for (; used + 4 <= idLength; used += 4) {
+    h = mixBlock(
+      h,
+      bytes[used]! | (bytes[used + 1]! << 8) | (bytes[used + 2]! << 16) | (bytes[used + 3]! << 24),
+    );
+  }
+  let tail = 0;
+  for (let index = used; index < idLength; index += 1) tail |= bytes[index]! << (8 * (index - used));
+  return bucketOfHash(finishTail(h, tail, idLength - used, totalLength));
+}
+
+/** The last 0-3 bytes (as a little-endian word), the total length, and the final avalanche. */
+function finishTail(h: number, tail: number, tailLength: number, totalLength: number): number {
+  if (tailLength > 0) {
+    let k = Math.imul(tail, C1);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, C2);
+    h ^= k;
+  }
+  h ^= totalLength;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 /** The bucket of an unsigned 32-bit hash: floor(hash × BUCKET_COUNT / 2^32). */

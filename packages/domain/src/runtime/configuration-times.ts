@@ -1,103 +1,124 @@
-import { type ActivationTiming, isActiveAt, listActivationWindows } from '../config/activation-engine.ts';
-import { NEXT_START_HORIZON_MS } from './resolution.schemas.ts';
+import { type ActivationTiming, listActivationWindows } from '../config/activation-engine.ts';
+import { FORTNIGHT_SECONDS, findActivationType } from '../config/activation-types.ts';
 
-// Whether a configuration runs at an instant, until when, and when it next starts — answered from
-// the activation engine's own windows (listActivationWindows), fetched once per UTC day and kept
-// beside the snapshot, so a resolution costs a binary search instead of re-deriving the schedule.
-
-const DAY_MS = 86_400_000;
-/** The windows kept per day: those overlapping [day start, day start + 2 days). */
-const NEAR_MS = 2 * DAY_MS;
-/** Days kept per configuration; a preview jumping around in time should not grow memory without end. */
-const MAX_DAYS_KEPT = 16;
-/** Where to look for a start past the near windows: growing steps, so frequent types stay cheap. */
-const LATER_STEPS_MS = [DAY_MS, 7 * DAY_MS, NEAR_MS + NEXT_START_HORIZON_MS];
+// Whether a configuration runs at an instant, the run that holds it, until when it keeps serving, and
+// when it next starts: answered from the activation engine's own windows (listActivationWindows), so
+// the runtime and the schedule overview never disagree on when something runs.
+//
+// "Until when it serves" is not the end of the run holding the instant: runs that touch (a Continuous
+// configuration without cooldown, a Daily one whose runs fill the day) serve without a break, so the
+// answer is the end of the chain of touching runs — the configuration's end when the chain reaches it,
+// and null (never) when the runs cover a whole period of the pattern and it has no end.
 
 export interface ConfigurationTimes {
   readonly running: boolean;
+  /** Running: when it stops serving (touching runs merged; its end when they never stop); null = never. */
   readonly runningUntil: number | null;
-  readonly nextStart: number | null;
+  /** Running: the run (activation window) holding the instant, [runStart, runEnd); else null. */
+  readonly runStart: number | null;
+  readonly runEnd: number | null;
+  /** Not running: when its next run starts, however far ahead; null when it never runs again. */
+  readonly nextRun: number | null;
 }
 
-interface DayWindows {
-  /** start0, end0, start1, end1, ... ascending; windows never overlap. */
-  readonly bounds: Float64Array;
-  /** The first start at or after day start + NEAR_MS within the horizon (undefined: not looked for yet). */
-  later: number | null | undefined;
+const MS = 1_000;
+
+/** Every run repeats after this many ms (Infinity for OneShot); null for an unknown type. */
+export function activationPeriodMs(timing: ActivationTiming): number | null {
+  const type = findActivationType(timing.type);
+  if (!type) return null;
+  switch (type.cadence) {
+    case 'once':
+      return Number.POSITIVE_INFINITY;
+    case 'continuous':
+      return (timing.maxEventDuration + timing.cooldown) * MS;
+    case 'periodic':
+      return type.periodSeconds! * MS;
+    case 'fortnight':
+      return FORTNIGHT_SECONDS * MS;
+  }
 }
 
+const endOf = (timing: ActivationTiming) => (timing.end === 0 ? Number.POSITIVE_INFINITY : timing.end);
+
+/** The start of the first run after `at` (the configuration not running at `at`), however far; or null. */
+export function findNextRunStart(timing: ActivationTiming, at: number): number | null {
+  const end = endOf(timing);
+  const from = Math.max(at, timing.start);
+  const period = activationPeriodMs(timing);
+  if (period === null || from >= end || !(timing.maxEventDuration > 0)) return null;
+  // OneShot: its one run [start, start + duration) either lies ahead or has begun.
+  if (period === Number.POSITIVE_INFINITY) return timing.start > at ? timing.start : null;
+  // A pattern repeats every period, each run once per period: the next one starts within two periods.
+  const windows = listActivationWindows(timing, from, Math.min(end, from + 2 * period));
+  return windows.find((window) => window.start > at)?.start ?? null;
+}
+
+/** When the chain of touching runs that starts with [runStart, runEnd) stops serving; null = never. */
+export function findServingEnd(timing: ActivationTiming, runStart: number, runEnd: number): number | null {
+  const end = endOf(timing);
+  const period = activationPeriodMs(timing) ?? Number.POSITIVE_INFINITY;
+  let until = runEnd;
+  for (;;) {
+    if (until >= end) return end;
+    // Runs covering a whole period without a gap cover every later period too (the pattern repeats).
+    if (until - runStart >= period) return end === Number.POSITIVE_INFINITY ? null : end;
+    const touching = listActivationWindows(timing, until, until + 1).find(
+      (window) => window.start <= until && window.end > until,
+    );
+    if (!touching) return until;
+    until = touching.end;
+  }
+}
+
+/** What timesAt answers, computed (not remembered). */
+export function computeConfigurationTimes(timing: ActivationTiming, at: number): ConfigurationTimes {
+  const holding = listActivationWindows(timing, at, at + 1).find(
+    (window) => window.start <= at && at < window.end,
+  );
+  if (holding) {
+    return {
+      running: true,
+      runningUntil: findServingEnd(timing, holding.start, holding.end),
+      runStart: holding.start,
+      runEnd: holding.end,
+      nextRun: null,
+    };
+  }
+  return {
+    running: false,
+    runningUntil: null,
+    runStart: null,
+    runEnd: null,
+    nextRun: findNextRunStart(timing, at),
+  };
+}
+
+/**
+ * One configuration's times, remembered for the stretch of time they stay the same (the run holding
+ * the last instant asked, or the gap until the next run): a game server resolves most players at about
+ * the same instant, so nearly every call is two comparisons.
+ */
 export class ConfigurationSchedule {
-  private readonly days = new Map<number, DayWindows>();
+  /** The remembered answer holds for every instant in [from, to). */
+  private from = 0;
+  private to = 0;
+  private times: ConfigurationTimes | null = null;
 
   constructor(private readonly timing: ActivationTiming) {}
 
-  /** Runs at `at`? Until when, or when next (within NEXT_START_HORIZON_MS)? */
   timesAt(at: number): ConfigurationTimes {
-    const dayStart = Math.floor(at / DAY_MS) * DAY_MS;
-    const day = this.windowsOf(dayStart);
-    if (day === null) {
-      // the engine refused (too many windows): answer from isActiveAt alone
-      return { running: isActiveAt(this.timing, at), runningUntil: null, nextStart: null };
+    if (at >= this.from && at < this.to && this.times !== null) return this.times;
+    const times = computeConfigurationTimes(this.timing, at);
+    this.times = times;
+    if (times.running) {
+      this.from = times.runStart!;
+      this.to = times.runEnd!;
+    } else {
+      // No run starts in (at, nextRun) and none holds `at`, so none holds any instant in between.
+      this.from = at;
+      this.to = times.nextRun ?? Number.POSITIVE_INFINITY;
     }
-    const { bounds } = day;
-    // the first window ending after `at`
-    let low = 0;
-    let high = bounds.length / 2;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (bounds[middle * 2 + 1]! > at) high = middle;
-      else low = middle + 1;
-    }
-    if (low < bounds.length / 2) {
-      const start = bounds[low * 2]!;
-      if (start <= at) return { running: true, runningUntil: bounds[low * 2 + 1]!, nextStart: null };
-      return { running: false, runningUntil: null, nextStart: start };
-    }
-    const later = this.laterStartOf(dayStart, day);
-    return {
-      running: false,
-      runningUntil: null,
-      nextStart: later !== null && later < at + NEXT_START_HORIZON_MS ? later : null,
-    };
-  }
-
-  private windowsOf(dayStart: number): DayWindows | null {
-    const known = this.days.get(dayStart);
-    if (known) return known;
-    let windows: { start: number; end: number }[];
-    try {
-      windows = listActivationWindows(this.timing, dayStart, dayStart + NEAR_MS);
-    } catch {
-      return null;
-    }
-    const bounds = new Float64Array(windows.length * 2);
-    windows.forEach((window, i) => {
-      bounds[i * 2] = window.start;
-      bounds[i * 2 + 1] = window.end;
-    });
-    if (this.days.size >= MAX_DAYS_KEPT) this.days.clear();
-    const day: DayWindows = { bounds, later: undefined };
-    this.days.set(dayStart, day);
-    return day;
-  }
-
-  private laterStartOf(dayStart: number, day: DayWindows): number | null {
-    if (day.later !== undefined) return day.later;
-    const from = dayStart + NEAR_MS;
-    day.later = null;
-    try {
-      for (const step of LATER_STEPS_MS) {
-        const found = listActivationWindows(this.timing, from, from + step).find(
-          (window) => window.start >= from,
-        );
-        if (found) {
-          day.later = found.start;
-          break;
-        }
-      }
-    } catch {
-      day.later = null;
-    }
-    return day.later;
+    return times;
   }
 }

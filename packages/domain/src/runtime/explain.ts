@@ -1,7 +1,9 @@
 import { caseLabel } from '../abtest/case-label.ts';
 import { operationSymbol } from '../abtest/segment.ts';
+import { WorldEventStatus } from '../enums.ts';
 import type { MatchedEntry, PlayerResolution, PluginResolution, SkippedEntry } from './resolution.schemas.ts';
 import type { SegmentFailure } from './segment-match.ts';
+import { matchmakingClosePercent, worldEventStatusName } from './world-event-status.ts';
 
 // The player preview: resolvePlayer's reasons as sentences for an operator. Pure functions of
 // the resolution's data, so the console, the SDK and a game server's logs say the same thing.
@@ -88,6 +90,43 @@ export function describePluginOutcome(plugin: PluginResolution, level: number): 
       return matched!.runningUntil === null
         ? `Receives configuration '${id}'`
         : `Receives configuration '${id}', running until ${iso(matched!.runningUntil)}`;
+  }
+}
+
+/**
+ * The plugin's world event status as a game server tells the player, with why:
+ * `MatchMakingClosed (4096): matchmaking closes at 80% of the run`.
+ */
+export function describeWorldEventStatus(plugin: PluginResolution): string {
+  const head = `${worldEventStatusName(plugin.status)} (${plugin.status})`;
+  const { matched } = plugin;
+  switch (plugin.outcome) {
+    case 'disabled':
+      return `${head}: the plugin is switched off`;
+    case 'configuration-missing':
+      return `${head}: the case's configuration is switched off (not published)`;
+    case 'no-match':
+      return plugin.skipped.some(
+        (entry) => entry.cause.reason === 'abtest-missing' || entry.cause.reason === 'no-case',
+      )
+        ? `${head}: an entry cannot be evaluated (its AB-test is missing, or no case owns the player's bucket)`
+        : `${head}: no entry of the active set takes the player`;
+    case 'default':
+      return `${head}: the player's case has no configuration`;
+    case 'not-running':
+      return matched?.nextStart != null
+        ? `${head}: the next run starts ${iso(matched.nextStart)}`
+        : plugin.status === WorldEventStatus.Finished
+          ? `${head}: the configuration does not run again`
+          : `${head}: the next run starts more than 30 days from now`;
+    case 'below-min-level':
+      return `${head}: the player needs level ${matched?.minLevel}`;
+    case 'configuration': {
+      const closePct = plugin.configuration ? matchmakingClosePercent(plugin.configuration.data) : null;
+      if (plugin.status === WorldEventStatus.Running)
+        return closePct === null ? head : `${head}; matchmaking closes at ${closePct}% of the run`;
+      return `${head}: matchmaking closes at ${closePct}% of the run`;
+    }
   }
 }
 

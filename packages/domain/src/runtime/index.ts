@@ -1,5 +1,6 @@
 export * from './bucket.ts';
 export * from './bucket.vectors.ts';
+export * from './configuration-times.ts';
 export * from './diff.ts';
 export * from './explain.ts';
 export * from './game-servers.ts';
@@ -8,8 +9,10 @@ export * from './preview.schemas.ts';
 export * from './ranges.ts';
 export * from './resolution.schemas.ts';
 export * from './resolve.ts';
+export * from './resolve-request-check.ts';
 export * from './revision.schemas.ts';
 export * from './runtime-api.ts';
 export * from './runtime-endpoints.ts';
 export * from './segment-match.ts';
 export * from './snapshot.ts';
+export * from './world-event-status.ts';

@@ -61,7 +61,7 @@ describe('preview form', () => {
   it('names the field of each mistake', () => {
     expect(errorsOf(form((v) => (v.userId = ' ')))).toEqual([['userId', 'userId must not be empty']]);
     expect(errorsOf(form((v) => (v.context.PurchaseCount = 'many')))).toEqual([
-      ['context.PurchaseCount', 'context.PurchaseCount must be a number'],
+      ['context.PurchaseCount', 'context.PurchaseCount must be a whole number from 0 to 2147483647'],
     ]);
     expect(errorsOf(form((v) => (v.level = '-1')))[0]?.[0]).toBe('level');
     expect(errorsOf(form((v) => (v.at = Number.NaN)))[0]?.[0]).toBe('at');

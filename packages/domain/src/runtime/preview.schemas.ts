@@ -31,9 +31,12 @@ export const previewSourceSchema = z.union(
 );
 export type PreviewSource = z.infer<typeof previewSourceSchema>;
 
-export const previewRequestSchema = resolveRequestSchema
-  .omit({ assignments: true })
-  .extend({ source: previewSourceSchema.default('current') });
+/** The resolve call's fields but sticky assignments (an operator's call: other fields are dropped, not refused). */
+const { assignments: _, ...previewPlayerShape } = resolveRequestSchema.shape;
+export const previewRequestSchema = z.object({
+  ...previewPlayerShape,
+  source: previewSourceSchema.default('current'),
+});
 /** What the form sends (context and source may be left out). */
 export type PreviewRequestInput = z.input<typeof previewRequestSchema>;
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { segmentFailureSchema } from './segment-match.ts';
 import { runtimeConfigurationSchema } from './snapshot.ts';
+import { worldEventStatusSchema } from './world-event-status.ts';
 
 // What resolvePlayer answers, per plugin, with the reasons an operator's preview
 // shows. POST /runtime/v1/resolve answers it as is; the console's player preview renders it. The
@@ -57,7 +58,11 @@ export const matchedEntrySchema = z.object({
   configurationFound: z.boolean(),
   /** Whether it runs at `at` by the activation engine; null without a configuration. */
   running: z.boolean().nullable(),
-  /** When the window holding `at` ends (UTC ms), if it runs; null for a kind without activation. */
+  /**
+   * If it runs: when it stops serving (UTC ms; runs that touch count as one, so a Continuous
+   * configuration without cooldown serves until its end); null when it never stops, and for a kind
+   * without activation.
+   */
   runningUntil: z.number().nullable(),
   /** When it next starts within NEXT_START_HORIZON_MS, if it does not run now; else null. */
   nextStart: z.number().nullable(),
@@ -91,6 +96,8 @@ export const pluginResolutionSchema = z.object({
   pluginId: z.number().int(),
   pluginName: z.string(),
   outcome: pluginOutcomeSchema,
+  /** What a game server tells the player about the plugin's event (world-event-status.ts). */
+  status: worldEventStatusSchema,
   /** What the player receives; null = the plugin's default (or nothing, when disabled). */
   configuration: runtimeConfigurationSchema.nullable(),
   /** The entries before the matching one (or all, when none matched), each with why it did not apply. */
@@ -120,11 +127,16 @@ export const pluginReceiptSchema = z.object({
   pluginId: z.number().int(),
   pluginName: z.string(),
   outcome: pluginOutcomeSchema,
+  /** What a game server tells the player about the plugin's event (world-event-status.ts). */
+  status: worldEventStatusSchema,
   configuration: runtimeConfigurationSchema.nullable(),
   /** The A/B-test of the entry that decided the case; null when none did. */
   abTestId: z.string().nullable(),
   caseIndex: z.number().int().nullable(),
-  /** When the window holding `at` ends (UTC ms), while the configuration runs; else null. */
+  /**
+   * While the player receives the configuration: when it stops serving them (UTC ms; touching runs
+   * count as one); null when it never stops, and whenever the player receives no configuration.
+   */
   runningUntil: z.number().nullable(),
 });
 export type PluginReceipt = z.infer<typeof pluginReceiptSchema>;
@@ -157,6 +169,7 @@ export function receiptOfPlugin(plugin: PluginResolution): PluginReceipt {
     pluginId: plugin.pluginId,
     pluginName: plugin.pluginName,
     outcome: plugin.outcome,
+    status: plugin.status,
     configuration: plugin.configuration,
     abTestId: matched?.abTestId ?? null,
     caseIndex: matched?.caseIndex ?? null,

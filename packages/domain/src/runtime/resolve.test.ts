@@ -7,6 +7,7 @@ import {
   SegmentOperation as Op,
   SegmentProperty as Prop,
   WorldEventActivationType as T,
+  WorldEventStatus,
 } from '../enums.ts';
 import { bucketOf } from './bucket.ts';
 import {
@@ -105,8 +106,19 @@ describe('resolvePlayer', () => {
       bucket: 939577,
       configurationId: 'gold',
       running: true,
+      // Continuous from 1970 without end or cooldown: its back-to-back runs never stop serving
+      runningUntil: null,
     });
-    expect(describePluginOutcome(one, 1)).toMatch(/^Receives configuration 'gold', running until 20/);
+    expect(one.status).toBe(WorldEventStatus.Running);
+    expect(describePluginOutcome(one, 1)).toBe("Receives configuration 'gold'");
+    const daily = content(base.plugins, base.abTests, [
+      configuration('gold', { type: T.Daily, maxEventDuration: 4 * H, scheduleOffset: 9 * H }),
+    ]);
+    const until = resolvePlayer(daily, { userId: 'player-1', context: {} }, NOW).plugins[0]!;
+    expect(until.matched?.runningUntil).toBe(Date.parse('2024-03-10T13:00:00Z'));
+    expect(describePluginOutcome(until, 1)).toBe(
+      "Receives configuration 'gold', running until 2024-03-10T13:00:00.000Z",
+    );
   });
 
   it('gives the plugin default for an empty control case', () => {
@@ -181,7 +193,7 @@ describe('resolvePlayer', () => {
     ]);
     expect(playerResolutionSchema.parse(result)).toEqual(result);
     expect(formatResolution(result)).toEqual([
-      "PLUGIN_1 (1): Receives configuration 'a', running until 2024-03-10T12:00:00.000Z",
+      "PLUGIN_1 (1): Receives configuration 'a'",
       "  entry 1: AB-test 'gone' is not in the snapshot",
       "  entry 2: AB-test 'sleeping' is not active",
       "  entry 3: AB-test 'unversioned' has no active version",
@@ -297,6 +309,23 @@ describe('resolvePlayer', () => {
       expect(resolved.outcome).toBe('configuration');
       expect(resolved.matched).toMatchObject({ running: true, runningUntil: null, minLevel: null });
     });
+  });
+
+  it('keeps sticky assignments of A/B-tests named after every member of Object.prototype', () => {
+    const names = Object.getOwnPropertyNames(Object.prototype);
+    const named = content(
+      names.map((name, index) => plugin(index + 1, [[name, [`${name}-a`, `${name}-b`]]])),
+      names.map((name) => abTest(name, { type: AbTestType.StickySegmentation, salt: name })),
+      names.flatMap((name) => [configuration(`${name}-a`), configuration(`${name}-b`)]),
+    );
+    const first = resolvePlayer(named, { userId: 'player-1', context: {} }, NOW);
+    expect(Object.keys(first.assignments).sort()).toEqual([...names].sort());
+    for (const result of first.plugins) expect(result.matched).toMatchObject({ sticky: 'assigned' });
+    // The game server passes back what it was given (as JSON): every assignment is kept, none inherited.
+    const passedBack = JSON.parse(JSON.stringify(first.assignments)) as Record<string, number>;
+    const later = resolvePlayer(named, { userId: 'player-1', context: {}, assignments: passedBack }, NOW);
+    for (const result of later.plugins) expect(result.matched).toMatchObject({ sticky: 'kept' });
+    expect(later.assignments).toEqual(first.assignments);
   });
 
   describe('sticky, dynamic and rollout', () => {

@@ -1,39 +1,43 @@
-import { AbTestType } from '../enums.ts';
-import { isScheduled } from '../schedule/configuration-timeline.ts';
-import { bucketOfPlayer, encodePlayerId, type PreparedSalt, prepareSalt } from './bucket.ts';
-import { ConfigurationSchedule } from './configuration-times.ts';
+import { bucketOfPlayer, type EncodedPlayerId, encodePlayerId } from './bucket.ts';
+import {
+  type CompiledContent,
+  type CompiledEntry,
+  type CompiledPlugin,
+  type CompiledTest,
+  compileContent,
+} from './compiled-content.ts';
+import type { ConfigurationTimes } from './configuration-times.ts';
 import {
   DEFAULT_PLAYER_LEVEL,
   type EntrySkipCause,
   type MatchedEntry,
+  NEXT_START_HORIZON_MS,
+  type PlayerReceipt,
   type PlayerResolution,
   type PluginOutcome,
+  type PluginReceipt,
   type PluginResolution,
   type SkippedEntry,
 } from './resolution.schemas.ts';
 import type { PlayerContext, StickyAssignments } from './runtime-api.ts';
 import {
-  type CompiledCondition,
-  compileSegment,
+  conditionFailure,
   findFailingCondition,
   prepareSegmentPlayer,
   type SegmentPlayer,
 } from './segment-match.ts';
-import type {
-  RuntimeAbTest,
-  RuntimeConfiguration,
-  RuntimeContent,
-  RuntimePlugin,
-  RuntimePluginEntry,
-} from './snapshot.ts';
+import type { RuntimeConfiguration, RuntimeContent } from './snapshot.ts';
+import { worldEventStatusOf } from './world-event-status.ts';
 
 // What one player receives — the one implementation the server, the SDK and the console's
-// preview call (docs/decisions.md, "Runtime: bucketing, resolution, sticky/dynamic"). Per plugin (by
-// id): a disabled plugin gives nothing; otherwise the first entry of the active set whose A/B-test is
-// active, has a current version and takes the player (sticky assignment, or segment and bucket)
-// decides the case; the entry's configuration for that case is what the player receives, if it runs
-// at `at` and the player's level reaches its minimum; otherwise the plugin's default. A later entry
-// never gets a second chance once an earlier one has decided the case.
+// preview call (docs/decisions.md, "Runtime: bucketing, resolution, sticky/dynamic"; the rules a port
+// follows are written in packages/runtime-spec). Per plugin (by id): a disabled plugin gives nothing;
+// otherwise the first entry of the active set whose A/B-test is active, has a current version and takes
+// the player (sticky assignment, or segment and bucket) decides the case; the entry's configuration for
+// that case is what the player receives, if it runs at `at` and the player's level reaches its minimum;
+// otherwise the plugin's default. A later entry never gets a second chance once an earlier one has
+// decided the case. resolveReceipt answers what the player receives; resolvePlayer also why (the
+// reasons a preview shows), from the same decision (decidePlugin), so the two cannot disagree.
 
 export interface ResolvePlayerInput {
   readonly userId: string;
@@ -43,73 +47,14 @@ export interface ResolvePlayerInput {
   readonly assignments?: StickyAssignments;
 }
 
-interface CompiledTest {
-  readonly test: RuntimeAbTest;
-  readonly salt: PreparedSalt;
-  readonly segment: CompiledCondition[];
-  /** Every case's ranges, sorted by start: starts, ends and case index side by side. */
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
-  readonly caseIndexes: Int32Array;
-  /** The bucket of the resolution numbered `bucketCall` (a test can serve several plugins). */
-  bucketCall: number;
-  bucket: number;
-}
-
-interface CompiledConfiguration {
-  readonly configuration: RuntimeConfiguration;
-  /** False for kinds without activation (plugin/nuf): they run whenever served, for every level. */
-  readonly scheduled: boolean;
-  readonly schedule: ConfigurationSchedule;
-}
-
-interface CompiledContent {
-  readonly plugins: readonly RuntimePlugin[];
-  readonly tests: ReadonlyMap<string, CompiledTest>;
-  readonly configurations: ReadonlyMap<string, CompiledConfiguration>;
-}
-
-// A snapshot is immutable once published: its indexes are built on first use and live as long as it.
-const compiledContents = new WeakMap<RuntimeContent, CompiledContent>();
 let resolutionCount = 0;
 
-function compileTest(test: RuntimeAbTest): CompiledTest {
-  const ranges: [number, number, number][] = [];
-  test.cases.forEach((runtimeCase, caseIndex) => {
-    for (const [start, end] of runtimeCase.ranges) if (end > start) ranges.push([start, end, caseIndex]);
-  });
-  ranges.sort((a, b) => a[0] - b[0]);
-  return {
-    test,
-    salt: prepareSalt(test.salt),
-    segment: compileSegment(test.segment.conditions),
-    starts: Int32Array.from(ranges, (range) => range[0]),
-    ends: Int32Array.from(ranges, (range) => range[1]),
-    caseIndexes: Int32Array.from(ranges, (range) => range[2]),
-    bucketCall: -1,
-    bucket: 0,
-  };
-}
-
-function compileContent(content: RuntimeContent): CompiledContent {
-  let compiled = compiledContents.get(content);
-  if (compiled) return compiled;
-  compiled = {
-    plugins: [...content.plugins].sort((a, b) => a.id - b.id),
-    tests: new Map(content.abTests.map((test) => [test.id, compileTest(test)])),
-    configurations: new Map(
-      content.configurations.map((configuration) => [
-        configuration.id,
-        {
-          configuration,
-          scheduled: isScheduled(configuration),
-          schedule: new ConfigurationSchedule(configuration.activation),
-        },
-      ]),
-    ),
-  };
-  compiledContents.set(content, compiled);
-  return compiled;
+function bucketIn(test: CompiledTest, userId: EncodedPlayerId): number {
+  if (test.bucketCall !== resolutionCount) {
+    test.bucket = bucketOfPlayer(test.salt, userId);
+    test.bucketCall = resolutionCount;
+  }
+  return test.bucket;
 }
 
 /** The case owning `bucket` (binary search over the sorted ranges), -1 when none does. */
@@ -126,171 +71,285 @@ function caseAt(test: CompiledTest, bucket: number): number {
   return -1;
 }
 
-function bucketIn(test: CompiledTest, userId: Uint8Array): number {
-  if (test.bucketCall !== resolutionCount) {
-    test.bucket = bucketOfPlayer(test.salt, userId);
-    test.bucketCall = resolutionCount;
-  }
-  return test.bucket;
-}
-
-const isSticky = (test: RuntimeAbTest) => test.type === AbTestType.StickySegmentation;
-
 /** The assignments to pass back: kept unless their test is in the snapshot and not sticky, or their case is gone. */
 function keptAssignments(compiled: CompiledContent, assignments: StickyAssignments): Record<string, number> {
   const kept: Record<string, number> = {};
   if (!assignments) return kept;
-  for (const [abTestId, caseIndex] of Object.entries(assignments)) {
-    const test = compiled.tests.get(abTestId)?.test;
-    if (test && (!isSticky(test) || (test.version !== null && caseIndex >= test.cases.length))) continue;
+  for (const abTestId of Object.keys(assignments)) {
+    const caseIndex = assignments[abTestId]!;
+    const test = compiled.tests.get(abTestId);
+    if (test && (!test.isSticky || (test.test.version !== null && caseIndex >= test.caseCount))) continue;
     kept[abTestId] = caseIndex;
   }
   return kept;
 }
 
-interface EntryDecision {
-  readonly skipped?: SkippedEntry;
-  readonly caseIndex?: number;
-  readonly bucket?: number;
-  readonly sticky?: 'kept' | 'assigned' | null;
-  readonly droppedAssignment: number | null;
-  readonly test?: RuntimeAbTest;
+/** One resolution's player: what every plugin's decision reads. */
+interface Player {
+  readonly segment: SegmentPlayer;
+  readonly idBytes: EncodedPlayerId;
+  readonly assignments: StickyAssignments;
+  /** The assignments to pass back; entries that assign a sticky case add to it. */
+  readonly next: Record<string, number>;
 }
 
-function skipEntry(
-  entry: RuntimePluginEntry,
-  position: number,
-  cause: EntrySkipCause,
-  droppedAssignment: number | null = null,
-): EntryDecision {
-  return {
-    droppedAssignment,
-    skipped: {
-      position,
-      abTestId: entry.abTestId,
-      abTestVersion: entry.abTestVersion,
-      droppedAssignment,
-      cause,
-    },
-  };
-}
+// The decision of the last decidePlugin call (module state rather than an object per plugin: a game
+// server resolves every plugin of every player, and these are read right after the call).
+let decidedEntry: CompiledEntry | null = null;
+let decidedCase = -1;
+let decidedSticky: 'kept' | 'assigned' | null = null;
+let decidedDropped: number | null = null;
+/** Whether an entry was skipped because the content is broken (its test missing, no case for the bucket). */
+let isContentBroken = false;
 
-/** Whether the entry takes the player, and into which case; or why not. */
-function decideEntry(
-  compiled: CompiledContent,
-  entry: RuntimePluginEntry,
-  position: number,
-  player: SegmentPlayer,
-  idBytes: Uint8Array,
-  assignments: StickyAssignments,
-  nextAssignments: Record<string, number>,
-): EntryDecision {
-  const compiledTest = compiled.tests.get(entry.abTestId);
-  if (!compiledTest) return skipEntry(entry, position, { reason: 'abtest-missing' });
-  const { test } = compiledTest;
-  if (!test.active) return skipEntry(entry, position, { reason: 'abtest-inactive' });
-  if (test.version === null || test.cases.length === 0)
-    return skipEntry(entry, position, { reason: 'no-active-version' });
-
-  let droppedAssignment: number | null = null;
-  if (isSticky(test) && assignments) {
-    const assigned = assignments[test.id];
-    if (assigned !== undefined && assigned < test.cases.length) {
-      // Docs/decisions.md: a sticky player keeps membership and case; segment and bucket are not re-evaluated
-      const bucket = bucketIn(compiledTest, idBytes);
-      return { caseIndex: assigned, bucket, sticky: 'kept', droppedAssignment, test };
-    }
-    if (assigned !== undefined) droppedAssignment = assigned;
-  }
-  const failure = findFailingCondition(compiledTest.segment, player);
-  if (failure) return skipEntry(entry, position, { reason: 'segment', failure }, droppedAssignment);
-  const bucket = bucketIn(compiledTest, idBytes);
-  const caseIndex = caseAt(compiledTest, bucket);
-  if (caseIndex < 0) return skipEntry(entry, position, { reason: 'no-case', bucket }, droppedAssignment);
-  if (isSticky(test)) nextAssignments[test.id] = caseIndex;
-  return { caseIndex, bucket, sticky: isSticky(test) ? 'assigned' : null, droppedAssignment, test };
-}
-
-function pluginAnswer(
-  plugin: RuntimePlugin,
-  outcome: PluginOutcome,
+function skip(
   skipped: SkippedEntry[],
-  matched: MatchedEntry | null,
-  configuration: RuntimeConfiguration | null,
-): PluginResolution {
-  return {
-    pluginId: plugin.id,
-    pluginName: plugin.name,
-    outcome,
-    configuration,
-    skipped,
-    matched,
-  };
+  entry: CompiledEntry,
+  cause: EntrySkipCause,
+  droppedAssignment: number | null,
+): void {
+  const { abTestId, abTestVersion } = entry.entry;
+  skipped.push({ position: entry.position, abTestId, abTestVersion, droppedAssignment, cause });
 }
 
-function resolvePlugin(
-  compiled: CompiledContent,
-  plugin: RuntimePlugin,
-  player: SegmentPlayer,
-  idBytes: Uint8Array,
-  level: number,
-  at: number,
-  assignments: StickyAssignments,
-  nextAssignments: Record<string, number>,
-): PluginResolution {
-  if (!plugin.enabled) return pluginAnswer(plugin, 'disabled', [], null, null);
-  const skipped: SkippedEntry[] = [];
-  for (let position = 0; position < plugin.entries.length; position += 1) {
-    const entry = plugin.entries[position]!;
-    const decision = decideEntry(compiled, entry, position, player, idBytes, assignments, nextAssignments);
-    if (decision.skipped) {
-      skipped.push(decision.skipped);
+/**
+ * Which entry decides the player's case, and the case; false when none does. With `skipped`, each
+ * entry passed over is recorded there with its reason (the explanation; left out when only the answer counts).
+ */
+function decidePlugin(plugin: CompiledPlugin, player: Player, skipped: SkippedEntry[] | null): boolean {
+  isContentBroken = false;
+  for (const entry of plugin.entries) {
+    const test = entry.test;
+    if (test === null) {
+      isContentBroken = true;
+      if (skipped) skip(skipped, entry, { reason: 'abtest-missing' }, null);
       continue;
     }
-    const caseIndex = decision.caseIndex!;
-    const hasSlot = caseIndex < entry.configurations.length;
-    const configurationId = hasSlot ? entry.configurations[caseIndex]! : '';
-    const found = configurationId === '' ? undefined : compiled.configurations.get(configurationId);
-    const times = found ? (found.scheduled ? found.schedule.timesAt(at) : null) : undefined;
-    const minLevel = found?.scheduled ? found.configuration.activation.minLevel : null;
-    const matched: MatchedEntry = {
-      position,
-      abTestId: entry.abTestId,
-      abTestVersion: entry.abTestVersion,
-      droppedAssignment: decision.droppedAssignment,
-      abTestType: decision.test!.type,
-      testVersion: decision.test!.version!,
-      caseIndex,
-      bucket: decision.bucket!,
-      sticky: decision.sticky ?? null,
-      configurationId,
-      hasSlot,
-      configurationFound: found !== undefined,
-      running: found ? (times ? times.running : true) : null,
-      runningUntil: times?.runningUntil ?? null,
-      nextStart: times?.nextStart ?? null,
-      minLevel,
-      belowMinLevel: minLevel !== null && level < minLevel,
-    };
-    const outcome: PluginOutcome =
-      configurationId === ''
-        ? 'default'
-        : !found
-          ? 'configuration-missing'
-          : !matched.running
-            ? 'not-running'
-            : matched.belowMinLevel
-              ? 'below-min-level'
-              : 'configuration';
-    return pluginAnswer(
-      plugin,
-      outcome,
-      skipped,
-      matched,
-      outcome === 'configuration' ? found!.configuration : null,
-    );
+    if (test.skipCause !== null) {
+      if (skipped) skip(skipped, entry, test.skipCause, null);
+      continue;
+    }
+    let dropped: number | null = null;
+    if (test.isSticky && player.assignments !== undefined) {
+      const assigned = player.assignments[test.id];
+      if (typeof assigned === 'number') {
+        if (assigned < test.caseCount) {
+          // A sticky player keeps membership and case: segment and bucket are not evaluated again.
+          decidedEntry = entry;
+          decidedCase = assigned;
+          decidedSticky = 'kept';
+          decidedDropped = null;
+          return true;
+        }
+        dropped = assigned;
+      }
+    }
+    const conditions = test.segment;
+    let isInSegment = true;
+    for (let index = 0; index < conditions.length; index += 1) {
+      if (conditionFailure(conditions[index]!, player.segment) !== null) {
+        isInSegment = false;
+        break;
+      }
+    }
+    if (!isInSegment) {
+      if (skipped) {
+        const failure = findFailingCondition(conditions, player.segment)!;
+        skip(skipped, entry, { reason: 'segment', failure }, dropped);
+      }
+      continue;
+    }
+    const bucket = bucketIn(test, player.idBytes);
+    const caseIndex = caseAt(test, bucket);
+    if (caseIndex < 0) {
+      isContentBroken = true;
+      if (skipped) skip(skipped, entry, { reason: 'no-case', bucket }, dropped);
+      continue;
+    }
+    if (test.isSticky) player.next[test.id] = caseIndex;
+    decidedEntry = entry;
+    decidedCase = caseIndex;
+    decidedSticky = test.isSticky ? 'assigned' : null;
+    decidedDropped = dropped;
+    return true;
   }
-  return pluginAnswer(plugin, 'no-match', skipped, null, null);
+  return false;
+}
+
+// What the decided case gives, set by serveDecidedCase.
+let servedOutcome: PluginOutcome = 'no-match';
+let servedConfiguration: RuntimeConfiguration | null = null;
+let servedTimes: ConfigurationTimes | null = null;
+let servedClosePct: number | null = null;
+
+/** The decided case's configuration at `at` for a player of `level`: outcome, configuration, times. */
+function serveDecidedCase(level: number, at: number): void {
+  const { slots } = decidedEntry!;
+  const slot = decidedCase < slots.length ? slots[decidedCase]! : '';
+  servedConfiguration = null;
+  servedTimes = null;
+  servedClosePct = null;
+  if (typeof slot === 'string') {
+    servedOutcome = slot === '' ? 'default' : 'configuration-missing';
+    return;
+  }
+  if (slot.scheduled) {
+    servedTimes = slot.schedule.timesAt(at);
+    servedClosePct = slot.closePct;
+  }
+  if (servedTimes !== null && !servedTimes.running) servedOutcome = 'not-running';
+  else if (slot.minLevel !== null && level < slot.minLevel) servedOutcome = 'below-min-level';
+  else {
+    servedOutcome = 'configuration';
+    servedConfiguration = slot.configuration;
+  }
+}
+
+const statusNow = (outcome: PluginOutcome, at: number) =>
+  worldEventStatusOf(outcome, isContentBroken, servedTimes, servedClosePct, at);
+
+function preparePlayer(compiled: CompiledContent, player: ResolvePlayerInput): Player {
+  resolutionCount = (resolutionCount + 1) % 1_000_000_000;
+  return {
+    segment: prepareSegmentPlayer(player.userId, player.context),
+    idBytes: encodePlayerId(player.userId),
+    assignments: player.assignments,
+    next: keptAssignments(compiled, player.assignments),
+  };
+}
+
+/** One plugin's receipt: what the player receives from it, from which case, and its event status. */
+function receiptOfPlugin(plugin: CompiledPlugin, player: Player, level: number, at: number): PluginReceipt {
+  const { id, name } = plugin.plugin;
+  if (!plugin.plugin.enabled) {
+    return disabledReceipt(id, name);
+  }
+  if (!decidePlugin(plugin, player, null)) {
+    servedTimes = null;
+    return {
+      pluginId: id,
+      pluginName: name,
+      outcome: 'no-match',
+      status: statusNow('no-match', at),
+      configuration: null,
+      abTestId: null,
+      caseIndex: null,
+      runningUntil: null,
+    };
+  }
+  serveDecidedCase(level, at);
+  return {
+    pluginId: id,
+    pluginName: name,
+    outcome: servedOutcome,
+    status: statusNow(servedOutcome, at),
+    configuration: servedConfiguration,
+    abTestId: decidedEntry!.entry.abTestId,
+    caseIndex: decidedCase,
+    runningUntil: servedOutcome === 'configuration' ? (servedTimes?.runningUntil ?? null) : null,
+  };
+}
+
+function disabledReceipt(pluginId: number, pluginName: string): PluginReceipt {
+  return {
+    pluginId,
+    pluginName,
+    outcome: 'disabled',
+    status: worldEventStatusOf('disabled', false, null, null, 0),
+    configuration: null,
+    abTestId: null,
+    caseIndex: null,
+    runningUntil: null,
+  };
+}
+
+/**
+ * What the player receives from every plugin of the snapshot at `at` (UTC ms), with each plugin's
+ * world event status, and the sticky assignments the game server should keep and pass back next time:
+ * what POST /runtime/v1/resolve answers and the SDK's resolve() returns. Equal to
+ * receiptOf(resolvePlayer(...)), without building the reasons.
+ */
+export function resolveReceipt(
+  content: RuntimeContent,
+  input: ResolvePlayerInput,
+  at: number,
+): PlayerReceipt {
+  const compiled = compileContent(content);
+  const player = preparePlayer(compiled, input);
+  const level = input.level ?? DEFAULT_PLAYER_LEVEL;
+  const { plugins } = compiled;
+  const receipts: PluginReceipt[] = new Array(plugins.length);
+  for (let index = 0; index < plugins.length; index += 1) {
+    receipts[index] = receiptOfPlugin(plugins[index]!, player, level, at);
+  }
+  return { kind: 'receipt', userId: input.userId, level, at, plugins: receipts, assignments: player.next };
+}
+
+/** The matched entry as the explanation shows it (after decidePlugin and serveDecidedCase). */
+function describeDecision(player: Player, level: number, at: number): MatchedEntry {
+  const { entry, position, test, slots } = decidedEntry!;
+  const slot = decidedCase < slots.length ? slots[decidedCase]! : '';
+  const configurationId = typeof slot === 'string' ? slot : slot.configuration.id;
+  const found = typeof slot === 'string' ? null : slot;
+  const times = servedTimes;
+  const nextRun = times?.nextRun ?? null;
+  return {
+    position,
+    abTestId: entry.abTestId,
+    abTestVersion: entry.abTestVersion,
+    droppedAssignment: decidedDropped,
+    abTestType: test!.test.type,
+    testVersion: test!.test.version!,
+    caseIndex: decidedCase,
+    // shown for a kept sticky case too, though it did not decide
+    bucket: bucketIn(test!, player.idBytes),
+    sticky: decidedSticky,
+    configurationId,
+    hasSlot: decidedCase < slots.length,
+    configurationFound: found !== null,
+    running: found === null ? null : times === null ? true : times.running,
+    runningUntil: times?.runningUntil ?? null,
+    nextStart: nextRun !== null && nextRun < at + NEXT_START_HORIZON_MS ? nextRun : null,
+    minLevel: found?.minLevel ?? null,
+    belowMinLevel: found?.minLevel != null && level < found.minLevel,
+  };
+}
+
+function resolutionOfPlugin(
+  plugin: CompiledPlugin,
+  player: Player,
+  level: number,
+  at: number,
+): PluginResolution {
+  const { id: pluginId, name: pluginName } = plugin.plugin;
+  if (!plugin.plugin.enabled) {
+    const { status } = disabledReceipt(pluginId, pluginName);
+    return {
+      pluginId,
+      pluginName,
+      outcome: 'disabled',
+      status,
+      configuration: null,
+      skipped: [],
+      matched: null,
+    };
+  }
+  const skipped: SkippedEntry[] = [];
+  if (!decidePlugin(plugin, player, skipped)) {
+    servedTimes = null;
+    const status = statusNow('no-match', at);
+    return { pluginId, pluginName, outcome: 'no-match', status, configuration: null, skipped, matched: null };
+  }
+  serveDecidedCase(level, at);
+  return {
+    pluginId,
+    pluginName,
+    outcome: servedOutcome,
+    status: statusNow(servedOutcome, at),
+    configuration: servedConfiguration,
+    skipped,
+    matched: describeDecision(player, level, at),
+  };
 }
 
 /**
@@ -299,18 +358,12 @@ function resolvePlugin(
  */
 export function resolvePlayer(
   content: RuntimeContent,
-  player: ResolvePlayerInput,
+  input: ResolvePlayerInput,
   at: number,
 ): PlayerResolution {
   const compiled = compileContent(content);
-  resolutionCount = (resolutionCount + 1) % 1_000_000_000;
-  const level = player.level ?? DEFAULT_PLAYER_LEVEL;
-  const segmentPlayer = prepareSegmentPlayer(player.userId, player.context);
-  const idBytes = encodePlayerId(player.userId);
-  const assignments = player.assignments;
-  const nextAssignments = keptAssignments(compiled, assignments);
-  const plugins = compiled.plugins.map((plugin) =>
-    resolvePlugin(compiled, plugin, segmentPlayer, idBytes, level, at, assignments, nextAssignments),
-  );
-  return { userId: player.userId, level, at, plugins, assignments: nextAssignments };
+  const player = preparePlayer(compiled, input);
+  const level = input.level ?? DEFAULT_PLAYER_LEVEL;
+  const plugins = compiled.plugins.map((plugin) => resolutionOfPlugin(plugin, player, level, at));
+  return { userId: input.userId, level, at, plugins, assignments: player.next };
 }

@@ -73,12 +73,30 @@ export const runtimeQuerySchema = z.object({
     .describe("The runtime key's environment; any other is refused with 403 (absent: the key's own)"),
 });
 
-/** The data of one `revision` event of the stream (its `id:` is the revision number). */
+/**
+ * How many revisions back the stream can replay: a client whose Last-Event-ID is older (or unknown, or
+ * absent) receives one reset event instead, for the current revision, saying everything changed.
+ */
+export const RUNTIME_REPLAY_REVISIONS = 50;
+
+/**
+ * The data of one `revision` event of the stream (its `id:` is the revision number). A change event
+ * follows the revision before it (`previousRevision` = revision − 1) and says what changed; a client
+ * receives one per revision, in order, also those it missed while disconnected (Last-Event-ID). A reset
+ * event (`everythingChanged`: true, `previousRevision` and `changed` null) is sent instead when the
+ * client's revision is not known or older than the kept history: refetch the snapshot and treat every
+ * plugin, A/B-test and configuration as changed.
+ */
 export const runtimeRevisionEventSchema = z.object({
   revision: z.number().int().min(1),
+  /** The revision's content hash (the snapshot's `hash`). */
   hash: z.string(),
-  /** What changed since the revision this stream sent before (changedParts); null when not known (replay). */
+  /** The revision this event's changes are relative to; null on a reset event. */
+  previousRevision: z.number().int().min(0).nullable(),
+  /** What changed from previousRevision (plugin names, A/B-test and configuration ids); null on a reset event. */
   changed: changedPartsSchema.nullable(),
+  /** True on a reset event: the client's revision is not known here; everything may have changed. */
+  everythingChanged: z.boolean(),
 });
 export type RuntimeRevisionEvent = z.infer<typeof runtimeRevisionEventSchema>;
 
@@ -129,9 +147,11 @@ export const runtimeEndpoints = {
     method: 'GET',
     path: RUNTIME_PATHS.stream,
     summary:
-      'Server-Sent Events: one `revision` event (id: the revision) per published revision, a heartbeat ' +
-      'comment every 15 s. On connect the current revision is sent at once unless Last-Event-ID (header, ' +
-      'or ?lastEventId=) already names it',
+      'Server-Sent Events: one `revision` event (id: the revision) per published revision, in order, with ' +
+      'what changed since the revision before; a heartbeat comment every 15 s. On connect with ' +
+      'Last-Event-ID (header, or ?lastEventId=) every later revision is replayed in order (up to ' +
+      `${RUNTIME_REPLAY_REVISIONS} back); without it, or when it is older or unknown, one reset event for ` +
+      'the current revision says everything changed and the snapshot must be fetched again',
     response: runtimeRevisionEventSchema,
     produces: 'text/event-stream',
     answers: RUNTIME_KEY_ANSWERS,

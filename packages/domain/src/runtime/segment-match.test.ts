@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareClientVersions, type SegmentCondition } from '../abtest/segment.ts';
 import { SegmentOperation as Op, SegmentProperty as Prop } from '../enums.ts';
+import { CLIENT_VERSION_PATTERN } from '../operations/release.ts';
 import { describeSegmentFailure } from './explain.ts';
 import type { PlayerContext } from './runtime-api.ts';
-import { matchSegment } from './segment-match.ts';
+import { matchSegment, parseClientVersion } from './segment-match.ts';
 
 const c = (property: number, op: number, value: string): SegmentCondition => ({ property, op, value });
 
@@ -110,5 +111,21 @@ describe('matchSegment', () => {
       }),
       { seed: 3, numRuns: 500 },
     );
+  });
+
+  it('property: reads a ClientVersion exactly as the release screen’s pattern accepts it', () => {
+    const versionLike = fc.stringMatching(/^[0-9.]{0,14}$/);
+    fc.assert(
+      fc.property(fc.oneof(versionLike, fc.string({ maxLength: 12 })), (text) => {
+        const expected = CLIENT_VERSION_PATTERN.test(text) ? text.split('.').map(Number) : null;
+        expect(parseClientVersion(text)).toEqual(expected);
+      }),
+      { seed: 21, numRuns: 3000 },
+    );
+    expect(parseClientVersion('1.2.3.4')).toEqual([1, 2, 3, 4]);
+    expect(parseClientVersion('123456789.0')).toEqual([123_456_789, 0]);
+    for (const text of ['', '1.', '.1', '1..2', '1.2.3.4.5', '1234567890', '1.2-beta', ' 1']) {
+      expect(parseClientVersion(text)).toBeNull();
+    }
   });
 });

@@ -6,7 +6,6 @@ import {
   validateCondition,
 } from '../abtest/segment.ts';
 import { SegmentOperation, SegmentProperty } from '../enums.ts';
-import { CLIENT_VERSION_PATTERN } from '../operations/release.ts';
 import type { PlayerContext } from './runtime-api.ts';
 
 // Whether a player is in an A/B-test's segment. Every condition must hold (no conditions:
@@ -47,32 +46,73 @@ export interface SegmentPlayer {
   /** Platform lower case, FirstCountry upper case (undefined when absent). */
   readonly platform: string | undefined;
   readonly country: string | undefined;
-  /** The ClientVersion's numbers; null when it is not a version; undefined when absent. */
-  readonly version: number[] | null | undefined;
+  /** The ClientVersion's numbers; null when it is not a version; undefined when absent (read lazily). */
+  version: number[] | null | undefined;
+  hasVersion: boolean;
 }
 
 export function prepareSegmentPlayer(userId: string, context: PlayerContext): SegmentPlayer {
-  const version = context.ClientVersion?.trim();
   return {
     userId,
     context,
     platform: context.Platform?.trim().toLowerCase(),
     country: context.FirstCountry?.trim().toUpperCase(),
-    version:
-      version === undefined
-        ? undefined
-        : CLIENT_VERSION_PATTERN.test(version)
-          ? version.split('.').map(Number)
-          : null,
+    version: undefined,
+    hasVersion: false,
   };
 }
 
-/** A condition ready to evaluate: answers null when it holds, else the cause. */
+/**
+ * A version's numbers: 1 to 4 parts of 1 to 9 digits separated by dots (CLIENT_VERSION_PATTERN, read
+ * by hand: it is parsed for every player a ClientVersion condition meets); null for anything else.
+ */
+export function parseClientVersion(text: string): number[] | null {
+  const parts: number[] = [];
+  let part = 0;
+  let digits = 0;
+  for (let index = 0; index <= text.length; index += 1) {
+    const code = index < text.length ? text.charCodeAt(index) : 46; // a final '.' closes the last part
+    if (code >= 48 && code <= 57) {
+      if (++digits > 9) return null;
+      part = part * 10 + (code - 48);
+    } else if (code === 46 && digits > 0 && parts.length < 4) {
+      parts.push(part);
+      part = 0;
+      digits = 0;
+    } else {
+      return null;
+    }
+  }
+  return parts;
+}
+
+/** The player's ClientVersion as numbers, parsed on first use (most segments do not ask). */
+function versionOf(player: SegmentPlayer): number[] | null | undefined {
+  if (!player.hasVersion) {
+    const version = player.context.ClientVersion;
+    player.version = version === undefined ? undefined : parseClientVersion(version.trim());
+    player.hasVersion = true;
+  }
+  return player.version;
+}
+
+/**
+ * A condition ready to evaluate for many players (conditionFailure): its values parsed and normalised
+ * once. Data, not a closure per condition, so one comparison routine serves every condition.
+ */
 export interface CompiledCondition {
   readonly condition: SegmentCondition;
+  /** The property's name (`Platform`), or `property <id>` for an unknown one. */
   readonly property: string;
-  readonly test: (player: SegmentPlayer) => SegmentFailureCause | null;
-  readonly playerValueOf: (player: SegmentPlayer) => PlayerValue | null;
+  /** False for a condition the segment editor would refuse: it never holds. */
+  readonly isValid: boolean;
+  readonly propertyId: number;
+  readonly op: number;
+  /** The value as compared: normalised text, a number, true/false, or a version's numbers. */
+  readonly value: string | number | boolean | readonly number[];
+  /** "in": the list's values (texts and numbers in a set; versions as a list). */
+  readonly set: ReadonlySet<string | number> | null;
+  readonly versions: readonly (readonly number[])[] | null;
 }
 
 const PROPERTY_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
@@ -88,104 +128,140 @@ function compareVersionParts(left: readonly number[], right: readonly number[]):
   return 0;
 }
 
-const { Equals, NotEquals, GreaterThan, LessThan, Contains } = SegmentOperation;
+const { Equals, NotEquals, GreaterThan, Contains } = SegmentOperation;
+const P = SegmentProperty;
 
-/** How one property reads a condition value and the player's value, and compares them. */
-interface PropertyReader<T> {
-  /** The player's value as compared; undefined = absent, null = of the wrong shape. */
-  readonly read: (player: SegmentPlayer) => T | null | undefined;
-  readonly shown: (player: SegmentPlayer) => PlayerValue | null;
-  readonly parse: (text: string) => T;
-  /** -1, 0, 1; equality only (NaN otherwise) for properties without an order. */
-  readonly compare: (player: T, value: T) => number;
-}
-
-const textEquality = (a: string, b: string) => (a === b ? 0 : Number.NaN);
-const numberOrder = (a: number, b: number) => (a === b ? 0 : a < b ? -1 : 1);
-
-const READERS: Readonly<Record<number, PropertyReader<never>>> = {
-  [SegmentProperty.Platform]: {
-    read: (player) => player.platform,
-    shown: (player) => player.context.Platform ?? null,
-    parse: (text) => text.toLowerCase(),
-    compare: textEquality,
-  } satisfies PropertyReader<string>,
-  [SegmentProperty.FirstCountry]: {
-    read: (player) => player.country,
-    shown: (player) => player.context.FirstCountry ?? null,
-    parse: (text) => text.toUpperCase(),
-    compare: textEquality,
-  } satisfies PropertyReader<string>,
-  [SegmentProperty.ClientVersion]: {
-    read: (player) => player.version,
-    shown: (player) => player.context.ClientVersion ?? null,
-    parse: (text) => text.split('.').map(Number),
-    compare: compareVersionParts,
-  } satisfies PropertyReader<number[]>,
-  [SegmentProperty.Payer]: {
-    read: (player) => player.context.Payer,
-    shown: (player) => player.context.Payer ?? null,
-    parse: (text) => text.toLowerCase() === 'true',
-    compare: (a, b) => (a === b ? 0 : Number.NaN),
-  } satisfies PropertyReader<boolean>,
-  [SegmentProperty.PurchaseCount]: {
-    read: (player) => player.context.PurchaseCount,
-    shown: (player) => player.context.PurchaseCount ?? null,
-    parse: Number,
-    compare: numberOrder,
-  } satisfies PropertyReader<number>,
-  [SegmentProperty.PurchaseAmount]: {
-    read: (player) => player.context.PurchaseAmount,
-    shown: (player) => player.context.PurchaseAmount ?? null,
-    parse: Number,
-    compare: numberOrder,
-  } satisfies PropertyReader<number>,
-  [SegmentProperty.UserId]: {
-    read: (player) => player.userId,
-    shown: (player) => player.userId,
-    parse: (text) => text,
-    compare: textEquality,
-  } satisfies PropertyReader<string>,
-} as unknown as Record<number, PropertyReader<never>>;
-
-/** The predicate of one operation over the comparison's result(s). */
-function holds<T>(reader: PropertyReader<T>, op: number, player: T, values: readonly T[]): boolean {
-  switch (op) {
-    case Equals:
-      return reader.compare(player, values[0]!) === 0;
-    case NotEquals:
-      return reader.compare(player, values[0]!) !== 0;
-    case GreaterThan:
-      return reader.compare(player, values[0]!) > 0;
-    case LessThan:
-      return reader.compare(player, values[0]!) < 0;
+/** A condition value as its property compares it. */
+function parseValue(propertyId: number, text: string): string | number | boolean | number[] {
+  switch (propertyId) {
+    case P.Platform:
+      return text.toLowerCase();
+    case P.FirstCountry:
+      return text.toUpperCase();
+    case P.ClientVersion:
+      return text.split('.').map(Number);
+    case P.Payer:
+      return text.toLowerCase() === 'true';
+    case P.PurchaseCount:
+    case P.PurchaseAmount:
+      return Number(text);
     default:
-      return values.some((value) => reader.compare(player, value) === 0);
+      return text;
   }
 }
 
 /** Prepares a condition once (its values parsed and normalised) for many players. */
 export function compileCondition(condition: SegmentCondition): CompiledCondition {
-  const property = PROPERTY_NAMES[condition.property] ?? `property ${condition.property}`;
-  const reader = READERS[condition.property] as PropertyReader<unknown> | undefined;
-  const playerValueOf = (player: SegmentPlayer) => (reader ? reader.shown(player) : null);
-  if (!reader || validateCondition(condition) !== 0) {
-    return { condition, property, playerValueOf, test: () => 'invalid-condition' };
-  }
-  const value = condition.value.trim();
-  const values = (condition.op === Contains ? splitListValue(value) : [value]).map(reader.parse);
-  const { op } = condition;
+  const propertyId = condition.property;
+  const property = PROPERTY_NAMES[propertyId] ?? `property ${propertyId}`;
+  const isValid =
+    propertyId in PROPERTY_NAMES && propertyId !== P.UnSupported && validateCondition(condition) === 0;
+  const text = condition.value.trim();
+  const isList = condition.op === Contains;
+  const values = isValid
+    ? (isList ? splitListValue(text) : [text]).map((entry) => parseValue(propertyId, entry))
+    : [];
+  const isVersion = propertyId === P.ClientVersion;
   return {
     condition,
     property,
-    playerValueOf,
-    test: (player) => {
-      const playerValue = reader.read(player);
-      if (playerValue === undefined) return 'absent';
-      if (playerValue === null) return 'invalid-player-value';
-      return holds(reader, op, playerValue, values) ? null : 'mismatch';
-    },
+    isValid,
+    propertyId,
+    op: condition.op,
+    value: values[0] ?? '',
+    set: isValid && isList && !isVersion ? new Set(values as (string | number)[]) : null,
+    versions: isValid && isList && isVersion ? (values as number[][]) : null,
   };
+}
+
+/** The player's value of the condition's property as compared; undefined = absent, null = wrong shape. */
+function comparedValueOf(
+  propertyId: number,
+  player: SegmentPlayer,
+): string | number | boolean | number[] | null | undefined {
+  switch (propertyId) {
+    case P.Platform:
+      return player.platform;
+    case P.FirstCountry:
+      return player.country;
+    case P.ClientVersion:
+      return versionOf(player);
+    case P.Payer:
+      return player.context.Payer;
+    case P.PurchaseCount:
+      return player.context.PurchaseCount;
+    case P.PurchaseAmount:
+      return player.context.PurchaseAmount;
+    default:
+      return player.userId;
+  }
+}
+
+/** Whether the condition holds for the player: null when it does, else why not. */
+export function conditionFailure(
+  compiled: CompiledCondition,
+  player: SegmentPlayer,
+): SegmentFailureCause | null {
+  if (!compiled.isValid) return 'invalid-condition';
+  const playerValue = comparedValueOf(compiled.propertyId, player);
+  if (playerValue === undefined) return 'absent';
+  if (playerValue === null) return 'invalid-player-value';
+  let order: number;
+  if (compiled.propertyId === P.ClientVersion) {
+    const parts = playerValue as number[];
+    if (compiled.op === Contains) {
+      return compiled.versions!.some((version) => compareVersionParts(parts, version) === 0)
+        ? null
+        : 'mismatch';
+    }
+    order = compareVersionParts(parts, compiled.value as number[]);
+  } else {
+    if (compiled.op === Contains)
+      return compiled.set!.has(playerValue as string | number) ? null : 'mismatch';
+    const value = compiled.value;
+    // texts and true/false are only equal or not; numbers are ordered
+    order =
+      playerValue === value
+        ? 0
+        : typeof value === 'number'
+          ? (playerValue as number) < value
+            ? -1
+            : 1
+          : Number.NaN;
+  }
+  switch (compiled.op) {
+    case Equals:
+      return order === 0 ? null : 'mismatch';
+    case NotEquals:
+      return order !== 0 ? null : 'mismatch';
+    case GreaterThan:
+      return order > 0 ? null : 'mismatch';
+    default:
+      return order < 0 ? null : 'mismatch';
+  }
+}
+
+/** The player's value of the condition's property as the explanation shows it (as sent). */
+function shownValueOf(compiled: CompiledCondition, player: SegmentPlayer): PlayerValue | null {
+  const { context } = player;
+  switch (compiled.propertyId) {
+    case P.Platform:
+      return context.Platform ?? null;
+    case P.FirstCountry:
+      return context.FirstCountry ?? null;
+    case P.ClientVersion:
+      return context.ClientVersion ?? null;
+    case P.Payer:
+      return context.Payer ?? null;
+    case P.PurchaseCount:
+      return context.PurchaseCount ?? null;
+    case P.PurchaseAmount:
+      return context.PurchaseAmount ?? null;
+    case P.UserId:
+      return player.userId;
+    default:
+      return null;
+  }
 }
 
 /** The first failing compiled condition; null when all hold. */
@@ -194,12 +270,12 @@ export function findFailingCondition(
   player: SegmentPlayer,
 ): SegmentFailure | null {
   for (const compiled of conditions) {
-    const cause = compiled.test(player);
+    const cause = conditionFailure(compiled, player);
     if (cause === null) continue;
     return {
       condition: compiled.condition,
       property: compiled.property,
-      playerValue: compiled.playerValueOf(player),
+      playerValue: shownValueOf(compiled, player),
       cause,
     };
   }

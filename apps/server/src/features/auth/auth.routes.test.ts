@@ -104,7 +104,11 @@ describe('login', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'https://console.example.com',
     });
-    const response = await t.request({ method: 'GET', url: '/oauth/login/google' });
+    const response = await t.request({
+      method: 'GET',
+      url: '/oauth/login/google',
+      headers: { host: 'console.example.com' },
+    });
     expect(response.statusCode).toBe(302);
     const location = new URL(String(response.headers.location));
     expect(location.host).toBe('accounts.google.com');

@@ -137,6 +137,8 @@ describe('the session cookie', () => {
     const https = { 'x-forwarded-proto': 'https' };
     expect(await setCookieOf({ TRUST_PROXY: 'true' }, https)).toMatch(/Secure/);
     expect(await setCookieOf({}, https)).not.toMatch(/Secure/);
-    expect(await setCookieOf({ PUBLIC_URL: 'https://console.example.com' })).toMatch(/Secure/);
+    expect(
+      await setCookieOf({ PUBLIC_URL: 'https://console.example.com' }, { host: 'console.example.com' }),
+    ).toMatch(/Secure/);
   });
 });

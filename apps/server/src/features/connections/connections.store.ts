@@ -40,6 +40,14 @@ export async function lockKeyConnects(tx: Tx, keyId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${KEY_LOCK_NAMESPACE}::int, hashtext(${keyId}))`;
 }
 
+/** Server processes whose heartbeat is recent: the console's processes on this database. */
+export async function countLiveProcesses(db: Db, staleMs: number): Promise<number> {
+  const rows = await db.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" FROM "runtime_process"
+     WHERE "heartbeat" > now() - make_interval(secs => ${seconds(staleMs)})`;
+  return rows[0]?.count ?? 0;
+}
+
 export async function countLiveConnectionsOfKey(tx: Tx, keyId: string, staleMs: number): Promise<number> {
   const rows = await tx.$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS "count" FROM "runtime_connection" c

@@ -15,6 +15,7 @@ import { type CloseReason, ConnectionRegistry, type LiveConnection } from './con
 import {
   CONNECTION_CLOSE_CHANNEL,
   countLiveConnectionsOfKey,
+  countLiveProcesses,
   deleteConnection,
   deleteDeadProcesses,
   deleteProcess,
@@ -65,6 +66,7 @@ export class SharedConnectionRegistry extends ConnectionRegistry {
   /** Connections whose row is written: only those can have been closed through the database. */
   private readonly recorded = new Set<string>();
   private isProcessRecorded = false;
+  private liveProcesses = 1;
   private isStopping = false;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
@@ -192,6 +194,14 @@ export class SharedConnectionRegistry extends ConnectionRegistry {
     this.isProcessRecorded = true;
   }
 
+  /**
+   * How many console processes serve this database (this one included), as of the last heartbeat: what
+   * shares a per-key cap that is not counted row by row (the event streams) among the processes.
+   */
+  get liveProcessCount(): number {
+    return this.liveProcesses;
+  }
+
   /** One heartbeat now (it also runs every PROCESS_HEARTBEAT_MS and after LISTEN reconnects). */
   checkNow(): Promise<void> {
     return this.tick();
@@ -224,6 +234,7 @@ export class SharedConnectionRegistry extends ConnectionRegistry {
       await this.closeWhatWasClosedElsewhere();
     }
     await deleteDeadProcesses(db, PROCESS_DEAD_MS);
+    this.liveProcesses = Math.max(1, await countLiveProcesses(db, PROCESS_STALE_MS));
   }
 
   private async closeWhatWasClosedElsewhere(): Promise<void> {

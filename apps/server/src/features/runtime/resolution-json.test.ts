@@ -1,8 +1,8 @@
 import {
   explanationOf,
   type RuntimeContent,
-  receiptOf,
   resolvePlayer,
+  resolveReceipt,
   SegmentOperation,
   SegmentProperty,
   WorldEventActivationType,
@@ -35,7 +35,7 @@ function variedContent(): RuntimeContent {
 const playerArbitrary = fc.record({
   userId: fc.string({ minLength: 1, maxLength: 20 }),
   context: fc.record({ Platform: fc.constantFrom('ios', 'android', 'web"\\') }, { requiredKeys: [] }),
-  level: fc.integer({ min: 0, max: 30 }),
+  level: fc.integer({ min: 1, max: 30 }),
   at: fc.integer({ min: Date.parse('2026-03-01T00:00:00Z'), max: Date.parse('2026-03-04T00:00:00Z') }),
   assignments: fc.option(fc.dictionary(fc.constantFrom('test-Ar', 'test-Race', 'gone'), fc.nat(4)), {
     nil: undefined,
@@ -57,16 +57,16 @@ describe('resolve answers as JSON text', () => {
     );
   });
 
-  it('serializeReceipt writes what JSON.stringify writes of {payload: receiptOf(resolution)}', () => {
+  it('serializeReceipt writes what JSON.stringify writes of {payload: receipt}', () => {
     const outcomes = new Set<string>();
     fc.assert(
       fc.property(playerArbitrary, ({ at, ...player }) => {
-        const resolution = resolvePlayer(content, player, at);
-        for (const plugin of resolution.plugins) outcomes.add(plugin.outcome);
-        // Twice: the second answer is built from the pieces the first one left for this revision.
+        const receipt = resolveReceipt(content, player, at);
+        for (const plugin of receipt.plugins) outcomes.add(plugin.outcome);
+        // Twice: the second answer is built from the texts the first one left for this revision.
         for (let round = 0; round < 2; round++) {
-          expect(JSON.parse(serializeReceipt(content, resolution))).toEqual(
-            JSON.parse(JSON.stringify({ payload: receiptOf(resolution) })),
+          expect(JSON.parse(serializeReceipt(receipt))).toEqual(
+            JSON.parse(JSON.stringify({ payload: receipt })),
           );
         }
       }),
@@ -93,7 +93,7 @@ describe('resolve answers as JSON text', () => {
     const second = makeRuntimeContent({ plugins: 2, tag: 'second' });
     const tags = (content: RuntimeContent) =>
       (
-        JSON.parse(serializeReceipt(content, resolvePlayer(content, player, at))) as {
+        JSON.parse(serializeReceipt(resolveReceipt(content, player, at))) as {
           payload: { plugins: { configuration: { data: { tag: string } } }[] };
         }
       ).payload.plugins.map((plugin) => plugin.configuration.data.tag);

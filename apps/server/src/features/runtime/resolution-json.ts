@@ -1,14 +1,9 @@
-import {
-  type PlayerResolution,
-  type PluginResolution,
-  type RuntimeContent,
-  receiptOfPlugin,
-} from '@console/domain';
+import type { PlayerReceipt, PlayerResolution } from '@console/domain';
 
 // The answers of POST /runtime/v1/resolve as JSON text, equal (as JSON) to JSON.stringify's of
-// {payload: receiptOf(resolution)} and {payload: explanationOf(resolution)}. Built from pieces made once per revision:
-// the configurations a resolution hands out are the revision's own objects and make most of an answer's
-// bytes, so serialising them per request was the largest cost of the call.
+// {payload: receipt} and {payload: explanationOf(resolution)}. The configurations a resolution hands out
+// are the revision's own objects and make most of an answer's bytes: each is serialised once and its text
+// reused by every answer that hands it out.
 
 /** The JSON text of each configuration, made once. Weak, so a replaced revision's text goes with it. */
 const configurationJson = new WeakMap<object, string>();
@@ -38,40 +33,34 @@ export function serializeResolution(resolution: PlayerResolution): string {
   return `{"payload":${withProperty(player, 'plugins', `[${pluginTexts.join(',')}]`)}}`;
 }
 
-/**
- * Per revision, a plugin receipt's text up to its only per-request field (runningUntil): a receipt is
- * decided by the plugin, outcome, entry, case and configuration, a few of each per revision.
- */
-const receiptHeads = new WeakMap<RuntimeContent, Map<string, string>>();
+/** The JSON text of the few distinct short texts a receipt repeats (plugin names, A/B-test ids). */
+const textJson = new Map<string, string>();
+const MAX_TEXTS_KEPT = 10_000;
 
-function receiptHeadOf(heads: Map<string, string>, plugin: PluginResolution): string {
-  const abTestId = plugin.matched?.abTestId ?? null;
-  const caseIndex = plugin.matched?.caseIndex ?? null;
-  const key = `${plugin.pluginId}\u0000${plugin.outcome}\u0000${abTestId}\u0000${caseIndex}\u0000${plugin.configuration?.id}`;
-  let head = heads.get(key);
-  if (head === undefined) {
-    const { configuration, runningUntil: _, ...fixed } = receiptOfPlugin(plugin);
-    head = JSON.stringify(fixed).slice(0, -1);
-    head += `,"configuration":${configuration === null ? 'null' : jsonOf(configuration)}`;
-    heads.set(key, head);
+function jsonOfText(text: string): string {
+  let json = textJson.get(text);
+  if (json === undefined) {
+    json = JSON.stringify(text);
+    if (textJson.size >= MAX_TEXTS_KEPT) textJson.clear();
+    textJson.set(text, json);
   }
-  return head;
+  return json;
 }
 
-/** `{"payload": receiptOf(resolution)}` as JSON text; `content` is the revision it was resolved from. */
-export function serializeReceipt(content: RuntimeContent, resolution: PlayerResolution): string {
-  let heads = receiptHeads.get(content);
-  if (heads === undefined) {
-    heads = new Map();
-    receiptHeads.set(content, heads);
-  }
+/** `{"payload": receipt}` as JSON text: what POST /runtime/v1/resolve answers unless `explain` is true. */
+export function serializeReceipt(receipt: PlayerReceipt): string {
   let plugins = '';
-  for (const plugin of resolution.plugins) {
-    const runningUntil = plugin.outcome === 'configuration' ? (plugin.matched?.runningUntil ?? null) : null;
-    plugins += `${plugins === '' ? '' : ','}${receiptHeadOf(heads, plugin)},"runningUntil":${runningUntil}}`;
+  for (const plugin of receipt.plugins) {
+    const { configuration, abTestId } = plugin;
+    plugins +=
+      `${plugins === '' ? '' : ','}{"pluginId":${plugin.pluginId},"pluginName":${jsonOfText(plugin.pluginName)},` +
+      `"outcome":"${plugin.outcome}","status":${plugin.status},` +
+      `"configuration":${configuration === null ? 'null' : jsonOf(configuration)},` +
+      `"abTestId":${abTestId === null ? 'null' : jsonOfText(abTestId)},"caseIndex":${plugin.caseIndex},` +
+      `"runningUntil":${plugin.runningUntil}}`;
   }
   return (
-    `{"payload":{"kind":"receipt","userId":${JSON.stringify(resolution.userId)},"level":${resolution.level},` +
-    `"at":${resolution.at},"plugins":[${plugins}],"assignments":${JSON.stringify(resolution.assignments)}}}`
+    `{"payload":{"kind":"receipt","userId":${JSON.stringify(receipt.userId)},"level":${receipt.level},` +
+    `"at":${receipt.at},"plugins":[${plugins}],"assignments":${JSON.stringify(receipt.assignments)}}}`
   );
 }

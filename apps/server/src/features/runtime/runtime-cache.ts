@@ -1,12 +1,18 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { RUNTIME_REVISION_EVENT, type RuntimeContent, type RuntimeSnapshot } from '@console/domain';
+import {
+  RUNTIME_REPLAY_REVISIONS,
+  RUNTIME_REVISION_EVENT,
+  type RuntimeContent,
+  type RuntimeRevisionEvent,
+  type RuntimeSnapshot,
+} from '@console/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { parseRevisionNotification } from './revision-notification.ts';
 import {
   findLatestRevisionNumbers,
-  findLatestStoredRevision,
+  listStoredRevisionsAfter,
   type StoredRevision,
 } from './runtime-read.store.ts';
 
@@ -27,19 +33,24 @@ export interface ServedRevision {
   etag: string;
   etagGzip: string;
   etagBrotli: string;
-  /** The revision this process served before (0: none) and what changed since; null when not known. */
-  previousRevision: number;
-  changed: unknown;
-  /** The stream's `revision` event, with `changed` and with `changed: null` (for other starting points). */
-  event: string;
-  eventWithoutChanges: string;
+  /** The stream's reset event for this revision: for a client whose revision the history does not hold. */
+  resetEvent: string;
 }
 
-export type DescribeChanges = (previous: RuntimeContent, next: RuntimeContent) => unknown;
+/** One revision's change event of the stream, as sent. */
+export interface RevisionEventFrame {
+  revision: number;
+  text: string;
+}
+
+export type DescribeChanges = (
+  previous: RuntimeContent,
+  next: RuntimeContent,
+) => RuntimeRevisionEvent['changed'];
 
 export interface RuntimeCacheOptions {
-  /** What changed between two revisions' contents, as the stream's events carry it; null: not known. */
-  describeChanges?: DescribeChanges;
+  /** What changed between two revisions' contents, as the stream's events carry it. */
+  describeChanges: DescribeChanges;
   /** After a failed read, everything is checked again this much later, until a read succeeds. */
   retryMs?: number;
 }
@@ -49,14 +60,11 @@ export const RUNTIME_RETRY_MS = 1_000;
 
 type RevisionListener = (served: ServedRevision) => void;
 
-const revisionEvent = (revision: number, hash: string, changed: unknown) =>
-  `id: ${revision}\nevent: ${RUNTIME_REVISION_EVENT}\ndata: ${JSON.stringify({ revision, hash, changed })}\n\n`;
+function revisionFrame(data: RuntimeRevisionEvent): string {
+  return `id: ${data.revision}\nevent: ${RUNTIME_REVISION_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
+}
 
-async function serve(
-  published: StoredRevision,
-  previous: ServedRevision | undefined,
-  options: RuntimeCacheOptions,
-) {
+async function serve(published: StoredRevision): Promise<ServedRevision> {
   const { environmentId, revision, hash, content } = published;
   const snapshot: RuntimeSnapshot = {
     environment: environmentId,
@@ -73,7 +81,6 @@ async function serve(
       params: { [constants.BROTLI_PARAM_QUALITY]: 8, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
   ]);
-  const changed = previous ? (options.describeChanges?.(previous.content, content) ?? null) : null;
   const tag = `${environmentId}.${revision}.${hash.slice(0, 16)}`;
   return {
     environmentId,
@@ -86,11 +93,14 @@ async function serve(
     etag: `"${tag}"`,
     etagGzip: `"${tag}.gz"`,
     etagBrotli: `"${tag}.br"`,
-    previousRevision: previous?.revision ?? 0,
-    changed,
-    event: revisionEvent(revision, hash, changed),
-    eventWithoutChanges: revisionEvent(revision, hash, null),
-  } satisfies ServedRevision;
+    resetEvent: revisionFrame({
+      revision,
+      hash,
+      previousRevision: null,
+      changed: null,
+      everythingChanged: true,
+    }),
+  };
 }
 
 /**
@@ -101,6 +111,8 @@ async function serve(
  */
 export class RuntimeCache {
   private readonly served = new Map<string, ServedRevision>();
+  /** Per environment the change events of the latest revisions, oldest first, ending at the served one. */
+  private readonly history = new Map<string, RevisionEventFrame[]>();
   private readonly wanted = new Map<string, number>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly listeners = new Map<string, Set<RevisionListener>>();
@@ -112,12 +124,26 @@ export class RuntimeCache {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: RuntimeCacheOptions = {},
+    private readonly options: RuntimeCacheOptions,
   ) {}
 
   /** The environment's current revision in this process, if it has one. */
   get(environmentId: string): ServedRevision | undefined {
     return this.served.get(environmentId);
+  }
+
+  /**
+   * The change events of the environment's revisions after `revision`, oldest first (empty when it is
+   * the served one); null when the kept history does not reach back to it, or it is not known here.
+   */
+  eventsAfter(environmentId: string, revision: number): readonly RevisionEventFrame[] | null {
+    const served = this.served.get(environmentId);
+    if (!served || revision > served.revision || revision < 1) return null;
+    if (revision === served.revision) return [];
+    const events = this.history.get(environmentId) ?? [];
+    const first = events[0]?.revision;
+    if (first === undefined || first > revision + 1) return null;
+    return events.slice(revision + 1 - first);
   }
 
   /** Every environment's current revision in this process (for metrics). */
@@ -188,10 +214,17 @@ export class RuntimeCache {
       const current = this.served.get(environmentId);
       if (wanted <= (current?.revision ?? 0)) continue;
       try {
-        const published = await findLatestStoredRevision(this.db, environmentId);
-        const latest = this.served.get(environmentId);
-        if (published && published.revision > (latest?.revision ?? 0)) {
-          this.adopt(await serve(published, latest, this.options));
+        // Every revision since the served one (the newest ones past the history's reach), so the stream
+        // can replay each one's changes; one more than the history holds, as the base of the first diff.
+        const published = await listStoredRevisionsAfter(
+          this.db,
+          environmentId,
+          current?.revision ?? 0,
+          RUNTIME_REPLAY_REVISIONS + 1,
+        );
+        const latest = published.at(-1);
+        if (latest && latest.revision > (this.served.get(environmentId)?.revision ?? 0)) {
+          this.adopt(await serve(latest), this.changeEvents(environmentId, published));
         }
         this.recovered();
       } catch (error) {
@@ -200,11 +233,37 @@ export class RuntimeCache {
     }
   }
 
-  private adopt(served: ServedRevision): void {
-    const current = this.served.get(served.environmentId);
+  /**
+   * The change events of `published` (ascending, contiguous): each against the revision before it,
+   * which is the served one for the first when it directly follows it, else the first is only the base.
+   */
+  private changeEvents(environmentId: string, published: StoredRevision[]): RevisionEventFrame[] {
+    const current = this.served.get(environmentId);
+    let previous = current && current.revision + 1 === published[0]?.revision ? current.content : null;
+    const events: RevisionEventFrame[] = [];
+    for (const { revision, hash, content } of published) {
+      if (previous !== null) {
+        const changed = this.options.describeChanges(previous, content);
+        const data = { revision, hash, previousRevision: revision - 1, changed, everythingChanged: false };
+        events.push({ revision, text: revisionFrame(data) });
+      }
+      previous = content;
+    }
+    return events;
+  }
+
+  private adopt(served: ServedRevision, events: RevisionEventFrame[]): void {
+    const { environmentId } = served;
+    const current = this.served.get(environmentId);
     if (current && current.revision >= served.revision) return;
-    this.served.set(served.environmentId, served);
-    for (const listener of this.listeners.get(served.environmentId) ?? []) listener(served);
+    const kept = this.history.get(environmentId) ?? [];
+    const continues = events.length > 0 && kept.at(-1)?.revision === events[0]!.revision - 1;
+    this.history.set(
+      environmentId,
+      (continues ? [...kept, ...events] : events).slice(-RUNTIME_REPLAY_REVISIONS),
+    );
+    this.served.set(environmentId, served);
+    for (const listener of this.listeners.get(environmentId) ?? []) listener(served);
   }
 
   /** No more retries (the app is closing). */

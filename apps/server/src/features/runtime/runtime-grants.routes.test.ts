@@ -80,7 +80,21 @@ describe('game servers collect compensation and read progression (runtime key)',
       error: 'ids: ids must not be empty',
     });
     expect((await runtime(RUNTIME_PATHS.grantsAck, { ids: ['x'] })).statusCode).toBe(400);
-    expect((await runtime(RUNTIME_PATHS.grantsPending, {})).statusCode).toBe(400);
+    expect((await runtime(RUNTIME_PATHS.grantsAck, { ids: [-1] })).json()).toEqual({
+      error: 'ids.0: each of ids must be a whole number from 1 to 2147483647',
+    });
+    expect((await runtime(RUNTIME_PATHS.grantsAck, { id: [1] })).json()).toEqual({
+      error: "body: unknown field 'id': the body takes ids",
+    });
+    expect((await runtime(RUNTIME_PATHS.grantsPending, {})).json()).toEqual({
+      error: 'userId: userId is required',
+    });
+    expect((await runtime(RUNTIME_PATHS.grantsPending, { userId: 'p', user: 'p' })).json()).toEqual({
+      error: "body: unknown field 'user': the body takes userId",
+    });
+    expect((await runtime(RUNTIME_PATHS.progressionGet, { userID: 'p' })).json()).toEqual({
+      error: "body: unknown field 'userID': the body takes userId",
+    });
     expect((await runtime(RUNTIME_PATHS.progressionGet, { userId: '' })).json()).toEqual({
       error: 'userId: userId must not be empty',
     });

@@ -26,12 +26,12 @@ describe('pickup confirmation: game servers report the revision they applied', (
   });
   afterAll(() => sql.end());
 
-  const report = (instance: string, revision: number, key = keys.dev, query = '') =>
+  const report = (instance: string, revision: number, key = keys.dev, query = '', more = {}) =>
     t.request({
       method: 'POST',
       url: `${RUNTIME_PATHS.applied}${query}`,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      payload: JSON.stringify({ instance, revision }),
+      payload: JSON.stringify({ instance, revision, ...more }),
     });
   const gameServers = async (environment = 'dev') => {
     const response = await t.post(
@@ -81,6 +81,7 @@ describe('pickup confirmation: game servers report the revision they applied', (
     expect(again.applied).toBe(before.applied);
     expect(again.reported).toBeGreaterThan(before.reported);
     // a new revision: applied now
+    await publish('dev', 2);
     await report('gs-a', 2);
     const moved = (await gameServers()).instances[0]!;
     expect(moved).toMatchObject({ instance: 'gs-a', revision: 2 });
@@ -98,7 +99,21 @@ describe('pickup confirmation: game servers report the revision they applied', (
     expect(anonymous.statusCode).toBe(401);
     expect((await report('x', 1, keys.dev, '?configuration=stable')).statusCode).toBe(403);
     expect((await report('', 1)).json()).toEqual({ error: 'instance: instance must not be empty' });
-    expect((await report('x', -1)).statusCode).toBe(400);
+    expect((await report('x', -1)).json()).toEqual({
+      error: 'revision: revision must be a whole number from 1 to 2147483647',
+    });
+    expect((await report('x', 1, keys.dev, '', { extra: true })).json()).toEqual({
+      error: "body: unknown field 'extra': the body takes instance, revision",
+    });
+  });
+
+  it('refuses a revision the environment never published, naming the latest, and records nothing', async () => {
+    const refused = await report('future', 99_999);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error: 'revision: revision 99999 was never published in dev (the latest is 2)',
+    });
+    expect((await gameServers()).instances.map((server) => server.instance)).not.toContain('future');
     expect((await t.post('/api/connections/game-servers')).statusCode).toBe(401);
   });
 
@@ -118,6 +133,7 @@ describe('pickup confirmation: game servers report the revision they applied', (
     expect(listed).toHaveLength(GAME_SERVERS_PER_ENVIRONMENT);
     expect(listed.map((server) => server.instance)).not.toContain('silent');
     // a known instance reporting again removes nothing; a new one prunes the silent and the surplus
+    await publish('stable', 2);
     await report('old-1', 2, keys.stable);
     const count = async () =>
       Number(

@@ -7,7 +7,13 @@ import { listGameServers, recordAppliedRevision } from './runtime-instances.serv
 /** Game servers report their applied revision (runtime key), in the runtime context (runtime.routes.ts). */
 export function registerAppliedCall(app: FastifyInstance): void {
   registerRuntimeCall(app, runtimeEndpoints.applied, ({ key, body, request }) =>
-    recordAppliedRevision(app.db, key.environmentId, body, request.ip),
+    recordAppliedRevision(
+      app.db,
+      key.environmentId,
+      body,
+      request.ip,
+      app.runtimeCache.get(key.environmentId)?.revision ?? 0,
+    ),
   );
 }
 

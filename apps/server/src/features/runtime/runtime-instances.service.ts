@@ -1,5 +1,6 @@
 import {
   type AppliedRequest,
+  badInput,
   GAME_SERVER_RETENTION_MS,
   GAME_SERVERS_PER_ENVIRONMENT,
   type GameServerList,
@@ -18,13 +19,26 @@ const BOUNDS = { retentionMs: GAME_SERVER_RETENTION_MS, keep: GAME_SERVERS_PER_E
 /**
  * Pickup confirmation: a game server reports the revision it applied. Not an operator
  * mutation, so not audited. Bounded per environment: a new instance prunes the silent and the surplus.
+ * Only a revision the environment published is recorded (the Connections screen would show any number
+ * otherwise): `servedRevision` is the one this process serves; a higher one (another process may have
+ * adopted it first) is checked against the database.
  */
 export async function recordAppliedRevision(
   db: Db,
   environmentId: string,
   report: AppliedRequest,
   address: string,
+  servedRevision: number,
 ): Promise<AppliedRequest> {
+  if (report.revision > servedRevision) {
+    const latest = (await findLatestRevisionNumber(db, environmentId)) ?? 0;
+    if (report.revision > latest) {
+      throw badInput(
+        `revision: revision ${report.revision} was never published in ${environmentId}` +
+          (latest === 0 ? ' (nothing is published yet)' : ` (the latest is ${latest})`),
+      );
+    }
+  }
   const isNew = await upsertRuntimeInstance(db, { environmentId, ...report, address });
   // Only a new row can push the environment over its bound; reads skip rows past retention anyway.
   if (isNew) await pruneRuntimeInstances(db, environmentId, BOUNDS);

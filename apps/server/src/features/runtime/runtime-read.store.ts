@@ -2,7 +2,7 @@ import { type RuntimeContent, runtimeContentSchema } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 
-// The game servers' read path asks the database only these two things, and only in the background
+// The game servers' read path asks the database only these things, and only in the background
 // (start, NOTIFY, periodic check): never while answering a request.
 
 export interface StoredRevision {
@@ -28,14 +28,20 @@ export async function findLatestRevisionNumbers(db: Db): Promise<Map<string, num
   return new Map(rows.map((row) => [row.environmentId, row.revision ?? 0]));
 }
 
-/** The environment's latest revision, or null when it has none. */
-export async function findLatestStoredRevision(
+/**
+ * The environment's newest revisions after `after`, at most `limit` of them, oldest first (the stream
+ * replays each one's changes; the last is the one to serve). Empty when none is newer.
+ */
+export async function listStoredRevisionsAfter(
   db: Db,
   environmentId: string,
-): Promise<StoredRevision | null> {
-  const row = await db.runtimeRevision.findFirst({
-    where: { environmentId },
+  after: number,
+  limit: number,
+): Promise<StoredRevision[]> {
+  const rows = await db.runtimeRevision.findMany({
+    where: { environmentId, revision: { gt: after } },
     orderBy: { revision: 'desc' },
+    take: limit,
     select: {
       environmentId: true,
       revision: true,
@@ -45,7 +51,8 @@ export async function findLatestStoredRevision(
       createdBy: true,
     },
   });
-  if (!row) return null;
-  const what = `runtime revision ${row.revision} of ${environmentId}`;
-  return { ...row, content: parseJsonColumn(runtimeContentSchema, row.content, what) };
+  return rows.reverse().map((row) => {
+    const what = `runtime revision ${row.revision} of ${environmentId}`;
+    return { ...row, content: parseJsonColumn(runtimeContentSchema, row.content, what) };
+  });
 }

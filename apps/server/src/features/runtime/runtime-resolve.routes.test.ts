@@ -8,8 +8,10 @@ import {
   type RuntimeContent,
   receiptOf,
   resolvePlayer,
+  resolveReceipt,
   SegmentOperation,
   SegmentProperty,
+  WorldEventStatus,
 } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
@@ -17,8 +19,6 @@ import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.t
 import { countQueries, json, request, stopRegistryHeartbeat } from './runtime.test-helpers.ts';
 
 const AT = Date.parse('2026-03-10T10:30:00Z');
-/** The end of the default activation's window that holds AT. */
-const WINDOW_END = Date.parse('2026-03-10T12:00:00Z');
 
 /** Two plugins: the first's only entry targets iOS players, the second's takes everybody. */
 function contentWithSegment(): RuntimeContent {
@@ -62,6 +62,7 @@ describe('POST /runtime/v1/resolve', () => {
     expect(playerReceiptSchema.strict().parse(payload)).toEqual(payload);
     const resolution = resolvePlayer(content, { ...player, assignments: undefined }, AT);
     expect(payload).toEqual(JSON.parse(JSON.stringify(receiptOf(resolution))));
+    expect(payload).toEqual(JSON.parse(JSON.stringify(resolveReceipt(content, player, AT))));
     expect(payload).toMatchObject({ userId: 'player-1', level: 12, at: AT, assignments: {} });
     expect(
       payload.plugins.map(({ configuration, ...plugin }) => ({ ...plugin, id: configuration?.id })),
@@ -70,9 +71,11 @@ describe('POST /runtime/v1/resolve', () => {
         pluginId: plugin.id,
         pluginName: plugin.name,
         outcome: 'configuration',
+        status: WorldEventStatus.Running,
         abTestId: content.abTests[index]!.id,
         caseIndex: 0,
-        runningUntil: WINDOW_END,
+        // Continuous from 1970 without cooldown or end: it never stops serving
+        runningUntil: null,
         id: content.configurations[index]!.id,
       })),
     );
@@ -96,6 +99,7 @@ describe('POST /runtime/v1/resolve', () => {
     expect(payload.level).toBe(1);
     expect(payload.plugins[0]).toMatchObject({
       outcome: 'no-match',
+      status: WorldEventStatus.NotFound,
       configuration: null,
       abTestId: null,
       caseIndex: null,
@@ -113,20 +117,45 @@ describe('POST /runtime/v1/resolve', () => {
     expect(payload.at).toBeLessThanOrEqual(Date.now());
   });
 
-  it('refuses bad input with 400 naming the field', async () => {
-    const cases: [unknown, RegExp][] = [
-      [{}, /^userId: /],
-      [{ userId: '' }, /^userId: userId must not be empty/],
-      [{ userId: 'p', context: { Platform: 3 } }, /^context\.Platform: context\.Platform must be a text/],
-      [{ userId: 'p', context: { Level: 3 } }, /^context: /],
-      [{ userId: 'p', level: -1 }, /^level: /],
-      [{ userId: 'p', at: 'now' }, /^at: at must be a number/],
-      [{ userId: 'p', explain: 'yes' }, /^explain: explain must be true or false/],
+  it('refuses bad input with 400 naming the field and saying what it must be', async () => {
+    const takes = 'the body takes userId, context, level, at, assignments, explain';
+    const atRange =
+      'at: at must be UTC milliseconds (a whole number from 946684800000, 2000-01-01, to 253402300799999, 9999-12-31)';
+    const cases: [unknown, string][] = [
+      [{}, 'userId: userId is required'],
+      [{ userId: 3 }, 'userId: userId must be a text'],
+      [{ userId: '' }, 'userId: userId must not be empty'],
+      [{ userId: 'p', assignment: { t: 1 } }, `body: unknown field 'assignment': ${takes}`],
+      [{ userId: 'p', explian: true, x: 1 }, `body: unknown fields 'explian', 'x': ${takes}`],
+      [{ userId: 'p', context: { Platform: 3 } }, 'context.Platform: context.Platform must be a text'],
+      [
+        { userId: 'p', context: { Level: 3 } },
+        "context: unknown field 'Level': context takes Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, PurchaseAmount",
+      ],
+      [
+        { userId: 'p', context: { PurchaseCount: -1 } },
+        'context.PurchaseCount: context.PurchaseCount must be a whole number from 0 to 2147483647',
+      ],
+      [{ userId: 'p', level: 1.5 }, 'level: level must be a whole number from 1 to 1000000'],
+      [{ userId: 'p', level: 2_000_000 }, 'level: level must be a whole number from 1 to 1000000'],
+      [{ userId: 'p', level: 0 }, 'level: level must be a whole number from 1 to 1000000'],
+      [{ userId: 'p', at: 'now' }, atRange],
+      [{ userId: 'p', at: 1_773_138_600 }, `${atRange}; 1773138600 looks like seconds: multiply it by 1000`],
+      [{ userId: 'p', at: AT + 0.5 }, atRange],
+      [
+        { userId: 'p', assignments: { t: -1 } },
+        'assignments.t: a case index of assignments must be a whole number from 0 to 1000',
+      ],
+      [{ userId: 'p', explain: 'yes' }, 'explain: explain must be true or false'],
+      [[], 'body: the body must be a JSON object (userId, context, level, at, assignments, explain)'],
     ];
     for (const [body, message] of cases) {
       const answer = await resolve(body);
-      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
-      expect(json(answer).error).toMatch(message);
+      expect({ body, status: answer.status, error: json(answer).error }).toEqual({
+        body,
+        status: 400,
+        error: message,
+      });
     }
     const notJson = await request(`${base}/runtime/v1/resolve`, {
       method: 'POST',

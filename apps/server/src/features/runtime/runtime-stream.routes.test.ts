@@ -2,11 +2,17 @@ import {
   type ChangedParts,
   type CreatedRuntimeKey,
   changedParts,
+  RUNTIME_REPLAY_REVISIONS,
   type RuntimeContent,
 } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildTestApp, insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
+import {
+  buildTestApp,
+  insertRuntimeRevision,
+  insertRuntimeRevisions,
+  makeRuntimeContent,
+} from '../../testing/index.ts';
 import { openStream, type SseClient } from './runtime.test-helpers.ts';
 
 describe('GET /runtime/v1/stream', () => {
@@ -41,14 +47,28 @@ describe('GET /runtime/v1/stream', () => {
     latestContent = content;
     return { ...published, changed };
   };
-  /** The event of a revision: with what changed when the client held the one before, else null. */
-  const eventOf = (published: { revision: number; hash: string; changed?: ChangedParts | null }) => ({
+  /** The change event of a revision: what changed since the revision before it. */
+  const eventOf = (published: Published) => ({
     id: String(published.revision),
     event: 'revision',
     data: JSON.stringify({
       revision: published.revision,
       hash: published.hash,
-      changed: published.changed ?? null,
+      previousRevision: published.revision - 1,
+      changed: published.changed,
+      everythingChanged: false,
+    }),
+  });
+  /** The reset event of a revision: everything changed (the client's revision is not known here). */
+  const resetOf = (current: { revision: number; hash: string }) => ({
+    id: String(current.revision),
+    event: 'revision',
+    data: JSON.stringify({
+      revision: current.revision,
+      hash: current.hash,
+      previousRevision: null,
+      changed: null,
+      everythingChanged: true,
     }),
   });
 
@@ -63,7 +83,7 @@ describe('GET /runtime/v1/stream', () => {
     for (const client of open) client.close();
   });
 
-  it('opens an event stream that starts with the current revision and tells when to reconnect', async () => {
+  it('opens an event stream that starts with the current revision (a reset event) and tells when to reconnect', async () => {
     const client = await connect();
     expect(client.status).toBe(200);
     expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -74,7 +94,9 @@ describe('GET /runtime/v1/stream', () => {
     expect(JSON.parse(first.data!)).toEqual({
       revision: 1,
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      previousRevision: null,
       changed: null,
+      everythingChanged: true,
     });
   });
 
@@ -97,28 +119,89 @@ describe('GET /runtime/v1/stream', () => {
     expect(JSON.parse(event.data!)).toEqual({
       revision: revision + 1,
       hash: served.hash,
+      previousRevision: revision,
       changed: changedParts(latestContent, served.content),
+      everythingChanged: false,
     });
     expect(JSON.parse(event.data!).changed.release).toBe(true);
     revision += 1;
     latestContent = served.content;
   });
 
-  it('replays the current revision at once when Last-Event-ID (header or query) is behind, and not when it is current', async () => {
-    const current = { revision, hash: t.app.runtimeCache.get('dev')!.hash };
+  it('replays every missed revision in order, with what each changed, from Last-Event-ID (header or query)', async () => {
+    const from = revision;
+    const missed = [await publish(), await publish(), await publish()];
+    await expect.poll(() => t.app.runtimeCache.get('dev')?.revision).toBe(revision);
     for (const [headers, query] of [
-      [{ 'last-event-id': '1' }, ''],
-      [{}, '?lastEventId=1'],
-      [{ 'last-event-id': 'garbage' }, ''],
+      [{ 'last-event-id': String(from) }, ''],
+      [{}, `?lastEventId=${from}`],
     ] as const) {
       const behind = await connect(headers, query);
-      expect(await behind.nextEvent()).toEqual(eventOf(current));
+      for (const published of missed) expect(await behind.nextEvent()).toEqual(eventOf(published));
+      // and then the next revision as it comes
+      const next = await publish();
+      missed.push(next);
+      expect(await behind.nextEvent()).toEqual(eventOf(next));
       behind.close();
+    }
+    // one revision back: only the last
+    const oneBehind = await connect({ 'last-event-id': String(revision - 1) });
+    expect(await oneBehind.nextEvent()).toEqual(eventOf(missed.at(-1)!));
+    oneBehind.close();
+  });
+
+  it('sends nothing when Last-Event-ID is current, and one reset event when it is unknown', async () => {
+    const served = t.app.runtimeCache.get('dev')!;
+    const current = { revision: served.revision, hash: served.hash };
+    for (const lastEventId of ['garbage', String(revision + 5), '0']) {
+      const unknown = await connect({ 'last-event-id': lastEventId });
+      expect(await unknown.nextEvent()).toEqual(resetOf(current));
+      unknown.close();
     }
     const upToDate = await connect({ 'last-event-id': String(revision) });
     const next = await publish();
     // The first event it sees is the new revision: nothing was replayed.
     expect(await upToDate.nextEvent()).toEqual(eventOf(next));
+  });
+
+  it(`keeps the last ${RUNTIME_REPLAY_REVISIONS} revisions to replay, also across a restart; older gets a reset event`, async () => {
+    const from = revision;
+    // published while this process was not listening: it reads them all at its next check
+    const contents = Array.from({ length: RUNTIME_REPLAY_REVISIONS + 2 }, (_, index) =>
+      makeRuntimeContent({ plugins: 1 + (index % 3), tag: `burst-${index}` }),
+    );
+    const inserted = await insertRuntimeRevisions(t.databaseUrl, 'dev', contents);
+    const burst = inserted.map((published, index): Published => {
+      const changed = changedParts(index === 0 ? latestContent : contents[index - 1]!, contents[index]!);
+      return { ...published, changed };
+    });
+    latestContent = contents.at(-1)!;
+    revision = burst.at(-1)!.revision;
+    await t.app.runtimeCache.checkLatest();
+    expect(t.app.runtimeCache.get('dev')?.revision).toBe(revision);
+    const tooOld = await connect({ 'last-event-id': String(from) });
+    expect(await tooOld.nextEvent()).toEqual(resetOf(burst.at(-1)!));
+    tooOld.close();
+    const oldestKept = revision - RUNTIME_REPLAY_REVISIONS;
+    const replayed = await connect({ 'last-event-id': String(oldestKept) });
+    for (const published of burst.slice(-RUNTIME_REPLAY_REVISIONS)) {
+      expect(await replayed.nextEvent()).toEqual(eventOf(published));
+    }
+    replayed.close();
+    // a process started now reads the history at start: a client reconnecting to it still gets its replay
+    const restarted = await buildTestApp(t.databaseUrl);
+    try {
+      const restartedBase = await restarted.listen({ port: 0, host: '127.0.0.1' });
+      const client = await openStream(`${restartedBase}/runtime/v1/stream`, {
+        authorization: `Bearer ${devKey.key}`,
+        'last-event-id': String(revision - 2),
+      });
+      open.push(client);
+      expect(await client.nextEvent()).toEqual(eventOf(burst.at(-2)!));
+      expect(await client.nextEvent()).toEqual(eventOf(burst.at(-1)!));
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('sends heartbeat comments while nothing is published', async () => {

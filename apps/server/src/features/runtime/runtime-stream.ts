@@ -25,16 +25,30 @@ interface OpenStream {
 
 export interface RuntimeStreamsOptions {
   heartbeatMs?: number;
+  /** Live streams one runtime key may hold over all server processes (RUNTIME_MAX_STREAMS_PER_KEY). */
+  maxPerKey?: number;
+  /** How many server processes share that maximum (the connection registry's heartbeat counts them). */
+  processCount?: () => number;
 }
+
+/** 429 of a stream over its key's maximum: the client retries later, as after any refusal. */
+export const streamLimitMessage = (max: number) =>
+  `This runtime key holds its maximum of ${max} live event streams (RUNTIME_MAX_STREAMS_PER_KEY)`;
 
 /**
  * `GET /runtime/v1/stream`, Server-Sent Events written by hand on the raw response (a few
- * lines of framing; no dependency). One `revision` event per revision this process adopts, each frame
- * built once per revision and written to every client of the environment; one heartbeat timer for all.
+ * lines of framing; no dependency). Every client receives one `revision` event per revision after the
+ * one it holds, in order (replayed from the store's history on connect, then as the process adopts
+ * them), or one reset event when the history does not reach back to it; each frame is built once per
+ * revision and written to every client that needs it; one heartbeat timer for all.
  */
 export class RuntimeStreams {
   private readonly open = new Set<OpenStream>();
+  /** Open streams per key id, for the cap: a Map (key ids are not looked up on a plain object). */
+  private readonly perKey = new Map<string, number>();
   private readonly heartbeatMs: number;
+  readonly maxPerKey: number;
+  private readonly processCount: () => number;
   private heartbeat: NodeJS.Timeout | undefined;
   private stopWatchingKeys: (() => void) | undefined;
 
@@ -44,6 +58,18 @@ export class RuntimeStreams {
     options: RuntimeStreamsOptions = {},
   ) {
     this.heartbeatMs = options.heartbeatMs ?? RUNTIME_HEARTBEAT_MS;
+    this.maxPerKey = options.maxPerKey ?? Number.POSITIVE_INFINITY;
+    this.processCount = options.processCount ?? (() => 1);
+  }
+
+  /**
+   * Whether the key may open one more stream here. Each of the N live processes takes an Nth of the
+   * maximum (at least one), so the streams of a key over all processes never exceed it, without a
+   * database write per stream (streams come and go at the rate of game servers' reconnects).
+   */
+  hasRoomFor(keyId: string): boolean {
+    const share = Math.max(1, Math.floor(this.maxPerKey / Math.max(1, this.processCount())));
+    return (this.perKey.get(keyId) ?? 0) < share;
   }
 
   get size(): number {
@@ -86,7 +112,10 @@ export class RuntimeStreams {
     }
   }
 
-  /** Takes over the reply: headers, then the current revision unless `lastEventId` already holds it. */
+  /**
+   * Takes over the reply: headers, then every revision after `lastEventId` (a reset event for the
+   * current revision when it is absent, unknown or older than the history).
+   */
   attach(reply: FastifyReply, key: RuntimeKeyEntry, lastEventId: number | null): void {
     reply.hijack();
     const raw = reply.raw;
@@ -106,21 +135,30 @@ export class RuntimeStreams {
       unsubscribe: () => {},
     };
     const current = this.store.get(key.environmentId);
-    if (current && current.revision > stream.revision) this.send(stream, current);
-    stream.unsubscribe = this.store.subscribe(key.environmentId, (served) => this.send(stream, served));
+    if (current && current.revision !== stream.revision) this.catchUp(stream, current);
+    stream.unsubscribe = this.store.subscribe(key.environmentId, (served) => this.catchUp(stream, served));
     this.open.add(stream);
+    this.perKey.set(key.keyId, (this.perKey.get(key.keyId) ?? 0) + 1);
     raw.on('close', () => {
       stream.unsubscribe();
       this.open.delete(stream);
+      const left = (this.perKey.get(key.keyId) ?? 1) - 1;
+      if (left > 0) this.perKey.set(key.keyId, left);
+      else this.perKey.delete(key.keyId);
     });
   }
 
-  private send(stream: OpenStream, served: ServedRevision): void {
-    if (served.revision <= stream.revision) return;
-    // `changed` describes the step from the previous revision; a client elsewhere gets null (refetch).
-    const knowsPrevious = stream.revision > 0 && stream.revision === served.previousRevision;
+  /** Sends the client every revision after its own up to `served`, or the reset event. */
+  private catchUp(stream: OpenStream, served: ServedRevision): void {
+    if (served.revision === stream.revision) return;
+    const events = this.store.eventsAfter(stream.environmentId, stream.revision);
     stream.revision = served.revision;
-    this.write(stream, knowsPrevious ? served.event : served.eventWithoutChanges);
+    if (events === null) {
+      this.write(stream, served.resetEvent);
+      return;
+    }
+    // One write: a replay reaches the client together, before the snapshot it asks for on the first event.
+    if (events.length > 0) this.write(stream, events.map((event) => event.text).join(''));
   }
 
   private write(stream: OpenStream, text: string): void {

@@ -53,7 +53,11 @@ export async function registerRuntime(
 ): Promise<void> {
   const store = new RuntimeCache(app.db, app.log, { describeChanges: changedParts });
   const keyCache = new RuntimeKeyCache(app.db, options.keyCache);
-  const streams = new RuntimeStreams(store, keyCache, { heartbeatMs: options.heartbeatMs });
+  const streams = new RuntimeStreams(store, keyCache, {
+    heartbeatMs: options.heartbeatMs,
+    maxPerKey: app.config.runtimeMaxStreamsPerKey,
+    processCount: () => app.connections.liveProcessCount,
+  });
   app.decorate('runtimeCache', store);
   app.decorate('runtimeKeyCache', keyCache);
   app.decorate('runtimeStreams', streams);

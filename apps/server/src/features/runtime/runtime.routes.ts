@@ -1,12 +1,15 @@
 import {
+  acceptResolveRequest,
   DomainError,
   ErrorCode,
   notFound,
   type ResolveRequest,
   resolvePlayer,
+  resolveReceipt,
   runtimeEndpoints,
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerInputGuard } from '../../plugins/input-guard.ts';
 import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
@@ -15,7 +18,7 @@ import { documentation } from './runtime-call.ts';
 import { registerGrantsCalls } from './runtime-grants.routes.ts';
 import { registerAppliedCall } from './runtime-instances.routes.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
-import { lastEventIdOf, type RuntimeStreams } from './runtime-stream.ts';
+import { lastEventIdOf, type RuntimeStreams, streamLimitMessage } from './runtime-stream.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -134,6 +137,9 @@ export async function runtimeRoutes(
     exposeHeadRoute: false,
     handler: (request, reply) => {
       const query = request.query as { lastEventId?: unknown };
+      if (!streams.hasRoomFor(request.runtimeKey!.keyId)) {
+        throw new DomainError(ErrorCode.TooManyRequests, streamLimitMessage(streams.maxPerKey));
+      }
       streams.attach(
         reply,
         request.runtimeKey!,
@@ -152,13 +158,24 @@ export async function runtimeRoutes(
       url: resolve.path,
       config: resolveDocumentation.config,
       schema: { ...resolveDocumentation.schema, body: resolve.body },
+      // The body a game server sends for every player is checked by hand; only a body that check does
+      // not take (wrong, or unusual) goes through the schema, which words the 400.
+      validatorCompiler: (routeSchema) => {
+        const bySchema = validatorCompiler(
+          // Fastify passes the part's schema (the body's); its route option type names the whole route's
+          routeSchema as unknown as Parameters<typeof validatorCompiler>[0],
+        );
+        return (body) => (acceptResolveRequest(body) ? { value: body } : bySchema(body));
+      },
       handler: (request, reply) => {
         const served = servedRevisionOf(store, request.runtimeKey!);
         const player = request.body as ResolveRequest;
-        const resolution = resolvePlayer(served.content, player, player.at ?? Date.now());
+        const at = player.at ?? Date.now();
         reply.header('content-type', 'application/json; charset=utf-8');
         reply.send(
-          player.explain ? serializeResolution(resolution) : serializeReceipt(served.content, resolution),
+          player.explain
+            ? serializeResolution(resolvePlayer(served.content, player, at))
+            : serializeReceipt(resolveReceipt(served.content, player, at)),
         );
       },
     });

@@ -26,7 +26,7 @@ export async function findUserRoles(db: Db | Tx, email: string) {
   return user
     ? {
         role: user.role as Role,
-        environments: Object.fromEntries(user.roles.map((row) => [row.environmentId, row.role as Role])),
+        environments: new Map(user.roles.map((row) => [row.environmentId, row.role as Role])),
       }
     : null;
 }

@@ -182,6 +182,18 @@ describe('users and roles', () => {
     expect((await t.post('/api/users/remove', { email: 'other-admin@example.com' }, other)).statusCode).toBe(
       409,
     );
+    // ADMIN_EMAILS' admins are configured: neither demoted (above) nor removed, so never signed out by it.
+    const bossSessions = (await t.post('/api/users/list', undefined, boss))
+      .json()
+      .payload.users.find((user: { email: string }) => user.email === BOSS).sessions;
+    const removeConfigured = await t.post('/api/users/remove', { email: BOSS }, other);
+    expect(removeConfigured.statusCode).toBe(409);
+    expect(removeConfigured.json()).toEqual({
+      error: 'boss@example.com is an admin through ADMIN_EMAILS; remove them there',
+    });
+    expect((await t.post('/api/auth/me', undefined, boss)).statusCode).toBe(200);
+    const listed = (await t.post('/api/users/list', undefined, boss)).json().payload.users;
+    expect(listed.find((user: { email: string }) => user.email === BOSS).sessions).toBe(bossSessions);
     const unknown = await t.post(
       '/api/users/role/set',
       { email: 'nobody@example.com', role: 'operator' },

@@ -94,7 +94,7 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
       email: context.email,
       action: 'user.role.set',
       target: email,
-      attributes: { scope: 'environment', before: roles.environments[environment] ?? null, role },
+      attributes: { scope: 'environment', before: roles.environments.get(environment) ?? null, role },
     });
     return null;
   });
@@ -103,8 +103,14 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
   return user;
 }
 
-/** Forgets a user and ends their sessions, and empties this process's session cache after the commit. */
+/**
+ * Forgets a user and ends their sessions, and empties this process's session cache after the commit.
+ * ADMIN_EMAILS' admins are configured, not stored: removing one would only sign them out, again and again.
+ */
 export async function removeUser(context: UsersContext, email: string): Promise<{ sessionsEnded: number }> {
+  if (context.config.adminEmails.includes(email)) {
+    throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; remove them there`);
+  }
   if (email === context.email) throw ruleViolation('Another admin must remove you');
   return mutate(context.db, async ({ tx, audit, afterCommit }) => {
     if (!(await lockUser(tx, email))) throw userNotFound(email);

@@ -34,7 +34,7 @@ export function InPlaceDescriptionEditor(props: InPlaceDescriptionEditorProps) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: spacing }}>
         <Typography sx={{ color: description ? 'text.primary' : 'text.secondary', wordBreak: 'break-word' }}>
-          {description || 'No description'}
+          {description ? <bdi>{description}</bdi> : 'No description'}
         </Typography>
         <IconButton aria-label="Edit description" title="Edit description" onClick={() => setEditing(true)}>
           <EditIcon fontSize="small" />

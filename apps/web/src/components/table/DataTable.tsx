@@ -6,7 +6,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ScrollableTableContainer, STICKY_END_SX, STICKY_START_SX } from './ScrollableTableContainer.tsx';
+import {
+  ScrollableTableContainer,
+  STICKY_AFTER_STATE_SX,
+  STICKY_END_SX,
+  STICKY_START_SX,
+  STICKY_STATE_SX,
+} from './ScrollableTableContainer.tsx';
 
 export interface DataColumn<Row> {
   header: string;
@@ -17,11 +23,15 @@ export interface DataColumn<Row> {
   sx?: SxProps<Theme>;
   /** A cell's tooltip, e.g. the whole of a shortened value. */
   title?(row: Row): string | undefined;
-  /** The column naming each row ('start') or holding its actions ('end') stays in view when the table scrolls. */
-  sticky?: 'start' | 'end';
+  /**
+   * The column naming each row ('start') or holding its actions ('end') stays in view when the table scrolls;
+   * so does a leading State column of switches ('state'), with the 'start' column beside it.
+   */
+  sticky?: 'state' | 'start' | 'end';
 }
 
 const STICKY = {
+  state: STICKY_STATE_SX,
   start: STICKY_START_SX,
   end: STICKY_END_SX,
 };
@@ -46,7 +56,11 @@ export function DataTable<Row>({
   emptyText,
   hover = false,
 }: DataTableProps<Row>) {
-  const stickySx = (column: DataColumn<Row>) => (column.sticky ? [STICKY[column.sticky]] : []);
+  const hasStickyState = columns.some((column) => column.sticky === 'state');
+  const stickySx = (column: DataColumn<Row>) => {
+    if (!column.sticky) return [];
+    return [column.sticky === 'start' && hasStickyState ? STICKY_AFTER_STATE_SX : STICKY[column.sticky]];
+  };
   const headerSx = (column: DataColumn<Row>): SxProps<Theme> => [
     column.noWrap ? { whiteSpace: 'nowrap' } : {},
     ...stickySx(column),

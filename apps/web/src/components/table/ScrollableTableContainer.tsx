@@ -19,6 +19,27 @@ export const STICKY_START_SX = {
   '[data-hidden-start] &': { boxShadow: (theme: Theme) => `6px 0 6px -4px ${edgeShadowColor(theme)}` },
 };
 
+/** A State column's width: its switch stays at the left edge, the id column right beside it. */
+const STATE_COLUMN_WIDTH = 90;
+
+/**
+ * The cells of a leading State column (a row's on/off switch is one of its actions): they stay at the left edge,
+ * at a fixed width, so the id column can stay in view right beside them (STICKY_AFTER_STATE_SX).
+ */
+export const STICKY_STATE_SX = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxSizing: 'border-box',
+  width: STATE_COLUMN_WIDTH,
+  minWidth: STATE_COLUMN_WIDTH,
+  '.MuiTableHead-root &': { zIndex: 3 },
+};
+
+/** The id column's cells when a sticky State column comes first. */
+export const STICKY_AFTER_STATE_SX = { ...STICKY_START_SX, left: STATE_COLUMN_WIDTH };
+
 /** The cells of the row actions' column: they stay at the right edge while the table scrolls sideways. */
 export const STICKY_END_SX = {
   position: 'sticky',

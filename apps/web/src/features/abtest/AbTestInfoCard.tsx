@@ -63,7 +63,9 @@ export function AbTestInfoCard({
           sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
         >
           <Field label="Version">{formatVersion(version)}</Field>
-          <Field label="Description">{abTest.description}</Field>
+          <Field label="Description">
+            <bdi>{abTest.description}</bdi>
+          </Field>
           <Field label="Created">{formatDateTime(abTest.created)}</Field>
           <Field label="Modified">{formatDateTime(abTest.modified)}</Field>
           <Field label="Last modifier">{abTest.lastModifier}</Field>

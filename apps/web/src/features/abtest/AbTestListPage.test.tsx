@@ -173,3 +173,13 @@ describe('AB-test list', () => {
     expect(typeCell('dynamic-test').querySelector('svg')).toBeNull();
   });
 });
+
+describe('AB-test descriptions', () => {
+  it('are shown isolated (<bdi>), so a right-to-left override in one cannot reorder the rest of the row', async () => {
+    const description = 'evil \u202eexe.txt';
+    fakeApi({ '/api/abtest/list': () => ok([anAbTest({ id: 'rtl-test', description })]) });
+    renderInConsole(<AbTestListPage />);
+    const cell = await screen.findByText(description);
+    expect(cell.tagName).toBe('BDI');
+  });
+});

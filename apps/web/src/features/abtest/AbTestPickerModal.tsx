@@ -71,7 +71,9 @@ function AbTestPickerTable({
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{abTest.id}</TableCell>
             <TableCell>{abTest.active ? 'Active' : 'Inactive'}</TableCell>
             <TableCell>{formatVersion(abTest.data.version)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{abTest.description}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>
+              <bdi>{abTest.description}</bdi>
+            </TableCell>
           </PickerRow>
         ))}
       </TableBody>

@@ -96,7 +96,9 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                   <AbTestTypeLabel type={abTest.data.type} />
                 </TableCell>
                 {/* a readable line: on a narrow screen the table scrolls sideways instead */}
-                <TableCell sx={{ wordBreak: 'break-word', minWidth: 224 }}>{abTest.description}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', minWidth: 224 }}>
+                  <bdi>{abTest.description}</bdi>
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVersion(abTest.data.version)}</TableCell>
                 <TableCell>
                   <CaseBars weights={abTest.data.cases} />

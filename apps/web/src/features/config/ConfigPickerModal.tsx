@@ -83,7 +83,9 @@ function ConfigPickerTable({
             return (
               <PickerRow key={id} isSelected={id === selectedId} onChoose={() => onSelect(configuration)}>
                 <TableCell>{id}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{description}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  <bdi>{description}</bdi>
+                </TableCell>
               </PickerRow>
             );
           })}

@@ -19,8 +19,9 @@ import { formatDateTime } from '../../components/format.ts';
 import { Identifier } from '../../components/Identifier.tsx';
 import {
   ScrollableTableContainer,
+  STICKY_AFTER_STATE_SX,
   STICKY_END_SX,
-  STICKY_START_SX,
+  STICKY_STATE_SX,
 } from '../../components/table/ScrollableTableContainer.tsx';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { ConfigInUse } from './ConfigInUse.tsx';
@@ -51,8 +52,8 @@ export function sortConfigRows(
 
 type Column = { header: string; sortKey?: ConfigSortKey; sx?: SxProps<Theme> };
 const COLUMNS: readonly Column[] = [
-  { header: 'State' },
-  { header: 'ID', sortKey: 'id', sx: STICKY_START_SX },
+  { header: 'State', sx: STICKY_STATE_SX },
+  { header: 'ID', sortKey: 'id', sx: STICKY_AFTER_STATE_SX },
   { header: 'Type', sortKey: 'type' },
   { header: 'In use', sortKey: 'inUse' },
   { header: 'Description' },
@@ -144,7 +145,7 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
   const calls = api.config.kinds[kind?.id ?? 'ar'];
   return (
     <TableRow hover>
-      <TableCell>
+      <TableCell sx={STICKY_STATE_SX as SxProps<Theme>}>
         <NeedsRight endpoint={calls.activate}>
           <Switch
             checked={active}
@@ -156,7 +157,7 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
           />
         </NeedsRight>
       </TableCell>
-      <TableCell sx={[{ minWidth: ID_MIN_WIDTH }, STICKY_START_SX] as SxProps<Theme>}>
+      <TableCell sx={[{ minWidth: ID_MIN_WIDTH }, STICKY_AFTER_STATE_SX] as SxProps<Theme>}>
         {kind ? (
           <Link component={RouterLink} to={configEditPath(kind.pluginName, id)}>
             <Identifier id={id} />
@@ -169,7 +170,9 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
       <TableCell>
         <ConfigInUse row={row} />
       </TableCell>
-      <TableCell sx={{ wordBreak: 'break-word', minWidth: DESCRIPTION_MIN_WIDTH }}>{description}</TableCell>
+      <TableCell sx={{ wordBreak: 'break-word', minWidth: DESCRIPTION_MIN_WIDTH }}>
+        <bdi>{description}</bdi>
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(created)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(modified)}</TableCell>
       <TableCell>{lastModifier}</TableCell>

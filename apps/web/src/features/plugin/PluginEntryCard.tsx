@@ -91,7 +91,7 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
             <TableRow key={caseIndex}>
               <TableCell>{caseLabel(caseIndex)}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
-                {abTest?.data.caseDescriptions[caseIndex] ?? ''}
+                <bdi>{abTest?.data.caseDescriptions[caseIndex] ?? ''}</bdi>
               </TableCell>
               <TableCell>
                 {percentages[caseIndex] === undefined ? '' : formatPercentage(percentages[caseIndex])}

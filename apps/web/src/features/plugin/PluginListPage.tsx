@@ -76,6 +76,7 @@ function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
   const columns: DataColumn<PluginListItem>[] = [
     {
       header: 'State',
+      sticky: 'state',
       cell: (plugin) => (
         <NeedsRight endpoint={api.plugin.activate}>
           <Switch
@@ -102,7 +103,7 @@ function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
         </>
       ),
     },
-    { header: 'Description', cell: (plugin) => plugin.description },
+    { header: 'Description', cell: (plugin) => <bdi>{plugin.description}</bdi> },
     { header: 'Created', cell: (plugin) => formatDateTime(plugin.created), noWrap: true },
     { header: 'Modified', cell: (plugin) => formatDateTime(plugin.modified), noWrap: true },
     { header: 'Modifier', cell: (plugin) => plugin.lastModifier },

@@ -1,4 +1,4 @@
-import { type PreviewResponse, SegmentOperation, SegmentProperty } from '@console/domain';
+import { type PreviewResponse, SegmentOperation, SegmentProperty, WorldEventStatus } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,13 @@ const answer: PreviewResponse = {
         pluginId: 2,
         pluginName: 'AGILITY_RACE',
         outcome: 'configuration',
-        configuration: { id: 'race-may', kind: 'ar', activation: {} as never, data: {} },
+        status: WorldEventStatus.MatchMakingClosed,
+        configuration: {
+          id: 'race-may',
+          kind: 'ar',
+          activation: {} as never,
+          data: { matchmaking: { closePct: 80 } },
+        },
         skipped: [
           {
             position: 0,
@@ -71,6 +77,7 @@ const answer: PreviewResponse = {
         pluginId: 4,
         pluginName: 'DUEL',
         outcome: 'disabled',
+        status: WorldEventStatus.NotActive,
         configuration: null,
         skipped: [],
         matched: null,
@@ -118,6 +125,9 @@ describe('Player preview', () => {
         `Receives configuration 'race-may', running until ${new Date(AT + 3_600_000).toISOString()}`,
       ),
     ).toBeTruthy();
+    expect(within(race).getByLabelText('World event status of AGILITY_RACE').textContent).toBe(
+      'World event status: MatchMakingClosed (4096): matchmaking closes at 80% of the run',
+    );
     expect(within(race).getByRole('link', { name: 'Open configuration race-may' }).getAttribute('href')).toBe(
       '/config/AGILITY_RACE/race-may/edit',
     );
@@ -187,7 +197,9 @@ describe('Player preview', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'DUEL' }));
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByText('User ID must not be empty');
-    expect(screen.getByText('context.PurchaseCount must be a number')).toBeTruthy();
+    expect(
+      screen.getByText('context.PurchaseCount must be a whole number from 0 to 2147483647'),
+    ).toBeTruthy();
     await waitFor(() => expect(api.callsTo('/api/runtime/preview')).toEqual([]));
   });
 });

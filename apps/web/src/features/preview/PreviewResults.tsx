@@ -3,6 +3,7 @@ import {
   describeMatchedEntry,
   describePluginOutcome,
   describeSkippedEntry,
+  describeWorldEventStatus,
   type PluginResolution,
   type PreviewAbTest,
   type PreviewedContent,
@@ -60,6 +61,10 @@ function PluginResult({
         </Link>
       </Typography>
       <Typography sx={{ fontWeight: 500 }}>{describePluginOutcome(plugin, level)}</Typography>
+      {/* What a game server tells the player about the event (the world event status) */}
+      <Typography aria-label={`World event status of ${plugin.pluginName}`} color="text.secondary">
+        World event status: {describeWorldEventStatus(plugin)}
+      </Typography>
       <ConfigurationLink plugin={plugin} />
       {(plugin.skipped.length > 0 || matched) && (
         <Box component="ol" aria-label={`Entries of ${plugin.pluginName}`} sx={{ pl: 3, my: 1 }}>
@@ -72,7 +77,15 @@ function PluginResult({
             <li value={matched.position + 1}>
               <strong>Matched: </strong>
               {describeMatchedEntry(matched)}
-              {caseDescription ? ` — “${caseDescription}”` : ''}
+              {caseDescription ? (
+                <>
+                  {' — “'}
+                  <bdi>{caseDescription}</bdi>
+                  {'”'}
+                </>
+              ) : (
+                ''
+              )}
             </li>
           )}
         </Box>

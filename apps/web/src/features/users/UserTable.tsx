@@ -1,4 +1,11 @@
-import { api, type EnvironmentProtection, ROLES, type Role, type UserSummary } from '@console/domain';
+import {
+  api,
+  type EnvironmentProtection,
+  ROLES,
+  type Role,
+  roleGivenIn,
+  type UserSummary,
+} from '@console/domain';
 import Button from '@mui/material/Button';
 import NativeSelect from '@mui/material/NativeSelect';
 import { formatDateTime } from '../../components/format.ts';
@@ -21,9 +28,13 @@ const CONSOLE_WIDE_ROLE = { access: api.users.setRole.access, scope: 'global' } 
 const INHERIT = '';
 
 /** Why a row cannot be changed whatever the signed-in user's rights, or undefined. */
-function lockedReason(user: UserSummary, signedIn: string | undefined, what: string): string | undefined {
+function lockedReason(
+  user: UserSummary,
+  signedIn: string | undefined,
+  ownReason: string,
+): string | undefined {
   if (user.isConfiguredAdmin) return `${user.email} is an admin through ADMIN_EMAILS`;
-  if (user.email === signedIn) return `Another admin must ${what} for you`;
+  if (user.email === signedIn) return ownReason;
   return undefined;
 }
 
@@ -58,7 +69,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
 
   const roleSelect = (user: UserSummary, environment: string | undefined) => {
     const label = `Role of ${user.email} ${environment ? `in ${environment}` : 'console-wide'}`;
-    const value = environment ? (user.environments[environment] ?? INHERIT) : user.role;
+    const value = environment ? (roleGivenIn(user, environment) ?? INHERIT) : user.role;
     const select = (
       <NativeSelect
         value={value}
@@ -82,7 +93,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
       <NeedsRight
         endpoint={environment ? api.users.setRole : CONSOLE_WIDE_ROLE}
         environment={environment}
-        lockedBecause={lockedReason(user, signedIn, 'change the role')}
+        lockedBecause={lockedReason(user, signedIn, 'Another admin must change the role for you')}
       >
         {select}
       </NeedsRight>
@@ -98,7 +109,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
     return (
       <NeedsRight
         endpoint={api.users.remove}
-        lockedBecause={user.email === signedIn ? 'Another admin must remove you' : undefined}
+        lockedBecause={lockedReason(user, signedIn, 'Another admin must remove you')}
       >
         {button}
       </NeedsRight>

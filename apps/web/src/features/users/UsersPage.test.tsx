@@ -1,5 +1,5 @@
 import type { UserListResponse } from '@console/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
@@ -89,6 +89,17 @@ describe('Users (Security menu)', () => {
       name: 'Remove',
     });
     expect((removeOwn as HTMLButtonElement).disabled).toBe(true);
+    const removeBoss = within(screen.getByRole('row', { name: /^boss@example\.com/ })).getByRole('button', {
+      name: 'Remove',
+    });
+    expect((removeBoss as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.unhover(reasonOf(boss)!);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await userEvent.hover(reasonOf(removeBoss)!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty(
+      'textContent',
+      'boss@example.com is an admin through ADMIN_EMAILS',
+    );
   });
 
   it('shows a viewer everything disabled with the missing right as the reason', async () => {

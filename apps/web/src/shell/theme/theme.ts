@@ -20,6 +20,8 @@ const sharedOptions = (focusRing: string): ThemeOptions => {
       MuiMenuItem: { styleOverrides: { root: insetRing } },
       MuiListItemButton: { styleOverrides: { root: insetRing } },
       MuiTab: { styleOverrides: { root: insetRing } },
+      // A row chosen with the keyboard (the pickers' rows take the focus): MUI removes a row's outline.
+      MuiTableRow: { styleOverrides: { root: { '&:focus-visible': { ...ring, outlineOffset: -2 } } } },
       // A disabled field's hint still explains something (what the field would take, why it is off): it keeps
       // readable contrast, unlike the field itself.
       MuiFormHelperText: {
@@ -49,9 +51,19 @@ const sharedOptions = (focusRing: string): ThemeOptions => {
               : {},
         },
       },
-      // Menus (the navigation's, every select's) open inside the page's landmarks, next to the control that
-      // opened them, instead of at the end of the document where screen readers find them outside any region.
+      // Menus open inside the page's landmarks instead of at the end of the document, where screen readers
+      // find them outside any region: the navigation's next to their button, in the banner. A select's list
+      // opens at the end of the main landmark: rendered inside the field, it never got the focus, so the
+      // keyboard could neither move in it nor close it.
       MuiMenu: { defaultProps: { disablePortal: true } },
+      MuiSelect: {
+        defaultProps: {
+          MenuProps: {
+            disablePortal: false,
+            container: () => document.querySelector('main') ?? document.body,
+          },
+        },
+      },
     },
   };
 };

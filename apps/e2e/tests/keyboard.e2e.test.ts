@@ -1,0 +1,138 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from '../src/browser.ts';
+import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { isFocused, readFocus, tabTo } from '../src/keyboard.ts';
+import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
+
+// The main flows with the keyboard alone (no click, no mouse): switch a plugin, edit and save a configuration,
+// build and activate a draft. Every control Tab reaches on the way shows a focus indicator, and a control keeps
+// the focus after it is used.
+
+const OPERATOR = 'keyboard-ops@example.com';
+const GOLD_RUSH = 11;
+
+/** A switch or button has finished its call: enabled and no longer busy. */
+const settled = (control: Locator) =>
+  expect
+    .poll(() =>
+      control.evaluate((node) => !node.matches(':disabled') && node.getAttribute('aria-disabled') !== 'true'),
+    )
+    .toBe(true);
+
+async function loaded(page: Page, heading: string) {
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+}
+
+describeInBrowser('keyboard-only use of the console in Chromium', () => {
+  const app = useConsoleInBrowser({ screenshotPrefix: 'keyboard', signInAs: OPERATOR });
+
+  it('switches a plugin on with Space, keeping the focus on its switch', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await page.goto(`${baseUrl}/plugin`);
+    await loaded(page, 'Plugin');
+    const gold = page.getByRole('switch', { name: 'GOLD_RUSH active' });
+    expect(await gold.isChecked()).toBe(false);
+    expect(await tabTo(page, gold)).toEqual([]);
+    await page.keyboard.press('Space');
+    await expect.poll(() => gold.isChecked()).toBe(true);
+    await settled(gold);
+    expect(await isFocused(gold)).toBe(true);
+    expect(await readFocus(page)).toMatchObject({ isMarked: true });
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('switches a configuration off and edits and saves it', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await callApiFromPage(page, '/api/config/event/gr/create', {
+      id: 'kb-gold',
+      description: 'Gold for keyboards',
+      active: true,
+      data: { kind: 'event/gr' },
+    });
+    await page.goto(`${baseUrl}/config`);
+    await loaded(page, 'Configuration');
+    const active = page.getByRole('switch', { name: 'Active kb-gold' });
+    const unmarked = await tabTo(page, active);
+    await page.keyboard.press('Space');
+    await expect.poll(() => active.isChecked()).toBe(false);
+    await settled(active);
+    expect(await isFocused(active)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => active.isChecked()).toBe(true);
+    await settled(active);
+
+    unmarked.push(...(await tabTo(page, page.getByRole('link', { name: 'kb-gold', exact: true }))));
+    await page.keyboard.press('Enter');
+    await loaded(page, 'Edit Gold Rush');
+    const description = page.getByRole('textbox', { name: /^Description/ });
+    unmarked.push(...(await tabTo(page, description)));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Gold, typed without a mouse');
+    unmarked.push(...(await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }))));
+    await page.keyboard.press('Enter');
+    await loaded(page, 'Configuration');
+    await page.getByRole('row').filter({ hasText: 'Gold, typed without a mouse' }).waitFor();
+    expect(unmarked).toEqual([]);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('builds a draft and activates it', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await createAbTestWithVersion(page, 'kb-split', [500_000, 500_000]);
+    await page.goto(`${baseUrl}/plugin/${GOLD_RUSH}?tab=1`);
+    await loaded(page, 'Plugin GOLD_RUSH');
+    const add = page.getByRole('button', { name: 'Add AB-test' });
+    const unmarked = await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    const abTests = page.getByRole('dialog', { name: 'Add AB-test' });
+    await abTests.waitFor();
+    unmarked.push(...(await tabTo(page, abTests.getByRole('row').filter({ hasText: 'kb-split' }))));
+    await page.keyboard.press('Enter');
+    await abTests.waitFor({ state: 'hidden' });
+    const entry = page.getByRole('region', { name: 'Entry kb-split' });
+    await entry.waitFor();
+    await settled(add);
+    // the dialog gives the focus back to the button that opened it
+    expect(await isFocused(add)).toBe(true);
+
+    // the treatment case, whatever its number, is the last one
+    const choose = entry
+      .getByRole('button', { name: /^Choose configuration for case .* of kb-split$/i })
+      .last();
+    unmarked.push(...(await tabTo(page, choose, { backwards: true })));
+    await page.keyboard.press('Enter');
+    const configurations = page.getByRole('dialog', { name: 'Select Gold Rush configuration' });
+    await configurations.waitFor();
+    unmarked.push(...(await tabTo(page, configurations.getByRole('row').filter({ hasText: 'kb-gold' }))));
+    await page.keyboard.press('Enter');
+    await configurations.waitFor({ state: 'hidden' });
+    await entry.getByRole('link', { name: 'kb-gold' }).waitFor();
+    await settled(choose);
+    expect(await isFocused(choose)).toBe(true);
+
+    const activate = page.getByRole('button', { name: 'Activate', exact: true });
+    unmarked.push(...(await tabTo(page, page.getByRole('button', { name: 'Validate', exact: true }))));
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Validation' }).getByText('Validation passed').waitFor();
+    await expect.poll(() => activate.isEnabled()).toBe(true);
+    unmarked.push(...(await tabTo(page, activate)));
+    await page.keyboard.press('Enter');
+    const result = page.getByRole('dialog', { name: 'Activation result' });
+    await result.getByText(/Plugin GOLD_RUSH was activated/).waitFor();
+    unmarked.push(...(await tabTo(page, result.getByRole('button', { name: 'Close' }))));
+    await page.keyboard.press('Enter');
+    await result.waitFor({ state: 'hidden' });
+    expect(unmarked).toEqual([]);
+
+    // the plugin serves what the keyboard built
+    const plugin = await callApiFromPage<{
+      data: { active: { abTestId: string; configurations: string[] }[] };
+    }>(page, '/api/plugin/get', { pluginId: GOLD_RUSH });
+    expect(plugin.data.active).toEqual([
+      expect.objectContaining({ abTestId: 'kb-split', configurations: ['', 'kb-gold'] }),
+    ]);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+});

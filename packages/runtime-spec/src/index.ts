@@ -1,0 +1,2 @@
+export * from './load-conformance.ts';
+export * from './spec-types.ts';
