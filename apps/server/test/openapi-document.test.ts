@@ -39,7 +39,12 @@ describe('the OpenAPI document', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL });
-    const answer = await t.request({ method: 'GET', url: '/docs/json' });
+    // Addressed to PUBLIC_URL's host, as a browser reaching the deployed console's /docs is
+    const answer = await t.request({
+      method: 'GET',
+      url: '/docs/json',
+      headers: { host: new URL(PUBLIC_URL).host },
+    });
     expect(answer.statusCode).toBe(200);
     document = answer.json() as Document;
     directory = await mkdtemp(join(tmpdir(), 'openapi-document-'));

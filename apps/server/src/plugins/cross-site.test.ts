@@ -90,6 +90,17 @@ describe('cross-site requests to a console with PUBLIC_URL', () => {
     }
   });
 
+  it('lets game servers reach the runtime API by whatever name their network gives the console', async () => {
+    // No key: the runtime's own refusal (401), not the Host check's 403
+    const snapshot = await call('/runtime/v1/snapshot', { host: 'console.internal:3000' }, 'GET');
+    expect(snapshot.statusCode).toBe(401);
+    const resolve = await call('/runtime/v1/resolve', { host: '10.1.2.3:3000' });
+    expect(resolve.statusCode).toBe(401);
+    // What only looks like the runtime's path is checked
+    const lookalike = await call('/runtimex', { host: 'console.internal:3000' }, 'GET');
+    expect(lookalike.statusCode).toBe(403);
+  });
+
   it('lets probes through whatever name reaches the process, and reads whatever their origin', async () => {
     const health = await call('/healthz', { host: '10.1.2.3:3000', origin: 'https://evil.example' }, 'GET');
     expect(health.statusCode).toBe(200);

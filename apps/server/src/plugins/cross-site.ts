@@ -7,6 +7,13 @@ const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Probes and scrapers address a process by whatever name reaches it (a pod's IP): not checked. */
 const UNCHECKED_HOST_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
+/**
+ * Game servers and game clients reach the runtime API by whatever name their network gives the console
+ * (a service name inside the cluster, a replica's address), and authenticate with a runtime key, never a
+ * cookie: a page reaching the console under another name has nothing of an operator's to ride on.
+ */
+const isRuntimePath = (path: string) => path === '/runtime' || path.startsWith('/runtime/');
+
 /** A header's value as a refusal quotes it: never more than a line. */
 const cut = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
 
@@ -57,7 +64,8 @@ function hostCheckOf(config: Pick<AppConfig, 'publicUrl' | 'isPublicUrlSet'>) {
 
 /**
  * The console knows its own origin; defence in depth beside SameSite=Lax cookies and JSON-only bodies.
- * - Host: every request of the console (API, sign-in, pages, docs; not the health probes) must be
+ * - Host: every request of the console (API, sign-in, pages, docs; not the health probes nor the
+ *   key-authenticated runtime API) must be
  *   addressed to PUBLIC_URL's host (without PUBLIC_URL: a loopback name), else 403 before anything else.
  * - Origin: a mutating call whose Origin is not PUBLIC_URL's origin, scheme and port included, nor one of
  *   ALLOWED_ORIGINS, or that the browser says is cross-site (Sec-Fetch-Site), is refused 403. Without
@@ -83,7 +91,7 @@ export function registerCrossSiteGuard(app: FastifyInstance): void {
 
   app.addHook('onRequest', (request, _reply, done) => {
     const path = decodedPath(request);
-    if (!UNCHECKED_HOST_PATHS.has(path) && !isOwnHost(request.host)) {
+    if (!UNCHECKED_HOST_PATHS.has(path) && !isRuntimePath(path) && !isOwnHost(request.host)) {
       const expected = isPublicUrlSet ? publicUrl : 'a loopback address; set PUBLIC_URL to serve others';
       done(
         new DomainError(

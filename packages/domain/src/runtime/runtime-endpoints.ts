@@ -154,7 +154,12 @@ export const runtimeEndpoints = {
       'the current revision says everything changed and the snapshot must be fetched again',
     response: runtimeRevisionEventSchema,
     produces: 'text/event-stream',
-    answers: RUNTIME_KEY_ANSWERS,
+    answers: {
+      ...RUNTIME_KEY_ANSWERS,
+      429:
+        'Too many unknown runtime keys were presented, or this key holds its maximum of live streams ' +
+        '(RUNTIME_MAX_STREAMS_PER_KEY); try again shortly',
+    },
     requestHeaders: {
       'Last-Event-ID': 'The last revision received: the stream goes on from there (or ?lastEventId=)',
     },
