@@ -118,11 +118,11 @@ describeInBrowser('Schedule overview in Chromium', () => {
         .locator('td')
         .nth(slot)
         .evaluate((cell) => getComputedStyle(cell).backgroundColor);
-    const [history, active, future] = await Promise.all([
-      background(0),
-      background(current),
-      background(119),
-    ]);
+    // one after another: each action first runs the page's accessibility check (a locator handler),
+    // and three actions at once left them waiting on each other until the step timed out
+    const history = await background(0);
+    const active = await background(current);
+    const future = await background(119);
     expect(new Set([history, active, future]).size).toBe(3);
 
     // conflicts: listed above the timeline, and marked on the slots of the configurations concerned
