@@ -26,7 +26,8 @@ export function NavMenuList({ menuId, buttonId, entries, anchor, onClose }: NavM
       anchorEl={anchor}
       open={anchor !== null}
       onClose={onClose}
-      slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      // Opened inside the navigation bar, the menu would inherit the bar's text colour
+      slotProps={{ list: { 'aria-labelledby': buttonId }, paper: { sx: { color: 'text.primary' } } }}
     >
       {entries.map((entry, index) =>
         entry === 'divider' ? (
