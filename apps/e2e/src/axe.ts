@@ -30,14 +30,17 @@ const IMPACTS: AxeImpact[] = ['minor', 'moderate', 'serious', 'critical'];
  * first, so what is checked is what the operator sees once the screen is still.
  */
 export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    // A transition set by a click starts at the next frames (MUI's Grow sets its styles in an effect):
+    // two frames first, so that getAnimations sees it.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
@@ -119,11 +122,18 @@ const readPageState = (page: Page) =>
         : '';
       return `${element.getAttribute('role')} '${element.getAttribute('aria-label') ?? label}'`;
     };
-    const opened = [
+    const openedElements = [
       ...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'),
-    ]
-      .filter(isShown)
-      .map(nameOf);
+    ].filter(isShown);
+    // A dialog or menu fading in or out (its own or an ancestor's opacity below 1) is no state yet: axe
+    // would measure its text blended with the page.
+    const isSettled = (element: Element) => {
+      for (let at: Element | null = element; at; at = at.parentElement)
+        if (Number(getComputedStyle(at).opacity) < 1) return false;
+      return true;
+    };
+    if (!openedElements.every(isSettled)) return null;
+    const opened = openedElements.map(nameOf);
     const theme = getComputedStyle(document.body).backgroundColor;
     return [`${location.pathname}${location.search}`, ...opened, `on ${theme}`].join(', ');
   });
