@@ -53,7 +53,12 @@ export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
       }[];
     };
     const axe = (window as unknown as { axe: { run(options: object): Promise<AxeResults> } }).axe;
-    const results = await axe.run({ resultTypes: ['violations'] });
+    // What the operator sees once the screen is still: a control that changes state during the run (a
+    // button enabled when its data arrives) would otherwise be measured halfway through its colour change.
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+    document.head.append(still);
+    const results = await axe.run({ resultTypes: ['violations'] }).finally(() => still.remove());
     return results.violations.map((violation) => ({
       rule: violation.id,
       impact: (violation.impact ?? 'minor') as AxeImpact,

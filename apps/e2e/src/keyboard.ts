@@ -8,7 +8,16 @@ import type { Locator, Page } from 'playwright-core';
  * in a text field, the field's border is drawn 2 px wide.
  */
 export const readFocus = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate(async () => {
+    // Read once the screen is still: MUI marks a control focused from the keyboard in its next render, and
+    // a dialog that just opened is still fading in (transparent, so its ring does not show yet).
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const focused = document.activeElement;
     if (!focused || focused === document.body) return { name: 'the page body', isMarked: false };
     const name = `${focused.tagName.toLowerCase()} '${(
