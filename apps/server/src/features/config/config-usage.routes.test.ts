@@ -1,4 +1,5 @@
 import { PluginId } from '@console/domain';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
@@ -323,14 +324,17 @@ describe('configurations used by plugins', () => {
       const { id, abTestId } = await liveConfig();
       const stored = await c.get('ar', id);
       const abTestAudit = await c.auditOf(abTestId);
-      // the database refuses the entry update that would point at the copy, after the copy and the version were written
-      await t.app.db.$executeRawUnsafe(`
+      // the database refuses the entry update that would point at the copy, after the copy and the version were
+      // written (a trigger: created as the database's owner, since the app's role owns nothing)
+      const admin = new pg.Client({ connectionString: t.databaseUrl });
+      await admin.connect();
+      await admin.query(`
         CREATE OR REPLACE FUNCTION refuse_copy() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF '${id}-2' = ANY(NEW.configurations) THEN RAISE EXCEPTION 'refused by the test'; END IF;
           RETURN NEW;
         END $$`);
-      await t.app.db.$executeRawUnsafe(
+      await admin.query(
         'CREATE TRIGGER refuse_copy BEFORE UPDATE ON plugin_ab_test_entry FOR EACH ROW EXECUTE FUNCTION refuse_copy()',
       );
       try {
@@ -341,7 +345,8 @@ describe('configurations used by plugins', () => {
         expect(response.statusCode).toBe(500);
         expect(response.json()).toEqual({ error: 'A request encountered a server error.' });
       } finally {
-        await t.app.db.$executeRawUnsafe('DROP TRIGGER refuse_copy ON plugin_ab_test_entry');
+        await admin.query('DROP TRIGGER refuse_copy ON plugin_ab_test_entry');
+        await admin.end();
       }
       expect((await c.call('/api/config/ar/get', { id: `${id}-2` })).statusCode).toBe(404);
       expect((await c.payloadOf('/api/abtest/get', { id: abTestId })).data.versions).toHaveLength(1);

@@ -4,6 +4,7 @@ import {
   type TransferPreview,
   type TransferRequest,
 } from '@console/domain';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -75,11 +76,20 @@ describe('environment transfer', () => {
   beforeAll(async () => {
     t = await createTestApp({}, { transferGroups: appGroups });
     cookie = await t.login('mover@example.com');
-    await t.app.db.$executeRawUnsafe(`
-      CREATE TABLE transfer_test_item (
-        environment_id text NOT NULL REFERENCES environment(id), grp text NOT NULL, id text NOT NULL,
-        active boolean NOT NULL, title text NOT NULL, payload jsonb NOT NULL,
-        PRIMARY KEY (environment_id, grp, id))`);
+    // The test's own table, created by the database's owner and granted to the role the app serves as
+    const admin = new pg.Client({ connectionString: t.databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`
+        CREATE TABLE transfer_test_item (
+          environment_id text NOT NULL REFERENCES environment(id), grp text NOT NULL, id text NOT NULL,
+          active boolean NOT NULL, title text NOT NULL, payload jsonb NOT NULL,
+          PRIMARY KEY (environment_id, grp, id))`);
+      const servingRole = decodeURIComponent(new URL(t.servingUrl).username);
+      await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON transfer_test_item TO "${servingRole}"`);
+    } finally {
+      await admin.end();
+    }
   });
 
   /** A fresh environment holding these items (per group). */
