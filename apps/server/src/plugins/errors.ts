@@ -15,8 +15,11 @@ import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
 type Issue = { instancePath?: string; keyword?: string; message?: string; params?: { keys?: unknown } };
 
-/** How long a validation message may be: a schema's own messages are shorter; zod's may list input. */
-const VALIDATION_MESSAGE_MAX_LENGTH = 200;
+/**
+ * How long a validation message may be: a schema's own messages are shorter (the longest lists the choices
+ * a field takes); zod's may list input.
+ */
+const VALIDATION_MESSAGE_MAX_LENGTH = 600;
 /** How many unrecognised field names a refusal lists. */
 const LISTED_KEYS = 5;
 

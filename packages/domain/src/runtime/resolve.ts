@@ -73,7 +73,8 @@ function caseAt(test: CompiledTest, bucket: number): number {
 
 /** The assignments to pass back: kept unless their test is in the snapshot and not sticky, or their case is gone. */
 function keptAssignments(compiled: CompiledContent, assignments: StickyAssignments): Record<string, number> {
-  const kept: Record<string, number> = {};
+  // Keyed by A/B-test ids, which operators choose: no prototype to inherit from or to replace.
+  const kept: Record<string, number> = Object.create(null);
   if (!assignments) return kept;
   for (const abTestId of Object.keys(assignments)) {
     const caseIndex = assignments[abTestId]!;
