@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
+    // Closes, after each file, what its hooks opened through closeAfterUse (apps, databases, proxies).
+    setupFiles: ['src/testing/close-after-file.ts'],
     // Caps against a hang, not budgets: race tests of many calls took over 30 s on the shared 2-core
     // machine under load.
     testTimeout: 120_000,

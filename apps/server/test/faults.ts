@@ -1,16 +1,17 @@
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { closeAfterUse } from '../src/testing/close-after-use.ts';
 import { startTcpProxy, type TcpProxy } from '../src/testing/index.ts';
 
 // Helpers of the fault tests: a database that goes away under a running app, and what a database
 // holds for one environment, read directly so an outage of the app's path cannot hide it. (A server
 // process that can be killed: startServerProcess in src/testing.)
 
-/** A TCP proxy in front of this run's PostgreSQL, closed after the file (after the file's apps). */
+/** A TCP proxy in front of this run's PostgreSQL, closed after the apps opened since (close-after-use.ts). */
 export async function startDatabaseProxy(): Promise<TcpProxy> {
   const admin = new URL(inject('adminUrl'));
   const proxy = await startTcpProxy(admin.hostname, Number(admin.port || 5432));
-  afterAll(() => proxy.close());
+  closeAfterUse(() => proxy.close());
   return proxy;
 }
 

@@ -1,6 +1,7 @@
 import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { closeAfterUse } from '../src/testing/close-after-use.ts';
 import {
   buildTestApp,
   cloneDatabase,
@@ -43,8 +44,9 @@ export interface CreateTestAppOptions extends TestAppOptions {
 }
 
 /**
- * A real app on this test file's own database, closed and dropped after the file. Its requests cross a
- * real socket (see httpClient): the app listens on a free local port from the first request.
+ * A real app on a database of its own, closed and dropped after the test that made it, or after the file
+ * when a hook made it (close-after-use.ts). Its requests cross a real socket (see httpClient): the app
+ * listens on a free local port from the first request.
  */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
@@ -58,7 +60,7 @@ export async function createTestApp(
   );
   // The app serves as the production role does: it may read and write, but owns nothing.
   const app = await buildTestApp(connectVia(database.servingUrl), env, options);
-  afterAll(async () => {
+  closeAfterUse(async () => {
     await app.close();
     await database.drop();
   });

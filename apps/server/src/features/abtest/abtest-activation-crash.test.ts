@@ -1,6 +1,7 @@
 import { AbTestType, NO_VERSION } from '@console/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dumpEnvironment, withConnection } from '../../../test/faults.ts';
+import { closeAfterUse } from '../../testing/close-after-use.ts';
 import { cloneDatabase, type ServerProcess, startServerProcess } from '../../testing/index.ts';
 
 // Faults: a server killed (SIGKILL) in the middle of A/B-test activations restarts with
@@ -135,7 +136,7 @@ describe('a server killed in the middle of A/B-test activations', () => {
       inject('databasePrefix'),
     );
     databaseUrl = database.url;
-    afterAll(async () => {
+    closeAfterUse(async () => {
       await server?.stop('SIGTERM');
       await database.drop();
     });
