@@ -176,11 +176,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
+  try {
+    await registerRoutes(app, listener, options);
+  } catch (error) {
+    // A start refused half-way (a transfer registry or the API contract that does not check out) leaves
+    // nothing running: the LISTEN connection, the connection registry's heartbeat and the pool close.
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}
+
+/** The plugins and routes: at the root, then the game servers' and the console's contexts. */
+async function registerRoutes(app: FastifyInstance, listener: DbListener, options: BuildAppOptions) {
   // First: it measures every route registered after it.
   if (options.metrics !== false) registerMetrics(app, listener, options.metrics);
 
   // At the root, so the document lists the routes of every context.
-  await app.register(swagger, openApiOptions(config));
+  await app.register(swagger, openApiOptions(app.config));
   registerErrorHandling(app);
   if (options.metrics !== false) registerMetricsRoute(app);
   const registered: { method: string; url: string }[] = [];
@@ -197,7 +210,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered),
   ];
   if (mismatches.length) throw new Error(`API contract: ${mismatches.join('; ')}`);
-  return app;
 }
 
 /**
