@@ -1,5 +1,4 @@
-import { onTestFinished } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { onTestFinished, TestRunner } from 'vitest';
 
 // vitest runs an afterAll only when it is registered while the file is collected: one registered later,
 // from inside a beforeAll or a test, is silently dropped. A helper that opens something (an app, its
@@ -14,7 +13,7 @@ const openedByHooks: (() => Promise<void>)[] = [];
 
 /** Closes `close`'s thing after the test that opened it, or after the file when a hook opened it. */
 export function closeAfterUse(close: () => Promise<void>): void {
-  if (getCurrentTest()) onTestFinished(close);
+  if (TestRunner.getCurrentTest()) onTestFinished(close);
   else openedByHooks.push(close);
 }
 
