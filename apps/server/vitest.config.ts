@@ -6,6 +6,15 @@ export default defineConfig({
     globalSetup: ['src/testing/global-setup.ts'],
     // Closes, after each file, what its hooks opened through closeAfterUse (apps, databases, proxies).
     setupFiles: ['src/testing/close-after-file.ts'],
+    // Each worker imports the server (Fastify, Prisma's client, the domain, the app) once for all the files
+    // it runs, instead of once per file. Nothing of one file reaches the next: every app a file builds is
+    // closed and its database dropped after the test or the file that made it (close-after-use.ts), and
+    // a start refused half-way closes what it opened (app.ts), so no heartbeat, periodic check or LISTEN
+    // connection of an earlier file runs on and sends statements into a later file's query count; spies
+    // are restored after the test or file that set them. The server's module-level values are memos of
+    // pure functions (resolution JSON, encodings), the patient clock's shared ticker, a counter of
+    // test-data positions that stays unique, and the unit of work's steps, which every app sets alike.
+    isolate: false,
     // Caps against a hang, not budgets: race tests of many calls took over 30 s on the shared 2-core
     // machine under load.
     testTimeout: 120_000,
