@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CONSUMABLE_NAMES,
   DEFAULT_COMPENSATION_AMOUNTS,
@@ -89,7 +90,9 @@ describe('user compensation', () => {
 
   describe('idempotency key (a retried send answers the first grant)', () => {
     let keyCount = 0;
-    const newKey = () => `key-${++keyCount}-${Math.random().toString(36).slice(2, 12)}`;
+    // Always 16 characters or more: a base-36 Math.random() is sometimes shorter than ten digits, which made
+    // about one key in 135 too short, answered 400 instead of the grant.
+    const newKey = () => `key-${++keyCount}-${randomUUID()}`;
     const sendsTo = async (userId: string, environment = 'dev') =>
       (await auditOf(environment)).filter(
         (entry) => entry.action === 'compensation.send' && entry.target === userId,
