@@ -75,8 +75,11 @@ export function setBareAnswer(text: string): void {
   bareAnswer = text;
 }
 
-export async function startBareFastify(): Promise<FastifyInstance> {
-  const bare = Fastify({ logger: false });
+/** `logger`: pino's options when the app compared with it logs too (false: no logger, as by default). */
+export async function startBareFastify(
+  logger: false | Record<string, unknown> = false,
+): Promise<FastifyInstance> {
+  const bare = Fastify({ logger });
   bare.get('/', async () => ({ hello: 'world' }));
   // A JSON body in and out: what a POST costs in Fastify itself (the runtime benchmark's context for resolve).
   bare.post('/echo', async (request) => request.body);

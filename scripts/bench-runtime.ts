@@ -11,6 +11,7 @@
 //   BENCH_SECONDS (per case and round, default 3), BENCH_ROUNDS (default 3), BENCH_ONLY (a case name part)
 import { execFile } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { CreatedRuntimeKey } from '@console/domain';
 import {
@@ -52,13 +53,13 @@ if (process.argv[2] === '--load') {
 }
 
 /** Runs one load from a child process, so this process's CPU time is the servers' alone. */
-function loadFromChild(options: Load): Promise<LoadResult> {
+function loadFromChild(options: Load, seconds = SECONDS): Promise<LoadResult> {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), '--load', JSON.stringify(options)];
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
       args,
-      { env: { ...process.env, BENCH_SECONDS: String(SECONDS) }, maxBuffer: 1 << 20 },
+      { env: { ...process.env, BENCH_SECONDS: String(seconds) }, maxBuffer: 1 << 20 },
       (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as LoadResult)),
     ),
   );
@@ -103,9 +104,15 @@ const median = (values: number[]) => {
 const server = await startTestPostgres();
 const template = await createTemplateDatabase(server);
 const database = await cloneDatabase(server.adminUrl, template, server.prefix);
-const app = await buildTestApp(database.url);
-const withoutMetrics = await buildTestApp(database.url, {}, { metrics: false });
-const bare = await startBareFastify();
+// Both apps log as in production (pino at the default level, info, here into a stream that discards):
+// a console in production always has its logger, which already follows every response to its end, so
+// what metrics add to a request is measured on top of that, not on top of a server that logs nothing.
+// The bare Fastify routes they are compared with log the same way.
+const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+const productionLogger = { logger: { level: 'info', stream: discard } };
+const app = await buildTestApp(database.url, {}, productionLogger);
+const withoutMetrics = await buildTestApp(database.url, {}, { ...productionLogger, metrics: false });
+const bare = await startBareFastify(productionLogger.logger);
 
 try {
   const login = await app.inject({
@@ -194,8 +201,8 @@ try {
       name: 'GET /runtime/v1/snapshot 200 gzip',
       load: { url: snapshotUrl, headers: { ...auth, 'accept-encoding': 'gzip' } },
     },
-    // Each case with metrics directly followed by the same without, so their ratio compares neighbours;
-    // resolve just after the bare route it is compared with.
+    // Each case with metrics next to the same without, so their ratio compares neighbours; resolve just
+    // after the bare route it is compared with.
     ...metricsPairs.flatMap(([withMetrics, without]) =>
       withMetrics === resolveCase ? [sameBytes, withMetrics, without] : [withMetrics, without],
     ),
@@ -204,7 +211,7 @@ try {
   const [load1] = loadavg();
   console.log(
     `\nRuntime API: autocannon from a child process, ${CONNECTIONS} connections on loopback, ${ROUNDS} rounds ` +
-      `of ${SECONDS} s per case; logs off; load average ${load1?.toFixed(1)} on ${availableParallelism()} cores`,
+      `of ${SECONDS} s per case; logs as in production (level info, discarded); load average ${load1?.toFixed(1)} on ${availableParallelism()} cores`,
   );
   console.log(
     `snapshot ${served.body.length.toLocaleString('en-US')} bytes (gzip ${served.gzip?.length ?? '-'}), ` +
@@ -226,10 +233,28 @@ try {
     );
   const runs = new Map<Case, Run[]>([baseline, ...cases].map((each) => [each, []]));
   const ratios = new Map<Case, number[]>(cases.map((each) => [each, []]));
+  // Every other round runs each case without metrics before its case with them: what a case leaves
+  // behind (garbage to collect, a warmer or colder cache) then weighs on both sides alike.
+  const swapped = new Map(
+    metricsPairs.flatMap(([withMetrics, without]) => [
+      [withMetrics, without],
+      [without, withMetrics],
+    ]),
+  );
+  // A second of each first, not counted: the first run of a path pays for compiling it, and every app
+  // of this process runs the same code.
+  for (const each of [baseline, ...cases]) await loadFromChild({ ...each.load, connections: CONNECTIONS }, 1);
   for (let round = 0; round < ROUNDS; round++) {
     const bareRun = await measure(baseline.load);
     runs.get(baseline)!.push(bareRun);
-    for (const each of cases) {
+    const order =
+      round % 2 === 0
+        ? cases
+        : cases.map((each) => {
+            const partner = swapped.get(each);
+            return partner !== undefined && cases.includes(partner) ? partner : each;
+          });
+    for (const each of order) {
       const run = await measure(each.load);
       runs.get(each)!.push(run);
       const base = each.baseline ? runs.get(each.baseline)!.at(-1)! : bareRun;

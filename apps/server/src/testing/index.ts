@@ -25,9 +25,15 @@ export {
 } from './test-postgres.ts';
 
 /** What a test may choose about the app beyond its environment variables. */
-export type TestAppOptions = Pick<BuildAppOptions, 'transferGroups' | 'now' | 'runtime' | 'metrics'>;
+export type TestAppOptions = Pick<
+  BuildAppOptions,
+  'transferGroups' | 'now' | 'runtime' | 'metrics' | 'logger'
+>;
 
-/** Builds the real app over a database, with dev login and quiet logs, seeded like `npm start`. */
+/**
+ * Builds the real app over a database, with dev login and quiet logs (unless `options.logger` gives
+ * pino's options), seeded like `npm start`.
+ */
 export async function buildTestApp(
   databaseUrl: string,
   env: NodeJS.ProcessEnv = {},
@@ -37,7 +43,7 @@ export async function buildTestApp(
     { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: TEST_SESSION_SECRET, ...env },
     databaseUrl,
   );
-  const app = await buildApp({ ...options, config, logger: false });
+  const app = await buildApp({ logger: false, ...options, config });
   await seedEnvironments(app.db);
   return app;
 }

@@ -255,7 +255,8 @@ describe('Configuration form', () => {
       ),
     ).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/config/GOLD_RUSH/gold-week-2/edit'));
-    await userEvent.click(screen.getByRole('button', { name: 'Open GOLD_RUSH' }));
+    // Found once the error dialog's closing transition has given the page back to assistive technology.
+    await userEvent.click(await screen.findByRole('button', { name: 'Open GOLD_RUSH' }));
     await waitFor(() => expect(location()).toBe('/plugin/11'));
   });
 
