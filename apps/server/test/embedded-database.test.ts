@@ -64,7 +64,9 @@ const call = (url: string, path: string, cookie: string, body?: unknown) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-describe('the embedded PostgreSQL', () => {
+// Concurrent: each test has its own data directory, port and processes, and most of their time is
+// waiting (initdb, a console starting, liveness noticing a dead database), which overlaps.
+describe.concurrent('the embedded PostgreSQL', () => {
   it('serves as a role that owns nothing, with random passwords beside its data, on loopback only', {
     timeout: SLOW_MS,
   }, async () => {
