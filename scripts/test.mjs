@@ -54,8 +54,8 @@ const checks = [
   run('typecheck and build', turbo, ['run', 'typecheck', 'build', '--output-logs=errors-only', '--continue']),
 ];
 // The suites, in two lanes at once (--only: what they depend on was built above, so the lanes never
-// write the same generated files). The browser suite is the longest and runs one file at a time, so
-// it starts at once in a lane of its own rather than after the others, as a single turbo run would
+// write the same generated files). The browser suite is long and mostly waits for the page, so it
+// starts at once in a lane of its own rather than after the others, as a single turbo run would
 // schedule it; the other lane runs the remaining suites one after another, each on two workers.
 // The machines this runs on have two cores. --continue: every suite runs and is counted even when an
 // earlier one failed.
