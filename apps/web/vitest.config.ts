@@ -9,6 +9,19 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // One module graph and one jsdom window per worker instead of per test file: React, MUI and the app
+    // are imported and transformed once, not 53 times. Safe because no state outlives a test: every test
+    // renders its own QueryClient and router (src/test/renderApp.tsx), fetch is stubbed per test and
+    // unstubbed after it (unstubGlobals), and src/test/setup.ts (run again before each file) unmounts,
+    // restores real timers, clears localStorage, resets the URL and is the only place that configures
+    // Testing Library. The app's module-level state is the lazily loaded page chunks (loaded is loaded)
+    // and the API event listeners, which unsubscribe on unmount.
+    isolate: false,
+    // Child processes, not threads: a test sets process.env.TZ to check the operator's own time, which a
+    // worker thread does not apply. Two workers, one per core of the machines the suite runs on (vitest's
+    // default there would be one).
+    pool: 'forks',
+    maxWorkers: 2,
     // Full-app tests drive MUI through jsdom; the machine is small and shared. A cap against a hang,
     // above the 15 s that findBy/waitFor wait (src/test/setup.ts).
     testTimeout: 60_000,

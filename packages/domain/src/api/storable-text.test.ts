@@ -27,6 +27,10 @@ describe('text PostgreSQL can store', () => {
     expect(findUnstorableText(body)).toEqual({ path: ['list', 1, 'description'], problem: NUL });
     expect(findUnstorableText('\ud800')).toEqual({ path: [], problem: SURROGATE });
     expect(findUnstorableText({ id: 'ok', n: 1, b: true, none: null, list: [[]] })).toBeNull();
+    expect(findUnstorableText([1, true, null, 'fine', { n: 2, t: '\udc00' }])).toEqual({
+      path: [4, 't'],
+      problem: SURROGATE,
+    });
   });
 
   it('checks field names too', () => {

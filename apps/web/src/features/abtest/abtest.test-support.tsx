@@ -1,15 +1,12 @@
 import { type AbTest, AbTestType, type AbTestVersion, NO_VERSION } from '@console/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../../api/queryClient.ts';
 import { ActiveEnvironmentContext } from '../../shell/environment/environment.context.ts';
 import { GlobalDialogs } from '../../shell/feedback/GlobalDialogs.tsx';
 import { GlobalUiProvider } from '../../shell/feedback/GlobalUiProvider.tsx';
-
-// A 2-core machine shared with other test runs: the first render of a file can take seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Renders one A/B-test component with the providers the console gives it, in environment `dev`. */
 export function renderInConsole(ui: ReactNode, { environment = 'dev', path = '/' } = {}) {

@@ -1,5 +1,5 @@
 import { caseLabel, INACTIVE_TEST_SENTENCE, PLUGIN_MESSAGES, PluginId } from '@console/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../test/fakeApi.ts';
@@ -7,9 +7,6 @@ import { renderApp } from '../../test/renderApp.tsx';
 import { DRAFT_VALID, DRAFT_VALID_BUT_STALE } from './DraftTab.tsx';
 import { activated, aDuelConfig, aDuelPlugin, anAbTest, fakePluginServer } from './plugin.test-support.ts';
 import { STALE_DRAFT_TITLE } from './useDraftActivation.ts';
-
-// A 2-core machine shared with other test runs: the first render of a file can take seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const HALF = 500_000;
 const QUARTER = 250_000;

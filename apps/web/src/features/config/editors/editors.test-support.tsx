@@ -7,7 +7,7 @@ import {
   defaultConfigData,
 } from '@console/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldValues } from 'react-hook-form';
 import { vi } from 'vitest';
@@ -16,9 +16,6 @@ import { FormScope } from '../../../components/form/FormScope.tsx';
 import { useSchemaForm } from '../../../components/form/useSchemaForm.ts';
 import { ActiveEnvironmentContext } from '../../../shell/environment/environment.context.ts';
 import { EDITOR_BY_FAMILY } from './index.ts';
-
-// A 2-core machine shared with other test runs: the first render of a file can take seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 /** A new configuration of a kind, every field at its default; `data` overrides merge in. */
 export function aConfigInput(kind: ConfigKindId, data: Record<string, unknown> = {}): FieldValues {
