@@ -56,7 +56,8 @@ const checks = [
 // The suites, in two lanes at once (--only: what they depend on was built above, so the lanes never
 // write the same generated files). The browser suite is long and mostly waits for the page, so it
 // starts at once in a lane of its own rather than after the others, as a single turbo run would
-// schedule it; the other lane runs the remaining suites one after another, each on two workers.
+// schedule it; the other lane runs the remaining suites one after another (the server's and the web app's
+// on two workers each).
 // The machines this runs on have two cores. --continue: every suite runs and is counted even when an
 // earlier one failed.
 const suites = await Promise.all([

@@ -15,6 +15,10 @@ export default defineConfig({
     // pure functions (resolution JSON, encodings), the patient clock's shared ticker, a counter of
     // test-data positions that stays unique, and the unit of work's steps, which every app sets alike.
     isolate: false,
+    // Two files at a time (vitest's default here is one: cores minus one): a server test spends much of
+    // its time waiting for PostgreSQL, whose processes work beside the worker; each file has its own
+    // database.
+    maxWorkers: 2,
     // Caps against a hang, not budgets: race tests of many calls took over 30 s on the shared 2-core
     // machine under load.
     testTimeout: 120_000,
