@@ -54,10 +54,9 @@ const checks = [
   run('typecheck and build', turbo, ['run', 'typecheck', 'build', '--output-logs=errors-only', '--continue']),
 ];
 // The suites, in two lanes at once (--only: what they depend on was built above, so the lanes never
-// write the same generated files). The browser suite is long and mostly waits for the page, so it
-// starts at once in a lane of its own rather than after the others, as a single turbo run would
-// schedule it; the other lane runs the remaining suites one after another (the server's and the web app's
-// on two workers each).
+// write the same generated files). The browser suite is the longest and runs one file at a time, so
+// it starts at once in a lane of its own rather than after the others, as a single turbo run would
+// schedule it; the other lane runs the remaining suites one after another (the server's on two workers).
 // The machines this runs on have two cores. --continue: every suite runs and is counted even when an
 // earlier one failed.
 const suites = await Promise.all([
