@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
+import { waitForStillScreen } from './browser.ts';
 
 // axe-core's own bundle, evaluated in the page: the console's content security policy refuses an injected
 // <script>, while code evaluated through the DevTools protocol is not subject to it.
@@ -30,17 +31,7 @@ const IMPACTS: AxeImpact[] = ['minor', 'moderate', 'serious', 'critical'];
  * first, so what is checked is what the operator sees once the screen is still.
  */
 export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(async () => {
-    // A transition set by a click starts at the next frames (MUI's Grow sets its styles in an effect):
-    // two frames first, so that getAnimations sees it.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
-  });
+  await waitForStillScreen(page);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {

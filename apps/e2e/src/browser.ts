@@ -115,3 +115,19 @@ export function watchConsole(page: Page): ConsoleWatch {
     },
   };
 }
+
+/**
+ * Waits until the screen is still: the next two frames (a transition set by a click or a keyboard focus
+ * starts there, MUI's Grow and focus marks set their styles in an effect), then every running finite
+ * animation or transition (MUI's fades) to its end.
+ */
+export const waitForStillScreen = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });

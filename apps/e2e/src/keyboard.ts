@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForStillScreen } from './browser.ts';
 
 // Moving through the console with the keyboard only, as an operator without a mouse does.
 
@@ -7,17 +8,11 @@ import type { Locator, Page } from 'playwright-core';
  * switch's ring is drawn around its hidden input) draws an outline of 2 px or more while visible itself, or,
  * in a text field, the field's border is drawn 2 px wide.
  */
-export const readFocus = (page: Page) =>
-  page.evaluate(async () => {
-    // Read once the screen is still: MUI marks a control focused from the keyboard in its next render, and
-    // a dialog that just opened is still fading in (transparent, so its ring does not show yet).
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
+export const readFocus = async (page: Page) => {
+  // Read once the screen is still: MUI marks a control focused from the keyboard in its next render, and
+  // a dialog that just opened is still fading in (transparent, so its ring does not show yet).
+  await waitForStillScreen(page);
+  return page.evaluate(() => {
     const focused = document.activeElement;
     if (!focused || focused === document.body) return { name: 'the page body', isMarked: false };
     const name = `${focused.tagName.toLowerCase()} '${(
@@ -48,6 +43,7 @@ export const readFocus = (page: Page) =>
     });
     return { name, isMarked };
   });
+};
 
 /** Whether `target` (or something inside it) has the focus now. */
 export const isFocused = (target: Locator) =>
