@@ -129,6 +129,7 @@ const featureRoutes = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const refusals = new RefusalLog();
+  const requestLog = new RequestLog(refusals);
   const app = Fastify({
     // Secrets never reach the log, whatever destination or level a caller adds.
     logger:
@@ -140,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { req: serializeRequest },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
-    logController: new RequestLog(refusals),
+    logController: requestLog,
     bodyLimit: config.bodyLimit,
     ...requestTimeoutOptions(config.requestBodyTimeoutMs),
     genReqId: (request) => {
@@ -177,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
   try {
-    await registerRoutes(app, listener, options);
+    await registerRoutes(app, listener, options, options.logger === false ? null : requestLog);
   } catch (error) {
     // A start refused half-way (a transfer registry or the API contract that does not check out) leaves
     // nothing running: the LISTEN connection, the connection registry's heartbeat and the pool close.
@@ -188,9 +189,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 /** The plugins and routes: at the root, then the game servers' and the console's contexts. */
-async function registerRoutes(app: FastifyInstance, listener: DbListener, options: BuildAppOptions) {
+async function registerRoutes(
+  app: FastifyInstance,
+  listener: DbListener,
+  options: BuildAppOptions,
+  /** The log controller when the app has a logger (it then follows every response to its end). */
+  requestLog: RequestLog | null,
+) {
   // First: it measures every route registered after it.
-  if (options.metrics !== false) registerMetrics(app, listener, options.metrics);
+  if (options.metrics !== false) registerMetrics(app, listener, requestLog, options.metrics);
 
   // At the root, so the document lists the routes of every context.
   await app.register(swagger, openApiOptions(app.config));

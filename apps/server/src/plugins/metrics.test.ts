@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { CreatedRuntimeKey } from '@console/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,61 @@ describe('metrics', () => {
     expect(text).not.toContain('secret-looking-id');
     expect(text).not.toContain('configuration=dev');
     expect(text).not.toContain('probe=kubelet');
+  });
+
+  it('times the same requests alike with a logger (as in production) and without one', async () => {
+    // With a logger, responses are timed where the log follows them to their end; without one, by a
+    // hook per route. Both see the same calls: every count per method, route and status agrees.
+    const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const counts = async (logger: false | Record<string, unknown>) => {
+      const app = await createTestApp({}, { logger });
+      const session = await app.login('ops@example.com');
+      const created = await app.post('/api/runtime-keys/create', { name: 'timed' }, session);
+      const authorization = `Bearer ${created.json().payload.key}`;
+      await app.post('/api/abtest/get?configuration=dev', { id: 'missing' }, session);
+      await app.post('/api/abtest/get?configuration=dev', { id: 1 }, session);
+      await app.request({ method: 'GET', url: '/healthz' });
+      await app.request({ method: 'HEAD', url: '/healthz' });
+      await app.request({ method: 'GET', url: '/no-such-route' });
+      const first = await app.request({
+        method: 'GET',
+        url: '/runtime/v1/snapshot',
+        headers: { authorization },
+      });
+      const etag = String(first.headers.etag);
+      await app.request({
+        method: 'GET',
+        url: '/runtime/v1/snapshot',
+        headers: { authorization, 'if-none-match': etag },
+      });
+      await app.request({
+        method: 'GET',
+        url: '/runtime/v1/snapshot',
+        headers: { authorization: 'Bearer no' },
+      });
+      const text = (await app.request({ method: 'GET', url: '/metrics' })).body;
+      return text
+        .split('\n')
+        .filter((line) =>
+          /^(console_http_request_duration_seconds_count|console_runtime_requests_total)\{/.test(line),
+        )
+        .map((line) => line.replace(/environment="[^"]*"/, 'environment'))
+        .sort();
+    };
+    const withoutLogger = await counts(false);
+    const withLogger = await counts({ level: 'info', stream: discard });
+    expect(withLogger).toEqual(withoutLogger);
+    expect(withLogger).toEqual(
+      expect.arrayContaining([
+        'console_http_request_duration_seconds_count{method="POST",route="/api/abtest/get",status="404"} 1',
+        'console_http_request_duration_seconds_count{method="POST",route="/api/abtest/get",status="400"} 1',
+        'console_http_request_duration_seconds_count{method="GET",route="/runtime/v1/snapshot",status="304"} 1',
+        'console_http_request_duration_seconds_count{method="GET",route="/runtime/v1/snapshot",status="401"} 1',
+        'console_runtime_requests_total{environment,call="snapshot",status="200"} 1',
+        'console_runtime_requests_total{environment,call="snapshot",status="304"} 1',
+      ]),
+    );
+    expect(withLogger.join('\n')).not.toContain('no-such-route');
   });
 
   it('counts runtime snapshots (200 and 304) and resolutions per environment', async () => {

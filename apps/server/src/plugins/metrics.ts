@@ -1,18 +1,23 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { DomainError, ErrorCode } from '@console/domain';
-import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf } from '../db/client.ts';
 import type { DbListener } from '../db/listener.ts';
 import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/runtime/runtime.public.ts';
 import { type PublishTiming, publishTimings } from '../features/runtime/runtime-publish.service.ts';
 import { type DurationSeries, RequestDurationHistogram } from './request-duration-histogram.ts';
+import type { RequestLog } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry (GET /metrics); other parts register their series on it. */
     metrics: Registry;
+  }
+  interface FastifyContextConfig {
+    /** Times one response of this route (set on every route by metrics; absent without them). */
+    measureResponse?: (request: FastifyRequest, reply: FastifyReply) => void;
   }
 }
 
@@ -31,13 +36,18 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * Prometheus metrics at GET /metrics (bearer METRICS_TOKEN when set). Registered on the root before any
- * route, so every route's duration is measured by a hook of its own that knows its pattern (never the
- * raw URL) and keeps one histogram child per status: nothing on the request path but a map lookup, the
- * observation, and for runtime calls one plain counter increment. Everything else is read at scrape.
+ * route, so every route's duration is measured by a function of its own that knows its pattern (never
+ * the raw URL) and keeps one histogram child per status: nothing on the request path but a map lookup,
+ * the observation, and for runtime calls one plain counter increment. Everything else is read at scrape.
+ *
+ * `requestLog` is the app's log controller when the app has a logger (always in production): Fastify
+ * then follows every response to its end for the log line, and responses are timed there. Without a
+ * logger each route gets an onResponse hook instead, which costs a hook run per request.
  */
 export function registerMetrics(
   app: FastifyInstance,
   listener: DbListener,
+  requestLog: RequestLog | null,
   options: MetricsOptions = {},
 ): void {
   const registry = new Registry();
@@ -58,7 +68,7 @@ export function registerMetrics(
     const label = route.url;
     const runtimeCall = COUNTED_RUNTIME_CALLS.get(label);
     const byStatus = new Map<number, DurationSeries>();
-    const measure: onResponseHookHandler = (request, reply, done) => {
+    const measureResponse = (request: FastifyRequest, reply: FastifyReply) => {
       const status = reply.statusCode;
       let child = byStatus.get(status);
       if (child === undefined) {
@@ -68,10 +78,21 @@ export function registerMetrics(
       child.observe(reply.elapsedTime / 1000);
       const key = runtimeCall === undefined ? null : request.runtimeKey;
       if (key) runtimeCalls.count(key.environmentId, runtimeCall!, status);
+    };
+    if (requestLog !== null) {
+      route.config = { ...route.config, measureResponse };
+      return;
+    }
+    const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      measureResponse(request, reply);
       done();
     };
-    route.onResponse = route.onResponse ? [...[route.onResponse].flat(), measure] : [measure];
+    route.onResponse = route.onResponse ? [...[route.onResponse].flat(), hook] : [hook];
   });
+  // A response without a route (an unknown path) is not timed, with or without a logger.
+  requestLog?.followCompletions((request, reply) =>
+    request.routeOptions.config.measureResponse?.(request, reply),
+  );
 
   const publishes = new Histogram({
     name: 'console_runtime_publish_duration_seconds',

@@ -18,8 +18,20 @@ const isRuntimeRequest = (request: FastifyRequest) => request.url.startsWith(RUN
  * per client per interval; an error as Fastify logs it.
  */
 export class RequestLog extends LogController {
+  /** Told of every response once it completed, before its log line (metrics time requests here). */
+  private completed: ((request: FastifyRequest, reply: FastifyReply) => void) | null = null;
+
   constructor(private readonly refusals: RefusalLog) {
     super({});
+  }
+
+  /**
+   * Follows every response to its end, for an app with a logger: Fastify calls `requestCompleted` for
+   * each response then, so watching here costs a request nothing more (an onResponse hook would add a
+   * hook run per request). One follower.
+   */
+  followCompletions(observe: (request: FastifyRequest, reply: FastifyReply) => void): void {
+    this.completed = observe;
   }
 
   override incomingRequest(): void {}
@@ -29,6 +41,7 @@ export class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    this.completed?.(request, reply);
     if (error) {
       super.requestCompleted(error, request, reply);
       return;
