@@ -2,6 +2,7 @@ import { type EmotionCache, __unsafe_useEmotionCache as useEmotionCache } from '
 import { cleanup, configure, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { filterStyleRules } from './styleRuleFilter.ts';
 
 // findBy/waitFor wait for an event; their cap only guards against a hang. Pages are lazy chunks that
 // vitest transforms on first use, and on a busy 2-core machine one step can take seconds.
@@ -9,6 +10,9 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 // (vitest.config.ts, isolate: false), and this file runs again before each of them, so a test file or
 // helper that set its own cap would change the cap of whichever files ran after it.
 configure({ asyncUtilTimeout: 15_000 });
+
+// Computed styles as jsdom gives them, without matching the rules that need a tag or class the element lacks.
+filterStyleRules(document);
 
 // Any React warning or console error fails the test that caused it.
 let consoleErrors: unknown[][] = [];
