@@ -13,13 +13,15 @@ export default defineConfig({
     // are imported and transformed once, not 53 times. Safe because no state outlives a test: every test
     // renders its own QueryClient and router (src/test/renderApp.tsx), fetch is stubbed per test and
     // unstubbed after it (unstubGlobals), and src/test/setup.ts (run again before each file) unmounts,
-    // restores real timers, clears localStorage, resets the URL and is the only place that configures
-    // Testing Library. The app's module-level state is the lazily loaded page chunks (loaded is loaded)
-    // and the API event listeners, which unsubscribe on unmount.
+    // restores real timers, clears localStorage, resets the URL, removes emotion's styles and is the only
+    // place that configures Testing Library. The app's module-level state is the lazily loaded page
+    // chunks (loaded is loaded) and the API event listeners, which unsubscribe on unmount.
     isolate: false,
     // Child processes, not threads: a test sets process.env.TZ to check the operator's own time, which a
-    // worker thread does not apply. One worker (vitest's default on two cores): a second measured only
-    // 8% faster alone (188 s against 205 s for twelve files) and, beside the browser tests in CI, made
+    // worker thread does not apply. One worker (vitest's default on two cores): the whole suite on two
+    // workers took 9% more CPU (208 s against 191 s: each worker imports the app and starts jsdom) and no
+    // less wall time (490 s against 489 s) on a machine already loaded 8-16, although the files kept both
+    // workers busy (431 of 447 s) with no long tail; beside the browser tests in CI, two web workers made
     // four busy workers on two cores, where a paging test of a 100-row table outran its cap.
     pool: 'forks',
     maxWorkers: 1,
