@@ -50,7 +50,9 @@ const switchesOf = (table: Locator) => table.locator('.MuiSwitch-root');
 async function open(page: Page, baseUrl: string, path: string, heading: string) {
   await page.goto(`${baseUrl}${path}`);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
+  // looked for among hidden elements too
+  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
 }
 
 /**
