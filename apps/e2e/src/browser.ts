@@ -93,8 +93,9 @@ function sharedChromium(showScrollbars: boolean): Promise<Chromium> {
 export async function openBrowser({ showScrollbars = false } = {}): Promise<Browser> {
   const browser = await sharedChromium(showScrollbars);
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  // Fail a step well within the test's own timeout, with Playwright's message saying what it waited for.
-  context.setDefaultTimeout(15_000);
+  // Fail a hung step well within the test's own cap, with Playwright's message saying what it waited for; a
+  // cap, not a budget: under two files at a time on a busy machine a page load can take several seconds.
+  context.setDefaultTimeout(45_000);
   const page = await context.newPage();
   return { context, page, close: () => context.close() };
 }
