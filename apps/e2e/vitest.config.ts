@@ -9,15 +9,18 @@ export default defineConfig({
     environment: 'node',
     // One PostgreSQL and one migrated template for the run; each file's console clones its own database.
     globalSetup: [fileURLToPath(import.meta.resolve('@console/server/testing/global-setup'))],
-    // A real server, database and browser per file: generous timeouts, one file at a time (2-core machines).
-    testTimeout: 60_000,
+    // A real server, database and browser context per file. The timeouts are caps against a hang, not budgets:
+    // two files at a time beside the other suites on a 2-core machine make a step or a test several times
+    // slower than alone.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
-    maxWorkers: 1,
-    // The files run one after another in one worker, which imports the server (Fastify, Prisma's client,
-    // the domain) once instead of once per file. Nothing of one file reaches the next: each starts its
-    // own console on its own database and its own Chromium, and closes them; the server's module-level
-    // values are memos of pure functions and the unit of work's steps, which every app sets alike.
+    // Two files at a time: a browser file mostly waits (for its page, the server and PostgreSQL), and each
+    // has its own console, database and browser context.
+    maxWorkers: 2,
+    // Each worker runs its files one after another and imports the server (Fastify, Prisma's client, the
+    // domain) and starts Chromium once instead of once per file. Nothing of one file reaches the next: each
+    // starts its own console on its own database and its own browser context, and closes them; the server's
+    // module-level values are memos of pure functions and the unit of work's steps, which every app sets alike.
     isolate: false,
   },
 });

@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type Browser as Chromium, chromium, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 
 const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,30 +58,46 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A headless Chromium with a fresh profile in its own temp dir, removed on close. */
-export async function launchBrowser({ showScrollbars = false } = {}): Promise<Browser> {
+/**
+ * One headless Chromium per worker and scrollbar setting, started by the first file that asks and shared by
+ * the files the worker runs after it: starting Chromium costs seconds, a new browser context a fraction of
+ * that. Playwright closes it when the worker exits.
+ */
+const chromiums = new Map<boolean, Promise<Chromium>>();
+
+function sharedChromium(showScrollbars: boolean): Promise<Chromium> {
+  const running = chromiums.get(showScrollbars);
+  if (running) return running;
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found');
-  const profileDir = mkdtempSync(join(tmpdir(), 'console-e2e-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
+  const starting = chromium.launch({
     executablePath,
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 1366, height: 768 },
-    // Headless Chromium hides scrollbars (they take no room) unless asked: layout tests see them as operators do.
+    // Headless Chromium hides scrollbars (they take no room) unless asked: layout tests see them as operators
+    // do. A browser-wide switch, hence a Chromium of its own.
     ...(showScrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
   });
-  // Fail a step well within the test's own timeout, with Playwright's message saying what it waited for.
-  context.setDefaultTimeout(15_000);
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      rmSync(profileDir, { recursive: true, force: true });
-    },
-  };
+  chromiums.set(showScrollbars, starting);
+  starting.then(
+    (browser) => browser.on('disconnected', () => chromiums.delete(showScrollbars)),
+    () => chromiums.delete(showScrollbars),
+  );
+  return starting;
+}
+
+/**
+ * A fresh browser context (its own cookies, storage and cache, like a new profile) with one page, in the
+ * worker's shared Chromium; closing it leaves nothing of it behind for the next file.
+ */
+export async function openBrowser({ showScrollbars = false } = {}): Promise<Browser> {
+  const browser = await sharedChromium(showScrollbars);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  // Fail a hung step well within the test's own cap, with Playwright's message saying what it waited for; a
+  // cap, not a budget: under two files at a time on a busy machine a page load can take several seconds.
+  context.setDefaultTimeout(45_000);
+  const page = await context.newPage();
+  return { context, page, close: () => context.close() };
 }
 
 /** One screenshot per test under apps/e2e/artifacts (git-ignored). */

@@ -6,7 +6,7 @@ import { type AccessibilityWatch, type AxeImpact, preloadAxe, watchAccessibility
 import {
   type Browser,
   type ConsoleWatch,
-  launchBrowser,
+  openBrowser,
   saveScreenshot,
   WEB_DIST_INDEX,
   watchConsole,
@@ -61,20 +61,28 @@ export function useConsoleInBrowser({
     if (!existsSync(WEB_DIST_INDEX)) {
       throw new Error('apps/web/dist is missing: run `npm run build --workspace @console/web` first');
     }
-    server = await startConsole({
-      adminUrl: inject('adminUrl'),
-      templateDatabase: inject('templateDatabase'),
-      databasePrefix: inject('databasePrefix'),
-      servingRole: inject('servingRole'),
-    });
-    browser = await launchBrowser({ showScrollbars });
-    const { page } = browser;
+    // The console and the browser start side by side: each mostly waits (on PostgreSQL, on Chromium). Both
+    // are kept before a failure of either is thrown, so that afterAll closes what did start.
+    const [started, opened] = await Promise.allSettled([
+      startConsole({
+        adminUrl: inject('adminUrl'),
+        templateDatabase: inject('templateDatabase'),
+        databasePrefix: inject('databasePrefix'),
+        servingRole: inject('servingRole'),
+      }),
+      openBrowser({ showScrollbars }),
+    ]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (opened.status === 'fulfilled') browser = opened.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (opened.status === 'rejected') throw opened.reason;
+    const { page } = opened.value;
     if (timezoneId) {
-      const cdp = await browser.context.newCDPSession(page);
+      const cdp = await opened.value.context.newCDPSession(page);
       await cdp.send('Emulation.setTimezoneOverride', { timezoneId });
     }
     pageConsole = watchConsole(page);
-    await preloadAxe(browser.context);
+    await preloadAxe(opened.value.context);
     const watch = watchAccessibility(page, accessibilityImpact);
     accessibility = watch;
     // Playwright calls this before each action's actionability check (body is always visible): the state the
@@ -84,7 +92,7 @@ export function useConsoleInBrowser({
       noWaitAfter: true,
     });
     if (signInAs) {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${started.value.url}/login`);
       await page.getByLabel('E-mail').fill(signInAs);
       await page.getByRole('button', { name: 'Sign in locally' }).click();
       await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();

@@ -92,7 +92,9 @@ async function checkOpened(app: ConsoleInBrowser, opener: Locator, opened: Locat
 /** Once the screen is loaded: its heading shown and no loading indicator left. */
 async function loaded(page: Page, heading: string | RegExp) {
   await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
+  // looked for among hidden elements too
+  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
 }
 
 /**

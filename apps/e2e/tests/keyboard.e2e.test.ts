@@ -22,7 +22,9 @@ const settled = (control: Locator) =>
 
 async function loaded(page: Page, heading: string) {
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
+  // looked for among hidden elements too
+  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
 }
 
 describeInBrowser('keyboard-only use of the console in Chromium', () => {

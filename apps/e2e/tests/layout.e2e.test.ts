@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser } from '../src/browser.ts';
+import { describeInBrowser, waitForStillScreen } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import {
   charactersBeforeLineBreaks,
@@ -50,7 +50,9 @@ const switchesOf = (table: Locator) => table.locator('.MuiSwitch-root');
 async function open(page: Page, baseUrl: string, path: string, heading: string) {
   await page.goto(`${baseUrl}${path}`);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
+  // looked for among hidden elements too
+  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
 }
 
 /**
@@ -238,7 +240,17 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
     const lastDay = timeline.locator('thead th[colspan]').last();
     expect(await isWhollyInView(lastDay, { sideways: true })).toBe(false);
     const scrollRight = hint.getByRole('button', { name: 'Scroll right' });
-    for (let step = 0; step < 15 && (await scrollRight.isVisible()); step += 1) await scrollRight.click();
+    const scrolledBy = () => timeline.evaluate((node) => node.scrollLeft);
+    for (let step = 0; step < 15 && (await scrollRight.isVisible()); step += 1) {
+      // A click scrolls the timeline at once; the hint follows its scroll event a frame or more later, adding
+      // "Scroll left" (which moves this button) or removing this button at the end. The next look at the
+      // button waits for that, so it neither reads the hint from before the scroll nor clicks a button that
+      // is about to move or go.
+      const from = await scrolledBy();
+      await scrollRight.click();
+      await expect.poll(scrolledBy).toBeGreaterThan(from);
+      await waitForStillScreen(page);
+    }
     await hint.getByText(/to the left \(from \w+ \d{4}-\d\d-\d\d/).waitFor();
     await scrollRight.waitFor({ state: 'detached' });
     expect(await isWhollyInView(lastDay, { sideways: true })).toBe(true);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import {
   type Browser,
   describeInBrowser,
-  launchBrowser,
+  openBrowser,
   saveScreenshot,
   WEB_DIST_INDEX,
 } from '../src/browser.ts';
@@ -36,7 +36,7 @@ describeInBrowser('sign-in through an OpenID Connect provider in Chromium', () =
       ALLOWED_EMAIL_DOMAINS: 'studio.com',
       AUTH_DEV_LOGIN: 'false',
     });
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
 
   afterEach(async (context) => {

@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import {
   type Browser,
   describeInBrowser,
-  launchBrowser,
+  openBrowser,
   saveScreenshot,
   watchConsole,
 } from '../src/browser.ts';
@@ -49,7 +49,7 @@ describeInBrowser('roles on the Users screen in Chromium', () => {
 
   it('lets an admin make a colleague a viewer, audited', async () => {
     const { page, baseUrl, pageConsole } = app;
-    colleague = await launchBrowser();
+    colleague = await openBrowser();
     await signIn(colleague.page, baseUrl, COLLEAGUE);
 
     await openUsers(page);
