@@ -61,7 +61,7 @@ const inSequence = async (...steps) => {
   return results;
 };
 // Then two lanes at once (--only: what they depend on was built above, so the lanes never write the
-// same generated files). The browser suite runs one file at a time and spends most of its time waiting
+// same generated files). The browser suite runs two files at a time and spends most of its time waiting
 // for the browser and the server, so its lane also typechecks every workspace first, on cores the
 // other lane leaves idle; the other lane runs the remaining suites one after another (the server's on
 // two workers). The machines this runs on have two cores. --continue: every suite runs and is counted

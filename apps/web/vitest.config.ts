@@ -21,8 +21,8 @@ export default defineConfig({
     // worker thread does not apply. One worker (vitest's default on two cores): the whole suite on two
     // workers took 9% more CPU (208 s against 191 s: each worker imports the app and starts jsdom) and no
     // less wall time (490 s against 489 s) on a machine already loaded 8-16, although the files kept both
-    // workers busy (431 of 447 s) with no long tail; beside the browser tests in CI, two web workers made
-    // four busy workers on two cores, where a paging test of a 100-row table outran its cap.
+    // workers busy (431 of 447 s) with no long tail: the cores were already taken. In CI the browser
+    // tests and their two workers run beside this suite.
     pool: 'forks',
     maxWorkers: 1,
     // Full-app tests drive MUI through jsdom; the machine is small and shared. A cap against a hang,
