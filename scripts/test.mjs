@@ -61,16 +61,17 @@ const inSequence = async (...steps) => {
   return results;
 };
 // Then two lanes at once (--only: what they depend on was built above, so the lanes never write the
-// same generated files). The browser suite runs two files at a time and spends most of its time waiting
-// for the browser and the server, so its lane also typechecks every workspace first, on cores the
-// other lane leaves idle; the other lane runs the remaining suites one after another (the server's on
-// two workers). The machines this runs on have two cores. --continue: every suite runs and is counted
+// same generated files), balanced by their measured times on the two-core machines this runs on:
+// the typecheck, the browser tests (two files at a time, mostly waiting for Chromium, the server and
+// PostgreSQL) and the web app's tests (one worker) in one; the domain's, the runtime specification's,
+// the SDK's and the server's (two workers) in the other. --continue: every suite runs and is counted
 // even when an earlier one failed.
 const suites = await Promise.all([
   inSequence(
     // One `tsc -b` over the solution (tsconfig.json): every workspace checked once, in dependency order.
     () => runBeside('typecheck', tsc, ['-b']),
     () => runBeside('browser tests', turbo, ['run', 'test', '--only', '--filter=@console/e2e']),
+    () => runBeside('web tests', turbo, ['run', 'test', '--only', '--filter=@console/web']),
   ),
   inSequence(() =>
     runBeside('other tests', turbo, [
@@ -78,6 +79,7 @@ const suites = await Promise.all([
       'test',
       '--only',
       '--filter=!@console/e2e',
+      '--filter=!@console/web',
       '--concurrency=1',
       '--continue',
     ]),
