@@ -18,7 +18,7 @@ export interface SubjectRequirement {
 export function subjectRequirements(selectorList: string): SubjectRequirement[] | null {
   if (/[\\&|]/.test(selectorList)) return null;
   const requirements: SubjectRequirement[] = [];
-  for (const selector of splitOutsideBrackets(selectorList, (char) => char === ',')) {
+  for (const selector of splitOutside(selectorList, (char) => char === ',')) {
     const requirement = subjectRequirement(selector.trim());
     if (!requirement) return null;
     requirements.push(requirement);
@@ -26,8 +26,15 @@ export function subjectRequirements(selectorList: string): SubjectRequirement[] 
   return requirements;
 }
 
-/** Splits at the characters `isSeparator` picks outside brackets, parentheses and quoted strings. */
-function splitOutsideBrackets(text: string, isSeparator: (char: string) => boolean): string[] {
+/**
+ * Splits at the characters `isSeparator` picks outside parentheses, quoted strings and, unless told
+ * otherwise, square brackets (an attribute selector's opening bracket can itself be the separator).
+ */
+function splitOutside(
+  text: string,
+  isSeparator: (char: string) => boolean,
+  { brackets = true }: { brackets?: boolean } = {},
+): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -36,29 +43,8 @@ function splitOutsideBrackets(text: string, isSeparator: (char: string) => boole
     if (char === '"' || char === "'") {
       const end = text.indexOf(char, index + 1);
       index = end === -1 ? text.length : end;
-    } else if (char === '(' || char === '[') depth++;
-    else if (char === ')' || char === ']') depth--;
-    else if (depth === 0 && isSeparator(char)) {
-      parts.push(text.slice(start, index));
-      start = index + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-
-/** Splits at the characters `isSeparator` picks outside parentheses and quoted strings. */
-function splitOutsideParentheses(text: string, isSeparator: (char: string) => boolean): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index] as string;
-    if (char === '"' || char === "'") {
-      const end = text.indexOf(char, index + 1);
-      index = end === -1 ? text.length : end;
-    } else if (char === '(') depth++;
-    else if (char === ')') depth--;
+    } else if (char === '(' || (brackets && char === '[')) depth++;
+    else if (char === ')' || (brackets && char === ']')) depth--;
     else if (depth === 0 && isSeparator(char)) {
       parts.push(text.slice(start, index));
       start = index + 1;
@@ -70,10 +56,10 @@ function splitOutsideParentheses(text: string, isSeparator: (char: string) => bo
 
 function subjectRequirement(selector: string): SubjectRequirement | null {
   // The subject compound is what follows the last combinator (space, >, +, ~).
-  const subject = splitOutsideBrackets(selector, (char) => /[\s>+~]/.test(char)).at(-1) ?? '';
+  const subject = splitOutside(selector, (char) => /[\s>+~]/.test(char)).at(-1) ?? '';
   const tag = /^[a-zA-Z][-a-zA-Z0-9]*/.exec(subject)?.[0]?.toLowerCase() ?? null;
   const classes: string[] = [];
-  const [, ...afterDots] = splitOutsideBrackets(subject, (char) => char === '.');
+  const [, ...afterDots] = splitOutside(subject, (char) => char === '.');
   for (const part of afterDots) {
     const name = /^-?[_a-zA-Z][-_a-zA-Z0-9]*/.exec(part)?.[0];
     // A dot not followed by a plain class name: not sure what it is, so it rules nothing out.
@@ -81,7 +67,7 @@ function subjectRequirement(selector: string): SubjectRequirement | null {
     classes.push(name);
   }
   const attributes: string[] = [];
-  const [, ...afterBrackets] = splitOutsideParentheses(subject, (char) => char === '[');
+  const [, ...afterBrackets] = splitOutside(subject, (char) => char === '[', { brackets: false });
   for (const part of afterBrackets) {
     const name = /^\s*([_a-zA-Z][-_a-zA-Z0-9]*)\s*(?:[~^$*]?=|\])/.exec(part)?.[1];
     if (!name) return null;
