@@ -14,6 +14,9 @@ export default defineConfig({
     // slower than alone.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for an event (a switch checked, a socket closed); its cap only guards against a
+    // hang: vitest's default of 1 s is a wall-clock budget, which a loaded 2-core machine overran.
+    expect: { poll: { timeout: 30_000 } },
     // Two files at a time: a browser file mostly waits (for its page, the server and PostgreSQL), and each
     // has its own console, database and browser context.
     maxWorkers: 2,
