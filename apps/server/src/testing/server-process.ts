@@ -33,8 +33,11 @@ export interface ServerProcessOptions {
 
 const SERVER_ENTRY = resolve(REPO_ROOT, 'apps/server/src/server.ts');
 const OUTPUT_LIMIT = 64 * 1024;
-/** Caps that only guard against a hang: a process compiling TypeScript on a busy 2-core machine is slow. */
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * Caps that only guard against a hang: a process compiling TypeScript, and with an embedded database also
+ * initialising and migrating it, took over 90 s on a 2-core machine at a load average of 15.
+ */
+const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** Every process a test starts signs sessions alike, so a session cookie of one is valid on the others. */
 export const TEST_SESSION_SECRET = 'test-secret-test-secret';
