@@ -1,5 +1,5 @@
-import type { TestSpecification, Vitest } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
+import type { TestSpecification, Vitest } from 'vitest/node';
 import { slowFilesFirst } from './slow-files-first.ts';
 
 const ROOT = '/repo/apps/server';

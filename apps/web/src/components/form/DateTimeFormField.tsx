@@ -1,4 +1,3 @@
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -8,6 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { lazy, Suspense, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { CalendarMonthIcon } from '../icons.tsx';
 import { HINT_SX } from './fieldError.ts';
 
 // Date and time fields use the MUI X date-time pickers (design card), in UTC with the operator's

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,6 +8,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { EditIcon } from '../icons.tsx';
 
 /** The save call of one item's description (a mutation bound to the item). */
 export interface DescriptionSave {

@@ -1,8 +1,7 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
+import { VisibilityIcon, VisibilityOffIcon } from '../icons.tsx';
 import { TextFormField, type TextFormFieldProps } from './TextFormField.tsx';
 
 type SecretFormFieldProps = Omit<TextFormFieldProps, 'type'> & {
@@ -31,7 +30,7 @@ export function SecretFormField({ secretName, slotProps, ...props }: SecretFormF
                 onClick={() => setRevealed((revealed) => !revealed)}
                 edge="end"
               >
-                {isRevealed ? <VisibilityOff /> : <Visibility />}
+                {isRevealed ? <VisibilityOffIcon /> : <VisibilityIcon />}
               </IconButton>
             </InputAdornment>
           ),

@@ -1,5 +1,4 @@
 import { type AbTest, formatVersion } from '@console/domain';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../components/format.ts';
+import { WarningAmberIcon } from '../../components/icons.tsx';
 import { Field } from './Field.tsx';
 
 export interface AbTestInfoCardProps {

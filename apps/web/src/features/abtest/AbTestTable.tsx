@@ -1,5 +1,4 @@
 import { type AbTest, api, formatVersion, pluginNameOf } from '@console/domain';
-import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { busyInput, whileBusy } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
+import { DeleteIcon } from '../../components/icons.tsx';
 import {
   ScrollableTableContainer,
   STICKY_END_SX,

@@ -1,6 +1,6 @@
 import { AbTestType } from '@console/domain';
-import PushPinIcon from '@mui/icons-material/PushPin';
 import Box from '@mui/material/Box';
+import { PushPinIcon } from '../../components/icons.tsx';
 import { typeLabelOf } from './abtest.labels.ts';
 
 /** An A/B-test's type as operators see it: a pin and "Sticky", "Dynamic", "Rollout". */

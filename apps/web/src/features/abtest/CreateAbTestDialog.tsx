@@ -8,7 +8,6 @@ import {
   sanitizeAbTestId,
 } from '@console/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import CasinoIcon from '@mui/icons-material/Casino';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -24,6 +23,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { CasinoIcon } from '../../components/icons.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
 import { AB_TEST_TYPE_OPTIONS } from './abtest.labels.ts';

@@ -7,7 +7,6 @@ import {
   versionPercentsFormSchema,
 } from '@console/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -19,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
+import { AddIcon } from '../../components/icons.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveVersionMutation } from './abtest.queries.ts';
 import { percentTextOf, useVersionWeights } from './useVersionWeights.ts';

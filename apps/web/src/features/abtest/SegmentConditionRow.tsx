@@ -6,11 +6,11 @@ import {
   operationsFor,
   type SegmentCondition,
 } from '@console/domain';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { DeleteIcon } from '../../components/icons.tsx';
 
 // Property 0 means none.
 const NO_PROPERTY = 0;

@@ -6,7 +6,6 @@ import {
   type SegmentCondition,
   SegmentOperation,
 } from '@console/domain';
-import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { AddIcon } from '../../components/icons.tsx';
 import { useSegmentCalls, useSegmentPropertiesQuery } from './abtest.queries.ts';
 import { SegmentConditionRow } from './SegmentConditionRow.tsx';
 

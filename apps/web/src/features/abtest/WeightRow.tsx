@@ -1,10 +1,10 @@
 import { caseLabel } from '@console/domain';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import { DeleteIcon } from '../../components/icons.tsx';
 import { caseColorOf } from './abtest.labels.ts';
 
 interface WeightRowProps {

@@ -1,5 +1,5 @@
-import Download from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
+import { DownloadIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
@@ -27,7 +27,7 @@ export function AuditLogPage() {
       actions={
         <Button
           variant="outlined"
-          startIcon={<Download />}
+          startIcon={<DownloadIcon />}
           onClick={exportCsv}
           disabled={!entries || entries.length === 0}
         >

@@ -1,9 +1,11 @@
 import { type ConfigListItem, type ConfigReference, ConfigUsage } from '@console/domain';
-import SentimentDissatisfied from '@mui/icons-material/SentimentDissatisfied';
-import SentimentNeutral from '@mui/icons-material/SentimentNeutral';
-import SentimentSatisfiedAlt from '@mui/icons-material/SentimentSatisfiedAlt';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
+import {
+  SentimentDissatisfiedIcon,
+  SentimentNeutralIcon,
+  SentimentSatisfiedAltIcon,
+} from '../../components/icons.tsx';
 
 const describe = (references: readonly ConfigReference[]) =>
   references
@@ -23,9 +25,9 @@ export function inUseText(row: Pick<ConfigListItem, 'inUse' | 'usedBy'>): string
 }
 
 const ICONS = {
-  live: { Icon: SentimentSatisfiedAlt, color: 'success.main' },
-  assigned: { Icon: SentimentNeutral, color: 'warning.main' },
-  unused: { Icon: SentimentDissatisfied, color: 'text.secondary' },
+  live: { Icon: SentimentSatisfiedAltIcon, color: 'success.main' },
+  assigned: { Icon: SentimentNeutralIcon, color: 'warning.main' },
+  unused: { Icon: SentimentDissatisfiedIcon, color: 'text.secondary' },
 } as const;
 
 /** In use: a happy (served now), neutral (assigned, not served) or sad (unused) face with a tooltip. */

@@ -1,6 +1,4 @@
 import { api, CONFIG_USAGE_RANK, type ConfigListItem } from '@console/domain';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
@@ -17,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { busyInput, whileBusy } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { Identifier } from '../../components/Identifier.tsx';
+import { ContentCopyIcon, DeleteIcon } from '../../components/icons.tsx';
 import {
   ScrollableTableContainer,
   STICKY_AFTER_STATE_SX,

@@ -1,10 +1,10 @@
 import { api, type Connection, NO_CONNECTIONS_TEXT } from '@console/domain';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { MoreVertIcon } from '../../components/icons.tsx';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';

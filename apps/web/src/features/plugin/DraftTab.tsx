@@ -6,13 +6,13 @@ import {
   isDraftStale,
   type PluginDetails,
 } from '@console/domain';
-import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { whileBusy } from '../../components/busy.ts';
+import { AddIcon } from '../../components/icons.tsx';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { AbTestPickerModal } from '../abtest/index.ts';
 import { ConfigPickerModal } from '../config/ConfigPickerModal.tsx';

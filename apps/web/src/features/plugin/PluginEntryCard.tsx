@@ -6,10 +6,6 @@ import {
   type PluginEntry,
   toDisplayPercentages,
 } from '@console/domain';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +22,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { whileBusy } from '../../components/busy.ts';
 import { Identifier } from '../../components/Identifier.tsx';
+import { ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon, RefreshIcon } from '../../components/icons.tsx';
 import { AbTestInfoCard } from '../abtest/index.ts';
 
 export const NO_CONFIGURATION = 'No configuration';

@@ -1,11 +1,11 @@
 import { caseLabels, type ScheduleOverview, type SchedulePlugin, type ScheduleRow } from '@console/domain';
-import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { WarningAmberIcon } from '../../components/icons.tsx';
 import { VISIBLE_SCROLLBARS_SX } from '../../components/scrollbars.ts';
 import {
   activeSlotRangeOf,
@@ -212,7 +212,7 @@ function ConfigurationRow({
     <tr>
       <th scope="row" className="label" title={row.description || undefined}>
         {conflicts.size > 0 && (
-          <WarningAmberRounded
+          <WarningAmberIcon
             color="error"
             // named without a <title>, so the cell's text stays the configuration's
             aria-hidden={false}

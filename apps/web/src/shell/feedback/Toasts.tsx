@@ -1,9 +1,9 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { CloseIcon } from '../../components/icons.tsx';
 import type { Toast } from './globalUi.context.ts';
 
 // Toasts auto-hide after 5000 ms.

@@ -1,7 +1,7 @@
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState } from 'react';
+import { KeyboardArrowDownIcon } from '../../components/icons.tsx';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
@@ -34,7 +34,7 @@ export function EnvironmentMenu() {
         aria-controls={isOpen ? menuId : undefined}
         aria-expanded={isOpen ? 'true' : undefined}
         startIcon={<EnvironmentIndicator environment={active} />}
-        endIcon={<KeyboardArrowDown />}
+        endIcon={<KeyboardArrowDownIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
         // The whole name (ids run to 36 characters) fits a 1024 px bar; it shrinks only when nothing else can.
         sx={{ textTransform: 'none', minWidth: 0, justifyContent: 'space-between', '&&': { flexShrink: 1 } }}

@@ -1,4 +1,3 @@
-import Check from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -8,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CheckIcon } from '../../components/icons.tsx';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { NeedsRight } from '../session/rights.tsx';
 import { SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
@@ -58,7 +58,7 @@ export function EnvironmentMenuList({
       }}
     >
       <ListItemIcon>
-        {id === active ? <Check fontSize="small" /> : <EnvironmentIndicator environment={id} />}
+        {id === active ? <CheckIcon fontSize="small" /> : <EnvironmentIndicator environment={id} />}
       </ListItemIcon>
       <ListItemText>{id}</ListItemText>
     </MenuItem>

@@ -1,7 +1,7 @@
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation } from 'react-router';
+import { KeyboardArrowDownIcon } from '../../components/icons.tsx';
 import { isWithin, type NavMenuDefinition } from './navigation.ts';
 
 const NavMenuList = lazy(async () => ({ default: (await import('./NavMenuList.tsx')).NavMenuList }));
@@ -23,7 +23,7 @@ export function NavMenu({ label, entries }: NavMenuDefinition) {
         aria-haspopup="menu"
         aria-controls={isOpen ? menuId : undefined}
         aria-expanded={isOpen ? 'true' : undefined}
-        endIcon={<KeyboardArrowDown />}
+        endIcon={<KeyboardArrowDownIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ textDecoration: isCurrentSection ? 'underline' : 'none', textUnderlineOffset: 6 }}
       >

@@ -1,6 +1,4 @@
 import { type ConfigKindId, MAX_ACTIVATION_DURATION_SECONDS, OFFER_LABELS } from '@console/domain';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DurationFormField } from '../../../components/form/DurationFormField.tsx';
 import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
+import { AddIcon, DeleteOutlinedIcon } from '../../../components/icons.tsx';
 import { useBoundedList } from './sections/useBoundedList.ts';
 
 /**
@@ -49,7 +48,7 @@ export function OfferEditor({ kind }: { kind: ConfigKindId }) {
               disabled={!list.canRemove}
               onClick={() => list.remove(index)}
             >
-              <DeleteOutlineIcon />
+              <DeleteOutlinedIcon />
             </IconButton>
           </Stack>
         ))}

@@ -1,7 +1,4 @@
 import type { ConfigKindId } from '@console/domain';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
+import { AddIcon, DeleteOutlinedIcon, ErrorOutlineIcon } from '../../../../components/icons.tsx';
 import { useBoundedList } from './useBoundedList.ts';
 
 /** The title of the mark on a tab whose entry has an error. */
@@ -57,7 +55,7 @@ export function TabEditor({ kind, entryLabel, children }: TabEditorProps) {
         <Button
           size="small"
           color="error"
-          startIcon={<DeleteOutlineIcon />}
+          startIcon={<DeleteOutlinedIcon />}
           disabled={!list.canRemove || list.fields.length === 0}
           onClick={() => list.remove(current)}
         >
