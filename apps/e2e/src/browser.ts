@@ -134,6 +134,14 @@ export function watchConsole(page: Page): ConsoleWatch {
   };
 }
 
+/** Once a screen is loaded: its heading shown and no loading indicator left. */
+export async function screenLoaded(page: Page, heading: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
+  // looked for among hidden elements too
+  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
+}
+
 /**
  * Waits until the screen is still: the next two frames (a transition set by a click or a keyboard focus
  * starts there, MUI's Grow and focus marks set their styles in an effect), then every running finite

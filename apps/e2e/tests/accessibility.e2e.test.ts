@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it, vi } from 'vitest';
-import { describeInBrowser } from '../src/browser.ts';
+import { describeInBrowser, screenLoaded } from '../src/browser.ts';
 import { type ConsoleInBrowser, useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { callApiFromPage } from '../src/page-api.ts';
 
@@ -89,14 +89,6 @@ async function checkOpened(app: ConsoleInBrowser, opener: Locator, opened: Locat
   await opened.waitFor({ state: 'hidden' });
 }
 
-/** Once the screen is loaded: its heading shown and no loading indicator left. */
-async function loaded(page: Page, heading: string | RegExp) {
-  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
-  // looked for among hidden elements too
-  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
-}
-
 /**
  * Goes to `path` inside the running app, as its links do (the router follows the history), instead of
  * loading the whole app again for each screen.
@@ -106,7 +98,7 @@ async function showScreen(page: Page, path: string, heading: string | RegExp) {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await loaded(page, heading);
+  await screenLoaded(page, heading);
 }
 
 async function checkScreens(app: ConsoleInBrowser, screens: typeof SCREENS) {
@@ -191,7 +183,7 @@ describeInBrowser('accessibility of every screen in Chromium (axe-core)', () => 
         environment,
       );
       await page.goto(`${baseUrl}/`);
-      await loaded(page, 'Orchestrate your game servers');
+      await screenLoaded(page, 'Orchestrate your game servers');
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
         theme === 'dark' ? DARK_BACKGROUND : LIGHT_BACKGROUND,
       );

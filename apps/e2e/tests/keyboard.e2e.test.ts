@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser } from '../src/browser.ts';
+import { describeInBrowser, screenLoaded } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { isFocused, readFocus, tabTo } from '../src/keyboard.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
@@ -20,20 +20,13 @@ const settled = (control: Locator) =>
     )
     .toBe(true);
 
-async function loaded(page: Page, heading: string) {
-  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
-  // looked for among hidden elements too
-  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
-}
-
 describeInBrowser('keyboard-only use of the console in Chromium', () => {
   const app = useConsoleInBrowser({ screenshotPrefix: 'keyboard', signInAs: OPERATOR });
 
   it('switches a plugin on with Space, keeping the focus on its switch', async () => {
     const { page, baseUrl, pageConsole } = app;
     await page.goto(`${baseUrl}/plugin`);
-    await loaded(page, 'Plugin');
+    await screenLoaded(page, 'Plugin');
     const gold = page.getByRole('switch', { name: 'GOLD_RUSH active' });
     expect(await gold.isChecked()).toBe(false);
     expect(await tabTo(page, gold)).toEqual([]);
@@ -54,7 +47,7 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
       data: { kind: 'event/gr' },
     });
     await page.goto(`${baseUrl}/config`);
-    await loaded(page, 'Configuration');
+    await screenLoaded(page, 'Configuration');
     const active = page.getByRole('switch', { name: 'Active kb-gold' });
     const unmarked = await tabTo(page, active);
     await page.keyboard.press('Space');
@@ -67,14 +60,14 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
 
     unmarked.push(...(await tabTo(page, page.getByRole('link', { name: 'kb-gold', exact: true }))));
     await page.keyboard.press('Enter');
-    await loaded(page, 'Edit Gold Rush');
+    await screenLoaded(page, 'Edit Gold Rush');
     const description = page.getByRole('textbox', { name: /^Description/ });
     unmarked.push(...(await tabTo(page, description)));
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Gold, typed without a mouse');
     unmarked.push(...(await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }))));
     await page.keyboard.press('Enter');
-    await loaded(page, 'Configuration');
+    await screenLoaded(page, 'Configuration');
     await page.getByRole('row').filter({ hasText: 'Gold, typed without a mouse' }).waitFor();
     expect(unmarked).toEqual([]);
     expect(pageConsole.takeProblems()).toEqual([]);
@@ -84,7 +77,7 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
     const { page, baseUrl, pageConsole } = app;
     await createAbTestWithVersion(page, 'kb-split', [500_000, 500_000]);
     await page.goto(`${baseUrl}/plugin/${GOLD_RUSH}?tab=1`);
-    await loaded(page, 'Plugin GOLD_RUSH');
+    await screenLoaded(page, 'Plugin GOLD_RUSH');
     const add = page.getByRole('button', { name: 'Add AB-test' });
     const unmarked = await tabTo(page, add);
     await page.keyboard.press('Enter');

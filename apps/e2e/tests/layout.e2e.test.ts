@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, waitForStillScreen } from '../src/browser.ts';
+import { describeInBrowser, screenLoaded, waitForStillScreen } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import {
   charactersBeforeLineBreaks,
@@ -49,10 +49,7 @@ const switchesOf = (table: Locator) => table.locator('.MuiSwitch-root');
 
 async function open(page: Page, baseUrl: string, path: string, heading: string) {
   await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-  // the loading indicator's spinner is hidden from assistive technology (its text says Loading...), so it is
-  // looked for among hidden elements too
-  await page.getByRole('progressbar', { includeHidden: true }).first().waitFor({ state: 'detached' });
+  await screenLoaded(page, heading);
 }
 
 /**
