@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 // The console's test database set-up, and its typing of inject('adminUrl' | 'templateDatabase' | ...).
 import type {} from '@console/server/testing/global-setup';
+import { defineConfig } from 'vitest/config';
 // A relative path: the config is bundled when loaded, so it can import TypeScript from the server's tests.
 import { slowFilesFirst } from '../server/src/testing/slow-files-first.ts';
-import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -19,8 +19,8 @@ export default defineConfig({
     // expect.poll waits for an event (a switch checked, a socket closed); its cap only guards against a
     // hang: vitest's default of 1 s is a wall-clock budget, which a loaded 2-core machine overran.
     expect: { poll: { timeout: 30_000 } },
-    // Two files at a time: a browser file mostly waits (for its page, the server and PostgreSQL), and each
-    // has its own console, database and browser context.
+    // Two files at a time, each with its own console, database and browser context: one file alone leaves a
+    // core idle while it waits on its page, its server or PostgreSQL (one worker took 843 s, two 471 s).
     maxWorkers: 2,
     // The files measured to take longest start first (without vitest's timings, in a fresh clone, it starts
     // the largest first, and the accessibility, shell and keyboard files started eighth to tenth).
