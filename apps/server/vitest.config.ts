@@ -4,7 +4,9 @@ import { slowFilesFirst } from './src/testing/slow-files-first.ts';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['src/testing/global-setup.ts'],
+    // One PostgreSQL with a migrated template to clone, and the server's bundle for the tests that start it as a
+    // process.
+    globalSetup: ['src/testing/global-setup.ts', 'src/testing/server-bundle-setup.ts'],
     // Closes, after each file, what its hooks opened through closeAfterUse (apps, databases, proxies).
     setupFiles: ['src/testing/close-after-file.ts'],
     // Each worker imports the server (Fastify, Prisma's client, the domain, the app) once for all the files

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_DIR, parseEnv, REPO_ROOT } from '../src/config.ts';
 import { openDatabase, prepareDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, withCredentials } from '../src/db/embedded.ts';
@@ -17,7 +17,7 @@ import { withConnection } from './faults.ts';
 // address only; a console killed with SIGKILL starts again (the PostgreSQL it left running is stopped
 // first); liveness fails when that database stops answering; a PostgreSQL that cannot start says why.
 
-/** Server processes on a busy two-core machine: compiling and initdb take a while. */
+/** Server processes on a busy two-core machine: initdb takes a while. */
 const SLOW_MS = 240_000;
 const directories: string[] = [];
 const processes: ServerProcess[] = [];
@@ -42,6 +42,7 @@ afterAll(async () => {
 async function startEmbeddedConsole(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}) {
   const server = await startServerProcess({
     databaseUrl: '',
+    entry: inject('serverBundle'),
     env: { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port), ...env },
   });
   processes.push(server);
@@ -179,7 +180,7 @@ describe.concurrent('the embedded PostgreSQL', () => {
     const port = await freePort();
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      const child = spawn(process.execPath, ['--enable-source-maps', inject('serverBundle')], {
         cwd: REPO_ROOT,
         env: {
           PATH: process.env.PATH,

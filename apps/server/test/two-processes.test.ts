@@ -40,8 +40,8 @@ describe('two server processes on one database', () => {
     drop = database.drop;
     const env = { RUNTIME_MAX_CONNECTIONS_PER_KEY: String(LIMIT) };
     // One after the other: each migrates and seeds the database at start, as `npm start` does.
-    a = await startServerProcess({ databaseUrl: database.url, env });
-    b = await startServerProcess({ databaseUrl: database.url, env });
+    a = await startServerProcess({ databaseUrl: database.url, env, entry: inject('serverBundle') });
+    b = await startServerProcess({ databaseUrl: database.url, env, entry: inject('serverBundle') });
     const login = await fetch(`${a.url}/oauth/login/dev`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

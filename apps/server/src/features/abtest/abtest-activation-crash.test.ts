@@ -114,7 +114,7 @@ describe('a server killed in the middle of A/B-test activations', () => {
     return JSON.parse(text).payload;
   };
   const start = async () => {
-    server = await startServerProcess({ databaseUrl, env: SERVER_ENV });
+    server = await startServerProcess({ databaseUrl, env: SERVER_ENV, entry: inject('serverBundle') });
   };
   /** Waits until PostgreSQL has ended every session of the killed server (their transactions with them). */
   const waitForSessionsToEnd = () =>
