@@ -50,25 +50,26 @@ function replaced(value: unknown, path: readonly (string | number)[]): unknown {
 }
 
 /**
- * Requests to one declared call whose body is well formed but for one field (or the whole body),
- * which holds one of DEEP_AND_HUGE_VALUES: the field's schema, the rules and the error messages behind
- * it all meet it.
+ * Requests to one declared call whose body is well formed but for one field (or the whole body), one
+ * request for each of DEEP_AND_HUGE_VALUES, each at a field picked from `seed`: the field's schema, the
+ * rules and the error messages behind it all meet every one of them.
  */
-export function deepAndHugeRequestArbitrary(
-  endpoint: FuzzedRoute,
-): fc.Arbitrary<FuzzRequest & { what: string }> {
-  return fc
-    .tuple(valueArbitrary(jsonSchemaOf(endpoint.body), 0), fc.nat(), fc.constantFrom(...DEEP_AND_HUGE_VALUES))
-    .map(([wellFormed, pick, big]) => {
-      const paths = pathsOf(wellFormed);
-      const path = paths[pick % paths.length]!;
-      const text = JSON.stringify(replaced(wellFormed, path)) ?? JSON.stringify(PLACEHOLDER);
-      return {
-        method: 'POST' as const,
-        url: `${endpoint.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, 'x')}?configuration=dev`,
-        contentType: 'application/json',
-        body: text.replace(JSON.stringify(PLACEHOLDER), big.json),
-        what: `${big.name} at ${path.length ? path.join('.') : 'the body'}`,
-      };
-    });
+export function deepAndHugeRequests(endpoint: FuzzedRoute, seed: number): (FuzzRequest & { what: string })[] {
+  const placements = fc.sample(fc.tuple(valueArbitrary(jsonSchemaOf(endpoint.body), 0), fc.nat()), {
+    seed,
+    numRuns: DEEP_AND_HUGE_VALUES.length,
+  });
+  return DEEP_AND_HUGE_VALUES.map((big, index) => {
+    const [wellFormed, pick] = placements[index]!;
+    const paths = pathsOf(wellFormed);
+    const path = paths[pick % paths.length]!;
+    const text = JSON.stringify(replaced(wellFormed, path)) ?? JSON.stringify(PLACEHOLDER);
+    return {
+      method: 'POST' as const,
+      url: `${endpoint.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, 'x')}?configuration=dev`,
+      contentType: 'application/json',
+      body: text.replace(JSON.stringify(PLACEHOLDER), big.json),
+      what: `${big.name} at ${path.length ? path.join('.') : 'the body'}`,
+    };
+  });
 }
