@@ -28,8 +28,9 @@ export interface ServerProcessOptions {
   /** How long to wait for /readyz (READY_TIMEOUT_MS unless given): only a guard against a hang. */
   readyTimeoutMs?: number;
   /**
-   * A built server to run with plain node, as `npm start` does: the test run's bundle (`inject('serverBundle')`,
-   * server-bundle-setup.ts) or `apps/server/dist/server.js`. Without it, the sources run under tsx.
+   * A built server to run with plain node, as `npm start` does: the test run's bundle
+   * (`inject('serverBundle')`, server-bundle-setup.ts) or `apps/server/dist/server.js`. Without it, the
+   * sources run under tsx.
    */
   entry?: string;
 }
@@ -47,10 +48,10 @@ export const TEST_SESSION_SECRET = 'test-secret-test-secret';
 
 /**
  * The console as its own OS process, as `npm start` runs it (`node dist/server.js` in one process, so a
- * signal reaches the server itself) when given a built `entry`, on a free port over the given database, with dev
- * login and quiet logs; resolves once /readyz answers 200, rejects with its output when it exits first
- * or is not ready within the timeout. For tests of several processes on one database (scale out) and of
- * a process killed mid-flight (crash recovery).
+ * signal reaches the server itself) when given a built `entry`, on a free port over the given database,
+ * with dev login and quiet logs; resolves once /readyz answers 200, rejects with its output when it exits
+ * first or is not ready within the timeout. For tests of several processes on one database (scale out)
+ * and of a process killed mid-flight (crash recovery).
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
