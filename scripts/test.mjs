@@ -63,9 +63,8 @@ const inSequence = async (...steps) => {
 // Then two lanes at once (--only: what they depend on was built above, so the lanes never write the
 // same generated files), balanced by their measured times on the two-core machines this runs on:
 // the typecheck, the browser tests (two files at a time; most of their CPU is Chromium's) and the web
-// app's tests (one worker) in one; the domain's, the runtime specification's,
-// the SDK's and the server's (two workers) in the other. --continue: every suite runs and is counted
-// even when an earlier one failed.
+// app's tests (one worker) in one; the domain's, the runtime specification's, the SDK's and the server's
+// (two workers) in the other. --continue: every suite runs and is counted even when an earlier one failed.
 const suites = await Promise.all([
   inSequence(
     // One `tsc -b` over the solution (tsconfig.json): every workspace checked once, in dependency order.
