@@ -68,7 +68,10 @@ const inSequence = async (...steps) => {
 const suites = await Promise.all([
   inSequence(
     // One `tsc -b` over the solution (tsconfig.json): every workspace checked once, in dependency order.
-    () => runBeside('typecheck', tsc, ['-b']),
+    // One checker per project instead of TypeScript's four: each checker computes the shared types
+    // (Fastify's instance, MUI's, zod's) again for itself, and the other lane already takes a core.
+    // The same diagnostics for 20-27 core-seconds instead of 45.
+    () => runBeside('typecheck', tsc, ['-b', '--checkers', '1']),
     () => runBeside('browser tests', turbo, ['run', 'test', '--only', '--filter=@console/e2e']),
     () => runBeside('web tests', turbo, ['run', 'test', '--only', '--filter=@console/web']),
   ),
