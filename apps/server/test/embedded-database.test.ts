@@ -9,7 +9,7 @@ import { MIGRATIONS_DIR, parseEnv, REPO_ROOT } from '../src/config.ts';
 import { openDatabase, prepareDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, withCredentials } from '../src/db/embedded.ts';
 import { isRunning, readPostmasterPid } from '../src/db/leftover-postgres.ts';
-import { freePort, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
+import { freePort, type ServerProcess, serverProcessArgs, startServerProcess } from '../src/testing/index.ts';
 import { withConnection } from './faults.ts';
 
 // The embedded PostgreSQL of `npm start`, each test with its own data directory and port: it serves as
@@ -180,7 +180,7 @@ describe.concurrent('the embedded PostgreSQL', () => {
     const port = await freePort();
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
     try {
-      const child = spawn(process.execPath, ['--enable-source-maps', inject('serverBundle')], {
+      const child = spawn(process.execPath, serverProcessArgs(inject('serverBundle')), {
         cwd: REPO_ROOT,
         env: {
           PATH: process.env.PATH,

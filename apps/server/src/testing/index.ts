@@ -13,7 +13,12 @@ export {
   type TestOidcUser,
 } from './oidc-provider.ts';
 export { insertRuntimeRevision, insertRuntimeRevisions, makeRuntimeContent } from './runtime-revisions.ts';
-export { type ServerProcess, startServerProcess, TEST_SESSION_SECRET } from './server-process.ts';
+export {
+  type ServerProcess,
+  serverProcessArgs,
+  startServerProcess,
+  TEST_SESSION_SECRET,
+} from './server-process.ts';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 export {
   cloneDatabase,

@@ -38,13 +38,19 @@ export interface ServerProcessOptions {
 const SERVER_ENTRY = resolve(REPO_ROOT, 'apps/server/src/server.ts');
 const OUTPUT_LIMIT = 64 * 1024;
 /**
- * Caps that only guard against a hang: a process compiling TypeScript, and with an embedded database also
- * initialising and migrating it, took over 90 s on a 2-core machine at a load average of 15.
+ * Caps that only guard against a hang: a process loading the server (under tsx, compiling TypeScript), and
+ * with an embedded database also initialising and migrating it, took over 90 s on a 2-core machine at a
+ * load average of 15.
  */
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** Every process a test starts signs sessions alike, so a session cookie of one is valid on the others. */
 export const TEST_SESSION_SECRET = 'test-secret-test-secret';
+
+/** Node's arguments that run the console: a built `entry` as `npm start` does, else the sources under tsx. */
+export function serverProcessArgs(entry?: string): string[] {
+  return entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', SERVER_ENTRY];
+}
 
 /**
  * The console as its own OS process, as `npm start` runs it (`node dist/server.js` in one process, so a
@@ -56,8 +62,7 @@ export const TEST_SESSION_SECRET = 'test-secret-test-secret';
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = options.entry ? ['--enable-source-maps', options.entry] : ['--import', 'tsx', SERVER_ENTRY];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, serverProcessArgs(options.entry), {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
