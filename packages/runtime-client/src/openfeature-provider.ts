@@ -21,7 +21,10 @@ import {
   TargetingKeyMissingError,
   TypeMismatchError,
 } from '@openfeature/server-sdk';
-import type { ResolveRequest, RuntimeClient } from './runtime-types.ts';
+import type { z } from 'zod';
+import type { RuntimeClient } from './runtime-types.ts';
+
+type ResolveRequestOutput = z.output<typeof resolveRequestSchema>;
 
 // An OpenFeature provider over a runtime client: a game server that reads its features through
 // OpenFeature reads plugins, the values of the configurations they give, and A/B-tests. The flag key is a
@@ -155,7 +158,7 @@ export class RuntimeOpenFeatureProvider implements Provider {
 }
 
 /** The player an evaluation context describes, checked by the same rules as POST /runtime/v1/resolve. */
-function playerOf(context: EvaluationContext): ResolveRequest {
+function playerOf(context: EvaluationContext): ResolveRequestOutput {
   const userId = context.targetingKey;
   if (userId === undefined || userId === '')
     throw new TargetingKeyMissingError('targetingKey (the player id) is required');
