@@ -1,4 +1,11 @@
-import { type PluginReceipt, playerContextSchema, resolveRequestSchema } from '@console/domain/runtime';
+import {
+  type AbTestCaseAnswer,
+  type PluginReceipt,
+  playerContextSchema,
+  type RuntimeRevisionEvent,
+  resolveAbTestCase,
+  resolveRequestSchema,
+} from '@console/domain/runtime';
 import {
   type EvaluationContext,
   type FlagMetadata,
@@ -14,13 +21,25 @@ import {
   TargetingKeyMissingError,
   TypeMismatchError,
 } from '@openfeature/server-sdk';
-import type { ResolveRequest, RuntimeClient } from './runtime-types.ts';
+import type { z } from 'zod';
+import type { RuntimeClient } from './runtime-types.ts';
+
+type ResolveRequestOutput = z.output<typeof resolveRequestSchema>;
 
 // An OpenFeature provider over a runtime client: a game server that reads its features through
-// OpenFeature reads plugins and the values of the configurations they give. The flag key is a plugin's
-// name (GOLD_RUSH), or a plugin's name and a path into the data of the configuration the player
-// receives (GOLD_RUSH.reward.amount). The evaluation context is the player: targetingKey is the player
-// id; level, at, assignments and the segment properties (Platform, Payer, ...) as resolve() takes them.
+// OpenFeature reads plugins, the values of the configurations they give, and A/B-tests. The flag key is a
+// plugin's name (GOLD_RUSH), a plugin's name and a path into the data of the configuration the player
+// receives (GOLD_RUSH.reward.amount), or `abtest:` and an A/B-test's id (abtest:spring-sale: the player's
+// case; ':' is in no plugin name or A/B-test id). The evaluation context is the player: targetingKey is
+// the player id; level, at, assignments and the segment properties (Platform, Payer, ...) as resolve()
+// takes them. A variant is named after the case as the screens number it: case-1 is the control (case
+// index 0), case-2 the next; a flag has a variant only when its value came from the player's case.
+
+/** The prefix of an A/B-test's flag key. */
+export const ABTEST_FLAG_PREFIX = 'abtest:';
+
+/** The variant of the case with this 0-based index: "case-1" for the control, as "Case 1 (control)" on screen. */
+export const variantOfCase = (caseIndex: number): string => `case-${caseIndex + 1}`;
 
 export interface RuntimeProviderOptions {
   /** The time limit of the client's start when OpenFeature initialises the provider (ms; see start()). */
@@ -45,8 +64,10 @@ export class RuntimeOpenFeatureProvider implements Provider {
     this.startTimeoutMs = options.startTimeoutMs;
     client.on('revision', (change) => {
       if (change.previousRevision === null) return;
+      const flagsChanged = flagsChangedBy(change.changes);
       this.events.emit(ProviderEvents.ConfigurationChanged, {
         message: `Revision ${change.revision} of environment '${change.snapshot.environment}'`,
+        ...(flagsChanged ? { flagsChanged } : {}),
       });
     });
     client.on('stopped', (error) => {
@@ -86,13 +107,27 @@ export class RuntimeOpenFeatureProvider implements Provider {
   private evaluate<T>(flagKey: string, defaultValue: T, context: EvaluationContext, type: FlagType) {
     const snapshot = this.client.snapshot;
     if (!snapshot) throw new ProviderNotReadyError('The runtime client has no snapshot yet');
+    if (flagKey.startsWith(ABTEST_FLAG_PREFIX)) {
+      const abTestId = flagKey.slice(ABTEST_FLAG_PREFIX.length);
+      const answer = resolveAbTestCase(snapshot.content, playerOf(context), abTestId);
+      if (answer.outcome === 'abtest-missing') {
+        throw new FlagNotFoundError(`No A/B-test '${abTestId}' in revision ${snapshot.revision}`);
+      }
+      return abTestDetails(abTestId, answer, defaultValue, type, snapshot.revision);
+    }
     const [pluginName = '', ...path] = flagKey.split('.');
     const receipt = this.client.resolve({ ...playerOf(context), explain: false });
     const plugin = receipt.plugins.find((candidate) => candidate.pluginName === pluginName);
     if (!plugin) throw new FlagNotFoundError(`No plugin '${pluginName}' in revision ${snapshot.revision}`);
+    const reason = reasonOf(plugin);
     const details = {
-      variant: plugin.caseIndex === null ? undefined : String(plugin.caseIndex),
-      reason: reasonOf(plugin),
+      // Only a value the case gave has a variant: a default given because the configuration does not run
+      // or the player is below its level is not the case's (the case stays in the metadata).
+      variant:
+        reason === StandardResolutionReasons.SPLIT && plugin.caseIndex !== null
+          ? variantOfCase(plugin.caseIndex)
+          : undefined,
+      reason,
       flagMetadata: metadataOf(plugin, snapshot.revision),
     };
     const { configuration } = plugin;
@@ -123,7 +158,7 @@ export class RuntimeOpenFeatureProvider implements Provider {
 }
 
 /** The player an evaluation context describes, checked by the same rules as POST /runtime/v1/resolve. */
-function playerOf(context: EvaluationContext): ResolveRequest {
+function playerOf(context: EvaluationContext): ResolveRequestOutput {
   const userId = context.targetingKey;
   if (userId === undefined || userId === '')
     throw new TargetingKeyMissingError('targetingKey (the player id) is required');
@@ -152,6 +187,54 @@ function reasonOf(plugin: PluginReceipt): string {
   if (plugin.outcome === 'configuration' || plugin.outcome === 'default')
     return StandardResolutionReasons.SPLIT;
   return StandardResolutionReasons.DEFAULT;
+}
+
+/**
+ * An A/B-test read as a flag: its value is the player's case. A string is the variant (case-1, ...), a
+ * number the 0-based case index (as receipts and exposures give it), a boolean whether the player is in
+ * the test at all, an object `{abTestId, version, caseIndex, variant}`. A player the test places in no
+ * case gets the caller's default: reason DISABLED for an inactive test, DEFAULT otherwise, no variant.
+ */
+function abTestDetails<T>(
+  abTestId: string,
+  answer: Exclude<AbTestCaseAnswer, { outcome: 'abtest-missing' }>,
+  defaultValue: T,
+  type: FlagType,
+  revision: number,
+): ResolutionDetails<T> {
+  const flagMetadata: FlagMetadata = { abTestId, outcome: answer.outcome, revision };
+  if (answer.outcome !== 'case') {
+    const reason =
+      answer.outcome === 'abtest-inactive'
+        ? StandardResolutionReasons.DISABLED
+        : StandardResolutionReasons.DEFAULT;
+    return { value: type === 'boolean' ? (false as T) : defaultValue, reason, flagMetadata };
+  }
+  const variant = variantOfCase(answer.caseIndex);
+  flagMetadata.caseIndex = answer.caseIndex;
+  flagMetadata.version = answer.version;
+  const values: Record<FlagType, unknown> = {
+    string: variant,
+    number: answer.caseIndex,
+    boolean: true,
+    object: { abTestId, version: answer.version, caseIndex: answer.caseIndex, variant },
+  };
+  return { value: values[type] as T, variant, reason: StandardResolutionReasons.SPLIT, flagMetadata };
+}
+
+/**
+ * The flags a revision changed, from what the stream told of each revision since the last: the plugins
+ * (a plugin counts as changed when an A/B-test or configuration it serves did) and the A/B-tests.
+ * Undefined when that is not known (a reset, a revision found by the safety refetch): every flag may have.
+ */
+function flagsChangedBy(changes: readonly RuntimeRevisionEvent[] | null): string[] | undefined {
+  if (changes === null || changes.some((event) => event.changed === null)) return undefined;
+  const flags = new Set<string>();
+  for (const { changed } of changes) {
+    for (const plugin of changed!.plugins) flags.add(plugin);
+    for (const abTestId of changed!.abTests) flags.add(`${ABTEST_FLAG_PREFIX}${abTestId}`);
+  }
+  return [...flags].sort();
 }
 
 function metadataOf(plugin: PluginReceipt, revision: number): FlagMetadata {

@@ -1,3 +1,8 @@
 // @console/runtime-client/openfeature: the OpenFeature provider, apart from the main entry so a game
 // server that does not use OpenFeature needs no @openfeature package (an optional peer dependency).
-export { RuntimeOpenFeatureProvider, type RuntimeProviderOptions } from './openfeature-provider.ts';
+export {
+  ABTEST_FLAG_PREFIX,
+  RuntimeOpenFeatureProvider,
+  type RuntimeProviderOptions,
+  variantOfCase,
+} from './openfeature-provider.ts';

@@ -15,7 +15,7 @@ import { createReplayedChanges } from './replayed-changes.ts';
 import { followRevisionStream } from './revision-stream.ts';
 import { RuntimeApiError } from './runtime-error.ts';
 import { createRuntimeHttp } from './runtime-http.ts';
-import type { RevisionChange, RuntimeClient, RuntimeClientOptions } from './runtime-types.ts';
+import type { RevisionChange, RuntimeClient, RuntimeClientOptions, RuntimeLogger } from './runtime-types.ts';
 import { createSnapshotKeeper } from './snapshot-keeper.ts';
 
 // A game server's view of its environment. It holds the current revision of the runtime snapshot
@@ -28,9 +28,14 @@ const DEFAULT_REFRESH_INTERVAL_MS = 30_000;
 const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
+/** Without a logger: warnings and errors to the console; the info lines (each revision served) are left out. */
+const DEFAULT_LOGGER: RuntimeLogger = {
+  warn: (message, ...details) => console.warn(message, ...details),
+  error: (message, ...details) => console.error(message, ...details),
+};
 
 export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? DEFAULT_LOGGER;
   const instance = options.instance ?? `${hostname()}:${process.pid}`;
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...options.backoff };
   const http = createRuntimeHttp({

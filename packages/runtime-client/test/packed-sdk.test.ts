@@ -144,9 +144,11 @@ describe('the packed SDK in a project of its own', () => {
       const goldRush = output.receipts[0]!.plugins.find((plugin) => plugin.pluginName === 'GOLD_RUSH')!;
       expect(output.flag).toMatchObject({
         value: goldRush.outcome === 'configuration',
-        variant: String(goldRush.caseIndex),
         flagMetadata: { abTestId: goldRush.abTestId, outcome: goldRush.outcome, revision: latest },
       });
+      // the case's variant when the value is the case's, as the screens number cases
+      const isCaseValue = goldRush.outcome === 'configuration' || goldRush.outcome === 'default';
+      expect(output.flag.variant).toBe(isCaseValue ? `case-${goldRush.caseIndex! + 1}` : undefined);
       expect(output.exposures.length).toBeGreaterThan(0);
       expect(output.grants.map((grant) => [grant.item, grant.amount])).toEqual([['Coin', 25]]);
       expect(output.collected).toEqual(output.grants.map((grant) => grant.id));

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@console/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createRuntimeClient,
   type Exposure,
@@ -112,6 +112,30 @@ describe('starting, bootstrapping and stopping against the console', () => {
     expect(warnings.join('\n')).toMatch(
       /ignored the snapshot file: .*broken\.json is not a runtime snapshot/,
     );
+  });
+
+  it('logs warnings and errors only without a logger of its own: no line for each revision served', async () => {
+    const snapshotFile = join(directory, 'not-a-snapshot.json');
+    await writeFile(snapshotFile, '[]');
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const client = createRuntimeClient({ url: server.runtimeUrl, key, snapshotFile });
+      clients.push(client);
+      const started = await client.start();
+      await server.api('/api/release/kv/set', { keyValue: 'quiet=1;' });
+      await untilRevision(client, started.revision + 1);
+      expect(info).not.toHaveBeenCalled();
+      expect(log).not.toHaveBeenCalled();
+      expect(warn.mock.calls.map(([message]) => String(message)).join('\n')).toMatch(
+        /ignored the snapshot file/,
+      );
+    } finally {
+      info.mockRestore();
+      log.mockRestore();
+      warn.mockRestore();
+    }
   });
 
   it('stops for good when the console revokes its key: one error, no more requests, the snapshot kept', async () => {

@@ -113,6 +113,44 @@ function skip(
   skipped.push({ position: entry.position, abTestId, abTestVersion, droppedAssignment, cause });
 }
 
+// What decideTest answers besides a case index (≥ 0).
+const NOT_IN_SEGMENT = -1;
+const NO_CASE = -2;
+// Set by decideTest: how the case was decided, the sticky assignment dropped, and the bucket that did not
+// find a case (NO_CASE).
+let testSticky: 'kept' | 'assigned' | null = null;
+let testDropped: number | null = null;
+let testBucket = 0;
+
+/**
+ * The case of one serving A/B-test (skipCause null) for the player: a kept sticky assignment (segment
+ * and bucket are not evaluated again), else the case owning the player's bucket when the player is in
+ * the segment; NOT_IN_SEGMENT or NO_CASE otherwise. A sticky assignment to a case that no longer exists
+ * is dropped (testDropped). Assigning a sticky case is left to the caller.
+ */
+function decideTest(test: CompiledTest, player: Player): number {
+  testDropped = null;
+  if (test.isSticky && player.assignments !== undefined) {
+    const assigned = player.assignments[test.id];
+    if (typeof assigned === 'number') {
+      if (assigned < test.caseCount) {
+        testSticky = 'kept';
+        return assigned;
+      }
+      testDropped = assigned;
+    }
+  }
+  const conditions = test.segment;
+  for (let index = 0; index < conditions.length; index += 1) {
+    if (conditionFailure(conditions[index]!, player.segment) !== null) return NOT_IN_SEGMENT;
+  }
+  testBucket = bucketIn(test, player.idBytes);
+  const caseIndex = caseAt(test, testBucket);
+  if (caseIndex < 0) return NO_CASE;
+  testSticky = test.isSticky ? 'assigned' : null;
+  return caseIndex;
+}
+
 /**
  * Which entry decides the player's case, and the case; false when none does. With `skipped`, each
  * entry passed over is recorded there with its reason (the explanation; left out when only the answer counts).
@@ -130,48 +168,24 @@ function decidePlugin(plugin: CompiledPlugin, player: Player, skipped: SkippedEn
       if (skipped) skip(skipped, entry, test.skipCause, null);
       continue;
     }
-    let dropped: number | null = null;
-    if (test.isSticky && player.assignments !== undefined) {
-      const assigned = player.assignments[test.id];
-      if (typeof assigned === 'number') {
-        if (assigned < test.caseCount) {
-          // A sticky player keeps membership and case: segment and bucket are not evaluated again.
-          decidedEntry = entry;
-          decidedCase = assigned;
-          decidedSticky = 'kept';
-          decidedDropped = null;
-          return true;
-        }
-        dropped = assigned;
-      }
-    }
-    const conditions = test.segment;
-    let isInSegment = true;
-    for (let index = 0; index < conditions.length; index += 1) {
-      if (conditionFailure(conditions[index]!, player.segment) !== null) {
-        isInSegment = false;
-        break;
-      }
-    }
-    if (!isInSegment) {
+    const caseIndex = decideTest(test, player);
+    if (caseIndex === NOT_IN_SEGMENT) {
       if (skipped) {
-        const failure = findFailingCondition(conditions, player.segment)!;
-        skip(skipped, entry, { reason: 'segment', failure }, dropped);
+        const failure = findFailingCondition(test.segment, player.segment)!;
+        skip(skipped, entry, { reason: 'segment', failure }, testDropped);
       }
       continue;
     }
-    const bucket = bucketIn(test, player.idBytes);
-    const caseIndex = caseAt(test, bucket);
-    if (caseIndex < 0) {
+    if (caseIndex === NO_CASE) {
       isContentBroken = true;
-      if (skipped) skip(skipped, entry, { reason: 'no-case', bucket }, dropped);
+      if (skipped) skip(skipped, entry, { reason: 'no-case', bucket: testBucket }, testDropped);
       continue;
     }
-    if (test.isSticky) player.next[test.id] = caseIndex;
+    if (testSticky === 'assigned') player.next[test.id] = caseIndex;
     decidedEntry = entry;
     decidedCase = caseIndex;
-    decidedSticky = test.isSticky ? 'assigned' : null;
-    decidedDropped = dropped;
+    decidedSticky = testSticky;
+    decidedDropped = testDropped;
     return true;
   }
   return false;
@@ -367,4 +381,30 @@ export function resolvePlayer(
   const level = input.level ?? DEFAULT_PLAYER_LEVEL;
   const plugins = compiled.plugins.map((plugin) => resolutionOfPlugin(plugin, player, level, at));
   return { userId: input.userId, level, at, plugins, assignments: player.next };
+}
+
+/** Which case of one A/B-test a player is in, whatever the plugins do with it. */
+export type AbTestCaseAnswer =
+  | { outcome: 'case'; caseIndex: number; version: number; sticky: 'kept' | 'assigned' | null }
+  | { outcome: 'abtest-missing' | 'abtest-inactive' | 'no-active-version' | 'segment' | 'no-case' };
+
+/**
+ * The case of the A/B-test `abTestId` the player falls into, by the same rules as a plugin's entry
+ * (resolveReceipt): an inactive test, or one without a current version, places nobody; a kept sticky
+ * assignment decides; else the segment and the bucket do. The SDK's OpenFeature provider evaluates an
+ * A/B-test as a flag with it.
+ */
+export function resolveAbTestCase(
+  content: RuntimeContent,
+  input: ResolvePlayerInput,
+  abTestId: string,
+): AbTestCaseAnswer {
+  const compiled = compileContent(content);
+  const test = compiled.tests.get(abTestId);
+  if (test === undefined) return { outcome: 'abtest-missing' };
+  if (test.skipCause !== null) return { outcome: test.skipCause.reason };
+  const caseIndex = decideTest(test, preparePlayer(compiled, input));
+  if (caseIndex === NOT_IN_SEGMENT) return { outcome: 'segment' };
+  if (caseIndex === NO_CASE) return { outcome: 'no-case' };
+  return { outcome: 'case', caseIndex, version: test.test.version!, sticky: testSticky };
 }
