@@ -194,7 +194,9 @@ describeInBrowser('Plugin details in Chromium', () => {
     await page.getByRole('tab', { name: 'Draft' }).click();
     await expectValidity(page, ['The AB-test gold-split has an invalid configuration']);
     await entry(page, 'gold-split')
-      .getByRole('img', { name: "All versions of AB-test 'gold-split' are already active" })
+      .getByRole('img', {
+        name: "All versions of AB-test 'gold-split' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on",
+      })
       .waitFor();
     expect(await page.getByRole('button', { name: 'Activate' }).isDisabled()).toBe(true);
     expect(pageConsole.takeProblems()).toEqual([]);

@@ -82,11 +82,16 @@ describe('plugin details: usage and activation', () => {
       `The draft of ENDURANCE_RACE cannot be activated: The AB-test ${locked} has an invalid configuration; ` +
         `The AB-test ${locked} has an empty configuration that is not control; ` +
         `The AB-test ${fresh} has an empty configuration that is not control; ` +
-        `All versions of AB-test '${locked}' are already active`,
+        `All versions of AB-test '${locked}' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on`,
     );
     expect(await p.usage(ER, locked, 0)).toEqual({
       validUsages: [],
-      fatal: [[ER, `All versions of AB-test '${locked}' are already active`]],
+      fatal: [
+        [
+          ER,
+          `All versions of AB-test '${locked}' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on`,
+        ],
+      ],
     });
 
     const { draftRevision } = (await p.get(ER)).data;
