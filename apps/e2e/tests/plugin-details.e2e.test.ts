@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { axeProblems } from '../src/axe.ts';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
@@ -7,6 +8,7 @@ import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 const OPERATOR = 'plugin-ops@example.com';
 const GOLD_RUSH = 11;
 const SPECIAL_OFFER = 7;
+const COLLECTION_EVENT_ONE = 5;
 const HALF = 500_000;
 
 type Entry = { abTestId: string; abTestVersion: number; configurations: string[] };
@@ -194,9 +196,41 @@ describeInBrowser('Plugin details in Chromium', () => {
     await page.getByRole('tab', { name: 'Draft' }).click();
     await expectValidity(page, ['The AB-test gold-split has an invalid configuration']);
     await entry(page, 'gold-split')
-      .getByRole('img', { name: "All versions of AB-test 'gold-split' are already active" })
+      .getByRole('img', {
+        name: "All versions of AB-test 'gold-split' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on",
+      })
       .waitFor();
     expect(await page.getByRole('button', { name: 'Activate' }).isDisabled()).toBe(true);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
+  it('moves an entry whose versions are all active to a new version with the same weights, in one click', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    // The trap: the version activated by hand, then the test, before any draft used them.
+    await createAbTestWithVersion(page, 'event-live', [HALF, HALF]);
+    await callApiFromPage(page, '/api/abtest/activate/version', { id: 'event-live', version: 0 });
+    await callApiFromPage(page, '/api/abtest/activate/test', { id: 'event-live' });
+    await createConfig(page, 'event/ce1', 'event-a');
+    const { data } = await getPlugin(page, COLLECTION_EVENT_ONE);
+    await callApiFromPage(page, '/api/plugin/draft/abtest', {
+      pluginId: COLLECTION_EVENT_ONE,
+      configurations: [{ abTestId: 'event-live', abTestVersion: 0, configurations: ['', 'event-a'] }],
+      draftRevision: data.draftRevision,
+    });
+
+    await page.goto(`${baseUrl}/plugin/${COLLECTION_EVENT_ONE}?tab=1`);
+    const notice = entry(page, 'event-live')
+      .getByRole('alert')
+      .filter({ hasText: "All versions of AB-test 'event-live' are already active: save a new version" });
+    await notice.waitFor();
+    expect(await axeProblems(page, 'a draft entry whose versions are all active', 'serious')).toEqual([]);
+    await notice.getByRole('button', { name: 'Create version 1 with the same weights' }).click();
+    await autosaved(page);
+    await expectValidity(page, ['The draft is valid']);
+    expect(await notice.count()).toBe(0);
+    expect((await getPlugin(page, COLLECTION_EVENT_ONE)).data.draft).toEqual([
+      { abTestId: 'event-live', abTestVersion: 1, configurations: ['', 'event-a'] },
+    ]);
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 });

@@ -40,10 +40,16 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 export class DomainError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  /**
+   * What to do next, answered as `hint` beside `error` where the product words the error exactly and
+   * the guidance cannot join it (docs/decisions.md, API contract and errors).
+   */
+  readonly hint: string | undefined;
+  constructor(code: ErrorCode, message: string, hint?: string) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
+    this.hint = hint;
   }
 }
 

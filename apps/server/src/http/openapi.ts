@@ -32,7 +32,10 @@ const ERROR_CONTENT = {
   'application/json': {
     schema: {
       type: 'object',
-      properties: { error: { type: 'string' } },
+      properties: {
+        error: { type: 'string' },
+        hint: { type: 'string', description: 'On some refusals: what to do next' },
+      },
       required: ['error'],
       additionalProperties: false,
     },

@@ -127,7 +127,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const answer = toDomainError(error, request.log);
     const status = answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : answer.statusCode!;
     if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
-    return reply.code(status).send({ error: answer.message });
+    const hint = answer instanceof DomainError ? answer.hint : undefined;
+    return reply.code(status).send({ error: answer.message, ...(hint === undefined ? {} : { hint }) });
   });
   // A refusal some plugin sends without a body (@fastify/websocket answers a plain GET of a socket path
   // 404 and nothing else) still says what went wrong, as {"error"}.

@@ -68,11 +68,14 @@ function findProblem(request: FuzzRequest, response: TestResponse): string | nul
       ? null
       : 'success without {payload}';
   }
+  // `hint` (what to do next) may stand beside the error (DomainError.hint).
+  const { error, hint, ...rest } = (answer ?? {}) as { error?: unknown; hint?: unknown };
   const isError =
     answer !== null &&
     typeof answer === 'object' &&
-    Object.keys(answer).length === 1 &&
-    typeof (answer as { error?: unknown }).error === 'string';
+    Object.keys(rest).length === 0 &&
+    typeof error === 'string' &&
+    (hint === undefined || typeof hint === 'string');
   return isError ? null : `status ${response.statusCode}, not {"error": string}`;
 }
 

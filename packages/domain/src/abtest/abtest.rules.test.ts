@@ -140,6 +140,12 @@ describe('checkTestActivation', () => {
     });
     expect(failure(checkTestActivation(abTest()))?.message).toBe('AB-test has no active version');
   });
+  it('says beside that refusal what to do next, leaving the product text as it is', () => {
+    const result = checkTestActivation(abTest({}, [version(0, false)]));
+    expect(result.ok ? undefined : result.error.hint).toBe(
+      'Save a version and leave it inactive, use it in a plugin draft and activate the draft (that activates the version), then activate the AB-test',
+    );
+  });
   it('refuses to deactivate an active test', () => {
     expect(failure(checkTestActivation(abTest({ active: true }, [version(0, true)]), false))).toEqual({
       code: 'RULE_VIOLATION',

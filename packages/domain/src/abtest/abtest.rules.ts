@@ -21,6 +21,12 @@ export const ABTEST_MESSAGES = {
   noActiveVersion: 'AB-test has no active version',
   cannotDeactivate: 'An active AB-test cannot be deactivated',
   // Decision (docs/decisions.md): texts the product document does not give, naming the thing (style.md).
+  /**
+   * What to do after "AB-test has no active version", answered as `hint` (the error is the product's exact
+   * text): the publishing order that leaves plugin drafts able to take the version.
+   */
+  noActiveVersionHint:
+    'Save a version and leave it inactive, use it in a plugin draft and activate the draft (that activates the version), then activate the AB-test',
   versionNotFound: (id: string, version: number) => `Version ${version} of AB-test '${id}' not found`,
   versionAlreadyActive: (version: number) => `Version ${version} is already active`,
   versionNotNewer: (version: number, current: number) =>
@@ -156,7 +162,7 @@ export function checkTestActivation(
 ): RuleResult {
   if (abTest.active) return requestedActive ? RULE_OK : failRule(ABTEST_MESSAGES.cannotDeactivate);
   if (requestedActive && !hasActiveVersion(abTest.data.versions))
-    return failRule(ABTEST_MESSAGES.noActiveVersion);
+    return failRule(ABTEST_MESSAGES.noActiveVersion, ABTEST_MESSAGES.noActiveVersionHint);
   return RULE_OK;
 }
 

@@ -1,4 +1,4 @@
-import { type DomainError, ruleViolation } from '../errors.ts';
+import { DomainError, ErrorCode, ruleViolation } from '../errors.ts';
 
 /**
  * The answer of a pure rule: ok, or the DomainError the server throws (inside its transaction)
@@ -8,8 +8,13 @@ export type RuleResult = { ok: true } | { ok: false; error: DomainError };
 
 export const RULE_OK: RuleResult = Object.freeze({ ok: true });
 
-export function failRule(message: string): RuleResult {
-  return { ok: false, error: ruleViolation(message) };
+/** `hint`: what to do next, answered beside the error (DomainError.hint). */
+export function failRule(message: string, hint?: string): RuleResult {
+  return {
+    ok: false,
+    error:
+      hint === undefined ? ruleViolation(message) : new DomainError(ErrorCode.RuleViolation, message, hint),
+  };
 }
 
 /** Throws the rule's error; for services that want `assertRule(checkX(...))` in a transaction. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // Every answer is {payload} on success or {error} on failure.
-export const errorResponseSchema = z.object({ error: z.string() });
+// `hint`, on some refusals: what to do next (DomainError.hint).
+export const errorResponseSchema = z.object({ error: z.string(), hint: z.string().optional() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const payloadOf = <T extends z.ZodType>(payload: T) => z.object({ payload });

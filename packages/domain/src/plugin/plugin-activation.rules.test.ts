@@ -144,7 +144,7 @@ describe('checkDraftActivation', () => {
       ok: false,
       error: {
         message:
-          "The draft of AGILITY_RACE cannot be activated: The AB-test locked has an invalid configuration; The AB-test solo has an empty configuration that is not control; All versions of AB-test 'locked' are already active",
+          "The draft of AGILITY_RACE cannot be activated: The AB-test locked has an invalid configuration; The AB-test solo has an empty configuration that is not control; All versions of AB-test 'locked' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on",
       },
     });
     expect(checkDraftActivation(plugin(RACE, [], [entry('shared', 1)]), abTests)).toEqual({ ok: true });
@@ -178,7 +178,12 @@ describe('checkAbTestUsage (Validate, per entry)', () => {
   it("reports the entry's own problem as the plugin's fatal", () => {
     expect(checkAbTestUsage(RACE, { abTestId: 'locked', abTestVersion: 0 }, plugins, abTests)).toEqual({
       validUsages: [],
-      fatal: [[RACE, "All versions of AB-test 'locked' are already active"]],
+      fatal: [
+        [
+          RACE,
+          "All versions of AB-test 'locked' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on",
+        ],
+      ],
     });
   });
 });

@@ -9,8 +9,10 @@ import {
   isDraftEntry,
   isDraftStale,
   moveDraftEntry,
+  moveEntryToVersion,
   newDraftEntry,
   PLUGIN_MESSAGES,
+  planSameWeightsVersion,
   reloadDraftEntry,
 } from './plugin-draft.rules.ts';
 
@@ -143,7 +145,7 @@ describe('entry validity', () => {
       [[0, true, 2]],
       0,
       2,
-      "All versions of AB-test 't' are already active",
+      "All versions of AB-test 't' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on",
     ],
     [
       'active test, newer inactive version',
@@ -197,6 +199,34 @@ describe('entry validity', () => {
 
   it('an A/B-test that does not exist', () => {
     expect(checkDraftEntry(entry('gone', 0, []), undefined)).toBe("AB-test 'gone' not found");
+  });
+});
+
+describe('the way out of "all versions are already active"', () => {
+  const live = abTest('t', true, [
+    [0, true, 2],
+    [1, true, 3],
+  ]);
+
+  it('offers version N + 1 with the latest version’s weights, and the entry then moves to it, valid', () => {
+    const stuck = entry('t', 1, ['', 'a', 'b']);
+    const plan = planSameWeightsVersion(stuck, live);
+    expect(plan).toEqual({ latest: 1, next: 2, weights: [333_333, 333_333, 333_333] });
+    expect(PLUGIN_MESSAGES.sameWeightsVersion(plan!.next)).toBe('Create version 2 with the same weights');
+    const saved = { version: plan!.next, active: false, cases: plan!.weights };
+    const moved = moveEntryToVersion(stuck, saved);
+    expect(moved).toEqual(entry('t', 2, ['', 'a', 'b']));
+    const after = { ...live, data: { versions: [...live.data.versions, saved] } };
+    expect(checkDraftEntry(moved, after)).toBeNull();
+    expect(planSameWeightsVersion(moved, after)).toBeNull();
+  });
+
+  it('offers nothing for an entry with another problem, or none', () => {
+    expect(planSameWeightsVersion(entry('t', 0, ['', '']), live)).toBeNull(); // not newer than the current
+    expect(planSameWeightsVersion(entry('t', 1, ['']), live)).toBeNull(); // slot count differs
+    expect(planSameWeightsVersion(entry('t', 1, ['', '', '']), undefined)).toBeNull();
+    const inactive = abTest('t', false, [[0, true, 2]]);
+    expect(planSameWeightsVersion(entry('t', 0, ['', '']), inactive)).toBeNull(); // valid: test not active
   });
 });
 

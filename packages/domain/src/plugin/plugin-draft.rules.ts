@@ -1,4 +1,9 @@
-import { ABTEST_MESSAGES, currentVersionNumber, latestVersion } from '../abtest/abtest.rules.ts';
+import {
+  ABTEST_MESSAGES,
+  currentVersionNumber,
+  latestVersion,
+  nextVersionNumber,
+} from '../abtest/abtest.rules.ts';
 import type { AbTest, AbTestVersion } from '../abtest/abtest.schemas.ts';
 import { failRule, RULE_OK, type RuleResult } from '../abtest/rule-result.ts';
 import { findConfigKind } from '../config/config-kinds.ts';
@@ -32,7 +37,11 @@ export const PLUGIN_MESSAGES = {
   autosaveText: 'Plugin draft configuration saved',
   // Decision (docs/decisions.md, Plugin details and the draft): texts the product document does not give,
   // naming the thing.
-  allVersionsActive: (abTestId: string) => `All versions of AB-test '${abTestId}' are already active`,
+  // The product's rule, then what to do next (its wording is ours: the product only says what it means).
+  allVersionsActive: (abTestId: string) =>
+    `All versions of AB-test '${abTestId}' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on`,
+  /** The entry's one-click way out of allVersionsActive (planSameWeightsVersion). */
+  sameWeightsVersion: (version: number) => `Create version ${version} with the same weights`,
   abTestNotFound: (abTestId: string) => `AB-test '${abTestId}' not found`,
   noVersion: (abTestId: string) => `AB-test '${abTestId}' has no version to add`,
   caseCountMismatch: (abTestId: string, version: number, cases: number, slots: number) =>
@@ -130,13 +139,50 @@ export function isDraftEntry(value: PluginEntry | RuleResult): value is PluginEn
  */
 export function reloadDraftEntry(entry: PluginEntry, abTest: DraftAbTestView): PluginEntry {
   const highest = latestVersion(abTest.data.versions);
-  if (!highest) return entry;
-  const count = highest.cases.length;
+  return highest ? moveEntryToVersion(entry, highest) : entry;
+}
+
+/** The entry on `version`, its configurations kept by case index, trimmed or padded to its case count. */
+export function moveEntryToVersion(
+  entry: PluginEntry,
+  version: Pick<AbTestVersion, 'version' | 'cases'>,
+): PluginEntry {
+  const count = version.cases.length;
   const kept = entry.configurations.slice(0, count);
   return {
     abTestId: entry.abTestId,
-    abTestVersion: highest.version,
+    abTestVersion: version.version,
     configurations: [...kept, ...emptySlots(count - kept.length)],
+  };
+}
+
+/** What the one-click way out of "all versions are already active" saves: version `next`, `weights`. */
+export interface SameWeightsVersion {
+  /** The latest version (N), all of whose versions are active. */
+  latest: number;
+  /** The number the new version gets (N + 1). */
+  next: number;
+  weights: number[];
+}
+
+/**
+ * For an entry that is invalid only because all versions of its A/B-test are already active: a new,
+ * inactive version with the latest version's weights (so activating it moves no player to another
+ * case), which the entry then moves to with its configurations kept (moveEntryToVersion); activating
+ * the draft activates it. Null for any other entry. The segment belongs to the A/B-test, not the
+ * version, so it stays as it is.
+ */
+export function planSameWeightsVersion(
+  entry: PluginEntry,
+  abTest: DraftAbTestView | undefined,
+): SameWeightsVersion | null {
+  if (!abTest || checkDraftEntry(entry, abTest) !== PLUGIN_MESSAGES.allVersionsActive(entry.abTestId))
+    return null;
+  const latest = latestVersion(abTest.data.versions)!;
+  return {
+    latest: latest.version,
+    next: nextVersionNumber(abTest.data.versions),
+    weights: [...latest.cases],
   };
 }
 

@@ -337,12 +337,16 @@ describe('A/B-tests', () => {
   });
 
   describe('test activation', () => {
-    it('refuses an A/B-test without an active version: "AB-test has no active version"', async () => {
+    it('refuses an A/B-test without an active version: "AB-test has no active version", and says what to do', async () => {
       const id = await createTest();
       await payloadOf('/api/abtest/versions/save', { id, weights: [1_000_000] });
       const response = await call('/api/abtest/activate/test', { id });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'AB-test has no active version' });
+      // The product's exact text stays the error; the publishing order is the hint beside it.
+      expect(response.json().error).toBe('AB-test has no active version');
+      expect(response.json().hint).toBe(
+        'Save a version and leave it inactive, use it in a plugin draft and activate the draft (that activates the version), then activate the AB-test',
+      );
       expect((await auditOf(id)).map((entry) => entry.action)).not.toContain('abtest.activate');
     });
 

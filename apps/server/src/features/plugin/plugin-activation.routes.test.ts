@@ -6,7 +6,7 @@ import { entry, type PluginClient, pluginClient } from './plugin-details.test-da
 // Over HTTP and a real PostgreSQL: /api/plugin/abtest-usage and /api/plugin/draft/activate,
 // co-activation of plugins sharing a version, fatals, and the stale-draft 409.
 
-const { AGILITY_RACE: RACE, END_OF_CONTENT: EOC, ENDURANCE_RACE: ER, DUEL } = PluginId;
+const { AGILITY_RACE: RACE, END_OF_CONTENT: EOC, ENDURANCE_RACE: ER, DUEL, DIVE_EVENT: DIVE } = PluginId;
 
 describe('plugin details: usage and activation', () => {
   let t: TestApp;
@@ -65,6 +65,28 @@ describe('plugin details: usage and activation', () => {
     });
   });
 
+  it('takes the refusal’s way out: a new version with the same weights, the entry moved to it, activates', async () => {
+    const [config] = await p.configs('ds', 1);
+    // The trap: the version activated by hand, then the test, before a draft used them.
+    const live = await p.abTest({ versions: [[300_000, 700_000]], activeVersions: [0], active: true });
+    await p.saveDraft(DIVE, [entry(live, 0, ['', config!])]);
+    const refused = await p.activateCall(DIVE);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toContain(
+      `All versions of AB-test '${live}' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on`,
+    );
+
+    const next = await p.newVersion(live, [300_000, 700_000]);
+    await p.saveDraft(DIVE, [entry(live, next, ['', config!])]);
+    const activated = await p.activateCall(DIVE);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(await versionsOf(live)).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    expect((await p.get(DIVE)).data.active).toEqual([entry(live, 1, ['', config!])]);
+  });
+
   it('refuses an invalid draft with the product’s messages, and a draft changed since it was validated', async () => {
     const empty = await p.activateCall(ER);
     expect(empty.statusCode).toBe(409);
@@ -82,11 +104,16 @@ describe('plugin details: usage and activation', () => {
       `The draft of ENDURANCE_RACE cannot be activated: The AB-test ${locked} has an invalid configuration; ` +
         `The AB-test ${locked} has an empty configuration that is not control; ` +
         `The AB-test ${fresh} has an empty configuration that is not control; ` +
-        `All versions of AB-test '${locked}' are already active`,
+        `All versions of AB-test '${locked}' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on`,
     );
     expect(await p.usage(ER, locked, 0)).toEqual({
       validUsages: [],
-      fatal: [[ER, `All versions of AB-test '${locked}' are already active`]],
+      fatal: [
+        [
+          ER,
+          `All versions of AB-test '${locked}' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on`,
+        ],
+      ],
     });
 
     const { draftRevision } = (await p.get(ER)).data;

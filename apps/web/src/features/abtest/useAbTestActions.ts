@@ -20,7 +20,8 @@ export const activationConfirmMessage = (id: string) =>
 // The list says why a switch or delete is unavailable instead of confirming and then failing.
 export const LIST_ACTION_REASONS = {
   activeStaysActive: `${ABTEST_MESSAGES.cannotDeactivate}`,
-  needsVersion: 'It needs an active version before it can be activated: create and activate one on its page',
+  // The publishing order that leaves plugin drafts able to take the version (the server's hint).
+  needsVersion: `It needs an active version before it can be activated. ${ABTEST_MESSAGES.noActiveVersionHint}`,
   activeCannotBeDeleted: 'An active AB-test cannot be deleted',
   usedBy: (plugins: readonly string[]) =>
     `Used by ${plugins.join(', ')}: remove it from ${plugins.length === 1 ? 'that plugin' : 'those plugins'} before deleting`,

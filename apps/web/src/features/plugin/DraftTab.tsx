@@ -5,6 +5,7 @@ import {
   EMPTY_CONFIGURATION,
   isDraftStale,
   type PluginDetails,
+  planSameWeightsVersion,
 } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -108,6 +109,8 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
               isLast: index === draft.length - 1,
               isBusy: editing.isSaving,
               problem: checkDraftEntry(entry, abTestOf(entry.abTestId)),
+              sameWeightsVersion: planSameWeightsVersion(entry, abTestOf(entry.abTestId))?.next ?? null,
+              onCreateSameWeightsVersion: () => void editing.createSameWeightsVersion(index),
               onMove: (offset) => editing.move(index, offset),
               onReload: () => void editing.reload(index),
               onDelete: () => editing.remove(index),

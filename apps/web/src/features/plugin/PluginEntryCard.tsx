@@ -1,8 +1,10 @@
 import {
   type AbTest,
+  api,
   caseLabel,
   EMPTY_CONFIGURATION,
   formatPercentage,
+  PLUGIN_MESSAGES,
   type PluginEntry,
   toDisplayPercentages,
 } from '@console/domain';
@@ -23,6 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import { whileBusy } from '../../components/busy.ts';
 import { Identifier } from '../../components/Identifier.tsx';
 import { ArrowDownwardIcon, ArrowUpwardIcon, DeleteIcon, RefreshIcon } from '../../components/icons.tsx';
+import { NeedsRight, useMissingRight } from '../../shell/session/rights.tsx';
 import { AbTestInfoCard } from '../abtest/index.ts';
 
 export const NO_CONFIGURATION = 'No configuration';
@@ -35,6 +38,12 @@ export interface EntryEditing {
   isBusy: boolean;
   /** Why the entry is invalid (the info card's warning icon), or null. */
   problem: string | null;
+  /**
+   * When all versions of the entry's A/B-test are already active: the number version N + 1 would get
+   * (planSameWeightsVersion), offered as one click; null otherwise.
+   */
+  sameWeightsVersion: number | null;
+  onCreateSameWeightsVersion(): void;
   onMove(offset: -1 | 1): void;
   onReload(): void;
   onDelete(): void;
@@ -73,6 +82,14 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
         </Box>
         {editing && <EntryActions abTestId={abTestId} editing={editing} />}
       </Box>
+      {editing?.problem && editing.sameWeightsVersion !== null && (
+        <AllVersionsActiveNotice
+          problem={editing.problem}
+          version={editing.sameWeightsVersion}
+          isBusy={editing.isBusy}
+          onCreate={editing.onCreateSameWeightsVersion}
+        />
+      )}
       <Table size="small" aria-label={`Cases of ${abTestId}`} sx={{ mt: 1 }}>
         <TableHead>
           <TableRow>
@@ -112,6 +129,39 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
         </TableBody>
       </Table>
     </Paper>
+  );
+}
+
+/**
+ * The entry's problem in words, with the way out: a new version with the same weights (no player changes
+ * case), which the entry moves to. It takes both calls' right: the version's save and the draft's.
+ */
+function AllVersionsActiveNotice({
+  problem,
+  version,
+  isBusy,
+  onCreate,
+}: {
+  problem: string;
+  version: number;
+  isBusy: boolean;
+  onCreate(): void;
+}) {
+  const missingDraftRight = useMissingRight(api.plugin.saveDraft);
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mt: 1 }}
+      action={
+        <NeedsRight endpoint={api.abtest.saveVersion} lockedBecause={missingDraftRight}>
+          <Button color="inherit" size="small" {...whileBusy(isBusy, onCreate)}>
+            {PLUGIN_MESSAGES.sameWeightsVersion(version)}
+          </Button>
+        </NeedsRight>
+      }
+    >
+      {problem}
+    </Alert>
   );
 }
 

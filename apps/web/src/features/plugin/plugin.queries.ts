@@ -25,6 +25,9 @@ export const useSetPluginDescriptionMutation = () => useEndpointMutation(api.plu
 export const useSaveDraftMutation = () =>
   useEndpointMutation(api.plugin.saveDraft, { invalidates: DRAFT_INVALIDATES });
 
+/** An entry's "Create version N+1 with the same weights": the A/B-test's new version, before the entry moves to it. */
+export const useSaveSameWeightsVersionMutation = () => useEndpointMutation(api.abtest.saveVersion);
+
 /** Activation changes the active sets of plugins and activates A/B-test versions. */
 export const useActivateDraftMutation = () =>
   useEndpointMutation(api.plugin.activateDraft, { invalidates: DRAFT_INVALIDATES });

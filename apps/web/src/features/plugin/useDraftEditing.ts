@@ -4,16 +4,18 @@ import {
   draftEntriesSchema,
   isDraftEntry,
   moveDraftEntry,
+  moveEntryToVersion,
   newDraftEntry,
   PLUGIN_MESSAGES,
   type PluginDetails,
   type PluginEntry,
+  planSameWeightsVersion,
   reloadDraftEntry,
 } from '@console/domain';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { type ToastAction, useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
-import { useSaveDraftMutation } from './plugin.queries.ts';
+import { useSaveDraftMutation, useSaveSameWeightsVersionMutation } from './plugin.queries.ts';
 
 // The autosave toast shows for 2000 ms.
 export const AUTOSAVE_TOAST_MS = 2000;
@@ -26,6 +28,11 @@ export interface DraftEditing {
   move(index: number, offset: -1 | 1): void;
   remove(index: number): void;
   reload(index: number): Promise<void>;
+  /**
+   * An entry all of whose A/B-test's versions are already active: saves version N + 1 with the same
+   * weights (inactive), then moves the entry to it (planSameWeightsVersion).
+   */
+  createSameWeightsVersion(index: number): Promise<void>;
   choose(index: number, caseIndex: number, configId: string): void;
   /**
    * After a stale-draft refusal: saves the draft as `fresh` (the plugin just reloaded)
@@ -51,6 +58,7 @@ export function useDraftEditing(
   { fetchAbTest, onError, reloadPlugin }: DraftEditingOptions,
 ): DraftEditing {
   const save = useSaveDraftMutation();
+  const saveVersion = useSaveSameWeightsVersionMutation();
   const { toast } = useGlobalUi();
   const [isReloading, setReloading] = useState(false);
   const { draft } = plugin.data;
@@ -127,6 +135,21 @@ export function useDraftEditing(
       try {
         const abTest = await fetchAbTest(entry.abTestId);
         edit(index, (current) => reloadDraftEntry(current, abTest));
+      } catch (error) {
+        onError(error);
+      } finally {
+        setReloading(false);
+      }
+    },
+    createSameWeightsVersion: async (index) => {
+      const entry = draft[index];
+      const abTest = plugin.abTests.find((candidate) => candidate.id === entry?.abTestId);
+      const plan = entry ? planSameWeightsVersion(entry, abTest) : null;
+      if (!entry || !plan) return;
+      setReloading(true);
+      try {
+        const created = await saveVersion.mutateAsync({ id: entry.abTestId, weights: plan.weights });
+        edit(index, (current) => moveEntryToVersion(current, created));
       } catch (error) {
         onError(error);
       } finally {
