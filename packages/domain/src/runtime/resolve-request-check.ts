@@ -1,10 +1,15 @@
+import type { z } from 'zod';
 import { findInvisibleFormatting } from '../api/identifier-text.ts';
+import { describeFieldPath, quoteInput } from '../api/quoted-input.ts';
+import { findUnstorableText } from '../api/storable-text.ts';
+import { DomainError, ErrorCode } from '../errors.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import {
   MAX_PLAYER_LEVEL,
   MAX_RESOLVE_AT_MS,
   MIN_RESOLVE_AT_MS,
   type ResolveRequest,
+  resolveRequestSchema,
 } from './runtime-api.ts';
 
 // The resolve call's body checked by hand: a game server sends it for every player, and checking it
@@ -64,6 +69,13 @@ function isAssignmentsAccepted(assignments: Record<string, unknown>): boolean {
  * `context` is set to `{}` as the schema's default does, and it can be used as the parsed request.
  */
 export function acceptResolveRequest(body: unknown): body is ResolveRequest {
+  if (!isAccepted(body)) return false;
+  if (body.context === undefined) body.context = {};
+  return true;
+}
+
+/** acceptResolveRequest without setting the default: the body is left as it is. */
+function isAccepted(body: unknown): body is Record<string, unknown> {
   if (!isPlainObject(body) || Object.getPrototypeOf(body) !== Object.prototype) return false;
   for (const name in body) if (Object.hasOwn(body, name) && !BODY_FIELDS.has(name)) return false;
   const { userId, context, level, at, assignments, explain } = body;
@@ -75,7 +87,76 @@ export function acceptResolveRequest(body: unknown): body is ResolveRequest {
   if (at !== undefined && !isWholeIn(at, MIN_RESOLVE_AT_MS, MAX_RESOLVE_AT_MS)) return false;
   if (assignments !== undefined && !(isPlainObject(assignments) && isAssignmentsAccepted(assignments)))
     return false;
-  if (explain !== undefined && typeof explain !== 'boolean') return false;
-  if (context === undefined) body.context = {};
-  return true;
+  return explain === undefined || typeof explain === 'boolean';
+}
+
+/**
+ * A resolve body refused: `message` is the 400's `{"error"}` text of POST /runtime/v1/resolve for the
+ * same body, `path` the refused field from the top of the body (`[]` for the body itself), `field` that
+ * path as the message names it. Its `code` is BAD_INPUT, the code of a 400.
+ */
+export class ResolveInputError extends DomainError {
+  readonly path: readonly (string | number)[];
+  readonly field: string;
+  constructor(path: readonly (string | number)[], field: string, problem: string) {
+    super(ErrorCode.BadInput, `${field}: ${problem}`);
+    this.name = 'ResolveInputError';
+    this.path = path;
+    this.field = field;
+  }
+}
+
+/** How long a refusal's text may be; zod's own wording may list input (the error handler's cap). */
+const MESSAGE_MAX_LENGTH = 600;
+/** How many unrecognised field names a refusal lists. */
+const LISTED_KEYS = 5;
+
+/**
+ * The refusal of the first issue zod found, worded as the console words every schema refusal
+ * (apps/server plugins/errors.ts): an unknown field first, since a misspelt field also leaves the right
+ * one missing; the field named as the JSON pointer of the issue reads, so a name holding `/` names
+ * several steps; a message over 600 characters cut.
+ */
+function refusalOf(issues: readonly z.core.$ZodIssue[]): ResolveInputError {
+  const first = issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0];
+  if (!first) return new ResolveInputError([], 'body', 'is invalid');
+  const steps = first.path
+    .map(String)
+    .join('/')
+    .split('/')
+    .filter((step) => step !== '');
+  const field = steps.length > 0 ? describeFieldPath(steps) : 'body';
+  let message = first.message;
+  if (first.code === 'unrecognized_keys' && message.startsWith('Unrecognized key')) {
+    const listed = first.keys.slice(0, LISTED_KEYS).map(quoteInput).join(', ');
+    const more = first.keys.length > LISTED_KEYS ? ` and ${first.keys.length - LISTED_KEYS} more` : '';
+    message = `Unrecognized key${first.keys.length === 1 ? '' : 's'}: ${listed}${more}`;
+  }
+  const shown = message.length > MESSAGE_MAX_LENGTH ? `${message.slice(0, MESSAGE_MAX_LENGTH)}…` : message;
+  return new ResolveInputError(
+    first.path.filter((step): step is string | number => typeof step !== 'symbol'),
+    field,
+    shown,
+  );
+}
+
+/**
+ * The one check of a resolve body, run by POST /runtime/v1/resolve and by the SDK's resolve() alike:
+ * the request to resolve (its absent `context` as `{}`; `body` itself is never changed), or a
+ * ResolveInputError whose message is the 400's. In the order the console checks a body: text
+ * PostgreSQL cannot store (NUL, a lone surrogate) anywhere in it first, as on every call with a body,
+ * then resolveRequestSchema (the hand check above first, for the bodies game servers send).
+ */
+export function checkResolveRequest(body: unknown): ResolveRequest {
+  const unstorable = findUnstorableText(body);
+  if (unstorable) {
+    const { path, problem } = unstorable;
+    throw new ResolveInputError(path, path.length > 0 ? describeFieldPath(path) : 'body', problem);
+  }
+  if (isAccepted(body)) {
+    return (body.context === undefined ? { ...body, context: {} } : body) as ResolveRequest;
+  }
+  const parsed = resolveRequestSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw refusalOf(parsed.error.issues);
 }

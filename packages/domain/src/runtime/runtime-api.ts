@@ -70,7 +70,10 @@ const userIdSchema = visibleIdentifier(
   z
     .string({ error: requiredOr('userId', 'must be a text') })
     .min(1, { error: 'userId must not be empty' })
-    .max(64, { error: 'userId must be at most 64 characters' }),
+    .max(64, { error: 'userId must be at most 64 characters', abort: true })
+    // v1/README.md: a length is counted in UTF-16 code units, as a segment's UserId entry is; zod's
+    // max counts code points (it stays for the documented maxLength)
+    .refine((text) => text.length <= 64, { error: 'userId must be at most 64 characters' }),
   'userId',
 );
 
