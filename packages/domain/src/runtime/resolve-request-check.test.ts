@@ -213,6 +213,17 @@ describe('checkResolveRequest', () => {
         'assignments: field names must not contain the NUL character (U+0000)',
       ],
       [null, [], 'body: the body must be a JSON object (userId, context, level, at, assignments, explain)'],
+      // what the console's JSON reader refuses, JSON.parse in a game server keeps
+      [
+        JSON.parse('{"userId": "p", "assignments": {"__proto__": 1}}'),
+        [],
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      ],
+      [
+        JSON.parse('{"userId": "p", "constructor": {"prototype": {}}}'),
+        [],
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      ],
     ];
     for (const [body, path, message] of cases) {
       const refusal = (() => {

@@ -93,13 +93,13 @@ function isAccepted(body: unknown): body is Record<string, unknown> {
 /**
  * A resolve body refused: `message` is the 400's `{"error"}` text of POST /runtime/v1/resolve for the
  * same body, `path` the refused field from the top of the body (`[]` for the body itself), `field` that
- * path as the message names it. Its `code` is BAD_INPUT, the code of a 400.
+ * path as the message names it (`body` for the body itself). Its `code` is BAD_INPUT, the code of a 400.
  */
 export class ResolveInputError extends DomainError {
   readonly path: readonly (string | number)[];
   readonly field: string;
-  constructor(path: readonly (string | number)[], field: string, problem: string) {
-    super(ErrorCode.BadInput, `${field}: ${problem}`);
+  constructor(message: string, path: readonly (string | number)[], field: string) {
+    super(ErrorCode.BadInput, message);
     this.name = 'ResolveInputError';
     this.path = path;
     this.field = field;
@@ -119,7 +119,7 @@ const LISTED_KEYS = 5;
  */
 function refusalOf(issues: readonly z.core.$ZodIssue[]): ResolveInputError {
   const first = issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0];
-  if (!first) return new ResolveInputError([], 'body', 'is invalid');
+  if (!first) return new ResolveInputError('body: is invalid', [], 'body');
   const steps = first.path
     .map(String)
     .join('/')
@@ -134,24 +134,61 @@ function refusalOf(issues: readonly z.core.$ZodIssue[]): ResolveInputError {
   }
   const shown = message.length > MESSAGE_MAX_LENGTH ? `${message.slice(0, MESSAGE_MAX_LENGTH)}…` : message;
   return new ResolveInputError(
+    `${field}: ${shown}`,
     first.path.filter((step): step is string | number => typeof step !== 'symbol'),
     field,
-    shown,
   );
+}
+
+/**
+ * The console's JSON reader refuses what would set an object's prototype where code merges it, in the
+ * words it refuses any JSON it cannot read: a `__proto__` key, or a `constructor` key holding an object
+ * with a `prototype` key, at any depth. JSON.parse in a game server keeps such keys as plain fields.
+ */
+const PROTOTYPE_KEY_MESSAGE = "Body is not valid JSON but content-type is set to 'application/json'";
+
+function hasPrototypeKey(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== 'object') continue;
+    // one push per item: a spread of a list of 500,000 items overflows the call's arguments
+    if (Array.isArray(current)) {
+      for (const item of current) if (item !== null && typeof item === 'object') pending.push(item);
+      continue;
+    }
+    if (Object.hasOwn(current, '__proto__')) return true;
+    const maker = (current as { constructor?: unknown }).constructor;
+    if (
+      Object.hasOwn(current, 'constructor') &&
+      maker !== null &&
+      typeof maker === 'object' &&
+      Object.hasOwn(maker, 'prototype')
+    )
+      return true;
+    for (const name in current) {
+      const item = (current as Record<string, unknown>)[name];
+      if (Object.hasOwn(current, name) && item !== null && typeof item === 'object') pending.push(item);
+    }
+  }
+  return false;
 }
 
 /**
  * The one check of a resolve body, run by POST /runtime/v1/resolve and by the SDK's resolve() alike:
  * the request to resolve (its absent `context` as `{}`; `body` itself is never changed), or a
- * ResolveInputError whose message is the 400's. In the order the console checks a body: text
+ * ResolveInputError whose message is the 400's. In the order the console checks a body: its JSON
+ * reader's prototype rule, text
  * PostgreSQL cannot store (NUL, a lone surrogate) anywhere in it first, as on every call with a body,
  * then resolveRequestSchema (the hand check above first, for the bodies game servers send).
  */
 export function checkResolveRequest(body: unknown): ResolveRequest {
+  if (hasPrototypeKey(body)) throw new ResolveInputError(PROTOTYPE_KEY_MESSAGE, [], 'body');
   const unstorable = findUnstorableText(body);
   if (unstorable) {
     const { path, problem } = unstorable;
-    throw new ResolveInputError(path, path.length > 0 ? describeFieldPath(path) : 'body', problem);
+    const field = path.length > 0 ? describeFieldPath(path) : 'body';
+    throw new ResolveInputError(`${field}: ${problem}`, path, field);
   }
   if (isAccepted(body)) {
     return (body.context === undefined ? { ...body, context: {} } : body) as ResolveRequest;
