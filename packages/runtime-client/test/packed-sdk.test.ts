@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_PATHS } from '@console/domain';
-import { conformanceDirectory, countConformanceTests, loadConformanceSuite } from '@console/runtime-spec';
+import {
+  conformanceDirectory,
+  countConformanceTests,
+  loadConformanceSuite,
+  loadRefusals,
+} from '@console/runtime-spec';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exposure, PlayerExplanation, PlayerReceipt, ResolveRequest } from '../src/index.ts';
@@ -162,12 +167,14 @@ describe('the packed SDK in a project of its own', () => {
     },
   );
 
-  it('passes the runtime specification: every conformance test gives its expected receipt', async () => {
+  it('passes the runtime specification: every conformance test gives its expected receipt, every refusal is refused', async () => {
     const { stdout } = await project.node('conformance.mjs', { SPEC_DIRECTORY: conformanceDirectory('v1') });
     const suite = loadConformanceSuite('v1');
+    const refusals = loadRefusals('v1');
     expect(JSON.parse(stdout)).toEqual({
       files: suite.length,
       tests: countConformanceTests(suite),
+      refusals: refusals.requests.length + refusals.snapshots.length,
       failures: [],
     });
   });
