@@ -16,10 +16,18 @@ import {
 // with resolveRequestSchema costs more than resolving. It answers true only for a body that schema
 // accepts unchanged (its one default, `context: {}`, is set here); anything else, wrong or merely
 // unusual, answers false and goes through the schema, which words the errors. Each bound below is the
-// schema's, field by field (runtime-api.ts); the tests hold them side by side.
+// schema's, field by field (runtime-api.ts); the tests hold them side by side. It also answers false for
+// any text holding NUL or a surrogate, which the storable-text guard words, so a body it takes needs no
+// other check (its field names are known ones, none of them `__proto__` or `constructor`).
 
 const BODY_FIELDS = new Set(['userId', 'context', 'level', 'at', 'assignments', 'explain']);
 const MAX_CASE_INDEX = 1000;
+
+// Any character an unstorable text starts at (api/storable-text.ts): rare, and the slow path words it.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
+const MAYBE_UNSTORABLE = /[\u0000\ud800-\udfff]/;
+const isShortText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max && !MAYBE_UNSTORABLE.test(value);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,10 +42,10 @@ function isContextAccepted(context: Record<string, unknown>): boolean {
     switch (name) {
       case 'Platform':
       case 'ClientVersion':
-        if (typeof value !== 'string' || value.length > 64) return false;
+        if (!isShortText(value, 64)) return false;
         break;
       case 'FirstCountry':
-        if (typeof value !== 'string' || value.length > 8) return false;
+        if (!isShortText(value, 8)) return false;
         break;
       case 'Payer':
         if (typeof value !== 'boolean') return false;
@@ -58,7 +66,7 @@ function isContextAccepted(context: Record<string, unknown>): boolean {
 function isAssignmentsAccepted(assignments: Record<string, unknown>): boolean {
   for (const id in assignments) {
     if (!Object.hasOwn(assignments, id)) continue;
-    if (id.length > 200 || id === '__proto__') return false;
+    if (!isShortText(id, 200) || id === '__proto__') return false;
     if (!isWholeIn(assignments[id], 0, MAX_CASE_INDEX)) return false;
   }
   return true;
@@ -79,7 +87,7 @@ function isAccepted(body: unknown): body is Record<string, unknown> {
   if (!isPlainObject(body) || Object.getPrototypeOf(body) !== Object.prototype) return false;
   for (const name in body) if (Object.hasOwn(body, name) && !BODY_FIELDS.has(name)) return false;
   const { userId, context, level, at, assignments, explain } = body;
-  if (typeof userId !== 'string' || userId.length < 1 || userId.length > 64) return false;
+  if (!isShortText(userId, 64) || userId.length < 1) return false;
   // The schema's identifier rule: no bidirectional controls or zero-width characters
   if (findInvisibleFormatting(userId) !== null) return false;
   if (context !== undefined && !(isPlainObject(context) && isContextAccepted(context))) return false;
@@ -183,15 +191,16 @@ function hasPrototypeKey(value: unknown): boolean {
  * then resolveRequestSchema (the hand check above first, for the bodies game servers send).
  */
 export function checkResolveRequest(body: unknown): ResolveRequest {
+  // The bodies game servers send, taken by the hand check alone: no prototype key, no unstorable text.
+  if (isAccepted(body)) {
+    return (body.context === undefined ? { ...body, context: {} } : body) as ResolveRequest;
+  }
   if (hasPrototypeKey(body)) throw new ResolveInputError(PROTOTYPE_KEY_MESSAGE, [], 'body');
   const unstorable = findUnstorableText(body);
   if (unstorable) {
     const { path, problem } = unstorable;
     const field = path.length > 0 ? describeFieldPath(path) : 'body';
     throw new ResolveInputError(`${field}: ${problem}`, path, field);
-  }
-  if (isAccepted(body)) {
-    return (body.context === undefined ? { ...body, context: {} } : body) as ResolveRequest;
   }
   const parsed = resolveRequestSchema.safeParse(body);
   if (parsed.success) return parsed.data;
