@@ -13,6 +13,7 @@ export type {
   RuntimeSnapshot,
   StickyAssignments,
 } from '@console/domain/runtime';
+export { ResolveInputError } from '@console/domain/runtime';
 export type { BackoffOptions } from './backoff.ts';
 export { createRuntimeClient, DEFAULT_START_TIMEOUT_MS } from './runtime-client.ts';
 export { RuntimeApiError } from './runtime-error.ts';

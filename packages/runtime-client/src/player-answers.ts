@@ -1,8 +1,8 @@
 import {
+  checkResolveRequest,
   explanationOf,
   type PlayerReceipt,
   type ResolveAnswer,
-  type ResolvePlayerInput,
   type RuntimeSnapshot,
   receiptOf,
   resolvePlayer,
@@ -36,12 +36,12 @@ export function createResolver(events: ClientEvents, exposureCacheSize: number):
     }
   };
   return (snapshot, request) => {
+    // The console's own check of the body first, as the console checks it before its revision
+    // (ResolveInputError with the 400's message); resolvePlayer ignores `at` and `explain`.
+    const player = checkResolveRequest(request);
     if (!snapshot) throw new Error('No runtime snapshot yet: await client.start() first');
-    // The server validates the body and defaults the context to {}; resolvePlayer ignores `at` and `explain`.
-    const player: ResolvePlayerInput =
-      request.context === undefined ? { ...request, context: {} } : (request as ResolvePlayerInput);
-    const at = request.at ?? Date.now();
-    if (request.explain === true) {
+    const at = player.at ?? Date.now();
+    if (player.explain === true) {
       const resolution = resolvePlayer(snapshot.content, player, at);
       if (events.has('exposure')) tellExposures(snapshot.revision, receiptOf(resolution));
       return explanationOf(resolution);

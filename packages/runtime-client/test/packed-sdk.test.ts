@@ -2,12 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_PATHS } from '@console/domain';
-import { conformanceDirectory, countConformanceTests, loadConformanceSuite } from '@console/runtime-spec';
+import {
+  conformanceDirectory,
+  countConformanceTests,
+  loadConformanceSuite,
+  loadRefusals,
+} from '@console/runtime-spec';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exposure, PlayerExplanation, PlayerReceipt, ResolveRequest } from '../src/index.ts';
 import { type ConsoleUnderTest, startConsoleUnderTest } from './console-under-test.ts';
 import { setUpGoldRush } from './gold-rush.ts';
 import { type PackedProject, packAndInstall, readInstalledManifest } from './packed-project.ts';
+import { resolveBodies, startLineProcess } from './resolve-bodies.ts';
 
 // The SDK installs like any package: packed, installed alone into an empty project outside the
 // repository, it runs a small game server in plain JavaScript against a real console, loads with
@@ -52,6 +59,7 @@ describe('the packed SDK in a project of its own', () => {
       'game-server.ts',
       'wrong-calls.ts',
       'conformance.mjs',
+      'resolve-lines.mjs',
     ])
       await project.write(name, await readFile(join(GAME_SERVER_DIR, name), 'utf8'));
     console.log(
@@ -161,14 +169,64 @@ describe('the packed SDK in a project of its own', () => {
     },
   );
 
-  it('passes the runtime specification: every conformance test gives its expected receipt', async () => {
+  it('passes the runtime specification: every conformance test gives its expected receipt, every refusal is refused', async () => {
     const { stdout } = await project.node('conformance.mjs', { SPEC_DIRECTORY: conformanceDirectory('v1') });
     const suite = loadConformanceSuite('v1');
+    const refusals = loadRefusals('v1');
     expect(JSON.parse(stdout)).toEqual({
       files: suite.length,
       tests: countConformanceTests(suite),
+      refusals: refusals.requests.length + refusals.snapshots.length,
       failures: [],
     });
+  });
+
+  it('resolves any body as the console does: the same answer, or ResolveInputError with the 400’s message', async () => {
+    const { latest } = await server.api<{ latest: number }>('/api/runtime/revision/list', {});
+    const snapshotAnswer = await fetch(`${server.runtimeUrl}${RUNTIME_PATHS.snapshot}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    const snapshot = ((await snapshotAnswer.json()) as { payload: { revision: number } }).payload;
+    expect(snapshot.revision).toBe(latest);
+    const sdk = startLineProcess(project.directory, 'resolve-lines.mjs');
+    try {
+      expect(await sdk.ask(JSON.stringify(snapshot))).toEqual({ ready: latest });
+      const seen = { answered: 0, refused: 0 };
+      await fc.assert(
+        fc.asyncProperty(resolveBodies(Date.now()), async (body) => {
+          const text = JSON.stringify(body);
+          const response = await fetch(`${server.runtimeUrl}${RUNTIME_PATHS.resolve}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: text,
+          });
+          const http = (await response.json()) as { payload?: unknown; error?: string };
+          const local = (await sdk.ask(text)) as {
+            answer?: unknown;
+            thrown?: { name: string; message: string; code: string; isResolveInputError: boolean };
+          };
+          if (response.status === 200) {
+            seen.answered += 1;
+            expect(local).toEqual({ answer: http.payload });
+          } else {
+            seen.refused += 1;
+            expect(response.status, http.error).toBe(400);
+            expect(local.thrown).toMatchObject({
+              name: 'ResolveInputError',
+              isResolveInputError: true,
+              code: 'BAD_INPUT',
+              message: http.error,
+            });
+          }
+        }),
+        { numRuns: 300 },
+      );
+      // both sides of the comparison were met often
+      expect(seen.answered).toBeGreaterThan(30);
+      expect(seen.refused).toBeGreaterThan(30);
+    } finally {
+      await sdk.close();
+    }
   });
 
   it('loads with require() from a CommonJS game server', async () => {

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildConformanceFiles, fileNameOf } from './cases/all-cases.ts';
-import { conformanceDirectory, countConformanceTests, loadConformanceSuite } from './load-conformance.ts';
+import { buildRefusals } from './cases/refusal-cases.ts';
+import {
+  conformanceDirectory,
+  countConformanceTests,
+  loadConformanceSuite,
+  loadRefusals,
+} from './load-conformance.ts';
 import { bucket, murmur3 } from './reference/bucket.ts';
+import { fieldOf, referenceRequestRefusal, referenceSnapshotRefusal } from './reference/check.ts';
 
 // The files on disk are what the case definitions and the reference implementation give (regenerate
 // with `npm run generate:conformance --workspace @console/runtime-spec` after changing a case), and the
@@ -40,5 +47,32 @@ describe('runtime specification v1 files', () => {
     expect(bucket('winter', '玩家')).toBe(529908);
     const readme = readFileSync(`${conformanceDirectory('v1')}README.md`, 'utf8');
     expect(readme).toContain('bucket 939577');
+  });
+
+  it('refusals.json is what the refusal cases give, and the reference refuses each where it says', () => {
+    const refusals = loadRefusals('v1');
+    expect(refusals).toEqual(JSON.parse(JSON.stringify(buildRefusals())));
+    expect(refusals.requests.length).toBeGreaterThanOrEqual(20);
+    expect(refusals.snapshots.length).toBeGreaterThanOrEqual(20);
+    for (const { description, body, field } of refusals.requests) {
+      const refused = referenceRequestRefusal(body);
+      expect({ description, field: refused && fieldOf(refused) }).toEqual({ description, field });
+    }
+    for (const { description, snapshot, path } of refusals.snapshots) {
+      expect({ description, path: referenceSnapshotRefusal(snapshot) }).toEqual({ description, path });
+    }
+  });
+
+  it('the reference takes every snapshot and resolve body of the conformance files', () => {
+    for (const { file, snapshot, tests } of loadConformanceSuite('v1')) {
+      expect({ file, refused: referenceSnapshotRefusal(snapshot) }).toEqual({ file, refused: null });
+      for (const test of tests) {
+        const body = { ...test.player, at: test.at, assignments: test.assignments };
+        expect({ test: test.description, refused: referenceRequestRefusal(body) }).toEqual({
+          test: test.description,
+          refused: null,
+        });
+      }
+    }
   });
 });

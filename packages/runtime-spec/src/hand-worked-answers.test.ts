@@ -199,3 +199,44 @@ describe('answers worked out by hand from the rules', () => {
     expect(plugin).toMatchObject(expected);
   });
 });
+
+// Files 22 and 23: which plugins give their configuration to each test's player, and the assignments
+// to keep, as each test's description works them out.
+const handWorked: [file: string, descriptionStart: string, giving: number[], kept: Record<string, number>][] =
+  [
+    ['22-texts-and-letters.json', 'userId 😀×32', [1], {}],
+    ['22-texts-and-letters.json', 'userId "nel<U+0085>id"', [4, 6], {}],
+    ['22-texts-and-letters.json', 'userId p-2,', [5], {}],
+    ['22-texts-and-letters.json', 'userId p-3,', [], {}],
+    ['22-texts-and-letters.json', 'userId p-1,', [5, 6, 8], {}],
+    ['22-texts-and-letters.json', 'userId "a b"', [], {}],
+    ['22-texts-and-letters.json', 'userId p-5,', [9], {}],
+    ['23-sticky-assignments-of-inactive-tests.json', 'sticky-off: 1 ', [1, 2, 3], { 'sticky-off': 1 }],
+    ['23-sticky-assignments-of-inactive-tests.json', 'sticky-off: 2:', [1, 2, 3], {}],
+    [
+      '23-sticky-assignments-of-inactive-tests.json',
+      'sticky-off-unversioned: 7',
+      [1, 2, 3],
+      { 'sticky-off-unversioned': 7 },
+    ],
+    ['23-sticky-assignments-of-inactive-tests.json', 'dynamic-off: 0', [1, 2, 3], { 'sticky-off': 0 }],
+  ];
+
+describe('texts, letters and inactive sticky tests, worked out by hand', () => {
+  const suite = new Map(loadConformanceSuite('v1').map((file) => [file.file, file]));
+  it.each(handWorked)('%s: %s', (file, descriptionStart, giving, kept) => {
+    const tests =
+      suite.get(file)?.tests.filter((test) => test.description.startsWith(descriptionStart)) ?? [];
+    expect(tests).toHaveLength(1);
+    const { expected } = tests[0]!;
+    expect(
+      expected.plugins
+        .filter((plugin) => plugin.outcome === 'configuration')
+        .map((plugin) => plugin.pluginId),
+    ).toEqual(giving);
+    // every other plugin: no-match with NotFound (22), as no entry broke
+    for (const plugin of expected.plugins.filter((each) => each.outcome !== 'configuration'))
+      expect(plugin).toMatchObject({ outcome: 'no-match', status: NOT_FOUND, abTestId: null });
+    expect(expected.assignments).toEqual(kept);
+  });
+});

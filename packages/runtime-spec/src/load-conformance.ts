@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ConformanceFile } from './spec-types.ts';
+import type { ConformanceFile, RefusalsFile } from './spec-types.ts';
 
 // The conformance suite as the console's own test suites read it (the domain, the server's resolve
 // call, the SDK): every file index.json lists, in its order. A port in another language reads the same
@@ -29,3 +29,8 @@ export function loadConformanceSuite(version = 'v1'): LoadedConformanceFile[] {
 /** How many tests the suite holds. */
 export const countConformanceTests = (suite: readonly ConformanceFile[]): number =>
   suite.reduce((total, file) => total + file.tests.length, 0);
+
+/** The version's refusals.json: resolve bodies and snapshots to refuse. */
+export function loadRefusals(version = 'v1'): RefusalsFile {
+  return JSON.parse(readFileSync(`${conformanceDirectory(version)}refusals.json`, 'utf8')) as RefusalsFile;
+}

@@ -114,3 +114,30 @@ export interface ConformanceFile {
   snapshot: SpecSnapshot;
   tests: ConformanceTest[];
 }
+
+/** A resolve body every implementation refuses (v1/README.md, "What the resolve call refuses"). */
+export interface RequestRefusal {
+  description: string;
+  /** The body as JSON carries it (a lone surrogate as its `\u` escape). */
+  body: unknown;
+  /** The refused field, as the console's message names it (`context.Platform`; `body` for the whole). */
+  field: string;
+  /** The console's 400 `{"error"}` text (and the SDK's ResolveInputError message); a port need not word it so. */
+  error: string;
+}
+
+/** A snapshot every implementation refuses whole (v1/README.md, "6. Which snapshots are refused"). */
+export interface SnapshotRefusal {
+  description: string;
+  snapshot: unknown;
+  /** Where it is wrong, from the top of the snapshot: keys and list indexes. */
+  path: (string | number)[];
+}
+
+/** v1/refusals.json: the inputs to refuse, beside the files of index.json. */
+export interface RefusalsFile {
+  name: string;
+  description: string;
+  requests: RequestRefusal[];
+  snapshots: SnapshotRefusal[];
+}

@@ -1,9 +1,10 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildConformanceFiles, fileNameOf } from './cases/all-cases.ts';
+import { buildRefusals } from './cases/refusal-cases.ts';
 import { conformanceDirectory } from './load-conformance.ts';
 
 // Writes v1/index.json and the conformance files from the case definitions (src/cases), their expected
-// answers computed by the reference implementation (src/reference). Run after changing a case:
+// answers computed by the reference implementation (src/reference), and v1/refusals.json. Run after changing a case:
 // `npm run generate:conformance --workspace @console/runtime-spec`; the package's test fails while the
 // files on disk differ from what this writes.
 
@@ -41,5 +42,9 @@ for (const name of readdirSync(directory)) {
 }
 for (const file of files) writeFileSync(`${directory}${fileNameOf(file)}`, serialize(file));
 writeFileSync(`${directory}index.json`, serialize(files.map(fileNameOf)));
+const refusals = buildRefusals();
+writeFileSync(`${directory}refusals.json`, serialize(refusals));
 const tests = files.reduce((total, file) => total + file.tests.length, 0);
-console.log(`${files.length} conformance files, ${tests} tests, in ${directory}`);
+console.log(
+  `${files.length} conformance files, ${tests} tests, ${refusals.requests.length + refusals.snapshots.length} refusals, in ${directory}`,
+);

@@ -39,6 +39,13 @@ export const userIdSchema = visibleIdentifier(
     .string({ error: 'userId must be a text' })
     .trim()
     .min(1, { error: 'userId must not be empty' })
-    .max(USER_ID_MAX_LENGTH, { error: `userId must be at most ${USER_ID_MAX_LENGTH} characters` }),
+    .max(USER_ID_MAX_LENGTH, {
+      error: `userId must be at most ${USER_ID_MAX_LENGTH} characters`,
+      abort: true,
+    })
+    // counted in UTF-16 code units, as the game servers' calls count a player id (runtime-api.ts)
+    .refine((text) => text.length <= USER_ID_MAX_LENGTH, {
+      error: `userId must be at most ${USER_ID_MAX_LENGTH} characters`,
+    }),
   'userId',
 );

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { countConformanceTests, loadConformanceSuite } from '@console/runtime-spec';
+import { countConformanceTests, loadConformanceSuite, loadRefusals } from '@console/runtime-spec';
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from '../abtest/countries.ts';
 import { stableStringify } from '../operations/stable-stringify.ts';
 import { receiptOf } from './resolution.schemas.ts';
 import { resolvePlayer, resolveReceipt } from './resolve.ts';
+import { checkResolveRequest, ResolveInputError } from './resolve-request-check.ts';
 import { resolveRequestSchema } from './runtime-api.ts';
 import { runtimeContentSchema, runtimeSnapshotSchema } from './snapshot.ts';
 
@@ -58,4 +59,27 @@ describe('runtime specification v1', () => {
       expect(failures.slice(0, 3)).toEqual([]);
     });
   }
+
+  const refusals = loadRefusals('v1');
+
+  it('refuses every body of refusals.json with ResolveInputError naming the field, in the 400’s words', () => {
+    for (const { description, body, field, error } of refusals.requests) {
+      let thrown: unknown = null;
+      try {
+        checkResolveRequest(body);
+      } catch (caught) {
+        thrown = caught;
+      }
+      expect(thrown, description).toBeInstanceOf(ResolveInputError);
+      const { field: named, message } = thrown as ResolveInputError;
+      expect({ description, field: named, message }).toEqual({ description, field, message: error });
+    }
+  });
+
+  it('refuses every snapshot of refusals.json, first where it says', () => {
+    for (const { description, snapshot, path } of refusals.snapshots) {
+      const parsed = runtimeSnapshotSchema.safeParse(snapshot);
+      expect({ description, path: parsed.error?.issues[0]?.path }).toEqual({ description, path });
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptResolveRequest } from './resolve-request-check.ts';
+import { acceptResolveRequest, checkResolveRequest, ResolveInputError } from './resolve-request-check.ts';
 import {
   MAX_PLAYER_LEVEL,
   MAX_RESOLVE_AT_MS,
@@ -146,5 +146,103 @@ describe('acceptResolveRequest', () => {
       expect(acceptResolveRequest(body)).toBe(false);
       expect(JSON.stringify(body)).toBe(before);
     }
+  });
+});
+
+describe('checkResolveRequest', () => {
+  it('answers what the schema gives, or refuses with ResolveInputError naming the field: nothing else', () => {
+    fc.assert(
+      fc.property(bodies, (generated) => {
+        const body = JSON.parse(JSON.stringify(generated)) as unknown;
+        const before = JSON.stringify(body);
+        const parsed = resolveRequestSchema.safeParse(JSON.parse(before));
+        let answer: unknown;
+        try {
+          answer = checkResolveRequest(body);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ResolveInputError);
+          const refusal = error as ResolveInputError;
+          expect(parsed.success).toBe(false);
+          expect(refusal.code).toBe('BAD_INPUT');
+          expect(refusal.message.startsWith(`${refusal.field}: `)).toBe(true);
+          return;
+        }
+        expect(parsed.error?.issues ?? []).toEqual([]);
+        expect(answer).toEqual(parsed.data);
+        // the caller's body is never changed (the SDK's caller keeps its object)
+        expect(JSON.stringify(body)).toBe(before);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('refuses what the SDK used to resolve or crash on, with the messages of the console’s 400', () => {
+    const cases: [unknown, readonly (string | number)[], string][] = [
+      [
+        { userId: 'p', assignments: { t: -1 } },
+        ['assignments', 't'],
+        'assignments.t: a case index of assignments must be a whole number from 0 to 1000',
+      ],
+      [
+        { userId: 'p', assignments: { t: 1.5 } },
+        ['assignments', 't'],
+        'assignments.t: a case index of assignments must be a whole number from 0 to 1000',
+      ],
+      [{ userId: 'p', level: 0 }, ['level'], 'level: level must be a whole number from 1 to 1000000'],
+      [
+        { userId: 'p', context: { PurchaseCount: 2.5 } },
+        ['context', 'PurchaseCount'],
+        'context.PurchaseCount: context.PurchaseCount must be a whole number from 0 to 2147483647',
+      ],
+      [
+        { userId: 'p', context: { Level: 3 } },
+        ['context'],
+        "context: unknown field 'Level': context takes Platform, ClientVersion, FirstCountry, Payer, PurchaseCount, PurchaseAmount",
+      ],
+      [{ userId: 'x'.repeat(65) }, ['userId'], 'userId: userId must be at most 64 characters'],
+      // 33 emoji are 66 UTF-16 code units
+      [{ userId: '😀'.repeat(33) }, ['userId'], 'userId: userId must be at most 64 characters'],
+      [
+        { userId: 'p\ud800' },
+        ['userId'],
+        'userId: must be valid Unicode text (it contains an unpaired surrogate)',
+      ],
+      [
+        { userId: 'p', assignments: { 'a\u0000': 1 } },
+        ['assignments'],
+        'assignments: field names must not contain the NUL character (U+0000)',
+      ],
+      [null, [], 'body: the body must be a JSON object (userId, context, level, at, assignments, explain)'],
+      // what the console's JSON reader refuses, JSON.parse in a game server keeps
+      [
+        JSON.parse('{"userId": "p", "assignments": {"__proto__": 1}}'),
+        [],
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      ],
+      [
+        JSON.parse('{"userId": "p", "constructor": {"prototype": {}}}'),
+        [],
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const refusal = (() => {
+        try {
+          checkResolveRequest(body);
+        } catch (error) {
+          return error;
+        }
+        return null;
+      })();
+      expect(refusal).toBeInstanceOf(ResolveInputError);
+      expect({ path: (refusal as ResolveInputError).path, message: (refusal as Error).message }).toEqual({
+        path,
+        message,
+      });
+    }
+    expect(checkResolveRequest({ userId: '😀'.repeat(32) })).toEqual({
+      userId: '😀'.repeat(32),
+      context: {},
+    });
   });
 });

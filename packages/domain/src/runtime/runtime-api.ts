@@ -66,11 +66,24 @@ function runtimeBody<Shape extends z.core.$ZodLooseShape>(shape: Shape, what = '
   });
 }
 
+/**
+ * A text of at most `max` UTF-16 code units, the way v1/README.md and the hand check
+ * (resolve-request-check.ts) count a length; zod's own max counts code points, and stays for the
+ * documented maxLength (it never refuses first: code points are never more than code units).
+ */
+function atMostUnits(schema: z.ZodString, max: number, error?: string): z.ZodString {
+  const message = error ?? `Too big: expected string to have <=${max} characters`;
+  return schema
+    .max(max, { error: message, abort: true })
+    .refine((text) => text.length <= max, { error: message });
+}
+
 const userIdSchema = visibleIdentifier(
-  z
-    .string({ error: requiredOr('userId', 'must be a text') })
-    .min(1, { error: 'userId must not be empty' })
-    .max(64, { error: 'userId must be at most 64 characters' }),
+  atMostUnits(
+    z.string({ error: requiredOr('userId', 'must be a text') }).min(1, { error: 'userId must not be empty' }),
+    64,
+    'userId must be at most 64 characters',
+  ),
   'userId',
 );
 
@@ -80,9 +93,9 @@ const userIdSchema = visibleIdentifier(
  */
 export const playerContextSchema = runtimeBody(
   {
-    Platform: z.string({ error: 'context.Platform must be a text' }).max(64).optional(),
-    ClientVersion: z.string({ error: 'context.ClientVersion must be a text' }).max(64).optional(),
-    FirstCountry: z.string({ error: 'context.FirstCountry must be a text' }).max(8).optional(),
+    Platform: atMostUnits(z.string({ error: 'context.Platform must be a text' }), 64).optional(),
+    ClientVersion: atMostUnits(z.string({ error: 'context.ClientVersion must be a text' }), 64).optional(),
+    FirstCountry: atMostUnits(z.string({ error: 'context.FirstCountry must be a text' }), 8).optional(),
     Payer: z.boolean({ error: 'context.Payer must be true or false' }).optional(),
     PurchaseCount: wholeNumberIn('context.PurchaseCount', 0, MAX_STORED_INTEGER).optional(),
     PurchaseAmount: z
@@ -103,7 +116,7 @@ const MAX_CASE_INDEX = 1000;
  */
 export const stickyAssignmentsSchema = z
   .record(
-    z.string().max(200, { error: 'assignments: an A/B-test id has at most 200 characters' }),
+    atMostUnits(z.string(), 200, 'assignments: an A/B-test id has at most 200 characters'),
     wholeNumberIn('a case index of assignments', 0, MAX_CASE_INDEX),
     { error: 'assignments must be an object of A/B-test id to case index' },
   )

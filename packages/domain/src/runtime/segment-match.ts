@@ -51,12 +51,20 @@ export interface SegmentPlayer {
   hasVersion: boolean;
 }
 
+// v1/README.md: letters are the ASCII letters, and case is changed for them alone, so `ß` is not
+// `SS` (South Sudan) nor `ﬁ` `FI` as JavaScript's full Unicode mapping would have it.
+const NON_ASCII = /[\u0080-\uffff]/;
+const toAsciiLowerCase = (text: string) =>
+  NON_ASCII.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text.toLowerCase();
+const toAsciiUpperCase = (text: string) =>
+  NON_ASCII.test(text) ? text.replace(/[a-z]+/g, (letters) => letters.toUpperCase()) : text.toUpperCase();
+
 export function prepareSegmentPlayer(userId: string, context: PlayerContext): SegmentPlayer {
   return {
     userId,
     context,
-    platform: context.Platform?.trim().toLowerCase(),
-    country: context.FirstCountry?.trim().toUpperCase(),
+    platform: context.Platform === undefined ? undefined : toAsciiLowerCase(context.Platform.trim()),
+    country: context.FirstCountry === undefined ? undefined : toAsciiUpperCase(context.FirstCountry.trim()),
     version: undefined,
     hasVersion: false,
   };

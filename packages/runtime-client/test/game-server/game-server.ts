@@ -7,6 +7,7 @@ import {
   type PlayerExplanation,
   type PlayerReceipt,
   type ResolveAnswer,
+  ResolveInputError,
   type RuntimeApiError,
   type RuntimeSnapshot,
   readSnapshotFile,
@@ -39,6 +40,18 @@ export async function serve(): Promise<void> {
   const skipped: number = explanation.plugins[0]?.skipped.length ?? 0;
   const either: ResolveAnswer = runtime.resolve({ userId: 'p-1', explain: Math.random() > 0.5 });
   const caseIndex: number | null = either.kind === 'receipt' ? (either.plugins[0]?.caseIndex ?? null) : null;
+  // Saved assignments may be corrupt: resolve() refuses them as the console would, naming the field
+  try {
+    runtime.resolve({
+      userId: 'p-1',
+      assignments: JSON.parse('{"spring-sale": -1}') as Record<string, number>,
+    });
+  } catch (error) {
+    if (!(error instanceof ResolveInputError)) throw error;
+    const where: string = error.field;
+    const path: readonly (string | number)[] = error.path;
+    console.warn(where, path.length, error.code, error.message);
+  }
   const grants = await runtime.grants.pending('p-1');
   const { collected }: { collected: number[] } = await runtime.grants.ack(grants.map((grant) => grant.id));
   console.log(snapshot.revision, skipped, caseIndex, collected, exposures.length);

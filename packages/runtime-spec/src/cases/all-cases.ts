@@ -4,6 +4,7 @@ import { bucketingFiles } from './bucketing-cases.ts';
 import { resolutionFiles } from './resolution-cases.ts';
 import { segmentFiles } from './segment-cases.ts';
 import { statusFiles } from './status-cases.ts';
+import { textFiles } from './text-cases.ts';
 
 /** A file's name in index.json: its number and words, as `03-segment-platform.json`. */
 export const fileNameOf = (file: ConformanceFile): string =>
@@ -20,5 +21,6 @@ export function buildConformanceFiles(): ConformanceFile[] {
     ...resolutionFiles(),
     ...activationFiles(),
     ...statusFiles(),
+    ...textFiles(),
   ];
 }

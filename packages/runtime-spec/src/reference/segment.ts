@@ -67,6 +67,10 @@ function entriesOf(condition: SpecCondition): string[] | null {
   return entries.every((entry) => entry !== '' && isValidEntry(condition.property, entry)) ? entries : null;
 }
 
+/** Case changed for the ASCII letters alone (section 2: letters are ASCII). */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+const asciiUpper = (text: string) => text.replace(/[a-z]/g, (letter) => letter.toUpperCase());
+
 type Compared =
   | { kind: 'text'; value: string }
   | { kind: 'number'; value: number }
@@ -83,11 +87,11 @@ function playerValue(property: number, player: SpecPlayer): Compared | null | un
     case PLATFORM:
       return context.Platform === undefined
         ? undefined
-        : { kind: 'text', value: context.Platform.trim().toLowerCase() };
+        : { kind: 'text', value: asciiLower(context.Platform.trim()) };
     case FIRST_COUNTRY:
       return context.FirstCountry === undefined
         ? undefined
-        : { kind: 'text', value: context.FirstCountry.trim().toUpperCase() };
+        : { kind: 'text', value: asciiUpper(context.FirstCountry.trim()) };
     case USER_ID:
       return { kind: 'text', value: player.userId };
     case PAYER:

@@ -1,5 +1,5 @@
 import type { CreatedRuntimeKey, RuntimeContent } from '@console/domain';
-import { countConformanceTests, loadConformanceSuite } from '@console/runtime-spec';
+import { countConformanceTests, loadConformanceSuite, loadRefusals } from '@console/runtime-spec';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { insertRuntimeRevision } from '../../testing/index.ts';
@@ -10,6 +10,7 @@ import { json, request } from './runtime.test-helpers.ts';
 // sent to POST /runtime/v1/resolve over a real socket, and the answer must be the expected receipt.
 
 const suite = loadConformanceSuite('v1');
+const refusals = loadRefusals('v1');
 /** Requests in flight at once: enough to keep one server busy, few enough to stay polite on two cores. */
 const PARALLEL = 16;
 
@@ -53,6 +54,22 @@ describe('POST /runtime/v1/resolve passes the runtime specification', () => {
       }
     }
     expect(failures.slice(0, 5)).toEqual([]);
+  });
+
+  it(`refuses the ${refusals.requests.length} bodies of refusals.json with 400 and the message they give`, async () => {
+    const answers = await Promise.all(
+      refusals.requests.map(async ({ description, body }) => {
+        const answer = await request(`${base}/runtime/v1/resolve`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key.key}` },
+          body,
+        });
+        return { description, status: answer.status, error: json(answer).error };
+      }),
+    );
+    expect(answers).toEqual(
+      refusals.requests.map(({ description, error }) => ({ description, status: 400, error })),
+    );
   });
 });
 

@@ -1,15 +1,13 @@
 import {
-  acceptResolveRequest,
+  checkResolveRequest,
   DomainError,
   ErrorCode,
   notFound,
-  type ResolveRequest,
   resolvePlayer,
   resolveReceipt,
   runtimeEndpoints,
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerInputGuard } from '../../plugins/input-guard.ts';
 import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
@@ -158,18 +156,12 @@ export async function runtimeRoutes(
       url: resolve.path,
       config: resolveDocumentation.config,
       schema: { ...resolveDocumentation.schema, body: resolve.body },
-      // The body a game server sends for every player is checked by hand; only a body that check does
-      // not take (wrong, or unusual) goes through the schema, which words the 400.
-      validatorCompiler: (routeSchema) => {
-        const bySchema = validatorCompiler(
-          // Fastify passes the part's schema (the body's); its route option type names the whole route's
-          routeSchema as unknown as Parameters<typeof validatorCompiler>[0],
-        );
-        return (body) => (acceptResolveRequest(body) ? { value: body } : bySchema(body));
-      },
+      // The body is checked by checkResolveRequest in the handler, the check the SDK's resolve() runs,
+      // so both refuse the same bodies with the same message; the schema stays for the documentation.
+      validatorCompiler: () => (body) => ({ value: body }),
       handler: (request, reply) => {
+        const player = checkResolveRequest(request.body);
         const served = servedRevisionOf(store, request.runtimeKey!);
-        const player = request.body as ResolveRequest;
         const at = player.at ?? Date.now();
         reply.header('content-type', 'application/json; charset=utf-8');
         reply.send(
