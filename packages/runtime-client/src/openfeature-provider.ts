@@ -1,10 +1,12 @@
 import {
   type AbTestCaseAnswer,
+  checkResolveRequest,
   type PluginReceipt,
   playerContextSchema,
+  ResolveInputError,
+  type ResolveRequest,
   type RuntimeRevisionEvent,
   resolveAbTestCase,
-  resolveRequestSchema,
 } from '@console/domain/runtime';
 import {
   type EvaluationContext,
@@ -21,10 +23,7 @@ import {
   TargetingKeyMissingError,
   TypeMismatchError,
 } from '@openfeature/server-sdk';
-import type { z } from 'zod';
 import type { RuntimeClient } from './runtime-types.ts';
-
-type ResolveRequestOutput = z.output<typeof resolveRequestSchema>;
 
 // An OpenFeature provider over a runtime client: a game server that reads its features through
 // OpenFeature reads plugins, the values of the configurations they give, and A/B-tests. The flag key is a
@@ -158,7 +157,7 @@ export class RuntimeOpenFeatureProvider implements Provider {
 }
 
 /** The player an evaluation context describes, checked by the same rules as POST /runtime/v1/resolve. */
-function playerOf(context: EvaluationContext): ResolveRequestOutput {
+function playerOf(context: EvaluationContext): ResolveRequest {
   const userId = context.targetingKey;
   if (userId === undefined || userId === '')
     throw new TargetingKeyMissingError('targetingKey (the player id) is required');
@@ -170,11 +169,13 @@ function playerOf(context: EvaluationContext): ResolveRequestOutput {
   const playerContext: Record<string, unknown> = {};
   for (const name of CONTEXT_ATTRIBUTES) if (context[name] !== undefined) playerContext[name] = context[name];
   request.context = playerContext;
-  const parsed = resolveRequestSchema.safeParse(request);
-  if (!parsed.success) {
-    throw new InvalidContextError(parsed.error.issues[0]?.message ?? 'invalid evaluation context');
+  try {
+    return checkResolveRequest(request);
+  } catch (error) {
+    // the same refusal as POST /runtime/v1/resolve's 400, as OpenFeature's error for a bad context
+    if (error instanceof ResolveInputError) throw new InvalidContextError(error.message);
+    throw error;
   }
-  return parsed.data;
 }
 
 /**

@@ -99,7 +99,11 @@ describe('RuntimeOpenFeatureProvider through OpenFeature', () => {
     ] as const;
     expect(cases.map(([details]) => details.errorCode)).toEqual(cases.map(([, code]) => code));
     expect(cases.every(([details]) => details.reason === StandardResolutionReasons.ERROR)).toBe(true);
-    expect(cases[5][0].errorMessage).toBe('context.Payer must be true or false');
+    // the message POST /runtime/v1/resolve's 400 gives for the same player
+    expect(cases[5][0].errorMessage).toBe('context.Payer: context.Payer must be true or false');
+    // text the console cannot store is a bad context too, not an exception of the SDK's own
+    const lone = await features.getBooleanDetails('AGILITY_RACE', false, { ...player, Platform: '\ud800' });
+    expect(lone).toMatchObject({ errorCode: ErrorCode.INVALID_CONTEXT, value: false });
   });
 
   it('reads an A/B-test as a flag whose value is the case the player is in', async () => {
