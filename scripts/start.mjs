@@ -10,7 +10,7 @@
 // (from the terminal, and from npm passing it on), and a second signal would end the server at once
 // (server.ts), or reach its PostgreSQL before the app had closed. The signals after the first are not
 // passed on: the server's stop is bounded by SHUTDOWN_TIMEOUT_SECONDS. Closing the terminal (SIGHUP)
-// stops it the same way.
+// stops it the same way; the server's output passes through here, so a terminal gone never holds it up.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,16 +32,38 @@ for (const signal of SIGNALS) {
   });
 }
 
-/** Runs a child in its own process group with this terminal's output; answers its exit code. */
-function run(command, args, cwd) {
+/**
+ * Copies a child's output to ours for as long as ours takes it, and reads it to the end whatever happens:
+ * after a closed terminal the server's logger would otherwise wait on its output for ever.
+ */
+function relay(from, to) {
+  let isOpen = true;
+  to.on('error', () => {
+    isOpen = false;
+  });
+  from.on('data', (chunk) => {
+    if (isOpen) to.write(chunk);
+  });
+}
+
+/**
+ * Runs a child in its own process group; answers its exit code once it has exited and its output is
+ * read. The build writes to our output itself (turbo's colours); the server's passes through here.
+ */
+function run(command, args, cwd, { isRelayed = false } = {}) {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit', detached: true });
+    const stdio = isRelayed ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(command, args, { cwd, stdio, detached: true });
     current = child;
+    if (isRelayed) {
+      relay(child.stdout, process.stdout);
+      relay(child.stderr, process.stderr);
+    }
     child.once('error', (error) => {
       console.error(`npm start could not run ${command}: ${error.message}`);
       done(1);
     });
-    child.once('exit', (code, signal) => {
+    child.once('close', (code, signal) => {
       current = undefined;
       done(code ?? 128 + (constants.signals[signal] ?? 0));
     });
@@ -49,19 +71,8 @@ function run(command, args, cwd) {
 }
 
 const turbo = join(root, 'node_modules/.bin/turbo');
-const built = await run(
-  turbo,
-  [
-    'run',
-    'generate',
-    'build',
-    '--filter=@console/server',
-    '--filter=@console/web',
-    '--output-logs=errors-only',
-  ],
-  root,
-);
+const filters = ['--filter=@console/server', '--filter=@console/web'];
+const built = await run(turbo, ['run', 'generate', 'build', ...filters, '--output-logs=errors-only'], root);
 if (built !== 0 || stopSignal) process.exit(built || 128 + constants.signals[stopSignal]);
-process.exit(
-  await run(process.execPath, ['--enable-source-maps', 'dist/server.js'], join(root, 'apps/server')),
-);
+const server = ['--enable-source-maps', 'dist/server.js'];
+process.exit(await run(process.execPath, server, join(root, 'apps/server'), { isRelayed: true }));
