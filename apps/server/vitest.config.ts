@@ -37,6 +37,7 @@ export default defineConfig({
         'src/features/auth/auth.routes.test.ts',
         'test/openapi-document.test.ts',
         'src/features/config/config.routes.test.ts',
+        'test/npm-start.test.ts',
       ]),
     },
     // A young generation of 64 MB per worker instead of V8's 16 MB: the generated fuzzing parses

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { type Env, REPO_ROOT } from '../config.ts';
 import {
@@ -40,11 +40,13 @@ const randomPassword = () => randomBytes(24).toString('base64url');
 /**
  * The embedded cluster's passwords, kept beside its data directory (`<dir>.credentials.json`, readable
  * by the console's user only), created on first use: before the cluster, so a start that fails half-way
- * never loses them.
+ * never loses them. The folder holding both is created here, with its missing parents: a fresh clone has no
+ * `.data/`, and EMBEDDED_PG_DIR may name a folder below others that do not exist yet.
  */
 export function embeddedCredentialsOf(dataDir: string): EmbeddedCredentials {
   const file = `${dataDir.replace(/[/\\]+$/, '')}.credentials.json`;
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as EmbeddedCredentials;
+  mkdirSync(dirname(file), { recursive: true });
   const created = { superuserPassword: randomPassword(), servingPassword: randomPassword() };
   writeFileSync(file, `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   return created;

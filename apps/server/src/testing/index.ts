@@ -14,8 +14,10 @@ export {
 } from './oidc-provider.ts';
 export { insertRuntimeRevision, insertRuntimeRevisions, makeRuntimeContent } from './runtime-revisions.ts';
 export {
+  newcomerEnv,
   type ServerProcess,
   serverProcessArgs,
+  startNpmStart,
   startServerProcess,
   TEST_SESSION_SECRET,
 } from './server-process.ts';

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from '../config.ts';
 import { freePort } from './test-postgres.ts';
@@ -13,11 +14,15 @@ export interface ServerProcess {
   output(): string;
   /**
    * Sends the signal (SIGTERM by default, as an orchestrator stops it; SIGKILL for a crash) and waits until
-   * the process has exited, sending SIGKILL when it has not after STOP_TIMEOUT_MS.
+   * the process has exited, sending SIGKILL to it and every process it started when it has not after
+   * STOP_TIMEOUT_MS (`npm start`: NPM_STOP_TIMEOUT_MS). `toGroup`: to its whole process group, as a
+   * terminal's Ctrl-C does (`npm start` only, which leads a group of its own).
    */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  stop(signal?: NodeJS.Signals, options?: { toGroup?: boolean }): Promise<void>;
   /** Resolves with the exit code once the process has exited (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** The process and every process it started that run now, to check that a stop left none behind. */
+  processTree(): number[];
 }
 
 export interface ServerProcessOptions {
@@ -44,6 +49,11 @@ const OUTPUT_LIMIT = 64 * 1024;
  */
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
+/**
+ * `npm start` stops in turn npm, its launcher, the server (whose requests in flight have
+ * SHUTDOWN_TIMEOUT_SECONDS, 10 s by default) and the embedded PostgreSQL: a cap above all of them.
+ */
+const NPM_STOP_TIMEOUT_MS = 60_000;
 /** Every process a test starts signs sessions alike, so a session cookie of one is valid on the others. */
 export const TEST_SESSION_SECRET = 'test-secret-test-secret';
 
@@ -78,6 +88,51 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watchUntilReady(child, url, {
+    readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
+    stopTimeoutMs: STOP_TIMEOUT_MS,
+    leadsGroup: false,
+  });
+}
+
+/**
+ * What a newcomer's shell gives `npm start`: its PATH and HOME, and nothing of the test run's own
+ * variables (NODE_ENV=test, a DATABASE_URL); with `env` added.
+ */
+export function newcomerEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { PATH, HOME, TURBO_TELEMETRY_DISABLED, DO_NOT_TRACK } = process.env;
+  return { PATH, HOME, TURBO_TELEMETRY_DISABLED, DO_NOT_TRACK, ...env };
+}
+
+/**
+ * The README's first command: `npm start` from the repository root, on a free PORT, with only
+ * newcomerEnv(env) (so without DATABASE_URL it runs its own embedded PostgreSQL: give EMBEDDED_PG_DIR and
+ * EMBEDDED_PG_PORT), in a process group of its own so that a test can stop it as a terminal's Ctrl-C does
+ * (`stop('SIGINT', { toGroup: true })`). Resolves once /readyz answers 200, as startServerProcess does.
+ */
+export async function startNpmStart(
+  options: { env?: NodeJS.ProcessEnv; readyTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: newcomerEnv({ PORT: String(port), ...options.env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  return watchUntilReady(child, `http://127.0.0.1:${port}`, {
+    readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
+    stopTimeoutMs: NPM_STOP_TIMEOUT_MS,
+    leadsGroup: true,
+  });
+}
+
+/** Keeps the child's output, and resolves once it is ready (stopping it and rejecting when it is not). */
+async function watchUntilReady(
+  child: ChildProcess,
+  url: string,
+  limits: { readyTimeoutMs: number; stopTimeoutMs: number; leadsGroup: boolean },
+): Promise<ServerProcess> {
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
@@ -92,9 +147,12 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     }),
   );
 
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') => stopChild(child, exited, signal);
+  const stop = (signal: NodeJS.Signals = 'SIGTERM', options: { toGroup?: boolean } = {}) => {
+    if (options.toGroup && !limits.leadsGroup) throw new Error('only `npm start` leads a process group');
+    return stopChild(child, exited, signal, options.toGroup ?? false, limits.stopTimeoutMs);
+  };
   try {
-    await waitUntilReady(url, exited, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    await waitUntilReady(url, exited, limits.readyTimeoutMs);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
@@ -108,6 +166,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     output: () => output,
     stop,
     exited,
+    processTree: () => processTreeOf(child.pid ?? 0),
   };
 }
 
@@ -134,10 +193,43 @@ async function stopChild(
   child: ChildProcess,
   exited: Promise<number | null>,
   signal: NodeJS.Signals,
+  toGroup: boolean,
+  timeoutMs: number,
 ): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  // Taken before the signal: once the process has gone, what it started is no longer found below it.
+  const tree = processTreeOf(child.pid ?? 0);
+  if (toGroup && child.pid) process.kill(-child.pid, signal);
+  else child.kill(signal);
+  const timer = setTimeout(() => {
+    for (const pid of new Set([...tree, ...processTreeOf(child.pid ?? 0)])) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+  }, timeoutMs);
   await exited;
   clearTimeout(timer);
+}
+
+/** The process and its descendants that run now (Linux: from /proc). */
+function processTreeOf(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "pid (command) state ppid ...": the command may hold spaces and parentheses.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree = existsSync(`/proc/${root}`) ? [root] : [];
+  for (let index = 0; index < tree.length; index += 1) tree.push(...(children.get(tree[index]!) ?? []));
+  return tree;
 }
