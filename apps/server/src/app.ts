@@ -44,6 +44,7 @@ import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/cli
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
 import { RefusalLog } from './plugins/refusal-log.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   // Calls are JSON; anything else is answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
   configureUnitOfWork({ afterAudit: [publishAudited] });

@@ -233,6 +233,41 @@ describe('ids named after what a JavaScript object already answers', () => {
     });
   });
 
+  it('refuses a body holding __proto__ or constructor.prototype, naming where the key is', async () => {
+    const cases = [
+      [
+        '{"id": "x", "__proto__": {"role": "admin"}}',
+        '__proto__: must not be a key: JavaScript gives __proto__ a meaning of its own',
+      ],
+      [
+        '{"id": "x", "weights": [1, {"\\u005f_proto__": 1}]}',
+        'weights.1.__proto__: must not be a key: JavaScript gives __proto__ a meaning of its own',
+      ],
+      [
+        '{"id": "x", "constructor": {"prototype": {"role": "admin"}}}',
+        'constructor: must not be a key holding prototype: JavaScript gives constructor.prototype a meaning of its own',
+      ],
+    ] as const;
+    for (const [payload, error] of cases) {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/abtest/versions/save',
+        headers: { cookie: cookies[OPERATOR]!, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(answer.statusCode, payload).toBe(400);
+      expect(answer.json().error, payload).toBe(error);
+    }
+    // Keys that only look alike are fields like any other (refused by the call's schema, not as JSON).
+    const plain = await t.request({
+      method: 'POST',
+      url: '/api/abtest/versions/save',
+      headers: { cookie: cookies[OPERATOR]!, 'content-type': 'application/json' },
+      payload: '{"id": "x", "weights": [1], "constructor": "x"}',
+    });
+    expect(plain.json().error).not.toMatch(/JavaScript gives/);
+  });
+
   it('leaves Object.prototype as it was', () => {
     expect(Object.getOwnPropertyNames(Object.prototype).every(isReservedIdentifier)).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
