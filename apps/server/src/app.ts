@@ -49,7 +49,7 @@ import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './pl
 import { RefusalLog } from './plugins/refusal-log.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { RequestLog } from './plugins/request-log.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerContentTypeOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './http/types.ts';
@@ -204,6 +204,7 @@ async function registerRoutes(
   // At the root, so the document lists the routes of every context.
   await app.register(swagger, openApiOptions(app.config));
   registerErrorHandling(app);
+  registerContentTypeOptions(app);
   if (options.metrics !== false) registerMetricsRoute(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

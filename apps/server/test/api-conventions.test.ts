@@ -185,7 +185,7 @@ describe('security headers', () => {
     expect(SECURITY_HEADERS['content-security-policy']).toBe(
       "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
         "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';" +
-        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self'",
+        "style-src 'self' 'unsafe-inline';connect-src 'self'",
     );
   });
 

@@ -1,7 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helpers.ts';
 import { httpClient } from '../testing/index.ts';
-import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts';
+import {
+  registerSecurityHeaders,
+  SECURITY_HEADERS,
+  SECURITY_HEADERS_OVER_HTTPS,
+} from './security-headers.ts';
 
 async function buildApp(trustProxy: boolean): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, trustProxy });
@@ -46,6 +51,25 @@ describe('security headers', () => {
     expect(behindProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
+  it('ask the browser to upgrade insecure requests only over https', async () => {
+    const overHttp = await httpClient(direct).request({ method: 'POST', url: '/api/secret' });
+    const csp = overHttp.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    const behindProxy = await httpClient(proxied).request({
+      method: 'POST',
+      url: '/api/secret',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(behindProxy.headers).toMatchObject(SECURITY_HEADERS_OVER_HTTPS);
+    expect(behindProxy.headers['content-security-policy']).toContain(';upgrade-insecure-requests;');
+    const withoutUpgrade = behindProxy.headers['content-security-policy']?.replace(
+      'upgrade-insecure-requests;',
+      '',
+    );
+    expect(withoutUpgrade).toBe(csp);
+  });
+
   it('mark answers no-store, errors included, unless the route sets its own caching', async () => {
     const secret = await httpClient(direct).request({ method: 'POST', url: '/api/secret' });
     expect(secret.headers['cache-control']).toBe('no-store');
@@ -55,5 +79,22 @@ describe('security headers', () => {
     const snapshot = await httpClient(direct).request({ method: 'GET', url: '/runtime/v1/snapshot' });
     expect(snapshot.headers['cache-control']).toBe('no-cache');
     expect(snapshot.headers.etag).toBe('"1"');
+  });
+});
+
+describe('MIME sniffing', () => {
+  it("is off on every answer of the console, the game servers' API and /metrics included", async () => {
+    const t = await createTestApp();
+    const answers = await Promise.all([
+      t.request({ method: 'GET', url: '/metrics' }),
+      t.request({ method: 'GET', url: '/runtime/v1/snapshot' }),
+      t.request({ method: 'POST', url: '/runtime/v1/resolve', payload: {} }),
+      t.request({ method: 'GET', url: '/runtime/v1/no-such-call' }),
+      t.request({ method: 'GET', url: '/healthz' }),
+      t.request({ method: 'POST', url: '/api/auth/me' }),
+      t.request({ method: 'GET', url: '/docs/json' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 401, 404, 200, 401, 200]);
+    for (const answer of answers) expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 });
