@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
@@ -261,6 +263,50 @@ describe('sign-in when the provider cannot be reached', () => {
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/login?error=unavailable');
       expect(cookieOf(response, ATTEMPT_COOKIE)).toBeUndefined();
+    }
+  });
+});
+
+describe('sign-in when the provider does not match OIDC_ISSUER_URL', () => {
+  let mismatched: TestOidcProvider | undefined;
+  afterAll(async () => {
+    await mismatched?.stop();
+  });
+
+  it('goes back to the login page saying the provider is misconfigured, and tries again next time', async () => {
+    mismatched = await startTestOidcProvider(OPERATOR);
+    const t = await createTestApp({ ...mismatched.env, AUTH_DEV_LOGIN: 'false' });
+    // The provider publishes another issuer than the one configured (a proxy's name, a typo).
+    const issuer = mismatched.server.issuer.url!;
+    mismatched.server.issuer.url = 'https://elsewhere.example';
+    const refused = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe('/login?error=misconfigured');
+    expect(cookieOf(refused, ATTEMPT_COOKIE)).toBeUndefined();
+    // Once corrected, the next attempt discovers it again and leaves for the provider.
+    mismatched.server.issuer.url = issuer;
+    const begun = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
+    expect(begun.statusCode).toBe(302);
+    expect(new URL(begun.headers.location!).origin).toBe(new URL(issuer).origin);
+  });
+
+  it('still says unavailable when the provider answers with a server error', async () => {
+    const failing = createServer((_request, response) => {
+      response.statusCode = 503;
+      response.end('down for maintenance');
+    });
+    await new Promise<void>((listening) => failing.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = failing.address() as AddressInfo;
+      const t = await createTestApp({
+        OIDC_ISSUER_URL: `http://127.0.0.1:${port}`,
+        OIDC_CLIENT_ID: 'console',
+        OIDC_CLIENT_SECRET: 'secret',
+      });
+      const response = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
+      expect(response.headers.location).toBe('/login?error=unavailable');
+    } finally {
+      await new Promise((closed) => failing.close(closed));
     }
   });
 });
