@@ -48,7 +48,7 @@ describe('API rate limit', () => {
     // the address's budget of its sessions (8), and between them the operator's calls.
     for (let round = 0; round < 4; round += 1) {
       for (let index = 0; index < 10; index += 1) {
-        const cookie = index % 2 === 0 ? {} : { cookie: madeUp };
+        const cookie: Record<string, string> = index % 2 === 0 ? {} : { cookie: madeUp };
         const refused = await t.request({ method: 'POST', url: '/api/auth/me', headers: cookie });
         flood.push(refused.statusCode);
       }

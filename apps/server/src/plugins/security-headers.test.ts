@@ -63,7 +63,7 @@ describe('security headers', () => {
     });
     expect(behindProxy.headers).toMatchObject(SECURITY_HEADERS_OVER_HTTPS);
     expect(behindProxy.headers['content-security-policy']).toContain(';upgrade-insecure-requests;');
-    const withoutUpgrade = behindProxy.headers['content-security-policy']?.replace(
+    const withoutUpgrade = String(behindProxy.headers['content-security-policy']).replace(
       'upgrade-insecure-requests;',
       '',
     );
