@@ -268,45 +268,54 @@ describe('sign-in when the provider cannot be reached', () => {
 });
 
 describe('sign-in when the provider does not match OIDC_ISSUER_URL', () => {
-  let mismatched: TestOidcProvider | undefined;
-  afterAll(async () => {
-    await mismatched?.stop();
-  });
-
-  it('goes back to the login page saying the provider is misconfigured, and tries again next time', async () => {
-    mismatched = await startTestOidcProvider(OPERATOR);
-    const t = await createTestApp({ ...mismatched.env, AUTH_DEV_LOGIN: 'false' });
-    // The provider publishes another issuer than the one configured (a proxy's name, a typo).
-    const issuer = mismatched.server.issuer.url!;
-    mismatched.server.issuer.url = 'https://elsewhere.example';
-    const refused = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
-    expect(refused.statusCode).toBe(302);
-    expect(refused.headers.location).toBe('/login?error=misconfigured');
-    expect(cookieOf(refused, ATTEMPT_COOKIE)).toBeUndefined();
-    // Once corrected, the next attempt discovers it again and leaves for the provider.
-    mismatched.server.issuer.url = issuer;
-    const begun = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
-    expect(begun.statusCode).toBe(302);
-    expect(new URL(begun.headers.location!).origin).toBe(new URL(issuer).origin);
-  });
-
-  it('still says unavailable when the provider answers with a server error', async () => {
-    const failing = createServer((_request, response) => {
-      response.statusCode = 503;
-      response.end('down for maintenance');
+  it('says the provider is misconfigured, not unreachable, and tries discovery again next time', async () => {
+    // A provider whose discovery document the test sets: a 5xx, another issuer, none, then the right one.
+    let answer: { status: number; issuer?: string } = { status: 503 };
+    const provider = createServer((_request, response) => {
+      response.statusCode = answer.status;
+      response.setHeader('content-type', 'application/json');
+      const issuer = answer.issuer ?? '';
+      response.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+        }),
+      );
     });
-    await new Promise<void>((listening) => failing.listen(0, '127.0.0.1', listening));
+    await new Promise<void>((listening) => provider.listen(0, '127.0.0.1', listening));
     try {
-      const { port } = failing.address() as AddressInfo;
+      const issuerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
       const t = await createTestApp({
-        OIDC_ISSUER_URL: `http://127.0.0.1:${port}`,
+        OIDC_ISSUER_URL: issuerUrl,
         OIDC_CLIENT_ID: 'console',
         OIDC_CLIENT_SECRET: 'secret',
       });
-      const response = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
-      expect(response.headers.location).toBe('/login?error=unavailable');
+      const signIn = () => t.request({ method: 'GET', url: '/oauth/login/oidc' });
+      const cases = [
+        [{ status: 503 }, '/login?error=unavailable'],
+        // Another issuer than the one configured (a proxy's name, a typo), or no metadata at that address.
+        [{ status: 200, issuer: 'https://elsewhere.example' }, '/login?error=misconfigured'],
+        [{ status: 404 }, '/login?error=misconfigured'],
+      ] as const;
+      for (const [published, location] of cases) {
+        answer = published;
+        const refused = await signIn();
+        expect({ published, status: refused.statusCode, location: refused.headers.location }).toEqual({
+          published,
+          status: 302,
+          location,
+        });
+        expect(cookieOf(refused, ATTEMPT_COOKIE)).toBeUndefined();
+      }
+      // Once corrected, the next attempt discovers it again and leaves for the provider.
+      answer = { status: 200, issuer: issuerUrl };
+      const begun = await signIn();
+      expect(begun.statusCode).toBe(302);
+      expect(begun.headers.location).toMatch(new RegExp(`^${issuerUrl}/authorize\\?`));
     } finally {
-      await new Promise((closed) => failing.close(closed));
+      await new Promise((closed) => provider.close(closed));
     }
   });
 });
