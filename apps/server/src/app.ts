@@ -44,11 +44,12 @@ import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/cli
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
 import { RefusalLog } from './plugins/refusal-log.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { RequestLog } from './plugins/request-log.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerContentTypeOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import './http/types.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   // Calls are JSON; anything else is answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
   configureUnitOfWork({ afterAudit: [publishAudited] });
@@ -202,6 +204,7 @@ async function registerRoutes(
   // At the root, so the document lists the routes of every context.
   await app.register(swagger, openApiOptions(app.config));
   registerErrorHandling(app);
+  registerContentTypeOptions(app);
   if (options.metrics !== false) registerMetricsRoute(app);
   const registered: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

@@ -273,11 +273,21 @@ describe('request guards configuration', () => {
   });
 
   it('reads the API rate limits per minute, 0 for none', () => {
-    expect(readConfig({}, DATABASE).apiRateLimit).toEqual({ perSession: 1200, perAddress: 3000 });
+    expect(readConfig({}, DATABASE).apiRateLimit).toEqual({
+      perSession: 1200,
+      perAddress: 3000,
+      anonymousPerAddress: 1200,
+    });
     expect(
-      readConfig({ API_RATE_LIMIT_PER_SESSION: '0', API_RATE_LIMIT_PER_ADDRESS: '50' }, DATABASE)
-        .apiRateLimit,
-    ).toEqual({ perSession: 0, perAddress: 50 });
+      readConfig(
+        {
+          API_RATE_LIMIT_PER_SESSION: '0',
+          API_RATE_LIMIT_PER_ADDRESS: '50',
+          API_RATE_LIMIT_ANONYMOUS_PER_ADDRESS: '7',
+        },
+        DATABASE,
+      ).apiRateLimit,
+    ).toEqual({ perSession: 0, perAddress: 50, anonymousPerAddress: 7 });
     expect(refusal({ API_RATE_LIMIT_PER_SESSION: 'lots' })).toContain(
       'API_RATE_LIMIT_PER_SESSION must be a whole number from 0 to 2147483647 (got "lots")',
     );

@@ -48,8 +48,11 @@ export interface AppConfig {
   bodyLimit: number;
   /** Other sites whose pages may send mutating calls (origins); the console's own is always allowed. */
   allowedOrigins: string[];
-  /** API calls per minute per session and per client address; 0 means no limit. */
-  apiRateLimit: { perSession: number; perAddress: number };
+  /**
+   * API calls per minute per session, per client address for its signed-in sessions, and per client
+   * address for calls without a session (anonymousPerAddress); 0 means no limit.
+   */
+  apiRateLimit: { perSession: number; perAddress: number; anonymousPerAddress: number };
   /** Admins everywhere, whatever is stored (ADMIN_EMAILS, lower-case). */
   adminEmails: string[];
   /** The console-wide role of someone signing in for the first time (DEFAULT_ROLE). */
@@ -217,6 +220,8 @@ const envSchema = z
     // Generous: a screen load is a dozen calls, an operator clicking fast a few per second.
     API_RATE_LIMIT_PER_SESSION: wholeNumber(0, 2 ** 31 - 1).default(1200),
     API_RATE_LIMIT_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(3000),
+    // Calls without a session: the sign-in page and signing in are a few a person.
+    API_RATE_LIMIT_ANONYMOUS_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(1200),
     RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
     RUNTIME_MAX_STREAMS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
     // A body of the default 1 MB limit takes well under a second on any link an operator or server uses.
@@ -371,7 +376,11 @@ export function configFromEnv(
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT_BYTES,
     allowedOrigins: env.ALLOWED_ORIGINS,
-    apiRateLimit: { perSession: env.API_RATE_LIMIT_PER_SESSION, perAddress: env.API_RATE_LIMIT_PER_ADDRESS },
+    apiRateLimit: {
+      perSession: env.API_RATE_LIMIT_PER_SESSION,
+      perAddress: env.API_RATE_LIMIT_PER_ADDRESS,
+      anonymousPerAddress: env.API_RATE_LIMIT_ANONYMOUS_PER_ADDRESS,
+    },
     adminEmails: env.ADMIN_EMAILS,
     defaultRole: env.DEFAULT_ROLE,
     devLoginAdmins: devLogin && env.ADMIN_EMAILS.length === 0,

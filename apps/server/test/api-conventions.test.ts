@@ -182,10 +182,19 @@ describe('security headers', () => {
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 404]);
     for (const answer of answers) expect(answer.headers).toMatchObject(SECURITY_HEADERS);
+    // MIME sniffing is off on the answers without the browser headers too: the game servers' API, /metrics.
+    const others = [
+      await t.request({ method: 'GET', url: '/metrics' }),
+      await t.request({ method: 'GET', url: '/runtime/v1/snapshot' }),
+      await t.request({ method: 'POST', url: '/runtime/v1/resolve', payload: {} }),
+      await t.request({ method: 'GET', url: '/runtime/v1/no-such-call' }),
+    ];
+    expect(others.map((answer) => answer.statusCode)).toEqual([200, 401, 401, 404]);
+    for (const answer of others) expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(SECURITY_HEADERS['content-security-policy']).toBe(
       "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
         "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';" +
-        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self'",
+        "style-src 'self' 'unsafe-inline';connect-src 'self'",
     );
   });
 

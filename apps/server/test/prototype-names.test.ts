@@ -7,9 +7,9 @@ import { createTestApp, type TestApp } from './helpers.ts';
 
 // Names an operator may type that a plain JavaScript object already answers: every member of
 // Object.prototype (`constructor`, `toString`, `__proto__`, ...) and the words JavaScript reads as values.
-// Environments, A/B-tests, configurations and runtime keys are created with each of them; whatever is
-// created or refused, the authorisation and the web app's start-up calls (/api/auth/me, the environment
-// list) keep answering for everyone, with the right roles.
+// Every new id refuses them (environments, A/B-tests, configurations, runtime key names); those an
+// earlier version created are still read, and the authorisation and the web app's start-up calls
+// (/api/auth/me, the environment list) keep answering for everyone, with the right roles.
 
 const NAMES = [...RESERVED_IDENTIFIERS];
 const ROOT = 'root@example.com';
@@ -53,43 +53,60 @@ describe('ids named after what a JavaScript object already answers', () => {
     expect(list).toEqual(['dev', 'stable', 'prod']);
   });
 
-  it('creates A/B-tests, configurations and runtime keys with those names, and lists and reads them', async () => {
-    const creatable = NAMES.filter((name) => /^[A-Za-z0-9_-]+$/.test(name) && name !== '__proto__');
-    for (const name of creatable) {
+  it('refuses every one of them as the id of a new A/B-test or configuration and the name of a runtime key', async () => {
+    const rule =
+      'must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN)';
+    for (const name of NAMES) {
       const abTest = await t.post(
         '/api/abtest/create',
         { id: name, description: name, type: 0 },
         cookies[OPERATOR],
       );
-      expect(abTest.statusCode, `A/B-test ${name}: ${abTest.body}`).toBe(200);
+      expect(abTest.statusCode, `A/B-test ${name}`).toBe(400);
+      expect(abTest.json().error, `A/B-test ${name}`).toBe(`id: AB-test ID ${rule}`);
       const config = await t.post('/api/config/duel/create', validItem('duel', name), cookies[OPERATOR]);
-      expect(config.statusCode, `configuration ${name}: ${config.body}`).toBe(200);
-    }
-    for (const name of NAMES) {
+      expect(config.statusCode, `configuration ${name}`).toBe(400);
+      expect(config.json().error, `configuration ${name}`).toBe(`id: Configuration ID ${rule}`);
       const key = await t.post('/api/runtime-keys/create', { name }, cookies[ROOT]);
-      expect(key.statusCode, `runtime key ${name}: ${key.body}`).toBe(200);
+      expect(key.statusCode, `runtime key ${name}`).toBe(400);
+      expect(key.json().error, `runtime key ${name}`).toBe(`name: name ${rule}`);
     }
-    // __proto__ cannot be an A/B-test's or a configuration's id (the sticky assignments are keyed by it).
-    const proto = await t.post(
+    expect((await t.post('/api/abtest/list', undefined, cookies[VIEWER])).json().payload).toEqual([]);
+    expect((await t.post('/api/runtime-keys/list', undefined, cookies[ROOT])).json().payload).toEqual([]);
+  });
+
+  it('reads and lists the A/B-tests and configurations of those names that an earlier version created', async () => {
+    const legacy = NAMES.filter((name) => /^[A-Za-z0-9_-]+$/.test(name) && name !== '__proto__');
+    // Copies of one created over HTTP, written straight into the database, as an older console did.
+    const created = await t.post(
       '/api/abtest/create',
-      { id: '__proto__', description: 'x', type: 0 },
+      { id: 'legacy-template', description: 'x', type: 0 },
       cookies[OPERATOR],
     );
-    expect(proto.json()).toEqual({
-      error: 'id: AB-test ID must not be __proto__ (it cannot be a key of a JSON object)',
-    });
-
-    for (const name of creatable) {
+    expect(created.statusCode, created.body).toBe(200);
+    const config = await t.post(
+      '/api/config/duel/create',
+      validItem('duel', 'legacy-template'),
+      cookies[OPERATOR],
+    );
+    expect(config.statusCode, config.body).toBe(200);
+    const abTestRow = await t.app.db.abTest.findFirstOrThrow({ where: { id: 'legacy-template' } });
+    const configRow = await t.app.db.configuration.findFirstOrThrow({ where: { id: 'legacy-template' } });
+    for (const id of legacy) {
+      await t.app.db.abTest.create({ data: { ...abTestRow, id, segment: abTestRow.segment ?? {} } });
+      await t.app.db.configuration.create({
+        data: { ...configRow, id, activation: configRow.activation ?? {}, data: configRow.data ?? {} },
+      });
+    }
+    for (const name of legacy) {
       const got = await t.post('/api/abtest/get', { id: name }, cookies[VIEWER]);
       expect(got.statusCode, `${name}: ${got.body}`).toBe(200);
       expect(got.json().payload.id).toBe(name);
-      const config = await t.post('/api/config/duel/get', { id: name }, cookies[VIEWER]);
-      expect(config.statusCode, `${name}: ${config.body}`).toBe(200);
+      const item = await t.post('/api/config/duel/get', { id: name }, cookies[VIEWER]);
+      expect(item.statusCode, `${name}: ${item.body}`).toBe(200);
     }
     const listed = (await t.post('/api/abtest/list', undefined, cookies[VIEWER])).json().payload;
-    expect(listed.map((test: { id: string }) => test.id)).toEqual(expect.arrayContaining(creatable));
-    const keys = (await t.post('/api/runtime-keys/list', undefined, cookies[ROOT])).json().payload;
-    expect(keys.map((key: { name: string }) => key.name)).toEqual(expect.arrayContaining(NAMES));
+    expect(listed.map((test: { id: string }) => test.id)).toEqual(expect.arrayContaining(legacy));
     for (const email of [ROOT, STORED_ADMIN, OPERATOR, VIEWER]) await me(email);
   });
 
@@ -214,6 +231,41 @@ describe('ids named after what a JavaScript object already answers', () => {
       );
       for (const email of [ROOT, STORED_ADMIN, OPERATOR, VIEWER]) await me(email);
     });
+  });
+
+  it('refuses a body holding __proto__ or constructor.prototype, naming where the key is', async () => {
+    const cases = [
+      [
+        '{"id": "x", "__proto__": {"role": "admin"}}',
+        '__proto__: must not be a key: JavaScript gives __proto__ a meaning of its own',
+      ],
+      [
+        '{"id": "x", "weights": [1, {"\\u005f_proto__": 1}]}',
+        'weights.1.__proto__: must not be a key: JavaScript gives __proto__ a meaning of its own',
+      ],
+      [
+        '{"id": "x", "constructor": {"prototype": {"role": "admin"}}}',
+        'constructor: must not be a key holding prototype: JavaScript gives constructor.prototype a meaning of its own',
+      ],
+    ] as const;
+    for (const [payload, error] of cases) {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/abtest/versions/save',
+        headers: { cookie: cookies[OPERATOR]!, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(answer.statusCode, payload).toBe(400);
+      expect(answer.json().error, payload).toBe(error);
+    }
+    // Keys that only look alike are fields like any other (refused by the call's schema, not as JSON).
+    const plain = await t.request({
+      method: 'POST',
+      url: '/api/abtest/versions/save',
+      headers: { cookie: cookies[OPERATOR]!, 'content-type': 'application/json' },
+      payload: '{"id": "x", "weights": [1], "constructor": "x"}',
+    });
+    expect(plain.json().error).not.toMatch(/JavaScript gives/);
   });
 
   it('leaves Object.prototype as it was', () => {

@@ -44,6 +44,8 @@ export const SIGN_IN_REFUSALS = {
   failed: 'The sign-in provider’s answer could not be verified. Please sign in again.',
   cancelled: 'The sign-in was cancelled at the provider.',
   unavailable: 'The sign-in provider cannot be reached right now. Please try again shortly.',
+  misconfigured:
+    'The sign-in provider is misconfigured on this server: what it publishes does not match OIDC_ISSUER_URL. Ask the console’s administrator to correct it.',
 } as const satisfies Record<string, string>;
 export type SignInRefusal = keyof typeof SIGN_IN_REFUSALS;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isReservedIdentifier } from './api/identifier-text.ts';
+import { unreservedIdentifier } from './api/identifier-text.ts';
 import { ENVIRONMENT_ID_PATTERN } from './environment.constants.ts';
 
 export * from './environment.constants.ts';
@@ -15,9 +15,7 @@ export const environmentIdSchema = z
  * lookup anywhere can mistake it for a built-in. Environments created before this rule keep their
  * ids: calls naming an existing environment take environmentIdSchema.
  */
-export const newEnvironmentIdSchema = environmentIdSchema.refine((id) => !isReservedIdentifier(id), {
-  error: 'must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN)',
-});
+export const newEnvironmentIdSchema = unreservedIdentifier(environmentIdSchema);
 
 export const saveEnvironmentRequestSchema = z.object({
   configurationId: newEnvironmentIdSchema,

@@ -31,11 +31,50 @@ export const roleGivenIn = (user: Pick<UserSummary, 'environments'>, environment
 export const environmentProtectionSchema = z.object({ id: z.string(), isProtected: z.boolean() });
 export type EnvironmentProtection = z.infer<typeof environmentProtectionSchema>;
 
+/** A row of the list: without activity (first and last seen, sessions) for those who do not see everyone. */
+export const listedUserSchema = userSummarySchema.partial({
+  firstSeen: true,
+  lastSeen: true,
+  sessions: true,
+});
+export type ListedUser = z.infer<typeof listedUserSchema>;
+
 export const userListResponseSchema = z.object({
-  users: z.array(userSummarySchema),
+  users: z.array(listedUserSchema),
   environments: z.array(environmentProtectionSchema),
+  seesEveryone: z
+    .boolean()
+    .describe('false: the list holds the caller and the admins only, without their activity (not an admin)'),
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+/** Whether a user holds admin rights anywhere: console-wide, through ADMIN_EMAILS, or in an environment. */
+export function isAdminAnywhere(
+  user: { role: Role; isConfiguredAdmin: boolean },
+  environmentRoles: Iterable<Role>,
+): boolean {
+  return user.isConfiguredAdmin || user.role === 'admin' || [...environmentRoles].includes('admin');
+}
+
+/**
+ * The users list as a caller sees it. Admins (anywhere) change roles and remove users: they see everyone
+ * with their activity. Anyone else needs only their own row and whom to ask for a right: the admins, with
+ * their roles but not when they were seen or how many sessions they hold.
+ */
+export function userListSeenBy(
+  users: readonly UserSummary[],
+  caller: { email: string; isAdmin: boolean },
+): { users: ListedUser[]; seesEveryone: boolean } {
+  if (caller.isAdmin) return { users: [...users], seesEveryone: true };
+  const seen = users
+    .filter((user) => user.email === caller.email || isAdminAnywhere(user, Object.values(user.environments)))
+    .map((user): ListedUser => {
+      if (user.email === caller.email) return user;
+      const { firstSeen: _first, lastSeen: _last, sessions: _sessions, ...roles } = user;
+      return roles;
+    });
+  return { users: seen, seesEveryone: false };
+}
 
 /**
  * Sets a user's role in one environment, or console-wide when `environment` is absent. In an

@@ -4,7 +4,11 @@ import { createTestApp, type TestApp } from '../../test/helpers.ts';
 describe('API rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ API_RATE_LIMIT_PER_SESSION: '5', API_RATE_LIMIT_PER_ADDRESS: '8' });
+    t = await createTestApp({
+      API_RATE_LIMIT_PER_SESSION: '5',
+      API_RATE_LIMIT_PER_ADDRESS: '8',
+      API_RATE_LIMIT_ANONYMOUS_PER_ADDRESS: '10',
+    });
   });
 
   // inject, not a socket: the limits are per client address, and only inject can send from several
@@ -30,10 +34,30 @@ describe('API rate limit', () => {
     // Another session from the same address: its own bucket, until the address's is full (5 + 3 = 8).
     const secondAnswers = await statuses(second, 4);
     expect(secondAnswers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
-    // Anonymous calls count by address only: still refused from there, served from elsewhere (401).
-    expect((await call(undefined, '10.0.0.1')).statusCode).toBe(429);
-    expect((await call(undefined, '10.0.0.2')).statusCode).toBe(401);
+    // Anonymous calls have the address's budget of their own: the sessions' being spent refuses none.
+    expect((await call(undefined, '10.0.0.1')).statusCode).toBe(401);
     expect((await call(second, '10.0.0.3')).statusCode).toBe(200);
+  });
+
+  it('serves a signed-in operator while the same address floods without a session', async () => {
+    const operator = await t.login('flooded@example.com');
+    const madeUp = 'console_session=made-up-by-the-flood';
+    const flood: number[] = [];
+    const served: number[] = [];
+    // Over real sockets, all from 127.0.0.1: calls without a cookie and with a made-up one, far beyond
+    // the address's budget of its sessions (8), and between them the operator's calls.
+    for (let round = 0; round < 4; round += 1) {
+      for (let index = 0; index < 10; index += 1) {
+        const cookie: Record<string, string> = index % 2 === 0 ? {} : { cookie: madeUp };
+        const refused = await t.request({ method: 'POST', url: '/api/auth/me', headers: cookie });
+        flood.push(refused.statusCode);
+      }
+      const answer = await t.request({ method: 'POST', url: '/api/auth/me', headers: { cookie: operator } });
+      served.push(answer.statusCode);
+    }
+    expect(served).toEqual([200, 200, 200, 200]);
+    // The flood's own budget: 10 answered 401 (not signed in), every later one 429.
+    expect(flood).toEqual([...Array(10).fill(401), ...Array(30).fill(429)]);
   });
 
   it('does not count what is not the API', async () => {

@@ -34,6 +34,7 @@ const TOO_MANY_CONNECTIONS_ANSWER = [
   'content-type: application/json; charset=utf-8',
   `content-length: ${Buffer.byteLength(TOO_MANY_CONNECTIONS_BODY)}`,
   'cache-control: no-store',
+  'x-content-type-options: nosniff',
   'connection: close',
   '',
   TOO_MANY_CONNECTIONS_BODY,

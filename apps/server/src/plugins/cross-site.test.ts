@@ -143,4 +143,16 @@ describe('cross-site requests to a local console (no PUBLIC_URL)', () => {
       error: 'Cross-site request refused: sent from origin http://localhost:4000',
     });
   });
+
+  it('refuses a page of its own host under the other scheme (the request came over http)', async () => {
+    for (const [host, origin] of [
+      ['localhost:3000', 'https://localhost:3000'],
+      ['localhost:443', 'https://localhost'],
+      ['127.0.0.1:3000', 'https://127.0.0.1:3000'],
+    ] as const) {
+      const response = await devLogin(host, origin);
+      expect({ origin, status: response.statusCode }).toEqual({ origin, status: 403 });
+      expect(response.json().error).toBe(`Cross-site request refused: sent from origin ${origin}`);
+    }
+  });
 });

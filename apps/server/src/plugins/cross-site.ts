@@ -69,7 +69,7 @@ function hostCheckOf(config: Pick<AppConfig, 'publicUrl' | 'isPublicUrlSet'>) {
  *   addressed to PUBLIC_URL's host (without PUBLIC_URL: a loopback name), else 403 before anything else.
  * - Origin: a mutating call whose Origin is not PUBLIC_URL's origin, scheme and port included, nor one of
  *   ALLOWED_ORIGINS, or that the browser says is cross-site (Sec-Fetch-Site), is refused 403. Without
- *   PUBLIC_URL the request's own (loopback) host stands for it. Calls without either header (curl,
+ *   PUBLIC_URL the request's own scheme and (loopback) host stand for it. Calls without either header (curl,
  *   scripts, game servers) are not browsers' and pass.
  */
 export function registerCrossSiteGuard(app: FastifyInstance): void {
@@ -82,9 +82,11 @@ export function registerCrossSiteGuard(app: FastifyInstance): void {
     if (origin !== undefined) {
       if (allowed.has(origin)) return null;
       if (isPublicUrlSet || !URL.canParse(origin)) return `origin ${cut(origin)}`;
-      // A local console: the request's own host, read with the origin's scheme so default ports compare equal.
+      // A local console: the request's own scheme and host (read with that scheme, so default ports
+      // compare equal); a page of the other scheme is another origin.
       const { protocol, host } = new URL(origin);
-      return host === normalisedHost(protocol, request.host) ? null : `origin ${cut(origin)}`;
+      const isOwn = protocol === `${request.protocol}:` && host === normalisedHost(protocol, request.host);
+      return isOwn ? null : `origin ${cut(origin)}`;
     }
     return request.headers['sec-fetch-site'] === 'cross-site' ? 'a cross-site page' : null;
   };

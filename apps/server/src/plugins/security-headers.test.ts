@@ -1,7 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../testing/index.ts';
-import { registerSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts';
+import {
+  registerSecurityHeaders,
+  SECURITY_HEADERS,
+  SECURITY_HEADERS_OVER_HTTPS,
+} from './security-headers.ts';
 
 async function buildApp(trustProxy: boolean): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, trustProxy });
@@ -44,6 +48,25 @@ describe('security headers', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(behindProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('ask the browser to upgrade insecure requests only over https', async () => {
+    const overHttp = await httpClient(direct).request({ method: 'POST', url: '/api/secret' });
+    const csp = overHttp.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    const behindProxy = await httpClient(proxied).request({
+      method: 'POST',
+      url: '/api/secret',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(behindProxy.headers).toMatchObject(SECURITY_HEADERS_OVER_HTTPS);
+    expect(behindProxy.headers['content-security-policy']).toContain(';upgrade-insecure-requests;');
+    const withoutUpgrade = String(behindProxy.headers['content-security-policy']).replace(
+      'upgrade-insecure-requests;',
+      '',
+    );
+    expect(withoutUpgrade).toBe(csp);
   });
 
   it('mark answers no-store, errors included, unless the route sets its own caching', async () => {

@@ -21,14 +21,41 @@ const CONTENT_SECURITY_POLICY = {
  */
 const HELMET_HEADERS = headersSetBy(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
 const HSTS_HEADER = 'strict-transport-security';
-
-/** The headers of every answer, whatever its protocol. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(Object.entries(HELMET_HEADERS).filter(([name]) => name !== HSTS_HEADER)),
+/**
+ * Over plain http, `upgrade-insecure-requests` would make the browser fetch the page's own scripts and
+ * calls over an https the console does not serve (a console reached at http://<address>:3000 would load
+ * nothing): helmet's policy without it.
+ */
+const HELMET_HEADERS_OVER_HTTP = headersSetBy(
+  helmet({
+    contentSecurityPolicy: {
+      directives: { ...CONTENT_SECURITY_POLICY.directives, 'upgrade-insecure-requests': null },
+    },
+  }),
 );
 
-/** HSTS means something only over https, and over plain http it would be a lie: https only. */
-const HSTS_VALUE = HELMET_HEADERS[HSTS_HEADER] ?? 'max-age=31536000; includeSubDomains';
+const withoutHsts = (headers: Record<string, string>): Readonly<Record<string, string>> =>
+  Object.freeze(Object.fromEntries(Object.entries(headers).filter(([name]) => name !== HSTS_HEADER)));
+
+/** The headers of every answer over plain http (and of answers written before the protocol is known). */
+export const SECURITY_HEADERS = withoutHsts(HELMET_HEADERS_OVER_HTTP);
+
+/**
+ * The headers of every answer over https, with HSTS, which means something only there (over plain http
+ * it would be a lie).
+ */
+export const SECURITY_HEADERS_OVER_HTTPS: Readonly<Record<string, string>> = Object.freeze({
+  ...withoutHsts(HELMET_HEADERS),
+  [HSTS_HEADER]: HELMET_HEADERS[HSTS_HEADER] ?? 'max-age=31536000; includeSubDomains',
+});
+
+/** MIME sniffing off on every answer of the process, the game servers' API and /metrics included. */
+export function registerContentTypeOptions(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done();
+  });
+}
 
 /** Runs a helmet middleware once against a recording response and returns what it set. */
 function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, string> {
@@ -48,12 +75,11 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, str
 }
 
 /**
- * The browser security headers of an answer: HSTS when the request came over https (directly, or by a
- * trusted proxy's X-Forwarded-Proto: Fastify's request.protocol).
+ * The browser security headers of an answer: HSTS and `upgrade-insecure-requests` when the request came
+ * over https (directly, or by a trusted proxy's X-Forwarded-Proto: Fastify's request.protocol).
  */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(SECURITY_HEADERS);
-  if (request.protocol === 'https') reply.header(HSTS_HEADER, HSTS_VALUE);
+  reply.headers(request.protocol === 'https' ? SECURITY_HEADERS_OVER_HTTPS : SECURITY_HEADERS);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {

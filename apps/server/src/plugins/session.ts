@@ -41,6 +41,11 @@ export type SignInMethod = 'dev' | 'oidc';
 export interface Sessions {
   /** The signed-in user of a request, or null (no cookie, unknown, ended or expired). */
   read(request: FastifyRequest): Promise<SignedInUser | null>;
+  /**
+   * Whether this process has seen the request's cookie name a session (signed in here or read here) and
+   * not seen that session end, without reading the database: the rate limit's choice of budget.
+   */
+  isKnown(request: FastifyRequest): boolean;
   /** Signs in: a new session id (the one the browser held is ended: rotation), set as the cookie. */
   start(request: FastifyRequest, reply: FastifyReply, email: string, method: SignInMethod): Promise<void>;
   /** Logout: ends the request's session and clears the cookie. */
@@ -62,12 +67,23 @@ const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export function createSessions(db: Db, config: AppConfig, now: () => number): Sessions {
   const cache = new Map<string, CachedSession>();
+  // The sessions this process has seen valid, kept apart from the cache: a role change empties the cache
+  // but ends no session. Only real sessions enter it, oldest first out.
+  const known = new Set<string>();
+  const remember = (hash: string) => {
+    if (known.has(hash)) return;
+    if (known.size >= CACHED_SESSIONS_LIMIT) known.delete(known.values().next().value as string);
+    known.add(hash);
+  };
   // Bumped whenever sessions end or roles change: a read that started before is not cached after.
   let generation = 0;
   const invalidate = (hash?: string) => {
     generation += 1;
     if (hash === undefined) cache.clear();
-    else cache.delete(hash);
+    else {
+      cache.delete(hash);
+      known.delete(hash);
+    }
   };
   // Activity is written at most this often per session, so a busy session costs no write per request.
   const touchMs = Math.min(60_000, Math.floor(config.sessionIdleMs / 10));
@@ -84,6 +100,7 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
     const row = await findSession(db, hash);
     if (!row) {
       cache.delete(hash);
+      known.delete(hash);
       return null;
     }
     const entry: CachedSession = {
@@ -139,7 +156,13 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
         const email = await touchSession(db, hash, new Date(at));
         if (email !== null) await touchUser(db, email, new Date(at));
       }
+      remember(hash);
       return entry.user;
+    },
+
+    isKnown(request) {
+      const hash = hashOfRequest(request);
+      return hash !== null && known.has(hash);
     },
 
     async start(request, reply, email, method) {
@@ -158,6 +181,7 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
         await insertSession(tx, { idHash: hashOf(id), email, at: new Date(at) });
       });
       if (previous) invalidate(previous);
+      remember(hashOf(id));
       setCookie(request, reply, id);
     },
 

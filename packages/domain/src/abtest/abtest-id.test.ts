@@ -47,12 +47,13 @@ describe('abTestIdSchema', () => {
     );
     expect(firstMessage(abTestIdSchema.safeParse(7))).toBe('AB-test ID must be a text');
   });
-  it('refuses __proto__, which cannot be a key of the sticky assignments; other built-in names are ids', () => {
-    expect(firstMessage(abTestIdSchema.safeParse('__proto__'))).toBe(
-      'AB-test ID must not be __proto__ (it cannot be a key of a JSON object)',
-    );
-    expect(abTestIdSchema.parse('constructor')).toBe('constructor');
-    expect(abTestIdSchema.parse('toString')).toBe('toString');
+  it('refuses the names JavaScript gives a meaning of its own, as every id does', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'valueOf', 'NaN']) {
+      expect(firstMessage(abTestIdSchema.safeParse(name))).toBe(
+        'AB-test ID must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN)',
+      );
+    }
+    expect(abTestIdSchema.parse('Constructor')).toBe('Constructor');
   });
   it('a reference id is only bounded in length', () => {
     expect(abTestIdRefSchema.safeParse('spring sale').success).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isJsonKeySafe, JSON_KEY_UNSAFE_MESSAGE } from '../api/identifier-text.ts';
+import { unreservedIdentifier } from '../api/identifier-text.ts';
 
 // ID max 36, sanitised as typed; description max 100.
 export const ABTEST_ID_MAX_LENGTH = 36;
@@ -24,15 +24,20 @@ export function sanitizeAbTestId(text: string): string {
     .slice(0, ABTEST_ID_MAX_LENGTH);
 }
 
-/** An ID for a new AB-test: non-empty and unchanged by sanitizeAbTestId. */
-export const abTestIdSchema = z
-  .string({ error: 'AB-test ID must be a text' })
-  .min(1, { error: 'AB-test ID must not be empty' })
-  .max(ABTEST_ID_MAX_LENGTH, { error: `AB-test ID must be at most ${ABTEST_ID_MAX_LENGTH} characters` })
-  .refine((id) => sanitizeAbTestId(id) === id, {
-    error: 'AB-test ID may contain only letters, digits, - and _',
-  })
-  .refine(isJsonKeySafe, { error: `AB-test ID ${JSON_KEY_UNSAFE_MESSAGE}` });
+/**
+ * An ID for a new AB-test: non-empty, unchanged by sanitizeAbTestId, and not a reserved name (it becomes a
+ * key of the sticky assignments a game server passes back to /runtime/v1/resolve).
+ */
+export const abTestIdSchema = unreservedIdentifier(
+  z
+    .string({ error: 'AB-test ID must be a text' })
+    .min(1, { error: 'AB-test ID must not be empty' })
+    .max(ABTEST_ID_MAX_LENGTH, { error: `AB-test ID must be at most ${ABTEST_ID_MAX_LENGTH} characters` })
+    .refine((id) => sanitizeAbTestId(id) === id, {
+      error: 'AB-test ID may contain only letters, digits, - and _',
+    }),
+  'AB-test ID',
+);
 
 /**
  * An ID that refers to an existing AB-test (get, save, delete, ...). Looser than abTestIdSchema on

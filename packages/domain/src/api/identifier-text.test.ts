@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { abTestIdSchema } from '../abtest/abtest-id.ts';
+import { configIdSchema } from '../config/config-item.schemas.ts';
 import { newEnvironmentIdSchema } from '../environment.ts';
 import { userIdSchema } from '../operations/fields.ts';
+import { createRuntimeKeyRequestSchema } from '../operations/runtime-keys.ts';
 import {
   findInvisibleFormatting,
   isReservedIdentifier,
@@ -57,6 +60,25 @@ describe('ids JavaScript gives a meaning of its own', () => {
     expect(RESERVED_IDENTIFIERS.has('__proto__')).toBe(true);
     for (const plain of ['dev', 'prod', 'Constructor', 'nan', 'to-string', '2024', 'proto']) {
       expect(isReservedIdentifier(plain)).toBe(false);
+    }
+  });
+
+  it('are refused as every id an operator chooses, naming the field and the rule', () => {
+    const newIds = [
+      [newEnvironmentIdSchema, ''],
+      [abTestIdSchema, 'AB-test ID '],
+      [configIdSchema, 'Configuration ID '],
+      [createRuntimeKeyRequestSchema.shape.name, 'name '],
+    ] as const;
+    for (const [schema, label] of newIds) {
+      for (const name of RESERVED_IDENTIFIERS) {
+        const result = schema.safeParse(name);
+        expect(result.success, `${label}${name}`).toBe(false);
+      }
+      expect(schema.safeParse('valueOf').error?.issues.map((issue) => issue.message)).toEqual([
+        `${label}must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN)`,
+      ]);
+      expect(schema.parse('qa-1')).toBe('qa-1');
     }
   });
 

@@ -34,7 +34,9 @@ const VALUE_WORDS = ['NaN', 'Infinity', '-Infinity', 'undefined', 'null', 'true'
 /**
  * The names a plain JavaScript object already answers (`constructor`, `toString`, `__proto__`, ...)
  * and words JavaScript reads as a value. An id among them shadows a built-in wherever some code
- * looks it up on a plain object, so ids that last (environments) are refused these names.
+ * looks it up on a plain object (`__proto__` cannot even be a key of a JSON object the API takes), so
+ * every id an operator chooses (environments, A/B-tests, configurations, runtime key names) is refused
+ * these names.
  */
 export const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
   ...Object.getOwnPropertyNames(Object.prototype),
@@ -42,11 +44,18 @@ export const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
 ]);
 
 export const isReservedIdentifier = (id: string): boolean => RESERVED_IDENTIFIERS.has(id);
+export const RESERVED_IDENTIFIER_MESSAGE =
+  'must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN)';
 
 /**
- * `__proto__` cannot be a key of a JSON object the API takes: Fastify refuses such a body, and zod's
- * records drop the key. An A/B-test id becomes one (the sticky assignments a game server passes back
- * to /runtime/v1/resolve), so a test of that name would make every such call fail.
+ * The one reserved-name rule on a new id's schema; `label` starts the message ("AB-test ID must not be
+ * ..."), none for a message the field's path alone names.
  */
-export const isJsonKeySafe = (id: string): boolean => id !== '__proto__';
-export const JSON_KEY_UNSAFE_MESSAGE = 'must not be __proto__ (it cannot be a key of a JSON object)';
+export function unreservedIdentifier<Schema extends z.ZodType<string>>(
+  schema: Schema,
+  label?: string,
+): Schema {
+  const message =
+    label === undefined ? RESERVED_IDENTIFIER_MESSAGE : `${label} ${RESERVED_IDENTIFIER_MESSAGE}`;
+  return schema.refine((id) => !isReservedIdentifier(id), { error: message }) as Schema;
+}

@@ -3,5 +3,6 @@ export * from './envelope.ts';
 export * from './identifier-text.ts';
 export * from './list-page.ts';
 export * from './path.ts';
+export * from './prototype-keys.ts';
 export * from './quoted-input.ts';
 export * from './storable-text.ts';

@@ -4,7 +4,7 @@ import {
   ABTEST_ID_MAX_LENGTH,
   sanitizeAbTestId,
 } from '../abtest/abtest-id.ts';
-import { isJsonKeySafe, JSON_KEY_UNSAFE_MESSAGE } from '../api/identifier-text.ts';
+import { unreservedIdentifier } from '../api/identifier-text.ts';
 import {
   ACTIVATION_LABELS,
   activationSettingsSchema,
@@ -32,20 +32,22 @@ export const sanitizeConfigId: (text: string) => string = sanitizeAbTestId;
 
 const I = CONFIG_ITEM_LABELS;
 
-/** The ID of a new configuration: non-empty and unchanged by sanitizeConfigId. */
-export const configIdSchema = z
-  .string({
-    error: (issue) => (issue.input === undefined ? `${I.id} is required` : `${I.id} must be a text`),
-  })
-  .min(1, { error: `${I.id} is required` })
-  .max(CONFIG_ID_MAX_LENGTH, {
-    error: `${I.id} must be at most ${CONFIG_ID_MAX_LENGTH} characters`,
-    abort: true,
-  })
-  .refine((id) => sanitizeConfigId(id) === id, {
-    error: `${I.id} may contain only letters, digits, - and _`,
-  })
-  .refine(isJsonKeySafe, { error: `${I.id} ${JSON_KEY_UNSAFE_MESSAGE}` });
+/** The ID of a new configuration: non-empty, unchanged by sanitizeConfigId, and not a reserved name. */
+export const configIdSchema = unreservedIdentifier(
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${I.id} is required` : `${I.id} must be a text`),
+    })
+    .min(1, { error: `${I.id} is required` })
+    .max(CONFIG_ID_MAX_LENGTH, {
+      error: `${I.id} must be at most ${CONFIG_ID_MAX_LENGTH} characters`,
+      abort: true,
+    })
+    .refine((id) => sanitizeConfigId(id) === id, {
+      error: `${I.id} may contain only letters, digits, - and _`,
+    }),
+  I.id,
+);
 
 /** An ID naming an existing configuration: only bounded, so an impossible ID is "not found". */
 export const configIdRefSchema = z

@@ -1,19 +1,27 @@
 import { z } from 'zod';
-import { visibleIdentifier } from '../api/identifier-text.ts';
+import { unreservedIdentifier } from '../api/identifier-text.ts';
 
 // Decision (docs/decisions.md, Connections and runtime keys): game clients authenticate with a
 // per-environment runtime key. The server keeps only its SHA-256; the key is shown once at creation.
 
 export const RUNTIME_KEY_NAME_MAX_LENGTH = 64;
+/**
+ * A key's name is shown in lists, logs and the audit log: the ids' alphabet (letters, digits, - and _) in
+ * words separated by single spaces ("eu game servers"), so it holds no markup, path or invisible text.
+ */
+const RUNTIME_KEY_NAME_PATTERN = /^[A-Za-z0-9_-]+( [A-Za-z0-9_-]+)*$/;
 
 export const createRuntimeKeyRequestSchema = z.object({
-  name: visibleIdentifier(
+  name: unreservedIdentifier(
     z
       .string({ error: 'name must be a text' })
       .trim()
       .min(1, { error: 'name must not be empty' })
       .max(RUNTIME_KEY_NAME_MAX_LENGTH, {
         error: `name must be at most ${RUNTIME_KEY_NAME_MAX_LENGTH} characters`,
+      })
+      .regex(RUNTIME_KEY_NAME_PATTERN, {
+        error: 'name may contain only letters, digits, - and _, in words separated by single spaces',
       }),
     'name',
   ),

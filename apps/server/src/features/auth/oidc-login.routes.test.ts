@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
@@ -261,6 +263,59 @@ describe('sign-in when the provider cannot be reached', () => {
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/login?error=unavailable');
       expect(cookieOf(response, ATTEMPT_COOKIE)).toBeUndefined();
+    }
+  });
+});
+
+describe('sign-in when the provider does not match OIDC_ISSUER_URL', () => {
+  it('says the provider is misconfigured, not unreachable, and tries discovery again next time', async () => {
+    // A provider whose discovery document the test sets: a 5xx, another issuer, none, then the right one.
+    let answer: { status: number; issuer?: string } = { status: 503 };
+    const provider = createServer((_request, response) => {
+      response.statusCode = answer.status;
+      response.setHeader('content-type', 'application/json');
+      const issuer = answer.issuer ?? '';
+      response.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+        }),
+      );
+    });
+    await new Promise<void>((listening) => provider.listen(0, '127.0.0.1', listening));
+    try {
+      const issuerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+      const t = await createTestApp({
+        OIDC_ISSUER_URL: issuerUrl,
+        OIDC_CLIENT_ID: 'console',
+        OIDC_CLIENT_SECRET: 'secret',
+      });
+      const signIn = () => t.request({ method: 'GET', url: '/oauth/login/oidc' });
+      const cases = [
+        [{ status: 503 }, '/login?error=unavailable'],
+        // Another issuer than the one configured (a proxy's name, a typo), or no metadata at that address.
+        [{ status: 200, issuer: 'https://elsewhere.example' }, '/login?error=misconfigured'],
+        [{ status: 404 }, '/login?error=misconfigured'],
+      ] as const;
+      for (const [published, location] of cases) {
+        answer = published;
+        const refused = await signIn();
+        expect({ published, status: refused.statusCode, location: refused.headers.location }).toEqual({
+          published,
+          status: 302,
+          location,
+        });
+        expect(cookieOf(refused, ATTEMPT_COOKIE)).toBeUndefined();
+      }
+      // Once corrected, the next attempt discovers it again and leaves for the provider.
+      answer = { status: 200, issuer: issuerUrl };
+      const begun = await signIn();
+      expect(begun.statusCode).toBe(302);
+      expect(begun.headers.location).toMatch(new RegExp(`^${issuerUrl}/authorize\\?`));
+    } finally {
+      await new Promise((closed) => provider.close(closed));
     }
   });
 });

@@ -70,6 +70,10 @@ export function registerOidcLogin(app: FastifyInstance, oidc: OidcConfig): void 
       try {
         begun = await provider.begin();
       } catch (error) {
+        if (error instanceof SignInFailure && error.reason === 'misconfigured') {
+          request.log.warn({ err: error }, 'sign-in provider misconfigured');
+          return refuse(reply, 'misconfigured');
+        }
         request.log.warn({ err: error }, 'sign-in provider cannot be reached');
         return refuse(reply, 'unavailable');
       }

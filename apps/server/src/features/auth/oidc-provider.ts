@@ -25,7 +25,7 @@ export interface ProviderIdentity {
 export class SignInFailure extends Error {
   override name = 'SignInFailure';
   constructor(
-    readonly reason: 'failed' | 'cancelled' | 'unavailable',
+    readonly reason: 'failed' | 'cancelled' | 'unavailable' | 'misconfigured',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -79,6 +79,23 @@ function failureOf(error: unknown): SignInFailure {
   return new SignInFailure('failed', message, { cause: error });
 }
 
+/** A server error of the provider's (5xx): it is there but failing, not set up wrongly. */
+const isProviderServerError = (error: unknown) =>
+  error instanceof Error && error.cause instanceof Response && error.cause.status >= 500;
+
+/**
+ * Why discovery failed: no answer or a 5xx is the provider being unavailable; any other refusal (an issuer
+ * that does not match OIDC_ISSUER_URL, no metadata at that address, metadata that is not valid) is the
+ * configuration's fault, which trying again will not mend.
+ */
+function discoveryFailureOf(error: unknown): SignInFailure {
+  if (isNetworkFailure(error) || isProviderServerError(error)) {
+    return new SignInFailure('unavailable', 'the provider cannot be reached', { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new SignInFailure('misconfigured', message, { cause: error });
+}
+
 export function createOidcProvider(config: OidcConfig, callbackUrl: string): OidcProvider {
   const isPlainHttp = config.issuerUrl.startsWith('http:');
   // Only an issuer configured as http:// (a local or test provider; refused in production) may be
@@ -102,7 +119,7 @@ export function createOidcProvider(config: OidcConfig, callbackUrl: string): Oid
       });
     })().catch((error: unknown) => {
       configuration = undefined;
-      throw failureOf(error);
+      throw discoveryFailureOf(error);
     });
     return configuration;
   };

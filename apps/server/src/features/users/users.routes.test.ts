@@ -62,6 +62,52 @@ describe('users and roles', () => {
     );
   });
 
+  it("shows someone who is not an admin themselves and the admins, without the admins' activity", async () => {
+    const viewer = await t.login('only-viewer@example.com');
+    await t.login('someone-else@example.com');
+    const envAdmin = await t.login('stable-admin@example.com');
+    const given = await t.post(
+      '/api/users/role/set',
+      { email: 'stable-admin@example.com', environment: 'stable', role: 'admin' },
+      boss,
+    );
+    expect(given.statusCode, given.body).toBe(200);
+
+    const seen = (await t.post('/api/users/list', undefined, viewer)).json().payload;
+    expect(seen.seesEveryone).toBe(false);
+    expect(seen.environments.map((environment: { id: string }) => environment.id)).toEqual([
+      'dev',
+      'stable',
+      'prod',
+    ]);
+    const emails = seen.users.map((user: { email: string }) => user.email);
+    expect(emails).toContain('only-viewer@example.com');
+    expect(emails).toContain(BOSS);
+    expect(emails).toContain('stable-admin@example.com');
+    expect(emails).not.toContain('someone-else@example.com');
+    for (const user of seen.users) {
+      if (user.email === 'only-viewer@example.com') {
+        expect(user).toMatchObject({
+          sessions: 1,
+          firstSeen: expect.any(Number),
+          lastSeen: expect.any(Number),
+        });
+      } else {
+        expect(Object.keys(user).sort(), user.email).toEqual([
+          'email',
+          'environments',
+          'isConfiguredAdmin',
+          'role',
+        ]);
+      }
+    }
+    // An admin of one environment gives roles to anyone there: they see everyone, with activity.
+    const all = (await t.post('/api/users/list', undefined, envAdmin)).json().payload;
+    expect(all.seesEveryone).toBe(true);
+    expect(all.users.map((user: { email: string }) => user.email)).toContain('someone-else@example.com');
+    expect(all.users.every((user: { sessions?: number }) => typeof user.sessions === 'number')).toBe(true);
+  });
+
   it("gives a role in one environment, at once for the user's live session, audited there", async () => {
     const cookie = await t.login('dev-op@example.com');
     expect((await t.post('/api/release/kv/set', { keyValue: 'a=b;' }, cookie)).statusCode).toBe(403);

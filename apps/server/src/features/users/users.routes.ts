@@ -9,8 +9,8 @@ export async function usersRoutes(app: FastifyInstance) {
   const now = app.clock;
   const contextOf = (email: string) => ({ db: app.db, config, now, email, sessions });
 
-  registerEndpoint(app, api.users.list, async ({ db }) =>
-    listUsers({ db, config, now }, await environments.list()),
+  registerEndpoint(app, api.users.list, async ({ db, user }) =>
+    listUsers({ db, config, now }, await environments.list(), user!),
   );
   registerEndpoint(app, api.users.setRole, ({ body, email }) => setUserRole(contextOf(email), body));
   registerEndpoint(app, api.users.remove, async ({ body, email }) => {

@@ -1,5 +1,6 @@
 import {
   type EnvironmentProtection,
+  isAdminAnywhere,
   notFound,
   type Role,
   ruleViolation,
@@ -7,10 +8,12 @@ import {
   type SetUserRoleRequest,
   type UserListResponse,
   type UserSummary,
+  userListSeenBy,
 } from '@console/domain';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRecord, mutate, unchanged } from '../../db/unit-of-work.ts';
+import type { SignedInUser } from '../../plugins/session.ts';
 import { deleteSessionsOf } from '../auth/auth.public.ts';
 import { listEnvironmentIds, updateEnvironmentProtected } from '../environment/environment.public.ts';
 import {
@@ -45,11 +48,14 @@ async function listAll(context: Omit<UsersContext, 'email' | 'sessions'>): Promi
   return rows.map((row) => ({ ...row, isConfiguredAdmin: context.config.adminEmails.includes(row.email) }));
 }
 
+/** The users list as the caller may see it (userListSeenBy: everyone for admins). */
 export async function listUsers(
   context: Omit<UsersContext, 'email' | 'sessions'>,
   environments: EnvironmentProtection[],
+  caller: SignedInUser,
 ): Promise<UserListResponse> {
-  return { users: await listAll(context), environments };
+  const isAdmin = isAdminAnywhere(caller.grants, caller.grants.environments.values());
+  return { ...userListSeenBy(await listAll(context), { email: caller.email, isAdmin }), environments };
 }
 
 /** A role change must leave someone able to administer: nobody changes their own, nor ADMIN_EMAILS'. */

@@ -79,6 +79,17 @@ describe('login page', () => {
     ).toBeTruthy();
   });
 
+  it('says the provider is misconfigured, not unreachable, when what it publishes does not match', async () => {
+    signedInConsole({ devLogin: false, provider: OKTA });
+    renderApp('/login?error=misconfigured');
+    expect(
+      await screen.findByText(
+        'The sign-in provider is misconfigured on this server: what it publishes does not match OIDC_ISSUER_URL. Ask the console’s administrator to correct it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/cannot be reached/)).toBeNull();
+  });
+
   it('shows why a sign-in failed', async () => {
     fakeApi({
       '/oauth/options': () => ok({ devLogin: true, provider: null }),

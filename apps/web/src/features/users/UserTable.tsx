@@ -1,10 +1,10 @@
 import {
   api,
   type EnvironmentProtection,
+  type ListedUser,
   ROLES,
   type Role,
   roleGivenIn,
-  type UserSummary,
 } from '@console/domain';
 import Button from '@mui/material/Button';
 import NativeSelect from '@mui/material/NativeSelect';
@@ -15,7 +15,7 @@ import { NeedsRight } from '../../shell/session/rights.tsx';
 import { useRemoveUserMutation, useSetUserRoleMutation } from './users.queries.ts';
 
 interface UserTableProps {
-  users: readonly UserSummary[];
+  users: readonly ListedUser[];
   environments: readonly EnvironmentProtection[];
   /** The signed-in user's e-mail: their own row cannot be changed by them. */
   signedIn: string | undefined;
@@ -26,13 +26,13 @@ interface UserTableProps {
 const CONSOLE_WIDE_ROLE = { access: api.users.setRole.access, scope: 'global' } as const;
 /** The environment select's choice meaning "no role of its own". */
 const INHERIT = '';
+/** What a row shows for activity the caller does not see (another user's, to a non-admin). */
+const UNSEEN = '—';
+
+const seenAt = (time: number | undefined) => (time === undefined ? UNSEEN : formatDateTime(time));
 
 /** Why a row cannot be changed whatever the signed-in user's rights, or undefined. */
-function lockedReason(
-  user: UserSummary,
-  signedIn: string | undefined,
-  ownReason: string,
-): string | undefined {
+function lockedReason(user: ListedUser, signedIn: string | undefined, ownReason: string): string | undefined {
   if (user.isConfiguredAdmin) return `${user.email} is an admin through ADMIN_EMAILS`;
   if (user.email === signedIn) return ownReason;
   return undefined;
@@ -43,7 +43,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
   const remove = useRemoveUserMutation();
   const { confirm, toast } = useGlobalUi();
 
-  const changeRole = async (user: UserSummary, environment: string | undefined, role: Role | null) => {
+  const changeRole = async (user: ListedUser, environment: string | undefined, role: Role | null) => {
     try {
       await setRole.mutateAsync({ email: user.email, role, ...(environment ? { environment } : {}) });
       const where = environment ? `in ${environment}` : 'console-wide';
@@ -53,7 +53,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
     }
   };
 
-  const removeUser = async (user: UserSummary) => {
+  const removeUser = async (user: ListedUser) => {
     const isConfirmed = await confirm({
       title: `Remove ${user.email}?`,
       message: 'Their sessions end at once and their roles are forgotten. Signing in again starts afresh.',
@@ -67,7 +67,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
     }
   };
 
-  const roleSelect = (user: UserSummary, environment: string | undefined) => {
+  const roleSelect = (user: ListedUser, environment: string | undefined) => {
     const label = `Role of ${user.email} ${environment ? `in ${environment}` : 'console-wide'}`;
     const value = environment ? (roleGivenIn(user, environment) ?? INHERIT) : user.role;
     const select = (
@@ -100,7 +100,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
     );
   };
 
-  const removeButton = (user: UserSummary) => {
+  const removeButton = (user: ListedUser) => {
     const button = (
       <Button size="small" color="error" onClick={() => removeUser(user)} disabled={remove.isPending}>
         Remove
@@ -116,14 +116,14 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
     );
   };
 
-  const columns: DataColumn<UserSummary>[] = [
+  const columns: DataColumn<ListedUser>[] = [
     { header: 'E-mail', cell: (user) => user.email },
-    { header: 'First seen', cell: (user) => formatDateTime(user.firstSeen), noWrap: true },
-    { header: 'Last seen', cell: (user) => formatDateTime(user.lastSeen), noWrap: true },
-    { header: 'Sessions', cell: (user) => user.sessions, align: 'right' },
+    { header: 'First seen', cell: (user) => seenAt(user.firstSeen), noWrap: true },
+    { header: 'Last seen', cell: (user) => seenAt(user.lastSeen), noWrap: true },
+    { header: 'Sessions', cell: (user) => user.sessions ?? UNSEEN, align: 'right' },
     { header: 'Console-wide', cell: (user) => roleSelect(user, undefined) },
     ...environments.map(
-      ({ id, isProtected }): DataColumn<UserSummary> => ({
+      ({ id, isProtected }): DataColumn<ListedUser> => ({
         header: isProtected ? `${id} (protected)` : id,
         cell: (user) => roleSelect(user, id),
       }),

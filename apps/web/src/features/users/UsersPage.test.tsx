@@ -40,6 +40,18 @@ const list: UserListResponse = {
       sessions: 1,
     },
   ],
+  seesEveryone: true,
+};
+
+/** What a viewer (new@example.com) is answered: themselves and the admins, without the admins' activity. */
+const viewerList: UserListResponse = {
+  environments: list.environments,
+  users: [
+    { email: 'boss@example.com', role: 'admin', environments: {}, isConfiguredAdmin: true },
+    { email: 'op@example.com', role: 'admin', environments: {}, isConfiguredAdmin: false },
+    list.users[2]!,
+  ],
+  seesEveryone: false,
 };
 
 /** The element a disabled control's reason is on: the focusable wrapper WhyDisabled puts around it. */
@@ -102,21 +114,30 @@ describe('Users (Security menu)', () => {
     );
   });
 
-  it('shows a viewer everything disabled with the missing right as the reason', async () => {
+  it('shows a viewer themselves and the admins, everything disabled with the missing right as the reason', async () => {
     const api = fakeApi({
-      '/api/auth/me': () => signedInAs('op@example.com', 'viewer'),
+      '/api/auth/me': () => signedInAs('new@example.com', 'viewer'),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
-      '/api/users/list': () => ok(list),
+      '/api/users/list': () => ok(viewerList),
     });
     renderApp('/security/users');
-    const inProd = await screen.findByRole('combobox', { name: 'Role of new@example.com in prod' });
+    const inProd = await screen.findByRole('combobox', { name: 'Role of op@example.com in prod' });
     expect((inProd as HTMLSelectElement).disabled).toBe(true);
     await userEvent.hover(reasonOf(inProd)!);
     expect((await screen.findByRole('tooltip')).textContent).toBe('Requires admin rights in prod');
-    const remove = within(screen.getByRole('row', { name: /^new@example\.com/ })).getByRole('button', {
-      name: 'Remove',
-    });
+    const admin = screen.getByRole('row', { name: /^op@example\.com/ });
+    const remove = within(admin).getByRole('button', { name: 'Remove' });
     expect((remove as HTMLButtonElement).disabled).toBe(true);
+    // Another user's activity is not theirs to see; their own is.
+    expect(
+      within(admin)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(1, 4),
+    ).toEqual(['—', '—', '—']);
+    const own = screen.getByRole('row', { name: /^new@example\.com/ });
+    expect(within(own).getAllByRole('cell')[3]!.textContent).toBe('1');
+    expect(screen.getByText(/Only admins see everyone: this list shows you and the admins/)).toBeTruthy();
     const protect = screen.getByRole('switch', { name: 'prod protected' });
     expect((protect as HTMLInputElement).disabled).toBe(true);
     expect(api.callsTo('/api/users/role/set')).toEqual([]);

@@ -37,6 +37,8 @@ export function UsersPage() {
               settings of environments. In a protected environment only admins change anything. The
               console-wide role counts in environments without a role of their own, and for creating
               environments and managing users.
+              {!data.seesEveryone &&
+                ' Only admins see everyone: this list shows you and the admins, whom to ask for a right.'}
             </Typography>
             <UserTable
               users={data.users}
