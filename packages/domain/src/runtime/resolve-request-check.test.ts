@@ -216,13 +216,13 @@ describe('checkResolveRequest', () => {
       // what the console's JSON reader refuses, JSON.parse in a game server keeps
       [
         JSON.parse('{"userId": "p", "assignments": {"__proto__": 1}}'),
-        [],
-        "Body is not valid JSON but content-type is set to 'application/json'",
+        ['assignments', '__proto__'],
+        'assignments.__proto__: must not be a key: JavaScript gives __proto__ a meaning of its own',
       ],
       [
         JSON.parse('{"userId": "p", "constructor": {"prototype": {}}}'),
-        [],
-        "Body is not valid JSON but content-type is set to 'application/json'",
+        ['constructor'],
+        'constructor: must not be a key holding prototype: JavaScript gives constructor.prototype a meaning of its own',
       ],
     ];
     for (const [body, path, message] of cases) {

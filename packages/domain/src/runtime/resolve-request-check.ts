@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { findInvisibleFormatting } from '../api/identifier-text.ts';
+import { findPrototypeKey } from '../api/prototype-keys.ts';
 import { describeFieldPath, quoteInput } from '../api/quoted-input.ts';
 import { findUnstorableText } from '../api/storable-text.ts';
 import { DomainError, ErrorCode } from '../errors.ts';
@@ -149,40 +150,6 @@ function refusalOf(issues: readonly z.core.$ZodIssue[]): ResolveInputError {
 }
 
 /**
- * The console's JSON reader refuses what would set an object's prototype where code merges it, in the
- * words it refuses any JSON it cannot read: a `__proto__` key, or a `constructor` key holding an object
- * with a `prototype` key, at any depth. JSON.parse in a game server keeps such keys as plain fields.
- */
-const PROTOTYPE_KEY_MESSAGE = "Body is not valid JSON but content-type is set to 'application/json'";
-
-function hasPrototypeKey(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    if (current === null || typeof current !== 'object') continue;
-    // one push per item: a spread of a list of 500,000 items overflows the call's arguments
-    if (Array.isArray(current)) {
-      for (const item of current) if (item !== null && typeof item === 'object') pending.push(item);
-      continue;
-    }
-    if (Object.hasOwn(current, '__proto__')) return true;
-    const maker = (current as { constructor?: unknown }).constructor;
-    if (
-      Object.hasOwn(current, 'constructor') &&
-      maker !== null &&
-      typeof maker === 'object' &&
-      Object.hasOwn(maker, 'prototype')
-    )
-      return true;
-    for (const name in current) {
-      const item = (current as Record<string, unknown>)[name];
-      if (Object.hasOwn(current, name) && item !== null && typeof item === 'object') pending.push(item);
-    }
-  }
-  return false;
-}
-
-/**
  * The one check of a resolve body, run by POST /runtime/v1/resolve and by the SDK's resolve() alike:
  * the request to resolve (its absent `context` as `{}`; `body` itself is never changed), or a
  * ResolveInputError whose message is the 400's. In the order the console checks a body: its JSON
@@ -195,7 +162,13 @@ export function checkResolveRequest(body: unknown): ResolveRequest {
   if (isAccepted(body)) {
     return (body.context === undefined ? { ...body, context: {} } : body) as ResolveRequest;
   }
-  if (hasPrototypeKey(body)) throw new ResolveInputError(PROTOTYPE_KEY_MESSAGE, [], 'body');
+  // The console's JSON reader refuses a key that would set an object's prototype where code merges
+  // it (JSON.parse in a game server keeps such keys as plain fields), naming where it is.
+  const prototypeKey = findPrototypeKey(body);
+  if (prototypeKey) {
+    const field = describeFieldPath(prototypeKey.path);
+    throw new ResolveInputError(`${field}: ${prototypeKey.problem}`, prototypeKey.path, field);
+  }
   const unstorable = findUnstorableText(body);
   if (unstorable) {
     const { path, problem } = unstorable;
