@@ -5,8 +5,8 @@ import { isDatabaseUnavailableError } from './unavailable.ts';
 
 // A connection PostgreSQL ends (a crash, a shutdown, pg_terminate_backend) while a caller holds it
 // between two statements must not end the process: pg reports it as an 'error' event on the client, which
-// throws when nobody listens, and pg-pool listens only to idle connections. The run's PostgreSQL serves
-// this test on its maintenance database; the test ends only its own connection.
+// throws when nobody listens, and pg-pool listens only to idle connections. The test connects with the run's
+// admin URL (no database of its own is needed) and ends only its own connection.
 
 describe('a pooled connection ended while checked out', () => {
   it('is reported to its holder at its next statement, and the pool serves on with a new one', async () => {
