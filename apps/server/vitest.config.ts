@@ -31,7 +31,6 @@ export default defineConfig({
         'test/api-fuzz.test.ts',
         'test/api-fuzz-configurations-second.test.ts',
         'test/embedded-database.test.ts',
-        'test/postgres-killed.test.ts',
         'src/features/abtest/abtest-activation-crash.test.ts',
         'src/features/auth/sessions.routes.test.ts',
         'test/authorisation-matrix.test.ts',
