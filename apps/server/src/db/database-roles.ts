@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { openConnection } from './connection.ts';
 
 // Least privilege in the database: migrations run as the database's owner; the console serves as a
 // role that owns nothing and may only read and write the application's tables, the audit log only by
@@ -14,8 +15,7 @@ const READ_ONLY_TABLES = ['_prisma_migrations'];
 const SERVER_ACCESS_ROLES = ['pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files'];
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await openConnection(url);
   try {
     return await work(client);
   } finally {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { type Env, REPO_ROOT } from '../config.ts';
+import { openConnection } from './connection.ts';
 import {
   ensureLoginRole,
   findServingRoleProblems,
@@ -57,11 +58,7 @@ export function embeddedCredentialsOf(dataDir: string): EmbeddedCredentials {
  * still has the old fixed one, which is replaced by the stored one here.
  */
 async function connectAsSuperuser(adminUrl: string, password: string): Promise<void> {
-  const tryWith = async (secret: string) => {
-    const client = new pg.Client({ connectionString: withCredentials(adminUrl, EMBEDDED_SUPERUSER, secret) });
-    await client.connect();
-    return client;
-  };
+  const tryWith = (secret: string) => openConnection(withCredentials(adminUrl, EMBEDDED_SUPERUSER, secret));
   let client: pg.Client;
   try {
     client = await tryWith(password);
@@ -153,8 +150,7 @@ export async function prepareDatabase(
 }
 
 export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  const client = await openConnection(adminUrl);
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);

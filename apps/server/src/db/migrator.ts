@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { openConnection } from './connection.ts';
 
 // The lock id Prisma Migrate itself takes, so this migrator and `prisma migrate deploy` exclude each other.
 const PRISMA_ADVISORY_LOCK = 72707369;
@@ -47,8 +48,7 @@ export function readMigrations(migrationsDir: string): Migration[] {
  */
 export async function migrate(databaseUrl: string, migrationsDir: string): Promise<string[]> {
   const migrations = readMigrations(migrationsDir);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await openConnection(databaseUrl);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
     // Only when missing: a role that serves but does not own (db/database-roles.ts) may check that the

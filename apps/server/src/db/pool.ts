@@ -81,6 +81,13 @@ function connectingClientOf(limits: Settings, onNoAnswer: () => void): typeof pg
         statement_timeout: limits.statementTimeoutMs,
         idle_in_transaction_session_timeout: limits.transactionTimeoutMs,
       });
+      // A connection that breaks is reported as an 'error' event, which ends the process when nobody
+      // listens, and pg-pool listens only while the connection is idle: not while it opens, nor while it
+      // is checked out (between a caller's statements, or in the moment a released connection is handed
+      // to the next caller, when PostgreSQL's last words arrive with the answer before it). Nothing is
+      // lost by listening for its whole life: the statement running then fails with the error, a later
+      // one with "not queryable", and pg-pool drops the connection when it is released.
+      this.on('error', () => {});
     }
 
     // biome-ignore lint/suspicious/noExplicitAny: pg's callback overloads, forwarded unchanged.
