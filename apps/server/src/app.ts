@@ -152,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Errors raised before routing (router, Node's HTTP parser) answer {"error"} like every other.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Refused by the error handling's own hook instead, with the code and Retry-After (plugins/errors.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -130,6 +130,9 @@ describe('a call without a declared right', () => {
     const cookie = await t.login();
     const response = await t.post('/api/test/undeclared', {}, cookie);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'No right is declared for /api/test/undeclared' });
+    expect(response.json()).toEqual({
+      error: 'No right is declared for /api/test/undeclared',
+      code: 'FORBIDDEN',
+    });
   });
 });
