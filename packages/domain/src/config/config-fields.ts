@@ -52,5 +52,8 @@ export function secondsField(label: string, min: number, max: number) {
     .number({ error: requiredOr(label, 'must be a number of seconds') })
     .int({ error: `${label} must be a whole number of seconds` })
     .min(min, { error: `${label} must be at least ${formatDuration(min)}` })
-    .max(max, { error: `${label} must be at most ${formatDuration(max)}` });
+    .max(max, { error: `${label} must be at most ${formatDuration(max)}` })
+    .describe(
+      `${label}, in whole seconds: ${min} (${formatDuration(min)}) to ${max} (${formatDuration(max)})`,
+    );
 }
