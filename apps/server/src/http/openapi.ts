@@ -71,11 +71,13 @@ function operatorAnswers(endpoint: AnyEndpoint): Record<number, string> {
   };
   if (endpoint.access !== 'public') {
     answers[401] = 'Not signed in, or the session ended';
-    answers[403] = 'The signed-in user lacks the right the call needs, or the request came from another site';
-  }
-  if (endpoint.access === 'change' || endpoint.access === 'admin') {
+    answers[403] =
+      'The signed-in user lacks the right the call needs, or the request came from another site or is ' +
+      'addressed to another host than PUBLIC_URL';
+    // Reads too: an impact or a preview evaluates a proposed change, which a rule can refuse.
     answers[409] =
-      'A rule of the product refuses the change, or it conflicts with what is stored (the message says which)';
+      'A rule of the product refuses the change (or the proposed change a preview or impact evaluates), or ' +
+      'it conflicts with what is stored: the message says which';
   }
   return answers;
 }
@@ -85,6 +87,7 @@ function describeRedirect(operation: Operation): void {
   if (operation.responses?.['200']?.description === 'Default Response') delete operation.responses['200'];
   addAnswers(operation, {
     302: 'Redirects: to the sign-in provider, or to /login (with the reason when sign-in failed)',
+    403: 'The request is addressed to another host than PUBLIC_URL',
     ...DEFECT_ANSWER,
     503: 'The console is shutting down',
   });
