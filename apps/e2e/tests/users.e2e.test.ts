@@ -108,7 +108,10 @@ describeInBrowser('roles on the Users screen in Chromium', () => {
       });
       return { status: response.status, body: await response.json() };
     });
-    expect(refused).toEqual({ status: 403, body: { error: 'Requires operator rights in dev' } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { error: 'Requires operator rights in dev', code: 'FORBIDDEN' },
+    });
     expect(colleagueConsole.takeProblems([/status of 403/])).toEqual([]);
   });
 });

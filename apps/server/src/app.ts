@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onResponseHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   runtime?: RuntimeOptions;
   /** GET /metrics and what feeds it (plugins/metrics.ts); false leaves them out (the benchmark's baseline). */
   metrics?: false | MetricsOptions;
+  /** Sees every answer of every route (tests record the statuses they observed: testing/observed-statuses.ts). */
+  onResponse?: onResponseHookHandler;
 }
 
 declare module 'fastify' {
@@ -153,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Errors raised before routing (router, Node's HTTP parser) answer {"error"} like every other.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Refused by the error handling's own hook instead, with the code and Retry-After (plugins/errors.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -198,6 +202,7 @@ async function registerRoutes(
   /** The log controller when the app has a logger (it then follows every response to its end). */
   requestLog: RequestLog | null,
 ) {
+  if (options.onResponse) app.addHook('onResponse', options.onResponse);
   // First: it measures every route registered after it.
   if (options.metrics !== false) registerMetrics(app, listener, requestLog, options.metrics);
 

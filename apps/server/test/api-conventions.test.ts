@@ -13,7 +13,10 @@ describe('API conventions', () => {
   it('answers 401 with the operator text when not logged in', async () => {
     const response = await t.post('/api/configuration/list');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'You must be logged in to access this page.' });
+    expect(response.json()).toEqual({
+      error: 'You must be logged in to access this page.',
+      code: 'NOT_LOGGED_IN',
+    });
   });
 
   it('refuses a tampered session cookie', async () => {
@@ -36,7 +39,10 @@ describe('API conventions', () => {
       payload: 'configurationId=x',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: 'Content-Type must be application/json' });
+    expect(response.json()).toEqual({
+      error: 'Content-Type must be application/json',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
   });
 
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
@@ -60,13 +66,13 @@ describe('API conventions', () => {
   it('answers unknown /api paths with 404 JSON', async () => {
     const response = await t.post('/api/no/such/thing', {}, cookie);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found: POST /api/no/such/thing' });
+    expect(response.json()).toEqual({ error: 'Not found: POST /api/no/such/thing', code: 'NOT_FOUND' });
   });
 
   it('scopes calls by ?configuration= and refuses unknown environments with 404', async () => {
     const response = await t.post('/api/audit/list?configuration=atlantis', {}, cookie);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Unknown environment atlantis' });
+    expect(response.json()).toEqual({ error: 'Unknown environment atlantis', code: 'NOT_FOUND' });
     const known = await t.post('/api/audit/list?configuration=prod', {}, cookie);
     expect(known.statusCode).toBe(200);
   });
@@ -77,7 +83,7 @@ describe('API conventions', () => {
     expect((await t.post('/%61pi/audit/list?configuration=prod', {})).statusCode).toBe(401);
     // ... and a logged-in call through an encoded path is still scoped to the environment it names.
     const scoped = await t.post('/%61pi/audit/list?configuration=atlantis', {}, cookie);
-    expect(scoped.json()).toEqual({ error: 'Unknown environment atlantis' });
+    expect(scoped.json()).toMatchObject({ error: 'Unknown environment atlantis' });
   });
 
   it('answers unknown id kinds with 404, also names of built-in object properties', async () => {
@@ -145,7 +151,7 @@ describe('unexpected errors', () => {
     const cookie = await t.login();
     const response = await t.post('/api/test/boom', {}, cookie);
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: 'A request encountered a server error.' });
+    expect(response.json()).toEqual({ error: 'A request encountered a server error.', code: 'INTERNAL' });
     expect(response.body).not.toContain('secret_table');
   });
 });

@@ -1,6 +1,8 @@
 import { ALL_ENDPOINTS, type AnyEndpoint, api, type Role } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerEndpoint } from '../src/http/endpoint.ts';
+import { openApiPath } from '../src/http/openapi.ts';
+import { observedOperations } from '../src/testing/observed-statuses.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The authorisation matrix, generated from the endpoint table. Every declared call is made by
@@ -115,6 +117,16 @@ describe('authorisation matrix (every declared endpoint × role × protected and
       expect(mismatches).toEqual([]);
     },
   );
+
+  // The matrix calls every route, so the check of observed statuses against the OpenAPI document
+  // (testing/observed-statuses.ts, after this file) covers every operator call: it did record them all.
+  it('recorded every call it made for the check of statuses against the OpenAPI document', () => {
+    const recorded = new Set(observedOperations());
+    const missing = ALL_ENDPOINTS.map((endpoint) => `post ${openApiPath(endpoint.path)}`).filter(
+      (key) => !key.includes('*') && !recorded.has(key),
+    );
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('a call without a declared right', () => {
@@ -130,6 +142,9 @@ describe('a call without a declared right', () => {
     const cookie = await t.login();
     const response = await t.post('/api/test/undeclared', {}, cookie);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'No right is declared for /api/test/undeclared' });
+    expect(response.json()).toEqual({
+      error: 'No right is declared for /api/test/undeclared',
+      code: 'FORBIDDEN',
+    });
   });
 });

@@ -115,7 +115,7 @@ describe('slow requests', () => {
       'POST /oauth/login/dev HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a":',
     );
     expect(statusOf(answer)).toBe(408);
-    expect(bodyOf(answer)).toEqual({ error: 'The request took too long to arrive' });
+    expect(bodyOf(answer)).toEqual({ error: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' });
     // Bound: 1 s, plus Node's check every second; the cap only guards against a hang far from it.
     expect(performance.now() - started).toBeLessThan(20_000);
   });
@@ -134,8 +134,10 @@ describe('connections per address', () => {
     try {
       const refused = await rawExchange(url, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
       expect(statusOf(refused)).toBe(429);
+      expect(refused).toMatch(/\r\nretry-after: 1\r\n/);
       expect(bodyOf(refused)).toEqual({
         error: 'Too many open connections from this address (MAX_CONNECTIONS_PER_ADDRESS)',
+        code: 'TOO_MANY_REQUESTS',
       });
       held.pop()!.destroy();
       await expect

@@ -91,12 +91,12 @@ describe('the database goes down under a running server', () => {
     for (const [index, response] of answers.entries()) {
       const name = round[index]![0];
       expect(response.statusCode, `${name}: ${response.body}`).toBe(503);
-      expect(response.json(), name).toEqual({ error: MESSAGES.databaseUnavailable });
+      expect(response.json(), name).toEqual({ error: MESSAGES.databaseUnavailable, code: 'UNAVAILABLE' });
       expect(response.headers['retry-after'], name).toBe('1');
     }
     const ready = await t.request({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ error: 'Database unreachable' });
+    expect(ready.json()).toMatchObject({ error: 'Database unreachable' });
   }
 
   const outages: [string, (proxy: TcpProxy) => void][] = [
@@ -150,7 +150,7 @@ describe('the database goes down under a running server', () => {
       const response = await call;
       await holder.query('ROLLBACK');
       expect(response.statusCode, response.body).toBe(503);
-      expect(response.json()).toEqual({ error: MESSAGES.databaseUnavailable });
+      expect(response.json()).toMatchObject({ error: MESSAGES.databaseUnavailable });
     });
     await expectServing();
   });

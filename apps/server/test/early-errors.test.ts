@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { MESSAGES } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -49,13 +50,24 @@ describe('errors raised before any route: always {"error"}', () => {
     port = typeof address === 'object' && address ? address.port : 0;
   });
 
+  /** The stable code of each status these refusals answer, spelled out (docs/decisions.md, API contract). */
+  const CODES: Record<number, string> = {
+    400: 'BAD_INPUT',
+    404: 'NOT_FOUND',
+    413: 'PAYLOAD_TOO_LARGE',
+    414: 'URI_TOO_LONG',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    431: 'HEADERS_TOO_LARGE',
+  };
+
   const expectError = (answer: RawAnswer, status: number, error: string | RegExp) => {
     expect(answer.status).toBe(status);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(answer.headers['cache-control']).toBe('no-store');
     const parsed = JSON.parse(answer.body) as Record<string, unknown>;
-    expect(Object.keys(parsed)).toEqual(['error']);
+    expect(Object.keys(parsed)).toEqual(['error', 'code']);
     expect(parsed.error).toMatch(error);
+    expect(parsed.code).toBe(CODES[status]);
   };
 
   it('answers bad percent-encoding in the path 400', async () => {
@@ -98,7 +110,7 @@ describe('errors raised before any route: always {"error"}', () => {
       for (const path of ['/api/no/such', '/runtime/no/such', '/runtime', '/%61pi/no/such']) {
         const answer = await t.request({ method: method as 'GET', url: path, headers: { cookie } });
         expect({ method, path, status: answer.statusCode }).toEqual({ method, path, status: 404 });
-        expect(answer.json()).toEqual({ error: `Not found: ${method} ${path}` });
+        expect(answer.json()).toEqual({ error: `Not found: ${method} ${path}`, code: 'NOT_FOUND' });
       }
     }
   });
@@ -112,7 +124,7 @@ describe('errors raised before any route: always {"error"}', () => {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual({ error: 'Not found: GET /runtime/connect' });
+    expect(answer.json()).toEqual({ error: 'Not found: GET /runtime/connect', code: 'NOT_FOUND' });
   });
 
   it('answers body errors {"error"}: malformed JSON, prototype keys, wrong type, too large', async () => {
@@ -134,7 +146,49 @@ describe('errors raised before any route: always {"error"}', () => {
         payload: payload.slice(0, 40),
         status,
       });
-      expect(Object.keys(answer.json())).toEqual(['error']);
+      expect(answer.json()).toEqual({ error: expect.any(String), code: CODES[status] });
     }
+  });
+});
+
+describe('a request reaching a console that is shutting down', () => {
+  it('is refused 503 {"error", "code"} with Retry-After, on a connection already open', async () => {
+    const t = await createTestApp();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let enter = () => {};
+    const entered = new Promise<void>((resolve) => {
+      enter = resolve;
+    });
+    t.app.get('/test/slow', { schema: { hide: true } }, async () => {
+      enter();
+      await held;
+      return { payload: null };
+    });
+    const address = new URL(await t.url());
+    const socket = connect(Number(address.port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await entered;
+    // The second request arrives on the same connection while the console closes (a pipelined one, as
+    // a load balancer's kept-alive connection brings).
+    const closing = t.app.close();
+    socket.write('GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    release();
+    await closing;
+    await closed;
+    const text = Buffer.concat(chunks).toString('utf8');
+    const second = text.slice(text.indexOf('HTTP/1.1', 1));
+    expect(text.startsWith('HTTP/1.1 200')).toBe(true);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second.toLowerCase()).toContain('\r\nretry-after: 1\r\n');
+    expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: MESSAGES.closing,
+      code: 'UNAVAILABLE',
+    });
   });
 });

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { RUNTIME_ENDPOINTS } from '@console/domain';
+import { ErrorCode, RUNTIME_ENDPOINTS } from '@console/domain';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('the OpenAPI document', () => {
     for (const call of RUNTIME_ENDPOINTS) {
       const operation = document.paths[call.path]?.[call.method.toLowerCase()];
       expect(Object.keys(operation?.responses ?? {}).sort(), call.path).toEqual(
-        ['200', ...Object.keys(call.answers)].sort(),
+        ['200', '500', ...Object.keys(call.answers)].sort(),
       );
       const headers = (operation?.parameters ?? []).filter((parameter) => parameter.in === 'header');
       expect(headers.map((header) => header.name).sort(), call.path).toEqual(
@@ -120,6 +120,55 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths['/runtime/v1/resolve']!.post!.responses)).toEqual(
       expect.arrayContaining(['400', '401', '403', '404', '413', '415', '429', '503']),
     );
+  });
+
+  it('declares every refusal with the one error schema, its codes listed, and Retry-After on 429 and 503', () => {
+    expect(document.components.schemas.Error).toMatchObject({
+      required: ['error', 'code'],
+      properties: { code: { enum: Object.values(ErrorCode) } },
+    });
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.content, `${method} ${path} ${status}`).toEqual({
+          'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+        });
+        expect(Object.keys(response.headers ?? {}), `${method} ${path} ${status}`).toEqual(
+          status === '429' || status === '503' ? ['Retry-After'] : [],
+        );
+      }
+    }
+    const statusesOf = (path: string) => Object.keys(document.paths[path]!.post!.responses);
+    expect(statusesOf('/api/abtest/save')).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '409', '413', '415', '429', '500', '503']),
+    );
+    // A public call has no session to refuse, nor a rule to break.
+    expect(statusesOf('/oauth/login/dev')).not.toContain('401');
+    expect(statusesOf('/oauth/login/dev')).not.toContain('409');
+  });
+
+  it('describes the stream: its events, retry lines and where it resumes from', () => {
+    const stream = document.paths['/runtime/v1/stream']!.get! as Operation & {
+      responses: Record<string, { description: string }>;
+    };
+    const description = stream.responses['200']!.description;
+    for (const part of ['event: revision', 'reset event', 'event: closing', ': heartbeat', 'retry: 2000']) {
+      expect(description).toContain(part);
+    }
+    expect(stream.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`).sort()).toEqual([
+      'header Last-Event-ID',
+      'query configuration',
+      'query lastEventId',
+    ]);
+    expect(Object.keys(stream.responses['401']!.content ?? {})).toEqual(['application/json']);
+  });
+
+  it('gives request fields their unit and default: durations in seconds, minLevel 60', () => {
+    const text = JSON.stringify(document.paths['/api/config/ar/save']!.post);
+    expect(text).toMatch(/"cooldown":\{[^}]*"description":"Seconds between/);
+    expect(text).toMatch(/"scheduleOffset":\{[^}]*"description":"Seconds the UTC grid/);
+    expect(text).toMatch(/"maxEventDuration":\{[^}]*"description":"Seconds one run lasts/);
+    expect(text).toMatch(/"minLevel":\{[^}]*"default":60[^}]*players under level 60 nothing/);
   });
 
   it('answers resolve with a discriminated union of the receipt and the explanation', () => {
@@ -211,7 +260,8 @@ export async function resolvePlayer(userId: string): Promise<string> {
   const { data, error } = await client.POST('/runtime/v1/resolve', {
     body: { userId, context: { Platform: 'ios' }, level: 3, explain: false },
   });
-  if (error) return error.error;
+  // The refusal's stable code, typed from the document's enum, beside its text.
+  if (error) return error.code + ': ' + error.error;
   if (!data) return 'nothing';
   const answer = data.payload;
   if (answer.kind === 'receipt') return answer.plugins.map((plugin) => plugin.caseIndex ?? plugin.outcome).join(',');

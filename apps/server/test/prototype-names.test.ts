@@ -176,7 +176,7 @@ describe('ids named after what a JavaScript object already answers', () => {
                 response.statusCode,
               );
             } else {
-              expect(response.json(), `${email} ${call.url} in ${environment}`).toEqual({
+              expect(response.json(), `${email} ${call.url} in ${environment}`).toMatchObject({
                 error: `Requires ${call.needs} rights in ${environment}`,
               });
             }
@@ -221,7 +221,7 @@ describe('ids named after what a JavaScript object already answers', () => {
           },
           cookies[OPERATOR],
         );
-        expect(refused.json()).toEqual({
+        expect(refused.json()).toMatchObject({
           error: `Requires admin rights in ${environment} (a protected environment)`,
         });
       }

@@ -66,6 +66,8 @@ export const MESSAGES = {
   internalStorage: 'Internal error please reload page',
   /** The database cannot be reached (503); the caller may try again. */
   databaseUnavailable: 'The database cannot be reached right now. Try again in a moment.',
+  /** A request that reaches a console while it shuts down (503); another replica will answer it. */
+  closing: 'The console is shutting down. Try again in a moment.',
 } as const;
 
 /** 403: signed in, without the right the call needs (the message names it: access.ts). */

@@ -7,11 +7,22 @@ export class RuntimeApiError extends Error {
   readonly status: number;
   /** The runtime API path that was called, e.g. /runtime/v1/snapshot */
   readonly path: string;
+  /**
+   * The console's stable code for the refusal (`NOT_LOGGED_IN`, `TOO_MANY_REQUESTS`, ...: the `code` of
+   * its `{"error", "code"}` answer, listed in the OpenAPI document), or null when it sent none.
+   */
+  readonly code: string | null;
 
-  constructor(message: string, status: number, path: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    message: string,
+    status: number,
+    path: string,
+    options?: { cause?: unknown; code?: string | null },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.path = path;
+    this.code = options?.code ?? null;
   }
 
   /** Retrying cannot help: the key is wrong or revoked, or the request itself is refused. */

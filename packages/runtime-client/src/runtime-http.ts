@@ -124,17 +124,19 @@ async function readJson(response: Response, path: string): Promise<{ payload?: u
   }
 }
 
-/** The server's {"error"} text when it sent one, else the status line. */
+/** The server's {"error", "code"} when it sent them, else the status line and no code. */
 async function toApiError(response: Response, path: string): Promise<RuntimeApiError> {
   const text = await response.text().catch(() => '');
   let message = `${path} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  let code: string | null = null;
   try {
-    const body = JSON.parse(text) as { error?: unknown };
+    const body = JSON.parse(text) as { error?: unknown; code?: unknown };
     if (typeof body.error === 'string' && body.error) message = body.error;
+    if (typeof body.code === 'string' && body.code) code = body.code;
   } catch {
     // not JSON: keep the status line
   }
-  return new RuntimeApiError(message, response.status, path);
+  return new RuntimeApiError(message, response.status, path, { code });
 }
 
 function describeFailure(error: unknown): string {

@@ -204,11 +204,12 @@ describe('createRuntimeClient against the console', () => {
     return found!;
   }
 
-  it('fails loudly on a key the console refuses: start() rejects with its error text and status', async () => {
+  it('fails loudly on a key the console refuses: start() rejects with its error text, status and code', async () => {
     const { client } = newClient({ key: 'rk_not-a-key' });
     const refused = await client.start().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RuntimeApiError);
     expect((refused as RuntimeApiError).status).toBe(401);
+    expect((refused as RuntimeApiError).code).toBe('NOT_LOGGED_IN');
     expect((refused as RuntimeApiError).message).not.toMatch(/answered 401/);
     expect(client.snapshot).toBeNull();
   });

@@ -1,12 +1,14 @@
 import {
   ALL_ENDPOINTS,
   type AnyEndpoint,
+  errorResponseSchema,
   operationIdOf,
   RUNTIME_ENDPOINTS,
   type RuntimeEndpoint,
 } from '@console/domain';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import { RUNTIME_SECURITY_SCHEME } from '../features/runtime/runtime.public.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
@@ -24,44 +26,81 @@ type Document = Record<string, unknown> & { paths?: Record<string, Record<string
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
+  tags?: string[];
   parameters?: Record<string, unknown>[];
   responses?: Record<string, Record<string, unknown>>;
 }
 
+/** The one error answer, `{"error", "code"}` (errorResponseSchema), as a component every refusal names. */
+export const ERROR_SCHEMA_NAME = 'Error';
 const ERROR_CONTENT = {
-  'application/json': {
-    schema: {
-      type: 'object',
-      properties: {
-        error: { type: 'string' },
-        hint: { type: 'string', description: 'On some refusals: what to do next' },
-      },
-      required: ['error'],
-      additionalProperties: false,
-    },
+  'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } },
+};
+const errorSchema = () => {
+  const { $schema: _, ...schema } = z.toJSONSchema(errorResponseSchema, { target: 'draft-2020-12' });
+  return { ...schema, description: 'Every error answer: the text for the operator and a stable code' };
+};
+
+/** Refusals that ask the caller to come back later, and say when. */
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 0 },
   },
 };
+const ASKS_TO_RETRY = new Set(['429', '503']);
+
+/** What every call can answer: a defect is still answered {"error", "code"} (INTERNAL). */
+const DEFECT_ANSWER = {
+  500: 'A defect of the console: logged with the request id; the answer says nothing internal',
+} as const;
 
 /** The refusals of an operator call (/api and sign-in), by what it declares. */
 function operatorAnswers(endpoint: AnyEndpoint): Record<number, string> {
   const answers: Record<number, string> = {
     400: 'The body, params or ?configuration= are not valid: the message names the field',
+    403: 'The request came from another site, or is addressed to another host than PUBLIC_URL',
+    404: 'The environment (?configuration=), or what the call names, does not exist',
     413: 'The body is larger than the console accepts (BODY_LIMIT_BYTES)',
     415: 'The body is not JSON (Content-Type: application/json)',
-    429: 'Too many calls from this session or address (API_RATE_LIMIT_PER_SESSION, _PER_ADDRESS)',
-    503: 'The database cannot be reached',
+    429:
+      'Too many calls from this session or address (API_RATE_LIMIT_PER_SESSION, _PER_ADDRESS), or ' +
+      'sign-ins from this address',
+    ...DEFECT_ANSWER,
+    503: 'The database cannot be reached, or the console is shutting down',
   };
   if (endpoint.access !== 'public') {
     answers[401] = 'Not signed in, or the session ended';
-    answers[403] = 'The signed-in user lacks the right the call needs, or the request came from another site';
+    answers[403] =
+      'The signed-in user lacks the right the call needs, or the request came from another site or is ' +
+      'addressed to another host than PUBLIC_URL';
+    // Reads too: an impact or a preview evaluates a proposed change, which a rule can refuse.
+    answers[409] =
+      'A rule of the product refuses the change (or the proposed change a preview or impact evaluates), or ' +
+      'it conflicts with what is stored: the message says which';
   }
-  if (endpoint.scope === 'environment')
-    answers[404] = 'The environment, or what the call names, does not exist';
   return answers;
 }
 
+/** The sign-in redirects (GET, to the provider or to /login): a browser follows them, nothing is JSON. */
+function describeRedirect(operation: Operation): void {
+  if (operation.responses?.['200']?.description === 'Default Response') delete operation.responses['200'];
+  addAnswers(operation, {
+    302: 'Redirects: to the sign-in provider, or to /login (with the reason when sign-in failed)',
+    403: 'The request is addressed to another host than PUBLIC_URL',
+    ...DEFECT_ANSWER,
+    503: 'The console is shutting down',
+  });
+}
+
+/** The health checks: no sign-in, no body. */
+const HEALTH_ANSWERS = {
+  ...DEFECT_ANSWER,
+  503: 'The database does not answer (or, for /healthz, the embedded one has not for a while)',
+} as const;
+
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
-const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
 export function openApiOptions(config: AppConfig): FastifyDynamicSwaggerOptions {
   return {
@@ -72,7 +111,9 @@ export function openApiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         description:
           'Every operator call is a POST with JSON, scoped to an environment by ?configuration=<id> (dev when ' +
           'absent), with the session cookie of a sign-in (POST /oauth/login/dev locally). Answers are ' +
-          '{"payload": ...} or {"error": "..."}. Game servers use the runtime calls (tag runtime) under ' +
+          '{"payload": ...} or {"error": "...", "code": "..."}: `error` is for people and may be reworded, ' +
+          '`code` (schema Error) is stable, for programs to branch on; 429 and 503 say when to retry ' +
+          '(Retry-After, seconds). Game servers use the runtime calls (tag runtime) under ' +
           '/runtime/v1 instead, with a runtime key of their environment (Authorization: Bearer rk_...), ' +
           'never a session.',
         version: '1.0.0',
@@ -123,20 +164,25 @@ export function finishDocument(document: Document): Document {
       else if (operatorCall) {
         if (operatorCall.access === 'public') operation.security = [];
         addAnswers(operation, operatorAnswers(operatorCall));
-      } else operation.security = []; // health checks: no sign-in
+      } else {
+        operation.security = []; // health checks and the sign-in redirects: no sign-in
+        if (operation.tags?.includes('auth')) describeRedirect(operation);
+        else addAnswers(operation, HEALTH_ANSWERS);
+      }
     }
     paths[path] = operations;
   }
   addDiscriminators(document);
-  return { ...document, paths };
+  const components = (document.components ?? {}) as { schemas?: Record<string, unknown> };
+  components.schemas = { ...components.schemas, [ERROR_SCHEMA_NAME]: errorSchema() };
+  return { ...document, components, paths };
 }
 
 function describeRuntimeCall(operation: Operation, call: RuntimeEndpoint): void {
   operation.security = [{ [RUNTIME_SECURITY_SCHEME]: [] }];
   const ok = operation.responses?.['200'];
-  if (ok && call.produces === 'text/event-stream')
-    ok.description = 'Server-Sent Events: a `revision` event (this data) per published revision';
-  addAnswers(operation, call.answers);
+  if (ok && call.okDescription) ok.description = call.okDescription;
+  addAnswers(operation, { ...call.answers, ...DEFECT_ANSWER });
   for (const [name, description] of Object.entries(call.requestHeaders ?? {})) {
     operation.parameters = [
       ...(operation.parameters ?? []),
@@ -156,13 +202,21 @@ function describeRuntimeCall(operation: Operation, call: RuntimeEndpoint): void 
   }
 }
 
-/** Adds each status not declared yet: 304 without a body, the others with the {"error"} answer. */
+/**
+ * Adds each status not declared yet: 3xx without a body, the others with the {"error", "code"} answer,
+ * 429 and 503 with Retry-After (plugins/errors.ts sends it on both).
+ */
 function addAnswers(operation: Operation, answers: Readonly<Record<number, string>>): void {
   operation.responses ??= {};
   const responses = operation.responses;
   for (const [status, description] of Object.entries(answers)) {
     if (responses[status]) continue;
-    responses[status] = status === '304' ? { description } : { description, content: ERROR_CONTENT };
+    responses[status] =
+      Number(status) < 400
+        ? { description }
+        : ASKS_TO_RETRY.has(status)
+          ? { description, headers: RETRY_AFTER, content: ERROR_CONTENT }
+          : { description, content: ERROR_CONTENT };
   }
   const ok = responses['200'];
   if (ok?.description === 'Default Response') ok.description = 'Done: {"payload": ...}';

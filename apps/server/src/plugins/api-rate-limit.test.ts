@@ -29,6 +29,7 @@ describe('API rate limit', () => {
     const refused = firstAnswers[5]!;
     expect(refused.json()).toEqual({
       error: expect.stringMatching(/^Too many requests; try again in \d+ seconds$/),
+      code: 'TOO_MANY_REQUESTS',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another session from the same address: its own bucket, until the address's is full (5 + 3 = 8).

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { DomainError, ErrorCode } from '@console/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorBody, RETRY_AFTER_SECONDS } from './errors.ts';
 import type { RefusalLog } from './refusal-log.ts';
 
 // Limits on what one client may hold open, so that slow or numerous connections cannot exhaust the
@@ -26,15 +28,21 @@ export function requestTimeoutOptions(requestBodyTimeoutMs: number) {
   };
 }
 
-const TOO_MANY_CONNECTIONS_BODY = JSON.stringify({
-  error: 'Too many open connections from this address (MAX_CONNECTIONS_PER_ADDRESS)',
-});
+const TOO_MANY_CONNECTIONS_BODY = JSON.stringify(
+  errorBody(
+    new DomainError(
+      ErrorCode.TooManyRequests,
+      'Too many open connections from this address (MAX_CONNECTIONS_PER_ADDRESS)',
+    ),
+  ),
+);
 const TOO_MANY_CONNECTIONS_ANSWER = [
   'HTTP/1.1 429 Too Many Requests',
   'content-type: application/json; charset=utf-8',
   `content-length: ${Buffer.byteLength(TOO_MANY_CONNECTIONS_BODY)}`,
   'cache-control: no-store',
   'x-content-type-options: nosniff',
+  `retry-after: ${RETRY_AFTER_SECONDS}`,
   'connection: close',
   '',
   TOO_MANY_CONNECTIONS_BODY,

@@ -4,6 +4,7 @@ import {
   DomainError,
   describeFieldPath,
   ErrorCode,
+  type ErrorResponse,
   HTTP_STATUS_BY_CODE,
   MESSAGES,
   quoteInput,
@@ -118,20 +119,54 @@ function toDomainError(
   return new DomainError(ErrorCode.Internal, MESSAGES.serverError);
 }
 
-/** Seconds a client is asked to wait before trying again after a 503. */
-const RETRY_AFTER_SECONDS = 1;
+/** Seconds a client is asked to wait before trying again after a 429 or 503 that names no other wait. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The body of every error answer, whoever sends it: the operator's text, and the code (ErrorCode, the
+ * same for the same kind of refusal in every release) a program branches on. A client error without a
+ * domain code (405, ...) takes BAD_INPUT, a server error INTERNAL.
+ */
+export function errorBody(
+  answer: DomainError | FastifyError,
+  status = answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : (answer.statusCode ?? 500),
+): ErrorResponse {
+  const code =
+    answer instanceof DomainError
+      ? answer.code
+      : (CODE_BY_STATUS.get(status) ?? (status < 500 ? ErrorCode.BadInput : ErrorCode.Internal));
+  const hint = answer instanceof DomainError ? answer.hint : undefined;
+  return { error: answer.message, code, ...(hint === undefined ? {} : { hint }) };
+}
+
+/** The status and body of an error answer; a 429 or 503 also says when to try again (Retry-After). */
+function sendError(reply: FastifyReply, answer: DomainError | FastifyError, fallbackStatus = 500) {
+  const status =
+    answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : (answer.statusCode ?? fallbackStatus);
+  if ((status === 429 || status === 503) && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', RETRY_AFTER_SECONDS);
+  return reply.code(status).send(errorBody(answer, status));
+}
 
 /** One error handler: domain codes map to statuses in one table; nothing internal reaches the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    const answer = toDomainError(error, request.log);
-    const status = answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : answer.statusCode!;
-    if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
-    const hint = answer instanceof DomainError ? answer.hint : undefined;
-    return reply.code(status).send({ error: answer.message, ...(hint === undefined ? {} : { hint }) });
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) =>
+    sendError(reply, toDomainError(error, request.log)),
+  );
+  // A request on a kept-alive connection while the console closes is refused 503 as every other error
+  // (Fastify's own 503 carries neither the code nor Retry-After: return503OnClosing is off, app.ts).
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!isClosing) return done();
+    reply.header('connection', 'close');
+    done(new DomainError(ErrorCode.Unavailable, MESSAGES.closing));
   });
   // A refusal some plugin sends without a body (@fastify/websocket answers a plain GET of a socket path
-  // 404 and nothing else) still says what went wrong, as {"error"}.
+  // 404 and nothing else) still says what went wrong, as {"error", "code"}.
   app.addHook('onSend', (request, reply, payload, done) => {
     const isEmpty = payload === undefined || payload === null || payload === '';
     if (!isEmpty || reply.statusCode < 400 || request.method === 'HEAD') {
@@ -139,12 +174,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return;
     }
     const path = request.url.split('?')[0] ?? '';
-    const error =
+    const message =
       reply.statusCode === 404
         ? `Not found: ${request.method} ${path}`
         : `${request.method} ${path} failed (HTTP ${reply.statusCode})`;
     reply.type('application/json; charset=utf-8');
-    done(null, JSON.stringify({ error }));
+    done(null, JSON.stringify(errorBody(new Error(message) as FastifyError, reply.statusCode)));
   });
 }
 
@@ -167,10 +202,9 @@ export function answerFrameworkError(
   const answer =
     (Object.hasOwn(ROUTER_ERRORS, error.code) ? ROUTER_ERRORS[error.code]?.() : undefined) ??
     toDomainError(error, request.log);
-  const status =
-    answer instanceof DomainError ? HTTP_STATUS_BY_CODE[answer.code] : (answer.statusCode ?? 400);
   setSecurityHeaders(request, reply);
-  reply.header('cache-control', 'no-store').code(status).send({ error: answer.message });
+  reply.header('cache-control', 'no-store');
+  sendError(reply, answer, 400);
 }
 
 /** What Node's HTTP parser refuses before Fastify sees a request, by the parser's error code. */
@@ -198,7 +232,7 @@ export function answerClientError(
   const answer = describeClientError(error.code);
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
-    const body = JSON.stringify({ error: answer.message });
+    const body = JSON.stringify(errorBody(answer));
     const status = HTTP_STATUS_BY_CODE[answer.code];
     const headers = {
       ...SECURITY_HEADERS,

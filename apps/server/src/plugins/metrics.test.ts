@@ -67,7 +67,10 @@ describe('metrics', () => {
         headers: authorization ? { authorization } : {},
       });
       expect(response.statusCode, authorization).toBe(401);
-      expect(response.json()).toEqual({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+      expect(response.json()).toEqual({
+        error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>',
+        code: 'NOT_LOGGED_IN',
+      });
       expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     }
     await scrape();

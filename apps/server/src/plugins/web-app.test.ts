@@ -56,7 +56,7 @@ describe('web app and unknown paths', () => {
       const response = await httpClient(app).request({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ error });
+      expect(response.json()).toMatchObject({ error });
     }
   });
 });

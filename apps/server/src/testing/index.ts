@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
+import { observeStatus } from './observed-statuses.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
 
@@ -50,7 +51,8 @@ export async function buildTestApp(
     { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: TEST_SESSION_SECRET, ...env },
     databaseUrl,
   );
-  const app = await buildApp({ logger: false, ...options, config });
+  // Every answer's status is checked against the OpenAPI document after the test file (observed-statuses.ts).
+  const app = await buildApp({ logger: false, onResponse: observeStatus, ...options, config });
   await seedEnvironments(app.db);
   return app;
 }

@@ -20,7 +20,7 @@ import { connectRequestArbitrary, type FuzzRequest, requestArbitrary } from './r
 /**
  * Generated fuzzing of every declared call. From each route's own schemas, 200+
  * requests with hostile bodies, query strings and path params; no answer may be a 5xx, and every
- * answer that is not a success must be exactly {"error": string}. Seeded: FUZZ_SEED=<n> replays a
+ * answer that is not a success must be exactly {"error": string, "code": string}. Seeded: FUZZ_SEED=<n> replays a
  * run; a failure names the route, the request and the answer (FUZZ_REPORT=<file> appends them all).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
@@ -68,15 +68,20 @@ function findProblem(request: FuzzRequest, response: TestResponse): string | nul
       ? null
       : 'success without {payload}';
   }
-  // `hint` (what to do next) may stand beside the error (DomainError.hint).
-  const { error, hint, ...rest } = (answer ?? {}) as { error?: unknown; hint?: unknown };
+  // `hint` (what to do next) may stand beside the error and its code (DomainError.hint).
+  const { error, code, hint, ...rest } = (answer ?? {}) as {
+    error?: unknown;
+    code?: unknown;
+    hint?: unknown;
+  };
   const isError =
     answer !== null &&
     typeof answer === 'object' &&
     Object.keys(rest).length === 0 &&
     typeof error === 'string' &&
+    typeof code === 'string' &&
     (hint === undefined || typeof hint === 'string');
-  return isError ? null : `status ${response.statusCode}, not {"error": string}`;
+  return isError ? null : `status ${response.statusCode}, not {"error": string, "code": string}`;
 }
 
 /** A test's share of the declared calls: one feature's, or a part of a big feature's (at most GROUP_SIZE). */

@@ -36,6 +36,29 @@ export const DEFAULT_ACTIVATION_TYPE: ActivationTypeId = WorldEventActivationTyp
 
 const L = ACTIVATION_LABELS;
 
+/** What each field means, with its unit, bounds and default: the OpenAPI document's descriptions. */
+const ABOUT = {
+  type: `How runs are placed in time (WorldEventActivationType); default ${DEFAULT_ACTIVATION_TYPE} (Continuous)`,
+  start: 'When the first run may start, UTC milliseconds; default 0 (from the epoch: at once)',
+  end: 'When the last run ends, UTC milliseconds, after start; default 0 (always active)',
+  cooldown:
+    'Seconds between the end of one run and the next (an offer: its deactivation duration, at most ' +
+    'maxEventDuration); 0 to a year, default 0',
+  minLevel:
+    "The lowest player level this configuration is served to; players below it get the plugin's " +
+    `default. Default ${DEFAULT_MIN_LEVEL}: a configuration saved without it gives players under level ` +
+    `${DEFAULT_MIN_LEVEL} nothing`,
+  maxEventDuration:
+    'Seconds one run lasts at most (an offer: the offer duration); 1 s to a year, default ' +
+    `${DEFAULT_MAX_EVENT_DURATION_SECONDS} (12 hours)`,
+  weeklyOffer:
+    `Schedule type: ${WEEKLY_SLOT_COUNT} slots of 6 hours over a fortnight from Monday 00:00 UTC (night, ` +
+    'morning, afternoon, evening of each day), true where runs happen, never all; default none',
+  scheduleOffset:
+    'Seconds the UTC grid of the periodic and schedule types is shifted by; at most one period of the ' +
+    'type (a week for schedule and weekly), default 0',
+} as const;
+
 export const activationTypeSchema = z.union(
   ACTIVATION_TYPES.map((type) => z.literal(type.id)) as unknown as [
     z.ZodLiteral<ActivationTypeId>,
@@ -76,16 +99,22 @@ export function maxScheduleOffsetOf(type: number): number {
 export const activationSettingsSchema = z
   .object(
     {
-      type: activationTypeSchema.default(DEFAULT_ACTIVATION_TYPE),
-      start: timestampField(L.start).default(0),
-      end: timestampField(L.end).default(0).describe('UTC milliseconds; 0 means always active'),
-      cooldown: secondsField(L.cooldown, 0, MAX_ACTIVATION_DURATION_SECONDS).default(0),
-      minLevel: wholeNumberField(L.minLevel, 1, MAX_STORED_INTEGER).default(DEFAULT_MIN_LEVEL),
-      maxEventDuration: secondsField(L.maxEventDuration, 1, MAX_ACTIVATION_DURATION_SECONDS).default(
-        DEFAULT_MAX_EVENT_DURATION_SECONDS,
-      ),
-      weeklyOffer: weeklyOfferSchema.default(() => [...DEFAULT_WEEKLY_OFFER]),
-      scheduleOffset: secondsField(L.scheduleOffset, 0, MAX_SCHEDULE_OFFSET_SECONDS).default(0),
+      type: activationTypeSchema.default(DEFAULT_ACTIVATION_TYPE).describe(ABOUT.type),
+      start: timestampField(L.start).default(0).describe(ABOUT.start),
+      end: timestampField(L.end).default(0).describe(ABOUT.end),
+      cooldown: secondsField(L.cooldown, 0, MAX_ACTIVATION_DURATION_SECONDS)
+        .default(0)
+        .describe(ABOUT.cooldown),
+      minLevel: wholeNumberField(L.minLevel, 1, MAX_STORED_INTEGER)
+        .default(DEFAULT_MIN_LEVEL)
+        .describe(ABOUT.minLevel),
+      maxEventDuration: secondsField(L.maxEventDuration, 1, MAX_ACTIVATION_DURATION_SECONDS)
+        .default(DEFAULT_MAX_EVENT_DURATION_SECONDS)
+        .describe(ABOUT.maxEventDuration),
+      weeklyOffer: weeklyOfferSchema.default(() => [...DEFAULT_WEEKLY_OFFER]).describe(ABOUT.weeklyOffer),
+      scheduleOffset: secondsField(L.scheduleOffset, 0, MAX_SCHEDULE_OFFSET_SECONDS)
+        .default(0)
+        .describe(ABOUT.scheduleOffset),
     },
     { error: 'activation must be an object' },
   )

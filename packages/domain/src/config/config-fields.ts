@@ -4,7 +4,8 @@ import { formatDuration } from './duration.ts';
 // Field builders for the configuration schemas. Every message starts with the field's label as the
 // editor shows it ("Error messages name the field by its label"), and a missing value
 // says "is required" (bot rate, lose %, number of levels, multipliers, product id and
-// target are required).
+// target are required). Each field's label is also its description in the OpenAPI document (its unit
+// when it has one: `Close %`, `Progress Rate per second`), beside the schema's bounds and default.
 
 const requiredOr = (label: string, otherwise: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${label} is required` : `${label} ${otherwise}`;
@@ -15,7 +16,8 @@ export function wholeNumberField(label: string, min: number, max: number) {
     .number({ error: requiredOr(label, 'must be a number') })
     .int({ error: `${label} must be a whole number` })
     .min(min, { error: `${label} must be at least ${min}` })
-    .max(max, { error: `${label} must be at most ${max}` });
+    .max(max, { error: `${label} must be at most ${max}` })
+    .describe(label);
 }
 
 /** A number in [min, max], fractions allowed (rates). */
@@ -23,11 +25,12 @@ export function decimalField(label: string, min: number, max: number) {
   return z
     .number({ error: requiredOr(label, 'must be a number') })
     .min(min, { error: `${label} must be at least ${min}` })
-    .max(max, { error: `${label} must be at most ${max}` });
+    .max(max, { error: `${label} must be at most ${max}` })
+    .describe(label);
 }
 
 export function booleanField(label: string) {
-  return z.boolean({ error: requiredOr(label, 'must be true or false') });
+  return z.boolean({ error: requiredOr(label, 'must be true or false') }).describe(label);
 }
 
 /** A list of `item` with at least `min` and at most `max` entries. */
@@ -52,5 +55,8 @@ export function secondsField(label: string, min: number, max: number) {
     .number({ error: requiredOr(label, 'must be a number of seconds') })
     .int({ error: `${label} must be a whole number of seconds` })
     .min(min, { error: `${label} must be at least ${formatDuration(min)}` })
-    .max(max, { error: `${label} must be at most ${formatDuration(max)}` });
+    .max(max, { error: `${label} must be at most ${formatDuration(max)}` })
+    .describe(
+      `${label}, in whole seconds: ${min} (${formatDuration(min)}) to ${max} (${formatDuration(max)})`,
+    );
 }

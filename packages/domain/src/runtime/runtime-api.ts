@@ -136,18 +136,25 @@ const atMessage = (issue: { input?: unknown }) => {
     : range;
 };
 
+/** The OpenAPI document's descriptions of the resolve body's fields: units and what absent means. */
+const RESOLVE_FIELDS = {
+  level: "The player's level, compared with each configuration's minLevel (60 unless set); 1 when absent",
+  at: 'UTC milliseconds (not seconds) the player is resolved at; now when absent',
+} as const;
+
 export const resolveRequestSchema = runtimeBody({
   userId: userIdSchema,
   context: playerContextSchema.default({}),
   /** The player's level, compared with a configuration's minLevel; absent = level 1. */
-  level: wholeNumberIn('level', 1, MAX_PLAYER_LEVEL).optional(),
+  level: wholeNumberIn('level', 1, MAX_PLAYER_LEVEL).optional().describe(RESOLVE_FIELDS.level),
   /** UTC milliseconds; now when absent. */
   at: z
     .number({ error: atMessage })
     .int({ error: atMessage })
     .min(MIN_RESOLVE_AT_MS, { error: atMessage })
     .max(MAX_RESOLVE_AT_MS, { error: atMessage })
-    .optional(),
+    .optional()
+    .describe(RESOLVE_FIELDS.at),
   assignments: stickyAssignmentsSchema,
   /** true: answer resolvePlayer's whole resolution, with why each entry did or did not apply. */
   explain: z.boolean({ error: 'explain must be true or false' }).optional(),

@@ -39,6 +39,10 @@ export interface RuntimeEndpoint {
    * answers {"error"}; 304 has no body.
    */
   readonly answers: Readonly<Record<number, string>>;
+  /** Its query string (documented; checked by the runtime key check and the handler), `runtimeQuerySchema` when absent. */
+  readonly query?: z.ZodObject;
+  /** What its 200 answer holds, when the summary is not enough (the stream's events and lines). */
+  readonly okDescription?: string;
   /** Request headers it reads, and response headers it sends, with what they mean. */
   readonly requestHeaders?: Readonly<Record<string, string>>;
   readonly responseHeaders?: Readonly<Record<string, string>>;
@@ -160,6 +164,25 @@ export const runtimeEndpoints = {
         'Too many unknown runtime keys were presented, or this key holds its maximum of live streams ' +
         '(RUNTIME_MAX_STREAMS_PER_KEY); try again shortly',
     },
+    query: runtimeQuerySchema.extend({
+      lastEventId: z
+        .string()
+        .optional()
+        .describe(
+          'The last revision received, for clients that cannot send the Last-Event-ID header (an EventSource ' +
+            'in a browser); the header wins when both are given. Digits only, else ignored (a reset event)',
+        ),
+    }),
+    okDescription:
+      'Server-Sent Events (text/event-stream), UTF-8 lines: first `retry: 2000` (reconnect after 2 s). Then ' +
+      '`event: revision` frames, `id:` the revision and `data:` one JSON object of the schema below: a change ' +
+      'event (`previousRevision` = revision − 1, `changed` lists what changed) per revision in order, or a ' +
+      'reset event (`everythingChanged: true`, `previousRevision` and `changed` null: fetch the snapshot ' +
+      `again). A \`${RUNTIME_HEARTBEAT_COMMENT}\` comment line every ${RUNTIME_HEARTBEAT_MS / 1000} s keeps ` +
+      'proxies from closing it; ignore it. When the console shuts down the stream ends with `retry: N` ' +
+      '(250 to 2000 ms, spread) and `event: closing`, `data: {"reason":"server shutting down"}`: reconnect ' +
+      'after N ms with Last-Event-ID (or ?lastEventId=) and another replica goes on where this one stopped. ' +
+      "A revoked key's stream ends without an event; its reconnect is refused 401",
     requestHeaders: {
       'Last-Event-ID': 'The last revision received: the stream goes on from there (or ?lastEventId=)',
     },

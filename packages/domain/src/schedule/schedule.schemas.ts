@@ -34,12 +34,18 @@ const scheduleOverviewSettingsSchema = z
         error: `${L.slotsPerDay} must be one of ${SLOTS_PER_DAY_CHOICES.join(', ')}`,
       })
       .default(DEFAULT_SLOTS_PER_DAY),
-    daysBack: wholeNumberField(L.daysBack, 0, MAX_DAYS_BACK).default(DEFAULT_DAYS_BACK),
-    daysForward: wholeNumberField(L.daysForward, 1, MAX_DAYS_FORWARD).default(DEFAULT_DAYS_FORWARD),
+    daysBack: wholeNumberField(L.daysBack, 0, MAX_DAYS_BACK)
+      .default(DEFAULT_DAYS_BACK)
+      .describe('Days before `at`'),
+    daysForward: wholeNumberField(L.daysForward, 1, MAX_DAYS_FORWARD)
+      .default(DEFAULT_DAYS_FORWARD)
+      .describe('Days after `at`'),
     /** Also the configurations the plugins' drafts reference ("on request, its draft"). */
     includeDraft: z.boolean({ error: `${L.includeDraft} must be true or false` }).default(false),
     /** The instant the overview is computed for (UTC ms); the server's clock when omitted. */
-    at: wholeNumberField(L.at, 0, MAX_ACTIVATION_TIMESTAMP_MS).describe('UTC milliseconds').optional(),
+    at: wholeNumberField(L.at, 0, MAX_ACTIVATION_TIMESTAMP_MS)
+      .describe('UTC milliseconds; now when absent')
+      .optional(),
   })
   .prefault({});
 

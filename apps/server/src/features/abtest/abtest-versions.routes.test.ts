@@ -75,7 +75,7 @@ describe('A/B-test versions', () => {
       const id = await createTest();
       const response = await call('/api/abtest/versions/save', { id, weights });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error });
+      expect(response.json()).toMatchObject({ error });
       expect(await auditOf(id)).toHaveLength(1);
     });
 
@@ -83,7 +83,7 @@ describe('A/B-test versions', () => {
       const id = await createTest(AbTestType.Rollout);
       const response = await call('/api/abtest/versions/save', { id, weights: [300_000, 300_000, 400_000] });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'Rollout versions must have exactly 2 cases, not 3' });
+      expect(response.json()).toMatchObject({ error: 'Rollout versions must have exactly 2 cases, not 3' });
       expect(
         (await payloadOf('/api/abtest/versions/save', { id, weights: [900_000, 100_000] })).version,
       ).toBe(0);
@@ -146,7 +146,7 @@ describe('A/B-test versions', () => {
       ] as const;
       for (const [version, status, error] of cases) {
         const response = await call('/api/abtest/activate/version', { id, version });
-        expect([response.statusCode, response.json()]).toEqual([status, { error }]);
+        expect([response.statusCode, response.json()]).toMatchObject([status, { error }]);
       }
       expect(await auditOf(id)).toHaveLength(entries);
       expect((await payloadOf('/api/abtest/get', { id })).data.version).toBe(1);
@@ -223,7 +223,7 @@ describe('A/B-test versions', () => {
       const id = await createTest(AbTestType.DynamicSegmentation);
       const response = await call('/api/abtest/rollout/apply', { id, treatment: 50 });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: `AB-test '${id}' is not a rollout` });
+      expect(response.json()).toMatchObject({ error: `AB-test '${id}' is not a rollout` });
       expect(await payloadOf('/api/abtest/versions/get', { id })).toEqual([]);
     });
 

@@ -125,7 +125,7 @@ describe('segments', () => {
         segment: { conditions: [{ property: Payer, op: Equals, value }] },
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'The segment of an active AB-test cannot be changed' });
+      expect(response.json()).toMatchObject({ error: 'The segment of an active AB-test cannot be changed' });
     }
     expect(await auditActions(id)).not.toContain('abtest.segment.save');
   });
@@ -136,7 +136,10 @@ describe('segments', () => {
         abTestId: 'missing',
         segment: { conditions: [{ property: Payer, op: Equals, value }] },
       });
-      expect([response.statusCode, response.json()]).toEqual([404, { error: 'AB-test not found' }]);
+      expect([response.statusCode, response.json()]).toEqual([
+        404,
+        { error: 'AB-test not found', code: 'NOT_FOUND' },
+      ]);
     }
   });
 

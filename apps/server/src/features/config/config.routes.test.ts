@@ -126,7 +126,7 @@ describe('configurations: every route of every kind', () => {
         expect({ call, status: response.statusCode, body: response.json() }).toEqual({
           call,
           status: 404,
-          body: { error: `${definition.label} configuration 'nowhere' not found` },
+          body: { error: `${definition.label} configuration 'nowhere' not found`, code: 'NOT_FOUND' },
         });
       }
     });
@@ -138,7 +138,7 @@ describe('configurations: every route of every kind', () => {
       for (const target of [kind, other]) {
         const response = await c.call(`/api/config/${target}/create`, validItem(target, id));
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ error: `Configuration ID '${id}' already exists` });
+        expect(response.json()).toMatchObject({ error: `Configuration ID '${id}' already exists` });
       }
       expect(await c.auditOf(id)).toHaveLength(1);
       expect(await c.payloadOf(`/api/id/exist/config/${id}`)).toEqual({ exists: true });
@@ -153,7 +153,7 @@ describe('configurations: every route of every kind', () => {
       await c.create(other, id);
       const get = await c.call(`${base}/get`, { id });
       expect(get.statusCode).toBe(404);
-      expect(get.json()).toEqual({ error: `${definition.label} configuration '${id}' not found` });
+      expect(get.json()).toMatchObject({ error: `${definition.label} configuration '${id}' not found` });
     });
   });
 
@@ -208,7 +208,7 @@ describe('configurations: every route of every kind', () => {
       expect(response.json().error).toMatch(/^active: Active is required/);
       const unknown = await c.call('/api/plugin/config/list-active', { pluginId: 999 });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ error: 'Unknown plugin' });
+      expect(unknown.json()).toMatchObject({ error: 'Unknown plugin' });
     });
   });
 
@@ -223,17 +223,17 @@ describe('configurations: every route of every kind', () => {
     ])('%s answers 404 "Unknown plugin"', async (url) => {
       const response = await c.call(url, { id: 'x' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Unknown plugin' });
+      expect(response.json()).toMatchObject({ error: 'Unknown plugin' });
     });
 
     it('a known kind with an unknown call is a plain 404, and the catch-all still needs a session', async () => {
       const response = await c.call('/api/config/ar/rename', {});
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Not found: POST /api/config/ar/rename' });
+      expect(response.json()).toMatchObject({ error: 'Not found: POST /api/config/ar/rename' });
       const anonymous = await t.post('/api/config/zz/list', {});
       expect(anonymous.statusCode).toBe(401);
       const environment = await c.call('/api/config/zz/list', {}, 'atlantis');
-      expect(environment.json()).toEqual({ error: 'Unknown environment atlantis' });
+      expect(environment.json()).toMatchObject({ error: 'Unknown environment atlantis' });
     });
   });
 

@@ -44,7 +44,7 @@ describe('environments', () => {
       cookie,
     );
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'Environment dev already exists' });
+    expect(response.json()).toMatchObject({ error: 'Environment dev already exists' });
     expect(await auditCount('dev')).toBe(before);
   });
 
@@ -92,7 +92,7 @@ describe('environments', () => {
     expect(cached.statusCode).toBe(200);
     const unknown = await t.post('/api/id/random?configuration=nowhere-yet', undefined, cookie);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Unknown environment nowhere-yet' });
+    expect(unknown.json()).toMatchObject({ error: 'Unknown environment nowhere-yet' });
   });
 
   it('tells whether an environment id exists', async () => {
@@ -102,6 +102,6 @@ describe('environments', () => {
     expect(no.json()).toEqual({ payload: { exists: false } });
     const unknownKind = await t.post('/api/id/exist/spaceship/x', undefined, cookie);
     expect(unknownKind.statusCode).toBe(404);
-    expect(unknownKind.json()).toEqual({ error: 'Unknown id kind spaceship' });
+    expect(unknownKind.json()).toMatchObject({ error: 'Unknown id kind spaceship' });
   });
 });

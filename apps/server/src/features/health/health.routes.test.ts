@@ -12,7 +12,8 @@ describe('health checks', () => {
     try {
       const ready = await httpClient(app).request({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ error: 'Database unreachable' });
+      expect(ready.json()).toEqual({ error: 'Database unreachable', code: 'UNAVAILABLE' });
+      expect(ready.headers['retry-after']).toBe('1');
       const health = await httpClient(app).request({ method: 'GET', url: '/healthz' });
       expect(health.json()).toEqual({ payload: { status: 'ok' } });
     } finally {

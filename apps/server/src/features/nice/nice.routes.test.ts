@@ -62,7 +62,7 @@ describe('NICE config', () => {
       const before = (await auditOf()).length;
       const response = await call('/api/nice/set', { niceConfig });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toMatchObject({ error: message });
       expect(response.body).not.toContain('SECRET');
       expect((await auditOf()).length).toBe(before);
     },

@@ -33,7 +33,7 @@ describe('plugin details: get, description, draft autosave', () => {
     await t.app.db.plugin.deleteMany({ where: { environmentId: 'stable', id: DUEL } });
     const missing = await p.c.call('/api/plugin/get', { pluginId: DUEL }, 'stable');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Plugin not found' });
+    expect(missing.json()).toMatchObject({ error: 'Plugin not found' });
     const unknown = await p.c.call('/api/plugin/get', { pluginId: 999 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toContain('pluginId 999 is not a known plugin');

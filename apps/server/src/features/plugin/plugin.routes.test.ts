@@ -108,7 +108,7 @@ describe('plugins', () => {
     const before = (await auditOf('dev')).length;
     const response = await call('/api/plugin/activate', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
+    expect(response.json()).toMatchObject({ error: message });
     expect((await auditOf('dev')).length).toBe(before);
   });
 
@@ -116,7 +116,7 @@ describe('plugins', () => {
     await t.app.db.plugin.deleteMany({ where: { environmentId: 'plugins-later', id: 13 } });
     const response = await call('/api/plugin/activate', { pluginId: 13, active: true }, 'plugins-later');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       error: 'Plugin DIVE_EVENT (13) not found in environment plugins-later',
     });
     expect(await pluginAudit('plugins-later')).toEqual([]);

@@ -55,7 +55,7 @@ describe('user admin (progression)', () => {
     const before = (await auditOf()).length;
     const response = await call('/api/player/progression', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message });
+    expect(response.json()).toMatchObject({ error: message });
     expect((await auditOf()).length).toBe(before);
     expect(await findPlayerProgression(t.app.db, 'dev', 'p-2')).toBeUndefined();
   });

@@ -94,7 +94,7 @@ describe('release info', () => {
       const stored = await payloadOf('/api/release/content/get');
       const response = await call('/api/release/content/set', { releaseInfo });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toMatchObject({ error: message });
       expect((await auditOf()).length).toBe(before);
       expect(await payloadOf('/api/release/content/get')).toEqual(stored);
     });
@@ -145,7 +145,7 @@ describe('release info', () => {
       const before = (await auditOf()).length;
       const response = await call('/api/release/client/set', { releaseInfo });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toMatchObject({ error: message });
       expect((await auditOf()).length).toBe(before);
     });
   });
@@ -192,7 +192,7 @@ describe('release info', () => {
       const before = (await auditOf()).length;
       const response = await call('/api/release/kv/set', { keyValue });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toMatchObject({ error: message });
       expect((await auditOf()).length).toBe(before);
     });
   });

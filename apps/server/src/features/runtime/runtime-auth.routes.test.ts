@@ -68,7 +68,7 @@ describe('runtime keys on the runtime API', () => {
       await snapshot(undefined, `?key=${devKey.key}`),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 401, 401, 401]);
-    for (const answer of answers) expect(json(answer)).toEqual({ error: expect.any(String) });
+    for (const answer of answers) expect(json(answer)).toMatchObject({ error: expect.any(String) });
   });
 
   it('never lets a runtime key reach /api, where only sessions count', async () => {
@@ -91,7 +91,7 @@ describe('runtime keys on the runtime API', () => {
     expect(revoked.statusCode).toBe(200);
     const refused = await snapshot(`Bearer ${key.key}`);
     expect(refused.status).toBe(401);
-    expect(json(refused)).toEqual({ error: 'This runtime key has been revoked' });
+    expect(json(refused)).toEqual({ error: 'This runtime key has been revoked', code: 'NOT_LOGGED_IN' });
     // The other keys are untouched.
     expect((await snapshot(`Bearer ${devKey.key}`)).status).toBe(200);
   });
@@ -137,7 +137,12 @@ describe('a flood of ever new garbage keys', () => {
       }
       expect(queries.count).toBe(5);
       expect(answers.map((answer) => answer.status)).toEqual([...Array(5).fill(401), ...Array(25).fill(429)]);
-      expect(json(answers[29]!)).toEqual({ error: 'Too many unknown runtime keys; try again shortly' });
+      expect(json(answers[29]!)).toEqual({
+        error: 'Too many unknown runtime keys; try again shortly',
+        code: 'TOO_MANY_REQUESTS',
+      });
+      // A 429 says when to try again (plugins/errors.ts), as the OpenAPI document declares.
+      expect(answers[29]!.headers['retry-after']).toBe('1');
     } finally {
       queries.restore();
     }
@@ -160,7 +165,7 @@ describe('runtime key revocation across console processes', () => {
       // Known to the other process now: its refusal after the revoke comes from the NOTIFY, not a look-up.
       expect((await t.post('/api/runtime-keys/revoke', { id: key.id }, cookie)).statusCode).toBe(200);
       await expect.poll(async () => (await read()).statusCode).toBe(401);
-      expect((await read()).json()).toEqual({ error: 'This runtime key has been revoked' });
+      expect((await read()).json()).toMatchObject({ error: 'This runtime key has been revoked' });
     } finally {
       await other.close();
     }

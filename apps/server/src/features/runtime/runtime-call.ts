@@ -1,4 +1,4 @@
-import { errorResponseSchema, type RuntimeEndpoint, runtimeQuerySchema } from '@console/domain';
+import { type RuntimeEndpoint, runtimeQuerySchema } from '@console/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,8 +24,10 @@ export function documentation(endpoint: RuntimeEndpoint) {
         ...document,
         schema: {
           ...document.schema,
-          querystring: runtimeQuerySchema,
-          response: { 200: endpoint.response, 401: errorResponseSchema, 403: errorResponseSchema },
+          querystring: endpoint.query ?? runtimeQuerySchema,
+          // Only 200 here: the refusals are added from the declaration with the {"error", "code"} answer as
+          // JSON, also for the stream, whose 200 alone is text/event-stream (http/openapi.ts).
+          response: { 200: endpoint.response },
         },
       })) as typeof jsonSchemaTransform,
   };

@@ -264,10 +264,10 @@ describe('player preview', () => {
   it('refuses an unknown revision or plugin (404) and bad input (400)', async () => {
     const revision = await preview({ userId: 'p', source: { revision: 9999 } });
     expect(revision.statusCode).toBe(404);
-    expect(revision.json()).toEqual({ error: 'Revision 9999 of the runtime of dev not found' });
+    expect(revision.json()).toMatchObject({ error: 'Revision 9999 of the runtime of dev not found' });
     const plugin = await preview({ userId: 'p', source: { draftOfPlugin: 77 } });
     expect(plugin.statusCode).toBe(404);
-    expect(plugin.json()).toEqual({ error: 'Plugin 77 not found in dev' });
+    expect(plugin.json()).toMatchObject({ error: 'Plugin 77 not found in dev' });
     for (const [body, field] of [
       [{}, /userId/],
       [{ userId: 'p', source: 'latest' }, /source/],

@@ -56,7 +56,7 @@ describe('runtime revisions: causes, diff and environment comparison', () => {
   it('refuses an unknown revision (404) and names a malformed field (400)', async () => {
     const missing = await r.c.call('/api/runtime/revision/diff', { from: 1, to: 999 }, 'dev');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Revision 999 of the runtime of dev not found' });
+    expect(missing.json()).toMatchObject({ error: 'Revision 999 of the runtime of dev not found' });
     for (const [body, field] of [
       [{ from: 0, to: 1 }, 'from'],
       [{ from: 1 }, 'to'],

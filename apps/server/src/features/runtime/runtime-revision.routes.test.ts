@@ -45,7 +45,7 @@ describe('runtime revisions: history, rollback and resume', () => {
   it('refuses an unknown revision (404) and a malformed one (400)', async () => {
     const missing = await r.c.call('/api/runtime/revision/get', { revision: 99 }, 'stable');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Revision 99 of the runtime of stable not found' });
+    expect(missing.json()).toMatchObject({ error: 'Revision 99 of the runtime of stable not found' });
     const republish = await r.c.call('/api/runtime/revision/republish', { revision: 99 }, 'stable');
     expect(republish.statusCode).toBe(404);
     for (const body of [{ revision: 0 }, { revision: 'x' }, {}]) {

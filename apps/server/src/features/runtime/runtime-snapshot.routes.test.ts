@@ -111,7 +111,7 @@ describe('GET /runtime/v1/snapshot', () => {
     await t.app.db.environment.create({ data: { id: 'unpublished' } });
     const answer = await snapshot(await createKey('unpublished'));
     expect(answer.status).toBe(404);
-    expect(json(answer)).toEqual({ error: "Environment 'unpublished' has no published revision yet" });
+    expect(json(answer)).toMatchObject({ error: "Environment 'unpublished' has no published revision yet" });
   });
 
   it('serves a newly published revision once notified', async () => {

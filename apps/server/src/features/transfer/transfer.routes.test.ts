@@ -234,14 +234,14 @@ describe('environment transfer', () => {
         cookie,
       );
       expect(missingTo.statusCode).toBe(404);
-      expect(missingTo.json()).toEqual({ error: 'Unknown environment nowhere' });
+      expect(missingTo.json()).toMatchObject({ error: 'Unknown environment nowhere' });
       const missingFrom = await t.post(
         '/api/configuration/transfer',
         { from: 'gone', to: 'dev', mode: 'merge', previewToken: 'abc' },
         cookie,
       );
       expect(missingFrom.statusCode).toBe(404);
-      expect(missingFrom.json()).toEqual({ error: 'Unknown environment gone' });
+      expect(missingFrom.json()).toMatchObject({ error: 'Unknown environment gone' });
     });
 
     it('refuses a transfer without a preview token (400) and a bad mode (400)', async () => {
@@ -274,7 +274,7 @@ describe('environment transfer', () => {
           cookie,
         );
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ error: 'Environment changed since preview' });
+        expect(response.json()).toMatchObject({ error: 'Environment changed since preview' });
         expect(await contentOf(to)).toEqual(before);
         expect(await transferAudit(to)).toEqual([]);
       }

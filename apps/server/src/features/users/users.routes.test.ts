@@ -36,7 +36,7 @@ describe('users and roles', () => {
     expect(await rolesOf(t, boss)).toMatchObject({ role: 'admin', isConfiguredAdmin: true });
     const refused = await t.post('/api/release/kv/set', { keyValue: 'a=b;' }, viewer);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'Requires operator rights in dev' });
+    expect(refused.json()).toMatchObject({ error: 'Requires operator rights in dev' });
   });
 
   it('lists who signed in with first and last seen, roles and live sessions', async () => {
@@ -162,7 +162,9 @@ describe('users and roles', () => {
     expect(protect.json()).toEqual({ payload: { id: 'stable', isProtected: true } });
     const refused = await kv(operator);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'Requires admin rights in stable (a protected environment)' });
+    expect(refused.json()).toMatchObject({
+      error: 'Requires admin rights in stable (a protected environment)',
+    });
     expect((await rolesOf(t, operator)).environments).toContainEqual({
       id: 'stable',
       role: 'operator',
@@ -176,7 +178,7 @@ describe('users and roles', () => {
       { environment: 'stable', isProtected: false },
       operator,
     );
-    expect(byOperator.json()).toEqual({ error: 'Requires admin rights in stable' });
+    expect(byOperator.json()).toMatchObject({ error: 'Requires admin rights in stable' });
     await t.post('/api/users/environment/protect', { environment: 'stable', isProtected: false }, boss);
     expect((await kv(operator)).statusCode).toBe(200);
   });
@@ -200,15 +202,15 @@ describe('users and roles', () => {
       { email: 'someone@example.com', environment: 'prod', role: 'operator' },
       devAdmin,
     );
-    expect(inProd.json()).toEqual({ error: 'Requires admin rights in prod' });
+    expect(inProd.json()).toMatchObject({ error: 'Requires admin rights in prod' });
     const wide = await t.post(
       '/api/users/role/set',
       { email: 'someone@example.com', role: 'admin' },
       devAdmin,
     );
-    expect(wide.json()).toEqual({ error: 'Requires console-wide admin rights' });
+    expect(wide.json()).toMatchObject({ error: 'Requires console-wide admin rights' });
     const remove = await t.post('/api/users/remove', { email: 'someone@example.com' }, devAdmin);
-    expect(remove.json()).toEqual({ error: 'Requires console-wide admin rights' });
+    expect(remove.json()).toMatchObject({ error: 'Requires console-wide admin rights' });
   });
 
   it('refuses changes that could lock admins out, unknown users and bad input', async () => {
@@ -220,9 +222,9 @@ describe('users and roles', () => {
       other,
     );
     expect(own.statusCode).toBe(409);
-    expect(own.json()).toEqual({ error: 'Another admin must change the role for you' });
+    expect(own.json()).toMatchObject({ error: 'Another admin must change the role for you' });
     const configured = await t.post('/api/users/role/set', { email: BOSS, role: 'viewer' }, other);
-    expect(configured.json()).toEqual({
+    expect(configured.json()).toMatchObject({
       error: 'boss@example.com is an admin through ADMIN_EMAILS; change the role there',
     });
     expect((await t.post('/api/users/remove', { email: 'other-admin@example.com' }, other)).statusCode).toBe(
@@ -234,7 +236,7 @@ describe('users and roles', () => {
       .payload.users.find((user: { email: string }) => user.email === BOSS).sessions;
     const removeConfigured = await t.post('/api/users/remove', { email: BOSS }, other);
     expect(removeConfigured.statusCode).toBe(409);
-    expect(removeConfigured.json()).toEqual({
+    expect(removeConfigured.json()).toMatchObject({
       error: 'boss@example.com is an admin through ADMIN_EMAILS; remove them there',
     });
     expect((await t.post('/api/auth/me', undefined, boss)).statusCode).toBe(200);
@@ -246,7 +248,7 @@ describe('users and roles', () => {
       boss,
     );
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'User nobody@example.com not found' });
+    expect(unknown.json()).toMatchObject({ error: 'User nobody@example.com not found' });
     const badRole = await t.post(
       '/api/users/role/set',
       { email: 'other-admin@example.com', role: 'owner' },
@@ -259,19 +261,19 @@ describe('users and roles', () => {
       { email: 'other-admin@example.com', role: null },
       boss,
     );
-    expect(noWideNull.json()).toEqual({ error: 'role: the console-wide role cannot be removed' });
+    expect(noWideNull.json()).toMatchObject({ error: 'role: the console-wide role cannot be removed' });
     const badEnvironment = await t.post(
       '/api/users/role/set',
       { email: 'other-admin@example.com', environment: 'no such', role: 'viewer' },
       boss,
     );
-    expect(badEnvironment.json()).toEqual({ error: 'environment: must be an environment id' });
+    expect(badEnvironment.json()).toMatchObject({ error: 'environment: must be an environment id' });
     const unknownEnvironment = await t.post(
       '/api/users/role/set',
       { email: 'other-admin@example.com', environment: 'atlantis', role: 'viewer' },
       boss,
     );
-    expect(unknownEnvironment.json()).toEqual({ error: 'Unknown environment atlantis' });
+    expect(unknownEnvironment.json()).toMatchObject({ error: 'Unknown environment atlantis' });
   });
 
   it('removes a user, audited everywhere; signing in again starts afresh as a viewer', async () => {
