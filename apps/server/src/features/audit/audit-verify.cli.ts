@@ -1,0 +1,28 @@
+import { describeAuditProblem, describeAuditVerification } from '@console/domain';
+import { parseEnv } from '../../config.ts';
+import { createDb, type Db } from '../../db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
+import { verifyAudit } from './audit.service.ts';
+
+// Entry of `npm run audit:verify`: checks the whole audit log against its sealed chains and names every
+// entry inserted, changed or missing; exits 1 when the log is not intact (or the check could not run),
+// so a scheduled job can alert on it. The database is found as by db:migrate: DATABASE_URL (the serving
+// role suffices: the check is the owner's function), or the embedded one under .data/ (with the
+// console stopped, since one PostgreSQL owns that directory at a time).
+
+let database: DatabaseHandle | undefined;
+let db: Db | undefined;
+try {
+  database = await openDatabase(parseEnv(process.env));
+  db = createDb(database.url);
+  const result = await verifyAudit(db);
+  console.log(describeAuditVerification(result));
+  for (const problem of result.problems) console.log(`- ${describeAuditProblem(problem)}`);
+  if (!result.isIntact) process.exitCode = 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db?.$disconnect();
+  await database?.stop();
+}
