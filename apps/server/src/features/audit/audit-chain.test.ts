@@ -75,8 +75,17 @@ describe('the sealed audit chain', () => {
         ? t.login(`racer-${index}@example.com`)
         : kv(index % 2 === 0 ? 'dev' : 'stable', `r${index}`).then((response) => response.statusCode),
     );
+    // A rollback and a resume take the publish lock before writing their entry, the others after.
+    const pinning = [
+      t.post('/api/runtime/revision/republish?configuration=dev', { revision: 1 }, admin),
+      t.post('/api/runtime/revision/resume?configuration=dev', undefined, admin),
+    ];
     const answers = await Promise.all(writes);
     expect(answers.filter((answer) => answer === 200)).toHaveLength(20);
+    const [republished, resumed] = await Promise.all(pinning);
+    expect(republished!.statusCode).toBe(200);
+    // Refused when it ran before the rollback pinned anything
+    expect([200, 409]).toContain(resumed!.statusCode);
     expect(await verify()).toMatchObject({ isIntact: true, problems: [] });
     const positions = await asOwner(
       async (owner) =>
