@@ -2,6 +2,7 @@ import { describeAuditProblem, describeAuditVerification } from '@console/domain
 import { parseEnv } from '../../config.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
+import { DEFAULT_DATABASE_LIMITS } from '../../db/pool.ts';
 import { verifyAudit } from './audit.service.ts';
 
 // Entry of `npm run audit:verify`: checks the whole audit log against its sealed chains and names every
@@ -14,7 +15,12 @@ let database: DatabaseHandle | undefined;
 let db: Db | undefined;
 try {
   database = await openDatabase(parseEnv(process.env));
-  db = createDb(database.url);
+  // The check reads the whole log in one statement: a long log may take longer than a request may.
+  const hour = 3_600_000;
+  db = createDb(database.url, {
+    poolSize: 1,
+    limits: { ...DEFAULT_DATABASE_LIMITS, statementTimeoutMs: hour, transactionTimeoutMs: hour },
+  });
   const result = await verifyAudit(db);
   console.log(describeAuditVerification(result));
   for (const problem of result.problems) console.log(`- ${describeAuditProblem(problem)}`);
