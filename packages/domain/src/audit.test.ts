@@ -98,12 +98,15 @@ describe('findings of the audit log check, in words', () => {
   });
 
   it('sums the check up in one line', () => {
-    expect(describeAuditVerification({ isIntact: true, entries: 3, problems: [] })).toBe(
+    expect(describeAuditVerification({ isIntact: true, entries: 3, findings: 0, problems: [] })).toBe(
       'Audit log intact: 3 entries, every chain unbroken',
     );
     const problems = [finding({ kind: 'inserted', entryId: 1 })];
-    expect(describeAuditVerification({ isIntact: false, entries: 3, problems })).toBe(
+    expect(describeAuditVerification({ isIntact: false, entries: 3, findings: 1, problems })).toBe(
       'Audit log not intact: 1 finding in 3 entries',
+    );
+    expect(describeAuditVerification({ isIntact: false, entries: 300, findings: 250, problems })).toBe(
+      'Audit log not intact: 250 findings in 300 entries (the first 1 shown)',
     );
   });
 });

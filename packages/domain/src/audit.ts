@@ -410,10 +410,15 @@ export const auditProblemSchema = z.object({
 });
 export type AuditProblem = z.infer<typeof auditProblemSchema>;
 
+/** The findings the check answers at most (a wiped log would otherwise be one finding per entry). */
+export const AUDIT_VERIFY_PROBLEM_LIMIT = 100;
+
 export const auditVerifyResponseSchema = z.object({
   isIntact: z.boolean(),
   /** How many entries the log holds (every environment's and the console-wide ones). */
   entries: z.number().int(),
+  /** How many findings there are; `problems` holds the first AUDIT_VERIFY_PROBLEM_LIMIT of them. */
+  findings: z.number().int(),
   problems: z.array(auditProblemSchema),
 });
 export type AuditVerifyResponse = z.infer<typeof auditVerifyResponseSchema>;
@@ -448,6 +453,7 @@ export function describeAuditProblem(problem: AuditProblem): string {
 /** The check's outcome in one line. */
 export function describeAuditVerification(result: AuditVerifyResponse): string {
   if (result.isIntact) return `Audit log intact: ${result.entries} entries, every chain unbroken`;
-  const count = result.problems.length;
-  return `Audit log not intact: ${count} ${count === 1 ? 'finding' : 'findings'} in ${result.entries} entries`;
+  const count = result.findings;
+  const shown = result.problems.length < count ? ` (the first ${result.problems.length} shown)` : '';
+  return `Audit log not intact: ${count} ${count === 1 ? 'finding' : 'findings'} in ${result.entries} entries${shown}`;
 }

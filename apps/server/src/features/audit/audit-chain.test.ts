@@ -57,7 +57,7 @@ describe('the sealed audit chain', () => {
     expect((await kv('stable', 'b')).statusCode).toBe(200);
     await t.login('chain-viewer@example.com');
     const result = await verify();
-    expect(result).toMatchObject({ isIntact: true, problems: [] });
+    expect(result).toMatchObject({ isIntact: true, findings: 0, problems: [] });
     expect(result.entries).toBeGreaterThanOrEqual(4);
     const cli = await verifyByCli(t.servingUrl);
     expect(cli).toEqual({ stdout: expect.stringContaining('Audit log intact'), code: 0 });
@@ -149,6 +149,7 @@ describe('the sealed audit chain', () => {
       },
     ];
     expect(result.isIntact).toBe(false);
+    expect(result.findings).toBe(expected.length);
     expect(result.problems).toHaveLength(expected.length);
     for (const problem of expected) expect(result.problems).toContainEqual(expect.objectContaining(problem));
 
@@ -203,5 +204,18 @@ describe('the sealed audit chain', () => {
       target: 'promoted@example.com',
     });
     expect((await verify()).problems.map((problem) => problem.entryId)).not.toContain(entry!.id);
+  });
+
+  it('answers the first 100 findings with their count; the CLI prints them all', async () => {
+    const before = (await verify()).findings;
+    await serving.query(
+      `INSERT INTO audit_entry (environment_id, action, target, email)
+       SELECT 'dev', 'release.kv.set', 'kv', 'forged@example.com' FROM generate_series(1, 120)`,
+    );
+    const result = await verify();
+    expect(result.findings).toBe(before + 120);
+    expect(result.problems).toHaveLength(100);
+    const cli = await verifyByCli(t.servingUrl);
+    expect(cli.stdout.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(before + 120);
   });
 });

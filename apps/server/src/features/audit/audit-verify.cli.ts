@@ -21,7 +21,8 @@ try {
     poolSize: 1,
     limits: { ...DEFAULT_DATABASE_LIMITS, statementTimeoutMs: hour, transactionTimeoutMs: hour },
   });
-  const result = await verifyAudit(db);
+  // Every finding, however many
+  const result = await verifyAudit(db, { limit: Number.POSITIVE_INFINITY });
   console.log(describeAuditVerification(result));
   for (const problem of result.problems) console.log(`- ${describeAuditProblem(problem)}`);
   if (!result.isIntact) process.exitCode = 1;

@@ -1,4 +1,4 @@
-import type { AuditListRequest, AuditVerifyResponse } from '@console/domain';
+import { AUDIT_VERIFY_PROBLEM_LIMIT, type AuditListRequest, type AuditVerifyResponse } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { listAuditEntries, verifyAuditChains } from './audit.store.ts';
@@ -19,12 +19,21 @@ export const listAudit = (db: Db, environmentId: string, request: AuditListReque
 
 /**
  * Checks the whole log against its sealed chains (docs/decisions.md, Audit Log, "Sealed chain"): every
- * entry inserted by another path than the console's write function, changed, or missing. One snapshot,
- * so entries committing meanwhile are either wholly in it or not at all.
+ * entry inserted by another path than the console's write function, changed, or missing; the first
+ * `limit` of them with their count. One snapshot, so entries committing meanwhile are either wholly in
+ * it or not at all.
  */
-export async function verifyAudit(db: Db): Promise<AuditVerifyResponse> {
+export async function verifyAudit(
+  db: Db,
+  { limit = AUDIT_VERIFY_PROBLEM_LIMIT }: { limit?: number } = {},
+): Promise<AuditVerifyResponse> {
   const { entries, problems } = await runInTransaction(db, verifyAuditChains, {
     isolationLevel: 'RepeatableRead',
   });
-  return { isIntact: problems.length === 0, entries, problems };
+  return {
+    isIntact: problems.length === 0,
+    entries,
+    findings: problems.length,
+    problems: problems.slice(0, limit),
+  };
 }

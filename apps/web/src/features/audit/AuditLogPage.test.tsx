@@ -156,10 +156,11 @@ describe('audit log', () => {
       '/api/audit/verify': () =>
         ok(
           intact
-            ? { isIntact: true, entries: 150, problems: [] }
+            ? { isIntact: true, entries: 150, findings: 0, problems: [] }
             : {
                 isIntact: false,
                 entries: 150,
+                findings: 1,
                 problems: [
                   {
                     kind: 'inserted',
