@@ -160,22 +160,44 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 $$;
 
 -- spec: role changes are audited. A change of who may act (a user created at sign-in, a role, a
--- removal) commits only with its audit entry written through audit_append in the same transaction:
--- checked at commit, before the seals (which are still unsealed then, and visible to this transaction only).
+-- removal) commits only with its audit entry, written through audit_append in the same transaction and
+-- saying what the change did: the role it gave, where. Checked at commit, before the seals (still
+-- unsealed then, and visible to this transaction only).
 CREATE OR REPLACE FUNCTION audit_require_role_entry() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
   subject text;
-  actions text[];
 BEGIN
-  IF TG_OP = 'DELETE' THEN subject := OLD.email; ELSE subject := NEW.email; END IF;
-  IF TG_TABLE_NAME = 'console_user' AND TG_OP = 'INSERT' THEN actions := ARRAY['auth.sign-in'];
-  ELSIF TG_TABLE_NAME = 'console_user' AND TG_OP = 'UPDATE' THEN actions := ARRAY['user.role.set'];
-  ELSIF TG_TABLE_NAME = 'console_user' THEN actions := ARRAY['user.remove'];
-  ELSE actions := ARRAY['user.role.set', 'user.remove'];
+  -- Each case reads only the fields its table and operation have.
+  IF TG_TABLE_NAME = 'console_user' AND TG_OP = 'INSERT' THEN
+    subject := NEW.email;
+    PERFORM 1 FROM audit_seal s JOIN audit_entry e ON e.id = s.entry_id
+      WHERE s.hash IS NULL AND e.target = subject AND e.action = 'auth.sign-in'
+        AND e.attributes ->> 'role' = NEW.role;
+  ELSIF TG_TABLE_NAME = 'console_user' AND TG_OP = 'UPDATE' THEN
+    subject := NEW.email;
+    PERFORM 1 FROM audit_seal s JOIN audit_entry e ON e.id = s.entry_id
+      WHERE s.hash IS NULL AND e.target = subject AND e.action = 'user.role.set' AND e.environment_id IS NULL
+        AND e.attributes ->> 'scope' = 'console' AND e.attributes ->> 'role' = NEW.role;
+  ELSIF TG_TABLE_NAME = 'console_user' THEN
+    subject := OLD.email;
+    PERFORM 1 FROM audit_seal s JOIN audit_entry e ON e.id = s.entry_id
+      WHERE s.hash IS NULL AND e.target = subject AND e.action = 'user.remove'
+        AND e.attributes ->> 'role' = OLD.role;
+  ELSIF TG_OP = 'DELETE' THEN
+    subject := OLD.email;
+    PERFORM 1 FROM audit_seal s JOIN audit_entry e ON e.id = s.entry_id
+      WHERE s.hash IS NULL AND e.target = subject
+        AND (e.action = 'user.remove'
+             OR (e.action = 'user.role.set' AND e.environment_id = OLD.environment_id
+                 AND e.attributes ->> 'scope' = 'environment' AND e.attributes -> 'role' = 'null'::jsonb));
+  ELSE
+    subject := NEW.email;
+    PERFORM 1 FROM audit_seal s JOIN audit_entry e ON e.id = s.entry_id
+      WHERE s.hash IS NULL AND e.target = subject AND e.action = 'user.role.set'
+        AND e.environment_id = NEW.environment_id
+        AND e.attributes ->> 'scope' = 'environment' AND e.attributes ->> 'role' = NEW.role;
   END IF;
-  PERFORM 1 FROM audit_seal s JOIN audit_entry e ON e.id = s.entry_id
-    WHERE s.hash IS NULL AND e.target = subject AND e.action = ANY(actions);
   IF NOT FOUND THEN
     RAISE EXCEPTION 'roles change only with their audit entry (% of % on %)', TG_OP, subject, TG_TABLE_NAME
       USING ERRCODE = 'insufficient_privilege';

@@ -177,7 +177,15 @@ describe('the sealed audit chain', () => {
         message: expect.stringMatching(/^roles change only with their audit entry/),
       });
     }
-    // Nor with an entry it inserts itself: only audit_append's (sealed) entries count.
+    // Nor with an entry that says otherwise (another role), nor one it inserts itself: only
+    // audit_append's entries count, and only for what they say.
+    await serving.query('BEGIN');
+    await serving.query(
+      `SELECT audit_append('[{"environment":null,"email":"x@example.com","action":"user.role.set",
+        "target":"promoted@example.com","attributes":{"scope":"console","before":"viewer","role":"viewer"}}]')`,
+    );
+    await serving.query("UPDATE console_user SET role = 'admin' WHERE email = 'promoted@example.com'");
+    await expect(serving.query('COMMIT')).rejects.toMatchObject({ code: '42501' });
     await serving.query('BEGIN');
     await serving.query(
       `INSERT INTO audit_entry (environment_id, action, target, email, attributes)
