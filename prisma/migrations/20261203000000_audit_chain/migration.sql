@@ -5,9 +5,9 @@
 -- write them, so an entry it inserts by any other path has no seal, and audit_verify() names it, as it
 -- names an entry changed or deleted after it was sealed.
 
--- A console-wide change (a console role, a removal, a sign-in) is one entry without an environment.
+-- A console-wide change (a console role, a removal, a sign-in) is one entry without an environment,
+-- found newest first by the (environment_id, id DESC) index as an environment's are (IS NULL).
 ALTER TABLE "audit_entry" ALTER COLUMN "environment_id" DROP NOT NULL;
-CREATE INDEX IF NOT EXISTS "audit_entry_console_wide_idx" ON "audit_entry"("id" DESC) WHERE "environment_id" IS NULL;
 
 -- One seal per entry (no foreign key: the seal of a deleted entry stays, to name it). Chain '' is the
 -- console-wide chain. position, previous_hash and hash are filled at commit.
