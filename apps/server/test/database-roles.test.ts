@@ -69,6 +69,19 @@ describe.skipIf(servingRole === null)('the role the console serves as', () => {
     expect((await auditRows()).length).toBe(before.length + 1);
   });
 
+  it('cannot read or write the audit seals and chain heads, nor hash as the seal does', async () => {
+    for (const sql of [
+      'SELECT * FROM audit_seal',
+      "INSERT INTO audit_seal (entry_id, chain) VALUES (1, 'dev')",
+      "UPDATE audit_chain_head SET hash = ''",
+      'DELETE FROM audit_seal',
+      'SELECT audit_entry_hash(e, $$dev$$, 1, $$$$) FROM audit_entry e',
+      'ALTER TABLE audit_seal DISABLE TRIGGER audit_seal_at_commit',
+    ]) {
+      expect(await refusalOf(serving, sql), sql).toMatchObject(REFUSED);
+    }
+  });
+
   it('cannot switch off the append-only trigger, nor replicate around it', async () => {
     for (const sql of [
       'SET session_replication_role = replica',

@@ -34,8 +34,15 @@ export interface TestApp {
   login(email?: string): Promise<string>;
   /** POST JSON as the console does; `cookie` from login(). */
   post(url: string, body?: unknown, cookie?: string): Promise<TestResponse>;
-  /** The environment's latest 100 audit entries, newest first, read over HTTP as the console does. */
-  auditEntries(cookie: string, environment?: string): Promise<AuditEntry[]>;
+  /**
+   * The environment's latest 100 audit entries, newest first, read over HTTP as the console does; with
+   * `consoleWide`, the console-wide ones among them, as the Audit Log screen shows them.
+   */
+  auditEntries(
+    cookie: string,
+    environment?: string,
+    options?: { consoleWide?: boolean },
+  ): Promise<AuditEntry[]>;
 }
 
 export interface CreateTestAppOptions extends TestAppOptions {
@@ -85,9 +92,13 @@ export async function createTestApp(
     databaseUrl: database.url,
     servingUrl: database.servingUrl,
     post,
-    auditEntries: async (cookie, environment = 'dev') => {
+    auditEntries: async (cookie, environment = 'dev', { consoleWide = false } = {}) => {
       const entries = (
-        await post(`/api/audit/list?configuration=${environment}`, { offset: 0, limit: 100 }, cookie)
+        await post(
+          `/api/audit/list?configuration=${environment}`,
+          { offset: 0, limit: 100, consoleWide },
+          cookie,
+        )
       ).json().payload as AuditEntry[];
       // Every test that reads the log also checks that what the services wrote fits the typed union
       // (entries a test inserts itself under a made-up action are left alone).

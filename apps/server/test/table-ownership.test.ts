@@ -15,6 +15,8 @@ const FEATURES = join(REPO_ROOT, 'apps/server/src/features');
 const OWNER: Record<string, string> = {
   environment: 'environment',
   audit_entry: 'audit',
+  audit_seal: 'audit',
+  audit_chain_head: 'audit',
   plugin: 'plugin',
   plugin_ab_test_entry: 'plugin',
   release_info: 'release',

@@ -3,7 +3,10 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ATTRIBUTES,
   AUDIT_RUNTIME_EFFECTS,
+  type AuditProblem,
   checkAuditEvent,
+  describeAuditProblem,
+  describeAuditVerification,
   isPublishingAuditAction,
   PUBLISHING_AUDIT_ACTIONS,
 } from './audit.ts';
@@ -59,5 +62,51 @@ describe('runtime effect of audit actions', () => {
     expect(checkAuditEvent('abtest.version.activate', { ...activation, reRandomise: true })).toBeNull();
     expect(checkAuditEvent('abtest.version.activate', activation)).toBeNull();
     expect(checkAuditEvent('abtest.version.activate', { ...activation, reRandomise: false })).not.toBeNull();
+  });
+});
+
+describe('findings of the audit log check, in words', () => {
+  const finding = (problem: Partial<AuditProblem>): AuditProblem => ({
+    kind: 'missing',
+    entryId: null,
+    environment: 'prod',
+    firstPosition: null,
+    lastPosition: null,
+    afterEntry: null,
+    beforeEntry: null,
+    ...problem,
+  });
+
+  it('names the entry, its chain and where the missing ones were', () => {
+    expect(describeAuditProblem(finding({ kind: 'inserted', entryId: 7, environment: null }))).toBe(
+      'Entry 7 was inserted: it was not written by the console (no seal, the console-wide chain)',
+    );
+    expect(describeAuditProblem(finding({ kind: 'changed', entryId: 8, firstPosition: 3 }))).toBe(
+      'Entry 8 was changed after it was written (position 3 of the chain of prod)',
+    );
+    expect(describeAuditProblem(finding({ entryId: 9, firstPosition: 4, lastPosition: 4 }))).toBe(
+      'Entry 9 is missing (position 4 of the chain of prod)',
+    );
+    expect(
+      describeAuditProblem(finding({ firstPosition: 5, lastPosition: 6, afterEntry: 9, beforeEntry: 12 })),
+    ).toBe(
+      'The entries at positions 5-6 of the chain of prod are missing, after entry 9 and before entry 12',
+    );
+    expect(describeAuditProblem(finding({ firstPosition: 7, lastPosition: 7 }))).toBe(
+      'The entry at position 7 of the chain of prod is missing',
+    );
+  });
+
+  it('sums the check up in one line', () => {
+    expect(describeAuditVerification({ isIntact: true, entries: 3, findings: 0, problems: [] })).toBe(
+      'Audit log intact: 3 entries, every chain unbroken',
+    );
+    const problems = [finding({ kind: 'inserted', entryId: 1 })];
+    expect(describeAuditVerification({ isIntact: false, entries: 3, findings: 1, problems })).toBe(
+      'Audit log not intact: 1 finding in 3 entries',
+    );
+    expect(describeAuditVerification({ isIntact: false, entries: 300, findings: 250, problems })).toBe(
+      'Audit log not intact: 250 findings in 300 entries (the first 1 shown)',
+    );
   });
 });

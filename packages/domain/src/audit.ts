@@ -26,6 +26,11 @@ export const auditListRequestSchema = z
      * deep in a long log costs the same as the first (the audit screen pages this way).
      */
     before: z.number().int().min(1).max(MAX_STORED_INTEGER).optional(),
+    /**
+     * Also the console-wide entries (console roles, removals, sign-ins), which concern every
+     * environment: the Audit Log screen asks for them; without, the environment's own entries alone.
+     */
+    consoleWide: z.boolean().default(false),
   })
   .prefault({});
 export type AuditListRequest = z.infer<typeof auditListRequestSchema>;
@@ -37,7 +42,8 @@ export type AuditListRequestInput = z.input<typeof auditListRequestSchema>;
  */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  environment: z.string(),
+  /** Null for a console-wide entry, listed in every environment's log. */
+  environment: z.string().nullable(),
   action: z.string(),
   target: z.string(),
   email: z.string(),
@@ -47,6 +53,10 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 // ---- typed audit events: every action the services write, with its attributes ----
+
+/** How someone signed in: the dev login (local and tests) or the OpenID Connect provider. */
+export const SIGN_IN_METHODS = ['dev', 'oidc'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** Every action the console audits, by feature. The audit screen filters by these. */
 export const AUDIT_ACTIONS = [
@@ -89,6 +99,7 @@ export const AUDIT_ACTIONS = [
   'user.role.set',
   'user.remove',
   'environment.protect',
+  'auth.sign-in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -278,8 +289,9 @@ export const AUDIT_ATTRIBUTES = {
     /** The audited changes saved while pinned, published by this resume. */
     waiting: z.number().int(),
   }),
-  // A console-wide change (role, removal) is written to every environment's log, since it
-  // changes who may act in each; an environment's own role only to that environment's.
+  // A console-wide change (role, removal) is one entry without environment, listed in every
+  // environment's log since it changes who may act in each; an environment's own role is that
+  // environment's entry.
   'user.role.set': z.strictObject({
     scope: z.enum(['environment', 'console']),
     before: roleSchema.nullable(),
@@ -287,6 +299,12 @@ export const AUDIT_ATTRIBUTES = {
   }),
   'user.remove': z.strictObject({ role: roleSchema, sessionsEnded: z.number().int() }),
   'environment.protect': z.strictObject({ isProtected: z.boolean() }),
+  /** A sign-in (console-wide; target the e-mail): how, and the console-wide role it left them with. */
+  'auth.sign-in': z.strictObject({
+    method: z.enum(SIGN_IN_METHODS),
+    isNewUser: z.boolean(),
+    role: roleSchema,
+  }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -360,6 +378,7 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'user.role.set': 'none',
   'user.remove': 'none',
   'environment.protect': 'none',
+  'auth.sign-in': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 
 /** The actions whose transaction publishes a revision (when the snapshot changed). */
@@ -370,3 +389,71 @@ export const PUBLISHING_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.fi
 /** Whether an audited action publishes a revision; false for actions unknown to this version. */
 export const isPublishingAuditAction = (action: string): boolean =>
   isAuditAction(action) && AUDIT_RUNTIME_EFFECTS[action] === 'publish';
+
+// ---- the sealed chain (docs/decisions.md, Audit Log, "Sealed chain") ----
+
+/**
+ * One finding of the audit log's check: an entry not written by the console's write function
+ * (inserted), a sealed entry whose content or seal changed (changed), a sealed entry that is gone
+ * (missing, entryId given), or chain positions with no seal left (missing, entryId null: positions
+ * firstPosition..lastPosition of the environment's chain, between afterEntry and beforeEntry).
+ */
+export const auditProblemSchema = z.object({
+  kind: z.enum(['inserted', 'changed', 'missing']),
+  entryId: z.number().int().nullable(),
+  /** The chain: an environment, or null for the console-wide one. */
+  environment: z.string().nullable(),
+  firstPosition: z.number().int().nullable(),
+  lastPosition: z.number().int().nullable(),
+  afterEntry: z.number().int().nullable(),
+  beforeEntry: z.number().int().nullable(),
+});
+export type AuditProblem = z.infer<typeof auditProblemSchema>;
+
+/** The findings the check answers at most (a wiped log would otherwise be one finding per entry). */
+export const AUDIT_VERIFY_PROBLEM_LIMIT = 100;
+
+export const auditVerifyResponseSchema = z.object({
+  isIntact: z.boolean(),
+  /** How many entries the log holds (every environment's and the console-wide ones). */
+  entries: z.number().int(),
+  /** How many findings there are; `problems` holds the first AUDIT_VERIFY_PROBLEM_LIMIT of them. */
+  findings: z.number().int(),
+  problems: z.array(auditProblemSchema),
+});
+export type AuditVerifyResponse = z.infer<typeof auditVerifyResponseSchema>;
+
+const chainName = (environment: string | null) =>
+  environment === null ? 'the console-wide chain' : `the chain of ${environment}`;
+
+/** A finding in words, as the CLI prints it and the Audit Log screen shows it. */
+export function describeAuditProblem(problem: AuditProblem): string {
+  const where = chainName(problem.environment);
+  if (problem.kind === 'inserted') {
+    return `Entry ${problem.entryId} was inserted: it was not written by the console (no seal, ${where})`;
+  }
+  if (problem.kind === 'changed') {
+    return `Entry ${problem.entryId} was changed after it was written (position ${problem.firstPosition} of ${where})`;
+  }
+  if (problem.entryId !== null) {
+    return `Entry ${problem.entryId} is missing (position ${problem.firstPosition} of ${where})`;
+  }
+  const positions =
+    problem.firstPosition === problem.lastPosition
+      ? `The entry at position ${problem.firstPosition}`
+      : `The entries at positions ${problem.firstPosition}-${problem.lastPosition}`;
+  const between = [
+    problem.afterEntry === null ? null : `after entry ${problem.afterEntry}`,
+    problem.beforeEntry === null ? null : `before entry ${problem.beforeEntry}`,
+  ].filter((part) => part !== null);
+  const context = between.length > 0 ? `, ${between.join(' and ')}` : '';
+  return `${positions} of ${where} ${problem.firstPosition === problem.lastPosition ? 'is' : 'are'} missing${context}`;
+}
+
+/** The check's outcome in one line. */
+export function describeAuditVerification(result: AuditVerifyResponse): string {
+  if (result.isIntact) return `Audit log intact: ${result.entries} entries, every chain unbroken`;
+  const count = result.findings;
+  const shown = result.problems.length < count ? ` (the first ${result.problems.length} shown)` : '';
+  return `Audit log not intact: ${count} ${count === 1 ? 'finding' : 'findings'} in ${result.entries} entries${shown}`;
+}

@@ -11,6 +11,13 @@ import { openConnection } from './connection.ts';
 const APPEND_ONLY_TABLES = ['audit_entry'];
 /** The tables the serving role may only read. */
 const READ_ONLY_TABLES = ['_prisma_migrations'];
+/**
+ * The audit log's seals and chain heads: only the owner's functions touch them (docs/decisions.md,
+ * Audit Log, "Sealed chain"), so an entry the serving role inserts by itself stays unsealed.
+ */
+const OWNER_ONLY_TABLES = ['audit_seal', 'audit_chain_head'];
+/** The owner's functions the serving role calls: the one way to write audit entries, and the check. */
+const SERVING_FUNCTIONS = ['public.audit_append(jsonb)', 'public.audit_verify()'];
 /** Built-in roles whose members may run programs or read and write files as the database's OS user. */
 const SERVER_ACCESS_ROLES = ['pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files'];
 
@@ -43,6 +50,11 @@ export async function grantServingPrivileges(ownerUrl: string, servingRole: stri
     };
     const appendOnly = await tables(APPEND_ONLY_TABLES);
     const readOnly = await tables(READ_ONLY_TABLES);
+    const ownerOnly = await tables(OWNER_ONLY_TABLES);
+    const { rows: functions } = await client.query<{ name: string }>(
+      'SELECT to_regprocedure(name)::text AS name FROM unnest($1::text[]) AS wanted(name) WHERE to_regprocedure(name) IS NOT NULL',
+      [SERVING_FUNCTIONS],
+    );
     const { rows } = await client.query<{ database: string }>('SELECT current_database() AS database');
     const database = client.escapeIdentifier(rows[0]!.database);
     await client.query('BEGIN');
@@ -54,6 +66,8 @@ export async function grantServingPrivileges(ownerUrl: string, servingRole: stri
       for (const table of appendOnly) await client.query(`REVOKE UPDATE, DELETE ON ${table} FROM ${role}`);
       for (const table of readOnly)
         await client.query(`REVOKE INSERT, UPDATE, DELETE ON ${table} FROM ${role}`);
+      for (const table of ownerOnly) await client.query(`REVOKE ALL ON ${table} FROM ${role}`);
+      for (const { name } of functions) await client.query(`GRANT EXECUTE ON FUNCTION ${name} TO ${role}`);
       await client.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM ${role}`);
       await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
       await client.query('COMMIT');

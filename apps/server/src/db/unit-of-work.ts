@@ -1,5 +1,4 @@
 import type { AuditEvent } from '@console/domain';
-import type { Prisma } from '../generated/prisma/client.ts';
 import type { Db, Tx } from './client.ts';
 import { runInTransaction } from './transaction.ts';
 
@@ -7,16 +6,19 @@ import { runInTransaction } from './transaction.ts';
 // follow them in the same transaction (runtime publishing) commit together or not at all; effects on
 // this process (its caches, its sockets) run once the transaction committed.
 
-/** One typed audit event (packages/domain audit.ts), written in an environment by an operator. */
+/**
+ * One typed audit event (packages/domain audit.ts), written by an operator in an environment, or
+ * console-wide (environmentId null: a console role, a removal, a sign-in).
+ */
 export type AuditRecord = AuditEvent & {
-  environmentId: string;
+  environmentId: string | null;
   email: string;
 };
 
 /** An audit entry this unit of work wrote: what a runtime revision records. */
 export interface WrittenAuditEntry {
   id: number;
-  environmentId: string;
+  environmentId: string | null;
   action: string;
   email: string;
 }
@@ -29,8 +31,8 @@ export interface UnitOfWork {
   /** The transaction: every read and write of the work goes through it. */
   readonly tx: Tx;
   /**
-   * Records typed audit events (several for one change that concerns several environments, such as a
-   * console-wide role change). They are written in the order recorded when the work returns.
+   * Records typed audit events (a console-wide change is one event without environment). They are
+   * written in the order recorded when the work returns.
    */
   audit(record: AuditRecord | readonly AuditRecord[]): void;
   /**
@@ -75,23 +77,28 @@ export function configureUnitOfWork(options: { afterAudit: readonly AuditedStep[
   registeredSteps = [...options.afterAudit];
 }
 
-/** Writes the audit entries in order, in the transaction, and answers them with their ids. */
+/**
+ * Writes the audit entries in order, in the transaction, and answers them with their ids: in one call
+ * of the owner's audit_append, which seals them into their chains at commit (migration
+ * 20261203000000_audit_chain; docs/decisions.md, Audit Log, "Sealed chain").
+ */
 async function writeAuditEntries(tx: Tx, records: readonly AuditRecord[]): Promise<WrittenAuditEntry[]> {
-  const written: WrittenAuditEntry[] = [];
-  for (const record of records) {
-    const { id } = await tx.auditEntry.create({
-      data: {
-        environmentId: record.environmentId,
-        email: record.email,
-        action: record.action,
-        target: record.target,
-        attributes: record.attributes as Prisma.InputJsonObject,
-      },
-      select: { id: true },
-    });
-    written.push({ id, environmentId: record.environmentId, action: record.action, email: record.email });
-  }
-  return written;
+  if (records.length === 0) return [];
+  const entries = records.map((record) => ({
+    environment: record.environmentId,
+    email: record.email,
+    action: record.action,
+    target: record.target,
+    attributes: record.attributes,
+  }));
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM audit_append(${JSON.stringify(entries)}::jsonb) AS appended(id)`;
+  return records.map((record, index) => ({
+    id: rows[index]!.id,
+    environmentId: record.environmentId,
+    action: record.action,
+    email: record.email,
+  }));
 }
 
 /**

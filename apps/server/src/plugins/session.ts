@@ -1,19 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role, RoleGrants } from '@console/domain';
+import type { Role, RoleGrants, SignInMethod } from '@console/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { runInTransaction } from '../db/transaction.ts';
 import {
-  deleteExpiredSessions,
   deleteSession,
   deleteSessionsOf,
   findSession,
-  insertSession,
+  recordSignIn,
   type SessionRow,
   touchSession,
 } from '../features/auth/auth.public.ts';
-import { touchUser, upsertSignedInUser } from '../features/users/users.public.ts';
+import { touchUser } from '../features/users/users.public.ts';
 
 export const SESSION_COOKIE = 'console_session';
 
@@ -29,7 +27,7 @@ export interface SignedInUser {
   grants: RoleGrants;
 }
 
-export type SignInMethod = 'dev' | 'oidc';
+export type { SignInMethod };
 
 /**
  * Server-side sessions. The cookie carries a random id; the `session` table keeps only its
@@ -170,15 +168,16 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
       const id = randomBytes(32).toString('base64url');
       const previous = hashOfRequest(request);
       const initialRole: Role = method === 'dev' && config.devLoginAdmins ? 'admin' : config.defaultRole;
-      await runInTransaction(db, async (tx) => {
-        await upsertSignedInUser(tx, { email, initialRole, at: new Date(at) });
-        // Rotation: the id this browser held before signing in is never valid again.
-        if (previous) await deleteSession(tx, previous);
-        await deleteExpiredSessions(tx, {
-          idleSince: new Date(at - config.sessionIdleMs),
-          createdBefore: new Date(at - config.sessionAbsoluteMs),
-        });
-        await insertSession(tx, { idHash: hashOf(id), email, at: new Date(at) });
+      // Rotation: the id this browser held before signing in is never valid again.
+      await recordSignIn(db, {
+        email,
+        method,
+        initialRole,
+        at: new Date(at),
+        idHash: hashOf(id),
+        previousIdHash: previous,
+        idleSince: new Date(at - config.sessionIdleMs),
+        createdBefore: new Date(at - config.sessionAbsoluteMs),
       });
       if (previous) invalidate(previous);
       remember(hashOf(id));

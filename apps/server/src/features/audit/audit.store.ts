@@ -1,4 +1,4 @@
-import { type AuditEntry, auditEntrySchema } from '@console/domain';
+import { type AuditEntry, type AuditProblem, auditEntrySchema } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
@@ -12,6 +12,8 @@ export interface AuditListQuery {
   target?: string | undefined;
   /** Only entries with a smaller id (keyset paging). */
   before?: number | undefined;
+  /** Also the console-wide entries (environment_id NULL); not by default. */
+  consoleWide?: boolean | undefined;
 }
 
 interface AuditRow {
@@ -28,22 +30,34 @@ interface AuditRow {
 const DEEP_OFFSET = 1_000;
 
 /**
- * Newest first, one page, served by the (environment_id, id DESC) index. Raw SQL because this is the
- * hottest read of a growing table: it answers the listed shape directly (created as UTC ms), about a
- * third cheaper than findMany plus mapping. A deep page finds its ids first (an index-only scan over
- * the skipped entries) and then reads only its own rows, instead of a heap fetch per skipped entry.
+ * Newest first, one page of the environment's entries, and of the console-wide ones when asked
+ * (docs/decisions.md, Audit Log, "Console-wide entries"): each read newest first from its own index, as
+ * many as the page can need, and merged. Raw SQL because this is the hottest read of a growing table: it answers the
+ * listed shape directly (created as UTC ms), about a third cheaper than findMany plus mapping. A deep
+ * page finds its ids first (an index-only scan over the skipped entries) and then reads only its own
+ * rows, instead of a heap fetch per skipped entry.
  */
 export async function listAuditEntries(db: Db, query: AuditListQuery): Promise<AuditEntry[]> {
-  const conditions = [Prisma.sql`environment_id = ${query.environmentId}`];
-  if (query.action !== undefined) conditions.push(Prisma.sql`action = ${query.action}`);
-  if (query.target !== undefined) conditions.push(Prisma.sql`target = ${query.target}`);
-  if (query.before !== undefined) conditions.push(Prisma.sql`id < ${query.before}`);
-  const where = Prisma.join(conditions, ' AND ');
+  const filters: Prisma.Sql[] = [];
+  if (query.action !== undefined) filters.push(Prisma.sql`action = ${query.action}`);
+  if (query.target !== undefined) filters.push(Prisma.sql`target = ${query.target}`);
+  if (query.before !== undefined) filters.push(Prisma.sql`id < ${query.before}`);
+  const needed = Prisma.sql`LIMIT ${query.offset + query.limit}::bigint`;
+  const branch = (columns: Prisma.Sql, scope: Prisma.Sql) =>
+    Prisma.sql`(SELECT ${columns} FROM audit_entry WHERE ${Prisma.join([scope, ...filters], ' AND ')}
+                ORDER BY id DESC ${needed})`;
+  const scopes = [Prisma.sql`environment_id = ${query.environmentId}`];
+  if (query.consoleWide) scopes.push(Prisma.sql`environment_id IS NULL`);
+  const both = (columns: Prisma.Sql) =>
+    Prisma.join(
+      scopes.map((scope) => branch(columns, scope)),
+      ' UNION ALL ',
+    );
   const page = Prisma.sql`ORDER BY id DESC OFFSET ${query.offset} LIMIT ${query.limit}`;
   const source =
     query.offset < DEEP_OFFSET
-      ? Prisma.sql`SELECT * FROM audit_entry WHERE ${where} ${page}`
-      : Prisma.sql`SELECT entry.* FROM (SELECT id FROM audit_entry WHERE ${where} ${page}) AS ids
+      ? Prisma.sql`SELECT * FROM (${both(Prisma.sql`*`)}) AS merged ${page}`
+      : Prisma.sql`SELECT entry.* FROM (SELECT id FROM (${both(Prisma.sql`id`)}) AS merged ${page}) AS ids
           JOIN audit_entry AS entry ON entry.id = ids.id`;
   const rows = await db.$queryRaw<AuditRow[]>`
     SELECT id, environment_id AS environment, action, target, email,
@@ -135,4 +149,35 @@ export async function listActiveSetChanges(
        AND ("attributes" ->> 'activeRevision')::int > ${afterRevision}
      ORDER BY "id" ASC
      LIMIT 20`;
+}
+
+// ---- the sealed chain (migration 20261203000000_audit_chain) ----
+
+interface AuditProblemRow {
+  kind: 'inserted' | 'changed' | 'missing';
+  entryId: number | null;
+  environment: string | null;
+  firstPosition: bigint | null;
+  lastPosition: bigint | null;
+  afterEntry: number | null;
+  beforeEntry: number | null;
+}
+
+const numberOrNull = (value: bigint | null) => (value === null ? null : Number(value));
+
+/** Checks every chain (the owner's audit_verify) and counts the entries: in one snapshot, given a transaction. */
+export async function verifyAuditChains(tx: Tx): Promise<{ entries: number; problems: AuditProblem[] }> {
+  const rows = await tx.$queryRaw<AuditProblemRow[]>`
+    SELECT kind, entry_id AS "entryId", environment, first_position AS "firstPosition",
+           last_position AS "lastPosition", after_entry AS "afterEntry", before_entry AS "beforeEntry"
+      FROM audit_verify()`;
+  const counted = await tx.$queryRaw<{ entries: bigint }[]>`SELECT count(*) AS entries FROM audit_entry`;
+  return {
+    entries: Number(counted[0]!.entries),
+    problems: rows.map((row) => ({
+      ...row,
+      firstPosition: numberOrNull(row.firstPosition),
+      lastPosition: numberOrNull(row.lastPosition),
+    })),
+  };
 }

@@ -1,5 +1,6 @@
 // What the request path's session check (plugins/session.ts) and the Users screen (ending a removed
-// user's sessions) use of sessions: the session table, read and written through its store.
+// user's sessions) use of sessions: the session table, read and written through its store, and the
+// sign-in with its audit entry.
 
 export {
   deleteExpiredSessions,
@@ -10,3 +11,4 @@ export {
   type SessionRow,
   touchSession,
 } from './session.store.ts';
+export { recordSignIn } from './sign-in.service.ts';

@@ -24,6 +24,20 @@ describe('login', () => {
         ],
       },
     });
+    // Audited console-wide, as every sign-in is; a second one finds the user known
+    await t.post('/oauth/login/dev', { email: 'ops@example.com' });
+    const signIns = (await t.auditEntries(cookie, 'dev', { consoleWide: true })).filter(
+      (entry) => entry.action === 'auth.sign-in',
+    );
+    expect(signIns).toEqual([
+      expect.objectContaining({
+        environment: null,
+        target: 'ops@example.com',
+        email: 'ops@example.com',
+        attributes: { method: 'dev', isNewUser: false, role: 'admin' },
+      }),
+      expect.objectContaining({ attributes: { method: 'dev', isNewUser: true, role: 'admin' } }),
+    ]);
     const logout = await t.post('/logout', {}, cookie);
     expect(logout.json()).toEqual({ payload: null });
     expect(String(logout.headers['set-cookie'])).toMatch(/console_session=;/);

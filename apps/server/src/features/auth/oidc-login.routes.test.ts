@@ -124,7 +124,18 @@ describe('sign-in through an OpenID Connect provider', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('scope')).toBe('openid email profile');
 
-    expect(await signedInEmail(await returnFromProvider(await travelToProvider()))).toBe('ops@studio.com');
+    const signedIn = await returnFromProvider(await travelToProvider());
+    expect(await signedInEmail(signedIn)).toBe('ops@studio.com');
+    // Audited console-wide, as every sign-in is
+    const session = `${SESSION_COOKIE}=${cookieOf(signedIn, SESSION_COOKIE)!.value}`;
+    const [entry] = await t.auditEntries(session, 'dev', { consoleWide: true });
+    expect(entry).toMatchObject({
+      environment: null,
+      action: 'auth.sign-in',
+      target: 'ops@studio.com',
+      email: 'ops@studio.com',
+      attributes: { method: 'oidc', isNewUser: true, role: 'viewer' },
+    });
   });
 
   it('takes the e-mail from the userinfo answer when the ID token has none', async () => {

@@ -99,7 +99,11 @@ export async function publishRevision(
  */
 export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry[]): Promise<void> {
   const environments = [
-    ...new Set(written.filter((entry) => isPublishingAuditAction(entry.action)).map((e) => e.environmentId)),
+    ...new Set(
+      written
+        .filter((entry) => isPublishingAuditAction(entry.action))
+        .flatMap((entry) => (entry.environmentId === null ? [] : [entry.environmentId])),
+    ),
   ].sort();
   for (const environmentId of environments) {
     const entries = written.filter((entry) => entry.environmentId === environmentId);

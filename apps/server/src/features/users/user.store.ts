@@ -1,16 +1,19 @@
 import type { Role, UserSummary } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 
-/** Records a sign-in: a new user gets `initialRole` console-wide, a known one keeps theirs. */
+/**
+ * Records a sign-in: a new user gets `initialRole` console-wide, a known one keeps theirs. Answers the
+ * role they have now and whether they are new (the row was inserted, not updated).
+ */
 export async function upsertSignedInUser(
   tx: Tx,
   { email, initialRole, at }: { email: string; initialRole: Role; at: Date },
-): Promise<void> {
-  await tx.consoleUser.upsert({
-    where: { email },
-    create: { email, role: initialRole, firstSeen: at, lastSeen: at },
-    update: { lastSeen: at },
-  });
+): Promise<{ role: Role; isNewUser: boolean }> {
+  const rows = await tx.$queryRaw<{ role: Role; isNewUser: boolean }[]>`
+    INSERT INTO console_user (email, role, first_seen, last_seen) VALUES (${email}, ${initialRole}, ${at}, ${at})
+    ON CONFLICT (email) DO UPDATE SET last_seen = EXCLUDED.last_seen
+    RETURNING role, (xmax = 0) AS "isNewUser"`;
+  return rows[0]!;
 }
 
 /** Records a user's last request (their session's activity). */

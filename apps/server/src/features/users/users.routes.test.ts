@@ -134,18 +134,24 @@ describe('users and roles', () => {
     expect(await roleIn(t, cookie, 'dev')).toBe('viewer');
   });
 
-  it('changes the console-wide role, audited in every environment', async () => {
+  it('changes the console-wide role, audited once and listed in every environment', async () => {
     await t.login('wide@example.com');
     const set = await t.post('/api/users/role/set', { email: 'wide@example.com', role: 'operator' }, boss);
     expect(set.json().payload).toMatchObject({ role: 'operator', environments: {} });
+    const listed = [];
     for (const environment of ['dev', 'stable', 'prod']) {
-      const [entry] = await t.auditEntries(boss, environment);
+      const [entry] = await t.auditEntries(boss, environment, { consoleWide: true });
       expect(entry).toMatchObject({
+        environment: null,
         action: 'user.role.set',
         target: 'wide@example.com',
         attributes: { scope: 'console', before: 'viewer', role: 'operator' },
       });
+      listed.push(entry!.id);
+      // An environment's own entries, without the console-wide ones, leave it out.
+      expect((await t.auditEntries(boss, environment)).map((own) => own.id)).not.toContain(entry!.id);
     }
+    expect(new Set(listed).size).toBe(1);
   });
 
   it('lets an operator change nothing in a protected environment, and an admin protect one', async () => {
@@ -276,7 +282,7 @@ describe('users and roles', () => {
     expect(unknownEnvironment.json()).toMatchObject({ error: 'Unknown environment atlantis' });
   });
 
-  it('removes a user, audited everywhere; signing in again starts afresh as a viewer', async () => {
+  it('removes a user, audited once for every environment; signing in again starts afresh as a viewer', async () => {
     const cookie = await t.login('gone@example.com');
     await t.post('/api/users/role/set', { email: 'gone@example.com', role: 'operator' }, boss);
     const removed = await t.post('/api/users/remove', { email: 'gone@example.com' }, boss);
@@ -284,8 +290,9 @@ describe('users and roles', () => {
     expect((await t.post('/api/auth/me', undefined, cookie)).statusCode).toBe(401);
     const list = (await t.post('/api/users/list', undefined, boss)).json().payload;
     expect(list.users.map((user: { email: string }) => user.email)).not.toContain('gone@example.com');
-    const [entry] = await t.auditEntries(boss, 'prod');
+    const [entry] = await t.auditEntries(boss, 'prod', { consoleWide: true });
     expect(entry).toMatchObject({
+      environment: null,
       action: 'user.remove',
       target: 'gone@example.com',
       attributes: { role: 'operator', sessionsEnded: 1 },

@@ -11,11 +11,11 @@ import {
   userListSeenBy,
 } from '@console/domain';
 import type { AppConfig } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { type AuditRecord, mutate, unchanged } from '../../db/unit-of-work.ts';
+import type { Db } from '../../db/client.ts';
+import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import type { SignedInUser } from '../../plugins/session.ts';
 import { deleteSessionsOf } from '../auth/auth.public.ts';
-import { listEnvironmentIds, updateEnvironmentProtected } from '../environment/environment.public.ts';
+import { updateEnvironmentProtected } from '../environment/environment.public.ts';
 import {
   deleteEnvironmentRole,
   deleteUser,
@@ -66,10 +66,6 @@ function refuseUnchangeable(context: UsersContext, email: string, what: string):
   if (email === context.email) throw ruleViolation(`Another admin must ${what} for you`);
 }
 
-/** Audit records of a console-wide change: one per environment, since it changes who may act in each. */
-const everywhere = async (tx: Tx, record: Omit<AuditRecord, 'environmentId'>): Promise<AuditRecord[]> =>
-  (await listEnvironmentIds(tx)).map((environmentId) => ({ ...record, environmentId }) as AuditRecord);
-
 export async function setUserRole(context: UsersContext, request: SetUserRoleRequest): Promise<UserSummary> {
   const { email, environment, role } = request;
   refuseUnchangeable(context, email, 'change the role');
@@ -82,14 +78,14 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
       await updateConsoleRole(tx, email, next);
       const attributes = { scope: 'console' as const, before: roles.role, role: next };
       afterCommit(() => context.sessions.forget());
-      audit(
-        await everywhere(tx, {
-          action: 'user.role.set',
-          target: email,
-          email: context.email,
-          attributes,
-        }),
-      );
+      // Console-wide: one entry, listed in every environment's log (docs/decisions.md, Audit Log).
+      audit({
+        environmentId: null,
+        action: 'user.role.set',
+        target: email,
+        email: context.email,
+        attributes,
+      });
       return null;
     }
     afterCommit(() => context.sessions.forget());
@@ -124,14 +120,13 @@ export async function removeUser(context: UsersContext, email: string): Promise<
     const sessionsEnded = await deleteSessionsOf(tx, email);
     await deleteUser(tx, email);
     afterCommit(() => context.sessions.forget());
-    audit(
-      await everywhere(tx, {
-        action: 'user.remove',
-        target: email,
-        email: context.email,
-        attributes: { role: roles.role, sessionsEnded },
-      }),
-    );
+    audit({
+      environmentId: null,
+      action: 'user.remove',
+      target: email,
+      email: context.email,
+      attributes: { role: roles.role, sessionsEnded },
+    });
     return { sessionsEnded };
   });
 }

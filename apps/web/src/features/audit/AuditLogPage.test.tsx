@@ -63,13 +63,13 @@ describe('audit log', () => {
     const api = openAuditLog();
     await screen.findByText('Entries 1–100');
     expect(shownIds()[0]).toBe(150);
-    expect(lastBody(api)).toEqual({ limit: 100 });
+    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true });
     expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
     await screen.findByText('Entries 101–150');
     // older pages are asked for by the last id shown, not by offset
-    expect(lastBody(api)).toEqual({ limit: 100, before: 51 });
+    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true, before: 51 });
     expect(shownIds()).toEqual(Array.from({ length: 50 }, (_, index) => 50 - index));
     expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
 
@@ -86,7 +86,7 @@ describe('audit log', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
     await userEvent.click(screen.getByRole('option', { name: 'abtest.create' }));
     await screen.findByText('Entries 1–50');
-    expect(lastBody(api)).toEqual({ limit: 100, action: 'abtest.create' });
+    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true, action: 'abtest.create' });
     expect(shownIds().every((id) => id % 3 === 0)).toBe(true);
   });
 
@@ -95,7 +95,7 @@ describe('audit log', () => {
     await screen.findByText('Entries 1–100');
     await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'test-42{Enter}');
     await screen.findByText('Entries 1–1');
-    expect(lastBody(api)).toEqual({ limit: 100, target: 'test-42' });
+    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true, target: 'test-42' });
     expect(shownIds()).toEqual([42]);
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'x{Enter}');
@@ -126,5 +126,76 @@ describe('audit log', () => {
     const shown = LOG.filter((row) => row.action === 'abtest.create');
     expect(await blobs[0]?.text()).toBe(auditEntriesToCsv(shown));
     expect(api.calls.length).toBe(callsBefore);
+  });
+
+  it('marks console-wide entries and says how a sign-in was made', async () => {
+    fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/audit/list': () =>
+        ok([
+          {
+            ...entry(2, 'auth.sign-in', 'op@example.com'),
+            environment: null,
+            attributes: { method: 'oidc' },
+          },
+          { ...entry(1, 'user.role.set', 'op@example.com'), environment: null },
+        ]),
+    });
+    renderApp('/audit');
+    expect(await screen.findByText('Signed in with the identity provider')).toBeTruthy();
+    expect(screen.getByText('Console-wide')).toBeTruthy();
+  });
+
+  it('lets an admin verify the chain: intact, or each inserted, changed or missing entry named', async () => {
+    let intact = true;
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/audit/list': answerAuditList,
+      '/api/audit/verify': () =>
+        ok(
+          intact
+            ? { isIntact: true, entries: 150, findings: 0, problems: [] }
+            : {
+                isIntact: false,
+                entries: 150,
+                findings: 1,
+                problems: [
+                  {
+                    kind: 'inserted',
+                    entryId: 151,
+                    environment: 'dev',
+                    firstPosition: null,
+                    lastPosition: null,
+                    afterEntry: null,
+                    beforeEntry: null,
+                  },
+                ],
+              },
+        ),
+    });
+    renderApp('/audit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify chain' }));
+    expect((await screen.findByRole('status', { name: 'Audit log check' })).textContent).toBe(
+      'Audit log intact: 150 entries, every chain unbroken',
+    );
+    intact = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Verify chain' }));
+    await screen.findByText(
+      'Entry 151 was inserted: it was not written by the console (no seal, the chain of dev)',
+    );
+    expect(screen.getByText('Audit log not intact: 1 finding in 150 entries')).toBeTruthy();
+    expect(api.callsTo('/api/audit/verify')).toHaveLength(2);
+  });
+
+  it('disables the check for anyone but a console-wide admin', async () => {
+    fakeApi({
+      '/api/auth/me': () => signedInAs('op@example.com', 'operator', { dev: 'admin' }),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/audit/list': answerAuditList,
+    });
+    renderApp('/audit');
+    expect(await screen.findByRole('button', { name: 'Verify chain' })).toHaveProperty('disabled', true);
   });
 });

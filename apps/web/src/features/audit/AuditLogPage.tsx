@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -8,6 +9,7 @@ import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErr
 import { AuditFilters } from './AuditFilters.tsx';
 import { AuditPager } from './AuditPager.tsx';
 import { AuditTable } from './AuditTable.tsx';
+import { AuditVerifyResult, useAuditVerification } from './AuditVerifyPanel.tsx';
 import { auditEntriesToCsv, downloadCsv } from './audit.csv.ts';
 import { useAuditLog } from './useAuditLog.ts';
 
@@ -17,6 +19,8 @@ export function AuditLogPage() {
   const { entries } = log;
   const banner = useErrorBanner();
   useReportQueryError(banner, log.query.error);
+  const verification = useAuditVerification();
+  useReportQueryError(banner, verification.error);
   const exportCsv = () => {
     if (entries) downloadCsv(`audit-${active}.csv`, auditEntriesToCsv(entries));
   };
@@ -25,17 +29,21 @@ export function AuditLogPage() {
     <Page
       title="Audit Log"
       actions={
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={exportCsv}
-          disabled={!entries || entries.length === 0}
-        >
-          Export CSV
-        </Button>
+        <Stack direction="row" spacing={1}>
+          {verification.button}
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={exportCsv}
+            disabled={!entries || entries.length === 0}
+          >
+            Export CSV
+          </Button>
+        </Stack>
       }
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
+      {verification.result && <AuditVerifyResult result={verification.result} />}
       <AuditFilters filter={log.filter} onFilter={log.filterBy} />
       {log.query.isPending && <Loading />}
       {entries && (

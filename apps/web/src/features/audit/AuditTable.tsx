@@ -9,6 +9,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../components/format.ts';
 import { formatAttributes } from './audit.csv.ts';
+import { auditActionCaption } from './audit.labels.ts';
+
+function ActionCaption({ entry }: { entry: AuditEntry }) {
+  const caption = auditActionCaption(entry);
+  if (caption === null) return null;
+  return (
+    <Typography variant="body2" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+      {caption}
+    </Typography>
+  );
+}
 
 /** One page of audit entries, newest first. */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
@@ -36,7 +47,10 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
             entries.map((entry) => (
               <TableRow key={entry.id} hover>
                 <TableCell>{entry.id}</TableCell>
-                <TableCell>{entry.action}</TableCell>
+                <TableCell>
+                  {entry.action}
+                  <ActionCaption entry={entry} />
+                </TableCell>
                 <TableCell>{entry.target}</TableCell>
                 <TableCell>{entry.email}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created)}</TableCell>

@@ -1,6 +1,6 @@
 import { type AuditListRequestInput, api } from '@console/domain';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEndpointQuery } from '../../api/hooks.ts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 /**
  * The latest 100 entries of the active environment, from an offset; optionally of one
@@ -8,3 +8,6 @@ import { useEndpointQuery } from '../../api/hooks.ts';
  */
 export const useAuditListQuery = (request: AuditListRequestInput) =>
   useEndpointQuery(api.audit.list, request, { placeholderData: keepPreviousData });
+
+/** The check of the whole log's sealed chains: a read the admin starts, which reloads nothing. */
+export const useVerifyAuditMutation = () => useEndpointMutation(api.audit.verify, { reloads: 'nothing' });

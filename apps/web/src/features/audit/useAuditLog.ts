@@ -19,8 +19,10 @@ export function useAuditLog() {
   const [filter, setFilter] = useState<AuditFilter>({ action: ALL_ACTIONS, target: '' });
   const [cursors, setCursors] = useState<readonly number[]>([]);
   const before = cursors.at(-1);
+  // Console-wide entries (roles, removals, sign-ins) concern every environment: listed in each.
   const query = useAuditListQuery({
     limit: AUDIT_PAGE_LIMIT,
+    consoleWide: true,
     ...(before === undefined ? {} : { before }),
     ...(filter.action === ALL_ACTIONS ? {} : { action: filter.action }),
     ...(filter.target === '' ? {} : { target: filter.target }),

@@ -1,0 +1,45 @@
+import type { Role, SignInMethod } from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { mutate } from '../../db/unit-of-work.ts';
+import { upsertSignedInUser } from '../users/users.public.ts';
+import { deleteExpiredSessions, deleteSession, insertSession } from './session.store.ts';
+
+/** A sign-in as the session plugin records it. */
+export interface SignIn {
+  email: string;
+  method: SignInMethod;
+  /** The console-wide role a new user starts with. */
+  initialRole: Role;
+  at: Date;
+  /** The new session's id hash, and the one this browser held before (ended: rotation). */
+  idHash: string;
+  previousIdHash: string | null;
+  /** Sessions idle since, or created before, these times have expired and are swept. */
+  idleSince: Date;
+  createdBefore: Date;
+}
+
+/**
+ * Records a sign-in (dev login or OpenID Connect) in one transaction: the user (created with the
+ * initial role on the first one), the rotated session, and its audit entry, console-wide. A user
+ * created without this entry is refused by the database (docs/decisions.md, Audit Log, "Role changes").
+ */
+export async function recordSignIn(db: Db, signIn: SignIn): Promise<void> {
+  await mutate(db, async ({ tx, audit }) => {
+    const { role, isNewUser } = await upsertSignedInUser(tx, {
+      email: signIn.email,
+      initialRole: signIn.initialRole,
+      at: signIn.at,
+    });
+    if (signIn.previousIdHash) await deleteSession(tx, signIn.previousIdHash);
+    await deleteExpiredSessions(tx, { idleSince: signIn.idleSince, createdBefore: signIn.createdBefore });
+    await insertSession(tx, { idHash: signIn.idHash, email: signIn.email, at: signIn.at });
+    audit({
+      environmentId: null,
+      email: signIn.email,
+      action: 'auth.sign-in',
+      target: signIn.email,
+      attributes: { method: signIn.method, isNewUser, role },
+    });
+  });
+}
