@@ -70,7 +70,10 @@ describe('starting, bootstrapping and stopping against the console', () => {
     const client = newClient({ url: await nowhere(), bootstrap, onError: (error) => errors.push(error) });
     const served = await client.start({ timeoutMs: 60_000 });
     expect(served).toBe(bootstrap);
-    expect(client.resolve({ userId: 'p-1', at: 1 })).toMatchObject({ kind: 'receipt', userId: 'p-1' });
+    expect(client.resolve({ userId: 'p-1', at: Date.parse('2026-03-10T10:30:00Z') })).toMatchObject({
+      kind: 'receipt',
+      userId: 'p-1',
+    });
     expect(errors[0]?.status).toBe(0);
   });
 
@@ -159,7 +162,7 @@ describe('starting, bootstrapping and stopping against the console', () => {
     expect(client.stoppedBy).toBe(reason);
     expect(client.isConnected).toBe(false);
     expect(client.snapshot).toBe(started);
-    expect(client.resolve({ userId: 'p-1', at: 1 }).kind).toBe('receipt');
+    expect(client.resolve({ userId: 'p-1', at: Date.parse('2026-03-10T10:30:00Z') }).kind).toBe('receipt');
 
     // A client with the same 20 ms safety refetch keeps asking; the stopped one asked nothing more.
     const requestsWhenStopped = recorder.requests.length;
