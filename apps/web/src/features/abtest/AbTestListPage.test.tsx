@@ -115,7 +115,10 @@ describe('AB-test list', () => {
     expect(state.checked).toBe(true);
     expect(state.disabled).toBe(true);
     await userEvent.hover(state.closest('span[tabindex]')!);
-    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.activeStaysActive);
+    // the specification's refusal, title and message
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Deactivation Failed: An active AB-test cannot be deactivated',
+    );
     expect(api.callsTo('/api/abtest/activate/test')).toEqual([]);
   });
 
@@ -125,7 +128,11 @@ describe('AB-test list', () => {
     const state = (await screen.findByRole('switch', { name: 'Active draft-test' })) as HTMLInputElement;
     expect(state.disabled).toBe(true);
     await userEvent.hover(state.closest('span[tabindex]')!);
-    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.needsVersion);
+    // the specification's refusal, title and message, then the publishing order that leads to a version
+    const reason = (await screen.findByRole('tooltip')).textContent!;
+    expect(reason.startsWith('Activation Failed: AB-test has no active version. ')).toBe(true);
+    expect(reason.endsWith(ABTEST_MESSAGES.noActiveVersionHint)).toBe(true);
+    expect(reason).toContain('leave it inactive, use it in a plugin draft and activate the draft');
     expect(screen.queryByRole('dialog', { name: ABTEST_MESSAGES.activateConfirmTitle })).toBeNull();
   });
 
@@ -152,7 +159,7 @@ describe('AB-test list', () => {
     expect(api.callsTo('/api/abtest/delete')[0]!.body).toEqual({ id: 'ready-test' });
   });
 
-  it('shows the type as Sticky with a pin, Dynamic or Rollout', async () => {
+  it('shows the type in its compact form in the narrow column (Sticky with a pin, Dynamic, Rollout), the full name on hover', async () => {
     fakeApi({
       '/api/abtest/list': () =>
         ok([
@@ -171,6 +178,11 @@ describe('AB-test list', () => {
     ]);
     expect(typeCell('sticky-test').querySelector('[data-testid="PushPinIcon"]')).not.toBeNull();
     expect(typeCell('dynamic-test').querySelector('svg')).toBeNull();
+    expect(
+      ['sticky-test', 'dynamic-test', 'rollout-test'].map((id) =>
+        typeCell(id).querySelector('span')!.getAttribute('title'),
+      ),
+    ).toEqual(['Sticky segmentation', 'Dynamic segmentation', null]);
   });
 });
 
