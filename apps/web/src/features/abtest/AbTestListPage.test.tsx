@@ -2,7 +2,6 @@ import { ABTEST_MESSAGES, AbTestType, type ActivateTestRequest, PluginId } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NOT_LOADED_TEXT } from '../../components/QueryContent.tsx';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
 import { AbTestListPage } from './AbTestListPage.tsx';
 import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
@@ -34,13 +33,14 @@ function listApi() {
 const row = (id: string) => screen.getByRole('link', { name: id }).closest('tr')!;
 
 describe('AB-test list', () => {
-  it('keeps loading, failed and empty apart: a failed load shows its error and "Not loaded", never "No AB-tests"', async () => {
+  it('keeps loading, failed and empty apart: a failed load says what was not loaded, never "No AB-tests"', async () => {
     let answer = () => fail(422, 'The environment dev cannot be read now');
     fakeApi({ '/api/abtest/list': () => answer() });
     const view = renderInConsole(<AbTestListPage />);
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(await screen.findByText('The environment dev cannot be read now')).toBeTruthy();
-    expect(screen.getByText(NOT_LOADED_TEXT)).toBeTruthy();
+    expect(screen.getByText('AB-tests not loaded: The environment dev cannot be read now')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByText('No AB-tests')).toBeNull();
     expect(screen.queryByText('Loading...')).toBeNull();
     view.unmount();
@@ -48,7 +48,8 @@ describe('AB-test list', () => {
     answer = () => ok([]);
     renderInConsole(<AbTestListPage />);
     expect(await screen.findByText('No AB-tests')).toBeTruthy();
-    expect(screen.queryByText(NOT_LOADED_TEXT)).toBeNull();
+    expect(screen.queryByText(/not loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('shows the columns of the product', async () => {

@@ -156,11 +156,18 @@ describe('creating an environment', () => {
 
 describe('global errors', () => {
   it('shows the login-required page on a 401', async () => {
-    fakeApi({ '/api/configuration/list': () => fail(401, MESSAGES.notLoggedIn) });
+    fakeApi({
+      '/api/configuration/list': () => fail(401, MESSAGES.notLoggedIn),
+      // a console whose only way in is Google: the product's path (UnauthorizedPage.test.tsx has the others)
+      '/oauth/options': () =>
+        ok({ devLogin: false, provider: { name: 'Google', loginPath: '/oauth/login/google' } }),
+    });
     renderApp('/audit');
     expect(await screen.findByText(MESSAGES.notLoggedIn)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe(
-      '/oauth/login/google',
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe(
+        '/oauth/login/google',
+      ),
     );
   });
 
