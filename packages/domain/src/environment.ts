@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { isReservedIdentifier } from './api/identifier-text.ts';
-import { ENVIRONMENT_ID_PATTERN } from './environment.constants.ts';
+import { ENVIRONMENT_ID_PATTERN, RESERVED_ENVIRONMENT_ID_MESSAGE } from './environment.constants.ts';
 
 export * from './environment.constants.ts';
 
@@ -16,7 +16,7 @@ export const environmentIdSchema = z
  * ids: calls naming an existing environment take environmentIdSchema.
  */
 export const newEnvironmentIdSchema = environmentIdSchema.refine((id) => !isReservedIdentifier(id), {
-  error: 'must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN)',
+  error: RESERVED_ENVIRONMENT_ID_MESSAGE,
 });
 
 export const saveEnvironmentRequestSchema = z.object({
