@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useId, useState } from 'react';
+import Tooltip from '@mui/material/Tooltip';
+import { lazy, type RefObject, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { KeyboardArrowDownIcon } from '../../components/icons.tsx';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
@@ -23,26 +24,42 @@ export function EnvironmentMenu() {
   const menuId = useId();
   const isOpen = anchor !== null;
 
+  const name = useRef<HTMLSpanElement>(null);
+  const isNameCut = useIsCut(name, active);
+
   return (
     <>
-      <Button
-        id={buttonId}
-        color="inherit"
-        variant="outlined"
-        aria-label={`Environment: ${active}`}
-        aria-haspopup="menu"
-        aria-controls={isOpen ? menuId : undefined}
-        aria-expanded={isOpen ? 'true' : undefined}
-        startIcon={<EnvironmentIndicator environment={active} />}
-        endIcon={<KeyboardArrowDownIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        // The whole name (ids run to 36 characters) fits a 1024 px bar; it shrinks only when nothing else can.
-        sx={{ textTransform: 'none', minWidth: 0, justifyContent: 'space-between', '&&': { flexShrink: 1 } }}
-      >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {active}
-        </Box>
-      </Button>
+      {/* The name is cut only when it is wider than a whole row of the bar: then its full id on hover and focus. */}
+      <Tooltip title={isNameCut ? active : ''} describeChild>
+        <Button
+          id={buttonId}
+          color="inherit"
+          variant="outlined"
+          aria-label={`Environment: ${active}`}
+          aria-haspopup="menu"
+          aria-controls={isOpen ? menuId : undefined}
+          aria-expanded={isOpen ? 'true' : undefined}
+          startIcon={<EnvironmentIndicator environment={active} />}
+          endIcon={<KeyboardArrowDownIcon />}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          // The whole name (ids run to 36 characters) fits a 1024 px bar; the bar wraps before it shrinks, so it
+          // shrinks only when it is wider than a row (a long id at 320 px), and then shows its first characters.
+          sx={{
+            textTransform: 'none',
+            minWidth: 0,
+            justifyContent: 'space-between',
+            '&&': { flexShrink: 1 },
+          }}
+        >
+          <Box
+            component="span"
+            ref={name}
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {active}
+          </Box>
+        </Button>
+      </Tooltip>
       <Suspense fallback={null}>
         <EnvironmentMenuList
           menuId={menuId}
@@ -62,4 +79,20 @@ export function EnvironmentMenu() {
       )}
     </>
   );
+}
+
+/** Whether the element's text is cut (ellipsis), following its size. */
+function useIsCut(element: RefObject<HTMLElement | null>, text: string): boolean {
+  const [isCut, setCut] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setCut(node.scrollWidth > node.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [element, text]);
+  return isCut;
 }
