@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
-import { lazy, type RefObject, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Identifier } from '../../components/Identifier.tsx';
 import { KeyboardArrowDownIcon } from '../../components/icons.tsx';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
@@ -24,42 +24,28 @@ export function EnvironmentMenu() {
   const menuId = useId();
   const isOpen = anchor !== null;
 
-  const name = useRef<HTMLSpanElement>(null);
-  const isNameCut = useIsCut(name, active);
-
   return (
     <>
-      {/* The name is cut only when it is wider than a whole row of the bar: then its full id on hover and focus. */}
-      <Tooltip title={isNameCut ? active : ''} describeChild>
-        <Button
-          id={buttonId}
-          color="inherit"
-          variant="outlined"
-          aria-label={`Environment: ${active}`}
-          aria-haspopup="menu"
-          aria-controls={isOpen ? menuId : undefined}
-          aria-expanded={isOpen ? 'true' : undefined}
-          startIcon={<EnvironmentIndicator environment={active} />}
-          endIcon={<KeyboardArrowDownIcon />}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          // The whole name (ids run to 36 characters) fits a 1024 px bar; the bar wraps before it shrinks, so it
-          // shrinks only when it is wider than a row (a long id at 320 px), and then shows its first characters.
-          sx={{
-            textTransform: 'none',
-            minWidth: 0,
-            justifyContent: 'space-between',
-            '&&': { flexShrink: 1 },
-          }}
-        >
-          <Box
-            component="span"
-            ref={name}
-            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {active}
-          </Box>
-        </Button>
-      </Tooltip>
+      <Button
+        id={buttonId}
+        color="inherit"
+        variant="outlined"
+        aria-label={`Environment: ${active}`}
+        aria-haspopup="menu"
+        aria-controls={isOpen ? menuId : undefined}
+        aria-expanded={isOpen ? 'true' : undefined}
+        startIcon={<EnvironmentIndicator environment={active} />}
+        endIcon={<KeyboardArrowDownIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        // The whole name (ids run to 36 characters) fits a 1024 px bar on one line. The bar wraps onto more rows
+        // before the button shrinks, so it shrinks only when it is wider than a whole row (a long id at 320 px):
+        // then the name wraps after its separators, whole, rather than be cut.
+        sx={{ textTransform: 'none', minWidth: 0, justifyContent: 'space-between', '&&': { flexShrink: 1 } }}
+      >
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', textAlign: 'left' }}>
+          <Identifier id={active} />
+        </Box>
+      </Button>
       <Suspense fallback={null}>
         <EnvironmentMenuList
           menuId={menuId}
@@ -79,20 +65,4 @@ export function EnvironmentMenu() {
       )}
     </>
   );
-}
-
-/** Whether the element's text is cut (ellipsis), following its size. */
-function useIsCut(element: RefObject<HTMLElement | null>, text: string): boolean {
-  const [isCut, setCut] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again
-  useLayoutEffect(() => {
-    const node = element.current;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setCut(node.scrollWidth > node.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [element, text]);
-  return isCut;
 }
