@@ -34,8 +34,8 @@ export function NavBar() {
       sx={{ [NARROW_OR_SHORT_WINDOW]: { position: 'static' } }}
     >
       {/* On a narrow screen (200% zoom, a phone) the bar wraps onto more rows rather than hide anything: the
-          environment's name keeps its width (it shrinks only when it is wider than a whole row, with its full id
-          on hover and focus), and the signed-in label gives up its e-mail and the repeated environment
+          environment's name keeps its width (it shrinks only when it is wider than a whole row, and then wraps
+          after its separators), and the signed-in label gives up its e-mail and the repeated environment
           (ellipsis, whole text on hover), never the role. The brand, the menus and Logout keep their size. */}
       <Toolbar
         component="nav"
