@@ -8,4 +8,5 @@ export const DEFAULT_ENVIRONMENT_DESCRIPTION = 'no description';
 /** `?configuration=<id>`: the environment a call acts on when none is given. */
 export const DEFAULT_ENVIRONMENT = 'dev';
 
+export const ENVIRONMENT_ID_MAX_LENGTH = 36;
 export const ENVIRONMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;

@@ -1,3 +1,4 @@
+export * from './bounded.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './identifier-text.ts';

@@ -20,7 +20,7 @@ export function integerField(field: string, min: number, max: number = MAX_STORE
 export function textField(field: string, max: number) {
   return z
     .string({ error: `${field} must be a text` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .max(max, { error: `${field} must be at most ${max} characters`, abort: true });
 }
 
 /**
@@ -39,6 +39,9 @@ export const userIdSchema = visibleIdentifier(
     .string({ error: 'userId must be a text' })
     .trim()
     .min(1, { error: 'userId must not be empty' })
-    .max(USER_ID_MAX_LENGTH, { error: `userId must be at most ${USER_ID_MAX_LENGTH} characters` }),
+    .max(USER_ID_MAX_LENGTH, {
+      error: `userId must be at most ${USER_ID_MAX_LENGTH} characters`,
+      abort: true,
+    }),
   'userId',
 );
