@@ -5,4 +5,5 @@ export * from './identifier-text.ts';
 export * from './list-page.ts';
 export * from './path.ts';
 export * from './quoted-input.ts';
+export * from './request-parse.ts';
 export * from './storable-text.ts';

@@ -9,7 +9,7 @@ import {
   runtimeEndpoints,
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { requestValidatorCompiler } from '../../http/request-validator.ts';
 import { registerInputGuard } from '../../plugins/input-guard.ts';
 import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
@@ -161,9 +161,9 @@ export async function runtimeRoutes(
       // The body a game server sends for every player is checked by hand; only a body that check does
       // not take (wrong, or unusual) goes through the schema, which words the 400.
       validatorCompiler: (routeSchema) => {
-        const bySchema = validatorCompiler(
+        const bySchema = requestValidatorCompiler(
           // Fastify passes the part's schema (the body's); its route option type names the whole route's
-          routeSchema as unknown as Parameters<typeof validatorCompiler>[0],
+          routeSchema as unknown as Parameters<typeof requestValidatorCompiler>[0],
         );
         return (body) => (acceptResolveRequest(body) ? { value: body } : bySchema(body));
       },
