@@ -81,6 +81,6 @@ describe('boundedRecord', () => {
 
   it('says large limits with thousands separators', () => {
     expect(sizeLimitMessage.items(10_000)).toBe('must have at most 10,000 items');
-    expect(sizeLimitMessage.characters(4000)).toBe('must be at most 4,000 characters');
+    expect(sizeLimitMessage.entries(1000)).toBe('must have at most 1,000 entries');
   });
 });

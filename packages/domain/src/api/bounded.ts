@@ -10,7 +10,6 @@ import { z } from 'zod';
 export const sizeLimitMessage = {
   items: (max: number) => `must have at most ${max.toLocaleString('en-US')} items`,
   entries: (max: number) => `must have at most ${max.toLocaleString('en-US')} entries`,
-  characters: (max: number) => `must be at most ${max.toLocaleString('en-US')} characters`,
 } as const;
 
 /** The guard transforms this module made, with their limit: the schema walk of the tests reads them. */
