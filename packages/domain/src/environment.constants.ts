@@ -8,10 +8,9 @@ export const DEFAULT_ENVIRONMENT_DESCRIPTION = 'no description';
 /** `?configuration=<id>`: the environment a call acts on when none is given. */
 export const DEFAULT_ENVIRONMENT = 'dev';
 
+export const ENVIRONMENT_ID_MAX_LENGTH = 36;
 export const ENVIRONMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;
 
-export const ENVIRONMENT_ID_MAX_LENGTH = 36;
-/** Why a new environment may not take a name such as `constructor` (newEnvironmentIdSchema). */
 /** The environment id's rule in the operator's words, shown beside the field as it is typed. */
 export const ENVIRONMENT_ID_RULE = `Letters, digits, - and _, at most ${ENVIRONMENT_ID_MAX_LENGTH}; a space becomes -`;
 

@@ -1,3 +1,4 @@
+export * from './bounded.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './identifier-text.ts';
@@ -5,4 +6,5 @@ export * from './list-page.ts';
 export * from './path.ts';
 export * from './prototype-keys.ts';
 export * from './quoted-input.ts';
+export * from './request-parse.ts';
 export * from './storable-text.ts';
