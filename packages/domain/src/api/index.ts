@@ -2,6 +2,7 @@ export * from './bounded.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './identifier-text.ts';
+export * from './json-nesting.ts';
 export * from './list-page.ts';
 export * from './path.ts';
 export * from './prototype-keys.ts';
