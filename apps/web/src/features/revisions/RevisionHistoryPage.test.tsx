@@ -139,8 +139,10 @@ describe('Revision History (Security menu)', () => {
     await waitFor(() => expect(offsets().at(-1)).toBe(0));
     expect(window.location.search).toBe('');
     window.history.back();
-    await waitFor(() => expect(window.location.search).toBe('?offset=100'));
-    expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', false);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', false),
+    );
+    expect(window.location.search).toBe('?offset=100');
 
     cleanup();
     renderApp('/security/revisions?offset=7');
