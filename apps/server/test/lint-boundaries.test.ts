@@ -78,6 +78,17 @@ const FORBIDDEN: Fixture[] = [
     source: use('../other/other.store.ts'),
     refusedBy: RESTRICTED,
   },
+  // The same through the features folder: a longer path to another feature is the same boundary.
+  {
+    path: 'apps/server/src/features/thing/thing-deep.service.ts',
+    source: use('../../features/other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/thing-deep.store.ts',
+    source: use('../../features/other/other-cache.ts'),
+    refusedBy: RESTRICTED,
+  },
   {
     path: 'apps/server/src/features/thing/thing.loaders.ts',
     source: use('../other/other.loaders.ts'),
@@ -130,6 +141,10 @@ const ALLOWED: Fixture[] = [
   { path: 'apps/server/src/features/thing/thing-own.service.ts', source: use('./thing.store.ts') },
   { path: 'apps/server/src/features/thing/thing-use.service.ts', source: use('../other/other.service.ts') },
   { path: 'apps/server/src/features/thing/thing-more.service.ts', source: use('../other/other.public.ts') },
+  {
+    path: 'apps/server/src/features/thing/thing-deep-use.service.ts',
+    source: use('../../features/other/other.service.ts'),
+  },
   { path: 'apps/server/src/features/thing/thing-db.service.ts', source: use('../../db/unit-of-work.ts') },
   { path: 'apps/server/src/features/thing/thing.test.ts', source: use('../other/other.store.ts') },
   {
