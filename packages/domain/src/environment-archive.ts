@@ -32,11 +32,16 @@ export function archiveRefusal(candidate: ArchiveCandidate, isConfirmed: boolean
   return null;
 }
 
+const SERVED_BY_KEYS_ENDING = ': archiving stops them; confirm to archive';
+
 /** The refusal of an unconfirmed archive of an environment runtime keys serve (and the web's warning). */
 export function servedByKeysMessage(id: string, keyCount: number): string {
   const keys = keyCount === 1 ? '1 runtime key serves' : `${keyCount} runtime keys serve`;
-  return `${keys} environment ${id}: archiving stops them; confirm to archive`;
+  return `${keys} environment ${id}${SERVED_BY_KEYS_ENDING}`;
 }
+
+/** Whether a refusal is servedByKeysMessage's: the web then asks the extra confirmation. */
+export const isServedByKeysRefusal = (message: string) => message.endsWith(SERVED_BY_KEYS_ENDING);
 
 /** The refusal of a runtime key whose environment is archived (403). */
 export const archivedKeyMessage = (environmentId: string) =>
