@@ -48,7 +48,8 @@ export function EnvironmentsPage() {
         confirmServedByKeys: servedBy !== null,
       });
       const stopped = result.stoppedKeyCount;
-      toast(`Environment ${id} archived${stopped > 0 ? `; ${stopped} runtime key(s) stopped` : ''}`);
+      const keys = stopped === 1 ? '1 runtime key' : `${stopped} runtime keys`;
+      toast(`Environment ${id} archived${stopped > 0 ? `; ${keys} stopped` : ''}`);
     } catch (error) {
       // Runtime keys serve it: the second confirmation says so and asks for the id.
       if (error instanceof ApiError && error.status === 409 && isServedByKeysRefusal(error.message)) {
@@ -154,7 +155,7 @@ function ArchiveButton({
   const refusal = archiveRefusal({ id, isProtected, isArchived: false, servingKeyCount: 0 }, false);
   return (
     <NeedsRight endpoint={api.environment.archive} lockedBecause={refusal ?? undefined}>
-      <Button size="small" color="warning" disabled={isBusy} onClick={() => onArchive(id)}>
+      <Button size="small" color="error" disabled={isBusy} onClick={() => onArchive(id)}>
         Archive {id}
       </Button>
     </NeedsRight>
