@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildTestApp, httpClient } from '../../testing/index.ts';
+import { connectGameClient } from '../connections/game-client.testing.ts';
 import { json, openStream, request } from '../runtime/runtime.test-helpers.ts';
 
 // Archived environments (docs/decisions.md, Environments and Transfer, "Archived environments").
@@ -147,6 +148,11 @@ describe('archiving an environment', () => {
     expect((await snapshot(key)).status).toBe(200);
     const stream = await openStream(`${base}/runtime/v1/stream`, { authorization: `Bearer ${key.key}` });
     expect(stream.status).toBe(200);
+    const game = await connectGameClient(
+      base.replace(/^http/, 'ws'),
+      `configuration=${id}&principal=p-archived`,
+      { authorization: `Bearer ${key.key}` },
+    );
 
     const unconfirmed = await archive(id);
     expect(unconfirmed.statusCode).toBe(409);
@@ -156,6 +162,7 @@ describe('archiving an environment', () => {
     const confirmed = await archive(id, admin, true);
     expect(confirmed.json()).toEqual({ payload: { id, stoppedKeyCount: 1 } });
     await stream.ended;
+    expect(await game.closed).toEqual({ code: 4001, reason: 'Runtime key revoked' });
     const refused = await snapshot(key);
     expect(refused.status).toBe(403);
     expect(json(refused).error).toBe(archivedKeyMessage(id));

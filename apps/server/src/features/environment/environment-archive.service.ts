@@ -19,6 +19,8 @@ import {
 export interface ArchiveEffects {
   catalog: { invalidate(): void };
   keys: { markEnvironmentArchived(environmentId: string, isArchived: boolean): void };
+  /** The game clients' connections: a check now closes those opened with keys refused from now on. */
+  connections: { checkNow(): Promise<unknown> };
 }
 
 export const listArchived = (db: Db) => listArchivedEnvironments(db);
@@ -64,6 +66,7 @@ export async function archiveEnvironment(
     afterCommit(() => {
       effects.catalog.invalidate();
       effects.keys.markEnvironmentArchived(id, true);
+      void effects.connections.checkNow();
     });
     return { id, stoppedKeyCount: servingKeys.length };
   });

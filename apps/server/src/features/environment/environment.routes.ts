@@ -6,7 +6,11 @@ import { ENVIRONMENT_ARCHIVE_CHANNEL } from './environment.store.ts';
 import { archiveEnvironment, listArchived, restoreEnvironment } from './environment-archive.service.ts';
 
 export async function environmentRoutes(app: FastifyInstance) {
-  const effects = () => ({ catalog: app.environments, keys: app.runtimeKeyCache });
+  const effects = () => ({
+    catalog: app.environments,
+    keys: app.runtimeKeyCache,
+    connections: app.connections,
+  });
   registerEndpoint(app, api.environment.list, ({ db }) => listEnvironments(db));
   registerEndpoint(app, api.environment.save, ({ db, body, email }) =>
     createEnvironment(db, app.environments, body, email),
@@ -18,8 +22,12 @@ export async function environmentRoutes(app: FastifyInstance) {
     restoreEnvironment(db, effects(), body, email),
   );
   registerEndpoint(app, api.environment.archived, ({ db }) => listArchived(db));
-  // Another process archived or restored one: read the environments again now, not within CATALOG_CACHE_MS.
+  // Another process archived or restored one: read the environments again now, not within
+  // CATALOG_CACHE_MS, and close the game clients' connections its keys opened here.
   app.addHook('onReady', async () => {
-    await app.dbListener.subscribe(ENVIRONMENT_ARCHIVE_CHANNEL, () => app.environments.invalidate());
+    await app.dbListener.subscribe(ENVIRONMENT_ARCHIVE_CHANNEL, () => {
+      app.environments.invalidate();
+      void app.connections.checkNow();
+    });
   });
 }

@@ -75,27 +75,33 @@ export interface RuntimeKeyCredential {
 /** Every key of every environment, revoked ones included: the key cache's start and catch-up. */
 export async function listRuntimeKeyCredentials(db: Db): Promise<RuntimeKeyCredential[]> {
   return db.$queryRaw<RuntimeKeyCredential[]>`
-    SELECT k.id, k.environment_id AS "environmentId", k.hash, k.revoked IS NOT NULL AS "isRevoked",
-           e.archived IS NOT NULL AS "isEnvironmentArchived"
-    FROM runtime_key k JOIN environment e ON e.id = k.environment_id`;
+    SELECT k."id", k."environment_id" AS "environmentId", k."hash", k."revoked" IS NOT NULL AS "isRevoked",
+           e."archived" IS NOT NULL AS "isEnvironmentArchived"
+    FROM "runtime_key" k JOIN "environment" e ON e."id" = k."environment_id"`;
 }
 
 /** The key with this hash in any environment, revoked or not. */
 export async function findRuntimeKeyCredential(db: Db, hash: string): Promise<RuntimeKeyCredential | null> {
   const rows = await db.$queryRaw<RuntimeKeyCredential[]>`
-    SELECT k.id, k.environment_id AS "environmentId", k.hash, k.revoked IS NOT NULL AS "isRevoked",
-           e.archived IS NOT NULL AS "isEnvironmentArchived"
-    FROM runtime_key k JOIN environment e ON e.id = k.environment_id
-    WHERE k.hash = ${hash}`;
+    SELECT k."id", k."environment_id" AS "environmentId", k."hash", k."revoked" IS NOT NULL AS "isRevoked",
+           e."archived" IS NOT NULL AS "isEnvironmentArchived"
+    FROM "runtime_key" k JOIN "environment" e ON e."id" = k."environment_id"
+    WHERE k."hash" = ${hash}`;
   return rows[0] ?? null;
 }
 
 /** The channel on which a revocation reaches every console process (delivered at commit). */
-/** Which of these keys are revoked. */
+/**
+ * Which of these keys are revoked, or refused while their environment is archived: the live connections
+ * opened with them are closed and no longer listed.
+ */
 export async function findRevokedKeyIds(db: Db, keyIds: readonly string[]): Promise<string[]> {
   if (keyIds.length === 0) return [];
   const rows = await db.runtimeKey.findMany({
-    where: { id: { in: [...keyIds] }, revoked: { not: null } },
+    where: {
+      id: { in: [...keyIds] },
+      OR: [{ revoked: { not: null } }, { environment: { archived: { not: null } } }],
+    },
     select: { id: true },
   });
   return rows.map((row) => row.id);
