@@ -9,3 +9,6 @@ export const DEFAULT_ENVIRONMENT_DESCRIPTION = 'no description';
 export const DEFAULT_ENVIRONMENT = 'dev';
 
 export const ENVIRONMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;
+
+/** The 404 of a call naming an environment that does not exist or is archived (the web re-lists on it). */
+export const unknownEnvironmentMessage = (id: string) => `Unknown environment ${id}`;

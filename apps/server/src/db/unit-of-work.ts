@@ -1,4 +1,4 @@
-import { type AuditEvent, notFound } from '@console/domain';
+import { type AuditEvent, notFound, unknownEnvironmentMessage } from '@console/domain';
 import type { Db, Tx } from './client.ts';
 import { runInTransaction } from './transaction.ts';
 
@@ -91,7 +91,7 @@ async function requireEnvironmentsInUse(tx: Tx, records: readonly AuditRecord[])
     SELECT id FROM environment WHERE id = ANY(${named}::text[]) AND archived IS NULL
     ORDER BY id FOR KEY SHARE`;
   const missing = named.find((id) => !rows.some((row) => row.id === id));
-  if (missing !== undefined) throw notFound(`Unknown environment ${missing}`);
+  if (missing !== undefined) throw notFound(unknownEnvironmentMessage(missing));
 }
 
 /**

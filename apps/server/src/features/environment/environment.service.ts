@@ -5,6 +5,7 @@ import {
   notFound,
   type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
+  unknownEnvironmentMessage,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
@@ -24,7 +25,7 @@ export const listEnvironments = (db: Db) => listEnvironmentIds(db);
 
 export const environmentExists = async (db: Db | Tx, id: string) => (await findEnvironment(db, id)) !== null;
 
-export const unknownEnvironment = (id: string) => notFound(`Unknown environment ${id}`);
+export const unknownEnvironment = (id: string) => notFound(unknownEnvironmentMessage(id));
 
 const requireAll = (ids: readonly string[], existing: readonly string[]) => {
   const missing = ids.find((id) => !existing.includes(id));

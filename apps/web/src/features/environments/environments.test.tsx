@@ -81,3 +81,30 @@ describe('Environments (archive and restore)', () => {
     expect((await screen.findAllByText('Requires console-wide admin rights')).length).toBeGreaterThan(0);
   });
 });
+
+describe('an active environment archived elsewhere', () => {
+  it('re-lists on its 404 and falls back to dev, whose screen then loads', async () => {
+    window.localStorage.setItem('configuration.active', '"qa"');
+    let environments = ['dev', 'qa'];
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(environments),
+      '/api/audit/list': ({ configuration }) => {
+        if (configuration === 'dev') return ok([]);
+        // Archived by another admin after this page listed the environments.
+        environments = ['dev'];
+        return fail(404, `Unknown environment ${configuration}`);
+      },
+    });
+    renderApp('/audit');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Environment:/, hidden: true }).textContent).toContain(
+        'dev',
+      ),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('/api/audit/list').map((call) => call.configuration)).toEqual(['qa', 'dev']),
+    );
+    expect(api.callsTo('/api/configuration/list').length).toBeGreaterThanOrEqual(2);
+  });
+});
