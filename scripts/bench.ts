@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { seedBenchData, startBenchConsole } from './bench-console.ts';
 import { runHttpBench } from './bench-http.ts';
+import { printWorstRefusals } from './bench-refusals.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 500);
 
@@ -64,6 +65,8 @@ for (const [name, call] of cases) {
     `${name.padEnd(40)} ${micros.toFixed(0).padStart(7)} µs/call ${(micros / baseline).toFixed(1).padStart(6)}x`,
   );
 }
+
+await printWorstRefusals(app, cookie);
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 await runHttpBench(app, cookie, {

@@ -50,7 +50,7 @@ describeInBrowser('A/B-test screens in Chromium', () => {
   it('creates an AB-test with a sanitised ID and refuses the same ID again', async () => {
     const { page, baseUrl, pageConsole } = app;
     await openList(page, baseUrl);
-    await createAbTest(page, 'Spring Sale!', 'Spring sale prices', 'Sticky');
+    await createAbTest(page, 'Spring Sale!', 'Spring sale prices', 'Sticky segmentation');
 
     const row = listRow(page, 'Spring-Sale');
     await row.waitFor();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, screenLoaded, waitForStillScreen } from '../src/browser.ts';
+import { describeInBrowser, saveScreenshot, screenLoaded, waitForStillScreen } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import {
   charactersBeforeLineBreaks,
@@ -112,9 +112,11 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
     const name = environment.getByText(LONG_ENVIRONMENT, { exact: true });
     expect(await isTruncated(name)).toBe(false);
     expect(await isWhollyInView(environment)).toBe(true);
-    // the signed-in label gives way instead (its whole text on hover)
+    // the signed-in label gives way instead (its whole text on hover): its e-mail, not the role
     const label = page.getByTitle(`${OPERATOR} · admin in ${LONG_ENVIRONMENT}`);
-    expect(await isTruncated(label)).toBe(true);
+    expect(await isTruncated(label.locator('span').first())).toBe(true);
+    expect(await isTruncated(label.getByTestId('signed-in-role'))).toBe(false);
+    expect(await isWhollyInView(label.getByTestId('signed-in-role'))).toBe(true);
 
     const controls = [
       page.getByRole('link', { name: 'Console' }),
@@ -253,4 +255,60 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
     expect(await isWhollyInView(lastDay, { sideways: true })).toBe(true);
     expect(pageConsole.takeProblems()).toEqual([]);
   });
+
+  // 200% zoom on a 1366×768 screen is a window 683 CSS pixels wide; 320% of a 1024 one is 320. The bar wraps
+  // rather than hide: the environment's name, whole (wrapped after its separators where it is wider than a row),
+  // with its colour, the signed-in role and every control stay on screen.
+  it.each([
+    [683, 384],
+    [320, 240],
+  ])(
+    'keeps the environment, its colour and the signed-in role in view %i CSS pixels wide',
+    async (width, height) => {
+      const { page, baseUrl, pageConsole } = app;
+      await page.setViewportSize({ width, height });
+      for (const environment of ['dev', 'prod', LONG_ENVIRONMENT]) {
+        await page.evaluate(
+          (id) => localStorage.setItem('configuration.active', JSON.stringify(id)),
+          environment,
+        );
+        await open(page, baseUrl, '/levels', 'Levels');
+        const button = page.getByRole('button', { name: `Environment: ${environment}` });
+        const name = button.getByText(environment, { exact: true });
+        expect(await isWhollyInView(button)).toBe(true);
+        expect(await isWhollyInView(button.getByTestId('environment-indicator'))).toBe(true);
+        // whole: on one line, or where it is wider than a row, wrapped after its separators
+        expect(await isTruncated(name)).toBe(false);
+        expect(await isWhollyInView(name)).toBe(true);
+        for (const character of await charactersBeforeLineBreaks(name))
+          expect(ID_SEPARATORS).toContain(character);
+        if (width === 320 && environment === LONG_ENVIRONMENT) {
+          expect((await charactersBeforeLineBreaks(name)).length).toBeGreaterThan(0);
+        }
+
+        const role = page.getByTestId('signed-in-role');
+        expect(await role.textContent()).toBe(' · admin');
+        expect(await isWhollyInView(role)).toBe(true);
+        expect(await isTruncated(role)).toBe(false);
+        expect(await page.getByTestId('signed-in-label').getAttribute('title')).toBe(
+          `${OPERATOR} · admin in ${environment}`,
+        );
+        for (const control of [
+          page.getByRole('link', { name: 'Console' }),
+          ...['Features', 'System', 'Security', 'Logout'].map((text) =>
+            page.getByRole('button', { name: text }),
+          ),
+        ]) {
+          expect(await isWhollyInView(control)).toBe(true);
+          expect(await isTruncated(control)).toBe(false);
+        }
+        await saveScreenshot(
+          page,
+          `layout-navigation-${width}-${environment === LONG_ENVIRONMENT ? 'long' : environment}`,
+        );
+      }
+      await page.setViewportSize({ width: 1024, height: 768 });
+      expect(pageConsole.takeProblems()).toEqual([]);
+    },
+  );
 });

@@ -143,8 +143,14 @@ describeInBrowser('the console shell in Chromium', () => {
 
     await page.goto(`${baseUrl}/audit`);
     await page.getByText('You must be logged in to access this page.').waitFor();
+    // This console signs in with dev login: 'Go to Login' leads to the login page that offers it, not to the
+    // single sign-on it does not have.
     const goToLogin = page.getByRole('link', { name: 'Go to Login' });
-    expect(await goToLogin.getAttribute('href')).toBe('/oauth/login/google');
+    expect(await goToLogin.getAttribute('href')).toBe('/login');
+    await goToLogin.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: 'Sign in locally' }).waitFor();
+    expect(await page.getByText('Single sign-on is not configured').count()).toBe(0);
     // The browser itself logs each refused call; nothing else may appear.
     expect(pageConsole.takeProblems([/status of 401/])).toEqual([]);
   });

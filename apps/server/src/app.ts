@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onResponseHookHandler } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
@@ -38,6 +38,7 @@ import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { openApiOptions } from './http/openapi.ts';
+import { requestValidatorCompiler } from './http/request-validator.ts';
 import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/client-limits.ts';
@@ -158,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Refused by the error handling's own hook instead, with the code and Retry-After (plugins/errors.ts).
     return503OnClosing: false,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Calls are JSON; anything else is answered 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');

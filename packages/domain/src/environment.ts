@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
 import { unreservedIdentifier } from './api/identifier-text.ts';
-import { ENVIRONMENT_ID_PATTERN } from './environment.constants.ts';
+import { ENVIRONMENT_ID_MAX_LENGTH, ENVIRONMENT_ID_PATTERN } from './environment.constants.ts';
 
 export * from './environment.constants.ts';
 
+const ENVIRONMENT_ID_MESSAGE = 'must be 1-36 characters of letters, digits, - or _';
 export const environmentIdSchema = z
   .string()
-  .regex(ENVIRONMENT_ID_PATTERN, 'must be 1-36 characters of letters, digits, - or _');
+  .max(ENVIRONMENT_ID_MAX_LENGTH, { error: ENVIRONMENT_ID_MESSAGE, abort: true })
+  .regex(ENVIRONMENT_ID_PATTERN, ENVIRONMENT_ID_MESSAGE);
 
 /**
  * The id of a new environment: besides the pattern, not a name a JavaScript object already answers

@@ -1,4 +1,11 @@
-import { badInput, describeFieldPath, findPrototypeKey } from '@console/domain';
+import {
+  BODY_TOO_DEEP_MESSAGE,
+  badInput,
+  describeFieldPath,
+  findPrototypeKey,
+  isNestedDeeperThan,
+  MAX_BODY_NESTING_DEPTH,
+} from '@console/domain';
 import { errorCodes, type FastifyInstance } from 'fastify';
 
 // Any text that could hold `__proto__` or `constructor` once parsed (a \u escape can spell either).
@@ -9,6 +16,7 @@ const MAY_HOLD_PROTOTYPE_KEY = /__proto__|constructor|\\u/;
  * poisoning) as "Body is not valid JSON"; this one refuses the same keys with a 400 naming where the key
  * is (`sticky.__proto__: must not be a key ...`), and keeps Fastify's answers for an empty or malformed
  * body. JSON.parse makes such keys plain own keys, so the walk only runs when the text may hold one.
+ * A body nesting deeper than MAX_BODY_NESTING_DEPTH is refused from its text, before it is parsed.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -16,6 +24,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     const text = body as string;
     if (text.length === 0) {
       done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+      return;
+    }
+    if (isNestedDeeperThan(text, MAX_BODY_NESTING_DEPTH)) {
+      done(badInput(BODY_TOO_DEEP_MESSAGE), undefined);
       return;
     }
     let value: unknown;

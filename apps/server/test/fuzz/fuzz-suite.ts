@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestResponse } from '../helpers.ts';
 import { deepAndHugeRequests } from './deep-and-huge.ts';
+import { oversizedListBodies } from './oversized-lists.ts';
 import { connectRequestArbitrary, type FuzzRequest, requestArbitrary } from './request-arbitrary.ts';
 
 /**
@@ -82,6 +83,17 @@ function findProblem(request: FuzzRequest, response: TestResponse): string | nul
     typeof code === 'string' &&
     (hint === undefined || typeof hint === 'string');
   return isError ? null : `status ${response.statusCode}, not {"error": string, "code": string}`;
+}
+
+/**
+ * Why the answer to a body with a list over its limit breaks the contract, or null: it is refused, 4xx
+ * `{"error"}` (400 naming the first wrong field; 413 when it does not fit the body limit; 404 when the
+ * environment a call's right is checked in is unknown, before the body is), never served.
+ */
+function findOversizedListProblem(request: FuzzRequest, response: TestResponse): string | null {
+  const problem = findProblem(request, response);
+  if (problem !== null) return problem;
+  return response.statusCode >= 400 && response.statusCode < 500 ? null : `status ${response.statusCode}`;
 }
 
 /** A test's share of the declared calls: one feature's, or a part of a big feature's (at most GROUP_SIZE). */
@@ -235,10 +247,28 @@ export function describeApiFuzzing(
             headers: () => bearer,
           })),
         ]);
+        const failures: string[] = [];
+        for (const route of runtimeRoutes) {
+          for (const request of oversizedListBodies(route.body, SEED ^ hashOf(`lists:${route.path}`))) {
+            const response = await t.request({
+              method: 'POST',
+              url: route.path,
+              headers: { ...bearer, 'content-type': 'application/json' },
+              payload: request.body,
+            });
+            const problem = findOversizedListProblem(
+              { method: 'POST', url: route.path, contentType: 'application/json', body: request.body },
+              response,
+            );
+            if (problem !== null) failures.push(`${route.path} with ${request.what}: ${problem}`);
+          }
+        }
+        expect(failures.slice(0, 20), `${failures.length} failures (FUZZ_SEED=${SEED})`).toEqual([]);
       });
 
     // Deep and huge values in every field of every call's body: none may answer 5xx, and a refusal names
-    // the field without echoing the value (its message stays short whatever was sent).
+    // the field without echoing the value (its message stays short whatever was sent). Then lists over
+    // their limit at every list field.
     const REFUSAL_MAX_LENGTH = 500;
     it.each([...groups.keys()])(
       '%s: deep and huge values answer no 5xx and short refusals',
@@ -270,6 +300,29 @@ export function describeApiFuzzing(
                   `${endpoint.path} with ${request.what}: ${problem ?? `a refusal of ${error.length} characters`}\n  answer: ${response.body.slice(0, 300)}`,
                 );
               }
+            }
+          }
+          // Lists over their limit at every list field: refused at once, naming the field.
+          const lists = oversizedListBodies(endpoint.body, SEED ^ hashOf(`lists:${endpoint.path}`));
+          const url = `${endpoint.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, 'x')}?configuration=dev`;
+          for (let start = 0; start < lists.length; start += 4) {
+            const batch = lists.slice(start, start + 4);
+            const answers = await Promise.all(
+              batch.map((request) =>
+                t.request({
+                  method: 'POST',
+                  url,
+                  headers: { cookie, 'content-type': 'application/json' },
+                  payload: request.body,
+                }),
+              ),
+            );
+            for (const [index, response] of answers.entries()) {
+              const problem = findOversizedListProblem(
+                { method: 'POST', url, contentType: 'application/json', body: batch[index]!.body },
+                response,
+              );
+              if (problem !== null) failures.push(`${endpoint.path} with ${batch[index]!.what}: ${problem}`);
             }
           }
           if ((await t.post('/api/auth/me', undefined, cookie)).statusCode === 401)

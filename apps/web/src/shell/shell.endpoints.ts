@@ -17,6 +17,12 @@ export const shellEndpoints = {
     name: 'logout',
     load: () => load().then((module) => module.authEndpoints.logout),
   },
+  signInOptions: {
+    feature: 'auth',
+    scope: 'global',
+    name: 'options',
+    load: () => load().then((module) => module.authEndpoints.options),
+  },
   environments: {
     feature: 'environment',
     scope: 'global',
@@ -32,6 +38,7 @@ export const shellEndpoints = {
 } as const satisfies {
   me: LazyEndpoint<typeof authEndpoints.me>;
   logout: LazyEndpoint<typeof authEndpoints.logout>;
+  signInOptions: LazyEndpoint<typeof authEndpoints.options>;
   environments: LazyEndpoint<typeof environmentEndpoints.list>;
   saveEnvironment: LazyEndpoint<typeof environmentEndpoints.save>;
 };

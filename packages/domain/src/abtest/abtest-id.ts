@@ -32,7 +32,10 @@ export const abTestIdSchema = unreservedIdentifier(
   z
     .string({ error: 'AB-test ID must be a text' })
     .min(1, { error: 'AB-test ID must not be empty' })
-    .max(ABTEST_ID_MAX_LENGTH, { error: `AB-test ID must be at most ${ABTEST_ID_MAX_LENGTH} characters` })
+    .max(ABTEST_ID_MAX_LENGTH, {
+      error: `AB-test ID must be at most ${ABTEST_ID_MAX_LENGTH} characters`,
+      abort: true,
+    })
     .refine((id) => sanitizeAbTestId(id) === id, {
       error: 'AB-test ID may contain only letters, digits, - and _',
     }),

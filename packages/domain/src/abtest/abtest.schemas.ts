@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray, lengthCheckedFirst } from '../api/bounded.ts';
 import { listPageRequestSchema } from '../api/list-page.ts';
 import { AbTestType, PluginId } from '../enums.ts';
 import {
@@ -8,7 +9,7 @@ import {
   caseDescriptionSchema,
 } from './abtest-id.ts';
 import { segmentConditionSchema, segmentSchema } from './segment.ts';
-import { MAX_CASE_COUNT, readPercentEntry, validateWeights } from './weights.ts';
+import { MAX_CASE_COUNT, readPercentEntry, validateWeights, WEIGHT_MESSAGES } from './weights.ts';
 
 // Sticky segmentation (0), Dynamic segmentation (10), Rollout (20).
 export const abTestTypeSchema = z.union(
@@ -21,19 +22,32 @@ export const abTestTypeSchema = z.union(
 );
 export type AbTestTypeId = z.infer<typeof abTestTypeSchema>;
 
-const caseDescriptionsSchema = z
-  .array(caseDescriptionSchema, { error: 'case descriptions must be a list of texts' })
-  .max(MAX_CASE_COUNT, { error: `case descriptions can have at most ${MAX_CASE_COUNT} entries` });
+const caseDescriptionsSchema = boundedArray(caseDescriptionSchema, MAX_CASE_COUNT, {
+  error: 'case descriptions must be a list of texts',
+  tooMany: `case descriptions can have at most ${MAX_CASE_COUNT} entries`,
+});
 
 /**
  * "Numeric weights are converted to strings": a weight arrives as a number or a numeric
  * string (millionths) and is normalised to an integer.
  */
 const WEIGHT_NOT_WHOLE = 'each weight must be a whole number of at least 0';
+/** A weight as a text: the digits of at most 1,000,000, with room for spaces around them. */
+const WEIGHT_TEXT_MAX_LENGTH = 32;
 const weightSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, { error: WEIGHT_NOT_WHOLE })], {
-    error: `${WEIGHT_NOT_WHOLE} (as a number or a numeric text)`,
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .max(WEIGHT_TEXT_MAX_LENGTH, { error: WEIGHT_NOT_WHOLE, abort: true })
+        .trim()
+        .regex(/^\d+$/, { error: WEIGHT_NOT_WHOLE }),
+    ],
+    {
+      error: `${WEIGHT_NOT_WHOLE} (as a number or a numeric text)`,
+    },
+  )
   .transform((weight) => Number(weight))
   .pipe(
     z
@@ -47,11 +61,15 @@ const weightSchema = z
  * Non-empty, whole, ≥ 0, total 1,000,000, checked by validateWeights once every weight
  * parsed (the rollout two-case rule needs the AB-test's type: see checkNewVersion).
  */
-export const versionWeightsSchema = z.array(weightSchema, { error: 'weights must be a list' }).pipe(
-  z.array(z.number()).superRefine((weights, context) => {
-    const result = validateWeights(weights);
-    if (!result.ok) context.addIssue({ code: 'custom', message: result.error.message });
-  }),
+export const versionWeightsSchema = lengthCheckedFirst(
+  z.array(weightSchema, { error: 'weights must be a list' }).pipe(
+    z.array(z.number()).superRefine((weights, context) => {
+      const result = validateWeights(weights);
+      if (!result.ok) context.addIssue({ code: 'custom', message: result.error.message });
+    }),
+  ),
+  MAX_CASE_COUNT,
+  WEIGHT_MESSAGES.tooMany,
 );
 
 const versionNumberSchema = z

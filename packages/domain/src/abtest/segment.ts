@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from '../api/bounded.ts';
 import { SegmentOperation, SegmentProperty } from '../enums.ts';
 import { CLIENT_VERSION_PATTERN } from '../operations/release.ts';
 import { isCountryCode } from './countries.ts';
@@ -52,9 +53,10 @@ export const segmentConditionSchema = z.object({
 export type SegmentCondition = z.infer<typeof segmentConditionSchema>;
 
 export const segmentSchema = z.object({
-  conditions: z
-    .array(segmentConditionSchema, { error: 'segment conditions must be a list' })
-    .max(SEGMENT_MAX_CONDITIONS, { error: `a segment has at most ${SEGMENT_MAX_CONDITIONS} conditions` }),
+  conditions: boundedArray(segmentConditionSchema, SEGMENT_MAX_CONDITIONS, {
+    error: 'segment conditions must be a list',
+    tooMany: `a segment has at most ${SEGMENT_MAX_CONDITIONS} conditions`,
+  }),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 

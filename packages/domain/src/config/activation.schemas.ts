@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lengthCheckedFirst } from '../api/bounded.ts';
 import { WorldEventActivationType } from '../enums.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import {
@@ -72,19 +73,24 @@ export const activationTypeSchema = z.union(
 const timestampField = (label: string) =>
   wholeNumberField(label, 0, MAX_ACTIVATION_TIMESTAMP_MS).describe('UTC milliseconds');
 
-export const weeklyOfferSchema = z
-  .array(z.boolean({ error: `each slot of the ${L.weeklyOffer} must be true or false` }), {
-    error: `${L.weeklyOffer} must be a list of ${WEEKLY_SLOT_COUNT} slots`,
-  })
-  // a refinement, not .length(): zod runs length checks even on a value that is not a list
-  .refine((slots) => slots.length === WEEKLY_SLOT_COUNT, {
-    error: `${L.weeklyOffer} must have exactly ${WEEKLY_SLOT_COUNT} slots`,
-    abort: true,
-  })
-  // The weekly schedule refuses to select all 56 slots.
-  .refine((slots) => slots.some((selected) => !selected), {
-    error: `${L.weeklyOffer} cannot select all ${WEEKLY_SLOT_COUNT} slots`,
-  });
+const WEEKLY_OFFER_LENGTH_MESSAGE = `${L.weeklyOffer} must have exactly ${WEEKLY_SLOT_COUNT} slots`;
+export const weeklyOfferSchema = lengthCheckedFirst(
+  z
+    .array(z.boolean({ error: `each slot of the ${L.weeklyOffer} must be true or false` }), {
+      error: `${L.weeklyOffer} must be a list of ${WEEKLY_SLOT_COUNT} slots`,
+    })
+    // a refinement, not .length(): zod runs length checks even on a value that is not a list
+    .refine((slots) => slots.length === WEEKLY_SLOT_COUNT, {
+      error: WEEKLY_OFFER_LENGTH_MESSAGE,
+      abort: true,
+    })
+    // The weekly schedule refuses to select all 56 slots.
+    .refine((slots) => slots.some((selected) => !selected), {
+      error: `${L.weeklyOffer} cannot select all ${WEEKLY_SLOT_COUNT} slots`,
+    }),
+  WEEKLY_SLOT_COUNT,
+  WEEKLY_OFFER_LENGTH_MESSAGE,
+);
 
 export const DEFAULT_WEEKLY_OFFER: readonly boolean[] = Object.freeze(Array(WEEKLY_SLOT_COUNT).fill(false));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lengthCheckedFirst } from '../api/bounded.ts';
 import { formatDuration } from './duration.ts';
 
 // Field builders for the configuration schemas. Every message starts with the field's label as the
@@ -36,17 +37,16 @@ export function booleanField(label: string) {
 /** A list of `item` with at least `min` and at most `max` entries. */
 export function listField<Item extends z.ZodType>(label: string, item: Item, min: number, max: number) {
   const entries = (count: number) => (count === 1 ? '1 entry' : `${count} entries`);
-  // refinements, not .min()/.max(): zod runs length checks even on a value that is not a list
-  return z
-    .array(item, { error: requiredOr(label, 'must be a list') })
-    .refine((list) => list.length >= min, {
+  // a refinement, not .min(): zod runs length checks even on a value that is not a list; the most is
+  // checked before any entry is parsed
+  return lengthCheckedFirst(
+    z.array(item, { error: requiredOr(label, 'must be a list') }).refine((list) => list.length >= min, {
       error: `${label} must have at least ${entries(min)}`,
       abort: true,
-    })
-    .refine((list) => list.length <= max, {
-      error: `${label} can have at most ${entries(max)}`,
-      abort: true,
-    });
+    }),
+    max,
+    `${label} can have at most ${entries(max)}`,
+  );
 }
 
 /** A duration stored as whole seconds in [min, max]; bounds shown in the duration grammar (`1h`). */

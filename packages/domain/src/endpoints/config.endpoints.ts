@@ -141,7 +141,8 @@ const fallback = defineEndpoints(FEATURE, {
     access: 'read',
     summary:
       'Any other /api/config/{kind}/... path: 404 "Unknown plugin" (or 404 Not found for a known kind)',
-    params: z.object({ '*': z.string() }),
+    // the router keeps a path short; the bound only says so
+    params: z.object({ '*': z.string().max(2000) }),
     body: z.unknown(),
     response: z.never(),
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRequest } from '../api/request-parse.ts';
 import { findEnvironmentFileProblems } from './environment-file.checks.ts';
 import {
   ENVIRONMENT_FILE_FORMAT,
@@ -91,13 +92,25 @@ export function upgradeEnvironmentFile(
 
 /** The first place nested deeper than `maxDepth` levels, or null. Walks without recursion. */
 export function findTooDeep(value: unknown, maxDepth: number): Path | null {
-  const stack: { value: unknown; path: Path }[] = [{ value, path: [] }];
+  // Each visit links to its parent instead of copying its path: a file of many items costs one small
+  // object per node, and the path is built only for the one place found.
+  type Visit = { value: unknown; key: string | number | null; depth: number; parent: Visit | null };
+  const stack: Visit[] = [{ value, key: null, depth: 0, parent: null }];
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const current = visit.value;
     if (typeof current !== 'object' || current === null) continue;
-    if (path.length >= maxDepth) return path;
-    for (const [key, child] of Object.entries(current)) {
-      stack.push({ value: child, path: [...path, Array.isArray(current) ? Number(key) : key] });
+    if (visit.depth >= maxDepth) {
+      const path: Path = [];
+      for (let at: Visit | null = visit; at?.key != null; at = at.parent) path.push(at.key);
+      return path.reverse();
+    }
+    const isList = Array.isArray(current);
+    for (const key in current) {
+      if (!Object.hasOwn(current, key)) continue;
+      const child = (current as Record<string, unknown>)[key];
+      if (typeof child !== 'object' || child === null) continue;
+      stack.push({ value: child, key: isList ? Number(key) : key, depth: visit.depth + 1, parent: visit });
     }
   }
   return null;
@@ -149,7 +162,8 @@ function readEnvironmentFile(raw: unknown, context: z.RefinementCtx): unknown {
     context.addIssue({ code: 'custom', path: upgraded.path, message: upgraded.message });
     return raw;
   }
-  const parsed = environmentFileShapeSchema.safeParse(upgraded.file);
+  // up to the first issue only: its issues are not reported from here
+  const parsed = parseRequest(environmentFileShapeSchema, upgraded.file);
   // A file of the wrong shape is reported by the schema below, with the same paths.
   if (parsed.success) {
     const dropped = findDroppedField(upgraded.file, parsed.data);

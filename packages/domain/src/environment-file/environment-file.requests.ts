@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lengthCheckedFirst } from '../api/bounded.ts';
 import { previewTokenSchema, transferResultSchema, transferShape } from '../operations/transfer.ts';
 import { environmentFileInputSchema } from './environment-file.read.ts';
 import { ENVIRONMENT_FILE_GROUPS } from './environment-file.schemas.ts';
@@ -6,16 +7,21 @@ import { ENVIRONMENT_FILE_GROUPS } from './environment-file.schemas.ts';
 // The import of an environment file: a transfer whose source is the file instead of an environment.
 // The same choices as a transfer (destination, mode, groups, carry, plugins) and the same preview.
 
-const fileGroupsSchema = z
-  .array(
-    z.enum(ENVIRONMENT_FILE_GROUPS, {
-      error: `groups must name groups of an environment file: ${ENVIRONMENT_FILE_GROUPS.join(', ')}`,
-    }),
-    { error: 'groups must be a list of group names' },
-  )
-  .min(1, { error: 'groups must name at least one group' })
-  .refine((names) => new Set(names).size === names.length, { error: 'groups must not name a group twice' })
-  .optional();
+// A group named twice is refused, so a longer list cannot be right.
+const MAX_FILE_GROUPS = ENVIRONMENT_FILE_GROUPS.length;
+const fileGroupsSchema = lengthCheckedFirst(
+  z
+    .array(
+      z.enum(ENVIRONMENT_FILE_GROUPS, {
+        error: `groups must name groups of an environment file: ${ENVIRONMENT_FILE_GROUPS.join(', ')}`,
+      }),
+      { error: 'groups must be a list of group names' },
+    )
+    .min(1, { error: 'groups must name at least one group' })
+    .refine((names) => new Set(names).size === names.length, { error: 'groups must not name a group twice' }),
+  MAX_FILE_GROUPS,
+  `groups must name at most ${MAX_FILE_GROUPS} groups`,
+).optional();
 
 const importShape = {
   /** The environment file, as the export wrote it (an older format is upgraded). */

@@ -9,6 +9,7 @@ import {
 } from '../abtest/abtest-id.ts';
 import { segmentSchema } from '../abtest/segment.ts';
 import { MAX_CASE_COUNT, WEIGHT_TOTAL } from '../abtest/weights.ts';
+import { boundedArray, lengthCheckedFirst } from '../api/bounded.ts';
 import { activationSettingsSchema } from '../config/activation.schemas.ts';
 import { configDataSchema } from '../config/config-data.schemas.ts';
 import { configDescriptionSchema, configIdSchema } from '../config/config-item.schemas.ts';
@@ -61,6 +62,9 @@ export const RELEASE_SECTION_TITLES = {
 } as const;
 export type ReleaseSectionId = keyof typeof RELEASE_SECTION_TITLES;
 
+/** A plugin's name (DUEL, STORE_PRODUCTS, ...): far shorter than this. */
+const PLUGIN_TITLE_MAX_LENGTH = 100;
+
 /** Bounds that keep a hostile file from costing much before it is refused. */
 export const ENVIRONMENT_FILE_LIMITS = {
   /** Items per group (every plugin is one item; A/B-tests and configurations grow with content). */
@@ -112,15 +116,18 @@ const fileEntrySchema = z.strictObject({
   configurations: pluginEntrySchema.shape.configurations,
 });
 const entrySetSchema = (set: string) =>
-  z
-    .array(fileEntrySchema, { error: `${set} must be a list of A/B-test entries` })
-    .max(MAX_DRAFT_ENTRIES, { error: `${set} has at most ${MAX_DRAFT_ENTRIES} entries` });
+  boundedArray(fileEntrySchema, MAX_DRAFT_ENTRIES, {
+    error: `${set} must be a list of A/B-test entries`,
+    tooMany: `${set} has at most ${MAX_DRAFT_ENTRIES} entries`,
+  });
 
 const pluginItemSchema = z.strictObject({
   id: pluginIdSchema,
   active: z.boolean({ error: 'active must be true or false' }),
   /** The plugin's name (DUEL), which its id decides. */
-  title: z.string({ error: 'title must be the plugin name' }),
+  title: z
+    .string({ error: 'title must be the plugin name' })
+    .max(PLUGIN_TITLE_MAX_LENGTH, { error: 'title must be the plugin name' }),
   payload: z.strictObject({
     description: z.string({ error: 'description must be a text' }).max(PLUGIN_DESCRIPTION_MAX_LENGTH, {
       error: `description must be at most ${PLUGIN_DESCRIPTION_MAX_LENGTH} characters`,
@@ -136,22 +143,26 @@ const weightSchema = integerField('weight', 0, WEIGHT_TOTAL);
 const abTestVersionSchema = z.strictObject({
   version: integerField('version', 0),
   active: z.boolean({ error: 'active must be true or false' }),
-  cases: z
-    .array(weightSchema, { error: 'cases must be a list of weights' })
-    .min(1, { error: 'cases must hold at least one weight' })
-    .max(MAX_CASE_COUNT, { error: `cases holds at most ${MAX_CASE_COUNT} weights` }),
+  cases: lengthCheckedFirst(
+    z
+      .array(weightSchema, { error: 'cases must be a list of weights' })
+      .min(1, { error: 'cases must hold at least one weight' })
+      .max(MAX_CASE_COUNT, { error: `cases holds at most ${MAX_CASE_COUNT} weights` }),
+    MAX_CASE_COUNT,
+    `cases holds at most ${MAX_CASE_COUNT} weights`,
+  ),
   /** Each case's bucket ranges, fixed at activation; null for a version never activated. */
-  ranges: z
-    .array(
-      z
-        .array(bucketRangeSchema, { error: 'each case must be a list of [start, end] ranges' })
-        .max(ENVIRONMENT_FILE_LIMITS.maxRangesPerCase, {
-          error: `a case has at most ${ENVIRONMENT_FILE_LIMITS.maxRangesPerCase} ranges`,
-        }),
-      { error: 'ranges must be null or a list of ranges per case' },
-    )
-    .max(MAX_CASE_COUNT, { error: `ranges holds at most ${MAX_CASE_COUNT} cases` })
-    .nullable(),
+  ranges: boundedArray(
+    boundedArray(bucketRangeSchema, ENVIRONMENT_FILE_LIMITS.maxRangesPerCase, {
+      error: 'each case must be a list of [start, end] ranges',
+      tooMany: `a case has at most ${ENVIRONMENT_FILE_LIMITS.maxRangesPerCase} ranges`,
+    }),
+    MAX_CASE_COUNT,
+    {
+      error: 'ranges must be null or a list of ranges per case',
+      tooMany: `ranges holds at most ${MAX_CASE_COUNT} cases`,
+    },
+  ).nullable(),
 });
 
 const abTestItemSchema = z.strictObject({
@@ -166,18 +177,19 @@ const abTestItemSchema = z.strictObject({
       .string({ error: 'salt must be a text' })
       .min(1, { error: 'salt must not be empty' })
       .max(200, { error: 'salt must be at most 200 characters' }),
-    versions: z
-      .array(abTestVersionSchema, { error: 'versions must be a list' })
-      .max(ENVIRONMENT_FILE_LIMITS.maxVersions, {
-        error: `an A/B-test has at most ${ENVIRONMENT_FILE_LIMITS.maxVersions} versions`,
-      }),
+    versions: boundedArray(abTestVersionSchema, ENVIRONMENT_FILE_LIMITS.maxVersions, {
+      error: 'versions must be a list',
+      tooMany: `an A/B-test has at most ${ENVIRONMENT_FILE_LIMITS.maxVersions} versions`,
+    }),
     /** The current version's weights (derived from versions; the file must agree). */
-    cases: z
-      .array(weightSchema, { error: 'cases must be a list of weights' })
-      .max(MAX_CASE_COUNT, { error: `cases holds at most ${MAX_CASE_COUNT} weights` }),
-    caseDescriptions: z
-      .array(caseDescriptionSchema, { error: 'caseDescriptions must be a list of texts' })
-      .max(MAX_CASE_COUNT, { error: `caseDescriptions holds at most ${MAX_CASE_COUNT} texts` }),
+    cases: boundedArray(weightSchema, MAX_CASE_COUNT, {
+      error: 'cases must be a list of weights',
+      tooMany: `cases holds at most ${MAX_CASE_COUNT} weights`,
+    }),
+    caseDescriptions: boundedArray(caseDescriptionSchema, MAX_CASE_COUNT, {
+      error: 'caseDescriptions must be a list of texts',
+      tooMany: `caseDescriptions holds at most ${MAX_CASE_COUNT} texts`,
+    }),
     segment: segmentSchema,
   }),
 });
@@ -200,10 +212,12 @@ const configurationItemSchema = z.strictObject({
 const whenNotAnObject = (message: string) => (issue: { code?: string }) =>
   issue.code === 'invalid_type' ? message : undefined;
 
-const itemsOf = <T extends z.ZodType>(item: T, group: string) =>
-  z.array(item, { error: `${group} must be a list of items` }).max(ENVIRONMENT_FILE_LIMITS.maxItems, {
-    error: `${group} holds at most ${ENVIRONMENT_FILE_LIMITS.maxItems} items`,
-  });
+const itemsOf = <T extends z.ZodType>(
+  item: T,
+  group: string,
+  max: number = ENVIRONMENT_FILE_LIMITS.maxItems,
+  tooMany = `${group} holds at most ${max} items`,
+) => boundedArray(item, max, { error: `${group} must be a list of items`, tooMany });
 
 /**
  * The shape of an environment file of the current format, without the checks across items (a plugin
@@ -217,9 +231,12 @@ export const environmentFileShapeSchema = z.strictObject(
     environment: environmentIdSchema,
     groups: z.strictObject(
       {
-        [TransferGroupName.Release]: itemsOf(releaseItemSchema, TransferGroupName.Release).max(3, {
-          error: `${TransferGroupName.Release} holds the sections content, client and kv`,
-        }),
+        [TransferGroupName.Release]: itemsOf(
+          releaseItemSchema,
+          TransferGroupName.Release,
+          3,
+          `${TransferGroupName.Release} holds the sections content, client and kv`,
+        ),
         [TransferGroupName.Plugins]: itemsOf(pluginItemSchema, TransferGroupName.Plugins),
         [TransferGroupName.AbTests]: itemsOf(abTestItemSchema, TransferGroupName.AbTests),
         [TransferGroupName.Configurations]: itemsOf(

@@ -56,9 +56,11 @@ export function listCompensationConsumables(): CompensationList {
 // The form sends one key per intended send; a retry with the same key (a double submit, an
 // answer lost on the way) is answered with the first grant and never creates a second one.
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+const IDEMPOTENCY_KEY_MESSAGE = 'idempotencyKey must be 16 to 100 letters, digits, - or _';
 export const idempotencyKeySchema = z
   .string({ error: 'idempotencyKey must be a text' })
-  .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'idempotencyKey must be 16 to 100 letters, digits, - or _' });
+  .max(100, { error: IDEMPOTENCY_KEY_MESSAGE, abort: true })
+  .regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_MESSAGE });
 
 /** The answer to a retry whose key was first sent with another player, item or amount. */
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =

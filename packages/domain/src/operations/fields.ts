@@ -20,7 +20,7 @@ export function integerField(field: string, min: number, max: number = MAX_STORE
 export function textField(field: string, max: number) {
   return z
     .string({ error: `${field} must be a text` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .max(max, { error: `${field} must be at most ${max} characters`, abort: true });
 }
 
 /**

@@ -11,6 +11,7 @@ const authTokenSchema = z
   .string({ error: 'authToken must be a text' })
   .max(NICE_AUTH_TOKEN_MAX_LENGTH, {
     error: `authToken must be at most ${NICE_AUTH_TOKEN_MAX_LENGTH} characters`,
+    abort: true,
   })
   .regex(/^\S*$/, { error: 'authToken must not contain spaces or line breaks' });
 

@@ -19,6 +19,7 @@ export const createRuntimeKeyRequestSchema = z.object({
       .min(1, { error: 'name must not be empty' })
       .max(RUNTIME_KEY_NAME_MAX_LENGTH, {
         error: `name must be at most ${RUNTIME_KEY_NAME_MAX_LENGTH} characters`,
+        abort: true,
       })
       .regex(RUNTIME_KEY_NAME_PATTERN, {
         error: 'name may contain only letters, digits, - and _, in words separated by single spaces',

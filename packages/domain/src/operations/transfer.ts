@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ENVIRONMENT_ID_PATTERN } from '../environment.ts';
+import { lengthCheckedFirst } from '../api/bounded.ts';
+import { ENVIRONMENT_ID_MAX_LENGTH, ENVIRONMENT_ID_PATTERN } from '../environment.ts';
 import { DomainError, ErrorCode } from '../errors.ts';
 import { stableStringify } from './stable-stringify.ts';
 
@@ -22,7 +23,14 @@ export const TRANSFER_STALE_PREVIEW_MESSAGE = 'Environment changed since preview
 const environmentField = (field: 'from' | 'to') =>
   z
     .string({ error: `${field} must be an environment id` })
+    .max(ENVIRONMENT_ID_MAX_LENGTH, {
+      error: `${field} must be 1-36 characters of letters, digits, - or _`,
+      abort: true,
+    })
     .regex(ENVIRONMENT_ID_PATTERN, { error: `${field} must be 1-36 characters of letters, digits, - or _` });
+
+/** The plugins a transfer may name: far more than there are. */
+const MAX_CHOSEN_PLUGINS = 1000;
 
 // The product's groups, in preview order. The server's registry uses these names (a test
 // says so); the screen offers them as the groups an operator may choose.
@@ -46,18 +54,25 @@ export const transferShape = {
     error: "mode must be 'overwrite' or 'merge'",
   }),
   /** The groups to transfer; absent = every group (as before). */
-  groups: z
-    .array(
-      z
-        .string({ error: 'groups must be group names' })
-        .min(1, { error: 'groups must not hold an empty name' })
-        .max(MAX_GROUP_NAME_LENGTH, { error: `group names are at most ${MAX_GROUP_NAME_LENGTH} characters` }),
-      { error: 'groups must be a list of group names' },
-    )
-    .min(1, { error: 'groups must name at least one group' })
-    .max(MAX_CHOSEN_GROUPS, { error: `groups must name at most ${MAX_CHOSEN_GROUPS} groups` })
-    .refine((names) => new Set(names).size === names.length, { error: 'groups must not name a group twice' })
-    .optional(),
+  groups: lengthCheckedFirst(
+    z
+      .array(
+        z
+          .string({ error: 'groups must be group names' })
+          .min(1, { error: 'groups must not hold an empty name' })
+          .max(MAX_GROUP_NAME_LENGTH, {
+            error: `group names are at most ${MAX_GROUP_NAME_LENGTH} characters`,
+          }),
+        { error: 'groups must be a list of group names' },
+      )
+      .min(1, { error: 'groups must name at least one group' })
+      .max(MAX_CHOSEN_GROUPS, { error: `groups must name at most ${MAX_CHOSEN_GROUPS} groups` })
+      .refine((names) => new Set(names).size === names.length, {
+        error: 'groups must not name a group twice',
+      }),
+    MAX_CHOSEN_GROUPS,
+    `groups must name at most ${MAX_CHOSEN_GROUPS} groups`,
+  ).optional(),
   /**
    * Merge only: whether what a transferred item needs (a plugin's A/B-test versions and configurations)
    * travels with it when the destination lacks it. Absent = true.
@@ -67,13 +82,16 @@ export const transferShape = {
    * Only these plugins (by id) of the Plugins group travel, with what they need; the others
    * are left as they are on both sides. Absent = every plugin.
    */
-  plugins: z
-    .array(z.number({ error: 'plugins must be plugin ids' }).int({ error: 'plugins must be plugin ids' }), {
-      error: 'plugins must be a list of plugin ids',
-    })
-    .min(1, { error: 'plugins must name at least one plugin' })
-    .max(1000, { error: 'plugins must name at most 1000 plugins' })
-    .optional(),
+  plugins: lengthCheckedFirst(
+    z
+      .array(z.number({ error: 'plugins must be plugin ids' }).int({ error: 'plugins must be plugin ids' }), {
+        error: 'plugins must be a list of plugin ids',
+      })
+      .min(1, { error: 'plugins must name at least one plugin' })
+      .max(MAX_CHOSEN_PLUGINS, { error: `plugins must name at most ${MAX_CHOSEN_PLUGINS} plugins` }),
+    MAX_CHOSEN_PLUGINS,
+    `plugins must name at most ${MAX_CHOSEN_PLUGINS} plugins`,
+  ).optional(),
 };
 
 // Destination cannot equal source

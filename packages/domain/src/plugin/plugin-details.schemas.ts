@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abTestSchema, abTestUsageResponseSchema } from '../abtest/abtest.schemas.ts';
 import { abTestIdRefSchema } from '../abtest/abtest-id.ts';
 import { MAX_CASE_COUNT } from '../abtest/weights.ts';
+import { boundedArray, lengthCheckedFirst } from '../api/bounded.ts';
 import { CONFIG_ID_MAX_LENGTH } from '../config/config-item.schemas.ts';
 import { integerField } from '../operations/fields.ts';
 import { pluginIdSchema, pluginListItemSchema } from '../operations/plugin.ts';
@@ -29,9 +30,10 @@ const caseConfigurationSchema = z
 export const pluginEntrySchema = z.object({
   abTestId: abTestIdRefSchema,
   abTestVersion: integerField('abTestVersion', 0),
-  configurations: z
-    .array(caseConfigurationSchema, { error: 'configurations must be a list of configuration ids' })
-    .max(MAX_CASE_COUNT, { error: `an entry has at most ${MAX_CASE_COUNT} configurations` }),
+  configurations: boundedArray(caseConfigurationSchema, MAX_CASE_COUNT, {
+    error: 'configurations must be a list of configuration ids',
+    tooMany: `an entry has at most ${MAX_CASE_COUNT} configurations`,
+  }),
 });
 export type PluginEntry = z.infer<typeof pluginEntrySchema>;
 
@@ -47,22 +49,27 @@ function repeatedValues(values: readonly string[]): string[] {
  * The whole draft an autosave sends. a configuration serves one case per entry (choosing it
  * for a case clears it elsewhere), and Decision: an A/B-test appears once per draft.
  */
-export const draftEntriesSchema = z
-  .array(pluginEntrySchema, { error: 'configurations must be the list of the draft entries' })
-  .max(MAX_DRAFT_ENTRIES, { error: `a draft has at most ${MAX_DRAFT_ENTRIES} A/B-tests` })
-  .superRefine((entries, context) => {
-    for (const abTestId of repeatedValues(entries.map((entry) => entry.abTestId)))
-      context.addIssue({ code: 'custom', message: `AB-test '${abTestId}' is added to the draft twice` });
-    entries.forEach((entry, index) => {
-      const chosen = entry.configurations.filter((id) => id !== EMPTY_CONFIGURATION);
-      for (const configId of repeatedValues(chosen))
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'configurations'],
-          message: `Configuration '${configId}' is chosen for more than one case of AB-test '${entry.abTestId}'`,
-        });
-    });
-  });
+const DRAFT_TOO_LONG = `a draft has at most ${MAX_DRAFT_ENTRIES} A/B-tests`;
+export const draftEntriesSchema = lengthCheckedFirst(
+  z
+    .array(pluginEntrySchema, { error: 'configurations must be the list of the draft entries' })
+    .max(MAX_DRAFT_ENTRIES, { error: DRAFT_TOO_LONG })
+    .superRefine((entries, context) => {
+      for (const abTestId of repeatedValues(entries.map((entry) => entry.abTestId)))
+        context.addIssue({ code: 'custom', message: `AB-test '${abTestId}' is added to the draft twice` });
+      entries.forEach((entry, index) => {
+        const chosen = entry.configurations.filter((id) => id !== EMPTY_CONFIGURATION);
+        for (const configId of repeatedValues(chosen))
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'configurations'],
+            message: `Configuration '${configId}' is chosen for more than one case of AB-test '${entry.abTestId}'`,
+          });
+      });
+    }),
+  MAX_DRAFT_ENTRIES,
+  DRAFT_TOO_LONG,
+);
 
 // ---- requests ----
 

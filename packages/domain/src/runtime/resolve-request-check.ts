@@ -6,6 +6,7 @@ import { findUnstorableText } from '../api/storable-text.ts';
 import { DomainError, ErrorCode } from '../errors.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import {
+  MAX_ASSIGNMENTS,
   MAX_PLAYER_LEVEL,
   MAX_RESOLVE_AT_MS,
   MIN_RESOLVE_AT_MS,
@@ -65,8 +66,11 @@ function isContextAccepted(context: Record<string, unknown>): boolean {
 }
 
 function isAssignmentsAccepted(assignments: Record<string, unknown>): boolean {
+  let count = 0;
   for (const id in assignments) {
     if (!Object.hasOwn(assignments, id)) continue;
+    count += 1;
+    if (count > MAX_ASSIGNMENTS) return false;
     if (!isShortText(id, 200) || id === '__proto__') return false;
     if (!isWholeIn(assignments[id], 0, MAX_CASE_INDEX)) return false;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageLimitSchema, pageOffsetSchema } from '../api/list-page.ts';
-import { ENVIRONMENT_ID_PATTERN } from '../environment.constants.ts';
+import { ENVIRONMENT_ID_MAX_LENGTH, ENVIRONMENT_ID_PATTERN } from '../environment.constants.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 import { describedDiffSchema } from './diff.ts';
 import { runtimeSnapshotSchema } from './snapshot.ts';
@@ -113,6 +113,10 @@ export type RevisionDiffResponse = z.infer<typeof revisionDiffResponseSchema>;
 export const environmentCompareRequestSchema = z.object({
   other: z
     .string({ error: 'other must be an environment id' })
+    .max(ENVIRONMENT_ID_MAX_LENGTH, {
+      error: 'other must be 1-36 characters of letters, digits, - or _',
+      abort: true,
+    })
     .regex(ENVIRONMENT_ID_PATTERN, { error: 'other must be 1-36 characters of letters, digits, - or _' }),
 });
 export type EnvironmentCompareRequest = z.infer<typeof environmentCompareRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRecord, lengthCheckedFirst } from '../api/bounded.ts';
 import { visibleIdentifier } from '../api/identifier-text.ts';
 import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 
@@ -109,18 +110,22 @@ export type PlayerContext = z.infer<typeof playerContextSchema>;
 
 /** The largest case index an assignment may name (far above any test's case count). */
 const MAX_CASE_INDEX = 1000;
+/** The most sticky assignments a body may carry (one per A/B-test: far more than an environment has). */
+export const MAX_ASSIGNMENTS = 1000;
 
 /**
  * Sticky assignments a game server kept from earlier resolutions: A/B-test id → case index.
  * Sticky tests honour them (the player keeps case and membership); other types ignore them.
  */
-export const stickyAssignmentsSchema = z
-  .record(
-    atMostUnits(z.string(), 200, 'assignments: an A/B-test id has at most 200 characters'),
-    wholeNumberIn('a case index of assignments', 0, MAX_CASE_INDEX),
-    { error: 'assignments must be an object of A/B-test id to case index' },
-  )
-  .optional();
+export const stickyAssignmentsSchema = boundedRecord(
+  atMostUnits(z.string(), 200, 'assignments: an A/B-test id has at most 200 characters'),
+  wholeNumberIn('a case index of assignments', 0, MAX_CASE_INDEX),
+  MAX_ASSIGNMENTS,
+  {
+    error: 'assignments must be an object of A/B-test id to case index',
+    tooMany: `assignments has at most ${MAX_ASSIGNMENTS} A/B-tests`,
+  },
+).optional();
 export type StickyAssignments = z.infer<typeof stickyAssignmentsSchema>;
 
 /** Seconds where milliseconds were meant: the same range divided by 1000. */
@@ -174,12 +179,16 @@ export type PendingGrant = z.infer<typeof pendingGrantSchema>;
 export const grantsPendingResponseSchema = z.array(pendingGrantSchema);
 
 export const grantsAckRequestSchema = runtimeBody({
-  ids: z
-    .array(wholeNumberIn('each of ids', 1, MAX_STORED_INTEGER), {
-      error: requiredOr('ids', 'must be a list of grant ids'),
-    })
-    .min(1, { error: 'ids must not be empty' })
-    .max(1000, { error: 'ids has at most 1000 entries' }),
+  ids: lengthCheckedFirst(
+    z
+      .array(wholeNumberIn('each of ids', 1, MAX_STORED_INTEGER), {
+        error: requiredOr('ids', 'must be a list of grant ids'),
+      })
+      .min(1, { error: 'ids must not be empty' })
+      .max(1000, { error: 'ids has at most 1000 entries' }),
+    1000,
+    'ids has at most 1000 entries',
+  ),
 });
 /** Only the ids this call collected: give the player exactly these. */
 export const grantsAckResponseSchema = z.object({ collected: z.array(z.number().int()) });
@@ -195,7 +204,7 @@ export const appliedRequestSchema = runtimeBody({
     z
       .string({ error: requiredOr('instance', 'must be a text') })
       .min(1, { error: 'instance must not be empty' })
-      .max(200, { error: 'instance must be at most 200 characters' }),
+      .max(200, { error: 'instance must be at most 200 characters', abort: true }),
     'instance',
   ),
   /** A revision the environment published (the server refuses any other). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
+import { ENVIRONMENT_ID_MAX_LENGTH } from '../environment.constants.ts';
 import { changedPartsSchema } from './diff.ts';
 import { resolveAnswerSchema } from './resolution.schemas.ts';
 import {
@@ -73,6 +74,7 @@ const REVISION_ANSWERS = {
 export const runtimeQuerySchema = z.object({
   configuration: z
     .string()
+    .max(ENVIRONMENT_ID_MAX_LENGTH)
     .optional()
     .describe("The runtime key's environment; any other is refused with 403 (absent: the key's own)"),
 });

@@ -98,4 +98,12 @@ describe('/api/abtest/impact', () => {
     expect((await c.call('/api/abtest/impact', { id, version: 9 })).statusCode).toBe(404);
     expect((await c.call('/api/abtest/impact', { id: 'no-such-test', version: 1 })).statusCode).toBe(404);
   });
+
+  it('refuses more weights than a version has cases before reading any of them, naming the field', async () => {
+    for (const weights of [Array(101).fill(10_000), Array(100_000).fill(null)]) {
+      const refused = await c.call('/api/abtest/impact', { id: 'x', weights });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe('weights: Weights cannot have more than 100 cases');
+    }
+  });
 });

@@ -193,6 +193,17 @@ describe('configurations: every route of every kind', () => {
         { activation: { cooldown: 100, maxEventDuration: 50 } },
         /^activation\.cooldown: Cooldown \(deactivation duration\) must be at most/,
       ],
+      // lists over their limit, refused before their entries are read
+      [
+        'ar',
+        { activation: { weeklyOffer: Array(100_000).fill(null) } },
+        /^activation\.weeklyOffer: Weekly schedule must have exactly 56 slots$/,
+      ],
+      [
+        'store-products',
+        { data: { ...validData('store-products'), productIdList: Array(100_000).fill(null) } },
+        /^data\.productIdList: Products can have at most 4 entries$/,
+      ],
     ] as const)('%s: %j is 400 naming the field', async (kind, override, message) => {
       const response = await c.call(`/api/config/${kind}/create`, {
         ...validItem(kind, c.uniqueId('bad')),

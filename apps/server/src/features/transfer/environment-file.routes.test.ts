@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  BODY_TOO_DEEP_MESSAGE,
   type EnvironmentFile,
   formatEnvironmentFile,
   TRANSFER_STALE_PREVIEW_MESSAGE,
@@ -222,12 +223,17 @@ describe('environment files', () => {
     });
 
     it('refuses a file nested deeper than the limit, and one larger than the body limit', async () => {
-      const deep = `{"file":{"format":1,"environment":"x","groups":${'['.repeat(20_000)}${']'.repeat(20_000)}},"to":"${destination}","mode":"merge"}`;
-      const tooDeep = await raw(deep);
+      const nestedFile = (depth: number) =>
+        `{"file":{"format":1,"environment":"x","groups":${'['.repeat(depth)}${']'.repeat(depth)}},"to":"${destination}","mode":"merge"}`;
+      const tooDeep = await raw(nestedFile(200));
       expect(tooDeep.statusCode, tooDeep.body).toBe(400);
       expect(tooDeep.json().error).toMatch(
         /^file\.groups\.(0\.)*…\(\d+ more\)…(\.0)+: is nested deeper than 64 levels$/,
       );
+      // deeper than any body may nest: refused from its text, before it is parsed
+      const far = await raw(nestedFile(20_000));
+      expect(far.statusCode, far.body).toBe(400);
+      expect(far.json().error).toBe(BODY_TOO_DEEP_MESSAGE);
 
       const huge = JSON.stringify(body({ ...file, padding: 'x'.repeat(1_100_000) }));
       const tooLarge = await raw(huge, '/api/configuration/import');

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { type Declared, NeedsRight } from '../../shell/session/rights.tsx';
 import { EditIcon } from '../icons.tsx';
 
 /** The save call of one item's description (a mutation bound to the item). */
@@ -23,12 +24,14 @@ interface InPlaceDescriptionEditorProps {
   schema: z.ZodType<string, string>;
   maxLength: number;
   saving: DescriptionSave;
+  /** The save's declaration: Edit is disabled, saying why, for a role that may not make it. */
+  endpoint: Declared;
   spacing?: number;
 }
 
 /** A description edited in place and saved at once; Enter saves, Escape cancels. */
 export function InPlaceDescriptionEditor(props: InPlaceDescriptionEditorProps) {
-  const { description, spacing = 0 } = props;
+  const { description, endpoint, spacing = 0 } = props;
   const [isEditing, setEditing] = useState(false);
   if (!isEditing) {
     return (
@@ -36,9 +39,11 @@ export function InPlaceDescriptionEditor(props: InPlaceDescriptionEditorProps) {
         <Typography sx={{ color: description ? 'text.primary' : 'text.secondary', wordBreak: 'break-word' }}>
           {description ? <bdi>{description}</bdi> : 'No description'}
         </Typography>
-        <IconButton aria-label="Edit description" title="Edit description" onClick={() => setEditing(true)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
+        <NeedsRight endpoint={endpoint}>
+          <IconButton aria-label="Edit description" title="Edit description" onClick={() => setEditing(true)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </NeedsRight>
       </Box>
     );
   }

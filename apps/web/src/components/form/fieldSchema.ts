@@ -3,18 +3,26 @@ import { z } from 'zod';
 // The kit's fields read their bounds from the form's own schema (the domain's), so a bound is written
 // once, in packages/domain: a field's name (`data.tiers.2.numberOfItems`) is also its path in the schema.
 
-/** Defaults, prefaults, optionals and nullables around a schema, removed. */
+/**
+ * Defaults, prefaults, optionals and nullables around a schema, removed, and a preprocessing step before it
+ * (the domain's size checks of a list, which run before its entries are parsed).
+ */
 export function unwrapSchema(schema: z.ZodType): z.ZodType {
   let inner = schema;
-  while (
-    inner instanceof z.ZodDefault ||
-    inner instanceof z.ZodPrefault ||
-    inner instanceof z.ZodOptional ||
-    inner instanceof z.ZodNullable
-  ) {
-    inner = inner.unwrap() as z.ZodType;
+  while (true) {
+    if (
+      inner instanceof z.ZodDefault ||
+      inner instanceof z.ZodPrefault ||
+      inner instanceof z.ZodOptional ||
+      inner instanceof z.ZodNullable
+    ) {
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodPipe && inner.in instanceof z.ZodTransform) {
+      inner = inner.out as z.ZodType;
+    } else {
+      return inner;
+    }
   }
-  return inner;
 }
 
 /** The schema of the field at a dotted path (`activation.minLevel`, `data.tiers.0.rotations`); undefined when the schema does not say. */

@@ -26,10 +26,10 @@ describe('AB-test details', () => {
     expect(screen.getByRole('link', { name: 'Back to AB-tests' }).getAttribute('href')).toBe('/abtest');
   });
 
-  it('shows the type as operators name it: Sticky with a pin', async () => {
+  it("shows the type by the specification's name: Sticky segmentation with a pin", async () => {
     renderDetails().page('spring-sale');
     const type = (await screen.findByText('Type')).nextElementSibling!;
-    expect(type.textContent).toBe('Sticky');
+    expect(type.textContent).toBe('Sticky segmentation');
     expect(type.querySelector('[data-testid="PushPinIcon"]')).not.toBeNull();
   });
 

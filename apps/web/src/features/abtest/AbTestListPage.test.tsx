@@ -2,7 +2,6 @@ import { ABTEST_MESSAGES, AbTestType, type ActivateTestRequest, PluginId } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NOT_LOADED_TEXT } from '../../components/QueryContent.tsx';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
 import { AbTestListPage } from './AbTestListPage.tsx';
 import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
@@ -34,13 +33,14 @@ function listApi() {
 const row = (id: string) => screen.getByRole('link', { name: id }).closest('tr')!;
 
 describe('AB-test list', () => {
-  it('keeps loading, failed and empty apart: a failed load shows its error and "Not loaded", never "No AB-tests"', async () => {
+  it('keeps loading, failed and empty apart: a failed load says what was not loaded, never "No AB-tests"', async () => {
     let answer = () => fail(422, 'The environment dev cannot be read now');
     fakeApi({ '/api/abtest/list': () => answer() });
     const view = renderInConsole(<AbTestListPage />);
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(await screen.findByText('The environment dev cannot be read now')).toBeTruthy();
-    expect(screen.getByText(NOT_LOADED_TEXT)).toBeTruthy();
+    expect(screen.getByText('AB-tests not loaded: The environment dev cannot be read now')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByText('No AB-tests')).toBeNull();
     expect(screen.queryByText('Loading...')).toBeNull();
     view.unmount();
@@ -48,7 +48,8 @@ describe('AB-test list', () => {
     answer = () => ok([]);
     renderInConsole(<AbTestListPage />);
     expect(await screen.findByText('No AB-tests')).toBeTruthy();
-    expect(screen.queryByText(NOT_LOADED_TEXT)).toBeNull();
+    expect(screen.queryByText(/not loaded/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('shows the columns of the product', async () => {
@@ -115,7 +116,10 @@ describe('AB-test list', () => {
     expect(state.checked).toBe(true);
     expect(state.disabled).toBe(true);
     await userEvent.hover(state.closest('span[tabindex]')!);
-    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.activeStaysActive);
+    // the specification's refusal, title and message
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Deactivation Failed: An active AB-test cannot be deactivated',
+    );
     expect(api.callsTo('/api/abtest/activate/test')).toEqual([]);
   });
 
@@ -125,7 +129,11 @@ describe('AB-test list', () => {
     const state = (await screen.findByRole('switch', { name: 'Active draft-test' })) as HTMLInputElement;
     expect(state.disabled).toBe(true);
     await userEvent.hover(state.closest('span[tabindex]')!);
-    expect((await screen.findByRole('tooltip')).textContent).toBe(LIST_ACTION_REASONS.needsVersion);
+    // the specification's refusal, title and message, then the publishing order that leads to a version
+    const reason = (await screen.findByRole('tooltip')).textContent!;
+    expect(reason.startsWith('Activation Failed: AB-test has no active version. ')).toBe(true);
+    expect(reason.endsWith(ABTEST_MESSAGES.noActiveVersionHint)).toBe(true);
+    expect(reason).toContain('leave it inactive, use it in a plugin draft and activate the draft');
     expect(screen.queryByRole('dialog', { name: ABTEST_MESSAGES.activateConfirmTitle })).toBeNull();
   });
 
@@ -152,7 +160,7 @@ describe('AB-test list', () => {
     expect(api.callsTo('/api/abtest/delete')[0]!.body).toEqual({ id: 'ready-test' });
   });
 
-  it('shows the type as Sticky with a pin, Dynamic or Rollout', async () => {
+  it('shows the type in its compact form in the narrow column (Sticky with a pin, Dynamic, Rollout), the full name on hover', async () => {
     fakeApi({
       '/api/abtest/list': () =>
         ok([
@@ -171,6 +179,11 @@ describe('AB-test list', () => {
     ]);
     expect(typeCell('sticky-test').querySelector('[data-testid="PushPinIcon"]')).not.toBeNull();
     expect(typeCell('dynamic-test').querySelector('svg')).toBeNull();
+    expect(
+      ['sticky-test', 'dynamic-test', 'rollout-test'].map((id) =>
+        typeCell(id).querySelector('span')!.getAttribute('title'),
+      ),
+    ).toEqual(['Sticky segmentation', 'Dynamic segmentation', null]);
   });
 });
 

@@ -29,7 +29,9 @@ export function AbTestListPage() {
       }
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <QueryContent query={list}>{(abTests) => <AbTestTable abTests={abTests} />}</QueryContent>
+      <QueryContent query={list} what="AB-tests">
+        {(abTests) => <AbTestTable abTests={abTests} />}
+      </QueryContent>
       <CreateAbTestDialog open={isCreateOpen} onClose={() => setCreateOpen(false)} />
     </Page>
   );

@@ -93,7 +93,7 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
                   </Link>
                 </TableCell>
                 <TableCell>
-                  <AbTestTypeLabel type={abTest.data.type} />
+                  <AbTestTypeLabel type={abTest.data.type} isCompact />
                 </TableCell>
                 {/* a readable line: on a narrow screen the table scrolls sideways instead */}
                 <TableCell sx={{ wordBreak: 'break-word', minWidth: 224 }}>

@@ -1,6 +1,7 @@
 import {
   ABTEST_DESCRIPTION_MAX_LENGTH,
   type AbTest,
+  api,
   caseLabel,
   latestVersion,
   type SaveCaseDescriptionsRequest,
@@ -17,6 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import { caseColorOf } from './abtest.labels.ts';
 import { useSaveCaseDescriptionsMutation } from './abtest.queries.ts';
 
@@ -85,9 +87,11 @@ export function CaseDescriptionsForm({ abTest }: { abTest: AbTest }) {
               />
             ))}
             <Box>
-              <Button type="submit" variant="outlined" disabled={!formState.isDirty || save.isPending}>
-                Save case descriptions
-              </Button>
+              <NeedsRight endpoint={api.abtest.saveCaseDescriptions}>
+                <Button type="submit" variant="outlined" disabled={!formState.isDirty || save.isPending}>
+                  Save case descriptions
+                </Button>
+              </NeedsRight>
             </Box>
           </Stack>
         </Box>

@@ -78,14 +78,18 @@ describe('Create AB-test modal', () => {
     ]);
   });
 
-  it('offers the types as Sticky (with a pin), Dynamic and Rollout, Sticky first', async () => {
+  it("offers the types by the specification's names, Sticky segmentation (with a pin) first", async () => {
     renderDialog();
     await suggested('brave-otter');
     const type = screen.getByRole('combobox', { name: 'Type' });
-    expect(type.textContent).toBe('Sticky');
+    expect(type.textContent).toBe('Sticky segmentation');
     await userEvent.click(type);
     const options = screen.getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Sticky', 'Dynamic', 'Rollout']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Sticky segmentation',
+      'Dynamic segmentation',
+      'Rollout',
+    ]);
     expect(options.map((option) => option.querySelector('[data-testid="PushPinIcon"]') !== null)).toEqual([
       true,
       false,

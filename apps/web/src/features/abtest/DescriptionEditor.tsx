@@ -1,4 +1,4 @@
-import { ABTEST_DESCRIPTION_MAX_LENGTH, saveDescriptionRequestSchema } from '@console/domain';
+import { ABTEST_DESCRIPTION_MAX_LENGTH, api, saveDescriptionRequestSchema } from '@console/domain';
 import { InPlaceDescriptionEditor } from '../../components/form/InPlaceDescriptionEditor.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveDescriptionMutation } from './abtest.queries.ts';
@@ -12,6 +12,7 @@ export function DescriptionEditor({ id, description }: { id: string; description
       description={description}
       schema={saveDescriptionRequestSchema.shape.description}
       maxLength={ABTEST_DESCRIPTION_MAX_LENGTH}
+      endpoint={api.abtest.saveDescription}
       saving={{
         save: (text, onSaved) =>
           mutation.mutate(

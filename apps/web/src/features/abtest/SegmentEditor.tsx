@@ -1,5 +1,6 @@
 import {
   type AbTest,
+  api,
   SEGMENT_MAX_CONDITIONS,
   SEGMENT_MESSAGES,
   SEGMENT_PROPERTY_LIST,
@@ -15,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { AddIcon } from '../../components/icons.tsx';
+import { NeedsRight, useMissingRight } from '../../shell/session/rights.tsx';
 import { useSegmentCalls, useSegmentPropertiesQuery } from './abtest.queries.ts';
 import { SegmentConditionRow } from './SegmentConditionRow.tsx';
 
@@ -36,6 +38,9 @@ type SaveState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'failed'; messag
  */
 export function SegmentEditor({ abTest }: { abTest: Pick<AbTest, 'id' | 'active' | 'data'> }) {
   const isEditable = !abTest.active;
+  // Every change autosaves: without the save's right the conditions are read-only, and Add condition
+  // says why.
+  const mayChange = useMissingRight(api.segment.save) === undefined;
   const nextKey = useRef(0);
   const toRow = (condition: SegmentCondition): Row => ({ key: nextKey.current++, condition });
   const [rows, setRows] = useState<Row[]>(() => abTest.data.segment.conditions.map(toRow));
@@ -109,20 +114,22 @@ export function SegmentEditor({ abTest }: { abTest: Pick<AbTest, 'id' | 'active'
             condition={row.condition}
             mask={masks[row.key]}
             properties={properties.data ?? SEGMENT_PROPERTY_LIST}
-            isEditable={isEditable}
+            isEditable={isEditable && mayChange}
             onChange={(condition) => change(rows.map((r) => (r.key === row.key ? { ...r, condition } : r)))}
             onRemove={() => change(rows.filter((r) => r.key !== row.key))}
           />
         ))}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: 40 }}>
           {isEditable && (
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() => change([...rows, toRow(NEW_CONDITION)])}
-              disabled={rows.length >= SEGMENT_MAX_CONDITIONS}
-            >
-              Add condition
-            </Button>
+            <NeedsRight endpoint={api.segment.save}>
+              <Button
+                startIcon={<AddIcon />}
+                onClick={() => change([...rows, toRow(NEW_CONDITION)])}
+                disabled={rows.length >= SEGMENT_MAX_CONDITIONS}
+              >
+                Add condition
+              </Button>
+            </NeedsRight>
           )}
           {saveState.kind === 'saved' && (
             <Typography role="status" sx={{ color: 'success.main' }}>

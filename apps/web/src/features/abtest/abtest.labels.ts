@@ -1,8 +1,16 @@
 import { AbTestType, type AbTestTypeId } from '@console/domain';
 
-// "StickySegmentation 0 (pin icon, shown as Sticky), DynamicSegmentation 10 (Dynamic)";
-// the same names in the list, the details and the create form (AbTestTypeLabel adds the pin).
+// "Type: Sticky segmentation (0), Dynamic segmentation (10), Rollout (20)": the names in the create form's
+// select and the details page.
 export const AB_TEST_TYPE_LABELS: Readonly<Record<AbTestTypeId, string>> = {
+  [AbTestType.StickySegmentation]: 'Sticky segmentation',
+  [AbTestType.DynamicSegmentation]: 'Dynamic segmentation',
+  [AbTestType.Rollout]: 'Rollout',
+};
+
+// "StickySegmentation 0 (pin icon, shown as Sticky), DynamicSegmentation 10 (Dynamic)": the list's narrow
+// Type column, with the full name beside it for assistive technology and on hover.
+export const AB_TEST_TYPE_SHORT_LABELS: Readonly<Record<AbTestTypeId, string>> = {
   [AbTestType.StickySegmentation]: 'Sticky',
   [AbTestType.DynamicSegmentation]: 'Dynamic',
   [AbTestType.Rollout]: 'Rollout',
@@ -15,6 +23,10 @@ export const AB_TEST_TYPE_OPTIONS = (Object.keys(AB_TEST_TYPE_LABELS) as `${AbTe
 
 export function typeLabelOf(type: number): string {
   return AB_TEST_TYPE_LABELS[type as AbTestTypeId] ?? `Type ${type}`;
+}
+
+export function shortTypeLabelOf(type: number): string {
+  return AB_TEST_TYPE_SHORT_LABELS[type as AbTestTypeId] ?? `Type ${type}`;
 }
 
 // Case colours cycle through 7.

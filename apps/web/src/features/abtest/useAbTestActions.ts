@@ -17,11 +17,13 @@ export const activationConfirmMessage = (id: string) =>
   `AB-test '${id}' becomes available to users: the players of its segment are split into the cases ` +
   'of its active version. An active AB-test cannot be deactivated.';
 
-// The list says why a switch or delete is unavailable instead of confirming and then failing.
+// The list says why a switch or delete is unavailable instead of confirming and then failing. The State
+// switch's reasons are the specification's refusals, title and message ('"Deactivation Failed": An active
+// AB-test cannot be deactivated', '"Activation Failed": AB-test has no active version').
 export const LIST_ACTION_REASONS = {
-  activeStaysActive: `${ABTEST_MESSAGES.cannotDeactivate}`,
-  // The publishing order that leaves plugin drafts able to take the version (the server's hint).
-  needsVersion: `It needs an active version before it can be activated. ${ABTEST_MESSAGES.noActiveVersionHint}`,
+  activeStaysActive: `${ABTEST_MESSAGES.deactivationFailedTitle}: ${ABTEST_MESSAGES.cannotDeactivate}`,
+  // Then the publishing order that leaves plugin drafts able to take the version (the server's hint).
+  needsVersion: `${ABTEST_MESSAGES.activationFailedTitle}: ${ABTEST_MESSAGES.noActiveVersion}. ${ABTEST_MESSAGES.noActiveVersionHint}`,
   activeCannotBeDeleted: 'An active AB-test cannot be deleted',
   usedBy: (plugins: readonly string[]) =>
     `Used by ${plugins.join(', ')}: remove it from ${plugins.length === 1 ? 'that plugin' : 'those plugins'} before deleting`,

@@ -30,7 +30,12 @@ export function AuditFilters({
           </MenuItem>
         ))}
       </TextField>
-      <TargetFilter value={filter.target} onApply={(value) => onFilter({ target: value })} />
+      {/* keyed by the applied target: Back and Forward show the target they come back to */}
+      <TargetFilter
+        key={filter.target}
+        value={filter.target}
+        onApply={(value) => onFilter({ target: value })}
+      />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@console/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, type RecordedCall, signedInAs } from '../../test/fakeApi.ts';
@@ -38,13 +38,13 @@ function answerAuditList({ body }: RecordedCall) {
   return ok(matching.slice(Number(offset), Number(offset) + Number(limit)));
 }
 
-const openAuditLog = () => {
+const openAuditLog = (path = '/audit') => {
   const api = fakeApi({
     '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev']),
     '/api/audit/list': answerAuditList,
   });
-  renderApp('/audit');
+  renderApp(path);
   return api;
 };
 // The rows by their role; each row's first cell read from the row itself: a role query per row (100 of
@@ -101,6 +101,51 @@ describe('audit log', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'x{Enter}');
     await screen.findByText('No audit entries');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveProperty('disabled', true);
+  });
+
+  it('keeps the filters and the page in the URL: they survive a reload, Back and Forward', async () => {
+    openAuditLog();
+    await screen.findByText('Entries 1–100');
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Entries 101–150');
+    expect(window.location.search).toBe('?pages=51');
+    window.history.back();
+    await screen.findByText('Entries 1–100');
+    window.history.forward();
+    await screen.findByText('Entries 101–150');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
+    await userEvent.click(screen.getByRole('option', { name: 'abtest.create' }));
+    await screen.findByText('Entries 1–50');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Target' }), 'test-42{Enter}');
+    await screen.findByText('Entries 1–1');
+    expect(window.location.search).toBe('?action=abtest.create&target=test-42');
+
+    // A reload: the screen starts again from the URL alone.
+    cleanup();
+    const reloaded = openAuditLog(`/audit${window.location.search}`);
+    await screen.findByText('Entries 1–1');
+    expect(lastBody(reloaded)).toEqual({
+      limit: 100,
+      consoleWide: true,
+      action: 'abtest.create',
+      target: 'test-42',
+    });
+    expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('abtest.create');
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveProperty('value', 'test-42');
+
+    window.history.back();
+    await screen.findByText('Entries 1–50');
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveProperty('value', '');
+    window.history.forward();
+    await screen.findByText('Entries 1–1');
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveProperty('value', 'test-42');
+  });
+
+  it('reads an unknown action, or a page trail out of order, in the URL as none', async () => {
+    const api = openAuditLog('/audit?action=toString&pages=5,9');
+    await screen.findByText('Entries 1–100');
+    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true });
   });
 
   it('exports what it shows as a CSV file built in the browser', async () => {

@@ -43,7 +43,7 @@ export function CompensationPage() {
   return (
     <Page title="User Compensation">
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <QueryContent query={list}>
+      <QueryContent query={list} what="Consumables">
         {(data) => <SendConsumableForm list={data} onError={banner.report} />}
       </QueryContent>
     </Page>

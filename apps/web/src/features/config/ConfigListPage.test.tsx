@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { currentUrl, HistoryControls, historyBack, historyForward } from '../../test/historyControls.tsx';
 import { ConfigListPage } from './ConfigListPage.tsx';
 import { aConfigItem, aConfigRow, CREATED, OPERATOR, renderInConsole } from './config.test-support.tsx';
 import { DELETE_CONFIG_TITLE } from './useConfigListActions.ts';
@@ -40,19 +41,20 @@ function Location() {
   return <output aria-label="location">{useLocation().pathname}</output>;
 }
 
-function renderList(rows = [served, assigned, unused]) {
+function renderList(rows = [served, assigned, unused], path = '/config') {
   const api = fakeApi({ '/api/plugin/config/list': () => ok(rows) });
-  renderInConsole(
+  const rendered = renderInConsole(
     <>
       <Routes>
         <Route path="/config" element={<ConfigListPage />} />
         <Route path="*" element={null} />
       </Routes>
       <Location />
+      <HistoryControls />
     </>,
-    { path: '/config' },
+    { path },
   );
-  return api;
+  return { ...api, unmount: rendered.unmount };
 }
 
 const idsInOrder = () =>
@@ -125,6 +127,40 @@ describe('Configuration list', () => {
     expect(idsInOrder()).toEqual(['b-race', 'c-gold', 'duel-live']);
     await sortBy('Modified');
     expect(idsInOrder()).toEqual(['duel-live', 'c-gold', 'b-race']);
+  });
+
+  it('keeps the sort in the URL: it survives a reload, Back and Forward', async () => {
+    const { unmount } = renderList();
+    await screen.findByRole('link', { name: 'duel-live' });
+    await userEvent.click(screen.getByRole('button', { name: 'Type' }));
+    expect(currentUrl()).toBe('/config?sort=type&direction=asc');
+    expect(idsInOrder()).toEqual(['b-race', 'duel-live', 'c-gold']);
+    await userEvent.click(screen.getByRole('button', { name: 'Type' }));
+    expect(currentUrl()).toBe('/config?sort=type&direction=desc');
+    expect(idsInOrder()).toEqual(['c-gold', 'duel-live', 'b-race']);
+    await historyBack();
+    expect(currentUrl()).toBe('/config?sort=type&direction=asc');
+    expect(idsInOrder()).toEqual(['b-race', 'duel-live', 'c-gold']);
+    await historyBack();
+    expect(currentUrl()).toBe('/config');
+    expect(idsInOrder()).toEqual(['b-race', 'c-gold', 'duel-live']);
+    await historyForward();
+    expect(idsInOrder()).toEqual(['b-race', 'duel-live', 'c-gold']);
+
+    // A reload: the page starts again from the URL alone.
+    unmount();
+    renderList(undefined, '/config?sort=inUse&direction=asc');
+    await screen.findByRole('link', { name: 'duel-live' });
+    expect(idsInOrder()).toEqual(['c-gold', 'b-race', 'duel-live']);
+    const header = screen.getByRole('columnheader', { name: /In use/ });
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('reads an unknown sort in the URL as the default, by ID', async () => {
+    renderList(undefined, '/config?sort=constructor&direction=up');
+    await screen.findByRole('link', { name: 'duel-live' });
+    expect(idsInOrder()).toEqual(['b-race', 'c-gold', 'duel-live']);
+    expect(screen.getByRole('columnheader', { name: /^ID/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
   it('shows the warnings box above the table, naming the configurations concerned', async () => {

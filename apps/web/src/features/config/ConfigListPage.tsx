@@ -47,7 +47,9 @@ export function ConfigListPage() {
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       <ConfigWarnings warnings={warnings} />
-      <QueryContent query={list}>{(rows) => <ConfigTable rows={rows} actions={actions} />}</QueryContent>
+      <QueryContent query={list} what="Configurations">
+        {(rows) => <ConfigTable rows={rows} actions={actions} />}
+      </QueryContent>
       <ConfigMessageDialog shown={dialog.shown} onClose={dialog.close} />
     </Page>
   );

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PickerModal, PickerRow } from '../../components/dialogs/PickerModal.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { NOT_LOADED_TEXT } from '../../components/QueryContent.tsx';
+import { NotLoaded } from '../../components/QueryContent.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { useActiveConfigsQuery } from './config.queries.ts';
@@ -72,9 +72,11 @@ function ConfigPickerTable({
             <TableRow>
               <TableCell colSpan={2}>
                 {/* A failed load is not an empty list. */}
-                <Typography sx={{ color: 'text.secondary' }}>
-                  {list.data === undefined ? NOT_LOADED_TEXT : NO_CONFIGURATIONS}
-                </Typography>
+                {list.data === undefined ? (
+                  <NotLoaded what="Configurations" query={list} />
+                ) : (
+                  <Typography sx={{ color: 'text.secondary' }}>{NO_CONFIGURATIONS}</Typography>
+                )}
               </TableCell>
             </TableRow>
           )}

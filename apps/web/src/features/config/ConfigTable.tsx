@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { busyInput, whileBusy } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
@@ -22,6 +21,7 @@ import {
   STICKY_END_SX,
   STICKY_STATE_SX,
 } from '../../components/table/ScrollableTableContainer.tsx';
+import { setOrDelete, useViewState } from '../../components/useViewState.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { ConfigInUse } from './ConfigInUse.tsx';
 import { configEditPath, kindOfRow, typeLabelOfRow } from './configLabels.ts';
@@ -76,6 +76,25 @@ const FIRST_DIRECTION: Record<ConfigSortKey, SortDirection> = {
   modified: 'desc',
 };
 
+type ConfigSort = { key: ConfigSortKey; direction: SortDirection };
+const DEFAULT_SORT: ConfigSort = { key: 'id', direction: 'asc' };
+const isSortKey = (text: string | null): text is ConfigSortKey =>
+  text !== null && Object.hasOwn(COMPARE, text);
+
+/** The sort in the URL (?sort=modified&direction=desc); an unknown key or direction is the default. */
+export function readConfigSort(params: URLSearchParams): ConfigSort {
+  const key = params.get('sort');
+  if (!isSortKey(key)) return DEFAULT_SORT;
+  const direction = params.get('direction');
+  return { key, direction: direction === 'asc' || direction === 'desc' ? direction : FIRST_DIRECTION[key] };
+}
+
+function writeConfigSort(params: URLSearchParams, sort: ConfigSort): void {
+  const isDefault = sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
+  setOrDelete(params, 'sort', isDefault ? '' : sort.key);
+  setOrDelete(params, 'direction', isDefault ? '' : sort.direction);
+}
+
 interface ConfigTableProps {
   rows: readonly ConfigListItem[];
   actions: ReturnType<typeof useConfigListActions>;
@@ -83,15 +102,12 @@ interface ConfigTableProps {
 
 /** /config: the configurations of every kind. */
 export function ConfigTable({ rows, actions }: ConfigTableProps) {
-  const [sort, setSort] = useState<{ key: ConfigSortKey; direction: SortDirection }>({
-    key: 'id',
-    direction: 'asc',
-  });
+  const [sort, setSort] = useViewState(readConfigSort, writeConfigSort);
   const sorted = sortConfigRows(rows, sort.key, sort.direction);
   const sortBy = (key: ConfigSortKey) =>
-    setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+    setSort(
+      sort.key === key
+        ? { key, direction: sort.direction === 'asc' ? 'desc' : 'asc' }
         : { key, direction: FIRST_DIRECTION[key] },
     );
 

@@ -1,6 +1,6 @@
 import { CONFIG_DATA_SCHEMAS, type ConfigKindId } from '@console/domain';
 import { z } from 'zod';
-import { schemaAt } from '../../components/form/fieldSchema.ts';
+import { schemaAt, unwrapSchema } from '../../components/form/fieldSchema.ts';
 
 // The editors read every bound and default from the domain's schema of the kind (written once, in
 // packages/domain): a field's name (`data.tiers.2.numberOfItems`) is also its path in CONFIG_DATA_SCHEMAS[kind].
@@ -19,8 +19,9 @@ export function minEntriesOf(schema: z.ZodType | undefined): number {
 
 /** A new entry of a list: the entry schema's defaults, or an empty entry when a field has none. */
 export function newEntryOf(schema: z.ZodType | undefined): Record<string, unknown> {
-  if (!(schema instanceof z.ZodArray)) return {};
-  const parsed = (schema.element as z.ZodType).safeParse({});
+  const list = schema === undefined ? undefined : unwrapSchema(schema);
+  if (!(list instanceof z.ZodArray)) return {};
+  const parsed = (list.element as z.ZodType).safeParse({});
   return parsed.success && typeof parsed.data === 'object' && parsed.data !== null
     ? (parsed.data as Record<string, unknown>)
     : {};

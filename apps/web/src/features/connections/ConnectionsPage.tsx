@@ -52,7 +52,7 @@ export function ConnectionsPage() {
       }
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <QueryContent query={connections}>
+      <QueryContent query={connections} what="Connections">
         {(rows) => <ConnectionTable connections={rows} onDelete={closeConnection} />}
       </QueryContent>
       <GameServersSection banner={banner} />

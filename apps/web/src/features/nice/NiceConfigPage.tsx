@@ -32,7 +32,7 @@ export function NiceConfigPage() {
       {missingRight ? (
         <Alert severity="info">{`${missingRight}: only admins see and set the NICE token.`}</Alert>
       ) : (
-        <QueryContent query={config}>
+        <QueryContent query={config} what="NICE config">
           {(data) => <NiceConfigForm config={data} onError={banner.report} />}
         </QueryContent>
       )}

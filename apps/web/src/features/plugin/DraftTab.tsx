@@ -74,9 +74,11 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
           severity="warning"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" {...whileBusy(editing.isSaving, () => void reloadOnTop())}>
-              Reload draft
-            </Button>
+            <NeedsRight endpoint={api.plugin.saveDraft}>
+              <Button color="inherit" {...whileBusy(editing.isSaving, () => void reloadOnTop())}>
+                Reload draft
+              </Button>
+            </NeedsRight>
           }
         >
           {STALE_NOTICE}

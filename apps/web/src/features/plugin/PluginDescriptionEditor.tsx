@@ -1,4 +1,5 @@
 import {
+  api,
   PLUGIN_DESCRIPTION_MAX_LENGTH,
   pluginNameOf,
   setPluginDescriptionRequestSchema,
@@ -22,6 +23,7 @@ export function PluginDescriptionEditor({
       description={description}
       schema={setPluginDescriptionRequestSchema.shape.description}
       maxLength={PLUGIN_DESCRIPTION_MAX_LENGTH}
+      endpoint={api.plugin.setDescription}
       spacing={2}
       saving={{
         save: (text, onSaved) =>

@@ -2,7 +2,7 @@ import { caseLabel, INACTIVE_TEST_SENTENCE, PLUGIN_MESSAGES, PluginId } from '@c
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, ok } from '../../test/fakeApi.ts';
+import { fail, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { DRAFT_VALID, DRAFT_VALID_BUT_STALE } from './DraftTab.tsx';
 import { activated, aDuelConfig, aDuelPlugin, anAbTest, fakePluginServer } from './plugin.test-support.ts';
@@ -204,6 +204,33 @@ describe('Plugin details', () => {
     // The toast hides by itself (waited for, not timed: how long a toast shows is checked with fake
     // timers in GlobalDialogs.test.tsx)
     await waitFor(() => expect(screen.queryByText(PLUGIN_MESSAGES.autosaveText)).toBeNull());
+  });
+
+  it('shows a viewer the draft and its validation, every control that saves disabled with the reason', async () => {
+    const server = renderPlugin('4?tab=1', {
+      plugin: withDraft([
+        { abTestId: 'summer-fun', abTestVersion: 1, configurations: ['duel-a', '', 'duel-b'] },
+      ]),
+      extra: { '/api/auth/me': () => signedInAs('viewer@example.com', 'viewer') },
+    });
+    const card = await screen.findByRole('region', { name: 'Entry summer-fun' });
+    const saving = [
+      within(card).getByRole('button', { name: 'Reload summer-fun' }),
+      within(card).getByRole('button', { name: 'Delete summer-fun' }),
+      within(card).getByRole('button', { name: `Choose configuration for ${caseLabel(0)} of summer-fun` }),
+      screen.getByRole('button', { name: 'Add AB-test' }),
+      screen.getByRole('button', { name: 'Edit description' }),
+      screen.getByRole('button', { name: 'Activate' }),
+    ];
+    await waitFor(() =>
+      expect(saving.map((button) => (button as HTMLButtonElement).disabled)).not.toContain(false),
+    );
+    await userEvent.hover(saving[1]!.parentElement!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Requires operator rights in dev');
+    // Validate only reads: a viewer may use it.
+    await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    await screen.findByRole('region', { name: 'Validation' });
+    expect(server.callsTo('/api/plugin/draft/abtest')).toEqual([]);
   });
 
   it('clears a configuration from the other cases of its entry when it is chosen for a case', async () => {

@@ -114,13 +114,15 @@ export function PluginEntryCard({ entry, abTest, pluginName, editing }: PluginEn
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                   <ConfigurationName configId={configId} pluginName={pluginName} />
                   {editing && (
-                    <Button
-                      size="small"
-                      {...whileBusy(editing.isBusy, () => editing.onChoose(caseIndex))}
-                      aria-label={`Choose configuration for ${caseLabel(caseIndex)} of ${abTestId}`}
-                    >
-                      Choose
-                    </Button>
+                    <NeedsRight endpoint={api.plugin.saveDraft}>
+                      <Button
+                        size="small"
+                        {...whileBusy(editing.isBusy, () => editing.onChoose(caseIndex))}
+                        aria-label={`Choose configuration for ${caseLabel(caseIndex)} of ${abTestId}`}
+                      >
+                        Choose
+                      </Button>
+                    </NeedsRight>
                   )}
                 </Box>
               </TableCell>
@@ -176,17 +178,20 @@ function ConfigurationName({ configId, pluginName }: { configId: string; pluginN
   );
 }
 
+// Each of them saves the draft: a role without that right sees them disabled, with the reason.
 function EntryActions({ abTestId, editing }: { abTestId: string; editing: EntryEditing }) {
   const { isFirst, isLast, isBusy } = editing;
   const action = (label: string, icon: ReactNode, onClick: () => void, isDisabled = false) => (
-    <IconButton
-      aria-label={`${label} ${abTestId}`}
-      title={label}
-      disabled={isDisabled}
-      {...whileBusy(isBusy, onClick)}
-    >
-      {icon}
-    </IconButton>
+    <NeedsRight endpoint={api.plugin.saveDraft}>
+      <IconButton
+        aria-label={`${label} ${abTestId}`}
+        title={label}
+        disabled={isDisabled}
+        {...whileBusy(isBusy, onClick)}
+      >
+        {icon}
+      </IconButton>
+    </NeedsRight>
   );
   return (
     <Box sx={{ display: 'flex' }}>

@@ -58,7 +58,7 @@ export function PluginListPage() {
         tied to an A/B-test. Open a plugin to see its details.
       </Typography>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <QueryContent query={plugins}>
+      <QueryContent query={plugins} what="Plugins">
         {(rows) => <PluginTable plugins={rows} isToggling={activate.isPending} onToggle={toggle} />}
       </QueryContent>
     </Page>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { setOrDelete, useViewState } from '../../components/useViewState.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
@@ -33,7 +34,12 @@ export function transferAddressOf(from: string, to: string, plugins: readonly nu
  */
 export function EnvironmentComparisonPage() {
   const { active, environments } = useActiveEnvironment();
-  const [other, setOther] = useState('');
+  // The environment compared with is in the URL (?with=stable): a reload, Back and Forward keep it.
+  const [requested, setOther] = useViewState(
+    (params) => params.get('with') ?? '',
+    (params, id: string) => setOrDelete(params, 'with', id),
+  );
+  const other = requested !== active && environments.includes(requested) ? requested : '';
   const [selected, setSelected] = useState<readonly number[]>([]);
   const compared = useEnvironmentCompareQuery(other === '' ? null : { other });
   const banner = useErrorBanner();

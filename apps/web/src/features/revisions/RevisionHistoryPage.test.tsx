@@ -1,5 +1,5 @@
 import type { DescribedDiff, RevisionListResponse } from '@console/domain';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
@@ -122,5 +122,31 @@ describe('Revision History (Security menu)', () => {
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Yes' }));
     await screen.findByText('Published revision 5');
     expect(api.callsTo('/api/runtime/revision/resume')).toHaveLength(1);
+  });
+
+  it('keeps the page in the URL (?offset=): a reload and Back come back to it', async () => {
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/runtime/revision/list': () => ok(list),
+    });
+    renderApp('/security/revisions?offset=100');
+    await screen.findByRole('table', { name: 'Revisions' });
+    const offsets = () =>
+      api.callsTo('/api/runtime/revision/list').map((call) => (call.body as { offset?: number }).offset);
+    expect(offsets()).toEqual([100]);
+    await userEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    await waitFor(() => expect(offsets().at(-1)).toBe(0));
+    expect(window.location.search).toBe('');
+    window.history.back();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', false),
+    );
+    expect(window.location.search).toBe('?offset=100');
+
+    cleanup();
+    renderApp('/security/revisions?offset=7');
+    await screen.findByRole('table', { name: 'Revisions' });
+    expect(offsets().at(-1)).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { setOrDelete, useViewState } from '../../components/useViewState.ts';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { DiffView } from './DiffView.tsx';
@@ -14,13 +15,22 @@ import { useRevisionDiffQuery, useRevisionListQuery } from './revisions.queries.
 
 const PAGE_SIZE = 100;
 
+/** A page's first row, a multiple of the page size; anything else is the first page. */
+function readOffset(params: URLSearchParams): number {
+  const offset = Number(params.get('offset') ?? '0');
+  return Number.isSafeInteger(offset) && offset > 0 && offset % PAGE_SIZE === 0 ? offset : 0;
+}
+
 /**
  * Security > Revision History: every published revision of the environment, newest first,
  * with who published it and the audit entries behind it; two ticked revisions show their diff; a row
  * republishes its revision (rollback) after showing what that changes.
  */
 export function RevisionHistoryPage() {
-  const [offset, setOffset] = useState(0);
+  // The page is in the URL (?offset=100): a reload, Back and Forward come back to the same revisions.
+  const [offset, setOffset] = useViewState(readOffset, (params, next: number) =>
+    setOrDelete(params, 'offset', String(next), '0'),
+  );
   const list = useRevisionListQuery(offset);
   const banner = useErrorBanner();
   useReportQueryError(banner, list.error);

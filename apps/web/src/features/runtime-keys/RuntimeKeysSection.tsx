@@ -96,7 +96,7 @@ export function RuntimeKeysSection({ banner }: { banner: ErrorBannerState }) {
           </SubmitButton>
         </Form>
       </Box>
-      <QueryContent query={keys}>
+      <QueryContent query={keys} what="Runtime keys">
         {(rows) => <RuntimeKeyTable keys={rows} onRevoke={revokeKey} />}
       </QueryContent>
     </Box>

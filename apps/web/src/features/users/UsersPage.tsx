@@ -29,7 +29,7 @@ export function UsersPage() {
   return (
     <Page title="Users" actions={<SignOutEverywhereButton onError={banner.report} />}>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <QueryContent query={list}>
+      <QueryContent query={list} what="Users and roles">
         {(data) => (
           <Stack spacing={3}>
             <Typography sx={{ color: 'text.secondary' }}>

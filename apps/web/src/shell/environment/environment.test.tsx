@@ -137,6 +137,40 @@ describe('creating an environment', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Environment' })).toBeNull());
   });
 
+  // Like the A/B-test ID: the rule is shown, and the id is cleaned and bounded as it is typed.
+  it('cleans and bounds the id as typed, with the rule shown, and refuses a reserved name before saving', async () => {
+    const api = consoleApi(['dev']);
+    renderApp('/levels');
+    await screen.findByRole('heading', { name: 'Levels' });
+    await userEvent.click(environmentButton());
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Create environment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Environment' });
+    const field = within(dialog).getByRole('textbox', { name: 'Environment' }) as HTMLInputElement;
+    expect(
+      within(dialog).getByText(
+        'The environment id must be unique. Letters, digits, - and _, at most 36; a space becomes -',
+      ),
+    ).toBeTruthy();
+
+    await userEvent.type(field, 'QA europe! \u05e9\u05dc\u05d5\u05dd\u202e2');
+    expect(field.value).toBe('QA-europe-2');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'x'.repeat(65));
+    expect(field.value).toBe('x'.repeat(36));
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'constructor');
+    expect(
+      within(dialog).getByText(
+        'The environment id must not be a name JavaScript gives a meaning of its own (such as constructor, __proto__, NaN).',
+      ),
+    ).toBeTruthy();
+    const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await userEvent.type(field, '{Enter}');
+    expect(api.callsTo('/api/configuration/save')).toEqual([]);
+  });
+
   it("shows 'Creating configuration failed' with the server's reason", async () => {
     consoleApi(['dev'], {
       '/api/configuration/save': () => fail(409, 'Environment dev already exists'),
@@ -156,11 +190,18 @@ describe('creating an environment', () => {
 
 describe('global errors', () => {
   it('shows the login-required page on a 401', async () => {
-    fakeApi({ '/api/configuration/list': () => fail(401, MESSAGES.notLoggedIn) });
+    fakeApi({
+      '/api/configuration/list': () => fail(401, MESSAGES.notLoggedIn),
+      // a console whose only way in is Google: the product's path (UnauthorizedPage.test.tsx has the others)
+      '/oauth/options': () =>
+        ok({ devLogin: false, provider: { name: 'Google', loginPath: '/oauth/login/google' } }),
+    });
     renderApp('/audit');
     expect(await screen.findByText(MESSAGES.notLoggedIn)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe(
-      '/oauth/login/google',
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe(
+        '/oauth/login/google',
+      ),
     );
   });
 

@@ -1,4 +1,11 @@
-import { DEFAULT_ENVIRONMENT_DESCRIPTION } from '@console/domain';
+import {
+  DEFAULT_ENVIRONMENT_DESCRIPTION,
+  ENVIRONMENT_ID_MAX_LENGTH,
+  ENVIRONMENT_ID_RULE,
+  isReservedIdentifier,
+  RESERVED_IDENTIFIER_MESSAGE,
+  sanitizeEnvironmentId,
+} from '@console/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -26,7 +33,10 @@ export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDial
   const { showError, toast } = useGlobalUi();
   const create = useCreateEnvironmentMutation();
   const titleId = useId();
-  const trimmed = id.trim();
+  // The id is cleaned as typed (sanitizeEnvironmentId), so only the reserved names remain to refuse here;
+  // the server's refusal (409 exists) is the message of 'Creating configuration failed'.
+  const isReserved = isReservedIdentifier(id);
+  const canAdd = id !== '' && !isReserved;
 
   const close = () => {
     // While saving, closing would detach the mutation and skip the re-list and switch that follow it.
@@ -38,9 +48,9 @@ export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDial
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (trimmed === '' || create.isPending) return;
+    if (!canAdd || create.isPending) return;
     create.mutate(
-      { configurationId: trimmed, description: DEFAULT_ENVIRONMENT_DESCRIPTION },
+      { configurationId: id, description: DEFAULT_ENVIRONMENT_DESCRIPTION },
       {
         // The mutation has reloaded the environment list by now, so the new one can be selected.
         onSuccess: (environment) => {
@@ -68,8 +78,14 @@ export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDial
           <TextField
             label="Environment"
             value={id}
-            onChange={(event) => setId(event.target.value)}
-            helperText="The environment id must be unique."
+            onChange={(event) => setId(sanitizeEnvironmentId(event.target.value))}
+            error={isReserved}
+            helperText={
+              isReserved
+                ? `The environment id ${RESERVED_IDENTIFIER_MESSAGE}.`
+                : `The environment id must be unique. ${ENVIRONMENT_ID_RULE}`
+            }
+            slotProps={{ htmlInput: { maxLength: ENVIRONMENT_ID_MAX_LENGTH } }}
             autoFocus
             fullWidth
             autoComplete="off"
@@ -79,7 +95,7 @@ export function CreateEnvironmentDialog({ open, onClose }: CreateEnvironmentDial
           <Button onClick={close} disabled={create.isPending}>
             Close
           </Button>
-          <Button type="submit" variant="contained" disabled={trimmed === '' || create.isPending}>
+          <Button type="submit" variant="contained" disabled={!canAdd || create.isPending}>
             Add
           </Button>
         </DialogActions>

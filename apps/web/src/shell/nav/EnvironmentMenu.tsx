@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState } from 'react';
+import { Identifier } from '../../components/Identifier.tsx';
 import { KeyboardArrowDownIcon } from '../../components/icons.tsx';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
@@ -36,11 +37,13 @@ export function EnvironmentMenu() {
         startIcon={<EnvironmentIndicator environment={active} />}
         endIcon={<KeyboardArrowDownIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        // The whole name (ids run to 36 characters) fits a 1024 px bar; it shrinks only when nothing else can.
+        // The whole name (ids run to 36 characters) fits a 1024 px bar on one line. The bar wraps onto more rows
+        // before the button shrinks, so it shrinks only when it is wider than a whole row (a long id at 320 px):
+        // then the name wraps after its separators, whole, rather than be cut.
         sx={{ textTransform: 'none', minWidth: 0, justifyContent: 'space-between', '&&': { flexShrink: 1 } }}
       >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {active}
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', textAlign: 'left' }}>
+          <Identifier id={active} />
         </Box>
       </Button>
       <Suspense fallback={null}>

@@ -12,6 +12,9 @@ import { EnvironmentMenu } from './EnvironmentMenu.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { NAV_MENUS } from './navigation.ts';
 
+const NARROW_OR_SHORT_WINDOW = '@media (max-width: 899.95px), (max-height: 479.95px)';
+const ELLIPSIS_SX = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
 export function NavBar() {
   const { active } = useActiveEnvironment();
   const operator = useCurrentOperatorQuery();
@@ -26,15 +29,24 @@ export function NavBar() {
       elevation={1}
       // The environment's colour along the bar's edge, so the active environment is never missed.
       style={{ borderBottom: `4px solid ${toCssColor(environmentColor(active))}` }}
+      // Where the bar wraps onto more rows or the window is short (200% zoom and more), it scrolls away with the
+      // page instead of covering a quarter to three quarters of it.
+      sx={{ [NARROW_OR_SHORT_WINDOW]: { position: 'static' } }}
     >
-      {/* On a narrow screen the signed-in label gives up its room first (ellipsis, whole text on hover), the
-          environment name last: the brand, the menus and Logout keep their size, and Logout stays at the right. */}
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1, '& > *': { flexShrink: 0 } }}>
+      {/* On a narrow screen (200% zoom, a phone) the bar wraps onto more rows rather than hide anything: the
+          environment's name keeps its width (it shrinks only when it is wider than a whole row, and then wraps
+          after its separators), and the signed-in label gives up its e-mail and the repeated environment
+          (ellipsis, whole text on hover), never the role. The brand, the menus and Logout keep their size. */}
+      <Toolbar
+        component="nav"
+        aria-label="Main"
+        sx={{ gap: 1, flexWrap: 'wrap', py: { xs: 0.5, md: 0 }, '& > *': { flexShrink: 0 } }}
+      >
         <Typography
           component={Link}
           to="/"
           variant="h6"
-          sx={{ color: 'inherit', textDecoration: 'none', mr: 2, fontWeight: 700 }}
+          sx={{ color: 'inherit', textDecoration: 'none', mr: { xs: 0, sm: 2 }, fontWeight: 700 }}
         >
           {APP_NAME}
         </Typography>
@@ -42,21 +54,38 @@ export function NavBar() {
         {NAV_MENUS.map((menu) => (
           <NavMenu key={menu.label} {...menu} />
         ))}
-        {/* takes what the rest leaves (none of its own): it never squeezes the environment name */}
+        {/* takes what the rest leaves (none of its own) but at least its role: it never squeezes the
+            environment name, and moves to the next row when the role does not fit */}
         {operator.data ? (
           <Typography
             variant="body2"
             title={signedInLabel}
-            noWrap
+            data-testid="signed-in-label"
+            // A grid whose e-mail and environment columns may shrink to nothing: the label's least width is its
+            // role, so the bar moves it to the next row rather than cut the role.
             sx={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(0, max-content) max-content minmax(0, max-content)',
+              justifyContent: 'end',
+              whiteSpace: 'pre',
               color: 'text.secondary',
-              visibility: { xs: 'hidden', md: 'visible' },
-              textAlign: 'right',
-              minWidth: 0,
               '&&': { flex: '1 1 0px' },
             }}
           >
-            {signedInLabel}
+            <Box component="span" sx={ELLIPSIS_SX}>
+              {operator.data.email}
+            </Box>
+            {role && (
+              <>
+                <Box component="span" data-testid="signed-in-role">
+                  {` · ${role}`}
+                </Box>
+                {/* the environment's name is also in its button */}
+                <Box component="span" sx={ELLIPSIS_SX}>
+                  {` in ${active}`}
+                </Box>
+              </>
+            )}
           </Typography>
         ) : (
           <Box sx={{ '&&': { flex: '1 1 0px' } }} />

@@ -2,12 +2,27 @@ import { MESSAGES } from '@console/domain';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useLazyEndpointQuery } from '../../api/hooks.ts';
+import { shellEndpoints } from '../shell.endpoints.ts';
 
-// The server's sign-in through its provider (whichever is configured); a full page load.
+// The product's 'Go to Login' path: the server's sign-in through Google (a full page load).
 export const GOOGLE_LOGIN_PATH = '/oauth/login/google';
+export const LOGIN_PAGE_PATH = '/login';
+
+/**
+ * Where 'Go to Login' leads: the product's Google sign-in when that is the console's only way in; the login
+ * page when the console has dev login or another provider (it offers them all), and while that is not known.
+ */
+function useGoToLoginPath(): string {
+  const options = useLazyEndpointQuery(shellEndpoints.signInOptions, { staleTime: Number.POSITIVE_INFINITY });
+  const isGoogleOnly = options.data?.provider?.loginPath === GOOGLE_LOGIN_PATH && !options.data.devLogin;
+  return isGoogleOnly ? GOOGLE_LOGIN_PATH : LOGIN_PAGE_PATH;
+}
 
 /** Shown whenever a call is answered 401. */
 export function UnauthorizedPage() {
+  const loginPath = useGoToLoginPath();
   return (
     <Paper sx={{ maxWidth: 480, mx: 'auto', mt: 8, p: 4, textAlign: 'center' }}>
       <title>Login required · Console</title>
@@ -15,9 +30,15 @@ export function UnauthorizedPage() {
         Login required
       </Typography>
       <Typography sx={{ mb: 3 }}>{MESSAGES.notLoggedIn}</Typography>
-      <Button variant="contained" href={GOOGLE_LOGIN_PATH}>
-        Go to Login
-      </Button>
+      {loginPath === LOGIN_PAGE_PATH ? (
+        <Button variant="contained" component={RouterLink} to={LOGIN_PAGE_PATH}>
+          Go to Login
+        </Button>
+      ) : (
+        <Button variant="contained" href={loginPath}>
+          Go to Login
+        </Button>
+      )}
     </Paper>
   );
 }

@@ -4,7 +4,8 @@ import { WhyDisabled } from '../../components/WhyDisabled.tsx';
 import { ActiveEnvironmentContext } from '../environment/environment.context.ts';
 import { useCurrentOperatorQuery } from './auth.queries.ts';
 
-type Declared = Pick<AnyEndpoint, 'access' | 'scope' | 'accessEnvironmentField'>;
+/** What the rights of a call are read from: its declaration in the endpoint table. */
+export type Declared = Pick<AnyEndpoint, 'access' | 'scope' | 'accessEnvironmentField'>;
 
 /**
  * Why the signed-in user may not make a call, in the words of the server's 403 ("Requires
