@@ -73,6 +73,7 @@ const SCREENS: { path: string; heading: string | RegExp }[] = [
   { path: '/system/user-admin', heading: 'User Admin' },
   { path: '/system/connections', heading: 'Connections' },
   { path: '/system/nice', heading: 'NICE Config' },
+  { path: '/environments', heading: 'Environments' },
   { path: '/audit', heading: 'Audit Log' },
   { path: '/security/users', heading: 'Users' },
   { path: '/security/revisions', heading: 'Revision History' },

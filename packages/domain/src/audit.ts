@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'user.role.set',
   'user.remove',
   'environment.protect',
+  'environment.archive',
+  'environment.restore',
   'auth.sign-in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -299,6 +301,9 @@ export const AUDIT_ATTRIBUTES = {
   }),
   'user.remove': z.strictObject({ role: roleSchema, sessionsEnded: z.number().int() }),
   'environment.protect': z.strictObject({ isProtected: z.boolean() }),
+  /** The runtime keys (by name) that stopped working with it; restored, they work again. */
+  'environment.archive': z.strictObject({ stoppedKeys: z.array(z.string()) }),
+  'environment.restore': z.strictObject({ archivedBy: z.string(), restartedKeys: z.array(z.string()) }),
   /** A sign-in (console-wide; target the e-mail): how, and the console-wide role it left them with. */
   'auth.sign-in': z.strictObject({
     method: z.enum(SIGN_IN_METHODS),
@@ -378,6 +383,9 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'user.role.set': 'none',
   'user.remove': 'none',
   'environment.protect': 'none',
+  // What players receive is kept: the keys that read it are refused, then accepted again
+  'environment.archive': 'none',
+  'environment.restore': 'none',
   'auth.sign-in': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 

@@ -32,3 +32,6 @@ export function sanitizeEnvironmentId(text: string): string {
     .replace(OUTSIDE_ALPHABET, '')
     .slice(0, ENVIRONMENT_ID_MAX_LENGTH);
 }
+
+/** The 404 of a call naming an environment that does not exist or is archived (the web re-lists on it). */
+export const unknownEnvironmentMessage = (id: string) => `Unknown environment ${id}`;

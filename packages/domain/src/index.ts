@@ -8,6 +8,7 @@ export * from './config/index.ts';
 export * from './endpoints/index.ts';
 export * from './enums.ts';
 export * from './environment.ts';
+export * from './environment-archive.ts';
 export * from './environment-file/index.ts';
 export * from './errors.ts';
 export * from './ids.ts';

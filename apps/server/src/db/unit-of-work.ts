@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@console/domain';
+import { type AuditEvent, notFound, unknownEnvironmentMessage } from '@console/domain';
 import type { Db, Tx } from './client.ts';
 import { runInTransaction } from './transaction.ts';
 
@@ -78,12 +78,30 @@ export function configureUnitOfWork(options: { afterAudit: readonly AuditedStep[
 }
 
 /**
+ * No change is written in an archived environment (docs/decisions.md, Environments and Transfer,
+ * "Archived environments"): the environments the entries name are locked FOR KEY SHARE (what the
+ * entries' own foreign key takes anyway), which waits for an archive in progress (FOR UPDATE) and then
+ * reads its outcome, so a change commits before the archive or is refused after it, as an unknown
+ * environment is.
+ */
+async function requireEnvironmentsInUse(tx: Tx, records: readonly AuditRecord[]): Promise<void> {
+  const named = [...new Set(records.flatMap((record) => record.environmentId ?? []))].sort();
+  if (named.length === 0) return;
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM environment WHERE id = ANY(${named}::text[]) AND archived IS NULL
+    ORDER BY id FOR KEY SHARE`;
+  const missing = named.find((id) => !rows.some((row) => row.id === id));
+  if (missing !== undefined) throw notFound(unknownEnvironmentMessage(missing));
+}
+
+/**
  * Writes the audit entries in order, in the transaction, and answers them with their ids: in one call
  * of the owner's audit_append, which seals them into their chains at commit (migration
  * 20261203000000_audit_chain; docs/decisions.md, Audit Log, "Sealed chain").
  */
 async function writeAuditEntries(tx: Tx, records: readonly AuditRecord[]): Promise<WrittenAuditEntry[]> {
   if (records.length === 0) return [];
+  await requireEnvironmentsInUse(tx, records);
   const entries = records.map((record) => ({
     environment: record.environmentId,
     email: record.email,

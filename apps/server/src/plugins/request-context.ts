@@ -11,7 +11,7 @@ import { createEnvironmentResolver } from '../features/environment/environment.s
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('environmentId', DEFAULT_ENVIRONMENT);
-  app.decorate('resolveEnvironment', createEnvironmentResolver(app.db));
+  app.decorate('resolveEnvironment', createEnvironmentResolver(app.environments));
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config;

@@ -5,6 +5,7 @@ import {
   type PathParams,
   type RequestBody,
   type ResponseOfEndpoint,
+  unknownEnvironmentMessage,
 } from '@console/domain';
 import type { z } from 'zod';
 
@@ -48,12 +49,18 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiEvent = { type: 'unauthorized' } | { type: 'server-error'; message: string };
+export type ApiEvent =
+  | { type: 'unauthorized' }
+  | { type: 'server-error'; message: string }
+  | { type: 'unknown-environment'; environment: string };
 type ApiEventListener = (event: ApiEvent) => void;
 
 const listeners = new Set<ApiEventListener>();
 
-/** The shell listens here to show the login-required page and the 'Server Error' modal. */
+/**
+ * The shell listens here to show the login-required page and the 'Server Error' modal, and to re-list
+ * the environments when the active one is gone.
+ */
 export function subscribeToApiEvents(listener: ApiEventListener): () => void {
   listeners.add(listener);
   return () => {
@@ -98,6 +105,13 @@ export async function apiCall<T = unknown>(path: string, options: ApiCallOptions
     // The body of a 400 is logged when it is JSON.
     if (body !== undefined) console.info(`Bad request ${path}`, body);
     throw new ApiError('bad-request', errorMessageOf(text) ?? statusMessage(response, text), 400);
+  }
+  const message = errorMessageOf(text);
+  // The call's environment is gone (archived elsewhere): the shell re-lists, and falls back to dev.
+  if (response.status === 404 && options.environment !== undefined) {
+    if (message === unknownEnvironmentMessage(options.environment)) {
+      emit({ type: 'unknown-environment', environment: options.environment });
+    }
   }
   if (!response.ok) {
     throw new ApiError('http', errorMessageOf(text) ?? statusMessage(response, text), response.status);

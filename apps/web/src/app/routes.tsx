@@ -33,6 +33,10 @@ const CompensationPage = lazyPage(
   'CompensationPage',
 );
 const UserAdminPage = lazyPage(() => import('../features/progression/UserAdminPage.tsx'), 'UserAdminPage');
+const EnvironmentsPage = lazyPage(
+  () => import('../features/environments/EnvironmentsPage.tsx'),
+  'EnvironmentsPage',
+);
 const ConnectionsPage = lazyPage(
   () => import('../features/connections/ConnectionsPage.tsx'),
   'ConnectionsPage',
@@ -100,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: 'system/compensation', element: <CompensationPage /> },
           { path: 'system/user-admin', element: <UserAdminPage /> },
           { path: 'system/connections', element: <ConnectionsPage /> },
+          { path: 'environments', element: <EnvironmentsPage /> },
           { path: 'system/nice', element: <NiceConfigPage /> },
           { path: 'audit', element: <AuditLogPage /> },
           { path: 'security/users', element: <UsersPage /> },

@@ -1,5 +1,6 @@
+import { api } from '@console/domain';
 import { describe, expect, it } from 'vitest';
-import { SAVE_ENVIRONMENT_RIGHT, shellEndpoints } from './shell.endpoints.ts';
+import { ARCHIVE_ENVIRONMENT_RIGHT, SAVE_ENVIRONMENT_RIGHT, shellEndpoints } from './shell.endpoints.ts';
 
 describe("the shell's lazily loaded calls", () => {
   it('name the declarations they load, and the environment menu the right creating one needs', async () => {
@@ -13,5 +14,8 @@ describe("the shell's lazily loaded calls", () => {
     }
     const save = await shellEndpoints.saveEnvironment.load();
     expect({ access: save.access, scope: save.scope }).toEqual(SAVE_ENVIRONMENT_RIGHT);
+    for (const endpoint of [api.environment.archive, api.environment.restore, api.environment.archived]) {
+      expect({ access: endpoint.access, scope: endpoint.scope }).toEqual(ARCHIVE_ENVIRONMENT_RIGHT);
+    }
   });
 });

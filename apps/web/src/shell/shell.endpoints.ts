@@ -48,3 +48,6 @@ export const shellEndpoints = {
  * the declaration (shell.endpoints.test.ts checks that it is the declared one).
  */
 export const SAVE_ENVIRONMENT_RIGHT = { access: 'change', scope: 'global' } as const;
+
+/** The right archiving (and restoring) an environment needs, for the menu's entry to its screen. */
+export const ARCHIVE_ENVIRONMENT_RIGHT = { access: 'admin', scope: 'global' } as const;

@@ -6,7 +6,7 @@ import { listEnvironmentProtection } from './environment.store.ts';
 export const CATALOG_CACHE_MS = 5_000;
 
 /**
- * Which environments exist and which are protected, for the rights check of every call and for
+ * Which environments are in use (archived ones are left out) and which are protected, for the rights check of every call and for
  * /api/auth/me, without a query per request: read at most every CATALOG_CACHE_MS (so a change made
  * by another process is seen within that), and at once after a change in this process (invalidate).
  */
@@ -14,6 +14,8 @@ export interface EnvironmentCatalog {
   list(): Promise<EnvironmentProtection[]>;
   /** Whether an environment is protected; one unknown to the cache is read again first. */
   isProtected(id: string): Promise<boolean>;
+  /** Whether an environment is in use (exists, not archived); one unknown to the cache is read again first. */
+  has(id: string): Promise<boolean>;
   invalidate(): void;
 }
 
@@ -39,12 +41,17 @@ export function createEnvironmentCatalog(db: Db, now: () => number): Environment
   };
   const list = async () => (cached && now() - cached.at < CATALOG_CACHE_MS ? cached.environments : load());
 
+  const find = async (id: string) =>
+    (await list()).find((environment) => environment.id === id) ??
+    (await load()).find((environment) => environment.id === id);
+
   return {
     list,
     async isProtected(id) {
-      let found = (await list()).find((environment) => environment.id === id);
-      if (!found) found = (await load()).find((environment) => environment.id === id);
-      return found?.isProtected ?? false;
+      return (await find(id))?.isProtected ?? false;
+    },
+    async has(id) {
+      return (await find(id)) !== undefined;
     },
     invalidate() {
       generation += 1;

@@ -2,7 +2,11 @@
 // of environments and their protection, and the Users screen's protection switch and console-wide
 // changes (audited in every environment).
 
-export { listEnvironmentIds, updateEnvironmentProtected } from './environment.store.ts';
+export {
+  ENVIRONMENT_ARCHIVE_CHANNEL,
+  listEnvironmentIds,
+  updateEnvironmentProtected,
+} from './environment.store.ts';
 export {
   CATALOG_CACHE_MS,
   createEnvironmentCatalog,

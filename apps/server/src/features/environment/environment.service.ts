@@ -5,6 +5,7 @@ import {
   notFound,
   type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
+  unknownEnvironmentMessage,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
@@ -15,6 +16,7 @@ import {
   findEnvironment,
   findEnvironmentIds,
   insertEnvironment,
+  listAllEnvironmentIds,
   listEnvironmentIds,
   lockEnvironmentRows,
 } from './environment.store.ts';
@@ -23,7 +25,7 @@ export const listEnvironments = (db: Db) => listEnvironmentIds(db);
 
 export const environmentExists = async (db: Db | Tx, id: string) => (await findEnvironment(db, id)) !== null;
 
-export const unknownEnvironment = (id: string) => notFound(`Unknown environment ${id}`);
+export const unknownEnvironment = (id: string) => notFound(unknownEnvironmentMessage(id));
 
 const requireAll = (ids: readonly string[], existing: readonly string[]) => {
   const missing = ids.find((id) => !existing.includes(id));
@@ -43,21 +45,20 @@ export async function lockEnvironments(tx: Tx, ids: readonly string[]): Promise<
   requireAll(ids, await lockEnvironmentRows(tx, ids));
 }
 
-/** Answers an environment id that exists, or throws 404 `Unknown environment <id>`. */
+/** Answers an environment id in use, or throws 404 `Unknown environment <id>` (archived ones too). */
 export type EnvironmentResolver = (id: string) => Promise<string>;
 
 /**
- * Resolves `?configuration=` on the request path without a query per request: environments are
- * never deleted, so an id once found is remembered for the life of the app. An id the cache does not
- * know is looked up in the database before answering 404, so one created by another process (or
- * another app over the same database) is found.
+ * Resolves `?configuration=` on the request path without a query per request, from the environment
+ * catalog: an id it does not know is read again before answering 404, so one created by another
+ * process is found; an archived one is forgotten at once here (the archive invalidates the catalog)
+ * and in other processes on the archive's NOTIFY, or within the catalog's CATALOG_CACHE_MS.
  */
-export function createEnvironmentResolver(db: Db): EnvironmentResolver {
-  const known = new Set<string>();
+export function createEnvironmentResolver(catalog: {
+  has(id: string): Promise<boolean>;
+}): EnvironmentResolver {
   return async (id) => {
-    if (known.has(id)) return id;
-    if (!(await environmentExists(db, id))) throw unknownEnvironment(id);
-    known.add(id);
+    if (!(await catalog.has(id))) throw unknownEnvironment(id);
     return id;
   };
 }
@@ -106,8 +107,9 @@ export async function seedEnvironments(db: Db): Promise<void> {
       // Prod starts protected; an admin may change that afterwards.
       await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION, isProtectedEnvironment(id));
     }
-    for (const id of await listEnvironmentIds(tx)) await initializeEnvironment(tx, id);
+    // Archived environments too: restored, they hold what features require.
+    for (const id of await listAllEnvironmentIds(tx)) await initializeEnvironment(tx, id);
     // In id order, the order every publisher locks environments in, so two starting processes never deadlock.
-    for (const id of (await listEnvironmentIds(tx)).sort()) await publishFirstRevision(tx, id);
+    for (const id of (await listAllEnvironmentIds(tx)).sort()) await publishFirstRevision(tx, id);
   });
 }

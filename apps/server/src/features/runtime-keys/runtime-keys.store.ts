@@ -40,6 +40,16 @@ export async function findRuntimeKey(db: Db | Tx, environmentId: string, id: str
   return row ? toRuntimeKey(row) : null;
 }
 
+/** The names of the environment's runtime keys that are not revoked: what archiving it stops. */
+export async function listServingKeyNames(db: Db | Tx, environmentId: string): Promise<string[]> {
+  const rows = await db.runtimeKey.findMany({
+    where: { environmentId, revoked: null },
+    select: { name: true },
+    orderBy: [{ created: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((row) => row.name);
+}
+
 /** Revokes the key unless it is already revoked; true when this call revoked it (race-safe). */
 export async function markRuntimeKeyRevoked(tx: Tx, environmentId: string, id: string): Promise<boolean> {
   const { count } = await tx.runtimeKey.updateMany({
@@ -55,33 +65,43 @@ export interface RuntimeKeyCredential {
   environmentId: string;
   hash: string;
   isRevoked: boolean;
+  /** Its environment is archived: refused until the environment is restored. */
+  isEnvironmentArchived: boolean;
 }
 
-const credentialSelect = { id: true, environmentId: true, hash: true, revoked: true } as const;
-const toCredential = (row: { id: string; environmentId: string; hash: string; revoked: Date | null }) => ({
-  id: row.id,
-  environmentId: row.environmentId,
-  hash: row.hash,
-  isRevoked: row.revoked !== null,
-});
+// One statement each, the key with its environment's archive mark: the key cache asks the database
+// once per unknown key.
 
 /** Every key of every environment, revoked ones included: the key cache's start and catch-up. */
 export async function listRuntimeKeyCredentials(db: Db): Promise<RuntimeKeyCredential[]> {
-  return (await db.runtimeKey.findMany({ select: credentialSelect })).map(toCredential);
+  return db.$queryRaw<RuntimeKeyCredential[]>`
+    SELECT k."id", k."environment_id" AS "environmentId", k."hash", k."revoked" IS NOT NULL AS "isRevoked",
+           e."archived" IS NOT NULL AS "isEnvironmentArchived"
+    FROM "runtime_key" k JOIN "environment" e ON e."id" = k."environment_id"`;
 }
 
 /** The key with this hash in any environment, revoked or not. */
 export async function findRuntimeKeyCredential(db: Db, hash: string): Promise<RuntimeKeyCredential | null> {
-  const row = await db.runtimeKey.findUnique({ where: { hash }, select: credentialSelect });
-  return row ? toCredential(row) : null;
+  const rows = await db.$queryRaw<RuntimeKeyCredential[]>`
+    SELECT k."id", k."environment_id" AS "environmentId", k."hash", k."revoked" IS NOT NULL AS "isRevoked",
+           e."archived" IS NOT NULL AS "isEnvironmentArchived"
+    FROM "runtime_key" k JOIN "environment" e ON e."id" = k."environment_id"
+    WHERE k."hash" = ${hash}`;
+  return rows[0] ?? null;
 }
 
 /** The channel on which a revocation reaches every console process (delivered at commit). */
-/** Which of these keys are revoked. */
+/**
+ * Which of these keys are revoked, or refused while their environment is archived: the live connections
+ * opened with them are closed and no longer listed.
+ */
 export async function findRevokedKeyIds(db: Db, keyIds: readonly string[]): Promise<string[]> {
   if (keyIds.length === 0) return [];
   const rows = await db.runtimeKey.findMany({
-    where: { id: { in: [...keyIds] }, revoked: { not: null } },
+    where: {
+      id: { in: [...keyIds] },
+      OR: [{ revoked: { not: null } }, { environment: { archived: { not: null } } }],
+    },
     select: { id: true },
   });
   return rows.map((row) => row.id);

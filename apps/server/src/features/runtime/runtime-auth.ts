@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { archivedKeyMessage, DomainError, ErrorCode } from '@console/domain';
 import type { FastifyRequest } from 'fastify';
 import { hashRuntimeKey, isRuntimeKeyShaped } from '../runtime-keys/runtime-keys.service.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
@@ -19,6 +19,9 @@ function presentedKey(request: FastifyRequest): string {
 function checkEnvironment(request: FastifyRequest, key: RuntimeKeyEntry | null): RuntimeKeyEntry {
   if (!key) throw refused('Invalid runtime key');
   if (key.isRevoked) throw refused('This runtime key has been revoked');
+  if (key.isEnvironmentArchived) {
+    throw new DomainError(ErrorCode.Forbidden, archivedKeyMessage(key.environmentId));
+  }
   const requested = (request.query as { configuration?: unknown }).configuration;
   if (requested !== undefined && requested !== '' && requested !== key.environmentId) {
     throw new DomainError(
@@ -31,7 +34,8 @@ function checkEnvironment(request: FastifyRequest, key: RuntimeKeyEntry | null):
 
 /**
  * Who calls the runtime API: the runtime key's entry, from memory (a promise only the first time a
- * key is seen). Refusals are DomainErrors: 401 missing, unknown or revoked key, 403 another environment.
+ * key is seen). Refusals are DomainErrors: 401 missing, unknown or revoked key, 403 another environment
+ * or an archived one.
  */
 export function authenticateRuntimeRequest(
   cache: RuntimeKeyCache,
@@ -47,7 +51,7 @@ export function authenticateRuntimeRequest(
 
 /**
  * The usable key of `environmentId` that `key` is, from memory (a promise only the first time a key is
- * seen), or null: not a key, unknown, revoked, or another environment's. For the game clients' WebSocket,
+ * seen), or null: not a key, unknown, revoked, another environment's, or an archived environment's. For the game clients' WebSocket,
  * which names its environment rather than taking the key's own.
  */
 export function findUsableRuntimeKey(
@@ -57,7 +61,9 @@ export function findUsableRuntimeKey(
 ): RuntimeKeyEntry | null | Promise<RuntimeKeyEntry | null> {
   if (!isRuntimeKeyShaped(key)) return null;
   const usableHere = (entry: RuntimeKeyEntry | null) =>
-    entry && !entry.isRevoked && entry.environmentId === environmentId ? entry : null;
+    entry && !entry.isRevoked && !entry.isEnvironmentArchived && entry.environmentId === environmentId
+      ? entry
+      : null;
   const found = cache.find(hashRuntimeKey(key));
   return found instanceof Promise ? found.then(usableHere) : usableHere(found);
 }

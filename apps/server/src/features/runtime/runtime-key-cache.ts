@@ -11,6 +11,8 @@ export interface RuntimeKeyEntry {
   keyId: string;
   environmentId: string;
   isRevoked: boolean;
+  /** Its environment is archived: refused (403) until the environment is restored. */
+  isEnvironmentArchived: boolean;
 }
 
 export interface RuntimeKeyCacheOptions {
@@ -123,6 +125,7 @@ export class RuntimeKeyCache {
       keyId: credential.id,
       environmentId: credential.environmentId,
       isRevoked: credential.isRevoked || this.revokedIds.has(credential.id),
+      isEnvironmentArchived: credential.isEnvironmentArchived,
     };
     this.byHash.set(credential.hash, entry);
     this.hashById.set(credential.id, credential.hash);
@@ -133,9 +136,25 @@ export class RuntimeKeyCache {
   /** Loads every key (start, and catching up after the listener's connection was lost). */
   async reload(): Promise<void> {
     for (const credential of await listRuntimeKeyCredentials(this.db)) {
-      const wasUsable = this.byHash.get(credential.hash)?.isRevoked === false;
+      const before = this.byHash.get(credential.hash);
       const entry = this.remember(credential);
-      if (wasUsable && entry.isRevoked) this.announceRevoked(entry.keyId);
+      if (before?.isRevoked === false && entry.isRevoked) this.announceRevoked(entry.keyId);
+      else if (before?.isEnvironmentArchived === false && entry.isEnvironmentArchived) {
+        this.announceStopped(entry.keyId);
+      }
+    }
+  }
+
+  /**
+   * The environment was archived (its keys are refused from now on, and what was opened with them is
+   * let go) or restored (they work again). The archiving process calls it after commit; others reload
+   * on the archive's NOTIFY.
+   */
+  markEnvironmentArchived(environmentId: string, isArchived: boolean): void {
+    for (const entry of this.byHash.values()) {
+      if (entry.environmentId !== environmentId || entry.isEnvironmentArchived === isArchived) continue;
+      entry.isEnvironmentArchived = isArchived;
+      if (isArchived) this.announceStopped(entry.keyId);
     }
   }
 
@@ -149,7 +168,7 @@ export class RuntimeKeyCache {
     this.announceRevoked(keyId);
   }
 
-  /** Called with the key's id when a key is revoked (open streams close). */
+  /** Called with the key's id when a key is revoked or its environment archived (open streams close). */
   onRevoked(listener: (keyId: string) => void): () => void {
     this.revokedListeners.add(listener);
     return () => this.revokedListeners.delete(listener);
@@ -157,6 +176,10 @@ export class RuntimeKeyCache {
 
   private announceRevoked(keyId: string): void {
     this.revokedIds.add(keyId);
+    this.announceStopped(keyId);
+  }
+
+  private announceStopped(keyId: string): void {
     for (const listener of this.revokedListeners) listener(keyId);
   }
 }

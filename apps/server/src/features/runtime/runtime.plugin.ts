@@ -1,6 +1,7 @@
 import { changedParts } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbListener } from '../../db/listener.ts';
+import { ENVIRONMENT_ARCHIVE_CHANNEL } from '../environment/environment.public.ts';
 import { RUNTIME_KEY_CHANNEL } from '../runtime-keys/runtime-keys.public.ts';
 import { RUNTIME_REVISION_CHANNEL } from './revision-notification.ts';
 import { runtimeRoutes } from './runtime.routes.ts';
@@ -95,6 +96,8 @@ export async function registerRuntime(
       if (keyId !== null) keyCache.markRevoked(keyId);
       else void reloadKeys();
     });
+    // An environment archived or restored by another process: its keys' state is read again.
+    await listener.subscribe(ENVIRONMENT_ARCHIVE_CHANNEL, () => void reloadKeys());
     listener.onReconnect(() => {
       void check();
       void reloadKeys();

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@console/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { subscribeToApiEvents } from '../../api/client.ts';
 import { useGlobalUi } from '../feedback/globalUi.context.ts';
 import { type ActiveEnvironment, ActiveEnvironmentContext } from './environment.context.ts';
 import { useEnvironmentListQuery } from './environment.queries.ts';
@@ -21,6 +22,17 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
   // If the stored environment is not listed, the first listed one is selected.
   const firstListed = environments[0];
   const active = firstListed !== undefined && !environments.includes(chosen) ? firstListed : chosen;
+
+  // The active environment was archived (a call in it answered 404 Unknown environment): re-list, so
+  // the first listed (dev) is selected (docs/decisions.md, Environments and Transfer).
+  const { refetch } = list;
+  useEffect(
+    () =>
+      subscribeToApiEvents((event) => {
+        if (event.type === 'unknown-environment' && event.environment === active) void refetch();
+      }),
+    [active, refetch],
+  );
 
   useEffect(() => {
     if (!stored.isReadable) showError(STORAGE_ERROR_TITLE, MESSAGES.internalStorage);

@@ -27,7 +27,7 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
     () =>
       subscribeToApiEvents((event) => {
         if (event.type === 'unauthorized') setUnauthorized(true);
-        else setServerErrorOpen(true);
+        else if (event.type === 'server-error') setServerErrorOpen(true);
       }),
     [],
   );

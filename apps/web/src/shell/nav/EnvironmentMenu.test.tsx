@@ -26,7 +26,14 @@ const entriesOf = (menu: HTMLElement) =>
 describe('environment menu with many environments', () => {
   it('puts Create environment and Transfer first, under a filter field', async () => {
     const menu = await openEnvironmentMenu(MANY);
-    expect(entriesOf(menu)).toEqual(['filter', 'Create environment', 'Transfer', '---', ...MANY]);
+    expect(entriesOf(menu)).toEqual([
+      'filter',
+      'Create environment',
+      'Transfer',
+      'Archive environments',
+      '---',
+      ...MANY,
+    ]);
     expect(document.activeElement).toBe(within(menu).getByRole('textbox', { name: 'Filter environments' }));
   });
 
@@ -38,6 +45,7 @@ describe('environment menu with many environments', () => {
       'filter',
       'Create environment',
       'Transfer',
+      'Archive environments',
       '---',
       'qa-3',
       'qa-30',
@@ -61,6 +69,7 @@ describe('environment menu with many environments', () => {
       'filter',
       'Create environment',
       'Transfer',
+      'Archive environments',
       '---',
       'No environment matches',
     ]);
@@ -70,6 +79,15 @@ describe('environment menu with many environments', () => {
 
   it('keeps the product’s order without a filter for a handful of environments', async () => {
     const menu = await openEnvironmentMenu(['dev', 'stable', 'prod', 'qa']);
-    expect(entriesOf(menu)).toEqual(['dev', 'stable', 'prod', 'qa', '---', 'Create environment', 'Transfer']);
+    expect(entriesOf(menu)).toEqual([
+      'dev',
+      'stable',
+      'prod',
+      'qa',
+      '---',
+      'Create environment',
+      'Transfer',
+      'Archive environments',
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { NeedsRight } from '../session/rights.tsx';
-import { SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
+import { ARCHIVE_ENVIRONMENT_RIGHT, SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
 /** Above this many environments the menu offers a filter and puts its two actions first. */
@@ -27,8 +27,8 @@ type EnvironmentMenuListProps = {
 };
 
 /**
- * The environment menu's drop-down: every environment, then 'Create environment' and
- * 'Transfer'. With many environments (30+) those two come first and a filter narrows the list,
+ * The environment menu's drop-down: every environment, then 'Create environment',
+ * 'Transfer' and 'Archive environments' (admins: the Environments screen). With many environments (30+) those two come first and a filter narrows the list,
  * so they never scroll away. Loaded lazily by EnvironmentMenu (see NavMenuList for why).
  */
 export function EnvironmentMenuList({
@@ -77,6 +77,11 @@ export function EnvironmentMenuList({
     <MenuItem key="transfer" component={Link} to="/transfer" onClick={close}>
       Transfer
     </MenuItem>,
+    <NeedsRight key="archive" endpoint={ARCHIVE_ENVIRONMENT_RIGHT}>
+      <MenuItem component={Link} to="/environments" onClick={close}>
+        Archive environments
+      </MenuItem>
+    </NeedsRight>,
   ];
 
   // The menu's own keys (type-ahead, arrows) must not take the filter's typing; ArrowDown enters the list.

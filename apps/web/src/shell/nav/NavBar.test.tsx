@@ -26,6 +26,7 @@ describe('navigation bar', () => {
       '---',
       'Create environment',
       'Transfer',
+      'Archive environments',
     ]);
     await userEvent.keyboard('{Escape}');
     expect(await openMenu('Features')).toEqual([
