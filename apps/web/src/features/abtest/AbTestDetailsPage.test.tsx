@@ -94,6 +94,7 @@ describe('AB-test details', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), ' changed{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Description' })).toBeNull();
     expect(screen.getByText('Spring sale')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit description' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit description' }));
     const field = screen.getByRole('textbox', { name: 'Description' });
