@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAbTest } from '../../features/abtest/abtest.test-support.tsx';
+import { aConfigItem, aConfigRow } from '../../features/config/config.test-support.tsx';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
@@ -30,6 +31,23 @@ describe('focus on a new page', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'spring-sale' }));
     const detailsHeading = await screen.findByRole('heading', { level: 1, name: 'AB-test spring-sale' });
     await waitFor(() => expect(document.activeElement).toBe(detailsHeading));
+  });
+
+  it('lands on the configuration list’s heading after Save on a configuration form', async () => {
+    fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
+      '/api/config/event/gr/get': () => ok(aConfigItem()),
+      '/api/config/event/gr/save': ({ body }) => ok({ ...aConfigItem(), ...(body as object) }),
+      '/api/plugin/config/list': () => ok([aConfigRow({ id: 'gold-week' })]),
+    });
+    renderApp('/config/GOLD_RUSH/gold-week/edit');
+    await screen.findByRole('heading', { level: 1, name: 'Edit Gold Rush' });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(save);
+    const listHeading = await screen.findByRole('heading', { level: 1, name: 'Configuration' });
+    await waitFor(() => expect(document.activeElement).toBe(listHeading));
   });
 
   it('keeps focus where it is when only the search changes (a screen’s view state)', async () => {
