@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
  * search change is the screen's own view state (filters, sort, tab) and leaves focus where it is.
  *
  * The heading appears when the lazy screen has loaded, so the shell watches `main` until it does. Focus the
- * operator has already put inside the new page (a field the page focuses itself) is kept.
+ * new page has already put inside itself (a field it focuses) or in a dialog it opened is kept.
  */
 export function useFocusHeadingOnNavigate(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
@@ -31,7 +31,7 @@ export function useFocusHeadingOnNavigate(main: RefObject<HTMLElement | null>) {
         current !== document.body &&
         current !== leftBehind &&
         current !== container &&
-        container.contains(current);
+        (container.contains(current) || current.closest('[role="dialog"], [role="alertdialog"]') !== null);
       if (!isFocusElsewhere) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();
