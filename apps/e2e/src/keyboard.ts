@@ -63,3 +63,30 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
   }
   throw new Error(`${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'} never reached ${target}`);
 }
+
+/**
+ * Waits until `target` (or something inside it) has the focus and answers 'target', or, when that never comes
+ * (the cap only guards against hanging), what has the focus instead (the page body after a lost focus), so a
+ * failed step names where the focus went.
+ */
+export async function focusLandsOn(target: Locator): Promise<string> {
+  try {
+    const node = await target.elementHandle();
+    await target
+      .page()
+      .waitForFunction(
+        (element) =>
+          element !== null &&
+          (element === document.activeElement || element.contains(document.activeElement)),
+        node,
+        { timeout: 10_000 },
+      );
+    return 'target';
+  } catch {
+    return (await readFocus(target.page())).name;
+  }
+}
+
+/** A page's heading: where focus lands after following a link or a menu entry (the shell's rule). */
+export const pageHeading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true });

@@ -2,12 +2,13 @@ import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser, screenLoaded } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
-import { isFocused, readFocus, tabTo } from '../src/keyboard.ts';
+import { focusLandsOn, isFocused, pageHeading, readFocus, tabTo } from '../src/keyboard.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 
 // The main flows with the keyboard alone (no click, no mouse): switch a plugin, edit and save a configuration,
-// build and activate a draft. Every control Tab reaches on the way shows a focus indicator, and a control keeps
-// the focus after it is used.
+// build and activate a draft. Every control Tab reaches on the way shows a focus indicator, a control keeps
+// the focus after it is used, and each step leaves the focus where the work goes on: a new page's heading, the
+// control that opened a dialog, a dialog's first field, or the result of an action whose control is gone.
 
 const OPERATOR = 'keyboard-ops@example.com';
 const GOLD_RUSH = 11;
@@ -61,6 +62,7 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
     unmarked.push(...(await tabTo(page, page.getByRole('link', { name: 'kb-gold', exact: true }))));
     await page.keyboard.press('Enter');
     await screenLoaded(page, 'Edit Gold Rush');
+    expect(await focusLandsOn(pageHeading(page, 'Edit Gold Rush'))).toBe('target');
     const description = page.getByRole('textbox', { name: /^Description/ });
     unmarked.push(...(await tabTo(page, description)));
     await page.keyboard.press('ControlOrMeta+A');
@@ -69,6 +71,7 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
     await page.keyboard.press('Enter');
     await screenLoaded(page, 'Configuration');
     await page.getByRole('row').filter({ hasText: 'Gold, typed without a mouse' }).waitFor();
+    expect(await focusLandsOn(pageHeading(page, 'Configuration'))).toBe('target');
     expect(unmarked).toEqual([]);
     expect(pageConsole.takeProblems()).toEqual([]);
   });
@@ -76,10 +79,24 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
   it('builds a draft and activates it', async () => {
     const { page, baseUrl, pageConsole } = app;
     await createAbTestWithVersion(page, 'kb-split', [500_000, 500_000]);
+    // Create Version opens on its first field, and Escape gives the focus back to the button.
+    await page.goto(`${baseUrl}/abtest/kb-split`);
+    await screenLoaded(page, 'AB-test kb-split');
+    const createVersion = page.getByRole('button', { name: 'Create Version' });
+    const unmarked = await tabTo(page, createVersion);
+    await page.keyboard.press('Enter');
+    const versionDialog = page.getByRole('dialog', { name: 'Create Version' });
+    expect(await focusLandsOn(versionDialog.getByRole('textbox', { name: 'Case 1 (control)' }))).toBe(
+      'target',
+    );
+    await page.keyboard.press('Escape');
+    await versionDialog.waitFor({ state: 'hidden' });
+    expect(await focusLandsOn(createVersion)).toBe('target');
+
     await page.goto(`${baseUrl}/plugin/${GOLD_RUSH}?tab=1`);
     await screenLoaded(page, 'Plugin GOLD_RUSH');
     const add = page.getByRole('button', { name: 'Add AB-test' });
-    const unmarked = await tabTo(page, add);
+    unmarked.push(...(await tabTo(page, add)));
     await page.keyboard.press('Enter');
     const abTests = page.getByRole('dialog', { name: 'Add AB-test' });
     await abTests.waitFor();
@@ -111,14 +128,18 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
     unmarked.push(...(await tabTo(page, page.getByRole('button', { name: 'Validate', exact: true }))));
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Validation' }).getByText('Validation passed').waitFor();
+    expect(await focusLandsOn(page.getByRole('button', { name: 'Validate', exact: true }))).toBe('target');
     await expect.poll(() => activate.isEnabled()).toBe(true);
     unmarked.push(...(await tabTo(page, activate)));
     await page.keyboard.press('Enter');
     const result = page.getByRole('dialog', { name: 'Activation result' });
     await result.getByText(/Plugin GOLD_RUSH was activated/).waitFor();
-    unmarked.push(...(await tabTo(page, result.getByRole('button', { name: 'Close' }))));
+    const close = result.getByRole('button', { name: 'Close' });
+    unmarked.push(...(await tabTo(page, close)));
     await page.keyboard.press('Enter');
     await result.waitFor({ state: 'hidden' });
+    // Activate went with the draft tab: the focus is on the result, the Active tab.
+    expect(await focusLandsOn(page.getByRole('tab', { name: 'Active' }))).toBe('target');
     expect(unmarked).toEqual([]);
 
     // the plugin serves what the keyboard built

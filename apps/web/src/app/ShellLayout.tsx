@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
 import { EnvironmentProvider } from '../shell/environment/EnvironmentProvider.tsx';
@@ -8,6 +8,7 @@ import { useActiveEnvironment } from '../shell/environment/environment.context.t
 import { useEnvironmentListQuery } from '../shell/environment/environment.queries.ts';
 import { useGlobalUiState } from '../shell/feedback/globalUi.context.ts';
 import { useErrorBanner, useReportQueryError } from '../shell/feedback/useErrorBanner.ts';
+import { useFocusHeadingOnNavigate } from '../shell/focus/useFocusHeadingOnNavigate.ts';
 import { NavBar } from '../shell/nav/NavBar.tsx';
 import { UnauthorizedPage } from '../shell/session/UnauthorizedPage.tsx';
 import { ThemedFrame } from '../shell/theme/ThemedFrame.tsx';
@@ -25,6 +26,8 @@ export function ShellLayout() {
 function EnvironmentShell() {
   const { active, isReady } = useActiveEnvironment();
   const { isUnauthorized } = useGlobalUiState();
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigate(main);
   return (
     <ThemedFrame theme={themeForEnvironment(active)}>
       {isUnauthorized ? (
@@ -35,6 +38,7 @@ function EnvironmentShell() {
           <NavBar />
           <Container
             component="main"
+            ref={main}
             id={MAIN_ID}
             tabIndex={-1}
             maxWidth="xl"

@@ -33,6 +33,8 @@ interface InPlaceDescriptionEditorProps {
 export function InPlaceDescriptionEditor(props: InPlaceDescriptionEditorProps) {
   const { description, endpoint, spacing = 0 } = props;
   const [isEditing, setEditing] = useState(false);
+  // After Escape, Cancel or a save the form is gone: focus returns to Edit, which opened it.
+  const [hasEdited, setEdited] = useState(false);
   if (!isEditing) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: spacing }}>
@@ -40,14 +42,27 @@ export function InPlaceDescriptionEditor(props: InPlaceDescriptionEditorProps) {
           {description ? <bdi>{description}</bdi> : 'No description'}
         </Typography>
         <NeedsRight endpoint={endpoint}>
-          <IconButton aria-label="Edit description" title="Edit description" onClick={() => setEditing(true)}>
+          <IconButton
+            aria-label="Edit description"
+            title="Edit description"
+            autoFocus={hasEdited}
+            onClick={() => setEditing(true)}
+          >
             <EditIcon fontSize="small" />
           </IconButton>
         </NeedsRight>
       </Box>
     );
   }
-  return <DescriptionForm {...props} onDone={() => setEditing(false)} />;
+  return (
+    <DescriptionForm
+      {...props}
+      onDone={() => {
+        setEdited(true);
+        setEditing(false);
+      }}
+    />
+  );
 }
 
 function DescriptionForm({

@@ -9,7 +9,10 @@ interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
   endpoint?: Pick<AnyEndpoint, 'access' | 'scope' | 'accessEnvironmentField'>;
 }
 
-/** A form's submit button, disabled while its call is in flight. */
+/**
+ * A form's submit button, busy while its call is in flight: aria-disabled and refusing a second submit, but
+ * not disabled, so it keeps the focus (components/busy.ts) and a dialog answering the call hands it back.
+ */
 export function SubmitButton({
   isPending,
   disabled,
@@ -19,7 +22,17 @@ export function SubmitButton({
   ...props
 }: SubmitButtonProps) {
   const button = (
-    <Button {...props} type="submit" variant={variant} disabled={isPending || disabled}>
+    <Button
+      {...props}
+      type="submit"
+      variant={variant}
+      disabled={disabled}
+      aria-disabled={isPending || undefined}
+      onClick={(event) => {
+        if (isPending) event.preventDefault();
+        else props.onClick?.(event);
+      }}
+    >
       {children}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { ABTEST_MESSAGES, AbTestType, type ActivateVersionRequest } from '@console/domain';
+import { ABTEST_MESSAGES, AbTestType, type ActivateVersionRequest, activateVersion } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,26 @@ describe('AB-test details', () => {
     ]);
   });
 
+  it('keeps focus on the version switch after activating it, in its wrapper that says why it is locked now', async () => {
+    let abTest = anAbTest({ data: { version: 0, cases: [500_000, 500_000], versions } });
+    fakeAbTestApi(abTest, {
+      '/api/abtest/get': () => ok(abTest),
+      '/api/abtest/versions/get': () => ok([...abTest.data.versions].reverse()),
+      '/api/abtest/activate/version': ({ body }) => {
+        abTest = { ...abTest, data: activateVersion(abTest.data, (body as ActivateVersionRequest).version) };
+        return ok(abTest);
+      },
+    });
+    renderAbTestDetailsPage('spring-sale');
+    await userEvent.click(await screen.findByRole('switch', { name: 'Active version 2' }));
+    await screen.findByText('Version 2 activated: cases 100.00%');
+    const wrapper = await screen.findByRole('group', { name: 'Active version 2' });
+    await waitFor(() => expect(document.activeElement).toBe(wrapper));
+    expect((screen.getByRole('switch', { name: 'Active version 2' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+  });
+
   it('warns that activating a version of an active AB-test locks configuration assignment', async () => {
     const abTest = anAbTest({ active: true, data: { version: 0, cases: [500_000, 500_000], versions } });
     const { api, page } = renderDetails(abTest);
@@ -74,6 +94,7 @@ describe('AB-test details', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), ' changed{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Description' })).toBeNull();
     expect(screen.getByText('Spring sale')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit description' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit description' }));
     const field = screen.getByRole('textbox', { name: 'Description' });

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../components/format.ts';
@@ -47,12 +48,19 @@ export function AbTestInfoCard({
             )}
           </Typography>
           {isConfigurationInvalid && (
-            <WarningAmberIcon
-              color="warning"
-              role="img"
-              aria-label={invalidMessage}
-              titleAccess={invalidMessage}
-            />
+            // Its label is the only place the reason is written: it must be reachable by keyboard, and
+            // show on focus as on hover.
+            <Tooltip title={invalidMessage}>
+              <Box
+                component="span"
+                role="img"
+                aria-label={invalidMessage}
+                tabIndex={0}
+                sx={{ display: 'inline-flex' }}
+              >
+                <WarningAmberIcon color="warning" aria-hidden />
+              </Box>
+            </Tooltip>
           )}
           <Typography variant="body2" sx={{ color: abTest.active ? 'success.main' : 'text.secondary' }}>
             {abTest.active ? 'active' : 'not active'}

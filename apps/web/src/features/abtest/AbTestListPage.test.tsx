@@ -108,6 +108,27 @@ describe('AB-test list', () => {
     expect(api.callsTo('/api/abtest/activate/test')).toEqual([]);
   });
 
+  it('keeps focus on the State switch after Yes, in its named wrapper once the AB-test is active', async () => {
+    let isActive = false;
+    fakeApi({
+      '/api/abtest/list': () => ok([{ ...ready, active: isActive }]),
+      '/api/abtest/activate/test': () => {
+        isActive = true;
+        return ok({ ...ready, active: true });
+      },
+    });
+    renderInConsole(<AbTestListPage />);
+    await userEvent.click(await screen.findByRole('switch', { name: 'Active ready-test' }));
+    const confirmation = await screen.findByRole('dialog', { name: ABTEST_MESSAGES.activateConfirmTitle });
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Yes' }));
+
+    const wrapper = await screen.findByRole('group', { name: 'Active ready-test' });
+    await waitFor(() => expect(document.activeElement).toBe(wrapper));
+    expect((screen.getByRole('switch', { name: 'Active ready-test' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+  });
+
   // What cannot be done is disabled with the reason, instead of confirmed and then refused.
   it('disables the switch of an active AB-test and says why', async () => {
     const api = listApi();
@@ -115,7 +136,11 @@ describe('AB-test list', () => {
     const state = (await screen.findByRole('switch', { name: 'Active running-test' })) as HTMLInputElement;
     expect(state.checked).toBe(true);
     expect(state.disabled).toBe(true);
-    await userEvent.hover(state.closest('span[tabindex]')!);
+    // The focusable wrapper that says why is named after the switch it holds.
+    const wrapper = screen.getByRole('group', { name: 'Active running-test' });
+    expect(wrapper.tabIndex).toBe(0);
+    expect(wrapper).toBe(state.closest('span[tabindex]'));
+    await userEvent.hover(wrapper);
     // the specification's refusal, title and message
     expect((await screen.findByRole('tooltip')).textContent).toBe(
       'Deactivation Failed: An active AB-test cannot be deactivated',

@@ -73,7 +73,11 @@ export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
             abTests.map((abTest) => (
               <TableRow key={abTest.id} hover>
                 <TableCell>
-                  <NeedsRight endpoint={api.abtest.activateTest} lockedBecause={stateSwitchBlockedBy(abTest)}>
+                  <NeedsRight
+                    endpoint={api.abtest.activateTest}
+                    lockedBecause={stateSwitchBlockedBy(abTest)}
+                    holdsFocus
+                  >
                     <Switch
                       checked={abTest.active}
                       disabled={stateSwitchBlockedBy(abTest) !== undefined}

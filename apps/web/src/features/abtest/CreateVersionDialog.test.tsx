@@ -20,6 +20,11 @@ function renderDialog(versions = [aVersion(0, [500_000, 500_000], true)]) {
 }
 
 describe('Create Version modal', () => {
+  it('opens on its first field', async () => {
+    renderDialog();
+    await waitFor(() => expect(document.activeElement).toBe(percentField('Case 1 (control)')));
+  });
+
   it('starts from the newest version, keeps 100% when a weight is edited and sends the weights as texts', async () => {
     const { api, onClose } = renderDialog([aVersion(0, [1_000_000], true), aVersion(1, [500_000, 500_000])]);
     expect(percents()).toEqual(['50', '50']);

@@ -20,6 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { busyInput } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -33,6 +34,12 @@ import { type VersionActivationAnswer, VersionActivationDialog } from './Version
 export const versionLockMessage = (id: string, version: number) =>
   `AB-test '${id}' is active: activating version ${version} locks the assignment of configurations to ` +
   'its cases.';
+
+/** Why a version's switch cannot be used (the domain's activation rule), or undefined when it can. */
+function activationBlockedBy(abTest: Parameters<typeof checkVersionActivation>[0], version: number) {
+  const result = checkVersionActivation(abTest, version);
+  return result.ok ? undefined : result.error.message;
+}
 
 /** The versions of a non-rollout AB-test, newest first, and "Create Version". */
 export function VersionsSection({ abTest }: { abTest: AbTest }) {
@@ -116,14 +123,24 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
             {versions.map((version) => (
               <TableRow key={version.version}>
                 <TableCell>
-                  <NeedsRight endpoint={api.abtest.activateVersion}>
+                  {/* Busy rather than disabled while the call is in flight, and the switch of the version
+                      just activated keeps the focus in its wrapper, which says why it cannot be used. */}
+                  <NeedsRight
+                    endpoint={api.abtest.activateVersion}
+                    lockedBecause={activationBlockedBy(ruleView, version.version)}
+                    holdsFocus
+                  >
                     <Switch
                       checked={version.active}
-                      disabled={activate.isPending || !checkVersionActivation(ruleView, version.version).ok}
                       onChange={(event) => {
-                        if (event.target.checked) void activateVersion(version);
+                        if (event.target.checked && !activate.isPending) void activateVersion(version);
                       }}
-                      slotProps={{ input: { 'aria-label': `Active version ${version.version}` } }}
+                      slotProps={{
+                        input: {
+                          'aria-label': `Active version ${version.version}`,
+                          ...busyInput(activate.isPending),
+                        },
+                      }}
                     />
                   </NeedsRight>
                 </TableCell>

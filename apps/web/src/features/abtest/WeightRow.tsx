@@ -43,6 +43,8 @@ export function WeightRow({
         error={error !== undefined}
         helperText={error}
         autoComplete="off"
+        // The Create Version dialog opens on its first field, not on itself.
+        autoFocus={index === 0}
         sx={{ width: 260 }}
         slotProps={{
           htmlInput: { inputMode: 'decimal' },

@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
 import { ConfigEditPage } from './ConfigEditPage.tsx';
 import { CONFIG_DIALOG_TITLES } from './ConfigMessageDialog.tsx';
@@ -177,6 +177,34 @@ describe('Configuration form', () => {
     expect(within(dialog).getByText('Nothing to save')).toBeTruthy();
     expect(screen.queryByText('INFO: Nothing to save')).toBeNull();
     expect(location()).toBe('/config/GOLD_RUSH/gold-week/edit');
+    // The dialog hands focus back to Save, which stayed focusable while the call was in flight.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' })));
+  });
+
+  it('keeps Save focusable while its call is in flight (busy, not disabled), so focus stays on it', async () => {
+    renderAt('/config/GOLD_RUSH/gold-week/edit', {
+      '/api/config/event/gr/get': () => ok(aConfigItem()),
+      '/api/config/event/gr/save': () => fail(422, 'INFO: Nothing to save'),
+    });
+    const answer = globalThis.fetch;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/save')) await gate;
+      return answer(input, init);
+    });
+    await waitFor(() => expect(idField().value).toBe('gold-week'));
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    await userEvent.click(save);
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    expect(save.disabled).toBe(false);
+    expect(document.activeElement).toBe(save);
+    release();
+    await screen.findByRole('dialog', { name: 'Information' });
   });
 
   it('shows a processing error as code text and as text above the form, which Cancel clears', async () => {

@@ -450,6 +450,8 @@ describe('Plugin details', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(new URLSearchParams(window.location.search).get('tab')).toBe('0');
     expect(screen.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
+    // Activate is gone with the draft tab: focus is on the result, the Active tab.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Active' })));
     await waitFor(() => expect(server.callsTo('/api/plugin/get').length).toBeGreaterThan(loads));
   });
 

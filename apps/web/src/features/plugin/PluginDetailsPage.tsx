@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { Loading } from '../../components/Loading.tsx';
@@ -97,12 +98,27 @@ function PluginDetailsView({ plugin, banner, reloadPlugin }: PluginDetailsViewPr
   // Every plugin is served by exactly one configuration kind (config-kinds.ts).
   const kindId = configKindOfPlugin(plugin.id)?.id;
   const kind = kindId !== undefined && isConfigKindId(kindId) ? kindId : undefined;
+  // Close of the activation result unmounts its opener (the draft's Activate): focus goes to the result,
+  // the Active tab, instead of the page body.
+  const activeTab = useRef<HTMLDivElement>(null);
+  const isFocusOwedToActiveTab = useRef(false);
+  useEffect(() => {
+    if (tab !== ACTIVE_TAB || !isFocusOwedToActiveTab.current) return;
+    isFocusOwedToActiveTab.current = false;
+    activeTab.current?.focus();
+  }, [tab]);
 
   return (
     <>
       <PluginDescriptionEditor pluginId={plugin.id} description={plugin.description} />
       <Tabs value={tab} onChange={(_event, next: number) => showTab(next)} sx={{ mb: 2 }}>
-        <Tab label="Active" value={ACTIVE_TAB} id="plugin-tab-0" aria-controls="plugin-tabpanel-0" />
+        <Tab
+          ref={activeTab}
+          label="Active"
+          value={ACTIVE_TAB}
+          id="plugin-tab-0"
+          aria-controls="plugin-tabpanel-0"
+        />
         <Tab label="Draft" value={DRAFT_TAB} id="plugin-tab-1" aria-controls="plugin-tabpanel-1" />
       </Tabs>
       <Box role="tabpanel" id={`plugin-tabpanel-${tab}`} aria-labelledby={`plugin-tab-${tab}`}>
@@ -115,6 +131,7 @@ function PluginDetailsView({ plugin, banner, reloadPlugin }: PluginDetailsViewPr
             onError={banner.report}
             reloadPlugin={reloadPlugin}
             onActivationClosed={() => {
+              isFocusOwedToActiveTab.current = true;
               showTab(ACTIVE_TAB);
               void reloadPlugin();
             }}

@@ -41,25 +41,36 @@ describe('environment menu with many environments', () => {
     const menu = await openEnvironmentMenu(MANY);
     const filter = within(menu).getByRole('textbox', { name: 'Filter environments' });
     await userEvent.type(filter, 'QA-3');
+    // The matches come first while something is typed, the actions after them.
     expect(entriesOf(menu)).toEqual([
       'filter',
-      'Create environment',
-      'Transfer',
-      'Archive environments',
-      '---',
       'qa-3',
       'qa-30',
       'qa-31',
       'qa-32',
+      '---',
+      'Create environment',
+      'Transfer',
+      'Archive environments',
     ]);
     expect(document.activeElement).toBe(filter);
     expect(filter).toHaveProperty('value', 'QA-3');
 
     await userEvent.keyboard('{ArrowDown}');
-    expect(document.activeElement?.textContent).toBe('Create environment');
+    expect(document.activeElement?.textContent).toBe('qa-3');
 
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'qa-31' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Environment: qa-31' })).toBeTruthy());
+  });
+
+  it('picks the first match with ArrowDown then Enter after typing part of its id', async () => {
+    const menu = await openEnvironmentMenu(MANY);
+    await userEvent.type(within(menu).getByRole('textbox', { name: 'Filter environments' }), 'stab');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'stable' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Environment: stable' })).toBeTruthy());
+    expect(screen.queryByRole('heading', { name: 'Transfer' })).toBeNull();
   });
 
   it('says when nothing matches, and still offers Create environment', async () => {
@@ -67,11 +78,11 @@ describe('environment menu with many environments', () => {
     await userEvent.type(within(menu).getByRole('textbox', { name: 'Filter environments' }), 'zzz');
     expect(entriesOf(menu)).toEqual([
       'filter',
+      'No environment matches',
+      '---',
       'Create environment',
       'Transfer',
       'Archive environments',
-      '---',
-      'No environment matches',
     ]);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Create environment' }));
     expect(await screen.findByRole('dialog', { name: 'Add New Environment' })).toBeTruthy();

@@ -28,8 +28,9 @@ type EnvironmentMenuListProps = {
 
 /**
  * The environment menu's drop-down: every environment, then 'Create environment',
- * 'Transfer' and 'Archive environments' (admins: the Environments screen). With many environments (30+) those two come first and a filter narrows the list,
- * so they never scroll away. Loaded lazily by EnvironmentMenu (see NavMenuList for why).
+ * 'Transfer' and 'Archive environments' (admins: the Environments screen). With many environments (30+) a
+ * filter narrows the list; the actions come first (so they never scroll away) until something is typed, then
+ * the matching environments do. Loaded lazily by EnvironmentMenu (see NavMenuList for why).
  */
 export function EnvironmentMenuList({
   menuId,
@@ -63,6 +64,15 @@ export function EnvironmentMenuList({
       <ListItemText>{id}</ListItemText>
     </MenuItem>
   ));
+  const isFiltering = hasMany && filter.trim() !== '';
+  const matchItems =
+    shown.length === 0
+      ? [
+          <MenuItem key="none" disabled>
+            No environment matches
+          </MenuItem>,
+        ]
+      : environmentItems;
   const actionItems = [
     <NeedsRight key="create" endpoint={SAVE_ENVIRONMENT_RIGHT}>
       <MenuItem
@@ -117,16 +127,10 @@ export function EnvironmentMenuList({
                 autoComplete="off"
               />
             </Box>,
-            ...actionItems,
-            <Divider key="divider" />,
-            ...environmentItems,
-            ...(shown.length === 0
-              ? [
-                  <MenuItem key="none" disabled>
-                    No environment matches
-                  </MenuItem>,
-                ]
-              : []),
+            // Typing looks for an environment: the matches come first, so ArrowDown then Enter picks the
+            // first one; with nothing typed the actions stay first, where they never scroll away.
+            ...(isFiltering ? matchItems : [...actionItems, <Divider key="divider" />]),
+            ...(isFiltering ? [<Divider key="divider" />, ...actionItems] : environmentItems),
           ]
         : [...environmentItems, <Divider key="divider" />, ...actionItems]}
     </Menu>

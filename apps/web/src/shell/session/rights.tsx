@@ -31,21 +31,29 @@ export function useIsProtected(environment: string): boolean {
 
 /**
  * A control the user's role does not allow is disabled, and says why on hover and focus. `lockedBecause`
- * is a reason of the screen's own to refuse it, whatever the role (it comes first).
+ * is a reason of the screen's own to refuse it, whatever the role (it comes first). `holdsFocus`: the
+ * control may become locked while it has focus (by its own action), so its wrapper is always there and takes
+ * the focus then (WhyDisabled); not for menu entries, whose menu moves between its direct children.
  */
 export function NeedsRight({
   endpoint,
   environment,
   lockedBecause,
+  holdsFocus = false,
   children,
 }: {
   endpoint: Declared;
   environment?: string;
   lockedBecause?: string | undefined;
-  children: ReactElement<{ disabled?: boolean }>;
+  holdsFocus?: boolean;
+  children: ReactElement<{ disabled?: boolean; id?: string }>;
 }) {
   const missing = useMissingRight(endpoint, environment);
   const reason = lockedBecause ?? missing;
-  if (reason === undefined) return children;
-  return <WhyDisabled reason={reason}>{cloneElement(children, { disabled: true })}</WhyDisabled>;
+  if (reason === undefined && !holdsFocus) return children;
+  return (
+    <WhyDisabled reason={reason}>
+      {reason === undefined ? children : cloneElement(children, { disabled: true })}
+    </WhyDisabled>
+  );
 }
