@@ -149,7 +149,8 @@ export function checkDraftActivation(
 ): RuleResult {
   const check = checkPluginDraft(plugin, abTests.values());
   if (check.isValid) return { ok: true };
-  if (check.isActiveSet) return failRule(PLUGIN_MESSAGES.draftNotActivatable(plugin.pluginId, check.messages));
+  if (check.isActiveSet)
+    return failRule(PLUGIN_MESSAGES.draftNotActivatable(plugin.pluginId, check.messages));
   const problems = [...check.messages, ...listDraftProblems(plugin.draft, abTests.values())];
   return failRule(PLUGIN_MESSAGES.draftNotActivatable(plugin.pluginId, problems));
 }

@@ -289,7 +289,9 @@ describe('a draft that is the active set', () => {
   const served = [entry('locked', 0, ['a', 'b'])];
 
   it('says so in words, never "invalid configuration", though its version is all that is active', () => {
-    expect(checkDraft(served, [locked]).messages).toEqual(['The AB-test locked has an invalid configuration']);
+    expect(checkDraft(served, [locked]).messages).toEqual([
+      'The AB-test locked has an invalid configuration',
+    ]);
     expect(checkPluginDraft({ active: served, draft: served }, [locked])).toEqual({
       isValid: false,
       isActiveSet: true,
@@ -308,9 +310,9 @@ describe('a draft that is the active set', () => {
       messages: ['The AB-test locked has an invalid configuration'],
     });
     const both = [entry('idle', 0, ['a', 'b']), entry('locked', 0, ['a', 'b'])];
-    expect(
-      checkPluginDraft({ active: [both[1]!, both[0]!], draft: both }, [locked, other]).isActiveSet,
-    ).toBe(false);
+    expect(checkPluginDraft({ active: [both[1]!, both[0]!], draft: both }, [locked, other]).isActiveSet).toBe(
+      false,
+    );
     expect(checkPluginDraft({ active: [], draft: [] }, [])).toEqual({
       isValid: false,
       isActiveSet: false,
