@@ -75,4 +75,40 @@ describe('the draft after the "Update is not allowed" flow', () => {
     expect(activation.statusCode, activation.body).toBe(200);
     expect((await p.get(WS)).data.active).toEqual([entry(abTestId, 2, [control!, spare!])]);
   });
+
+  it('re-bases a draft the operator was building on a pending version: a copy of it, still activatable', async () => {
+    const [control, served, spare] = await p.configs('ws', 3);
+    const abTestId = await p.abTest();
+    await p.saveDraft(WS, [entry(abTestId, 0, [control!, served!])]);
+    expect((await p.activateCall(WS)).statusCode).toBe(200);
+    await p.c.payloadOf('/api/abtest/activate/test', { id: abTestId, active: true });
+    // The operator's work: version 1 with other weights, the draft on it, the served configuration not in it.
+    const pendingWeights = [400_000, 600_000];
+    expect(await p.newVersion(abTestId, pendingWeights)).toBe(1);
+    await p.saveDraft(WS, [entry(abTestId, 1, [control!, spare!])]);
+
+    const stored = await p.c.get('ws', served!);
+    const copy = await p.c.payloadOf('/api/config/ws/duplicate/reassign', {
+      ...stored,
+      activation: { ...stored.activation, minLevel: 4 },
+    });
+    expect(copy.draftsToReview).toEqual([]);
+
+    // Version 2 is the flow's (active); version 3 the copy of the pending version 1, inactive.
+    const after = await p.get(WS);
+    expect(after.data.active).toEqual([entry(abTestId, 2, [control!, copy.configId])]);
+    expect(after.data.draft).toEqual([entry(abTestId, 3, [control!, spare!])]);
+    expect(after.data.draftBaseRevision).toBe(after.data.activeRevision);
+    const versions = after.abTests.find((candidate) => candidate.id === abTestId)!.data.versions;
+    expect(versions.map(({ version, active, cases }) => [version, active, cases])).toEqual([
+      [0, true, [500_000, 500_000]],
+      [1, false, pendingWeights],
+      [2, true, [500_000, 500_000]],
+      [3, false, pendingWeights],
+    ]);
+    expect(checkPluginDraft(after.data, after.abTests)).toEqual({ isValid: true, isActiveSet: false, messages: [] });
+    const activation = await p.activateCall(WS);
+    expect(activation.statusCode, activation.body).toBe(200);
+    expect((await p.get(WS)).data.active).toEqual([entry(abTestId, 3, [control!, spare!])]);
+  });
 });
