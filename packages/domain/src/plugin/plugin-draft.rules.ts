@@ -265,8 +265,14 @@ export function checkDraft(entries: readonly PluginEntry[], abTests: Iterable<Dr
   return { isValid: messages.length === 0, messages };
 }
 
+/** The entry lists the draft rules read: a plugin's data or its state in an activation plan. */
+export interface DraftAndActiveSet {
+  active: readonly PluginEntry[];
+  draft: readonly PluginEntry[];
+}
+
 /** The draft holds exactly the active set's entries (same A/B-tests, versions, configurations, order). */
-export function isDraftTheActiveSet(data: Pick<PluginData, 'active' | 'draft'>): boolean {
+export function isDraftTheActiveSet(data: DraftAndActiveSet): boolean {
   const { active, draft } = data;
   return (
     draft.length > 0 &&
@@ -295,7 +301,7 @@ export interface PluginDraftCheck extends DraftCheck {
  * already active only because they are served. Any other draft is judged entry by entry (checkDraft).
  */
 export function checkPluginDraft(
-  data: Pick<PluginData, 'active' | 'draft'>,
+  data: DraftAndActiveSet,
   abTests: Iterable<DraftAbTestView>,
 ): PluginDraftCheck {
   if (isDraftTheActiveSet(data))

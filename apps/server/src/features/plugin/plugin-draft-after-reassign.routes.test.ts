@@ -106,7 +106,11 @@ describe('the draft after the "Update is not allowed" flow', () => {
       [2, true, [500_000, 500_000]],
       [3, false, pendingWeights],
     ]);
-    expect(checkPluginDraft(after.data, after.abTests)).toEqual({ isValid: true, isActiveSet: false, messages: [] });
+    expect(checkPluginDraft(after.data, after.abTests)).toEqual({
+      isValid: true,
+      isActiveSet: false,
+      messages: [],
+    });
     const activation = await p.activateCall(WS);
     expect(activation.statusCode, activation.body).toBe(200);
     expect((await p.get(WS)).data.active).toEqual([entry(abTestId, 3, [control!, spare!])]);
