@@ -101,6 +101,18 @@ describe('planReassignMoves (the "Update is not allowed" flow)', () => {
       toVersion,
     ]);
 
+  it('marks its plugin’s draft on a newer (pending) version, which keeps it until the flow copies it', () => {
+    const planned = planReassignMoves(
+      [entry(4, 'active', 'spring', 2), entry(4, 'draft', 'spring', 3), entry(5, 'active', 'spring', 2)],
+      new Map([['spring', 4]]),
+    );
+    expect(planned.map(({ entry, toVersion, isPending }) => [entry.set, toVersion, isPending])).toEqual([
+      ['active', 4, undefined],
+      ['draft', 3, true],
+      ['active', 4, undefined],
+    ]);
+  });
+
   it.each([
     ['nothing holds it', [], {}, []],
     [

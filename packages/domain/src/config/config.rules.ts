@@ -33,13 +33,19 @@ export function isLiveReference(reference: Omit<ConfigReferenceView, 'abTestId' 
 export interface ReassignMove<E> {
   entry: E;
   toVersion: number;
+  /**
+   * A draft entry on a version newer than the one served (the operator's pending version): the flow's new
+   * active version would outrun it, so the flow gives the entry a new inactive version with that version's
+   * weights, numbered after its own, and the draft stays activatable.
+   */
+  isPending?: true;
 }
 
 /**
  * Which entries holding the configuration move to its copy, and to which A/B-test version: every live
  * entry (an active plugin's active set, A/B-test active) to its A/B-test's new version; the drafts of
  * those plugins holding the configuration under the same A/B-test too, to the new version when they
- * were on the live entry's version (else they keep their version). `newVersions`: the version made
+ * were on the live entry's version, marked pending when on a newer one (isPending), else keeping theirs. `newVersions`: the version made
  * for each A/B-test of a live entry.
  */
 export function planReassignMoves<E extends ConfigReferenceView>(
@@ -59,10 +65,13 @@ export function planReassignMoves<E extends ConfigReferenceView>(
       (candidate) => candidate.pluginId === entry.pluginId && candidate.abTestId === entry.abTestId,
     );
     if (entry.set !== 'draft' || !liveTwin) continue;
-    moves.push({
-      entry,
-      toVersion: entry.abTestVersion === liveTwin.abTestVersion ? newVersion : entry.abTestVersion,
-    });
+    if (entry.abTestVersion > liveTwin.abTestVersion)
+      moves.push({ entry, toVersion: entry.abTestVersion, isPending: true });
+    else
+      moves.push({
+        entry,
+        toVersion: entry.abTestVersion === liveTwin.abTestVersion ? newVersion : entry.abTestVersion,
+      });
   }
   return moves;
 }

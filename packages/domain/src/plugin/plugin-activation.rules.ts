@@ -5,6 +5,7 @@ import type { PluginData, PluginEntry } from './plugin-details.schemas.ts';
 import {
   checkDraft,
   checkDraftEntry,
+  checkPluginDraft,
   type DraftAbTestView,
   isDraftStale,
   listDraftProblems,
@@ -146,8 +147,10 @@ export function checkDraftActivation(
   plugin: PluginDraftState,
   abTests: ReadonlyMap<string, DraftAbTestView>,
 ): RuleResult {
-  const check = checkDraft(plugin.draft, abTests.values());
+  const check = checkPluginDraft(plugin, abTests.values());
   if (check.isValid) return { ok: true };
+  if (check.isActiveSet)
+    return failRule(PLUGIN_MESSAGES.draftNotActivatable(plugin.pluginId, check.messages));
   const problems = [...check.messages, ...listDraftProblems(plugin.draft, abTests.values())];
   return failRule(PLUGIN_MESSAGES.draftNotActivatable(plugin.pluginId, problems));
 }

@@ -4,6 +4,7 @@ import {
   checkBaseRevision,
   checkDraft,
   checkDraftEntry,
+  checkPluginDraft,
   chooseConfiguration,
   type DraftAbTestView,
   isDraftEntry,
@@ -280,6 +281,43 @@ describe('draft validity and its messages', () => {
     expect(PLUGIN_MESSAGES.activationFailed('DUEL', 'boom')).toBe(
       'Activation of DUEL failed with message: boom',
     );
+  });
+});
+
+describe('a draft that is the active set', () => {
+  const locked = abTest('locked', true, [[0, true, 2]]);
+  const served = [entry('locked', 0, ['a', 'b'])];
+
+  it('says so in words, never "invalid configuration", though its version is all that is active', () => {
+    expect(checkDraft(served, [locked]).messages).toEqual([
+      'The AB-test locked has an invalid configuration',
+    ]);
+    expect(checkPluginDraft({ active: served, draft: served }, [locked])).toEqual({
+      isValid: false,
+      isActiveSet: true,
+      messages: ['The draft is the active set: nothing to activate'],
+    });
+    // Its entry still offers the way on: a new version with the same weights.
+    expect(planSameWeightsVersion(served[0]!, locked)?.next).toBe(1);
+  });
+
+  it('judges a draft that differs in a configuration, a version or the order entry by entry', () => {
+    const other = abTest('idle', false, [[0, false, 2]]);
+    const changed = [entry('locked', 0, ['a', 'c'])];
+    expect(checkPluginDraft({ active: served, draft: changed }, [locked])).toMatchObject({
+      isValid: false,
+      isActiveSet: false,
+      messages: ['The AB-test locked has an invalid configuration'],
+    });
+    const both = [entry('idle', 0, ['a', 'b']), entry('locked', 0, ['a', 'b'])];
+    expect(checkPluginDraft({ active: [both[1]!, both[0]!], draft: both }, [locked, other]).isActiveSet).toBe(
+      false,
+    );
+    expect(checkPluginDraft({ active: [], draft: [] }, [])).toEqual({
+      isValid: false,
+      isActiveSet: false,
+      messages: ['No AB-test configuration added'],
+    });
   });
 });
 

@@ -42,6 +42,10 @@ export const PLUGIN_MESSAGES = {
     `All versions of AB-test '${abTestId}' are already active: save a new version and leave it inactive, move this entry to it, and activating the draft turns it on`,
   /** The entry's one-click way out of allVersionsActive (planSameWeightsVersion). */
   sameWeightsVersion: (version: number) => `Create version ${version} with the same weights`,
+  /** A draft equal to the active set: activating it changes nothing, which is no fault of the operator. */
+  draftIsActiveSet: 'The draft is the active set: nothing to activate',
+  /** Beside draftIsActiveSet where an entry's A/B-test has all versions active (planSameWeightsVersion). */
+  startNewVersion: 'Start a new version',
   abTestNotFound: (abTestId: string) => `AB-test '${abTestId}' not found`,
   noVersion: (abTestId: string) => `AB-test '${abTestId}' has no version to add`,
   caseCountMismatch: (abTestId: string, version: number, cases: number, slots: number) =>
@@ -259,6 +263,50 @@ export function checkDraft(entries: readonly PluginEntry[], abTests: Iterable<Dr
     ...(hasEmptyNonControlCase(entry) ? [PLUGIN_MESSAGES.emptyNotControl(entry.abTestId)] : []),
   ]);
   return { isValid: messages.length === 0, messages };
+}
+
+/** The entry lists the draft rules read: a plugin's data or its state in an activation plan. */
+export interface DraftAndActiveSet {
+  active: readonly PluginEntry[];
+  draft: readonly PluginEntry[];
+}
+
+/** The draft holds exactly the active set's entries (same A/B-tests, versions, configurations, order). */
+export function isDraftTheActiveSet(data: DraftAndActiveSet): boolean {
+  const { active, draft } = data;
+  return (
+    draft.length > 0 &&
+    draft.length === active.length &&
+    draft.every((entry, index) => {
+      const served = active[index]!;
+      return (
+        entry.abTestId === served.abTestId &&
+        entry.abTestVersion === served.abTestVersion &&
+        entry.configurations.length === served.configurations.length &&
+        entry.configurations.every((configId, slot) => configId === served.configurations[slot])
+      );
+    })
+  );
+}
+
+export interface PluginDraftCheck extends DraftCheck {
+  /** The draft is the active set: not activatable, yet nothing the operator did is wrong. */
+  isActiveSet: boolean;
+}
+
+/**
+ * Decision (docs/decisions.md, Plugin details and the draft): a draft equal to the active set (as every
+ * activation leaves it, and the "Update is not allowed" flow re-bases it) is judged as one thing, "The draft
+ * is the active set: nothing to activate", never "invalid configuration": its entries name versions that are
+ * already active only because they are served. Any other draft is judged entry by entry (checkDraft).
+ */
+export function checkPluginDraft(
+  data: DraftAndActiveSet,
+  abTests: Iterable<DraftAbTestView>,
+): PluginDraftCheck {
+  if (isDraftTheActiveSet(data))
+    return { isValid: false, isActiveSet: true, messages: [PLUGIN_MESSAGES.draftIsActiveSet] };
+  return { ...checkDraft(data.draft, abTests), isActiveSet: false };
 }
 
 /** Each entry's own problem (checkDraftEntry), for the details of a refusal. */

@@ -134,3 +134,22 @@ export async function appendCopyOfCurrentVersion(
   const abTest = await lockAndLoadAbTest(tx, key);
   return appendActiveVersion(tx, key, abTest, abTest.data.cases, email, { reason });
 }
+
+/**
+ * Saves an inactive copy of the A/B-test's inactive version `version` (its weights), numbered after the
+ * highest: the "Update is not allowed" flow moves a draft entry on that pending version to it, since the
+ * flow's new active version makes the pending one too old to activate. Null when `version` is not an
+ * inactive version newer than the current one (nothing to keep activatable). The caller holds the lock.
+ */
+export async function appendCopyOfPendingVersion(
+  tx: Tx,
+  key: AbTestKey,
+  version: number,
+  email: string,
+  reason: VersionChangeReason,
+): Promise<{ version: AbTestVersion; event: AuditRecord } | null> {
+  const abTest = await lockAndLoadAbTest(tx, key);
+  const pending = abTest.data.versions.find((candidate) => candidate.version === version);
+  if (!pending || pending.active) return null;
+  return appendVersion(tx, key, abTest.data.type, pending.cases, email, reason);
+}

@@ -5,4 +5,8 @@
 export { loadAbTestsById } from './abtest.loaders.ts';
 export { type AbTestKey, findActiveAbTestIds } from './abtest.store.ts';
 export { type CaseRanges, servedRanges } from './abtest-ranges.ts';
-export { activateStoredVersion, appendCopyOfCurrentVersion } from './abtest-version-changes.ts';
+export {
+  activateStoredVersion,
+  appendCopyOfCurrentVersion,
+  appendCopyOfPendingVersion,
+} from './abtest-version-changes.ts';

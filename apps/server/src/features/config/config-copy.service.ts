@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
-import { appendCopyOfCurrentVersion } from '../abtest/abtest.public.ts';
+import { appendCopyOfCurrentVersion, appendCopyOfPendingVersion } from '../abtest/abtest.public.ts';
 import { findEntriesReferencing, moveEntriesToCopy } from '../plugin/plugin.public.ts';
 import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';
 import { type ConfigRecord, insertConfig, listIdsStartingWith } from './config.store.ts';
@@ -77,7 +77,8 @@ const copyFields = (item: Pick<ConfigItem, 'description' | 'activation' | 'data'
  * "Update is not allowed" flow, /duplicate/reassign {the edited configuration}: in one
  * transaction, the edited values become a copy under a new id; each A/B-test of an entry serving
  * the original now gets a new active version with the same weights; those entries and the same
- * entries of their plugins' drafts point at the copy and the new version; a draft that was current
+ * entries of their plugins' drafts point at the copy and the new version (a draft entry on a pending,
+ * newer version at an inactive copy of that version, so it stays activatable); a draft that was current
  * is re-based on the new active set (the answer names the drafts the operator still has to look at). The
  * original stays as it was. The lock protocol (db/lock-protocol.ts) takes the configuration FOR UPDATE, the A/B-tests of
  * the entries holding it FOR UPDATE (new versions) and their plugins, so a concurrent save or
@@ -132,7 +133,17 @@ async function reassignOnce(
     audit(events);
     newVersions.set(abTestId, version.version);
   }
-  const moves = planReassignMoves(entries, newVersions);
+  const moves = [];
+  for (const move of planReassignMoves(entries, newVersions)) {
+    if (!move.isPending) {
+      moves.push(move);
+      continue;
+    }
+    const key = { environmentId, id: move.entry.abTestId };
+    const copy = await appendCopyOfPendingVersion(tx, key, move.toVersion, email, reason);
+    if (copy) audit([copy.event]);
+    moves.push({ ...move, toVersion: copy?.version.version ?? move.toVersion });
+  }
   const moved = await moveEntriesToCopy(tx, environmentId, { from: input.id, to: copyId, moves }, email);
   audit(moved.events);
 

@@ -98,7 +98,11 @@ export async function findConfigurationReferenceRows(
      ORDER BY c."config_id", e."plugin_id", e."state", e."position"`;
 }
 
-/** Every entry, active set or draft, holding the configuration id, with its plugin's active flag. */
+/**
+ * Every entry, active set or draft, holding the configuration id, and the draft entries of the same
+ * plugins under the same A/B-tests as an active entry holding it (the flow moves those drafts with their
+ * active set, holding the id or not), with its plugin's active flag.
+ */
 export async function findEntryRowsReferencing(
   db: Db | Tx,
   environmentId: string,
@@ -110,7 +114,13 @@ export async function findEntryRowsReferencing(
            p."active" AS "pluginActive"
       FROM "plugin_ab_test_entry" e
       JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
-     WHERE e."environment_id" = ${environmentId} AND ${configId} = ANY(e."configurations")
+     WHERE e."environment_id" = ${environmentId}
+       AND (${configId} = ANY(e."configurations")
+            OR (e."state" = 'draft' AND EXISTS (
+                  SELECT 1 FROM "plugin_ab_test_entry" a
+                   WHERE a."environment_id" = e."environment_id" AND a."plugin_id" = e."plugin_id"
+                     AND a."state" = 'active' AND a."ab_test_id" = e."ab_test_id"
+                     AND ${configId} = ANY(a."configurations"))))
      ORDER BY e."plugin_id", e."state", e."position"`;
 }
 

@@ -67,8 +67,8 @@ export async function moveEntriesToCopy(
         ...(hasMoved('active') ? { draftBaseRevision: revisions.draftBaseRevision } : {}),
       }),
     );
-    // A draft entry that kept its own (pending) version now sits below the flow's new version, which
-    // can no longer be activated: the operator has to choose a newer one.
+    // A draft entry that kept its own version (older than the served one, or a pending one not copied)
+    // now sits below the flow's new version, which can no longer be activated: the operator chooses.
     const keptOldVersion = moved.some(
       (entry) => entry.set === 'draft' && entry.fromVersion === entry.toVersion,
     );

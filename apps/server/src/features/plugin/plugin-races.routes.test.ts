@@ -42,7 +42,7 @@ describe('plugin details: stale drafts and races', () => {
   const isStrictlyIncreasing = (values: readonly number[]) =>
     values.every((value, index) => index === 0 || value > values[index - 1]!);
 
-  it('re-bases a draft the configurations flow moved, and names it when its pending version can no longer activate', async () => {
+  it('re-bases a draft the configurations flow moved, its pending version copied so it still activates', async () => {
     await p.c.payloadOf('/api/plugin/activate', { pluginId: RACE, active: true });
     const [c1, c2] = await p.configs('ar', 2);
     const abTestId = await p.abTest();
@@ -58,33 +58,24 @@ describe('plugin details: stale drafts and races', () => {
     const edited = { ...stored, data: { ...stored.data, scoreTarget: 77 } };
     expect((await p.c.call('/api/config/ar/save', edited)).statusCode).toBe(409);
     const { configId, draftsToReview } = await p.c.payloadOf('/api/config/ar/duplicate/reassign', edited);
-    // The draft moved with the active set, so it is re-based (not stale); its pending version is now
-    // below the flow's version 2, so the flow names it for the operator.
-    expect(draftsToReview).toEqual([{ pluginId: RACE, pluginName: 'AGILITY_RACE' }]);
+    // The draft moved with the active set, so it is re-based (not stale); its pending version would be
+    // below the flow's version 2, so the flow gives it an inactive copy, version 3: nothing to review.
+    expect(draftsToReview).toEqual([]);
+    const copied = next + 2;
     const moved = await p.get(RACE);
     expect(moved.data).toMatchObject({
       active: [entry(abTestId, 2, [configId, c2!])],
-      draft: [entry(abTestId, next, [c2!, configId])],
+      draft: [entry(abTestId, copied, [c2!, configId])],
       activeRevision: 2,
       draftRevision: made.data.draftRevision + 1,
       draftBaseRevision: 2,
     });
 
-    const refused = await p.activateCall(RACE);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(
-      `The draft of AGILITY_RACE cannot be activated: The AB-test ${abTestId} has an invalid configuration; Version ${next} is not newer than the current version 2`,
-    );
-    expect(await p.get(RACE)).toEqual(moved);
-
-    // Reloaded on top of the current active set (a newer version, base = revision 2): activates, and
-    // the live change (the edited copy) is what the plugin keeps serving.
-    const newest = await p.newVersion(abTestId);
-    await p.saveDraft(RACE, [entry(abTestId, newest, [configId, c2!])], { baseRevision: 2 });
+    // Activates as it is, and the live change (the edited copy) is what the plugin keeps serving.
     const activated = await p.activateCall(RACE);
     expect(activated.json().payload).toEqual({ updated: [RACE], error: [] });
     expect((await p.get(RACE)).data).toMatchObject({
-      active: [entry(abTestId, newest, [configId, c2!])],
+      active: [entry(abTestId, copied, [c2!, configId])],
       activeRevision: 3,
       draftBaseRevision: 3,
     });

@@ -37,7 +37,8 @@ export async function findConfigurationReferences(
 }
 
 /**
- * Every entry, active set or draft, holding the configuration id, by plugin, set and position. Stable
+ * Every entry, active set or draft, holding the configuration id, and the drafts of its active entries'
+ * plugins under the same A/B-tests (findEntryRowsReferencing), by plugin, set and position. Stable
  * once the plugins holding them are locked (db/lock-protocol.ts): entries change only under their
  * plugin's row lock.
  */

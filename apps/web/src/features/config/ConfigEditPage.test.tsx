@@ -234,6 +234,7 @@ describe('Configuration form', () => {
       '/api/config/event/gr/save': () => fail(409, UPDATE_REFUSAL),
       '/api/config/event/gr/duplicate/reassign': () =>
         ok({ configId: 'gold-week-2', pluginName: 'GOLD_RUSH', draftsToReview: [] }),
+      '/api/config/event/gr/activate': () => ok(aConfigItem({ active: false })),
     });
     await waitFor(() => expect(idField().value).toBe('gold-week'));
     await userEvent.clear(descriptionField());
@@ -260,6 +261,19 @@ describe('Configuration form', () => {
         data: { kind: 'event/gr' },
       },
     ]);
+    // The same toast offers switching off the original the flow replaced.
+    expect(
+      await screen.findByText(
+        'Saved as gold-week-2; the plugins serving gold-week now use it. gold-week stays switched on and no active set serves it: switch it off',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch off gold-week' }));
+    await waitFor(() =>
+      expect(api.callsTo('/api/config/event/gr/activate').map((call) => call.body)).toEqual([
+        { id: 'gold-week', active: false },
+      ]),
+    );
+    expect(await screen.findByText('Configuration gold-week deactivated')).toBeTruthy();
   });
 
   it('after the "Update is not allowed" flow, names the drafts still to check, each with a link to its draft', async () => {
@@ -279,9 +293,10 @@ describe('Configuration form', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(
       await screen.findByText(
-        'Saved as gold-week-2; the plugins serving gold-week now use it. Check the draft of GOLD_RUSH before activating it',
+        'Saved as gold-week-2; the plugins serving gold-week now use it. Check the draft of GOLD_RUSH before activating it. gold-week stays switched on and no active set serves it: switch it off',
       ),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Switch off gold-week' })).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/config/GOLD_RUSH/gold-week-2/edit'));
     // Found once the error dialog's closing transition has given the page back to assistive technology.
     await userEvent.click(await screen.findByRole('button', { name: 'Open GOLD_RUSH' }));

@@ -5,14 +5,23 @@ import { useNavigate } from 'react-router';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { configMessageOf, useConfigMessageDialog } from './ConfigMessageDialog.tsx';
 import {
+  useActivateAnyConfigMutation,
   useCreateConfigMutation,
+  useDeleteAnyConfigMutation,
   useDuplicateReassignConfigMutation,
   useSaveConfigMutation,
 } from './config.queries.ts';
 import type { ConfigFormOutput } from './configForm.ts';
 import { configEditPath } from './configLabels.ts';
+import { DELETE_CONFIG_TITLE, deleteConfigMessage } from './useConfigListActions.ts';
 
 export const CONFIG_LIST_PATH = '/config';
+
+/** The flow's toast, on the original it replaced: still switched on, served by no active set any more. */
+export const originalLeftOn = (id: string, canSwitchOff: boolean) =>
+  `${id} stays switched on and no active set serves it: ${canSwitchOff ? 'switch it off' : 'delete it once no draft uses it'}`;
+export const switchOffLabel = (id: string) => `Switch off ${id}`;
+export const deleteLabel = (id: string) => `Delete ${id}`;
 
 /** Every message of a form's errors, nested ones too, each once, in field order. */
 export function messagesOf(errors: FieldErrors): string[] {
@@ -43,7 +52,9 @@ interface ConfigSubmitOptions {
  */
 export function useConfigSubmit({ kind, mode, onSaved }: ConfigSubmitOptions) {
   const navigate = useNavigate();
-  const { toast } = useGlobalUi();
+  const { toast, confirm } = useGlobalUi();
+  const activate = useActivateAnyConfigMutation();
+  const remove = useDeleteAnyConfigMutation();
   const create = useCreateConfigMutation(kind.id);
   const save = useSaveConfigMutation(kind.id);
   const reassign = useDuplicateReassignConfigMutation(kind.id);
@@ -80,6 +91,34 @@ export function useConfigSubmit({ kind, mode, onSaved }: ConfigSubmitOptions) {
     );
   };
 
+  // The original the flow replaced: switched off from the toast where its kind allows it, else deleted
+  // (after the list's confirmation; the server refuses while a draft still uses it). The toast outlives
+  // this form (the copy's page replaces it), so the answer is told by toasts, not the form's dialog.
+  const actOnOriginal = async (id: string, done: string, call: () => Promise<unknown>) => {
+    try {
+      await call();
+      toast(`Configuration ${id} ${done}`);
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error), 'error');
+    }
+  };
+  const originalAction = (id: string) =>
+    kind.allowsDeactivation
+      ? {
+          label: switchOffLabel(id),
+          onClick: () =>
+            void actOnOriginal(id, 'deactivated', () =>
+              activate.mutateAsync({ of: kind.id, body: { id, active: false } }),
+            ),
+        }
+      : {
+          label: deleteLabel(id),
+          onClick: async () => {
+            if (!(await confirm({ title: DELETE_CONFIG_TITLE, message: deleteConfigMessage(id) }))) return;
+            await actOnOriginal(id, 'deleted', () => remove.mutateAsync({ of: kind.id, body: { id } }));
+          },
+        };
+
   const acceptUpdateFlow = () => {
     const values = refused.current;
     dialog.close();
@@ -87,16 +126,21 @@ export function useConfigSubmit({ kind, mode, onSaved }: ConfigSubmitOptions) {
     reassign.mutate(values, {
       onSuccess: (copy) => {
         const moved = `Saved as ${copy.configId}; the plugins serving ${values.id} now use it`;
-        if (copy.draftsToReview.length === 0) toast(moved);
+        const original = originalLeftOn(values.id, kind.allowsDeactivation);
+        if (copy.draftsToReview.length === 0)
+          toast(`${moved}. ${original}`, 'success', { actions: [originalAction(values.id)] });
         else {
           // The flow re-bases the drafts it moved; these still need the operator (stale, or a
           // pending version the flow's new version made too old): one link to each draft.
           const names = copy.draftsToReview.map((plugin) => plugin.pluginName).join(', ');
-          toast(`${moved}. Check the draft of ${names} before activating it`, 'warning', {
-            actions: copy.draftsToReview.map((plugin) => ({
-              label: `Open ${plugin.pluginName}`,
-              onClick: () => navigate(`/plugin/${plugin.pluginId}?tab=1`),
-            })),
+          toast(`${moved}. Check the draft of ${names} before activating it. ${original}`, 'warning', {
+            actions: [
+              ...copy.draftsToReview.map((plugin) => ({
+                label: `Open ${plugin.pluginName}`,
+                onClick: () => navigate(`/plugin/${plugin.pluginId}?tab=1`),
+              })),
+              originalAction(values.id),
+            ],
           });
         }
         navigate(configEditPath(copy.pluginName, copy.configId));

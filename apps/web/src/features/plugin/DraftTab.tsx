@@ -4,6 +4,7 @@ import {
   checkDraftEntry,
   EMPTY_CONFIGURATION,
   isDraftStale,
+  PLUGIN_MESSAGES,
   type PluginDetails,
   planSameWeightsVersion,
 } from '@console/domain';
@@ -14,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { whileBusy } from '../../components/busy.ts';
 import { AddIcon } from '../../components/icons.tsx';
-import { NeedsRight } from '../../shell/session/rights.tsx';
+import { NeedsRight, useMissingRight } from '../../shell/session/rights.tsx';
 import { AbTestPickerModal } from '../abtest/index.ts';
 import { ConfigPickerModal } from '../config/ConfigPickerModal.tsx';
 import { ActivationResultDialog } from './ActivationResultDialog.tsx';
@@ -66,6 +67,11 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
   const { draft } = plugin.data;
   const abTestOf = (id: string) => plugin.abTests.find((abTest) => abTest.id === id);
   const chosenEntry = choosing ? draft[choosing.index] : undefined;
+  // A draft that is the active set is told once, above the entries; its entries then carry no warning.
+  const isActiveSet = activation.check.isActiveSet;
+  const newVersionIndex = draft.findIndex(
+    (entry) => planSameWeightsVersion(entry, abTestOf(entry.abTestId)) !== null,
+  );
 
   return (
     <Box>
@@ -85,7 +91,13 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
         </Alert>
       )}
       <Box component="section" aria-label="Draft validity" sx={{ mb: 2 }}>
-        {activation.check.isValid && isStale ? (
+        {isActiveSet ? (
+          <DraftIsActiveSetNotice
+            canStart={newVersionIndex >= 0}
+            isBusy={editing.isSaving}
+            onStart={() => void editing.createSameWeightsVersion(newVersionIndex)}
+          />
+        ) : activation.check.isValid && isStale ? (
           <Alert severity="info">{DRAFT_VALID_BUT_STALE}</Alert>
         ) : activation.check.isValid ? (
           <Alert severity="success">{DRAFT_VALID}</Alert>
@@ -110,7 +122,7 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
               isFirst: index === 0,
               isLast: index === draft.length - 1,
               isBusy: editing.isSaving,
-              problem: checkDraftEntry(entry, abTestOf(entry.abTestId)),
+              problem: isActiveSet ? null : checkDraftEntry(entry, abTestOf(entry.abTestId)),
               sameWeightsVersion: planSameWeightsVersion(entry, abTestOf(entry.abTestId))?.next ?? null,
               onCreateSameWeightsVersion: () => void editing.createSameWeightsVersion(index),
               onMove: (offset) => editing.move(index, offset),
@@ -177,5 +189,38 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
         onClose={activation.closeOutcome}
       />
     </Box>
+  );
+}
+
+/**
+ * "The draft is the active set: nothing to activate", with "Start a new version" where an entry's A/B-test
+ * has all its versions active: the first such entry moves to a new version with the same weights
+ * (planSameWeightsVersion), after which the draft is the operator's to change and activate.
+ */
+function DraftIsActiveSetNotice({
+  canStart,
+  isBusy,
+  onStart,
+}: {
+  canStart: boolean;
+  isBusy: boolean;
+  onStart(): void;
+}) {
+  const missingDraftRight = useMissingRight(api.plugin.saveDraft);
+  return (
+    <Alert
+      severity="info"
+      action={
+        canStart && (
+          <NeedsRight endpoint={api.abtest.saveVersion} lockedBecause={missingDraftRight}>
+            <Button color="inherit" size="small" {...whileBusy(isBusy, onStart)}>
+              {PLUGIN_MESSAGES.startNewVersion}
+            </Button>
+          </NeedsRight>
+        )
+      }
+    >
+      {PLUGIN_MESSAGES.draftIsActiveSet}
+    </Alert>
   );
 }

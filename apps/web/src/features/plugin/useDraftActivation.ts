@@ -1,4 +1,9 @@
-import { type ActivateDraftResponse, checkDraft, PLUGIN_MESSAGES, type PluginDetails } from '@console/domain';
+import {
+  type ActivateDraftResponse,
+  checkPluginDraft,
+  PLUGIN_MESSAGES,
+  type PluginDetails,
+} from '@console/domain';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -16,8 +21,8 @@ const isShownByShell = (error: unknown) => error instanceof ApiError && error.is
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface DraftActivation {
-  /** Draft messages; valid when empty. */
-  check: ReturnType<typeof checkDraft>;
+  /** Draft messages; valid when empty. A draft that is the active set is told apart (isActiveSet). */
+  check: ReturnType<typeof checkPluginDraft>;
   /** The usage of every entry, when the current draft revision was validated. */
   usages: EntryUsage[] | null;
   hasFatal: boolean;
@@ -51,7 +56,7 @@ export function useDraftActivation(
   const [outcome, setOutcome] = useState<ActivateDraftResponse | null>(null);
   const { draft, draftRevision } = plugin.data;
 
-  const check = checkDraft(draft, plugin.abTests);
+  const check = checkPluginDraft(plugin.data, plugin.abTests);
   const usages = validated?.draftRevision === draftRevision ? validated.usages : null;
   const hasFatal = usages?.some(({ usage }) => usage.fatal.length > 0) ?? false;
 
