@@ -239,23 +239,31 @@ describeInBrowser('Configuration screens in Chromium', () => {
     const byId = [...shown].sort((a, b) => a.localeCompare(b));
     expect(shown).toEqual(byId);
 
+    // each sort is written to the URL (?sort=&direction=), then the list renders it: wait for the order
     await page.getByRole('button', { name: 'ID', exact: true }).click();
-    expect(await idsShown(page)).toEqual([...byId].reverse());
+    await expect.poll(() => idsShown(page)).toEqual([...byId].reverse());
 
     await page.getByRole('button', { name: 'Type', exact: true }).click();
-    const types = await page
-      .getByRole('table', { name: 'Configurations' })
-      .locator('tbody tr td:nth-child(3)')
-      .allTextContents();
-    expect(types).toEqual([...types].sort((a, b) => a.localeCompare(b)));
+    const types = () =>
+      page
+        .getByRole('table', { name: 'Configurations' })
+        .locator('tbody tr td:nth-child(3)')
+        .allTextContents();
+    await expect
+      .poll(async () => {
+        const shownTypes = await types();
+        return shownTypes.join() === [...shownTypes].sort((a, b) => a.localeCompare(b)).join();
+      })
+      .toBe(true);
 
     // newest first: the last configuration created (so-a-2, the clone) leads
     await page.getByRole('button', { name: 'Created', exact: true }).click();
-    expect((await idsShown(page))[0]).toBe('so-a-2');
+    await expect.poll(async () => (await idsShown(page))[0]).toBe('so-a-2');
     await page.getByRole('button', { name: 'Modified', exact: true }).click();
-    expect((await idsShown(page))[0]).toBe('so-a-2');
+    await expect.poll(() => page.url()).toContain('sort=modified');
+    await expect.poll(async () => (await idsShown(page))[0]).toBe('so-a-2');
     await page.getByRole('button', { name: 'Modified', exact: true }).click();
-    expect((await idsShown(page)).at(-1)).toBe('so-a-2');
+    await expect.poll(async () => (await idsShown(page)).at(-1)).toBe('so-a-2');
     await page.getByRole('button', { name: 'In use', exact: true }).click();
     expect(await idsShown(page)).toHaveLength(shown.length);
     expect(pageConsole.takeProblems()).toEqual([]);
