@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { caseColorOf } from './abtest.labels.ts';
@@ -34,17 +35,15 @@ export function CaseDescriptionsForm({ abTest }: { abTest: AbTest }) {
   const { toast } = useGlobalUi();
   const save = useSaveCaseDescriptionsMutation();
   const caseCount = caseCountOf(abTest);
-  const { control, handleSubmit, formState, reset } = useForm<
-    CaseDescriptionsInput,
-    unknown,
-    SaveCaseDescriptionsRequest
-  >({
+  const form = useForm<CaseDescriptionsInput, unknown, SaveCaseDescriptionsRequest>({
     resolver: zodResolver(saveCaseDescriptionsRequestSchema),
     values: {
       id: abTest.id,
       descriptions: Array.from({ length: caseCount }, (_, i) => abTest.data.caseDescriptions[i] ?? ''),
     },
   });
+  const { control, handleSubmit, formState, reset } = form;
+  useUnsavedChangesGuard(form, 'case-descriptions');
   const submit = handleSubmit((request) =>
     save.mutate(request, {
       onSuccess: () => {

@@ -16,6 +16,7 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { UserIdFormField } from '../../components/form/UserIdFormField.tsx';
 import { useIdempotencyKey } from '../../components/form/useIdempotencyKey.ts';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
@@ -59,6 +60,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
     defaultValues: { userId: '', item: '', amount: COMPENSATION_AMOUNT_MIN },
     labels: SEND_CONSUMABLE_LABELS,
   });
+  useUnsavedChangesGuard(form, 'compensation');
 
   const submit = async (request: SendConsumableRequest) => {
     // Taken before asking, so a retry of the same values (after a lost answer) repeats the same send.

@@ -19,6 +19,7 @@ import { FormScope } from '../../components/form/FormScope.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { ActivationSection } from './ActivationSection.tsx';
 import { ConfigMessageDialog } from './ConfigMessageDialog.tsx';
 import { type ConfigFormValues, configFormSchemaOf } from './configForm.ts';
@@ -45,6 +46,7 @@ interface ConfigFormProps {
 export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved }: ConfigFormProps) {
   const schema = useMemo(() => configFormSchemaOf(kind.id), [kind.id]);
   const form = useSchemaForm(schema, { defaultValues: initialValues, labels: CONFIG_ITEM_LABELS });
+  useUnsavedChangesGuard(form, 'configuration');
   const submit = useConfigSubmit({ kind, mode, ...(onSaved ? { onSaved } : {}) });
   const isActive = useWatch({ control: form.control, name: 'active' }) === true;
   const Editor = EDITOR_BY_FAMILY[kind.family];

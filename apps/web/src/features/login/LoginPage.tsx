@@ -12,6 +12,7 @@ import { ApiError } from '../../api/client.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { APP_NAME } from '../../components/Page.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { returnPathOf } from '../../shell/session/returnTo.ts';
 import { DevLoginForm } from './DevLoginForm.tsx';
 import { useAuthOptionsQuery, useSessionQuery } from './login.queries.ts';
 
@@ -35,6 +36,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const { clearUnauthorized } = useGlobalUi();
   const errorCode = searchParams.get('error');
+  const returnPath = returnPathOf(searchParams);
   const shownError = failure ?? (errorCode ? refusalOf(errorCode) : null);
   const provider = options.data?.provider ?? null;
 
@@ -42,11 +44,12 @@ export function LoginPage() {
     // Nothing fetched before signing in (401s) may linger.
     queryClient.removeQueries();
     clearUnauthorized();
-    void navigate('/', { replace: true });
+    // Back to the page the 401 interrupted (its form's values wait there in session storage).
+    void navigate(returnPath, { replace: true });
   };
 
   // Already signed in: /login has nothing to offer, the console does.
-  if (session.data) return <Navigate to="/" replace />;
+  if (session.data) return <Navigate to={returnPath} replace />;
 
   return (
     <Paper sx={{ p: 4 }}>

@@ -10,6 +10,7 @@ import { Form } from '../../components/form/Form.tsx';
 import { SecretFormField } from '../../components/form/SecretFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
@@ -44,6 +45,7 @@ function NiceConfigForm({ config, onError }: { config: NiceConfig; onError(error
   const { toast } = useGlobalUi();
   const save = useSaveNiceConfigMutation();
   const form = useSchemaForm(niceConfigSchema, { values: config, labels: NICE_CONFIG_LABELS });
+  useUnsavedChangesGuard(form, 'nice-config');
 
   const submit = (niceConfig: NiceConfig) =>
     save.mutate({ niceConfig }, { onSuccess: () => toast('NICE config saved'), onError });

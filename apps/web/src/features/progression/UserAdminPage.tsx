@@ -14,6 +14,7 @@ import { NumberFormField } from '../../components/form/NumberFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { UserIdFormField } from '../../components/form/UserIdFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { Page } from '../../components/Page.tsx';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner } from '../../shell/feedback/useErrorBanner.ts';
@@ -32,6 +33,7 @@ export function UserAdminPage() {
     },
     labels: SET_PROGRESSION_LABELS,
   });
+  useUnsavedChangesGuard(form, 'progression');
 
   const submit = (request: SetProgressionRequest) =>
     setProgression.mutate(request, { onError: banner.report });

@@ -3,6 +3,7 @@ import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveKeyValueMutation } from './release.queries.ts';
 
@@ -19,6 +20,7 @@ export function KeyValueForm({ keyValue, onError }: KeyValueFormProps) {
     values: { keyValue },
     labels: KEY_VALUE_LABELS,
   });
+  useUnsavedChangesGuard(form, 'release-key-value');
 
   return (
     <Form

@@ -9,6 +9,7 @@ import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveReleaseClientMutation } from './release.queries.ts';
 
@@ -25,6 +26,7 @@ export function ReleaseClientForm({ client, onError }: ReleaseClientFormProps) {
     values: client,
     labels: RELEASE_CLIENT_LABELS,
   });
+  useUnsavedChangesGuard(form, 'release-client');
 
   const submit = (releaseInfo: ReleaseClient) =>
     save.mutate({ releaseInfo }, { onSuccess: () => toast('Client version saved'), onError });

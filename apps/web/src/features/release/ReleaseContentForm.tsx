@@ -19,6 +19,7 @@ import { HINT_SX } from '../../components/form/fieldError.ts';
 import { NumberFormField } from '../../components/form/NumberFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveReleaseContentMutation } from './release.queries.ts';
 
@@ -39,6 +40,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
     values: content,
     labels: RELEASE_CONTENT_LABELS,
   });
+  useUnsavedChangesGuard(form, 'release-content');
 
   const submit = (releaseInfo: ReleaseContent) =>
     save.mutate({ releaseInfo }, { onSuccess: () => toast('Content saved'), onError });

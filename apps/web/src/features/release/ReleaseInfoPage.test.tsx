@@ -78,7 +78,7 @@ describe('Release Info', () => {
     expect(api.callsTo('/api/release/content/set')).toHaveLength(0);
     expect(api.callsTo('/api/release/kv/set')).toHaveLength(0);
   });
-  it('drops unsaved typing when the environment changes, so it cannot be saved into another one', async () => {
+  it('drops unsaved typing when the environment change is confirmed, so it cannot be saved into another one', async () => {
     // Both environments hold the same key-value text, the case where a form would not reload by itself.
     releaseApi();
     renderApp('/release');
@@ -96,7 +96,13 @@ describe('Release Info', () => {
     const field = within(section('Key-value')).getByDisplayValue('a=1;');
     await userEvent.clear(field);
     await userEvent.type(field, 'typed=indev;');
-    await choose('stable', '77');
+    // The switch asks first (the unsaved-changes guard); Yes leaves the typing behind.
+    await userEvent.click(screen.getByRole('button', { name: /^Environment:/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'stable' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(within(section('Content')).getByLabelText('Max level')).toHaveProperty('value', '77'),
+    );
     expect(within(section('Key-value')).getByDisplayValue('a=1;')).toBeTruthy();
     expect(screen.queryByDisplayValue('typed=indev;')).toBeNull();
   });

@@ -2,6 +2,7 @@ import { MESSAGES } from '@console/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { subscribeToApiEvents } from '../../api/client.ts';
+import { confirmLeaving } from '../../components/form/unsavedChanges.ts';
 import { useGlobalUi } from '../feedback/globalUi.context.ts';
 import { type ActiveEnvironment, ActiveEnvironmentContext } from './environment.context.ts';
 import { useEnvironmentListQuery } from './environment.queries.ts';
@@ -44,9 +45,15 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
 
   const select = useCallback(
     (id: string) => {
-      // Another environment changes every query key, so screens refetch; the same one is reloaded explicitly.
-      if (id === active) void queryClient.invalidateQueries();
-      setChosen(id);
+      // Another environment remounts the screen: unsaved changes on it are lost, so the operator is asked first.
+      if (id !== active) {
+        void confirmLeaving().then((isConfirmed) => {
+          if (isConfirmed) setChosen(id);
+        });
+        return;
+      }
+      // The same one is reloaded explicitly (another changes every query key, so screens refetch).
+      void queryClient.invalidateQueries();
     },
     [active, queryClient],
   );

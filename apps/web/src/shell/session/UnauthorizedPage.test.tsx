@@ -31,13 +31,15 @@ describe("the 401 page's 'Go to Login'", () => {
     renderApp('/abtest');
     await screen.findByText(MESSAGES.notLoggedIn);
     await waitFor(() => expect(api.callsTo('/oauth/options')).toHaveLength(1));
-    expect(goToLogin().getAttribute('href')).toBe('/login');
+    // Signing in returns to the page the 401 interrupted.
+    expect(goToLogin().getAttribute('href')).toBe('/login?returnTo=%2Fabtest');
 
     await userEvent.click(goToLogin());
     await userEvent.type(await screen.findByLabelText(/E-mail/), 'op@example.com');
     expect(screen.queryByText(SIGN_IN_REFUSALS['not-configured'])).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in locally' }));
     expect(await screen.findByRole('button', { name: /^Environment:/ })).toBeTruthy();
+    expect(window.location.pathname).toBe('/abtest');
   });
 
   it('leads to the login page when a provider other than Google is configured', async () => {

@@ -2,9 +2,10 @@ import { MESSAGES } from '@console/domain';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useLazyEndpointQuery } from '../../api/hooks.ts';
 import { shellEndpoints } from '../shell.endpoints.ts';
+import { loginPathReturningTo } from './returnTo.ts';
 
 // The product's 'Go to Login' path: the server's sign-in through Google (a full page load).
 export const GOOGLE_LOGIN_PATH = '/oauth/login/google';
@@ -23,6 +24,8 @@ function useGoToLoginPath(): string {
 /** Shown whenever a call is answered 401. */
 export function UnauthorizedPage() {
   const loginPath = useGoToLoginPath();
+  // The page stays where it was (this replaces it in place): signing in returns to it.
+  const { pathname, search } = useLocation();
   return (
     <Paper sx={{ maxWidth: 480, mx: 'auto', mt: 8, p: 4, textAlign: 'center' }}>
       <title>Login required · Console</title>
@@ -31,7 +34,11 @@ export function UnauthorizedPage() {
       </Typography>
       <Typography sx={{ mb: 3 }}>{MESSAGES.notLoggedIn}</Typography>
       {loginPath === LOGIN_PAGE_PATH ? (
-        <Button variant="contained" component={RouterLink} to={LOGIN_PAGE_PATH}>
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={loginPathReturningTo(LOGIN_PAGE_PATH, pathname + search)}
+        >
           Go to Login
         </Button>
       ) : (
