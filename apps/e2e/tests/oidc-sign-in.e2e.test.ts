@@ -79,4 +79,15 @@ describeInBrowser('sign-in through an OpenID Connect provider in Chromium', () =
     const response = await page.request.get(`${server.url}/oauth/login/google`, { maxRedirects: 0 });
     expect(response.headers().location).toBe('/oauth/login/oidc');
   });
+
+  it('returns from the provider to the page that asked for a login, with its query', async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    provider.signInAs({ email: OPERATOR, email_verified: true });
+    await page.goto(`${server.url}/audit?page=2`);
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.getByRole('link', { name: 'Sign in with Studio SSO' }).click();
+    await page.waitForURL(`${server.url}/audit?page=2`);
+    await page.getByText(OPERATOR).waitFor();
+  });
 });

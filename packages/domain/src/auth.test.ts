@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedEmailDomain, SIGN_IN_REFUSALS, signInButtonText } from './auth.ts';
+import { consoleReturnPath, isAllowedEmailDomain, SIGN_IN_REFUSALS, signInButtonText } from './auth.ts';
 
 describe('sign-in rules', () => {
+  it("return only to the console's own paths, bounded", () => {
+    for (const own of ['/', '/release?tab=1', '/abtest/a%20b', `/${'x'.repeat(1023)}`]) {
+      expect(consoleReturnPath(own), own).toBe(own);
+    }
+    const outside = [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'release',
+      '',
+      '/\t/evil.example',
+    ];
+    for (const path of [...outside, '/a b', '/\n', `/${'x'.repeat(1024)}`, null, undefined, ['/a']]) {
+      expect(consoleReturnPath(path), String(path)).toBe('/');
+    }
+  });
+
   it('allow only addresses of the listed domains, exactly, and any address when none is listed', () => {
     const vectors: [email: string, domains: string[], isAllowed: boolean][] = [
       ['a@studio.com', ['studio.com'], true],

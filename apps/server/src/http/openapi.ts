@@ -87,6 +87,7 @@ function describeRedirect(operation: Operation): void {
   if (operation.responses?.['200']?.description === 'Default Response') delete operation.responses['200'];
   addAnswers(operation, {
     302: 'Redirects: to the sign-in provider, or to /login (with the reason when sign-in failed)',
+    400: 'The query holds text PostgreSQL cannot store (a NUL or a lone surrogate): refused before any route',
     403: 'The request is addressed to another host than PUBLIC_URL',
     ...DEFECT_ANSWER,
     503: 'The console is shutting down',

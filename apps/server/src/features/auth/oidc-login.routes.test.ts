@@ -45,8 +45,8 @@ let provider: TestOidcProvider;
 let t: TestApp;
 
 /** Begins a sign-in at the console and lets the provider approve it, as a browser would follow redirects. */
-async function travelToProvider(): Promise<Trip> {
-  const start = await t.request({ method: 'GET', url: '/oauth/login/oidc' });
+async function travelToProvider(startUrl = '/oauth/login/oidc'): Promise<Trip> {
+  const start = await t.request({ method: 'GET', url: startUrl });
   expect(start.statusCode).toBe(302);
   const attempt = cookieOf(start, ATTEMPT_COOKIE);
   expect(attempt?.httpOnly).toBe(true);
@@ -76,8 +76,8 @@ function refusalOf(response: TestResponse): string | null {
   return location.searchParams.get('error');
 }
 
-async function signedInEmail(response: TestResponse): Promise<string> {
-  expect(response.headers.location).toBe('/');
+async function signedInEmail(response: TestResponse, returnedTo = '/'): Promise<string> {
+  expect(response.headers.location).toBe(returnedTo);
   const session = cookieOf(response, SESSION_COOKIE);
   expect(session).toBeDefined();
   const me = await t.post('/api/auth/me', undefined, `${SESSION_COOKIE}=${session!.value}`);
@@ -252,6 +252,36 @@ describe('sign-in through an OpenID Connect provider', () => {
     });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error).toBeTruthy();
+  });
+
+  it('returns to the console page the sign-in began from, and to the start page for any other', async () => {
+    provider.signInAs(OPERATOR);
+    const page = '/release?tab=history&q=a%20b';
+    const begin = `/oauth/login/oidc?returnTo=${encodeURIComponent(page)}`;
+    expect(await signedInEmail(await returnFromProvider(await travelToProvider(begin)), page)).toBe(
+      'ops@studio.com',
+    );
+    // Through the Google link too, which forwards the page to the configured provider.
+    const viaGoogle = await t.request({
+      method: 'GET',
+      url: `/oauth/login/google?returnTo=${encodeURIComponent(page)}`,
+    });
+    expect(viaGoogle.headers.location).toBe(begin);
+    // Anything that would leave the console (another host, a scheme, a backslash, a dropped tab) or
+    // is too long to keep: signed in all the same, on the start page.
+    for (const hostile of [
+      '//evil.example',
+      'https://x',
+      '/\\evil',
+      '/\t/evil.example',
+      `/${'x'.repeat(1024)}`,
+    ]) {
+      const trip = await travelToProvider(`/oauth/login/oidc?returnTo=${encodeURIComponent(hostile)}`);
+      expect(await signedInEmail(await returnFromProvider(trip), '/')).toBe('ops@studio.com');
+    }
+    // Twice, or not a string: the start page.
+    const twice = await travelToProvider(`/oauth/login/oidc?returnTo=%2Fa&returnTo=%2Fb`);
+    expect(await signedInEmail(await returnFromProvider(twice), '/')).toBe('ops@studio.com');
   });
 
   it('leads the 401 page’s Google link to the configured provider', async () => {

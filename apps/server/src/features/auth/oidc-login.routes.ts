@@ -1,14 +1,24 @@
-import { emailSchema, isAllowedEmailDomain, type SignInRefusal } from '@console/domain';
+import {
+  consoleReturnPath,
+  emailSchema,
+  isAllowedEmailDomain,
+  RETURN_TO_MAX_LENGTH,
+  RETURN_TO_PARAM,
+  type SignInRefusal,
+} from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OidcConfig } from '../../config.ts';
-import { createOidcProvider, type SignInAttempt, SignInFailure } from './oidc-provider.ts';
+import { createOidcProvider, SignInFailure } from './oidc-provider.ts';
 
 /** The 401 page's "Go to Login" leads here, whichever provider is configured. */
 export const GOOGLE_LOGIN_PATH = '/oauth/login/google';
 const LOGIN_PATH_PREFIX = '/oauth/login';
 
-/** The attempt's state, nonce and PKCE verifier, signed, for the one trip to the provider and back. */
+/**
+ * The attempt's state, nonce and PKCE verifier, signed, for the one trip to the provider and back, with the
+ * console page to return to afterwards.
+ */
 const ATTEMPT_COOKIE = 'console_sign_in';
 const ATTEMPT_MAX_AGE_SECONDS = 10 * 60;
 
@@ -16,7 +26,9 @@ const attemptSchema = z.object({
   state: z.string().min(1).max(200),
   nonce: z.string().min(1).max(200),
   codeVerifier: z.string().min(43).max(128),
+  returnTo: z.string().max(RETURN_TO_MAX_LENGTH).optional(),
 });
+type Attempt = z.infer<typeof attemptSchema>;
 
 /** Where a provider's sign-in starts: `/oauth/login/google` for Google's shorthand, else `/oauth/login/oidc`. */
 export const loginPathOf = (oidc: OidcConfig) => `${LOGIN_PATH_PREFIX}/${oidc.slug}`;
@@ -24,7 +36,7 @@ export const loginPathOf = (oidc: OidcConfig) => `${LOGIN_PATH_PREFIX}/${oidc.sl
 const refuse = (reply: FastifyReply, reason: SignInRefusal) => reply.redirect(`/login?error=${reason}`);
 
 /** The attempt the browser brought back, or null when it is missing, not ours, or not one. */
-function attemptOf(request: FastifyRequest): SignInAttempt | null {
+function attemptOf(request: FastifyRequest): Attempt | null {
   const cookie = request.cookies[ATTEMPT_COOKIE];
   if (!cookie) return null;
   const unsigned = request.unsignCookie(cookie);
@@ -36,6 +48,10 @@ function attemptOf(request: FastifyRequest): SignInAttempt | null {
     return null;
   }
 }
+
+/** The page `?returnTo=` names when it is one of the console's own (the login page's rule), else `/`. */
+const returnPathOf = (request: FastifyRequest) =>
+  consoleReturnPath((request.query as Record<string, unknown> | undefined)?.[RETURN_TO_PARAM]);
 
 /** The query string of a request's URL, with its '?', or ''. */
 const queryOf = (url: string) => {
@@ -77,7 +93,8 @@ export function registerOidcLogin(app: FastifyInstance, oidc: OidcConfig): void 
         request.log.warn({ err: error }, 'sign-in provider cannot be reached');
         return refuse(reply, 'unavailable');
       }
-      reply.setCookie(ATTEMPT_COOKIE, JSON.stringify(begun.attempt), {
+      const attempt: Attempt = { ...begun.attempt, returnTo: returnPathOf(request) };
+      reply.setCookie(ATTEMPT_COOKIE, JSON.stringify(attempt), {
         ...cookieOptions,
         signed: true,
         maxAge: ATTEMPT_MAX_AGE_SECONDS,
@@ -113,7 +130,8 @@ export function registerOidcLogin(app: FastifyInstance, oidc: OidcConfig): void 
         return refuse(reply, 'domain-not-allowed');
       }
       await app.sessions.start(request, reply, email.data, 'oidc');
-      return reply.redirect('/');
+      // The page the sign-in began from, checked again: the cookie is signed, the rule is cheap.
+      return reply.redirect(consoleReturnPath(attempt.returnTo));
     },
   );
 
@@ -122,7 +140,11 @@ export function registerOidcLogin(app: FastifyInstance, oidc: OidcConfig): void 
     app.get(
       GOOGLE_LOGIN_PATH,
       { ...route, schema: { tags: ['auth'], summary: `Sign in (redirects to ${loginPath})` } },
-      async (_request, reply) => reply.redirect(loginPath),
+      async (request, reply) => {
+        const back = returnPathOf(request);
+        const query = back === '/' ? '' : `?${new URLSearchParams({ [RETURN_TO_PARAM]: back })}`;
+        return reply.redirect(`${loginPath}${query}`);
+      },
     );
   }
 }

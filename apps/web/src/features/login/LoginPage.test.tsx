@@ -50,6 +50,17 @@ describe('login page', () => {
     expect(document.title).toBe('Login · Console');
   });
 
+  it('passes the page to return to on to the provider’s sign-in, only when it is the console’s own', async () => {
+    signedInConsole({ devLogin: false, provider: OKTA });
+    const { unmount } = renderApp('/login?returnTo=%2Frelease%3Ftab%3D1');
+    const okta = await screen.findByRole('link', { name: 'Sign in with Okta' });
+    expect(okta.getAttribute('href')).toBe('/oauth/login/oidc?returnTo=%2Frelease%3Ftab%3D1');
+    unmount();
+    renderApp('/login?returnTo=%2F%2Fevil.example');
+    const elsewhere = await screen.findByRole('link', { name: 'Sign in with Okta' });
+    expect(elsewhere.getAttribute('href')).toBe('/oauth/login/oidc');
+  });
+
   it('offers the provider and dev login together, and no provider button when none is configured', async () => {
     signedInConsole({ devLogin: true, provider: GOOGLE });
     const { unmount } = renderApp('/login');

@@ -12,7 +12,7 @@ import { ApiError } from '../../api/client.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { APP_NAME } from '../../components/Page.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
-import { returnPathOf } from '../../shell/session/returnTo.ts';
+import { loginPathReturningTo, returnPathOf } from '../../shell/session/returnTo.ts';
 import { DevLoginForm } from './DevLoginForm.tsx';
 import { useAuthOptionsQuery, useSessionQuery } from './login.queries.ts';
 
@@ -64,9 +64,14 @@ export function LoginPage() {
         </Alert>
       )}
       <Stack spacing={3}>
-        {/* The server's sign-in through the provider: a full page load, not a client-side route. */}
+        {/* The server's sign-in through the provider: a full page load, not a client-side route; the
+            server keeps the page to return to with the attempt. */}
         {provider && (
-          <Button variant="contained" size="large" href={provider.loginPath}>
+          <Button
+            variant="contained"
+            size="large"
+            href={loginPathReturningTo(provider.loginPath, returnPath)}
+          >
             {signInButtonText(provider)}
           </Button>
         )}

@@ -54,7 +54,9 @@ describe("the 401 page's 'Go to Login'", () => {
     const api = signedOutConsole({ devLogin: false, provider: GOOGLE });
     renderApp('/abtest');
     await screen.findByText(MESSAGES.notLoggedIn);
-    await waitFor(() => expect(goToLogin().getAttribute('href')).toBe('/oauth/login/google'));
+    await waitFor(() =>
+      expect(goToLogin().getAttribute('href')).toBe('/oauth/login/google?returnTo=%2Fabtest'),
+    );
     expect(api.callsTo('/oauth/options')).toHaveLength(1);
   });
 });

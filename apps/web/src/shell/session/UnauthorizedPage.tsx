@@ -42,7 +42,7 @@ export function UnauthorizedPage() {
           Go to Login
         </Button>
       ) : (
-        <Button variant="contained" href={loginPath}>
+        <Button variant="contained" href={loginPathReturningTo(loginPath, pathname + search)}>
           Go to Login
         </Button>
       )}
