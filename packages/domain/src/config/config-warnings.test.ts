@@ -91,4 +91,25 @@ describe('the configuration list warnings', () => {
       "Plugin 999 configuration 'odd' is disabled and not used: it can be removed safely.",
     ]);
   });
+
+  it("name an original the 'Update is not allowed' flow replaced while it is switched on and unused", () => {
+    const replaced = (id: string, active: boolean, inUse: ConfigUsage) => ({
+      ...config(id, active, inUse),
+      replacedBy: `${id}-2`,
+    });
+    expect(listConfigWarnings([replaced('ws-a', true, 'unused'), config('ws-a-2', true, 'live')])).toEqual([
+      {
+        code: ConfigWarningCode.Replaced,
+        pluginId: PluginId.DUEL,
+        configIds: ['ws-a'],
+        message: "'ws-a' was replaced by 'ws-a-2' and is still switched on: switch it off or delete it.",
+      },
+    ]);
+    // Switched off (then the "removable" rule speaks), or still pointed at by a plugin: no such warning.
+    const codes = (items: Parameters<typeof listConfigWarnings>[0]) =>
+      listConfigWarnings(items).map((warning) => warning.code);
+    expect(codes([replaced('ws-a', false, 'unused')])).toEqual([ConfigWarningCode.Removable]);
+    expect(codes([replaced('ws-a', true, 'assigned'), replaced('ws-b', true, 'live')])).toEqual([]);
+    expect(codes([{ ...config('ws-a', true, 'unused'), replacedBy: null }])).toEqual([]);
+  });
 });

@@ -13,6 +13,8 @@ export const ConfigWarningCode = {
   ManyDisabled: 'many-disabled',
   /** More than 2 active configurations of a type that no A/B-test uses. */
   ManyActiveUnused: 'many-active-unused',
+  /** An original the "Update is not allowed" flow replaced, still active and used by no plugin. */
+  Replaced: 'replaced',
 } as const;
 export type ConfigWarningCode = (typeof ConfigWarningCode)[keyof typeof ConfigWarningCode];
 
@@ -30,7 +32,8 @@ export interface ConfigWarning {
 type WarningInput = { extended: Pick<ConfigListItem['extended'], 'id' | 'active' | 'data'> } & Pick<
   ConfigListItem,
   'inUse'
->;
+> &
+  Partial<Pick<ConfigListItem, 'replacedBy'>>;
 
 const typeLabelOf = (pluginId: number) => configKindOfPlugin(pluginId)?.label ?? `Plugin ${pluginId}`;
 const quoted = (ids: readonly string[]) => ids.map((id) => `'${id}'`).join(', ');
@@ -86,5 +89,19 @@ function warningsOfType(pluginId: number, items: readonly WarningInput[]): Confi
       message: `${activeUnused.length} active ${label} configurations are not used by any AB-test: ${quoted(activeUnused)}.`,
     });
   }
+  // "The configuration list's warnings name it": the original the flow replaced, still switched on
+  // while no plugin's active set or draft points at it.
+  for (const item of [...items].sort((a, b) => a.extended.id.localeCompare(b.extended.id))) {
+    if (!item.extended.active || item.inUse !== ConfigUsage.Unused || !item.replacedBy) continue;
+    warnings.push({
+      code: ConfigWarningCode.Replaced,
+      pluginId,
+      configIds: [item.extended.id],
+      message: replacedMessage(item.extended.id, item.replacedBy),
+    });
+  }
   return warnings;
 }
+
+const replacedMessage = (id: string, copyId: string) =>
+  `'${id}' was replaced by '${copyId}' and is still switched on: switch it off or delete it.`;

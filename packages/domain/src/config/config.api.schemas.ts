@@ -69,6 +69,11 @@ export const configListItemSchema = z.object({
   inUse: configUsageSchema,
   /** Every plugin set pointing at it, by plugin id then set (active before draft). */
   usedBy: z.array(configReferenceSchema),
+  /**
+   * The newest existing copy the "Update is not allowed" flow made of it (its audit entry names
+   * both), or null: what the list's "was replaced" warning names.
+   */
+  replacedBy: z.string().nullable(),
 });
 export type ConfigListItem = z.infer<typeof configListItemSchema>;
 export const configListResponseSchema = z.array(configListItemSchema);

@@ -151,6 +151,26 @@ export async function listActiveSetChanges(
      LIMIT 20`;
 }
 
+/** A copy the "Update is not allowed" flow made (its audit entry, target the copy, names the original). */
+export interface ReassignCopy {
+  from: string;
+  to: string;
+}
+
+/** Every copy the flow made of these configurations, newest first, in one query (the action index). */
+export async function findReassignCopies(
+  db: Db | Tx,
+  environmentId: string,
+  fromIds: readonly string[],
+): Promise<ReassignCopy[]> {
+  if (fromIds.length === 0) return [];
+  return db.$queryRaw<ReassignCopy[]>`
+    SELECT "attributes" ->> 'from' AS "from", "target" AS "to" FROM "audit_entry"
+     WHERE "environment_id" = ${environmentId} AND "action" = 'config.duplicate.reassign'
+       AND "attributes" ->> 'from' = ANY(${[...fromIds]}::text[])
+     ORDER BY "id" DESC`;
+}
+
 // ---- the sealed chain (migration 20261203000000_audit_chain) ----
 
 interface AuditProblemRow {

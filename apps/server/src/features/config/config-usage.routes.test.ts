@@ -1,4 +1,4 @@
-import { PluginId } from '@console/domain';
+import { type ConfigListItem, ConfigWarningCode, listConfigWarnings, PluginId } from '@console/domain';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -181,6 +181,32 @@ describe('configurations used by plugins', () => {
   });
 
   describe('duplicate/reassign', () => {
+    it("after the flow the original's list item names its copy (replacedBy), which the list warns of", async () => {
+      const { id } = await liveConfig();
+      const stored = await c.get('ar', id);
+      const cloned = await c.payloadOf('/api/config/ar/duplicate', { id });
+      const answer = await c.payloadOf('/api/config/ar/duplicate/reassign', {
+        ...stored,
+        description: 'Edited',
+      });
+      const items = (await c.payloadOf('/api/config/ar/list')) as ConfigListItem[];
+      const itemOf = (configId: string) => items.find((item) => item.extended.id === configId)!;
+      // the list's clone is no replacement; the flow's copy is
+      expect(itemOf(cloned.configId).replacedBy).toBeNull();
+      expect(itemOf(answer.configId)).toMatchObject({ inUse: 'live', replacedBy: null });
+      expect(itemOf(id)).toMatchObject({
+        extended: { active: true },
+        inUse: 'unused',
+        replacedBy: answer.configId,
+      });
+      expect(listConfigWarnings(items).filter((warning) => warning.configIds.includes(id))).toEqual([
+        expect.objectContaining({
+          code: ConfigWarningCode.Replaced,
+          message: `'${id}' was replaced by '${answer.configId}' and is still switched on: switch it off or delete it.`,
+        }),
+      ]);
+    });
+
     it('copies the edited values, activates a same-weights A/B-test version and moves the entries, in one audited transaction', async () => {
       const { id, abTestId } = await liveConfig([300_000, 700_000]);
       const before = await c.payloadOf('/api/abtest/get', { id: abTestId });

@@ -62,6 +62,7 @@ describe('configurations: every route of every kind', () => {
         },
         inUse: 'unused',
         usedBy: [],
+        replacedBy: null,
       };
       expect(await c.payloadOf(`${base}/list`)).toContainEqual(listed);
       expect(await c.payloadOf(`${base}/list/recent`)).toContainEqual(listed);

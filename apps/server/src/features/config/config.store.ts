@@ -125,6 +125,20 @@ export async function listConfigs(
      ORDER BY ${order}`;
 }
 
+/** Which of these ids are configurations of the environment (any kind). */
+export async function listExistingIds(
+  db: Db | Tx,
+  environmentId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.configuration.findMany({
+    where: { environmentId, id: { in: [...ids] } },
+    select: { id: true },
+  });
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Every id of the environment that starts with `prefix` (any kind): candidates a copy id must avoid. */
 export async function listIdsStartingWith(
   db: Db | Tx,

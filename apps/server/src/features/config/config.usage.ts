@@ -7,28 +7,25 @@ import {
   summarizeConfigUsage,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { findReassignCopies } from '../audit/audit.public.ts';
 import { type ConfigurationReferenceRow, findConfigurationReferences } from '../plugin/plugin.public.ts';
-import type { ConfigSummary } from './config.store.ts';
+import { type ConfigSummary, listExistingIds } from './config.store.ts';
 
 // How plugin entries use configurations: the lists' inUse / usedBy, and what is served now.
 
 /**
  * List items: extended{..., data{pluginId}} with inUse and usedBy, from the plugin entries pointing at
- * the listed configurations (one more query for the page, whatever its length).
+ * the listed configurations, and replacedBy, from the flow's audit entries (up to three more queries for
+ * the page, whatever its length).
  */
 export async function toListItems(
   db: Db | Tx,
   environmentId: string,
   rows: readonly ConfigSummary[],
 ): Promise<ConfigListItem[]> {
-  const references =
-    rows.length === 0
-      ? []
-      : await findConfigurationReferences(
-          db,
-          environmentId,
-          rows.map((row) => row.id),
-        );
+  const ids = rows.map((row) => row.id);
+  const references = rows.length === 0 ? [] : await findConfigurationReferences(db, environmentId, ids);
+  const replacedBy = await newestExistingCopies(db, environmentId, ids);
   const referencesOf = new Map<string, ConfigurationReferenceRow[]>();
   for (const reference of references) {
     referencesOf.set(reference.configId, [...(referencesOf.get(reference.configId) ?? []), reference]);
@@ -36,8 +33,23 @@ export async function toListItems(
   return rows.map(({ kind, ...extended }) => {
     const pluginId = isConfigKindId(kind) ? configKindOf(kind).pluginId : 0;
     const usage = summarizeConfigUsage(referencesOf.get(extended.id) ?? []);
-    return { extended: { ...extended, data: { pluginId } }, ...usage };
+    return {
+      extended: { ...extended, data: { pluginId } },
+      ...usage,
+      replacedBy: replacedBy.get(extended.id) ?? null,
+    };
   });
+}
+
+/** Original id → the newest copy the "Update is not allowed" flow made of it that still exists. */
+async function newestExistingCopies(db: Db | Tx, environmentId: string, ids: readonly string[]) {
+  const copies = await findReassignCopies(db, environmentId, ids);
+  const existing = await listExistingIds(db, environmentId, [...new Set(copies.map((copy) => copy.to))]);
+  const newest = new Map<string, string>();
+  for (const copy of copies) {
+    if (existing.has(copy.to) && !newest.has(copy.from)) newest.set(copy.from, copy.to);
+  }
+  return newest;
 }
 
 /** Every entry pointing at the configuration (active sets and drafts). */

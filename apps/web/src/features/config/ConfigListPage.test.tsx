@@ -184,6 +184,21 @@ describe('Configuration list', () => {
     ).toBeTruthy();
   });
 
+  it('names each original the "Update is not allowed" flow replaced that is still switched on and unused', async () => {
+    renderList([
+      served,
+      aConfigRow({ id: 'ws-a', active: true, replacedBy: 'ws-a-2' }),
+      aConfigRow({ id: 'ws-a-2', active: true, inUse: 'live' }),
+      aConfigRow({ id: 'ws-b', active: true, replacedBy: 'ws-b-3' }),
+      aConfigRow({ id: 'ws-c', active: false, inUse: 'assigned', replacedBy: 'ws-c-2' }),
+    ]);
+    const box = await screen.findByRole('alert', { name: 'Warnings' });
+    expect([...box.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      "'ws-a' was replaced by 'ws-a-2' and is still switched on: switch it off or delete it.",
+      "'ws-b' was replaced by 'ws-b-3' and is still switched on: switch it off or delete it.",
+    ]);
+  });
+
   it('shows no warnings box when nothing needs saying', async () => {
     renderList([served]);
     await screen.findByRole('link', { name: 'duel-live' });

@@ -11,7 +11,9 @@ export function ConfigWarnings({ warnings }: { warnings: readonly ConfigWarning[
       <AlertTitle>Warnings</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {warnings.map((warning) => (
-          <li key={`${warning.pluginId}-${warning.code}`}>{warning.message}</li>
+          <li key={`${warning.pluginId}-${warning.code}-${warning.configIds.join(',')}`}>
+            {warning.message}
+          </li>
         ))}
       </Box>
     </Alert>

@@ -20,6 +20,7 @@ export function aConfigRow({
   active = false,
   inUse = 'unused',
   usedBy = [],
+  replacedBy = null,
   description = `About ${id}`,
   created = CREATED,
   modified = created + 60_000,
@@ -29,6 +30,7 @@ export function aConfigRow({
   active?: boolean;
   inUse?: ConfigUsage;
   usedBy?: ConfigReference[];
+  replacedBy?: string | null;
   description?: string;
   created?: number;
   modified?: number;
@@ -37,6 +39,7 @@ export function aConfigRow({
     extended: { id, description, active, created, modified, lastModifier: OPERATOR, data: { pluginId } },
     inUse,
     usedBy,
+    replacedBy,
   };
 }
 

@@ -59,6 +59,7 @@ export function aDuelConfig(id: string): ConfigListItem {
     },
     inUse: 'unused',
     usedBy: [],
+    replacedBy: null,
   };
 }
 
