@@ -145,8 +145,9 @@ describeInBrowser('the console shell in Chromium', () => {
     await page.getByText('You must be logged in to access this page.').waitFor();
     // This console signs in with dev login: 'Go to Login' leads to the login page that offers it, not to the
     // single sign-on it does not have.
+    // It carries the page to come back to after signing in.
     const goToLogin = page.getByRole('link', { name: 'Go to Login' });
-    expect(await goToLogin.getAttribute('href')).toBe('/login');
+    expect(await goToLogin.getAttribute('href')).toBe('/login?returnTo=%2Faudit');
     await goToLogin.click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('button', { name: 'Sign in locally' }).waitFor();
