@@ -26,8 +26,11 @@ export const readFocus = async (page: Page) => {
     for (let node: Element | null = focused; node && candidates.length < 4; node = node.parentElement) {
       candidates.push(node);
     }
-    // a text field or picker shows its focus by its border, 2 px wide in the focus colour, as MUI draws it
-    const field = focused.closest('.MuiInputBase-root, .MuiPickersInputBase-root');
+    // a text field or picker shows its focus by its border, 2 px wide in the focus colour, as MUI draws it;
+    // a button inside the field (an adornment's icon button) shows its own ring
+    const field = focused.matches('button')
+      ? null
+      : focused.closest('.MuiInputBase-root, .MuiPickersInputBase-root');
     if (field) {
       const border = field.querySelector(':scope > fieldset');
       const width = border ? Number.parseFloat(getComputedStyle(border).borderTopWidth) : 0;

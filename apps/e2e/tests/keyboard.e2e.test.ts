@@ -3,10 +3,10 @@ import { expect, it } from 'vitest';
 import { describeInBrowser, screenLoaded } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { focusLandsOn, isFocused, pageHeading, readFocus, tabTo } from '../src/keyboard.ts';
-import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
+import { callApiFromPage } from '../src/page-api.ts';
 
 // The main flows with the keyboard alone (no click, no mouse): switch a plugin, edit and save a configuration,
-// build and activate a draft. Every control Tab reaches on the way shows a focus indicator, a control keeps
+// create an A/B-test and its version, build and activate a draft. Every control Tab reaches on the way shows a focus indicator, a control keeps
 // the focus after it is used, and each step leaves the focus where the work goes on: a new page's heading, the
 // control that opened a dialog, a dialog's first field, or the result of an action whose control is gone.
 
@@ -76,22 +76,76 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
-  it('builds a draft and activates it', async () => {
+  it('creates an A/B-test and its version, builds a draft and activates it', async () => {
     const { page, baseUrl, pageConsole } = app;
-    await createAbTestWithVersion(page, 'kb-split', [500_000, 500_000]);
-    // Create Version opens on its first field, and Escape gives the focus back to the button.
-    await page.goto(`${baseUrl}/abtest/kb-split`);
+    // Create AB-test opens on its ID field, its Type select opens on the chosen option and gives the focus
+    // back when one is picked, and closing gives the focus back to the button; the new row links to the test.
+    await page.goto(`${baseUrl}/abtest`);
+    await screenLoaded(page, 'AB-test');
+    const createAbTest = page.getByRole('button', { name: 'Create AB-test' });
+    const unmarked = await tabTo(page, createAbTest);
+    await page.keyboard.press('Enter');
+    const abTestDialog = page.getByRole('dialog', { name: 'Create AB-test' });
+    expect(await focusLandsOn(abTestDialog.getByRole('textbox', { name: /^ID/ }))).toBe('target');
+    // the field starts with a suggested id, which the operator replaces
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('kb-split');
+    unmarked.push(...(await tabTo(page, abTestDialog.getByRole('textbox', { name: /^Description/ }))));
+    await page.keyboard.type('About kb-split');
+    const type = abTestDialog.getByRole('combobox', { name: /^Type/ });
+    unmarked.push(...(await tabTo(page, type)));
+    await page.keyboard.press('Enter');
+    const types = page.getByRole('listbox', { name: /^Type/ });
+    expect(await focusLandsOn(types.getByRole('option', { name: 'Sticky segmentation' }))).toBe('target');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusLandsOn(types.getByRole('option', { name: 'Dynamic segmentation' }))).toBe('target');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await types.waitFor({ state: 'hidden' });
+    expect(await focusLandsOn(type)).toBe('target');
+    const create = abTestDialog.getByRole('button', { name: 'Create', exact: true });
+    // Create waits for the check that the id is free
+    await expect.poll(() => create.isEnabled()).toBe(true);
+    unmarked.push(...(await tabTo(page, create)));
+    await page.keyboard.press('Enter');
+    await abTestDialog.waitFor({ state: 'hidden' });
+    expect(await focusLandsOn(createAbTest)).toBe('target');
+    const row = page.getByRole('link', { name: 'kb-split', exact: true });
+    await row.waitFor();
+    unmarked.push(...(await tabTo(page, row)));
+    await page.keyboard.press('Enter');
     await screenLoaded(page, 'AB-test kb-split');
+    expect(await focusLandsOn(pageHeading(page, 'AB-test kb-split'))).toBe('target');
+
+    // Create Version opens on its first field, and Escape gives the focus back to the button; then two cases
+    // of 50% each: Add case keeps the focus, the new case takes 50 and the control case gives it up.
     const createVersion = page.getByRole('button', { name: 'Create Version' });
-    const unmarked = await tabTo(page, createVersion);
+    unmarked.push(...(await tabTo(page, createVersion)));
     await page.keyboard.press('Enter');
     const versionDialog = page.getByRole('dialog', { name: 'Create Version' });
-    expect(await focusLandsOn(versionDialog.getByRole('textbox', { name: 'Case 1 (control)' }))).toBe(
-      'target',
-    );
+    const control = versionDialog.getByRole('textbox', { name: 'Case 1 (control)' });
+    expect(await focusLandsOn(control)).toBe('target');
     await page.keyboard.press('Escape');
     await versionDialog.waitFor({ state: 'hidden' });
     expect(await focusLandsOn(createVersion)).toBe('target');
+    await page.keyboard.press('Enter');
+    expect(await focusLandsOn(control)).toBe('target');
+    const addCase = versionDialog.getByRole('button', { name: 'Add case' });
+    unmarked.push(...(await tabTo(page, addCase)));
+    await page.keyboard.press('Enter');
+    const treatment = versionDialog.getByRole('textbox', { name: /^Case 2/ });
+    await treatment.waitFor();
+    expect(await isFocused(addCase)).toBe(true);
+    unmarked.push(...(await tabTo(page, treatment, { backwards: true })));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('50');
+    await expect.poll(() => control.inputValue()).toBe('50');
+    const saveVersion = versionDialog.getByRole('button', { name: 'Create', exact: true });
+    unmarked.push(...(await tabTo(page, saveVersion)));
+    await page.keyboard.press('Enter');
+    await versionDialog.waitFor({ state: 'hidden' });
+    expect(await focusLandsOn(createVersion)).toBe('target');
+    await page.getByRole('switch', { name: 'Active version 0' }).waitFor();
 
     await page.goto(`${baseUrl}/plugin/${GOLD_RUSH}?tab=1`);
     await screenLoaded(page, 'Plugin GOLD_RUSH');
@@ -149,6 +203,13 @@ describeInBrowser('keyboard-only use of the console in Chromium', () => {
     expect(plugin.data.active).toEqual([
       expect.objectContaining({ abTestId: 'kb-split', configurations: ['', 'kb-gold'] }),
     ]);
+    // and the version is what the keyboard typed
+    const versions = await callApiFromPage<{ version: number; cases: number[] }[]>(
+      page,
+      '/api/abtest/versions/get',
+      { id: 'kb-split' },
+    );
+    expect(versions.map((v) => [v.version, v.cases])).toEqual([[0, [500_000, 500_000]]]);
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 });
