@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consoleReturnPath, isAllowedEmailDomain, SIGN_IN_REFUSALS, signInButtonText } from './auth.ts';
+import { isAllowedEmailDomain, SIGN_IN_REFUSALS, signInButtonText } from './auth.ts';
+import { consoleReturnPath } from './return-path.ts';
 
 describe('sign-in rules', () => {
   it("return only to the console's own paths, bounded", () => {

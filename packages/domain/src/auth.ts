@@ -49,24 +49,6 @@ export const SIGN_IN_REFUSALS = {
 } as const satisfies Record<string, string>;
 export type SignInRefusal = keyof typeof SIGN_IN_REFUSALS;
 
-/** The page the operator was on when a call answered 401, carried through the sign-in (`?returnTo=`). */
-export const RETURN_TO_PARAM = 'returnTo';
-/** Long enough for any console page with its query; short enough to ride in the sign-in's cookie. */
-export const RETURN_TO_MAX_LENGTH = 1024;
-
-/**
- * Where a sign-in returns: `path` when it is one of the console's own paths, otherwise the start page.
- * One leading slash (`//host` and `/\host` would leave the console), printable ASCII only (a browser drops
- * tabs and line breaks, so `/\t/host` is `//host`; a location is percent-encoded anyway), bounded.
- */
-export function consoleReturnPath(path: unknown): string {
-  return typeof path === 'string' &&
-    path.length <= RETURN_TO_MAX_LENGTH &&
-    /^\/(?![/\\])[\x21-\x7e]*$/.test(path)
-    ? path
-    : '/';
-}
-
 /** True when the e-mail's domain is allowed to sign in (an empty list allows every verified address). */
 export function isAllowedEmailDomain(email: string, allowedDomains: readonly string[]): boolean {
   if (allowedDomains.length === 0) return true;

@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './operations/index.ts';
 export * from './plugin/index.ts';
+export * from './return-path.ts';
 export * from './runtime/index.ts';
 export * from './schedule/index.ts';
 export * from './users.ts';
