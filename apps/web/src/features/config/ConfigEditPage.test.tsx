@@ -296,7 +296,8 @@ describe('Configuration form', () => {
         'Saved as gold-week-2; the plugins serving gold-week now use it. Check the draft of GOLD_RUSH before activating it. gold-week stays switched on and no active set serves it: switch it off',
       ),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Switch off gold-week' })).toBeTruthy();
+    // reachable once the closing dialog no longer hides the rest of the page
+    expect(await screen.findByRole('button', { name: 'Switch off gold-week' })).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/config/GOLD_RUSH/gold-week-2/edit'));
     // Found once the error dialog's closing transition has given the page back to assistive technology.
     await userEvent.click(await screen.findByRole('button', { name: 'Open GOLD_RUSH' }));

@@ -200,7 +200,7 @@ describe('global errors', () => {
     expect(await screen.findByText(MESSAGES.notLoggedIn)).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe(
-        '/oauth/login/google',
+        '/oauth/login/google?returnTo=%2Faudit',
       ),
     );
   });
