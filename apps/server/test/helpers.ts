@@ -1,5 +1,6 @@
 import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { closeAfterUse } from '../src/testing/close-after-use.ts';
 import {
@@ -116,4 +117,19 @@ export async function createTestApp(
       return (first ?? '').split(';')[0] ?? '';
     },
   };
+}
+
+/**
+ * Waits until `count` statements of this test's database wait for a lock (requests queued behind a row a
+ * test holds from outside), polling through `watcher`; the cap of 500 polls only guards against a hang.
+ */
+export async function waitUntilLockWaiters(watcher: pg.Client, count: number): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const { rows } = await watcher.query<{ waiting: number }>(
+      "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    if ((rows[0]?.waiting ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`fewer than ${count} requests waiting for the lock`);
 }

@@ -1,7 +1,7 @@
 import { PluginId } from '@console/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';
 import {
   activeAbTest,
   addEntry,
@@ -32,17 +32,6 @@ describe('configuration races', () => {
     await Promise.all([locker?.end(), watcher?.end()]);
   });
 
-  async function waitUntilWaiting(count: number): Promise<void> {
-    for (let attempt = 0; attempt < 500; attempt++) {
-      const { rows } = await watcher.query<{ waiting: number }>(
-        "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      if ((rows[0]?.waiting ?? 0) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`fewer than ${count} requests waiting for the lock`);
-  }
-
   /** Runs the requests one after the other in this order, all queued on the configuration's row lock. */
   async function queuedOnLock<T>(
     id: string,
@@ -57,7 +46,7 @@ describe('configuration races', () => {
     try {
       for (const request of requests) {
         pending.push(request());
-        await waitUntilWaiting(pending.length);
+        await waitUntilLockWaiters(watcher, pending.length);
       }
     } finally {
       await locker.query('COMMIT');

@@ -1,7 +1,7 @@
 import { archivedKeyMessage, type CreatedRuntimeKey, servedByKeysMessage } from '@console/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';
 import { buildTestApp, httpClient } from '../../testing/index.ts';
 import { connectGameClient } from '../connections/game-client.testing.ts';
 import { json, openStream, request } from '../runtime/runtime.test-helpers.ts';
@@ -205,17 +205,6 @@ describe('archiving an environment', () => {
     }
   });
 
-  async function waitUntilWaiting(count: number): Promise<void> {
-    for (let attempt = 0; attempt < 500; attempt++) {
-      const { rows } = await watcher.query<{ waiting: number }>(
-        "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      if ((rows[0]?.waiting ?? 0) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`fewer than ${count} requests waiting for the lock`);
-  }
-
   /** Sends the requests in this order, each queued behind the environment's row lock held from outside. */
   async function queuedOnEnvironment<T>(id: string, requests: (() => Promise<T>)[]): Promise<T[]> {
     await locker.query('BEGIN');
@@ -224,7 +213,7 @@ describe('archiving an environment', () => {
     try {
       for (const send of requests) {
         pending.push(send());
-        await waitUntilWaiting(pending.length);
+        await waitUntilLockWaiters(watcher, pending.length);
       }
     } finally {
       await locker.query('COMMIT');
