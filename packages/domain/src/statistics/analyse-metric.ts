@@ -82,7 +82,7 @@ function compare(
     method.sequentialTuning === null
       ? fixedHorizonTest(change, method.alpha)
       : sequentialTest(change, method.alpha, method.sequentialTuning);
-  return {
+  const comparison = {
     relativeChange: change.relativeChange,
     interval: outcome.interval,
     pValue: outcome.pValue,
@@ -90,4 +90,12 @@ function compare(
     standardError: Math.sqrt(change.variance),
     degreesOfFreedom: change.degreesOfFreedom,
   };
+  // Sums no players could give can overflow on the way: such a comparison is not made.
+  const numbers = [
+    ...comparison.interval,
+    comparison.relativeChange,
+    comparison.pValue,
+    comparison.chanceToBeatControl,
+  ];
+  return numbers.every(Number.isFinite) && Number.isFinite(comparison.degreesOfFreedom) ? comparison : null;
 }
