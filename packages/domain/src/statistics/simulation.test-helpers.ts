@@ -3,18 +3,6 @@ import type { CaseStatistics, MetricKind } from './statistics.schemas.ts';
 // Simulated experiments for the property tests: players drawn one by one from a seeded generator, summed
 // into the sufficient statistics the results are computed from, so a run is the same on every machine.
 
-/** A seeded uniform generator on [0, 1) (mulberry32). */
-export function seededUniform(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A standard normal draw (Box–Muller). */
 function normal(uniform: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());

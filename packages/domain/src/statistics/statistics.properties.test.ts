@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../seeded-random.test-helpers.ts';
 import { analyseMetric } from './analyse-metric.ts';
 import { checkSampleRatio, SAMPLE_RATIO_MISMATCH_P_VALUE } from './sample-ratio.ts';
 import {
   binomialBounds,
   type PlayerModel,
-  seededUniform,
   simulateAssignment,
   simulateCase,
   trueValueOf,
@@ -67,7 +67,7 @@ interface Coverage {
 }
 
 function coverageOf(scenario: Scenario): Coverage {
-  const uniform = seededUniform(scenario.seed);
+  const uniform = seededRandom(scenario.seed);
   const truth = trueValueOf(scenario.treatment) / trueValueOf(scenario.control) - 1;
   const controlTruth = trueValueOf(scenario.control);
   const coverage: Coverage = { experiments: 0, fixed: 0, sequential: 0, controlValue: 0 };
@@ -119,7 +119,7 @@ describe('looking every day', () => {
     const days = 14;
     const playersPerDay = 100;
     const model: PlayerModel = { kind: 'conversion', level: 0.2, spread: 0, payRate: 1 };
-    const uniform = seededUniform(2026);
+    const uniform = seededRandom(2026);
     let sequentialFalsePositives = 0;
     let fixedFalsePositives = 0;
     for (let experiment = 0; experiment < experiments; experiment += 1) {
@@ -197,7 +197,7 @@ describe('sample ratio mismatch over simulated assignments', () => {
       [500_000, 300_000, 200_000],
     ];
     const runsPerSplit = 5000;
-    const uniform = seededUniform(99);
+    const uniform = seededRandom(99);
     let flagged = 0;
     let belowFivePercent = 0;
     for (const weights of splits) {
@@ -215,7 +215,7 @@ describe('sample ratio mismatch over simulated assignments', () => {
   });
 
   it('flags a real mismatch: a 2% shortfall in one case of 20,000 players', () => {
-    const uniform = seededUniform(7);
+    const uniform = seededRandom(7);
     const exposed = simulateAssignment([510_000, 490_000], 20_000, uniform);
     expect(checkSampleRatio(exposed, [500_000, 500_000]).isMismatch).toBe(true);
   });
