@@ -1,4 +1,4 @@
-import { caseInterval, estimateCase } from './case-value.ts';
+import { type CaseEstimate, caseInterval, estimateCase } from './case-value.ts';
 import { checkEnoughData } from './enough-data.ts';
 import {
   ALPHA_DEFAULT,
@@ -71,8 +71,8 @@ export function analyseMetric(
 }
 
 function compare(
-  control: NonNullable<ReturnType<typeof estimateCase>>,
-  treatment: NonNullable<ReturnType<typeof estimateCase>>,
+  control: CaseEstimate,
+  treatment: CaseEstimate,
   method: AnalysisMethod,
   higherIsBetter: boolean,
 ): Comparison | null {
