@@ -210,7 +210,7 @@ export function approveChangeRequest(
 /** Schedule an approved request at `at`, as the admin scheduling it; its job is sent in the same unit. */
 export function scheduleChangeRequest(
   context: ChangeRequestContext,
-  scheduler: ApplyScheduler | null,
+  scheduler: ApplyScheduler,
   environmentId: string,
   email: string,
   request: ScheduleChangeRequestRequest,
@@ -218,7 +218,6 @@ export function scheduleChangeRequest(
 ): Promise<ChangeRequestDetails> {
   const problem = checkScheduleTime(request.at, now);
   if (problem !== null) throw badInput(problem);
-  if (scheduler === null) throw conflict('Scheduling needs the job queue, which this console does not run');
   return mutate(context.db, async (unit) => {
     const { tx, audit } = unit;
     const row = await requireRequest(tx, environmentId, request.id);

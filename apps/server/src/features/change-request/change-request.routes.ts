@@ -5,6 +5,7 @@ import {
   type ApplyScheduler,
   applyChangeRequest,
   approveChangeRequest,
+  runScheduledApply,
   scheduleChangeRequest,
 } from './change-request.apply.ts';
 import {
@@ -23,10 +24,25 @@ import {
 } from './change-request.service.ts';
 import { getReviewPolicy, listBypasses, setReviewPolicy } from './review-policy.service.ts';
 
+/** The job that applies a scheduled change request, as the admin who scheduled it. */
+export const CHANGE_REQUEST_APPLY_JOB = 'change-request-apply';
+
 // Change requests (docs/product.md, Change requests): ?configuration= is the environment a request changes.
 export async function changeRequestRoutes(app: FastifyInstance) {
   const context = contextOf(app.db, app.transferGroups, () => app.environments.invalidate());
-  const scheduler: ApplyScheduler | null = null;
+  // The scheduled apply is a job of the console's queue (jobs/job-queue.ts), sent in the schedule's unit
+  // of work: it survives restarts, one replica runs it, and a run that failed for another reason than the
+  // request's own (a database gone) is retried with backoff.
+  void app.jobs.define<{ id: number }>(
+    CHANGE_REQUEST_APPLY_JOB,
+    async (job) => {
+      await runScheduledApply(context, job.data.id);
+    },
+    { retryLimit: 10, retryDelay: 5, retryBackoff: true },
+  );
+  const scheduler: ApplyScheduler = async (unit, { id, at }) => {
+    await app.jobs.sendInTransaction(unit, CHANGE_REQUEST_APPLY_JOB, { id }, { startAfter: at });
+  };
   registerEndpoint(app, api.changeRequest.list, ({ db, body }) => listChangeRequests(db, body));
   registerEndpoint(app, api.changeRequest.awaiting, ({ db, user }) => countAwaiting(db, user!));
   registerEndpoint(app, api.changeRequest.get, ({ db, environmentId, body }) =>
