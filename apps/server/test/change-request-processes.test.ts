@@ -1,10 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { validItem } from '../src/features/config/config.test-data.ts';
 import { cloneDatabase, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
+import { waitUntilLockWaiters } from './helpers.ts';
 
 // A scheduled change request survives the console: scheduled, the console killed with SIGKILL before its
 // time and started again, it is applied exactly once; with two consoles on one database, once. Each
 // console is its own process (the run's server bundle); waits are for the event, capped against a hang.
+// Killed in the middle of an apply, the environment is entirely as before; applied again, entirely after.
 
 const ADMIN = 'processes-admin@example.com';
 const OPERATOR = 'processes-operator@example.com';
@@ -110,5 +113,75 @@ describe('a scheduled change request across console processes', () => {
     const request = await scheduledRequest(a, 2_000);
     await expect.poll(() => statusOf(b, request), UNTIL_APPLIED).toBe('applied');
     expect(await appliesOf(a, request)).toBe(1);
+  });
+
+  it('killed mid-apply, leaves the environment entirely before; applied after a restart, entirely after', async () => {
+    const server = started.find((candidate) => !candidate.hasExited) ?? (await startConsole());
+    const environment = `proc-kill-${Date.now().toString(36)}`;
+    const at = (path: string) => `${path}?configuration=${encodeURIComponent(environment)}`;
+    await call(server, ADMIN, '/api/configuration/save?configuration=dev', { configurationId: environment });
+    const policy = { isRequired: true, approvals: 1, allowSelfApproval: false, resetApprovalsOnChange: true };
+    await call(server, ADMIN, at('/api/change-request/policy/set'), policy);
+    const opened = await call(server, OPERATOR, at('/api/change-request/open'), {});
+    const id = opened.id as number;
+    const inBranch = (path: string) => `${path}?configuration=${encodeURIComponent(opened.branch as string)}`;
+    await call(server, OPERATOR, inBranch('/api/release/kv/set'), { keyValue: 'killed=1;' });
+    await call(server, OPERATOR, inBranch('/api/config/duel/create'), validItem('duel', 'kill-0'));
+    const owner = new pg.Client({ connectionString: databaseUrl });
+    await owner.connect();
+    try {
+      // 300 configurations in the branch, copies of the one its author made
+      await owner.query(
+        `INSERT INTO configuration (environment_id, id, kind, description, active, activation, data, last_modifier)
+         SELECT environment_id, 'kill-' || n, kind, description, active, activation, data, last_modifier
+           FROM configuration, generate_series(1, 300) AS n WHERE environment_id = $1 AND id = 'kill-0'`,
+        [opened.branch],
+      );
+      await call(server, OPERATOR, at('/api/change-request/request-review'), { id });
+      await call(server, ADMIN, at('/api/change-request/approve'), { id });
+      // Hold the row one of the apply's later writes needs, so the apply waits half-way through its writes
+      const blocker = new pg.Client({ connectionString: databaseUrl });
+      await blocker.connect();
+      await blocker.query('BEGIN');
+      await blocker.query(
+        `INSERT INTO configuration (environment_id, id, kind, description, active, activation, data, last_modifier)
+         SELECT $1, 'kill-150', kind, description, active, activation, data, last_modifier
+           FROM configuration WHERE environment_id = $2 AND id = 'kill-150'`,
+        [environment, opened.branch],
+      );
+      const applying = fetch(`${server.url}${at('/api/change-request/apply')}`, {
+        method: 'POST',
+        headers: { cookie: cookies[ADMIN]!, 'content-type': 'application/json' },
+        body: JSON.stringify({ id }),
+      }).catch(() => null);
+      await waitUntilLockWaiters(owner, 1);
+      await server.stop('SIGKILL');
+      await applying;
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+      const before = await owner.query(
+        `SELECT (SELECT count(*)::int FROM configuration WHERE environment_id = $1) AS configurations,
+                (SELECT key_value FROM release_info WHERE environment_id = $1) AS "keyValue",
+                (SELECT status FROM change_request WHERE id = $2) AS status`,
+        [environment, id],
+      );
+      expect(before.rows[0]).toMatchObject({ configurations: 0, status: 'approved' });
+      expect(before.rows[0].keyValue).not.toBe('killed=1;');
+
+      const again = await startConsole();
+      await call(again, ADMIN, at('/api/change-request/apply'), { id });
+      const after = await owner.query(
+        `SELECT (SELECT count(*)::int FROM configuration WHERE environment_id = $1) AS configurations,
+                (SELECT key_value FROM release_info WHERE environment_id = $1) AS "keyValue"`,
+        [environment],
+      );
+      const branchCount = await owner.query(
+        'SELECT count(*)::int AS n FROM configuration WHERE environment_id = $1',
+        [opened.branch],
+      );
+      expect(after.rows[0]).toEqual({ configurations: branchCount.rows[0].n, keyValue: 'killed=1;' });
+    } finally {
+      await owner.end();
+    }
   });
 });

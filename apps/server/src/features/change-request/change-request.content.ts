@@ -7,6 +7,7 @@ import {
   impactOfContentChange,
   mergeThreeWay,
   planTransfer,
+  scheduleOverviewRequestSchema,
   stableStringify,
   type ThreeWayResult,
   TransferMode,
@@ -15,6 +16,7 @@ import {
 } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
+import { getScheduleOverview } from '../schedule/schedule.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';
 import type { ItemsByGroup } from './change-request.store.ts';
 
@@ -54,6 +56,10 @@ export function planOntoLive(
     dependencyRulesOf(groups),
   );
 }
+
+/** The schedule overview's conflicts in the environment now (its active sets, the default window). */
+const scheduleConflictsOf = async (tx: Tx, environmentId: string) =>
+  (await getScheduleOverview(tx, environmentId, scheduleOverviewRequestSchema.parse(null))).conflicts;
 
 /** The three sides of a request, read in the caller's transaction. */
 export interface RequestSides {
@@ -110,7 +116,9 @@ export async function describeRequest(
       .filter(([, rows]) => rows.length > 0),
   );
   const before = (await buildRuntimeContent(tx, request.environmentId)).content;
+  const conflictsBefore = await scheduleConflictsOf(tx, request.environmentId);
   let after = before;
+  let conflictsAfter = conflictsBefore;
   const missing = [...plan.missing];
   if (missing.length === 0) {
     await tx.$executeRawUnsafe('SAVEPOINT change_request_preview');
@@ -120,6 +128,7 @@ export async function describeRequest(
         sourceEnvironmentId: request.branchId,
       });
       after = (await buildRuntimeContent(tx, request.environmentId)).content;
+      conflictsAfter = await scheduleConflictsOf(tx, request.environmentId);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       missing.push(error.message);
@@ -134,7 +143,14 @@ export async function describeRequest(
     conflicts: merged.conflicts,
     missing,
     impact,
-    scheduleConflicts: [],
+    // The schedule overview's conflicts the request would introduce (those of the environment now left out)
+    scheduleConflicts: conflictsAfter
+      .filter((conflict) => !conflictsBefore.some((known) => known.message === conflict.message))
+      .map((conflict) => ({
+        plugin: conflict.pluginName,
+        configuration: conflict.configurations.join(', '),
+        message: conflict.message,
+      })),
     isBaseMoved: merged.isBaseMoved,
     diffToken: diffTokenOf(sides),
   };
