@@ -219,6 +219,40 @@ describe('change requests', () => {
     expect(JSON.stringify(await ok('/api/config/duel/list', {}, admin, environment))).toContain('live-only');
   });
 
+  it('resolves a conflict by taking live: the branch holds the live item and the request no longer changes it', async () => {
+    const environment = await content.newEnvironment('cr-live');
+    await ok('/api/change-request/policy/set', policy(true), admin, environment);
+    const opened = await ok('/api/change-request/open', { continueDraft: false }, operator, environment);
+    await ok('/api/release/kv/set', { keyValue: 'mine=2;' }, operator, opened.branch);
+    const live = await t.request({
+      method: 'POST',
+      url: `/api/release/kv/set?configuration=${environment}`,
+      headers: { cookie: admin, 'content-type': 'application/json', [BYPASS_REASON_HEADER]: 'hotfix' },
+      payload: JSON.stringify({ keyValue: 'live=2;' }),
+    });
+    expect(live.statusCode).toBe(200);
+    const [conflict] = (await ok('/api/change-request/diff', { id: opened.id }, operator, environment))
+      .conflicts;
+    expect(conflict).toMatchObject({ group: 'Release info', live: { payload: expect.anything() } });
+    const other = await t.login('cr-not-author@example.com');
+    const byOther = await call(
+      '/api/change-request/resolve',
+      { id: opened.id, group: conflict.group, itemId: conflict.id, choice: 'live' },
+      other,
+      environment,
+    );
+    expect(byOther.statusCode).toBe(403);
+    const resolved = await ok(
+      '/api/change-request/resolve',
+      { id: opened.id, group: conflict.group, itemId: conflict.id, choice: 'live' },
+      operator,
+      environment,
+    );
+    expect(resolved.conflicts).toEqual([]);
+    expect(resolved.groups['Release info']).toBeUndefined();
+    expect(await ok('/api/release/kv/get', undefined, operator, opened.branch)).toBe('live=2;');
+  });
+
   it('refuses a stale diff token and answers 400 naming the field for bad input', async () => {
     const environment = await reviewedEnvironment();
     const opened = await ok('/api/change-request/open', { continueDraft: false }, operator, environment);
