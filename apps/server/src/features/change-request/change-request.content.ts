@@ -10,9 +10,11 @@ import {
   scheduleOverviewRequestSchema,
   stableStringify,
   type ThreeWayResult,
+  TransferGroupName,
   TransferMode,
   TransferOperation,
   type TransferPlan,
+  transferItemKeyOf,
 } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
@@ -55,6 +57,36 @@ export function planOntoLive(
     { mode: TransferMode.Overwrite, carryDependencies: false },
     dependencyRulesOf(groups),
   );
+}
+
+/**
+ * The plan's rows that can change what players receive or the schedule: every group's, but of the
+ * configurations only those a plugin's entries name (before or after), since no other configuration is
+ * published or scheduled. Exact, and it spares writing the many configurations a request may only edit.
+ */
+function rowsThatServe(
+  groups: readonly TransferGroup[],
+  plan: TransferPlan,
+  merged: ThreeWayResult,
+  sides: RequestSides,
+): TransferPlan['groups'] {
+  const rules = dependencyRulesOf(groups);
+  const named = new Set<string>();
+  const plugins = [
+    ...(merged.merged[TransferGroupName.Plugins] ?? []),
+    ...(sides.live[TransferGroupName.Plugins] ?? []),
+  ];
+  for (const plugin of plugins) {
+    for (const reference of rules.referencesOf(TransferGroupName.Plugins, plugin)) {
+      if (reference.group === TransferGroupName.Configurations) named.add(transferItemKeyOf(reference.id));
+    }
+  }
+  const configurations = plan.groups[TransferGroupName.Configurations];
+  if (configurations === undefined) return plan.groups;
+  return {
+    ...plan.groups,
+    [TransferGroupName.Configurations]: configurations.filter((row) => named.has(transferItemKeyOf(row.id))),
+  };
 }
 
 /** The schedule overview's conflicts in the environment now (its active sets, the default window). */
@@ -123,7 +155,7 @@ export async function describeRequest(
   if (missing.length === 0) {
     await tx.$executeRawUnsafe('SAVEPOINT change_request_preview');
     try {
-      await applyTransferRows(tx, groups, request.environmentId, plan.groups, {
+      await applyTransferRows(tx, groups, request.environmentId, rowsThatServe(groups, plan, merged, sides), {
         email: '',
         sourceEnvironmentId: request.branchId,
       });
