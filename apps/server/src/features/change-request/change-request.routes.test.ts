@@ -279,6 +279,15 @@ describe('change requests', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps a branch from changing once its environment is archived', async () => {
+    const environment = await content.newEnvironment('cr-archived');
+    const opened = await ok('/api/change-request/open', {}, operator, environment);
+    await ok('/api/configuration/archive', { configurationId: environment }, admin, 'dev');
+    const edit = await call('/api/release/kv/set', { keyValue: 'late=1;' }, operator, opened.branch);
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().error).toBe(`Unknown environment ${environment}`);
+  });
+
   it('refuses a stale diff token and answers 400 naming the field for bad input', async () => {
     const environment = await reviewedEnvironment();
     const opened = await ok('/api/change-request/open', { continueDraft: false }, operator, environment);

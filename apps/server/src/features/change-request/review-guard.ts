@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { currentReviewScope } from '../../db/review-scope.ts';
 import type { AuditCheck, AuditRecord } from '../../db/unit-of-work.ts';
 import { findReviewPolicies } from '../environment/environment.public.ts';
+import { requireEnvironments } from '../environment/environment.service.ts';
 import {
   type ChangeRequestRow,
   deleteApprovals,
@@ -50,6 +51,8 @@ async function checkBranchChange(
 ): Promise<void> {
   const request: ChangeRequestRow | null = await lockChangeRequestOfBranch(tx, branchId);
   if (request === null) throw notFound(`Unknown environment ${branchId}`);
+  // A branch of an archived environment changes no more than the environment does
+  await requireEnvironments(tx, [parent]);
   const exempt = records.find((record) => !isContentAuditAction(record.action));
   if (exempt !== undefined) throw ruleViolation(notInBranchMessage(branchId));
   const stranger = records.find((record) => record.email !== request.author);
