@@ -14,6 +14,7 @@ import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { changeRequestRoutes } from './features/change-request/change-request.routes.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
@@ -128,6 +129,7 @@ const featureRoutes = [
   usersRoutes,
   runtimeInstancesRoutes,
   runtimePreviewRoutes,
+  changeRequestRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
