@@ -52,9 +52,13 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
   }, [active, showError]);
 
   const select = useCallback(
-    (id: string) => {
+    (id: string, { isSavedElsewhere = false }: { isSavedElsewhere?: boolean } = {}) => {
       // Another environment remounts the screen: unsaved changes on it are lost, so the operator is asked first.
       if (id !== active) {
+        if (isSavedElsewhere) {
+          setChosen(id);
+          return;
+        }
         void confirmLeaving().then((isConfirmed) => {
           if (isConfirmed) setChosen(id);
         });

@@ -1,7 +1,10 @@
+import { parseBranchId } from '@console/domain';
+
 /**
  * A change request's branch is a hidden environment named after the environment it changes and the request
- * (`prod~cr-12`): the ordinary screens edit it through `?configuration=`. The shell shows it as the
- * environment it changes (its colour, its theme, its rights), with a banner saying which request it is.
+ * (`prod~cr-12`, the domain's branch id): the ordinary screens edit it through `?configuration=`. The shell
+ * shows it as the environment it changes (its colour, its theme, its rights), with a banner saying which
+ * request it is.
  */
 export interface Branch {
   /** The environment the request changes (`prod`). */
@@ -10,12 +13,9 @@ export interface Branch {
   changeRequestId: number;
 }
 
-const BRANCH_PATTERN = /^(.+)~cr-([1-9][0-9]{0,15})$/;
-
 export function branchOf(environment: string): Branch | null {
-  const match = BRANCH_PATTERN.exec(environment);
-  if (!match?.[1] || !match[2]) return null;
-  return { base: match[1], changeRequestId: Number(match[2]) };
+  const parsed = parseBranchId(environment);
+  return parsed ? { base: parsed.parent, changeRequestId: parsed.number } : null;
 }
 
 /** The environment whose colour, theme and rights a screen shows: a branch's base, else itself. */
