@@ -1,5 +1,6 @@
 import {
   type AnyEndpoint,
+  ErrorCode,
   endpointUrl,
   MESSAGES,
   type PathParams,
@@ -179,7 +180,7 @@ export async function callEndpoint<E extends AnyEndpoint>(
 }
 
 /** The error code of an environment that takes changes only through change requests. */
-export const REVIEW_REQUIRED_CODE = 'REVIEW_REQUIRED';
+export const REVIEW_REQUIRED_CODE: string = ErrorCode.ReviewRequired;
 
 function refusedForReview<E extends AnyEndpoint>(
   endpoint: E,
