@@ -1,15 +1,18 @@
 import {
+  api,
   CHANGE_REQUEST_STATUS_LABELS,
   CHANGE_REQUEST_STATUSES,
   type ChangeRequestStatus,
   type ChangeRequestSummary,
   changeRequestStatusSchema,
 } from '@console/domain';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { whileBusy } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
@@ -20,9 +23,10 @@ import { useActiveEnvironment } from '../../shell/environment/environment.contex
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
 import { useCurrentOperatorQuery } from '../../shell/session/auth.queries.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import { BypassList } from './BypassList.tsx';
 import { ChangeRequestStatusChip } from './ChangeRequestStatusChip.tsx';
-import { useChangeRequestListQuery } from './changeRequests.queries.ts';
+import { useChangeRequestListQuery, useChangeRequestMutation } from './changeRequests.queries.ts';
 
 interface ListFilter {
   status: ChangeRequestStatus | '';
@@ -76,9 +80,10 @@ export function ChangeRequestListPage() {
   const { active } = useActiveEnvironment();
   const banner = useErrorBanner();
   useReportQueryError(banner, list.error);
+  const base = baseEnvironmentOf(active);
 
   return (
-    <Page title="Change Requests">
+    <Page title="Change Requests" actions={<ProposeButton environment={base} onError={banner.report} />}>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>
         Where an environment requires review, changes are proposed in a change request: a copy of the
@@ -120,7 +125,25 @@ export function ChangeRequestListPage() {
           />
         )}
       </QueryContent>
-      <BypassList environment={baseEnvironmentOf(active)} />
+      <BypassList environment={base} />
     </Page>
+  );
+}
+
+/**
+ * Opens a change request of the environment (or continues the operator's draft there) and enters its
+ * branch, where the ordinary screens edit it.
+ */
+function ProposeButton({ environment, onError }: { environment: string; onError(error: unknown): void }) {
+  const { select } = useActiveEnvironment();
+  const open = useChangeRequestMutation(api.changeRequest.open, environment);
+  const propose = () =>
+    open.mutate({ continueDraft: true }, { onSuccess: (request) => select(request.branch), onError });
+  return (
+    <NeedsRight endpoint={api.changeRequest.open} environment={environment} holdsFocus>
+      <Button variant="contained" {...whileBusy(open.isPending, propose)}>
+        {`Propose a change to ${environment}`}
+      </Button>
+    </NeedsRight>
   );
 }
