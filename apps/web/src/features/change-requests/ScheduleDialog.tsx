@@ -64,7 +64,7 @@ function ScheduleForm({ request, onClose }: { request: ChangeRequestDetails; onC
     <DialogContent>
       <Form form={form} onSubmit={submit} maxWidth={560}>
         {error && <Alert severity="error">{error.message}</Alert>}
-        <DateTimeFormField name="at" label="Apply at" emptyMeaning="not scheduled" />
+        <DateTimeFormField name="at" label="Apply at" emptyMeaning="not scheduled" withSeconds />
         <DialogActions sx={{ px: 0 }}>
           <Button onClick={onClose}>Cancel</Button>
           <SubmitButton isPending={schedule.isPending}>Schedule</SubmitButton>
