@@ -16,6 +16,7 @@ import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { changeRequestRoutes } from './features/change-request/change-request.routes.ts';
+import { checkReview } from './features/change-request/review-guard.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
@@ -172,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
-  configureUnitOfWork({ afterAudit: [publishAudited] });
+  configureUnitOfWork({ afterAudit: [publishAudited], checkAudit: [checkReview] });
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -291,14 +291,16 @@ export const changeRequestConflictSchema = z.object({
 });
 export type ChangeRequestConflict = z.infer<typeof changeRequestConflictSchema>;
 
-/** Per plugin: the share of players (of its A/B-tests' bucket space) whose case or configuration changes. */
+/**
+ * Per plugin: per A/B-test entry, the share (0..1) of the test's bucket space whose players change case,
+ * and whose players get another configuration (impactOfContentChange).
+ */
 export const changeRequestImpactSchema = z.object({
   pluginId: z.number().int(),
   plugin: z.string(),
-  /** Of 1,000,000 buckets per A/B-test entry, summed over entries: players changing case. */
-  movedCase: z.number(),
-  /** Players changing configuration (a case's configuration, or the plugin switched on or off). */
-  changedConfiguration: z.number(),
+  entries: z.array(
+    z.object({ abTestId: z.string(), movedCase: z.number(), changedConfiguration: z.number() }),
+  ),
   sentence: z.string(),
 });
 export type ChangeRequestImpact = z.infer<typeof changeRequestImpactSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '../audit.ts';
 import { ENVIRONMENT_ID_PATTERN } from '../environment.constants.ts';
 import { branchIdOf, isEnvironmentOrBranchId, parseBranchId } from './branch-id.ts';
 import {
@@ -6,6 +7,7 @@ import {
   listChangeRequestsRequestSchema,
   reviewRequestSchema,
 } from './change-request.schemas.ts';
+import { AUDIT_REVIEW_CLASSES, isContentAuditAction } from './review-classes.ts';
 import { DEFAULT_REVIEW_POLICY, reviewPolicySchema } from './review-policy.ts';
 
 describe('branch ids', () => {
@@ -28,6 +30,19 @@ describe('branch ids', () => {
     `${'a'.repeat(37)}~cr-1`,
   ])('refuses %s as a branch id', (id) => {
     expect(parseBranchId(id)).toBeNull();
+  });
+});
+
+describe('review classes', () => {
+  it('classify every audit action, the change requests own exempt and content changes under review', () => {
+    expect(Object.keys(AUDIT_REVIEW_CLASSES).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect(isContentAuditAction('config.save')).toBe(true);
+    expect(isContentAuditAction('plugin.draft.activate')).toBe(true);
+    expect(isContentAuditAction('compensation.send')).toBe(false);
+    expect(isContentAuditAction('runtime-key.create')).toBe(false);
+    expect(isContentAuditAction('change-request.apply')).toBe(false);
+    // An action written by a later version is not let through unclassified
+    expect(isContentAuditAction('something.new')).toBe(true);
   });
 });
 
