@@ -47,8 +47,7 @@ export function requestDiff(overrides: Partial<ChangeRequestDiff> = {}): ChangeR
       {
         pluginId: 11,
         plugin: 'GOLD_RUSH',
-        movedCase: 0,
-        changedConfiguration: 250_000,
+        entries: [{ abTestId: 'spring', movedCase: 0, changedConfiguration: 0.25 }],
         sentence: '25% of players get another configuration',
       },
     ],
