@@ -107,8 +107,9 @@ describeInBrowser('change requests in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('configuration.active', JSON.stringify('prod')));
     await page.goto(`${baseUrl}/security/users`);
     const edit = page.getByRole('button', { name: 'Edit the review policy of prod' });
-    await edit.waitFor();
-    const unmarked = await tabTo(page, edit, { max: 120 });
+    // From the row's protection switch (the users' table before it is not what is walked here).
+    await page.getByRole('switch', { name: 'prod protected' }).focus();
+    const unmarked = await tabTo(page, edit);
     await page.keyboard.press('Enter');
     const policy = page.getByRole('dialog', { name: 'Review policy of prod' });
     const required = policy.getByRole('checkbox', { name: 'Review required' });
