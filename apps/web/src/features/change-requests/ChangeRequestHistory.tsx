@@ -14,6 +14,7 @@ import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
+import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { useChangeRequestMutation } from './changeRequests.queries.ts';
@@ -52,6 +53,8 @@ export function ChangeRequestHistory({
 }) {
   const comment = useChangeRequestMutation(api.changeRequest.comment, environment);
   const form = useSchemaForm(commentFormSchema, { defaultValues: { comment: '' } });
+  // A comment being written is not lost to a click elsewhere without asking.
+  useUnsavedChangesGuard(form, 'change-request-comment');
   const submit = ({ comment: text }: { comment: string }) =>
     comment.mutate(
       { id: requestId, comment: text },

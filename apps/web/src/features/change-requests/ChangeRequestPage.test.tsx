@@ -121,6 +121,25 @@ describe('change request review', () => {
     ]);
   });
 
+  it('adds a comment to the thread', async () => {
+    const request = requestDetails({ status: 'in-review' });
+    const api = reviewApi('op@example.com', request, requestDiff(), {
+      '/api/change-request/comment': () => ok(request),
+    });
+    renderApp('/change-requests/7');
+    const comment = await screen.findByRole('textbox', { name: 'Comment' });
+    await userEvent.type(comment, 'The gold is doubled on purpose');
+    await userEvent.click(screen.getByRole('button', { name: 'Add comment' }));
+    await waitFor(() => expect(comment).toHaveProperty('value', ''));
+    expect(api.callsTo('/api/change-request/comment')).toEqual([
+      {
+        path: '/api/change-request/comment',
+        configuration: 'prod',
+        body: { id: 7, comment: 'The gold is doubled on purpose' },
+      },
+    ]);
+  });
+
   it('says so when there is no such request', async () => {
     reviewApi('admin@example.com', requestDetails({ id: 5 }));
     renderApp('/change-requests/7');
