@@ -63,6 +63,8 @@ export interface RefusedCall {
   message: string;
   /** Sends the same call again in `branch`; answers what the call answers. */
   resendIn(branch: string): Promise<unknown>;
+  /** Sends the same call again, in the same environment, with these headers (an admin's bypass reason). */
+  resendWith(headers: Readonly<Record<string, string>>): Promise<unknown>;
 }
 
 export type ApiEvent =
@@ -99,6 +101,8 @@ export interface ApiCallOptions<T> {
    */
   schema?: z.ZodType<T> | Promise<z.ZodType<T>>;
   signal?: AbortSignal;
+  /** Headers besides the JSON ones. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export async function apiCall<T = unknown>(path: string, options: ApiCallOptions<T> = {}): Promise<T> {
@@ -152,6 +156,7 @@ export interface EndpointCallOptions<E extends AnyEndpoint> {
   /** The active environment; ignored for endpoints of 'global' scope. */
   environment?: string;
   signal?: AbortSignal;
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -163,7 +168,7 @@ export async function callEndpoint<E extends AnyEndpoint>(
   endpoint: E,
   options: EndpointCallOptions<E> = {},
 ): Promise<ResponseOfEndpoint<E>> {
-  const { body, params, environment, signal } = options;
+  const { body, params, environment, signal, headers } = options;
   const path = endpointUrl(endpoint, (params ?? {}) as Record<string, unknown>);
   try {
     return await apiCall(path, {
@@ -171,6 +176,7 @@ export async function callEndpoint<E extends AnyEndpoint>(
       ...(endpoint.scope === 'environment' && environment !== undefined ? { environment } : {}),
       schema: endpoint.response as z.ZodType<ResponseOfEndpoint<E>>,
       ...(signal ? { signal } : {}),
+      ...(headers ? { headers } : {}),
     });
   } catch (error) {
     const refused = refusedForReview(endpoint, options, error);
@@ -208,15 +214,22 @@ function refusedForReview<E extends AnyEndpoint>(
             }
           : { environment: branch, ...(options.body === undefined ? {} : { body: options.body }) }),
       }),
+    resendWith: (headers) => {
+      const { signal: _signal, ...again } = options;
+      return callEndpoint(endpoint, { ...again, headers });
+    },
   };
 }
 
-async function send<T>(path: string, { body, environment, signal }: ApiCallOptions<T>): Promise<Response> {
+async function send<T>(
+  path: string,
+  { body, environment, signal, headers }: ApiCallOptions<T>,
+): Promise<Response> {
   const url = environment === undefined ? path : `${path}?configuration=${encodeURIComponent(environment)}`;
   try {
     return await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body ?? {}),
       credentials: 'same-origin',
       redirect: 'manual',

@@ -81,4 +81,65 @@ describe('Propose this change', () => {
     expect(await screen.findByRole('button', { name: 'Environment: prod' })).toBeTruthy();
     expect(api.callsTo('/api/plugin/list')[0]?.configuration).toBe('prod~cr-7');
   });
+
+  it('lets an admin of the environment make the change directly, with a reason', async () => {
+    window.localStorage.setItem(ACTIVE_ENVIRONMENT_KEY, JSON.stringify('prod'));
+    const api = fakeApi({
+      '/api/auth/me': () => signedInAs('boss@example.com', 'admin'),
+      '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
+      '/api/release/content/get': () => ok({ nextReleaseTimeMs: 0, maxLevel: 10, nextMaxLevel: 20 }),
+      '/api/release/client/get': () => ok({ remindVersion: '1.0.0', minimumVersion: '0.9' }),
+      '/api/release/kv/get': () => ok('a=1;'),
+      '/api/release/kv/set': () => REFUSAL,
+    });
+    renderApp('/release');
+    const field = await screen.findByDisplayValue('a=1;');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'b=2;');
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Key-value' })).getByRole('button', { name: 'Save' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Bypass review…' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Bypass review of prod?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bypass review' }));
+    expect(await within(dialog).findByText('Reason must give a reason')).toBeTruthy();
+    expect(api.callsTo('/api/release/kv/set')).toHaveLength(1);
+
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Hotfix for the broken shop');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bypass review' }));
+    await waitFor(() => expect(api.callsTo('/api/release/kv/set')).toHaveLength(2));
+    const [, init] =
+      api.fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/release/kv/set'))[1] ?? [];
+    expect(new Headers(init?.headers).get('x-bypass-reason')).toBe('Hotfix for the broken shop');
+    expect(api.callsTo('/api/release/kv/set')[1]).toMatchObject({
+      configuration: 'prod',
+      body: { keyValue: 'b=2;' },
+    });
+  });
+
+  it('offers an operator no bypass', async () => {
+    window.localStorage.setItem(ACTIVE_ENVIRONMENT_KEY, JSON.stringify('stable'));
+    fakeApi({
+      '/api/auth/me': () => signedInAs('op@example.com', 'operator'),
+      '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
+      '/api/release/content/get': () => ok({ nextReleaseTimeMs: 0, maxLevel: 10, nextMaxLevel: 20 }),
+      '/api/release/client/get': () => ok({ remindVersion: '1.0.0', minimumVersion: '0.9' }),
+      '/api/release/kv/get': () => ok('a=1;'),
+      '/api/release/kv/set': () => ({
+        ...REFUSAL,
+        body: { ...REFUSAL.body, error: 'Environment stable requires review' },
+      }),
+    });
+    renderApp('/release');
+    await screen.findByDisplayValue('a=1;');
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Key-value' })).getByRole('button', { name: 'Save' }),
+    );
+    const offer = (await screen.findByRole('button', { name: 'Propose this change' })).closest(
+      '[role="alert"]',
+    );
+    if (!(offer instanceof HTMLElement)) throw new Error('no toast');
+    expect(within(offer).queryByRole('button', { name: 'Bypass review…' })).toBeNull();
+  });
 });

@@ -1,22 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type RefusedCall, subscribeToApiEvents } from '../../api/client.ts';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
+import { useCurrentOperatorQuery } from '../session/auth.queries.ts';
 import { useGlobalUi } from './globalUi.context.ts';
+
+const BypassReviewDialog = lazy(async () => ({
+  default: (await import('./BypassReviewDialog.tsx')).BypassReviewDialog,
+}));
 
 /** The offer stays longer than a toast's 5 s: the operator reads why the change was refused, then decides. */
 export const PROPOSE_OFFER_MS = 20_000;
 export const PROPOSE_LABEL = 'Propose this change';
+export const BYPASS_LABEL = 'Bypass review';
 
 /**
  * For every screen at once: a change refused because its environment requires review is offered as a
  * proposal. "Propose this change" opens (or continues) the operator's change request, makes the same call in
- * its branch and moves the operator into the branch, on the same page. Rendered once by the shell.
+ * its branch and moves the operator into the branch, on the same page. An admin of the environment may
+ * instead bypass review with a reason (break glass). Rendered once by the shell.
  */
 export function ProposeChangeOffer() {
   const { toast, showError } = useGlobalUi();
   const { select } = useActiveEnvironment();
   const queryClient = useQueryClient();
+  const [bypassing, setBypassing] = useState<RefusedCall | null>(null);
+  // Read when a refusal comes, not as a dependency: the subscription stays the same while rights load.
+  const me = useCurrentOperatorQuery().data;
+  const isAdminIn = useRef<(environment: string) => boolean>(() => false);
+  isAdminIn.current = (environment) =>
+    me?.environments.some((entry) => entry.id === environment && entry.role === 'admin') ?? false;
 
   useEffect(() => {
     const propose = async (call: RefusedCall) => {
@@ -35,12 +48,23 @@ export function ProposeChangeOffer() {
     };
     return subscribeToApiEvents((event) => {
       if (event.type !== 'review-required') return;
-      toast(event.call.message, 'warning', {
+      const { call } = event;
+      toast(call.message, 'warning', {
         kind: 'review-required',
         autoHideMs: PROPOSE_OFFER_MS,
-        actions: [{ label: PROPOSE_LABEL, onClick: () => void propose(event.call) }],
+        actions: [
+          { label: PROPOSE_LABEL, onClick: () => void propose(call) },
+          ...(isAdminIn.current(call.environment)
+            ? [{ label: `${BYPASS_LABEL}…`, onClick: () => setBypassing(call) }]
+            : []),
+        ],
       });
     });
   }, [toast, showError, select, queryClient]);
-  return null;
+  if (!bypassing) return null;
+  return (
+    <Suspense fallback={null}>
+      <BypassReviewDialog call={bypassing} onClose={() => setBypassing(null)} />
+    </Suspense>
+  );
 }
