@@ -256,7 +256,7 @@ describeInBrowser('change requests in Chromium', () => {
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
-  it("offers a change refused for review as a proposal: the same call lands in the author's request", async () => {
+  it("offers a change refused for review as a proposal (the same call lands in the author's request) and to an admin as a bypass with a reason", async () => {
     const { page, baseUrl, pageConsole } = app;
     await page.evaluate(() => localStorage.setItem('configuration.active', JSON.stringify('prod')));
     await page.goto(`${baseUrl}/release`);
@@ -282,6 +282,23 @@ describeInBrowser('change requests in Chromium', () => {
     await banner.getByRole('button', { name: 'Back to prod' }).click();
     await page.getByRole('button', { name: 'Environment: prod' }).waitFor();
     await banner.waitFor({ state: 'detached' });
+
+    // Break glass: the admin makes it directly, with a reason, listed with the change requests.
+    await keyValue.getByLabel('Key-value').fill('event=hotfix;');
+    await keyValue.getByRole('button', { name: 'Save' }).click();
+    await toast(page, /requires review/)
+      .getByRole('button', { name: 'Bypass review…' })
+      .click();
+    const bypass = page.getByRole('dialog', { name: 'Bypass review of prod?' });
+    await bypass.getByLabel(/^Reason/).fill('Shop outage hotfix');
+    await bypass.getByRole('button', { name: 'Bypass review' }).click();
+    await toast(page, 'Changed directly in prod: review bypassed').waitFor();
+    expect(await callApiFromPage(page, '/api/release/kv/get', {}, 'prod')).toBe('event=hotfix;');
+    await page.goto(`${baseUrl}/change-requests`);
+    await page
+      .getByRole('table', { name: 'Direct changes in prod' })
+      .getByRole('cell', { name: 'Shop outage hotfix' })
+      .waitFor();
     expect(pageConsole.takeProblems([/status of 409/])).toEqual([]);
   });
 
