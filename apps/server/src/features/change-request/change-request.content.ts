@@ -7,14 +7,18 @@ import {
   impactOfContentChange,
   mergeThreeWay,
   planTransfer,
+  scheduleOverviewRequestSchema,
   stableStringify,
   type ThreeWayResult,
+  TransferGroupName,
   TransferMode,
   TransferOperation,
   type TransferPlan,
+  transferItemKeyOf,
 } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
+import { getScheduleOverview } from '../schedule/schedule.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';
 import type { ItemsByGroup } from './change-request.store.ts';
 
@@ -54,6 +58,40 @@ export function planOntoLive(
     dependencyRulesOf(groups),
   );
 }
+
+/**
+ * The plan's rows that can change what players receive or the schedule: every group's, but of the
+ * configurations only those a plugin's entries name (before or after), since no other configuration is
+ * published or scheduled. Exact, and it spares writing the many configurations a request may only edit.
+ */
+function rowsThatServe(
+  groups: readonly TransferGroup[],
+  plan: TransferPlan,
+  merged: ThreeWayResult,
+  sides: RequestSides,
+): TransferPlan['groups'] {
+  const rules = dependencyRulesOf(groups);
+  const named = new Set<string>();
+  const plugins = [
+    ...(merged.merged[TransferGroupName.Plugins] ?? []),
+    ...(sides.live[TransferGroupName.Plugins] ?? []),
+  ];
+  for (const plugin of plugins) {
+    for (const reference of rules.referencesOf(TransferGroupName.Plugins, plugin)) {
+      if (reference.group === TransferGroupName.Configurations) named.add(transferItemKeyOf(reference.id));
+    }
+  }
+  const configurations = plan.groups[TransferGroupName.Configurations];
+  if (configurations === undefined) return plan.groups;
+  return {
+    ...plan.groups,
+    [TransferGroupName.Configurations]: configurations.filter((row) => named.has(transferItemKeyOf(row.id))),
+  };
+}
+
+/** The schedule overview's conflicts in the environment now (its active sets, the default window). */
+const scheduleConflictsOf = async (tx: Tx, environmentId: string) =>
+  (await getScheduleOverview(tx, environmentId, scheduleOverviewRequestSchema.parse(null))).conflicts;
 
 /** The three sides of a request, read in the caller's transaction. */
 export interface RequestSides {
@@ -110,16 +148,19 @@ export async function describeRequest(
       .filter(([, rows]) => rows.length > 0),
   );
   const before = (await buildRuntimeContent(tx, request.environmentId)).content;
+  const conflictsBefore = await scheduleConflictsOf(tx, request.environmentId);
   let after = before;
+  let conflictsAfter = conflictsBefore;
   const missing = [...plan.missing];
   if (missing.length === 0) {
     await tx.$executeRawUnsafe('SAVEPOINT change_request_preview');
     try {
-      await applyTransferRows(tx, groups, request.environmentId, plan.groups, {
+      await applyTransferRows(tx, groups, request.environmentId, rowsThatServe(groups, plan, merged, sides), {
         email: '',
         sourceEnvironmentId: request.branchId,
       });
       after = (await buildRuntimeContent(tx, request.environmentId)).content;
+      conflictsAfter = await scheduleConflictsOf(tx, request.environmentId);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       missing.push(error.message);
@@ -134,7 +175,14 @@ export async function describeRequest(
     conflicts: merged.conflicts,
     missing,
     impact,
-    scheduleConflicts: [],
+    // The schedule overview's conflicts the request would introduce (those of the environment now left out)
+    scheduleConflicts: conflictsAfter
+      .filter((conflict) => !conflictsBefore.some((known) => known.message === conflict.message))
+      .map((conflict) => ({
+        plugin: conflict.pluginName,
+        configuration: conflict.configurations.join(', '),
+        message: conflict.message,
+      })),
     isBaseMoved: merged.isBaseMoved,
     diffToken: diffTokenOf(sides),
   };

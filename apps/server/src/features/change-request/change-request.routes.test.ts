@@ -219,6 +219,66 @@ describe('change requests', () => {
     expect(JSON.stringify(await ok('/api/config/duel/list', {}, admin, environment))).toContain('live-only');
   });
 
+  it('resolves a conflict by taking live: the branch holds the live item and the request no longer changes it', async () => {
+    const environment = await content.newEnvironment('cr-live');
+    await ok('/api/change-request/policy/set', policy(true), admin, environment);
+    const opened = await ok('/api/change-request/open', { continueDraft: false }, operator, environment);
+    await ok('/api/release/kv/set', { keyValue: 'mine=2;' }, operator, opened.branch);
+    const live = await t.request({
+      method: 'POST',
+      url: `/api/release/kv/set?configuration=${environment}`,
+      headers: { cookie: admin, 'content-type': 'application/json', [BYPASS_REASON_HEADER]: 'hotfix' },
+      payload: JSON.stringify({ keyValue: 'live=2;' }),
+    });
+    expect(live.statusCode).toBe(200);
+    const [conflict] = (await ok('/api/change-request/diff', { id: opened.id }, operator, environment))
+      .conflicts;
+    expect(conflict).toMatchObject({ group: 'Release info', live: { payload: expect.anything() } });
+    const other = await t.login('cr-not-author@example.com');
+    const byOther = await call(
+      '/api/change-request/resolve',
+      { id: opened.id, group: conflict.group, itemId: conflict.id, choice: 'live' },
+      other,
+      environment,
+    );
+    expect(byOther.statusCode).toBe(403);
+    const resolved = await ok(
+      '/api/change-request/resolve',
+      { id: opened.id, group: conflict.group, itemId: conflict.id, choice: 'live' },
+      operator,
+      environment,
+    );
+    expect(resolved.conflicts).toEqual([]);
+    expect(resolved.groups['Release info']).toBeUndefined();
+    expect(await ok('/api/release/kv/get', undefined, operator, opened.branch)).toBe('live=2;');
+  });
+
+  it('takes the approvals back when the branch changes after an approval, as the policy says', async () => {
+    const environment = await content.newEnvironment('cr-reset');
+    await ok('/api/change-request/policy/set', policy(true, 2), admin, environment);
+    const opened = await ok('/api/change-request/open', { continueDraft: false }, operator, environment);
+    await ok('/api/release/kv/set', { keyValue: 'first=1;' }, operator, opened.branch);
+    await ok('/api/change-request/request-review', { id: opened.id }, operator, environment);
+    const approved = await ok('/api/change-request/approve', { id: opened.id }, admin, environment);
+    expect(approved.approvals).toHaveLength(1);
+    await ok('/api/release/kv/set', { keyValue: 'second=1;' }, operator, opened.branch);
+    const after = await ok('/api/change-request/get', { id: opened.id }, operator, environment);
+    expect(after).toMatchObject({ status: 'in-review', approvals: [] });
+    expect(after.history.at(-1)).toMatchObject({ kind: 'approvals-reset', email: OPERATOR });
+    // Without the reset in the policy, an approval stays
+    await ok(
+      '/api/change-request/policy/set',
+      { ...policy(true, 2), resetApprovalsOnChange: false },
+      admin,
+      environment,
+    );
+    await ok('/api/change-request/approve', { id: opened.id }, admin, environment);
+    await ok('/api/release/kv/set', { keyValue: 'third=1;' }, operator, opened.branch);
+    expect(
+      (await ok('/api/change-request/get', { id: opened.id }, operator, environment)).approvals,
+    ).toHaveLength(1);
+  });
+
   it('refuses a stale diff token and answers 400 naming the field for bad input', async () => {
     const environment = await reviewedEnvironment();
     const opened = await ok('/api/change-request/open', { continueDraft: false }, operator, environment);

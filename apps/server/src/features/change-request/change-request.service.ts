@@ -30,7 +30,6 @@ import {
   ruleViolation,
   type SaveChangeRequestRequest,
   TransferMode,
-  TransferOperation,
   transferItemKeyOf,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -449,14 +448,11 @@ export async function resolveConflict(
       }
       await updateBase(tx, row.id, rebaseItem(sides.base, found.group, found.id, found.live));
       if (request.choice === ConflictChoice.Live) {
+        // The branch takes the live item (or loses it, where it was deleted live)
         const group = context.groups.find((candidate) => candidate.name === found.group)!;
-        const { operation: _operation, ...item } = {
-          ...(found.live ?? found.mine!),
-          operation: TransferOperation.Update,
-        };
         const writeContext = { email, sourceEnvironmentId: environmentId };
         if (found.live === null) await group.remove(tx, row.branchId, found.id, writeContext);
-        else await group.write(tx, row.branchId, item, writeContext);
+        else await group.write(tx, row.branchId, found.live, writeContext);
       }
       await resetApprovals(tx, row, await policyOf(tx, environmentId), email);
       await insertEvent(tx, row.id, {
