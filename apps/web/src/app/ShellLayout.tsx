@@ -8,7 +8,6 @@ import { EnvironmentProvider } from '../shell/environment/EnvironmentProvider.ts
 import { useActiveEnvironment } from '../shell/environment/environment.context.ts';
 import { useEnvironmentListQuery } from '../shell/environment/environment.queries.ts';
 import { useGlobalUiState } from '../shell/feedback/globalUi.context.ts';
-import { ProposeChangeOffer } from '../shell/feedback/ProposeChangeOffer.tsx';
 import { useErrorBanner, useReportQueryError } from '../shell/feedback/useErrorBanner.ts';
 import { useFocusHeadingOnNavigate } from '../shell/focus/useFocusHeadingOnNavigate.ts';
 import { NavBar } from '../shell/nav/NavBar.tsx';
@@ -47,7 +46,9 @@ function EnvironmentShell() {
             sx={{ py: 3, outline: 'none' }}
           >
             <EnvironmentListBanner />
-            <ProposeChangeOffer />
+            <Suspense fallback={null}>
+              <ProposeChangeOffer />
+            </Suspense>
             {isReady && <BranchBannerOf environment={active} />}
             {isReady ? (
               // An environment switch remounts the screen: forms and local state start over in the new
@@ -68,6 +69,11 @@ function EnvironmentShell() {
 // Not part of the first load (its Alert is only shown when the list fails); requested on first render.
 const ErrorBanner = lazy(async () => ({
   default: (await import('../shell/feedback/ErrorBanner.tsx')).ErrorBanner,
+}));
+
+// Loaded right after the first screen: a refusal for review comes from a change the operator makes later.
+const ProposeChangeOffer = lazy(async () => ({
+  default: (await import('../shell/feedback/ProposeChangeOffer.tsx')).ProposeChangeOffer,
 }));
 
 // Shown only inside a change request's branch, with the request's declarations: not part of the first load.
