@@ -22,7 +22,7 @@ import { usersEndpoints } from './users.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
 // Named so a lazily loaded chunk can take one feature's declarations without the whole table.
-export { authEndpoints, environmentEndpoints };
+export { authEndpoints, changeRequestEndpoints, environmentEndpoints };
 
 // One line per feature in the import list and in `api`, so features added in parallel merge cleanly.
 
