@@ -7,7 +7,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * the call runs, and a job or CLI run has none.
  */
 export interface ReviewScope {
-  bypassReason: string;
+  /** Null without a reason: the request only proposes, or is refused. */
+  bypassReason: string | null;
+  /**
+   * Set when the call was let through only because its protected environment requires review (an
+   * operator there may propose, never change directly): whatever it changes there is refused, content
+   * with the review-required code, the rest (player operations) with `missing`, the right it lacks.
+   */
+  proposerOnly?: { environmentId: string; missing: string };
   /** Whether the caller is an admin of the environment (only admins may bypass review). */
   isAdminIn(environmentId: string): boolean;
 }

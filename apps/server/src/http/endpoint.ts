@@ -73,11 +73,16 @@ export function registerEndpoint<E extends AnyEndpoint>(
         );
       const bypassReason = bypassReasonOf(request);
       const user = request.user;
+      const proposerOnly = proposersOnly.get(request);
       const payload =
-        bypassReason === null || user === null
+        (bypassReason === null && proposerOnly === undefined) || user === null
           ? await run()
           : await runInReviewScope(
-              { bypassReason, isAdminIn: (environment) => roleIn(user.grants, environment) === 'admin' },
+              {
+                bypassReason,
+                ...(proposerOnly === undefined ? {} : { proposerOnly }),
+                isAdminIn: (environment) => roleIn(user.grants, environment) === 'admin',
+              },
               run,
             );
       return { payload };
@@ -98,6 +103,12 @@ function bypassReasonOf(request: FastifyRequest): string | null {
   if (problem !== null) throw badInput(problem);
   return reason.trim();
 }
+
+/**
+ * The calls let through only because their protected environment requires review: an operator there may
+ * propose a content change, and the unit of work refuses whatever the call changes (review-guard.ts).
+ */
+const proposersOnly = new WeakMap<FastifyRequest, { environmentId: string; missing: string }>();
 
 /** A change request's branch takes its rights from the environment it branches. */
 const rightsEnvironmentOf = (environment: string) => parseBranchId(environment)?.parent ?? environment;
@@ -125,13 +136,19 @@ export function accessHooksOf(
   if (endpoint.access === 'public') return {};
   const check = async (request: FastifyRequest, environment: string | null) => {
     if (!request.user) throw notLoggedIn();
-    const place: AccessPlace =
-      environment === null
-        ? { environment: null }
-        : { environment, isProtected: await app.environments.isProtected(environment) };
     const role = roleIn(request.user.grants, environment === null ? null : rightsEnvironmentOf(environment));
-    const missing = missingRight(endpoint.access, role, place);
+    if (environment === null) {
+      const missing = missingRight(endpoint.access, role, { environment: null });
+      if (missing !== null) throw forbidden(missing);
+      return;
+    }
+    const place = { environment, isProtected: await app.environments.isProtected(environment) };
+    const missingUnreviewed = missingRight(endpoint.access, role, place);
+    if (missingUnreviewed === null) return;
+    const requiresReview = place.isProtected && (await app.environments.requiresReview(environment));
+    const missing = missingRight(endpoint.access, role, { ...place, requiresReview });
     if (missing !== null) throw forbidden(missing);
+    proposersOnly.set(request, { environmentId: environment, missing: missingUnreviewed });
   };
   const ownEnvironment = (request: FastifyRequest) =>
     endpoint.scope === 'global' ? null : request.environmentId;

@@ -65,6 +65,25 @@ describe('change requests', () => {
     expect(JSON.stringify(list)).not.toContain('direct-1');
   });
 
+  it('lets an operator of a protected, reviewed environment propose content, and nothing else', async () => {
+    const environment = await reviewedEnvironment();
+    await ok('/api/users/environment/protect', { environment, isProtected: true }, admin, environment);
+    const refused = await call('/api/config/duel/create', newConfig('protected-1'), operator, environment);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe(ErrorCode.ReviewRequired);
+    // A player operation is not proposed: in a protected environment it stays an admin's
+    const grant = { userId: 'player-1', item: 'Coin', amount: 5 };
+    const granted = await call('/api/compensation/send/consumable', grant, operator, environment);
+    expect(granted.statusCode).toBe(403);
+    expect(granted.json().error).toBe(`Requires admin rights in ${environment} (a protected environment)`);
+    // Without review, the protected environment is an admin's again
+    await ok('/api/change-request/policy/set', policy(false), admin, environment);
+    const direct = await call('/api/config/duel/create', newConfig('protected-2'), operator, environment);
+    expect(direct.statusCode).toBe(403);
+    const list = await ok('/api/config/duel/list', {}, admin, environment);
+    expect(JSON.stringify(list)).not.toContain('protected-');
+  });
+
   it('lets an admin break glass with a reason, audited and listed', async () => {
     const environment = await reviewedEnvironment();
     const byOperator = await t.request({

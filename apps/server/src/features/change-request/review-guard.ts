@@ -105,11 +105,20 @@ export const checkReview: AuditCheck = async (tx, records) => {
       );
       continue;
     }
+    const scope = currentReviewScope();
+    const proposerOnly = scope?.proposerOnly;
+    if (proposerOnly !== undefined && proposerOnly.environmentId === environmentId) {
+      // An operator of a protected environment that requires review proposes, never changes it
+      const isReviewed = policies.get(environmentId)?.isRequired === true;
+      if (!isReviewed || named.some((record) => !isContentAuditAction(record.action))) {
+        throw forbidden(proposerOnly.missing);
+      }
+      throw reviewRequired(environmentId);
+    }
     if (!policies.get(environmentId)?.isRequired) continue;
     const content = named.filter((record) => isContentAuditAction(record.action));
     if (content.length === 0) continue;
-    const scope = currentReviewScope();
-    if (scope === undefined) throw reviewRequired(environmentId);
+    if (scope === undefined || scope.bypassReason === null) throw reviewRequired(environmentId);
     if (!scope.isAdminIn(environmentId)) {
       throw forbidden(`Requires admin rights in ${environmentId} to bypass review`);
     }

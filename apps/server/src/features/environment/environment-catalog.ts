@@ -14,6 +14,8 @@ export interface EnvironmentCatalog {
   list(): Promise<CatalogRow[]>;
   /** Whether an environment is protected; one unknown to the cache is read again first. */
   isProtected(id: string): Promise<boolean>;
+  /** Whether an environment requires review (change requests); one unknown to the cache is read again first. */
+  requiresReview(id: string): Promise<boolean>;
   /** Whether an environment is in use (exists, not archived); one unknown to the cache is read again first. */
   has(id: string): Promise<boolean>;
   invalidate(): void;
@@ -49,6 +51,9 @@ export function createEnvironmentCatalog(db: Db, now: () => number): Environment
     list: async () => (await listAll()).filter((environment) => environment.branchOf === null),
     async isProtected(id) {
       return (await find(id))?.isProtected ?? false;
+    },
+    async requiresReview(id) {
+      return (await find(id))?.review.isRequired ?? false;
     },
     async has(id) {
       return (await find(id)) !== undefined;
