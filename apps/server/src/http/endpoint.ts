@@ -1,5 +1,4 @@
 import {
-  type AccessPlace,
   type AnyEndpoint,
   BYPASS_REASON_HEADER,
   badInput,
