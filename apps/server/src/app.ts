@@ -37,6 +37,8 @@ import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { webhookOutboxStep } from './features/webhooks/webhook-outbox.service.ts';
+import { type WebhookTimings, webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { requestValidatorCompiler } from './http/request-validator.ts';
@@ -72,6 +74,8 @@ export interface BuildAppOptions {
   metrics?: false | MetricsOptions;
   /** Sees every answer of every route (tests record the statuses they observed: testing/observed-statuses.ts). */
   onResponse?: onResponseHookHandler;
+  /** The webhooks' retry schedule, attempt timeout and sweep (features/webhooks), shortened by tests. */
+  webhooks?: WebhookTimings;
 }
 
 declare module 'fastify' {
@@ -132,6 +136,7 @@ const featureRoutes = [
   usersRoutes,
   runtimeInstancesRoutes,
   runtimePreviewRoutes,
+  webhooksRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -169,8 +174,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
-  // Every change that alters what players receive publishes a runtime revision in its own transaction.
-  configureUnitOfWork({ afterAudit: [publishAudited] });
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -188,7 +191,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
-  app.decorate('jobs', createJobQueue(app, db));
+  const jobs = createJobQueue(app, db);
+  app.decorate('jobs', jobs);
+  app.decorate('webhookTimings', options.webhooks ?? {});
+  // Every change that alters what players receive publishes a runtime revision in its own transaction;
+  // then the webhooks' outbox announces it, and the other audited events, in the same transaction.
+  configureUnitOfWork({ afterAudit: [publishAudited, webhookOutboxStep(jobs)] });
   try {
     await registerRoutes(app, listener, options, options.logger === false ? null : requestLog);
   } catch (error) {
