@@ -20,10 +20,16 @@ import {
   type PendingMessage,
   recordAttempt,
   releaseDeliveryLease,
-  saveMessageEvent,
+  renewDeliveryLease,
   updateSubscription,
 } from './webhook.store.ts';
-import { postWebhook, resolveWebhookTarget, UnsafeUrlError, type WebhookResponse } from './webhook-http.ts';
+import {
+  Agents,
+  postWebhook,
+  resolveWebhookTarget,
+  UnsafeUrlError,
+  type WebhookResponse,
+} from './webhook-http.ts';
 import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-outbox.service.ts';
 import { bodyOf, signedHeaders } from './webhook-payload.ts';
 
@@ -66,23 +72,31 @@ export class WebhookDelivery {
 
   /** The job handler: delivers the subscription's due messages, in order, while nobody else does. */
   async deliver({ subscriptionId }: WebhookDeliveryJob): Promise<void> {
+    const leaseMs = leaseMsOf(this.options);
     for (let delivered = 0; delivered < MESSAGES_PER_JOB; ) {
-      const lease = await claimDeliveryLease(this.db, subscriptionId, leaseMsOf(this.options));
+      const lease = await claimDeliveryLease(this.db, subscriptionId, leaseMs);
       // Another process is delivering it (it sees this job's message too), or it is disabled or gone.
       if (!lease) return;
-      let outcome: Outcome;
+      let outcome: Outcome = 'empty';
+      // One connection per run (kept alive), to the addresses each attempt checked.
+      const agent = new Agents();
       try {
-        outcome = await this.#deliverHead(lease);
+        // The lease is renewed after each message (each attempt takes less than the lease).
+        do {
+          outcome = await this.#deliverHead(lease, agent);
+          if (outcome === 'delivered') delivered += 1;
+        } while (
+          outcome === 'delivered' &&
+          delivered < MESSAGES_PER_JOB &&
+          (await renewDeliveryLease(this.db, subscriptionId, leaseMs))
+        );
       } finally {
+        agent.destroy();
         await releaseDeliveryLease(this.db, subscriptionId);
-      }
-      if (outcome === 'delivered') {
-        delivered += 1;
-        continue;
       }
       // A message committed while the lease was held had its job find the lease taken: look once more.
       if (outcome === 'empty' && (await this.#isHeadDue(subscriptionId))) continue;
-      return;
+      if (outcome !== 'delivered') return;
     }
     await this.jobs.send<WebhookDeliveryJob>(WEBHOOK_DELIVERY_JOB, { subscriptionId });
   }
@@ -92,28 +106,35 @@ export class WebhookDelivery {
     return head !== null && head.nextAttempt.getTime() <= Date.now();
   }
 
-  async #deliverHead(lease: LeasedSubscription): Promise<Outcome> {
+  async #deliverHead(lease: LeasedSubscription, agent: Agents): Promise<Outcome> {
     const head = await findHeadMessage(this.db, lease.id);
     if (!head) return 'empty';
     // Later messages wait behind the first until its retry is due: order per subscription.
     if (head.nextAttempt.getTime() > Date.now()) return 'waiting';
+    const isBuilt = head.event !== null;
     const event = head.event ?? (await this.#buildRevisionEvent(head));
     const at = new Date();
     const body = bodyOf(event, lease.format, this.options.consoleUrl);
-    const response = await this.#send(lease, head.id, body, at);
+    const response = await this.#send(lease, head.id, body, at, agent);
+    // A revision's event is kept with the first attempt, so every later one sends the same body.
+    const built = isBuilt ? {} : { event };
     if (response.isSuccess) {
-      await this.#record(head.id, { ...response, at }, { state: 'delivered', failures: head.failures });
+      await this.#record(
+        head.id,
+        { ...response, at },
+        { state: 'delivered', failures: head.failures, ...built },
+      );
       return 'delivered';
     }
     const failures = head.failures + 1;
     const delaySeconds = nextWebhookRetrySeconds(failures, this.options.retryScheduleSeconds);
     if (delaySeconds === null) {
-      await this.#record(head.id, { ...response, at }, { state: 'failed', failures });
+      await this.#record(head.id, { ...response, at }, { state: 'failed', failures, ...built });
       await this.#disable(lease, webhookDisabledReason(failures, response.response));
       return 'failed';
     }
     const nextAttempt = new Date(Date.now() + delaySeconds * 1000);
-    await this.#record(head.id, { ...response, at }, { state: 'pending', failures, nextAttempt });
+    await this.#record(head.id, { ...response, at }, { state: 'pending', failures, nextAttempt, ...built });
     await this.jobs.send<WebhookDeliveryJob>(
       WEBHOOK_DELIVERY_JOB,
       { subscriptionId: lease.id },
@@ -131,22 +152,19 @@ export class WebhookDelivery {
     messageId: string,
     body: string,
     at: Date,
+    agent: Agents,
   ): Promise<WebhookResponse> {
     try {
       const target = await resolveWebhookTarget(lease.url, this.options);
-      return await postWebhook(
-        target,
-        body,
-        signedHeaders(lease.secret, messageId, body, at),
-        this.options.timeoutMs,
-      );
+      const headers = signedHeaders(lease.secret, messageId, body, at);
+      return await postWebhook(target, body, headers, this.options.timeoutMs, agent);
     } catch (error) {
       if (!(error instanceof UnsafeUrlError)) throw error;
       return { status: null, latencyMs: 0, response: error.message, isSuccess: false };
     }
   }
 
-  /** A revision's event is built at its first attempt (outside the publishing transaction), then kept. */
+  /** A revision's event is built at its first attempt (outside the publishing transaction). */
   async #buildRevisionEvent(message: PendingMessage): Promise<WebhookEvent> {
     const environment = message.environmentId!;
     const summary = await summariseRevision(this.db, environment, message.revision!);
@@ -166,7 +184,6 @@ export class WebhookDelivery {
         url: revisionDiffPath(environment, summary.revision),
       },
     };
-    await saveMessageEvent(this.db, message.id, event);
     return event;
   }
 

@@ -108,6 +108,16 @@ export async function resolveWebhookTarget(
   return { url, address: first!.address, family: first!.family === 6 ? 6 : 4 };
 }
 
+/** Kept-alive connections for one delivery run, http and https (each request still pins its address). */
+export class Agents {
+  readonly http = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  readonly https = new https.Agent({ keepAlive: true, maxSockets: 1 });
+  destroy(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}
+
 export interface WebhookResponse {
   /** Null when no answer came: refused, timed out, cut off. */
   status: number | null;
@@ -123,6 +133,7 @@ export function postWebhook(
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  agents?: Agents,
 ): Promise<WebhookResponse> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -152,7 +163,7 @@ export function postWebhook(
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         lookup: pinned,
         ...(isHttps && isIP(host) === 0 ? { servername: host } : {}),
-        agent: false,
+        agent: agents ? (isHttps ? agents.https : agents.http) : false,
       },
       (response) => {
         const chunks: Buffer[] = [];

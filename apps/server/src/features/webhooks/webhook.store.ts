@@ -182,6 +182,14 @@ export async function claimDeliveryLease(
   return rows[0] ?? null;
 }
 
+/** Extends the lease this process holds; false when the subscription was disabled or deleted meanwhile. */
+export async function renewDeliveryLease(db: Db, subscriptionId: string, leaseMs: number): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE "webhook_subscription" SET "lease_until" = now() + ${leaseMs} * interval '1 millisecond'
+     WHERE "id" = ${subscriptionId} AND "enabled"`;
+  return count === 1;
+}
+
 export async function releaseDeliveryLease(db: Db, subscriptionId: string): Promise<void> {
   await db.webhookSubscription.updateMany({ where: { id: subscriptionId }, data: { leaseUntil: null } });
 }
@@ -216,16 +224,17 @@ export async function findHeadMessage(db: Db, subscriptionId: string): Promise<P
   return row ? { ...row, type: row.type as WebhookEventType, event: row.event as WebhookEvent | null } : null;
 }
 
-export async function saveMessageEvent(db: Db, id: string, event: WebhookEvent): Promise<void> {
-  await db.webhookMessage.update({ where: { id }, data: { event: event as object } });
-}
-
 /** Records an attempt and what it leaves the message as, in one transaction. */
 export async function recordAttempt(
   tx: Tx,
   messageId: string,
   attempt: Omit<WebhookAttempt, 'at'> & { at: Date },
-  next: { state: 'pending' | 'delivered' | 'failed'; failures: number; nextAttempt?: Date },
+  next: {
+    state: 'pending' | 'delivered' | 'failed';
+    failures: number;
+    nextAttempt?: Date;
+    event?: WebhookEvent;
+  },
 ): Promise<void> {
   await tx.webhookAttempt.create({
     data: {
@@ -243,6 +252,7 @@ export async function recordAttempt(
       state: next.state,
       failures: next.failures,
       ...(next.nextAttempt ? { nextAttempt: next.nextAttempt } : {}),
+      ...(next.event ? { event: next.event as object } : {}),
     },
   });
 }
