@@ -230,6 +230,41 @@ describe('webhooks', () => {
     });
   });
 
+  it('announces a role changed and a runtime key revoked', async () => {
+    const to = await receiver();
+    const created = await subscribe(to, {
+      name: 'security',
+      events: ['user.role.changed', 'runtime-key.revoked'],
+    });
+    await t.login('someone@example.com');
+    const role = await t.post(
+      '/api/users/role/set',
+      { email: 'someone@example.com', environment: 'dev', role: 'operator' },
+      cookie,
+    );
+    expect(role.statusCode, role.body).toBe(200);
+    const key = (
+      await t.post('/api/runtime-keys/create?configuration=dev', { name: 'to revoke' }, cookie)
+    ).json().payload as { id: string };
+    const revoked = await t.post('/api/runtime-keys/revoke?configuration=dev', { id: key.id }, cookie);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await expect
+      .poll(async () => (await deliveries(created.id)).filter((d) => d.state === 'delivered').length)
+      .toBe(2);
+    expect(to.received.map((webhook) => webhook.payload)).toMatchObject([
+      {
+        type: 'user.role.changed',
+        environment: 'dev',
+        data: { scope: 'environment', role: 'operator', by: 'admin@example.com' },
+      },
+      {
+        type: 'runtime-key.revoked',
+        environment: 'dev',
+        data: { name: 'to revoke', by: 'admin@example.com' },
+      },
+    ]);
+  });
+
   it('follows no redirect: the attempt fails and says so', async () => {
     const redirecting = await receiver();
     const created = await subscribe(redirecting, { name: 'redirected', events: ['webhook.test'] });
