@@ -88,11 +88,11 @@ export class WebhookDelivery {
         } while (
           outcome === 'delivered' &&
           delivered < MESSAGES_PER_JOB &&
-          (await renewDeliveryLease(this.db, subscriptionId, leaseMs))
+          (await renewDeliveryLease(this.db, lease, leaseMs))
         );
       } finally {
         agent.destroy();
-        await releaseDeliveryLease(this.db, subscriptionId);
+        await releaseDeliveryLease(this.db, lease);
       }
       // A message committed while the lease was held had its job find the lease taken: look once more.
       if (outcome === 'empty' && (await this.#isHeadDue(subscriptionId))) continue;

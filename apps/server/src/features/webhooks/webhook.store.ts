@@ -164,6 +164,8 @@ export interface LeasedSubscription {
   url: string;
   format: WebhookFormat;
   secret: string;
+  /** Until when this process holds the lease: also what tells its lease from a later holder's. */
+  leaseUntil: Date;
 }
 
 /**
@@ -178,20 +180,34 @@ export async function claimDeliveryLease(
   const rows = await db.$queryRaw<LeasedSubscription[]>`
     UPDATE "webhook_subscription" SET "lease_until" = now() + ${leaseMs} * interval '1 millisecond'
      WHERE "id" = ${subscriptionId} AND "enabled" AND ("lease_until" IS NULL OR "lease_until" < now())
-    RETURNING "id", "environment_id" AS "environmentId", "name", "url", "format", "secret"`;
+    RETURNING "id", "environment_id" AS "environmentId", "name", "url", "format", "secret",
+              "lease_until" AS "leaseUntil"`;
   return rows[0] ?? null;
 }
 
-/** Extends the lease this process holds; false when the subscription was disabled or deleted meanwhile. */
-export async function renewDeliveryLease(db: Db, subscriptionId: string, leaseMs: number): Promise<boolean> {
-  const count = await db.$executeRaw`
+/**
+ * Extends the lease this process holds (lease.leaseUntil moves on); false when it is no longer its own:
+ * the subscription was disabled or deleted, or the lease ran out and another process took it.
+ */
+export async function renewDeliveryLease(
+  db: Db,
+  lease: LeasedSubscription,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db.$queryRaw<{ leaseUntil: Date }[]>`
     UPDATE "webhook_subscription" SET "lease_until" = now() + ${leaseMs} * interval '1 millisecond'
-     WHERE "id" = ${subscriptionId} AND "enabled"`;
-  return count === 1;
+     WHERE "id" = ${lease.id} AND "enabled" AND "lease_until" = ${lease.leaseUntil}
+    RETURNING "lease_until" AS "leaseUntil"`;
+  if (rows.length === 0) return false;
+  lease.leaseUntil = rows[0]!.leaseUntil;
+  return true;
 }
 
-export async function releaseDeliveryLease(db: Db, subscriptionId: string): Promise<void> {
-  await db.webhookSubscription.updateMany({ where: { id: subscriptionId }, data: { leaseUntil: null } });
+/** Gives the lease back, unless it ran out and another process holds it now. */
+export async function releaseDeliveryLease(db: Db, lease: LeasedSubscription): Promise<void> {
+  await db.$executeRaw`
+    UPDATE "webhook_subscription" SET "lease_until" = NULL
+     WHERE "id" = ${lease.id} AND "lease_until" = ${lease.leaseUntil}`;
 }
 
 export interface PendingMessage {
