@@ -64,7 +64,8 @@ export async function insertSubscription(
   subscription: SubscriptionFields & { id: string; environmentId: string; secret: string; createdBy: string },
 ): Promise<Webhook> {
   const row = await tx.webhookSubscription.create({
-    data: { ...subscription, events: [...subscription.events] },
+    // Each type once, in the order given.
+    data: { ...subscription, events: [...new Set(subscription.events)] },
     select: subscriptionSelect,
   });
   return toWebhook(row);
@@ -104,7 +105,7 @@ export async function updateSubscription(
   const { events, ...rest } = fields;
   const row = await tx.webhookSubscription.update({
     where: { id },
-    data: { ...rest, ...(events ? { events: [...events] } : {}) },
+    data: { ...rest, ...(events ? { events: [...new Set(events)] } : {}) },
     select: subscriptionSelect,
   });
   return toWebhook(row);
