@@ -174,6 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
+  // Every change that alters what players receive publishes a runtime revision in its own transaction.
+  configureUnitOfWork({ afterAudit: [publishAudited, webhookOutboxStep(() => app.jobs)] });
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -191,12 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
-  const jobs = createJobQueue(app, db);
-  app.decorate('jobs', jobs);
+  app.decorate('jobs', createJobQueue(app, db));
   app.decorate('webhookTimings', options.webhooks ?? {});
-  // Every change that alters what players receive publishes a runtime revision in its own transaction;
-  // then the webhooks' outbox announces it, and the other audited events, in the same transaction.
-  configureUnitOfWork({ afterAudit: [publishAudited, webhookOutboxStep(jobs)] });
   try {
     await registerRoutes(app, listener, options, options.logger === false ? null : requestLog);
   } catch (error) {

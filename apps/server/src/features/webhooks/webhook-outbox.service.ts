@@ -55,8 +55,11 @@ function announcementsOf(written: readonly WrittenAuditEntry[]): Announcement[] 
 const isConsoleWide = (announcement: Announcement) =>
   announcement.environmentId === null || CONSOLE_WIDE_WEBHOOK_EVENTS.includes(announcement.type);
 
-/** The unit of work's step (registered by app.ts after runtime publishing). */
-export function webhookOutboxStep(jobs: JobQueue): AuditedStep {
+/**
+ * The outbox as a unit-of-work step (app.ts registers it after runtime publishing). `jobsOf`: the app's
+ * job queue, asked when the step runs (the steps are registered before the queue is built).
+ */
+export function webhookOutboxStep(jobsOf: () => JobQueue): AuditedStep {
   return async (tx, written) => {
     const announcements = announcementsOf(written);
     if (announcements.length === 0) return;
@@ -105,7 +108,7 @@ export function webhookOutboxStep(jobs: JobQueue): AuditedStep {
     if (messages.length === 0) return;
     await insertMessages(tx, messages);
     for (const subscriptionId of new Set(messages.map((message) => message.subscriptionId))) {
-      await jobs.sendInTransaction<WebhookDeliveryJob>(tx, WEBHOOK_DELIVERY_JOB, { subscriptionId });
+      await jobsOf().sendInTransaction<WebhookDeliveryJob>(tx, WEBHOOK_DELIVERY_JOB, { subscriptionId });
     }
   };
 }

@@ -99,7 +99,7 @@ describe('webhooks', () => {
   it('announces nothing of a transaction that rolled back', async () => {
     const to = await receiver();
     const created = await subscribe(to, { name: 'rollbacks', events: ['runtime-key.created'] });
-    const step = webhookOutboxStep(t.app.jobs);
+    const step = webhookOutboxStep(() => t.app.jobs);
     const entry = {
       id: 0,
       environmentId: 'dev',
