@@ -39,6 +39,8 @@ import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { webhookOutboxStep } from './features/webhooks/webhook-outbox.service.ts';
+import { type WebhookTimings, webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { requestValidatorCompiler } from './http/request-validator.ts';
@@ -74,6 +76,8 @@ export interface BuildAppOptions {
   metrics?: false | MetricsOptions;
   /** Sees every answer of every route (tests record the statuses they observed: testing/observed-statuses.ts). */
   onResponse?: onResponseHookHandler;
+  /** The webhooks' retry schedule, attempt timeout and sweep (features/webhooks), shortened by tests. */
+  webhooks?: WebhookTimings;
 }
 
 declare module 'fastify' {
@@ -135,6 +139,7 @@ const featureRoutes = [
   runtimeInstancesRoutes,
   runtimePreviewRoutes,
   changeRequestRoutes,
+  webhooksRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -173,7 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
-  configureUnitOfWork({ afterAudit: [publishAudited], checkAudit: [checkReview] });
+  configureUnitOfWork({
+    afterAudit: [publishAudited, webhookOutboxStep(() => app.jobs)],
+    checkAudit: [checkReview],
+  });
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -192,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
   app.decorate('jobs', createJobQueue(app, db));
+  app.decorate('webhookTimings', options.webhooks ?? {});
   try {
     await registerRoutes(app, listener, options, options.logger === false ? null : requestLog);
   } catch (error) {

@@ -94,6 +94,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** This process runs the job queue's workers (JOB_WORKERS); false: it only sends jobs (jobs/job-queue.ts). */
   jobWorkers: boolean;
+  /** Webhooks may reach loopback and private addresses, over http too (WEBHOOKS_ALLOW_PRIVATE_NETWORKS). */
+  webhooksAllowPrivateNetworks: boolean;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -248,6 +250,8 @@ const envSchema = z
     DATABASE_OWNER_URL: postgresUrl.optional(),
     // false: a serving-only replica, which sends jobs but runs none (jobs/job-queue.ts).
     JOB_WORKERS: flag.default(true),
+    // true: webhooks may reach this machine and private networks (tests' receivers on 127.0.0.1).
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: flag.default(false),
   })
   .superRefine((env, context) => {
     const isProduction = env.NODE_ENV === 'production';
@@ -404,6 +408,7 @@ export function configFromEnv(
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobWorkers: env.JOB_WORKERS,
+    webhooksAllowPrivateNetworks: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
   };
 }
 

@@ -38,6 +38,9 @@ const OWNER: Record<string, string> = {
   change_request: 'change-request',
   change_request_approval: 'change-request',
   change_request_event: 'change-request',
+  webhook_subscription: 'webhooks',
+  webhook_message: 'webhooks',
+  webhook_attempt: 'webhooks',
 };
 
 /**

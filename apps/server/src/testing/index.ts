@@ -35,7 +35,7 @@ export {
 /** What a test may choose about the app beyond its environment variables. */
 export type TestAppOptions = Pick<
   BuildAppOptions,
-  'transferGroups' | 'now' | 'runtime' | 'metrics' | 'logger'
+  'transferGroups' | 'now' | 'runtime' | 'metrics' | 'logger' | 'webhooks'
 > & {
   /** Runs the job queue's workers (JOB_WORKERS): off unless asked, so the many test apps do not poll. */
   jobs?: boolean;

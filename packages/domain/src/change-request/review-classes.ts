@@ -69,6 +69,14 @@ export const AUDIT_REVIEW_CLASSES = {
   'change-request.close': 'exempt',
   'change-request.comment': 'exempt',
   'change-request.bypass': 'exempt',
+  // Where changes are announced is not what players receive
+  'webhook.create': 'exempt',
+  'webhook.save': 'exempt',
+  'webhook.delete': 'exempt',
+  'webhook.rotate': 'exempt',
+  'webhook.test': 'exempt',
+  'webhook.redeliver': 'exempt',
+  'webhook.disable': 'exempt',
 } as const satisfies Record<AuditAction, ReviewClass>;
 
 /** The content actions: refused directly in a reviewed environment, allowed in a branch. */
