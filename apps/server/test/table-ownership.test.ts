@@ -35,6 +35,9 @@ const OWNER: Record<string, string> = {
   session: 'auth',
   runtime_process: 'connections',
   runtime_connection: 'connections',
+  webhook_subscription: 'webhooks',
+  webhook_message: 'webhooks',
+  webhook_attempt: 'webhooks',
 };
 
 /**

@@ -102,6 +102,14 @@ export const AUDIT_ACTIONS = [
   'environment.archive',
   'environment.restore',
   'auth.sign-in',
+  // webhooks: subscriptions (target: the subscription's id)
+  'webhook.create',
+  'webhook.save',
+  'webhook.delete',
+  'webhook.rotate',
+  'webhook.test',
+  'webhook.redeliver',
+  'webhook.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -136,6 +144,15 @@ const configFields = {
   active: z.boolean(),
   activation: z.unknown(),
   data: z.unknown(),
+};
+
+/** A webhook subscription as its audit entries record it. */
+const webhookAuditFields = {
+  name: z.string(),
+  url: z.string().describe("The URL's origin"),
+  events: z.array(z.string()),
+  format: z.string(),
+  enabled: z.boolean(),
 };
 
 /**
@@ -310,6 +327,18 @@ export const AUDIT_ATTRIBUTES = {
     isNewUser: z.boolean(),
     role: roleSchema,
   }),
+  // A subscription's URL appears by its origin only: a Slack incoming-webhook URL is itself a secret.
+  'webhook.create': z.strictObject(webhookAuditFields),
+  'webhook.save': z.strictObject({
+    before: z.strictObject(webhookAuditFields),
+    after: z.strictObject(webhookAuditFields),
+  }),
+  'webhook.delete': z.strictObject(webhookAuditFields),
+  'webhook.rotate': z.strictObject({ name: z.string() }),
+  'webhook.test': z.strictObject({ name: z.string(), delivery: z.string() }),
+  'webhook.redeliver': z.strictObject({ name: z.string(), delivery: z.string() }),
+  /** By the console (its deliveries failed for a day). */
+  'webhook.disable': z.strictObject({ name: z.string(), reason: z.string() }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -387,6 +416,14 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'environment.archive': 'none',
   'environment.restore': 'none',
   'auth.sign-in': 'none',
+  // Where changes are announced is not what players receive
+  'webhook.create': 'none',
+  'webhook.save': 'none',
+  'webhook.delete': 'none',
+  'webhook.rotate': 'none',
+  'webhook.test': 'none',
+  'webhook.redeliver': 'none',
+  'webhook.disable': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 
 /** The actions whose transaction publishes a revision (when the snapshot changed). */

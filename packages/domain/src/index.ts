@@ -18,3 +18,4 @@ export * from './return-path.ts';
 export * from './runtime/index.ts';
 export * from './schedule/index.ts';
 export * from './users.ts';
+export * from './webhooks/index.ts';

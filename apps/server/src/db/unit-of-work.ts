@@ -21,6 +21,9 @@ export interface WrittenAuditEntry {
   environmentId: string | null;
   action: string;
   email: string;
+  /** What the entry names and records (webhook events are built from them). */
+  target: string;
+  attributes: unknown;
 }
 
 /** A step that runs in the transaction once the unit's audit entries are written, with those entries. */
@@ -116,6 +119,8 @@ async function writeAuditEntries(tx: Tx, records: readonly AuditRecord[]): Promi
     environmentId: record.environmentId,
     action: record.action,
     email: record.email,
+    target: record.target,
+    attributes: record.attributes,
   }));
 }
 

@@ -18,6 +18,7 @@ import { scheduleEndpoints } from './schedule.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 import { usersEndpoints } from './users.endpoints.ts';
+import { webhooksEndpoints } from './webhooks.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
 // Named so a lazily loaded chunk can take one feature's declarations without the whole table.
@@ -46,6 +47,7 @@ export const api = {
   segment: segmentEndpoints,
   transfer: transferEndpoints,
   users: usersEndpoints,
+  webhooks: webhooksEndpoints,
 } as const;
 
 /** Every declared call, flattened: the server checks at start that each is registered. */
