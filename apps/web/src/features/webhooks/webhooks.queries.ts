@@ -1,0 +1,27 @@
+import { api } from '@console/domain';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
+
+/**
+ * How often an open delivery log reloads: deliveries run on the job queue after the call that sent them has
+ * answered, and retries come later still.
+ */
+export const DELIVERY_LOG_REFRESH_MS = 3_000;
+
+export const useWebhookListQuery = () => useEndpointQuery(api.webhooks.list);
+export const useCreateWebhookMutation = () => useEndpointMutation(api.webhooks.create);
+export const useSaveWebhookMutation = () => useEndpointMutation(api.webhooks.save, { reloadsOnError: true });
+export const useDeleteWebhookMutation = () =>
+  useEndpointMutation(api.webhooks.delete, { reloadsOnError: true });
+export const useSendTestEventMutation = () => useEndpointMutation(api.webhooks.test);
+export const useRedeliverMutation = () => useEndpointMutation(api.webhooks.redeliver);
+
+/** How often each listed subscription's last delivery reloads. */
+export const LAST_DELIVERY_REFRESH_MS = 15_000;
+
+/** A subscription's latest deliveries, newest first, each with its attempts. */
+export const useDeliveryLogQuery = (id: string) =>
+  useEndpointQuery(api.webhooks.deliveries, { id }, { refetchInterval: DELIVERY_LOG_REFRESH_MS });
+
+/** A subscription's latest delivery alone (the list's column), reloaded less often than an open log. */
+export const useLastDeliveryQuery = (id: string) =>
+  useEndpointQuery(api.webhooks.deliveries, { id, limit: 1 }, { refetchInterval: LAST_DELIVERY_REFRESH_MS });
