@@ -28,13 +28,14 @@ const formatDelay = (seconds: number) => (seconds < 3_600 ? `${seconds / 60} min
 
 const ANSWER_SX = {
   m: 0,
-  maxHeight: 96,
+  minWidth: 160,
   maxWidth: 360,
+  maxHeight: 96,
   overflow: 'auto',
   fontFamily: 'monospace',
   fontSize: '0.8125rem',
   whiteSpace: 'pre-wrap',
-  wordBreak: 'break-all',
+  overflowWrap: 'anywhere',
 } as const;
 
 /** One row per attempt, newest first, and one for a delivery still waiting for its first. */
@@ -43,19 +44,19 @@ interface LogRow {
   attempt: WebhookAttempt | null;
   /** 1 for the first attempt. */
   number: number;
-  /** The delivery's newest row: where its state and Redeliver are. */
-  isNewest: boolean;
+  /** 0 for the delivery's newest row: where its state and Redeliver are. */
+  fromNewest: number;
 }
 
 const rowsOf = (deliveries: readonly WebhookDelivery[]): LogRow[] =>
   deliveries.flatMap((delivery): LogRow[] => {
     const attempts = attemptsNewestFirst(delivery);
-    if (attempts.length === 0) return [{ delivery, attempt: null, number: 0, isNewest: true }];
+    if (attempts.length === 0) return [{ delivery, attempt: null, number: 0, fromNewest: 0 }];
     return attempts.map((attempt, index) => ({
       delivery,
       attempt,
       number: attempts.length - index,
-      isNewest: index === 0,
+      fromNewest: index,
     }));
   });
 
@@ -124,7 +125,7 @@ export function DeliveryLog({ subscription, isRedelivering, onRedeliver }: Deliv
       align: 'right',
       sticky: 'end',
       cell: (row) =>
-        row.isNewest ? (
+        row.fromNewest === 0 ? (
           <NeedsRight endpoint={api.webhooks.redeliver}>
             <Button
               size="small"
@@ -157,7 +158,8 @@ export function DeliveryLog({ subscription, isRedelivering, onRedeliver }: Deliv
             label={`Delivery log of ${subscription.name}`}
             columns={columns}
             rows={rowsOf(deliveries)}
-            rowKey={(row) => `${row.delivery.id}/${row.delivery.created}/${row.number}`}
+            // by place from the newest: a redelivery's attempt takes the newest row, whose Redeliver keeps the focus
+            rowKey={(row) => `${row.delivery.id}/${row.delivery.created}/${row.fromNewest}`}
             emptyText="No deliveries yet: Send test event tries the receiver"
           />
         )}

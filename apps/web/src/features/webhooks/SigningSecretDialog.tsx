@@ -16,25 +16,42 @@ interface SigningSecretDialogProps {
   /** The subscription just created, and its secret: the only time the console answers it. */
   created: { name: string; secret: string } | null;
   onClose(): void;
+  /**
+   * The dialog has closed: the screen forgets the secret and puts the focus back itself (the dialog that
+   * opened this one, where MUI would return it, is gone).
+   */
+  onClosed(): void;
 }
 
 /**
  * The signing secret of a new subscription, shown once (the receiver verifies each delivery's signature
  * with it), with Copy. Closing it forgets the secret: the screen holds it nowhere else.
  */
-export function SigningSecretDialog({ created, onClose }: SigningSecretDialogProps) {
+export function SigningSecretDialog({ created, onClose, onClosed }: SigningSecretDialogProps) {
+  // Kept while the dialog fades out, so it keeps its name and text until it is gone.
+  const [isOpen, setOpen] = useState(false);
+  const [shown, setShown] = useState<typeof created>(null);
+  if (created !== null && created !== shown) {
+    setShown(created);
+    setOpen(true);
+  }
   const titleId = useId();
   const messageId = useId();
   const secretRef = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const close = () => {
-    setCopied(null);
+    setOpen(false);
     onClose();
   };
+  const closed = () => {
+    setCopied(null);
+    setShown(null);
+    onClosed();
+  };
   const copy = async () => {
-    if (!created) return;
+    if (!shown) return;
     try {
-      await navigator.clipboard.writeText(created.secret);
+      await navigator.clipboard.writeText(shown.secret);
       setCopied('copied');
     } catch {
       // No clipboard (an insecure origin, a refused permission): the secret is selected for Ctrl+C instead.
@@ -45,14 +62,16 @@ export function SigningSecretDialog({ created, onClose }: SigningSecretDialogPro
   };
   return (
     <Dialog
-      open={created !== null}
+      open={isOpen}
       onClose={close}
       aria-labelledby={titleId}
       aria-describedby={messageId}
+      disableRestoreFocus
+      slotProps={{ transition: { onExited: closed } }}
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>Signing secret of {created?.name}</DialogTitle>
+      <DialogTitle id={titleId}>Signing secret of {shown?.name}</DialogTitle>
       <DialogContent>
         <DialogContentText id={messageId} sx={{ mb: 2 }}>
           The receiver checks each delivery's webhook-signature with this secret. {SECRET_NOT_SHOWN_AGAIN}
@@ -63,7 +82,7 @@ export function SigningSecretDialog({ created, onClose }: SigningSecretDialogPro
           data-testid="webhook-secret"
           sx={{ display: 'block', p: 1.5, bgcolor: 'action.hover', borderRadius: 1, wordBreak: 'break-all' }}
         >
-          {created?.secret}
+          {shown?.secret}
         </Box>
         <Typography role="status" variant="body2" sx={{ mt: 1, minHeight: 24 }}>
           {copied === 'copied' && 'Copied to the clipboard.'}

@@ -1,9 +1,11 @@
 import { api, type Webhook } from '@console/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import { busyInput } from '../../components/busy.ts';
+import { DeleteIcon, EditIcon } from '../../components/icons.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { DeliveryState } from './DeliveryStatus.tsx';
@@ -22,6 +24,14 @@ interface SubscriptionTableProps {
   onEdit(subscription: Webhook): void;
   onDelete(subscription: Webhook): void;
 }
+
+const URL_SX = {
+  color: 'text.secondary',
+  maxWidth: 280,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** The environment's subscriptions: what each receives where, whether it is on, and how its last delivery went. */
 export function SubscriptionTable({
@@ -50,30 +60,40 @@ export function SubscriptionTable({
         </NeedsRight>
       ),
     },
-    { header: 'Name', sticky: 'start', cell: (subscription) => <bdi>{subscription.name}</bdi> },
     {
-      header: 'URL',
-      cell: (subscription) => subscription.url,
-      title: (subscription) => subscription.url,
-      sx: { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+      // The URL under its name: at 1024 px the row keeps its last delivery and actions in view.
+      header: 'Name and URL',
+      cell: (subscription) => (
+        <>
+          <bdi>{subscription.name}</bdi>
+          <Typography variant="body2" title={subscription.url} sx={URL_SX}>
+            {subscription.url}
+          </Typography>
+        </>
+      ),
     },
-    {
-      header: 'Events',
-      cell: (subscription) => subscription.events.map(eventLabel).join(', '),
-    },
-    { header: 'Format', cell: (subscription) => formatLabel(subscription.format), noWrap: true },
     {
       header: 'Last delivery',
-      cell: (subscription) => <LastDelivery subscription={subscription} />,
-      noWrap: true,
+      cell: (subscription) => (
+        <>
+          <LastDelivery subscription={subscription} />
+          {subscription.disabledReason && (
+            <Typography variant="body2" sx={{ color: 'error.main', minWidth: 200 }}>
+              {subscription.disabledReason}
+            </Typography>
+          )}
+        </>
+      ),
     },
-    { header: 'Disabled because', cell: (subscription) => subscription.disabledReason ?? '' },
+    { header: 'Events', cell: (subscription) => subscription.events.map(eventLabel).join(', ') },
+    { header: 'Format', cell: (subscription) => formatLabel(subscription.format) },
     {
       header: 'Actions',
       align: 'right',
       sticky: 'end',
+      noWrap: true,
       cell: (subscription) => (
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+        <>
           <Button
             size="small"
             aria-pressed={shown === subscription.id}
@@ -92,25 +112,24 @@ export function SubscriptionTable({
             </Button>
           </NeedsRight>
           <NeedsRight endpoint={api.webhooks.save}>
-            <Button
-              size="small"
+            <IconButton
               aria-label={`Edit ${subscription.name}`}
+              title="Edit"
               onClick={() => onEdit(subscription)}
             >
-              Edit
-            </Button>
+              <EditIcon fontSize="small" />
+            </IconButton>
           </NeedsRight>
           <NeedsRight endpoint={api.webhooks.delete}>
-            <Button
-              size="small"
-              color="error"
+            <IconButton
               aria-label={`Delete ${subscription.name}`}
+              title="Delete"
               onClick={() => onDelete(subscription)}
             >
-              Delete
-            </Button>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
           </NeedsRight>
-        </Stack>
+        </>
       ),
     },
   ];

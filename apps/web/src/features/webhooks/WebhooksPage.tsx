@@ -2,7 +2,7 @@ import { api, type Webhook, type WebhookDelivery } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
 import { setOrDelete, useViewState } from '../../components/useViewState.ts';
@@ -46,6 +46,7 @@ export function WebhooksPage() {
   const [editing, setEditing] = useState<SubscriptionDialogState | null>(null);
   // The secret lives here only while its dialog is open; the shell remounts the screen on an environment switch.
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
 
   const switchOne = (subscription: Webhook) =>
     // One switch at a time: a second mutate() would replace the first one's callbacks and lose its error.
@@ -103,7 +104,7 @@ export function WebhooksPage() {
       title="Webhooks"
       actions={
         <NeedsRight endpoint={api.webhooks.create}>
-          <Button variant="contained" onClick={() => setEditing({ mode: 'create' })}>
+          <Button ref={newButton} variant="contained" onClick={() => setEditing({ mode: 'create' })}>
             New subscription
           </Button>
         </NeedsRight>
@@ -151,7 +152,11 @@ export function WebhooksPage() {
         }}
       </QueryContent>
       <SubscriptionDialog state={editing} onClose={() => setEditing(null)} onCreated={setCreated} />
-      <SigningSecretDialog created={created} onClose={() => setCreated(null)} />
+      <SigningSecretDialog
+        created={created}
+        onClose={() => setCreated(null)}
+        onClosed={() => newButton.current?.focus()}
+      />
     </Page>
   );
 }

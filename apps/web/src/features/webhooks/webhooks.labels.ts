@@ -43,12 +43,13 @@ export const WEBHOOK_EVENT_OPTIONS: readonly SelectOption<WebhookEventType>[] = 
   (type) => type !== 'webhook.test',
 ).map((type) => ({ value: type, label: `${EVENT_LABELS[type]} (${type})` }));
 
-const FORMAT_LABELS: Record<WebhookFormat, string> = {
-  standard: 'Standard Webhooks (signed JSON)',
-  slack: 'Slack incoming webhook',
+const FORMAT_LABELS: Record<WebhookFormat, { short: string; long: string }> = {
+  standard: { short: 'Standard Webhooks', long: 'Standard Webhooks (signed JSON)' },
+  slack: { short: 'Slack', long: 'Slack incoming webhook' },
 };
 
-export const formatLabel = (format: WebhookFormat) => FORMAT_LABELS[format];
+/** A format as the list names it. */
+export const formatLabel = (format: WebhookFormat) => FORMAT_LABELS[format].short;
 export const WEBHOOK_FORMAT_OPTIONS: readonly SelectOption<WebhookFormat>[] = WEBHOOK_FORMATS.map(
-  (format) => ({ value: format, label: FORMAT_LABELS[format] }),
+  (format) => ({ value: format, label: FORMAT_LABELS[format].long }),
 );
