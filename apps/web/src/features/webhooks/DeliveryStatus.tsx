@@ -28,12 +28,19 @@ export function AttemptStatus({ attempt }: { attempt: WebhookAttempt }) {
 export const attemptsNewestFirst = (delivery: WebhookDelivery): WebhookAttempt[] =>
   [...delivery.attempts].sort((a, b) => b.at - a.at);
 
-/** How a delivery stands: delivered, failed, or pending (a retry or its first attempt to come), with its latest attempt. */
+/**
+ * How a delivery stands, with its latest attempt: delivered, failed, or pending: its first attempt to come,
+ * a retry after a failed one, or a redelivery after one that went through.
+ */
 export function DeliveryState({ delivery }: { delivery: WebhookDelivery | undefined }) {
   if (!delivery) return <>None yet</>;
   const latest = attemptsNewestFirst(delivery)[0];
   const state =
-    delivery.state === 'pending' && latest !== undefined ? 'Retrying' : STATE_LABELS[delivery.state];
+    delivery.state !== 'pending' || latest === undefined
+      ? STATE_LABELS[delivery.state]
+      : latest.isSuccess
+        ? 'Redelivery pending'
+        : 'Retrying';
   const color =
     delivery.state === 'delivered'
       ? 'success.main'

@@ -22,6 +22,16 @@ export const LAST_DELIVERY_REFRESH_MS = 15_000;
 export const useDeliveryLogQuery = (id: string) =>
   useEndpointQuery(api.webhooks.deliveries, { id }, { refetchInterval: DELIVERY_LOG_REFRESH_MS });
 
-/** A subscription's latest delivery alone (the list's column), reloaded less often than an open log. */
+/**
+ * A subscription's latest delivery alone (the list's column): reloaded as often as an open log while it is
+ * pending, less often once it has settled.
+ */
 export const useLastDeliveryQuery = (id: string) =>
-  useEndpointQuery(api.webhooks.deliveries, { id, limit: 1 }, { refetchInterval: LAST_DELIVERY_REFRESH_MS });
+  useEndpointQuery(
+    api.webhooks.deliveries,
+    { id, limit: 1 },
+    {
+      refetchInterval: (query) =>
+        query.state.data?.[0]?.state === 'pending' ? DELIVERY_LOG_REFRESH_MS : LAST_DELIVERY_REFRESH_MS,
+    },
+  );
