@@ -10,7 +10,7 @@ import { useActiveEnvironment } from '../../shell/environment/environment.contex
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
-import { NeedsRight } from '../../shell/session/rights.tsx';
+import { NeedsRight, useMissingRight } from '../../shell/session/rights.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { SigningSecretDialog } from './SigningSecretDialog.tsx';
 import { SubscriptionDialog, type SubscriptionDialogState } from './SubscriptionDialog.tsx';
@@ -34,7 +34,9 @@ const writeShown = (params: URLSearchParams, id: string | null) =>
  */
 export function WebhooksPage() {
   const { active: environment } = useActiveEnvironment();
-  const list = useWebhookListQuery();
+  // Subscriptions are their environment's admins' alone: the others see why, and no refused call.
+  const missingRight = useMissingRight(api.webhooks.list);
+  const list = useWebhookListQuery(missingRight === undefined);
   const save = useSaveWebhookMutation();
   const remove = useDeleteWebhookMutation();
   const sendTest = useSendTestEventMutation();
@@ -117,40 +119,47 @@ export function WebhooksPage() {
         webhook-signature) or sent as a Slack message; a subscription failing for a day is disabled, saying
         why.
       </Typography>
-      <QueryContent query={list} what="Webhook subscriptions">
-        {(subscriptions) => {
-          const shown = subscriptions.find((subscription) => subscription.id === shownId) ?? null;
-          return (
-            <>
-              <SubscriptionTable
-                subscriptions={subscriptions}
-                shown={shown?.id ?? null}
-                isSwitching={save.isPending}
-                onSwitch={switchOne}
-                onShowLog={(subscription) =>
-                  setShownId(shown?.id === subscription.id ? null : subscription.id)
-                }
-                onSendTest={(subscription) => void sendTestTo(subscription)}
-                onEdit={(subscription) => setEditing({ mode: 'edit', subscription })}
-                onDelete={(subscription) => void deleteOne(subscription)}
-              />
-              {shown ? (
-                <DeliveryLog
-                  key={shown.id}
-                  subscription={shown}
-                  isRedelivering={redeliver.isPending}
-                  onRedeliver={(delivery) => void redeliverOne(shown, delivery)}
+      {missingRight !== undefined && (
+        <Alert severity="info">
+          {missingRight}: ask an admin of {environment}.
+        </Alert>
+      )}
+      {missingRight === undefined && (
+        <QueryContent query={list} what="Webhook subscriptions">
+          {(subscriptions) => {
+            const shown = subscriptions.find((subscription) => subscription.id === shownId) ?? null;
+            return (
+              <>
+                <SubscriptionTable
+                  subscriptions={subscriptions}
+                  shown={shown?.id ?? null}
+                  isSwitching={save.isPending}
+                  onSwitch={switchOne}
+                  onShowLog={(subscription) =>
+                    setShownId(shown?.id === subscription.id ? null : subscription.id)
+                  }
+                  onSendTest={(subscription) => void sendTestTo(subscription)}
+                  onEdit={(subscription) => setEditing({ mode: 'edit', subscription })}
+                  onDelete={(subscription) => void deleteOne(subscription)}
                 />
-              ) : shownId !== null ? (
-                <Alert severity="info">
-                  Subscription {shownId} not found in {environment}: it was deleted, or belongs to another
-                  environment
-                </Alert>
-              ) : null}
-            </>
-          );
-        }}
-      </QueryContent>
+                {shown ? (
+                  <DeliveryLog
+                    key={shown.id}
+                    subscription={shown}
+                    isRedelivering={redeliver.isPending}
+                    onRedeliver={(delivery) => void redeliverOne(shown, delivery)}
+                  />
+                ) : shownId !== null ? (
+                  <Alert severity="info">
+                    Subscription {shownId} not found in {environment}: it was deleted, or belongs to another
+                    environment
+                  </Alert>
+                ) : null}
+              </>
+            );
+          }}
+        </QueryContent>
+      )}
       <SubscriptionDialog state={editing} onClose={() => setEditing(null)} onCreated={setCreated} />
       <SigningSecretDialog
         created={created}

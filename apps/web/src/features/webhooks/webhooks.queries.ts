@@ -7,7 +7,9 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
  */
 export const DELIVERY_LOG_REFRESH_MS = 3_000;
 
-export const useWebhookListQuery = () => useEndpointQuery(api.webhooks.list);
+/** The list, asked only of those who may read it (`isAllowed`): others are told why instead of refused. */
+export const useWebhookListQuery = (isAllowed: boolean) =>
+  useEndpointQuery(api.webhooks.list, undefined, { enabled: isAllowed });
 export const useCreateWebhookMutation = () => useEndpointMutation(api.webhooks.create);
 export const useSaveWebhookMutation = () => useEndpointMutation(api.webhooks.save, { reloadsOnError: true });
 export const useDeleteWebhookMutation = () =>
