@@ -24,8 +24,13 @@ import { showServerFieldError } from '../../components/form/serverFieldError.ts'
 import { TextFormField } from '../../components/form/TextFormField.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
+import { NeedsRight } from '../../shell/session/rights.tsx';
 import { WEBHOOK_EVENT_OPTIONS, WEBHOOK_FIELD_LABELS, WEBHOOK_FORMAT_OPTIONS } from './webhooks.labels.ts';
-import { useCreateWebhookMutation, useSaveWebhookMutation } from './webhooks.queries.ts';
+import {
+  useCreateWebhookMutation,
+  useRotateWebhookSecretMutation,
+  useSaveWebhookMutation,
+} from './webhooks.queries.ts';
 
 /** What the dialog edits: a new subscription, or one of the list. */
 export type SubscriptionDialogState = { mode: 'create' } | { mode: 'edit'; subscription: Webhook };
@@ -33,7 +38,7 @@ export type SubscriptionDialogState = { mode: 'create' } | { mode: 'edit'; subsc
 interface SubscriptionDialogProps {
   state: SubscriptionDialogState | null;
   onClose(): void;
-  /** A subscription was created: its secret, shown once. */
+  /** A subscription was created, or its secret replaced: the secret, shown once. */
   onCreated(created: { name: string; secret: string }): void;
 }
 
@@ -73,15 +78,16 @@ function SubscriptionForm({
   onClose(): void;
   onCreated(created: { name: string; secret: string }): void;
 }) {
-  const { toast } = useGlobalUi();
+  const { confirm, toast } = useGlobalUi();
   const create = useCreateWebhookMutation();
   const save = useSaveWebhookMutation();
+  const rotate = useRotateWebhookSecretMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useSchemaForm(createWebhookRequestSchema, {
     defaultValues: valuesOf(state),
     labels: WEBHOOK_FIELD_LABELS,
   });
-  const isPending = create.isPending || save.isPending;
+  const isPending = create.isPending || save.isPending || rotate.isPending;
 
   // A refusal naming a field (an address the server will not call) is shown on it; others above the fields.
   const onError = (error: unknown) => {
@@ -101,6 +107,23 @@ function SubscriptionForm({
         onClose();
         onCreated({ name: created.name, secret: created.secret });
       }
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  const rotateSecret = async (subscription: Webhook) => {
+    const isConfirmed = await confirm({
+      title: `Replace the signing secret of ${subscription.name}?`,
+      message:
+        'Deliveries are signed with the new secret from now on: the receiver refuses them until it has it.',
+    });
+    if (!isConfirmed) return;
+    setRefusal(null);
+    try {
+      const rotated = await rotate.mutateAsync({ id: subscription.id });
+      onClose();
+      onCreated({ name: rotated.name, secret: rotated.secret });
     } catch (error) {
       onError(error);
     }
@@ -141,6 +164,19 @@ function SubscriptionForm({
           </Stack>
         </DialogContent>
         <DialogActions>
+          {state.mode === 'edit' && (
+            <NeedsRight endpoint={api.webhooks.rotate}>
+              <Button
+                sx={{ mr: 'auto' }}
+                aria-disabled={isPending || undefined}
+                onClick={() => {
+                  if (!isPending) void rotateSecret(state.subscription);
+                }}
+              >
+                Replace secret
+              </Button>
+            </NeedsRight>
+          )}
           <Button onClick={onClose}>Cancel</Button>
           <SubmitButton
             isPending={isPending}

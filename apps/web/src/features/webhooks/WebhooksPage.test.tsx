@@ -141,6 +141,22 @@ describe('Webhooks (environment menu)', () => {
     expect(document.activeElement).toBe(url);
   });
 
+  it('replaces a secret after asking, and shows the new one once', async () => {
+    const api = serve({ '/api/webhooks/rotate': () => ok({ ...CI_HOOK, secret: 'whsec_bmV3' }) });
+    renderApp('/webhooks');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit ci cache' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit subscription ci cache' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace secret' }));
+    const confirmation = await screen.findByRole('dialog', {
+      name: 'Replace the signing secret of ci cache?',
+    });
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Yes' }));
+    const secret = await screen.findByRole('dialog', { name: 'Signing secret of ci cache' });
+    expect(within(secret).getByText('whsec_bmV3')).toBeTruthy();
+    expect(api.callsTo('/api/webhooks/rotate').map((call) => call.body)).toEqual([{ id: 'wh-1' }]);
+    expect(api.callsTo('/api/webhooks/save')).toEqual([]);
+  });
+
   it('shows a delivery log from the URL, each attempt newest first, and redelivers', async () => {
     const api = serve({ '/api/webhooks/redeliver': () => ok(TEST_DELIVERY) });
     const timeZone = process.env.TZ;

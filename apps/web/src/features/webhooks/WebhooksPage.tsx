@@ -30,7 +30,8 @@ const writeShown = (params: URLSearchParams, id: string | null) =>
 
 /**
  * Webhooks (environment menu, admins): the active environment's subscriptions, what each receives where, and
- * each one's delivery log with Redeliver. The signing secret is shown once, when the subscription is created.
+ * each one's delivery log with Redeliver. The signing secret is shown once, when the subscription is created
+ * or its secret replaced.
  */
 export function WebhooksPage() {
   const { active: environment } = useActiveEnvironment();

@@ -14,6 +14,7 @@ export const useCreateWebhookMutation = () => useEndpointMutation(api.webhooks.c
 export const useSaveWebhookMutation = () => useEndpointMutation(api.webhooks.save, { reloadsOnError: true });
 export const useDeleteWebhookMutation = () =>
   useEndpointMutation(api.webhooks.delete, { reloadsOnError: true });
+export const useRotateWebhookSecretMutation = () => useEndpointMutation(api.webhooks.rotate);
 export const useSendTestEventMutation = () => useEndpointMutation(api.webhooks.test);
 export const useRedeliverMutation = () => useEndpointMutation(api.webhooks.redeliver);
 
