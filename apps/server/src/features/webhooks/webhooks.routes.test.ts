@@ -1,4 +1,10 @@
-import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookEvent } from '@console/domain';
+import {
+  type CreatedWebhook,
+  WEBHOOK_EVENT_TYPES,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { runInTransaction } from '../../db/transaction.ts';
@@ -217,6 +223,49 @@ describe('webhooks', () => {
     const badEvent = await call('create', { name: 'x', url: 'https://example.com/', events: ['nope'] });
     expect(badEvent.statusCode).toBe(400);
     expect(badEvent.json().error).toContain('events');
+  });
+});
+
+describe('webhooks in the OpenAPI document and the logs', () => {
+  it('lists every event type in the webhooks section, with its typed body and the signature headers', async () => {
+    const t = await createTestApp();
+    const document = (await t.request({ method: 'GET', url: '/docs/json' })).json() as {
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const operation = document.webhooks[type]!.post as unknown as {
+        parameters: { name: string }[];
+        requestBody: { content: { 'application/json': { schema: { properties: { type: unknown } } } } };
+      };
+      expect(operation.requestBody.content['application/json'].schema.properties.type).toMatchObject({
+        const: type,
+      });
+      expect(operation.parameters.map((parameter) => parameter.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+    }
+  });
+
+  it('never logs the signing secret', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp(PRIVATE, {
+      logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+    });
+    const cookie = await t.login('admin@example.com');
+    const to = await receiver();
+    const created = await t.post(
+      '/api/webhooks/create?configuration=dev',
+      { name: 'logged', url: to.url, events: ['webhook.test'] },
+      cookie,
+    );
+    const { secret, id } = created.json().payload as CreatedWebhook;
+    await t.post('/api/webhooks/rotate?configuration=dev', { id }, cookie);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(secret.slice('whsec_'.length));
+    expect(lines.join('\n')).not.toContain('whsec_');
   });
 });
 
