@@ -17,9 +17,23 @@ describe("a server's 400 on its field", () => {
     });
   });
 
+  it("names the field a server's own rule starts its message with", () => {
+    expect(
+      fieldOfServerError(badRequest('url must reach a public address: x resolves to 10.0.0.1'), FIELDS),
+    ).toEqual({
+      field: 'url',
+      message: 'url must reach a public address: x resolves to 10.0.0.1',
+    });
+    expect(fieldOfServerError(badRequest("url's host x.invalid could not be resolved"), FIELDS)).toEqual({
+      field: 'url',
+      message: "url's host x.invalid could not be resolved",
+    });
+  });
+
   it('names no field for another field, a message without one, or another status', () => {
     expect(fieldOfServerError(badRequest('format: Invalid option'), FIELDS)).toBeUndefined();
     expect(fieldOfServerError(badRequest('urlx: too long'), FIELDS)).toBeUndefined();
+    expect(fieldOfServerError(badRequest('urls must be few'), FIELDS)).toBeUndefined();
     expect(fieldOfServerError(badRequest('Invalid request'), FIELDS)).toBeUndefined();
     expect(fieldOfServerError(new ApiError('http', 'url: exists', 409), FIELDS)).toBeUndefined();
     expect(fieldOfServerError(new Error('url: oops'), FIELDS)).toBeUndefined();

@@ -3,21 +3,24 @@ import { ApiError } from '../../api/client.ts';
 import { type FieldLabelMap, labelMessage } from './fieldLabels.ts';
 
 /**
- * The field a server's 400 names, with its message: the server answers "url: must start with https://" (the
- * field's path, a colon, the message) for a refused body, and the same for a rule only it can check (where
- * an address resolves). Undefined when the refusal names none of `fields`.
+ * The field a server's 400 names, with its message. A body the schema refuses is answered with the field's
+ * path, a colon and the schema's message ("url: url must be an https:// URL"); a rule only the server checks
+ * answers a message that starts with the field's name, as the domain's messages do ("url's host x could not
+ * be resolved"). Undefined when the refusal names none of `fields`.
  */
 export function fieldOfServerError<Name extends string>(
   error: unknown,
   fields: readonly Name[],
 ): { field: Name; message: string } | undefined {
   if (!(error instanceof ApiError) || error.kind !== 'bad-request') return undefined;
-  const separator = error.message.indexOf(': ');
-  if (separator <= 0) return undefined;
-  const path = error.message.slice(0, separator);
+  const text = error.message;
+  const separator = text.indexOf(': ');
+  const path = separator > 0 ? text.slice(0, separator) : '';
   // a list's element ("events.2") is the list's field
-  const field = fields.find((name) => path === name || path.startsWith(`${name}.`));
-  return field === undefined ? undefined : { field, message: error.message.slice(separator + 2) };
+  const byPath = fields.find((name) => path === name || path.startsWith(`${name}.`));
+  if (byPath !== undefined) return { field: byPath, message: text.slice(separator + 2) };
+  const byName = fields.find((name) => new RegExp(`^${name}(?:\\s|'s\\s)`).test(text));
+  return byName === undefined ? undefined : { field: byName, message: text };
 }
 
 /**
