@@ -6,7 +6,7 @@ import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { focusLandsOn, isFocused, pageHeading, tabTo } from '../src/keyboard.ts';
 
 // An environment's admin wires a receiver to the console with the keyboard alone, at 1024 px: the
-// subscription made in its dialog, the secret shown once, the test event sent, its attempt in the delivery
+// subscription made in its dialog (a URL only the server can refuse shown on its field), the secret shown once, the test event sent, its attempt in the delivery
 // log, then Redeliver and its second attempt. The receiver is real, on a loopback port (the console may call
 // it with WEBHOOKS_ALLOW_PRIVATE_NETWORKS), and checks each signature with standardwebhooks' own verify; the
 // job queue's workers deliver. Delivery itself (order, retries, restarts, replicas, refused URLs) is tested
@@ -52,13 +52,23 @@ describeInBrowser('webhooks in Chromium', () => {
     await dialog.waitFor();
     expect(await isFocused(dialog.getByRole('textbox', { name: 'Name' }))).toBe(true);
     await page.keyboard.type(NAME);
-    unmarked.push(...(await tabTo(page, dialog.getByRole('textbox', { name: 'URL' }))));
+    const url = dialog.getByRole('textbox', { name: 'URL' });
+    unmarked.push(...(await tabTo(page, url)));
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(target.url);
+    // a host that cannot resolve (.invalid never does): only the server can tell, on the URL field
+    await page.keyboard.type('http://no-such-host.invalid/hooks');
     unmarked.push(...(await tabTo(page, dialog.getByRole('checkbox', { name: /^Revision published/ }))));
     await page.keyboard.press('Space');
     expect(await axeProblems(page, 'subscription dialog', 'moderate')).toEqual([]);
-    unmarked.push(...(await tabTo(page, dialog.getByRole('button', { name: 'Create' }))));
+    const create = dialog.getByRole('button', { name: 'Create' });
+    unmarked.push(...(await tabTo(page, create)));
+    await page.keyboard.press('Enter');
+    await dialog.getByText("url's host no-such-host.invalid could not be resolved").waitFor();
+    expect(await focusLandsOn(url)).toBe('target');
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(target.url);
+    unmarked.push(...(await tabTo(page, create)));
     await page.keyboard.press('Enter');
 
     const secretDialog = page.getByRole('dialog', { name: `Signing secret of ${NAME}` });
@@ -106,6 +116,7 @@ describeInBrowser('webhooks in Chromium', () => {
     });
 
     expect(unmarked).toEqual([]);
-    expect(pageConsole.takeProblems()).toEqual([]);
+    // the refused URL's 400
+    expect(pageConsole.takeProblems([/status of 400 \(Bad Request\)/])).toEqual([]);
   });
 });
