@@ -1,9 +1,10 @@
 import { startWebhookReceiver, type WebhookReceiver } from '@console/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeProblems } from '../src/axe.ts';
-import { describeInBrowser, screenLoaded } from '../src/browser.ts';
+import { describeInBrowser, saveScreenshot, screenLoaded, waitForStillScreen } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { focusLandsOn, isFocused, pageHeading, tabTo } from '../src/keyboard.ts';
+import { isWhollyInView } from '../src/layout.ts';
 
 // An environment's admin wires a receiver to the console with the keyboard alone, at 1024 px: the
 // subscription made in its dialog (a URL only the server can refuse shown on its field), the secret shown once, the test event sent, its attempt in the delivery
@@ -116,6 +117,16 @@ describeInBrowser('webhooks in Chromium', () => {
     });
 
     expect(unmarked).toEqual([]);
+    // At 200% zoom (512 CSS pixels) the page does not scroll sideways: the tables scroll in their own boxes,
+    // with each row's actions kept in view.
+    await page.setViewportSize({ width: 512, height: 384 });
+    await waitForStillScreen(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await isWhollyInView(sendTest, { sideways: true })).toBe(true);
+    expect(await isWhollyInView(redeliver, { sideways: true })).toBe(true);
+    await app.accessibility.check();
+    await saveScreenshot(page, 'webhooks-200-percent');
+
     // the refused URL's 400
     expect(pageConsole.takeProblems([/status of 400 \(Bad Request\)/])).toEqual([]);
   });
