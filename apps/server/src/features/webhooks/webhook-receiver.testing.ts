@@ -27,6 +27,8 @@ export interface WebhookReceiver {
   up(): Promise<void>;
   /** The next request is kept waiting, never answered; resolves when it arrived. */
   holdNext(): Promise<ReceivedWebhook>;
+  /** From now on, every verified delivery is answered 302 to this location (and not recorded). */
+  redirectTo(location: string): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startWebhookReceiver(answer = 'received'): Promise<Webhook
   const received: ReceivedWebhook[] = [];
   const refused: string[] = [];
   let hold: ((webhook: ReceivedWebhook) => void) | null = null;
+  let redirect: string | null = null;
   const listen = (server: Server, port: number) =>
     new Promise<number>((resolve) =>
       server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
@@ -62,6 +65,10 @@ export async function startWebhookReceiver(answer = 'received'): Promise<Webhook
           held(webhook);
           return;
         }
+        if (redirect) {
+          response.writeHead(302, { location: redirect }).end('moved');
+          return;
+        }
         received.push(webhook);
         response.writeHead(200, { 'content-type': 'text/plain' }).end(answer);
       });
@@ -86,6 +93,9 @@ export async function startWebhookReceiver(answer = 'received'): Promise<Webhook
       await listen(server, port);
     },
     holdNext: () => new Promise((resolve) => (hold = resolve)),
+    redirectTo: (location) => {
+      redirect = location;
+    },
     close: async () => {
       if (server.listening) await stop();
     },

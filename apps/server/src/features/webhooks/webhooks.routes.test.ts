@@ -213,6 +213,61 @@ describe('webhooks', () => {
     }
   });
 
+  it("announces an environment's creation to the subscriptions of every environment", async () => {
+    const to = await receiver();
+    const created = await subscribe(to, { name: 'lifecycle', events: ['environment.created'] });
+    const saved = await t.post(
+      '/api/configuration/save',
+      { configurationId: 'hooks-qa', description: 'QA' },
+      cookie,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect.poll(async () => (await deliveries(created.id))[0]?.state).toBe('delivered');
+    expect(to.received[0]!.payload).toMatchObject({
+      type: 'environment.created',
+      environment: 'hooks-qa',
+      data: { environment: 'hooks-qa', by: 'admin@example.com' },
+    });
+  });
+
+  it('follows no redirect: the attempt fails and says so', async () => {
+    const redirecting = await receiver();
+    const created = await subscribe(redirecting, { name: 'redirected', events: ['webhook.test'] });
+    redirecting.redirectTo('http://169.254.169.254/latest/meta-data');
+    await call('test', { id: created.id });
+    await expect.poll(async () => (await deliveries(created.id))[0]?.attempts[0]?.status).toBe(302);
+    expect((await deliveries(created.id))[0]!.attempts[0]).toMatchObject({
+      isSuccess: false,
+      response: 'moved (redirects are not followed)',
+    });
+    await call('delete', { id: created.id });
+  });
+
+  it('refuses at delivery an address that private networks being allowed let through at save', async () => {
+    const to = await receiver();
+    const created = await subscribe(to, { name: 'checked at delivery', events: ['webhook.test'] });
+    // A replica without WEBHOOKS_ALLOW_PRIVATE_NETWORKS delivers the test event: it checks again.
+    const strict = await buildTestApp(t.servingUrl, {}, { jobs: true, webhooks: QUICK_RETRIES });
+    try {
+      await t.app.jobs.stop();
+      await strict.ready();
+      await call('test', { id: created.id });
+      await expect
+        .poll(async () => (await deliveries(created.id))[0]?.attempts.length ?? 0)
+        .toBeGreaterThan(0);
+      expect((await deliveries(created.id))[0]!.attempts[0]).toMatchObject({
+        isSuccess: false,
+        status: null,
+        response: expect.stringMatching(
+          /^url must reach a public address: 127\.0\.0\.1 resolves to 127\.0\.0\.1/,
+        ),
+      });
+      expect(to.received).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses unknown subscriptions and bad fields with their names, changing nothing', async () => {
     const unknown = await call('test', { id: 'nope' });
     expect(unknown.statusCode).toBe(404);
