@@ -24,25 +24,17 @@ interface SigningSecretDialogProps {
 }
 
 /**
- * The signing secret of a new subscription, shown once (the receiver verifies each delivery's signature
- * with it), with Copy. Closing it forgets the secret: the screen holds it nowhere else.
+ * The signing secret of a new subscription, or the one replacing it, shown once (the receiver verifies each
+ * delivery's signature with it), with Copy. Closing it forgets the secret: the screen holds it nowhere else.
  */
 export function SigningSecretDialog({ created, onClose, onClosed }: SigningSecretDialogProps) {
-  // Kept while the dialog fades out, so it keeps its name and text until it is gone.
-  const [isOpen, setOpen] = useState(false);
-  const [shown, setShown] = useState<typeof created>(null);
-  if (created !== null && created !== shown) {
-    setShown(created);
-    setOpen(true);
-  }
+  // The last secret given, kept while the dialog fades out, so it keeps its name and text until it is gone.
+  const [shown, setShown] = useState(created);
+  if (created !== null && created !== shown) setShown(created);
   const titleId = useId();
   const messageId = useId();
   const secretRef = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
-  const close = () => {
-    setOpen(false);
-    onClose();
-  };
   const closed = () => {
     setCopied(null);
     setShown(null);
@@ -62,8 +54,8 @@ export function SigningSecretDialog({ created, onClose, onClosed }: SigningSecre
   };
   return (
     <Dialog
-      open={isOpen}
-      onClose={close}
+      open={created !== null}
+      onClose={onClose}
       aria-labelledby={titleId}
       aria-describedby={messageId}
       disableRestoreFocus
@@ -93,7 +85,7 @@ export function SigningSecretDialog({ created, onClose, onClosed }: SigningSecre
         <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()} autoFocus>
           Copy
         </Button>
-        <Button variant="contained" onClick={close}>
+        <Button variant="contained" onClick={onClose}>
           Done
         </Button>
       </DialogActions>
