@@ -224,6 +224,9 @@ describe('Webhooks (environment menu)', () => {
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.callsTo('/api/webhooks/delete')).toHaveLength(1));
     expect(api.callsTo('/api/webhooks/delete').map((call) => call.body)).toEqual([{ id: 'wh-2' }]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New subscription' })),
+    );
   });
 
   it("offers an operator the menu entry and the screen's controls disabled, saying admins manage them", async () => {

@@ -79,6 +79,8 @@ export function WebhooksPage() {
     try {
       await remove.mutateAsync({ id: subscription.id });
       if (shownId === subscription.id) setShownId(null);
+      // its row and the Delete that had the focus are gone
+      newButton.current?.focus();
       toast(`Subscription ${subscription.name} deleted`);
     } catch (error) {
       banner.report(error);
