@@ -27,8 +27,8 @@ export interface ConsoleInBrowserOptions {
    * on it and at the end of each test.
    */
   accessibilityImpact?: AxeImpact;
-  /** Settings of the console started (its environment variables), e.g. `JOB_WORKERS: 'true'` for its job workers. */
-  consoleEnv?: NodeJS.ProcessEnv;
+  /** Environment variables the console starts with besides the test defaults (startConsole's `env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What the hooks set up; read it inside tests, once `beforeAll` has run. */
@@ -53,7 +53,7 @@ export function useConsoleInBrowser({
   timezoneId,
   showScrollbars = false,
   accessibilityImpact = 'serious',
-  consoleEnv = {},
+  env = {},
 }: ConsoleInBrowserOptions = {}): ConsoleInBrowser {
   let server: Awaited<ReturnType<typeof startConsole>> | undefined;
   let browser: Browser | undefined;
@@ -74,7 +74,7 @@ export function useConsoleInBrowser({
           databasePrefix: inject('databasePrefix'),
           servingRole: inject('servingRole'),
         },
-        consoleEnv,
+        env,
       ),
       openBrowser({ showScrollbars }),
     ]);

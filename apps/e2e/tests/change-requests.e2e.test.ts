@@ -91,7 +91,7 @@ describeInBrowser('change requests in Chromium', () => {
   const app = useConsoleInBrowser({
     signInAs: ADMIN,
     screenshotPrefix: 'change-requests',
-    consoleEnv: { JOB_WORKERS: 'true' },
+    env: { JOB_WORKERS: 'true' },
   });
   let operatorBrowser: Browser | undefined;
   afterAll(async () => {

@@ -6,6 +6,11 @@ import { observeStatus } from './observed-statuses.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
 
+export {
+  type ReceivedWebhook,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../features/webhooks/webhook-receiver.testing.ts';
 export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
 export {
   startTestOidcProvider,

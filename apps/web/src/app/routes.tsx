@@ -64,6 +64,7 @@ const ChangeRequestPage = lazyPage(
   () => import('../features/change-requests/ChangeRequestPage.tsx'),
   'ChangeRequestPage',
 );
+const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage.tsx'), 'WebhooksPage');
 
 /** The route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
 export const routes: RouteObject[] = [
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
           { path: 'system/user-admin', element: <UserAdminPage /> },
           { path: 'system/connections', element: <ConnectionsPage /> },
           { path: 'environments', element: <EnvironmentsPage /> },
+          { path: 'webhooks', element: <WebhooksPage /> },
           { path: 'system/nice', element: <NiceConfigPage /> },
           { path: 'audit', element: <AuditLogPage /> },
           { path: 'security/users', element: <UsersPage /> },

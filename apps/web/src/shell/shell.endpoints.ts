@@ -59,3 +59,6 @@ export const SAVE_ENVIRONMENT_RIGHT = { access: 'change', scope: 'global' } as c
 
 /** The right archiving (and restoring) an environment needs, for the menu's entry to its screen. */
 export const ARCHIVE_ENVIRONMENT_RIGHT = { access: 'admin', scope: 'global' } as const;
+
+/** The right managing the active environment's webhooks needs, for the menu's entry to their screen. */
+export const WEBHOOKS_RIGHT = { access: 'admin', scope: 'environment' } as const;

@@ -31,6 +31,7 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
       '---',
       ...MANY,
     ]);
@@ -52,6 +53,7 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
     expect(document.activeElement).toBe(filter);
     expect(filter).toHaveProperty('value', 'QA-3');
@@ -83,6 +85,7 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Create environment' }));
     expect(await screen.findByRole('dialog', { name: 'Add New Environment' })).toBeTruthy();
@@ -99,6 +102,7 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
   });
 });

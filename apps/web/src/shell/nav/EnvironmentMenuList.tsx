@@ -11,7 +11,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { branchOf, environmentLabel } from '../environment/branch.ts';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { NeedsRight } from '../session/rights.tsx';
-import { ARCHIVE_ENVIRONMENT_RIGHT, SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
+import { ARCHIVE_ENVIRONMENT_RIGHT, SAVE_ENVIRONMENT_RIGHT, WEBHOOKS_RIGHT } from '../shell.endpoints.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
 /** Above this many environments the menu offers a filter and puts its two actions first. */
@@ -29,7 +29,8 @@ type EnvironmentMenuListProps = {
 
 /**
  * The environment menu's drop-down: every environment, then 'Create environment',
- * 'Transfer' and 'Archive environments' (admins: the Environments screen). With many environments (30+) a
+ * 'Transfer', 'Archive environments' (admins: the Environments screen) and 'Webhooks' (the active environment's
+ * subscriptions, for its admins). With many environments (30+) a
  * filter narrows the list; the actions come first (so they never scroll away) until something is typed, then
  * the matching environments do. Loaded lazily by EnvironmentMenu (see NavMenuList for why).
  */
@@ -105,6 +106,11 @@ export function EnvironmentMenuList({
     <NeedsRight key="archive" endpoint={ARCHIVE_ENVIRONMENT_RIGHT}>
       <MenuItem component={Link} to="/environments" onClick={close}>
         Archive environments
+      </MenuItem>
+    </NeedsRight>,
+    <NeedsRight key="webhooks" endpoint={WEBHOOKS_RIGHT}>
+      <MenuItem component={Link} to="/webhooks" onClick={close}>
+        Webhooks
       </MenuItem>
     </NeedsRight>,
   ];

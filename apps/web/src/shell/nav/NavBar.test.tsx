@@ -27,6 +27,7 @@ describe('navigation bar', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
     await userEvent.keyboard('{Escape}');
     expect(await openMenu('Features')).toEqual([
