@@ -17,4 +17,5 @@ export * from './plugin/index.ts';
 export * from './return-path.ts';
 export * from './runtime/index.ts';
 export * from './schedule/index.ts';
+export * from './search/index.ts';
 export * from './users.ts';
