@@ -31,7 +31,10 @@ export const searchTextSchema = z
 
 export const searchCursorSchema = z
   .string({ error: 'cursor must be a text' })
-  .max(SEARCH_CURSOR_MAX_LENGTH, { error: `cursor must be at most ${SEARCH_CURSOR_MAX_LENGTH} characters` })
+  .max(SEARCH_CURSOR_MAX_LENGTH, {
+    error: `cursor must be at most ${SEARCH_CURSOR_MAX_LENGTH} characters`,
+    abort: true,
+  })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'cursor is not a cursor this search answered' })
   .optional();
 
@@ -43,19 +46,21 @@ export function searchRequestSchemaOf<
   const Sorts extends readonly [string, ...string[]],
   const Filters extends z.ZodRawShape,
 >(sorts: Sorts, filters: Filters, defaults: { direction?: SortDirection } = {}) {
-  return z
-    .strictObject({
-      q: searchTextSchema,
-      sort: z.enum(sorts, { error: `sort must be one of ${sorts.join(', ')}` }).default(sorts[0]),
-      direction: z
-        .enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' })
-        .default(defaults.direction ?? 'asc'),
-      limit: pageLimitSchema(SEARCH_PAGE_MAX_LIMIT).default(SEARCH_PAGE_DEFAULT_LIMIT),
-      cursor: searchCursorSchema,
-      ...filters,
-    })
-    // No body, null or {}: the first page in the default order (every field has a default or is optional).
-    .prefault({} as never);
+  return (
+    z
+      .strictObject({
+        q: searchTextSchema,
+        sort: z.enum(sorts, { error: `sort must be one of ${sorts.join(', ')}` }).default(sorts[0]),
+        direction: z
+          .enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' })
+          .default(defaults.direction ?? 'asc'),
+        limit: pageLimitSchema(SEARCH_PAGE_MAX_LIMIT).default(SEARCH_PAGE_DEFAULT_LIMIT),
+        cursor: searchCursorSchema,
+        ...filters,
+      })
+      // No body or {}: the first page in the default order (every field has a default or is optional).
+      .prefault({} as never)
+  );
 }
 
 /** One page of a search: its rows, how many rows match, and the cursor of the next page (null: last). */
