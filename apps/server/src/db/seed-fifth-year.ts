@@ -226,7 +226,7 @@ async function seedAuditEntries(
   if (firstId === null || firstId === undefined) return 0;
   await client.query('ALTER TABLE audit_seal DISABLE TRIGGER audit_seal_at_commit');
   await client.query(`
-    CREATE FUNCTION pg_temp.seal_seeded(chain_id text, first_id integer) RETURNS void LANGUAGE plpgsql AS $$
+    CREATE OR REPLACE FUNCTION pg_temp.seal_seeded(chain_id text, first_id integer) RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
       entry audit_entry;
       head_position bigint;
