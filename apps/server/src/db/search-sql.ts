@@ -76,7 +76,8 @@ export function keysetOf(
     valueKind: column.valueKind,
     keyKind: key.kind,
   });
-  const keySql = key.kind === 'text' ? Prisma.sql`${String(cursor.key)}::text` : Prisma.sql`${Number(cursor.key)}::int`;
+  const keySql =
+    key.kind === 'text' ? Prisma.sql`${String(cursor.key)}::text` : Prisma.sql`${Number(cursor.key)}::int`;
   const after =
     request.direction === 'desc'
       ? Prisma.sql`(${column.expression}, ${key.expression}) < (${column.toSql(cursor.value)}, ${keySql})`

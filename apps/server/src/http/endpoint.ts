@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type AccessPlace,
   type AnyEndpoint,
@@ -11,7 +12,6 @@ import {
   payloadOf,
   roleIn,
 } from '@console/domain';
-import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

@@ -7,8 +7,8 @@ import {
   toSearchPage,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { searchAbTestIds, searchAbTestPicker } from './abtest-search.store.ts';
 import { listAbTests } from './abtest.store.ts';
+import { searchAbTestIds, searchAbTestPicker } from './abtest-search.store.ts';
 
 /** /api/abtest/search: the page's ids first, then only those A/B-tests with their versions and usage. */
 export async function searchAbTests(

@@ -1,4 +1,9 @@
-import type { AbTestPickerRequest, AbTestSearchRequest, AbTestSearchSort, CursorValue } from '@console/domain';
+import type {
+  AbTestPickerRequest,
+  AbTestSearchRequest,
+  AbTestSearchSort,
+  CursorValue,
+} from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   allOf,

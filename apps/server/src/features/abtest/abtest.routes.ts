@@ -24,7 +24,9 @@ export async function abTestRoutes(app: FastifyInstance) {
   registerEndpoint(app, abtest.listUsage, ({ db, environmentId, body }) =>
     listUsed(db, environmentId, body ?? {}),
   );
-  registerEndpoint(app, abtest.search, ({ db, environmentId, body }) => searchAbTests(db, environmentId, body));
+  registerEndpoint(app, abtest.search, ({ db, environmentId, body }) =>
+    searchAbTests(db, environmentId, body),
+  );
   registerEndpoint(app, abtest.searchPicker, ({ db, environmentId, body }) =>
     searchAbTestPickerPage(db, environmentId, body),
   );

@@ -80,7 +80,8 @@ export async function searchAuditEntries(
       SELECT * FROM (${eachScope(
         environmentId,
         request,
-        (where) => Prisma.sql`(SELECT ${COLUMNS} FROM audit_entry WHERE ${where} AND ${after} ${orderBy} ${limit})`,
+        (where) =>
+          Prisma.sql`(SELECT ${COLUMNS} FROM audit_entry WHERE ${where} AND ${after} ${orderBy} ${limit})`,
       )}) AS merged ${order} ${limit}`,
     db.$queryRaw<{ total: number }[]>`
       SELECT least(sum(total), ${Number.MAX_SAFE_INTEGER})::int AS total FROM (${eachScope(

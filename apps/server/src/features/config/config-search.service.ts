@@ -12,8 +12,8 @@ import {
   UNKNOWN_PLUGIN_MESSAGE,
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
-import { searchActiveConfigsOfKind, searchConfigSummaries } from './config-search.store.ts';
 import { toListItems } from './config.usage.ts';
+import { searchActiveConfigsOfKind, searchConfigSummaries } from './config-search.store.ts';
 
 /** /api/plugin/config/search (every kind, or `kinds`) and /api/config/{kind}/search (one kind). */
 export async function searchConfigs(

@@ -80,7 +80,9 @@ export async function searchConfigSummaries(
              c."last_modifier" AS "lastModifier", ${column.expression} AS "sortValue"
         FROM "configuration" c
        WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`)),
+    db.$queryRaw<{ total: number }[]>(
+      cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`),
+    ),
   ]);
   return {
     rows: rows.map((row) => ({ ...row, sortValue: toCursorValue(row.sortValue) })),
@@ -106,7 +108,9 @@ export async function searchActiveConfigsOfKind(
     db.$queryRaw<{ id: string; description: string }[]>`
       SELECT c."id", c."description" FROM "configuration" c
        WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`)),
+    db.$queryRaw<{ total: number }[]>(
+      cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`),
+    ),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }

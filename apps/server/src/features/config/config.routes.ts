@@ -77,7 +77,9 @@ export async function configRoutes(app: FastifyInstance) {
   registerEndpoint(app, plugin.list, ({ db, environmentId, body }) =>
     listAllConfigs(db, environmentId, body ?? {}),
   );
-  registerEndpoint(app, plugin.search, ({ db, environmentId, body }) => searchConfigs(db, environmentId, body));
+  registerEndpoint(app, plugin.search, ({ db, environmentId, body }) =>
+    searchConfigs(db, environmentId, body),
+  );
   registerEndpoint(app, plugin.searchPicker, ({ db, environmentId, body }) =>
     searchConfigPicker(db, environmentId, body),
   );

@@ -12,7 +12,9 @@ export async function usersRoutes(app: FastifyInstance) {
   registerEndpoint(app, api.users.list, async ({ db, user }) =>
     listUsers({ db, config, now }, await environments.list(), user!),
   );
-  registerEndpoint(app, api.users.search, ({ db, user, body }) => searchUsers({ db, config, now }, user!, body));
+  registerEndpoint(app, api.users.search, ({ db, user, body }) =>
+    searchUsers({ db, config, now }, user!, body),
+  );
   registerEndpoint(app, api.users.setRole, ({ body, email }) => setUserRole(contextOf(email), body));
   registerEndpoint(app, api.users.remove, async ({ body, email }) => {
     const { sessionsEnded } = await removeUser(contextOf(email), body.email);
