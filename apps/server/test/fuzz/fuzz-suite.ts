@@ -47,7 +47,9 @@ const WEB_PAGE_PATHS = new Set(['/logout']);
 
 /** Declared calls answering a stream (`produces`), by path: a 200 of one of their types is their answer. */
 const STREAMED_TYPES = new Map(
-  ALL_ENDPOINTS.flatMap((endpoint) => (endpoint.produces ? [[endpoint.path, endpoint.produces] as const] : [])),
+  ALL_ENDPOINTS.flatMap((endpoint) =>
+    endpoint.produces ? [[endpoint.path, endpoint.produces] as const] : [],
+  ),
 );
 
 /** Why an answer breaks the contract, or null when it keeps it. */
