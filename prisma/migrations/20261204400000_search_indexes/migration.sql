@@ -31,5 +31,5 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS "audit_entry_environment_id_target_id_id
     ON "audit_entry"("environment_id", "target", "id" DESC);
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "audit_entry_environment_id_email_id_idx"
     ON "audit_entry"("environment_id", "email", "id" DESC);
-CREATE INDEX CONCURRENTLY IF NOT EXISTS "audit_entry_environment_id_created_idx"
-    ON "audit_entry"("environment_id", "created");
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "audit_entry_environment_id_created_id_idx"
+    ON "audit_entry"("environment_id", "created", "id");

@@ -18,7 +18,7 @@ export const SEARCH_CURSOR_MAX_LENGTH = 400;
  * Matches are counted up to this many: counting costs what it counts, so a page of a long log stays
  * cheap; above it, `total` is this number and `isTotalCapped` says there are more.
  */
-export const SEARCH_TOTAL_CAP = 10_000;
+export const SEARCH_TOTAL_CAP = 1_000;
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

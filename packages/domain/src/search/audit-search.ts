@@ -34,7 +34,11 @@ const auditFilters = {
   consoleWide: z.boolean({ error: 'consoleWide must be true or false' }).default(false),
 };
 
-export const auditSearchRequestSchema = searchRequestSchemaOf(['id'], auditFilters, { direction: 'desc' });
+/** By id (the order entries were written in), or by date: a date range pages from the date's index. */
+export const AUDIT_SEARCH_SORTS = ['id', 'created'] as const;
+export const auditSearchRequestSchema = searchRequestSchemaOf(AUDIT_SEARCH_SORTS, auditFilters, {
+  direction: 'desc',
+});
 export type AuditSearchRequest = z.output<typeof auditSearchRequestSchema>;
 export type AuditSearchRequestInput = z.input<typeof auditSearchRequestSchema>;
 export const auditSearchResponseSchema = searchPageSchemaOf(auditEntrySchema);

@@ -21,7 +21,7 @@ export async function searchAudit(
     entries,
     request,
     total,
-    (entry) => ({ value: entry.id, key: entry.id }),
+    (entry) => ({ value: request.sort === 'created' ? entry.created : entry.id, key: entry.id }),
     (entry) => entry,
   );
 }

@@ -6,12 +6,12 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
-import { cappedCount, integerSort, keysetOf } from '../../db/search-sql.ts';
+import { cappedCount, integerSort, keysetOf, type SortColumn, timeSort } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
 // The audit log's search and export: pages by id (keyset), from the indexes (environment_id, id),
 // (environment_id, action, id), (environment_id, target, id), (environment_id, email, id) and
-// (environment_id, created).
+// (environment_id, created, id).
 
 export type AuditFilters = Omit<AuditExportRequest, 'format'>;
 
@@ -64,17 +64,29 @@ function eachScope(environmentId: string, filters: AuditFilters, branch: (where:
 const COLUMNS = Prisma.sql`id, environment_id AS environment, action, target, email,
   (extract(epoch FROM created) * 1000)::float8 AS created, attributes`;
 
-/** One page of entries by id, in the direction asked, after the cursor: one more than the limit, when there is one. */
+// Qualified: within a branch, a bare `created` in ORDER BY would name the answered column (UTC ms), not
+// the indexed one.
+const SORTS: Record<AuditSearchRequest['sort'], SortColumn> = {
+  id: integerSort(Prisma.sql`audit_entry.id`),
+  created: timeSort(Prisma.sql`audit_entry.created`),
+};
+
+/** One page of entries in the order asked, after the cursor: one more than the limit, when there is one. */
 export async function searchAuditEntries(
   db: Db,
   environmentId: string,
   request: AuditSearchRequest,
 ): Promise<{ entries: AuditEntry[]; total: number }> {
-  const { after, orderBy, limit } = keysetOf(request, integerSort(Prisma.sql`id`), {
-    expression: Prisma.sql`id`,
+  const { after, orderBy, limit } = keysetOf(request, SORTS[request.sort], {
+    expression: Prisma.sql`audit_entry.id`,
     kind: 'number',
   });
-  const order = request.direction === 'desc' ? Prisma.sql`ORDER BY id DESC` : Prisma.sql`ORDER BY id ASC`;
+  // The merged branches again in the page's order: by (created, id) or id, in the direction asked.
+  const direction = request.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const order =
+    request.sort === 'created'
+      ? Prisma.sql`ORDER BY created ${direction}, id ${direction}`
+      : Prisma.sql`ORDER BY id ${direction}`;
   const [rows, counted] = await Promise.all([
     db.$queryRaw<AuditRow[]>`
       SELECT * FROM (${eachScope(
