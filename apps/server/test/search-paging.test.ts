@@ -164,7 +164,7 @@ describe('search paging while rows are inserted', () => {
   });
 
   it('/api/plugin/config/search does the same for configurations, sorted by kind or in use too', async () => {
-    // One configuration of each run is used by a plugin entry, so the In use sort has both values.
+    // One or two configurations of each run are used by a plugin entry, so the In use sort has both values.
     const sortValueOf: Record<string, (item: Json) => string | number> = {
       id: (item) => (item.extended as Json).id as string,
       kind: (item) => ((item.extended as Json).data as Json).pluginId as number,
@@ -183,7 +183,7 @@ describe('search paging while rows are inserted', () => {
               plugin: 'DUEL',
               set: 'draft',
               abTestId: 'none',
-              configurations: [`${prefix}000`],
+              configurations: [`${prefix}000`, initial.length > 3 ? `${prefix}003` : ''],
             });
           }
           let next = initial.length;
@@ -206,7 +206,7 @@ describe('search paging while rows are inserted', () => {
           expectOrdered(shown, sortValueOf[sort]!, idOf, direction);
         },
       ),
-      { numRuns: 10 },
+      { numRuns: 16 },
     );
   });
 

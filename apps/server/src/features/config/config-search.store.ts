@@ -1,9 +1,10 @@
-import type {
-  ConfigPickerRequest,
-  ConfigSearchRequest,
-  ConfigSearchSort,
-  CursorValue,
-  SortDirection,
+import {
+  type ConfigPickerRequest,
+  type ConfigSearchRequest,
+  type ConfigSearchSort,
+  type CursorValue,
+  decodeSearchCursor,
+  type SortDirection,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -63,23 +64,73 @@ function filtersOf(environmentId: string, request: Omit<ConfigSearchRequest, 'so
   return filters;
 }
 
+const SUMMARY_COLUMNS = Prisma.sql`c."id", c."kind", c."description", c."active",
+  (extract(epoch FROM c."created") * 1000)::float8 AS "created",
+  (extract(epoch FROM c."modified") * 1000)::float8 AS "modified",
+  c."last_modifier" AS "lastModifier"`;
+
+type SummaryRow = ConfigSummary & { sortValue: unknown };
+
+/**
+ * A page by In use: no index orders by a computed flag, so the used configurations (the few the plugin
+ * entries hold) and the unused ones (in id order from the primary key) are read apart, each only from
+ * the cursor on and as far as the page needs, and merged. A part wholly before the cursor is not read.
+ */
+function readPageByUse(
+  db: Db | Tx,
+  environmentId: string,
+  request: ConfigSearchRequest,
+  filters: readonly Prisma.Sql[],
+): Promise<SummaryRow[]> {
+  const isDesc = request.direction === 'desc';
+  const cursor =
+    request.cursor === undefined
+      ? undefined
+      : decodeSearchCursor(request.cursor, { ...request, valueKind: 'number', keyKind: 'text' });
+  const direction = isDesc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const limit = Prisma.sql`LIMIT ${request.limit + 1}::int`;
+  const branches: Prisma.Sql[] = [];
+  for (const used of isDesc ? [1, 0] : [0, 1]) {
+    const conditions = [
+      ...filters,
+      used
+        ? Prisma.sql`c."id" IN ${usedIds(environmentId)}`
+        : Prisma.sql`c."id" NOT IN ${usedIds(environmentId)}`,
+    ];
+    if (cursor !== undefined) {
+      const isLater = isDesc ? used < Number(cursor.value) : used > Number(cursor.value);
+      if (!isLater && used !== cursor.value) continue;
+      if (used === cursor.value) {
+        const key = String(cursor.key);
+        conditions.push(isDesc ? Prisma.sql`c."id" < ${key}::text` : Prisma.sql`c."id" > ${key}::text`);
+      }
+    }
+    branches.push(Prisma.sql`(SELECT ${SUMMARY_COLUMNS}, ${used === 1}::boolean AS "sortValue"
+      FROM "configuration" c WHERE ${allOf(conditions)} ORDER BY c."id" ${direction} ${limit})`);
+  }
+  if (branches.length === 0) return Promise.resolve([]);
+  return db.$queryRaw<SummaryRow[]>`
+    SELECT * FROM (${Prisma.join(branches, ' UNION ALL ')}) AS page
+     ORDER BY "sortValue" ${direction}, "id" ${direction} ${limit}`;
+}
+
 /** The page's summaries in order (one more than the limit, when there is one) and the count of matches. */
 export async function searchConfigSummaries(
   db: Db | Tx,
   environmentId: string,
   request: ConfigSearchRequest,
 ): Promise<{ rows: ConfigPageRow[]; total: number }> {
-  const column = sortsOf(environmentId)[request.sort];
-  const { after, orderBy, limit } = keysetOf(request, column, KEY);
   const filters = filtersOf(environmentId, request);
+  const readPage = () => {
+    if (request.sort === 'inUse') return readPageByUse(db, environmentId, request, filters);
+    const column = sortsOf(environmentId)[request.sort];
+    const { after, orderBy, limit } = keysetOf(request, column, KEY);
+    return db.$queryRaw<SummaryRow[]>`
+      SELECT ${SUMMARY_COLUMNS}, ${column.expression} AS "sortValue" FROM "configuration" c
+       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
+  };
   const [rows, counted] = await Promise.all([
-    db.$queryRaw<(ConfigSummary & { sortValue: unknown })[]>`
-      SELECT c."id", c."kind", c."description", c."active",
-             (extract(epoch FROM c."created") * 1000)::float8 AS "created",
-             (extract(epoch FROM c."modified") * 1000)::float8 AS "modified",
-             c."last_modifier" AS "lastModifier", ${column.expression} AS "sortValue"
-        FROM "configuration" c
-       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
+    readPage(),
     db.$queryRaw<{ total: number }[]>(
       cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`),
     ),
