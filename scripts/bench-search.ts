@@ -124,9 +124,9 @@ try {
       (env, body) => searchAudit(app.db, env, body),
     ],
     [
-      'audit log, a date range',
+      'audit log, a date range, by date',
       api.audit.search,
-      { from: Date.now() - 400 * 86_400_000, to: Date.now() - 300 * 86_400_000 },
+      { sort: 'created', from: Date.now() - 400 * 86_400_000, to: Date.now() - 300 * 86_400_000 },
       (env, body) => searchAudit(app.db, env, body),
     ],
   ];
@@ -182,11 +182,12 @@ try {
   );
 
   // The export of the whole fifth-year log, streamed over HTTP: its time and the server's memory meanwhile.
-  const heapBefore = process.memoryUsage().rss;
+  // The heap in use, sampled: what the server (and this reader) hold while a million rows pass.
+  const heapBefore = process.memoryUsage().heapUsed;
   let peak = heapBefore;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 20);
   const exportStarted = performance.now();
   const response = await fetch(`${base}${api.audit.export.path}?configuration=${BIG}`, {
     method: 'POST',
@@ -203,7 +204,7 @@ try {
   const seconds = (performance.now() - exportStarted) / 1000;
   console.log(
     `audit export, ${BIG}, CSV: ${(lines - 1).toLocaleString('en-US')} entries, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s ` +
-      `(${Math.round((lines - 1) / seconds).toLocaleString('en-US')} entries/s); process memory grew ${((peak - heapBefore) / 1e6).toFixed(0)} MB at most`,
+      `(${Math.round((lines - 1) / seconds).toLocaleString('en-US')} entries/s); heap in use grew ${((peak - heapBefore) / 1e6).toFixed(0)} MB at most`,
   );
 } finally {
   await bare.close();

@@ -96,7 +96,7 @@ export async function searchAuditEntries(
           Prisma.sql`(SELECT ${COLUMNS} FROM audit_entry WHERE ${where} AND ${after} ${orderBy} ${limit})`,
       )}) AS merged ${order} ${limit}`,
     db.$queryRaw<{ total: number }[]>`
-      SELECT least(sum(total), ${Number.MAX_SAFE_INTEGER})::int AS total FROM (${eachScope(
+      SELECT sum(total)::int AS total FROM (${eachScope(
         environmentId,
         request,
         (where) => Prisma.sql`(${cappedCount(Prisma.sql`FROM audit_entry WHERE ${where}`)})`,
