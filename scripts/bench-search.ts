@@ -23,6 +23,7 @@ import {
   searchConfigs,
   searchConfigsOfKind,
 } from '../apps/server/src/features/config/config-search.service.ts';
+import { searchUsers } from '../apps/server/src/features/users/users.service.ts';
 import { startBenchConsole } from './bench-console.ts';
 import { addressOf, LIST_PAGE_P99_BUDGET_MS, type LoadResult, load } from './bench-http.ts';
 
@@ -71,6 +72,10 @@ try {
   // Each call with its body, and the service a bare route runs with the body as the schema parses it.
   type Service = (environmentId: string, body: never) => Promise<unknown>;
   const duel = configKindOf('duel');
+  const operator = {
+    email: 'bench@example.com',
+    grants: { role: 'admin' as const, environments: new Map(), isConfiguredAdmin: true },
+  };
   const cases: [string, AnyEndpoint, object, Service][] = [
     [
       'A/B-tests, newest modified first',
@@ -113,6 +118,13 @@ try {
       api.config.plugin.searchPicker,
       { pluginId: duel.pluginId },
       (env, body) => searchConfigPicker(app.db, env, body),
+    ],
+    // Users are console-wide (the same list in both environments): the staff, searched in memory.
+    [
+      'users, by e-mail',
+      api.users.search,
+      { q: 'example' },
+      (_env, body) => searchUsers({ db: app.db, config: app.config, now: () => Date.now() }, operator, body),
     ],
     ['audit log, newest first', api.audit.search, {}, (env, body) => searchAudit(app.db, env, body)],
     [
