@@ -17,6 +17,8 @@ export interface BenchConsole {
   /** POST JSON in dev as the operator, in-process; answers the response. */
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+  /** The database's URL, as its owner (seeding in bulk). */
+  databaseUrl: string;
 }
 
 const OPERATOR = 'bench@example.com';
@@ -48,6 +50,7 @@ export async function startBenchConsole(env: NodeJS.ProcessEnv = {}): Promise<Be
     app,
     cookie,
     post,
+    databaseUrl: database.url,
     close: async () => {
       await app.close();
       await database.drop();

@@ -52,6 +52,14 @@ const CROSS_FEATURE_READS: Record<string, Record<string, string>> = {
     plugin_ab_test_entry:
       "an A/B-test's usedBy, aggregated in the list's one query; the plugin feature depends on A/B-tests, so this read stays here rather than making the features depend on each other",
   },
+  'abtest/abtest-search.store.ts': {
+    plugin_ab_test_entry:
+      "the search's in-use and used-by-plugin filters, in the page's one query (as abtest.store.ts)",
+  },
+  'config/config-search.store.ts': {
+    plugin_ab_test_entry:
+      "the search's in-use sort and filters, in the page's one query: the ids the plugin entries hold",
+  },
   'runtime/runtime-content.store.ts': {
     plugin: 'the runtime snapshot is built from every table players are served from, in one transaction',
     plugin_ab_test_entry: 'the runtime snapshot (as above)',

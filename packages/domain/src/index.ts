@@ -18,5 +18,6 @@ export * from './plugin/index.ts';
 export * from './return-path.ts';
 export * from './runtime/index.ts';
 export * from './schedule/index.ts';
+export * from './search/index.ts';
 export * from './users.ts';
 export * from './webhooks/index.ts';

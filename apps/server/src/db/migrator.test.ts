@@ -7,7 +7,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../config.ts';
 import { createDatabaseIfMissing } from './database.ts';
 import { withDatabase } from './embedded.ts';
-import { MigrationError, migrate, readMigrations } from './migrator.ts';
+import {
+  MigrationError,
+  migrate,
+  OUTSIDE_TRANSACTION_MARKER,
+  readMigrations,
+  splitStatements,
+} from './migrator.ts';
 
 describe('migrator', () => {
   let counter = 0;
@@ -123,5 +129,66 @@ describe('migrator', () => {
     expect(((await migrate(url, dir).catch((error: unknown) => error)) as Error).message).toMatch(
       /^Migrations 1_first, 2_second were changed after they were applied: /,
     );
+  });
+
+  it('runs a migration marked outside a transaction statement by statement, so CREATE INDEX CONCURRENTLY can run', async () => {
+    const url = await emptyDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const write = (name: string, sql: string) => {
+      mkdirSync(join(dir, name), { recursive: true });
+      writeFileSync(join(dir, name, 'migration.sql'), sql);
+    };
+    write('1_table', 'CREATE TABLE big (id int PRIMARY KEY, name text);\n');
+    write(
+      '2_index',
+      `${OUTSIDE_TRANSACTION_MARKER}\n-- why; not a statement\nCREATE INDEX CONCURRENTLY IF NOT EXISTS big_name_idx\n  ON big (name);\nCREATE INDEX CONCURRENTLY IF NOT EXISTS big_id_name_idx ON big (id, name);\n`,
+    );
+    // Several servers starting at once still apply it once (the lock is waited for without a snapshot).
+    const results = await Promise.all([1, 2, 3].map(() => migrate(url, dir)));
+    expect(results.flat().sort()).toEqual(['1_table', '2_index']);
+    const indexes = await query<{ name: string; isValid: boolean }>(
+      url,
+      `SELECT c.relname AS name, i.indisvalid AS "isValid" FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE c.relname LIKE 'big_%_idx' ORDER BY 1`,
+    );
+    expect(indexes).toEqual([
+      { name: 'big_id_name_idx', isValid: true },
+      { name: 'big_name_idx', isValid: true },
+    ]);
+    const recorded = await query<{ applied_steps_count: number; finished_at: Date | null }>(
+      url,
+      `SELECT applied_steps_count, finished_at FROM _prisma_migrations WHERE migration_name = '2_index'`,
+    );
+    expect(recorded).toEqual([{ applied_steps_count: 1, finished_at: expect.any(Date) }]);
+  });
+
+  it('records a failed migration outside a transaction as unfinished, with its reason, and refuses to go on', async () => {
+    const url = await emptyDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    mkdirSync(join(dir, '1_broken'));
+    writeFileSync(
+      join(dir, '1_broken', 'migration.sql'),
+      `${OUTSIDE_TRANSACTION_MARKER}\nCREATE TABLE kept (id int PRIMARY KEY);\nCREATE INDEX CONCURRENTLY missing_idx ON missing (id);\n`,
+    );
+    const failure = (await migrate(url, dir).catch((error: unknown) => error)) as Error;
+    expect(failure).toBeInstanceOf(MigrationError);
+    expect(failure.message).toMatch(/^Migration 1_broken failed: relation "missing" does not exist/);
+    const recorded = await query<{ logs: string; finished_at: Date | null }>(
+      url,
+      `SELECT logs, finished_at FROM _prisma_migrations WHERE migration_name = '1_broken'`,
+    );
+    expect(recorded).toEqual([{ logs: expect.stringContaining('missing'), finished_at: null }]);
+    expect(((await migrate(url, dir).catch((error: unknown) => error)) as Error).message).toMatch(
+      /^Migration 1_broken failed earlier and was never finished/,
+    );
+  });
+
+  it('splits statements at a semicolon ending a line, leaving out comments, and refuses $$ bodies', () => {
+    expect(splitStatements('-- a\nCREATE INDEX a\n  ON t (x);\nSELECT 1;  \nSELECT 2')).toEqual([
+      'CREATE INDEX a\n  ON t (x)',
+      'SELECT 1',
+      'SELECT 2',
+    ]);
+    expect(() => splitStatements('DO $$ BEGIN END $$;')).toThrow(MigrationError);
   });
 });

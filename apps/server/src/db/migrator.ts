@@ -25,6 +25,32 @@ export interface Migration {
   checksum: string;
 }
 
+/**
+ * The first line of a migration that must run outside a transaction (CREATE INDEX CONCURRENTLY): its
+ * statements run one by one, each committing by itself. Such a file holds plain statements only, each
+ * ending with `;` at the end of a line (no function bodies).
+ */
+export const OUTSIDE_TRANSACTION_MARKER = '-- migrate: outside a transaction';
+
+const isOutsideTransaction = (migration: Migration) =>
+  migration.sql
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]
+    ?.trim() === OUTSIDE_TRANSACTION_MARKER;
+
+/** The statements of a migration run outside a transaction, comments left out. */
+export function splitStatements(sql: string): string[] {
+  if (sql.includes('$$'))
+    throw new MigrationError('A migration run outside a transaction cannot hold $$ bodies');
+  return sql
+    .split(/\r?\n/)
+    .filter((line) => !line.trim().startsWith('--'))
+    .join('\n')
+    .split(/;[ \t]*(?:\r?\n|$)/)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
+
 export class MigrationError extends Error {
   override name = 'MigrationError';
 }
@@ -50,7 +76,7 @@ export async function migrate(databaseUrl: string, migrationsDir: string): Promi
   const migrations = readMigrations(migrationsDir);
   const client = await openConnection(databaseUrl);
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
+    await takeMigrationLock(client);
     // Only when missing: a role that serves but does not own (db/database-roles.ts) may check that the
     // database is up to date, but not create tables.
     const { rows: bookkeeping } = await client.query<{ isPresent: boolean }>(
@@ -81,6 +107,22 @@ export async function migrate(databaseUrl: string, migrationsDir: string): Promi
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK]).catch(() => {});
     await client.end();
+  }
+}
+
+/**
+ * Waits for the advisory lock by trying it again and again rather than in one blocking statement: a
+ * statement waiting holds a snapshot, which CREATE INDEX CONCURRENTLY in the lock holder's migration would
+ * wait for in turn (a deadlock). Between tries this session holds nothing.
+ */
+async function takeMigrationLock(client: pg.Client): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ isTaken: boolean }>(
+      'SELECT pg_try_advisory_lock($1) AS "isTaken"',
+      [PRISMA_ADVISORY_LOCK],
+    );
+    if (rows[0]?.isTaken) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -123,6 +165,7 @@ function sha256(text: string): string {
 }
 
 async function applyOne(client: pg.Client, migration: Migration): Promise<void> {
+  if (isOutsideTransaction(migration)) return applyOutsideTransaction(client, migration);
   const id = randomUUID();
   try {
     await client.query('BEGIN');
@@ -143,4 +186,31 @@ async function applyOne(client: pg.Client, migration: Migration): Promise<void> 
     const hint = isRefused ? ' (migrations run as the database owner: set DATABASE_OWNER_URL)' : '';
     throw new MigrationError(`Migration ${migration.name} failed: ${reason}${hint}`);
   }
+}
+
+/**
+ * A migration outside a transaction: recorded as started, then each statement by itself, then finished.
+ * A failure leaves it recorded unfinished with its reason (as Prisma Migrate does), so the next start
+ * refuses until someone has looked.
+ */
+async function applyOutsideTransaction(client: pg.Client, migration: Migration): Promise<void> {
+  const id = randomUUID();
+  const statements = splitStatements(migration.sql);
+  await client.query(
+    'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
+    [id, migration.checksum, migration.name],
+  );
+  try {
+    for (const statement of statements) await client.query(statement);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await client
+      .query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, reason])
+      .catch(() => {});
+    throw new MigrationError(`Migration ${migration.name} failed: ${reason}`);
+  }
+  await client.query(
+    'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
+    [id],
+  );
 }

@@ -1,7 +1,26 @@
+import { parseArgs } from 'node:util';
 import { MIGRATIONS_DIR, parseEnv } from '../config.ts';
-import { seedEnvironments } from '../features/environment/environment.service.ts';
+import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
+import { publishAudited, publishRevision } from '../features/runtime/runtime-publish.service.ts';
 import { createDb, type Db } from './client.ts';
+import { openConnection } from './connection.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
+import { analyzeSeeded, SEED_SIZES, SEEDER, type SeedSizeName, seedFifthYear } from './seed-fifth-year.ts';
+import { runInTransaction } from './transaction.ts';
+import { configureUnitOfWork } from './unit-of-work.ts';
+
+// `npm run db:seed`: the seeded environments; with `-- --size fifth-year` (or small) also an environment
+// holding a game's fifth year (db/seed-fifth-year.ts), `--environment <id>` (default fifth-year), created
+// when missing.
+
+const { values } = parseArgs({
+  options: { size: { type: 'string' }, environment: { type: 'string', default: 'fifth-year' } },
+});
+const sizeName = values.size;
+if (sizeName !== undefined && !Object.hasOwn(SEED_SIZES, sizeName)) {
+  console.error(`--size must be one of ${Object.keys(SEED_SIZES).join(', ')}`);
+  process.exit(2);
+}
 
 let database: DatabaseHandle | undefined;
 let db: Db | undefined;
@@ -9,7 +28,44 @@ try {
   database = await openDatabase(parseEnv(process.env));
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
+  // A created environment publishes its first revision with its audit entry, as the server does.
+  configureUnitOfWork({ afterAudit: [publishAudited] });
   await seedEnvironments(db);
+  if (sizeName !== undefined) {
+    const environmentId = values.environment;
+    const started = performance.now();
+    const exists = await db.environment.count({ where: { id: environmentId } });
+    if (exists === 0) {
+      await createEnvironment(
+        db,
+        { invalidate() {} },
+        { configurationId: environmentId },
+        'seed@fifth-year.example',
+      );
+    }
+    const owner = await openConnection(database.ownerUrl);
+    try {
+      const counts = await seedFifthYear(owner, environmentId, SEED_SIZES[sizeName as SeedSizeName]);
+      const seeded = performance.now();
+      await analyzeSeeded(owner);
+      const analyzed = performance.now();
+      // The seeded content, published as one revision, so game servers of the environment receive it.
+      await runInTransaction(db, (tx) => publishRevision(tx, environmentId, SEEDER, []));
+      const [writing, analyzing, publishing] = [
+        seeded - started,
+        analyzed - seeded,
+        performance.now() - analyzed,
+      ].map((ms) => (ms / 1000).toFixed(1));
+      console.log(`(writing ${writing} s, vacuum and analyze ${analyzing} s, publishing ${publishing} s)`);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `Seeded ${environmentId} (${sizeName}) in ${seconds} s: ${counts.abTests} A/B-tests, ` +
+          `${counts.configurations} configurations, ${counts.pluginEntries} plugin entries, ${counts.auditEntries} audit entries.`,
+      );
+    } finally {
+      await owner.end();
+    }
+  }
   console.log('Seeded.');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type AnyEndpoint,
   BYPASS_REASON_HEADER,
@@ -14,6 +15,7 @@ import {
   roleIn,
 } from '@console/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { runInReviewScope } from '../db/review-scope.ts';
@@ -111,6 +113,66 @@ const proposersOnly = new WeakMap<FastifyRequest, { environmentId: string; missi
 
 /** A change request's branch takes its rights from the environment it branches. */
 const rightsEnvironmentOf = (environment: string) => parseBranchId(environment)?.parent ?? environment;
+/** A streamed answer: its content type, the file name a browser saves it as, and its text, chunk by chunk. */
+export interface StreamedAnswer {
+  contentType: string;
+  fileName: string;
+  body: AsyncIterable<string>;
+}
+
+/**
+ * Registers a declared call whose answer is streamed (`produces` in the declaration): the same hooks
+ * and validation as registerEndpoint, then the handler's text is written as it comes, with the
+ * backpressure of the socket (the next chunk is read only when the one before was taken). Refusals
+ * before the first chunk are the usual {"error"}; a failure later can only cut the answer short.
+ */
+export function registerStreamEndpoint<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (context: EndpointContext<E>) => Promise<StreamedAnswer> | StreamedAnswer,
+): void {
+  app.route({
+    method: 'POST',
+    url: endpoint.path,
+    config: {
+      access: endpoint.access,
+      scope: endpoint.scope,
+      endpoint,
+      // The OpenAPI document names the JSON form of the answer; http/openapi.ts adds the other types.
+      swaggerTransform: ((document) =>
+        jsonSchemaTransform({
+          ...document,
+          schema: { ...document.schema, response: { 200: endpoint.response } },
+        })) as typeof jsonSchemaTransform,
+    },
+    ...accessHooksOf(app, endpoint),
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.feature],
+      querystring: configurationQuerySchema,
+      body: endpoint.body,
+      params: endpoint.params,
+      produces: [...(endpoint.produces ?? [])],
+    },
+    handler: async (request, reply) => {
+      const answer = await handler({
+        body: request.body as z.output<E['body']>,
+        params: request.params as z.output<E['params']>,
+        email: request.user?.email ?? '',
+        user: request.user,
+        environmentId: request.environmentId,
+        db: app.db,
+        log: request.log,
+      });
+      const source = Readable.from(answer.body);
+      source.on('error', (error) => request.log.error({ err: error }, 'streamed answer failed'));
+      return reply
+        .type(answer.contentType)
+        .header('content-disposition', `attachment; filename="${answer.fileName}"`)
+        .send(source);
+    },
+  });
+}
 
 type AccessHook = (request: FastifyRequest) => Promise<void>;
 

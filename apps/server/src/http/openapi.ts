@@ -167,6 +167,7 @@ export function finishDocument(document: Document): Document {
       else if (operatorCall) {
         if (operatorCall.access === 'public') operation.security = [];
         addAnswers(operation, operatorAnswers(operatorCall));
+        if (operatorCall.produces) describeStreamedAnswer(operation, operatorCall.produces);
       } else {
         operation.security = []; // health checks and the sign-in redirects: no sign-in
         if (operation.tags?.includes('auth')) describeRedirect(operation);
@@ -221,6 +222,18 @@ function webhookOperations(): Record<string, unknown> {
       };
       return [type, { post: operation }];
     }),
+  );
+}
+
+/** A streamed answer (`produces`): its JSON form as declared, every other type as text. */
+function describeStreamedAnswer(operation: Operation, types: readonly string[]): void {
+  const ok = operation.responses?.['200'];
+  if (!ok) return;
+  ok.description = `Streamed as ${types.join(' or ')} (the body's format chooses)`;
+  const content = (ok.content ?? {}) as Record<string, unknown>;
+  const json = content['application/json'] ?? Object.values(content)[0];
+  ok.content = Object.fromEntries(
+    types.map((type) => [type, type === 'application/json' ? json : { schema: { type: 'string' } }]),
   );
 }
 

@@ -38,6 +38,11 @@ export interface Endpoint<
    * environment: a transfer needs 'change' in its destination (`to`). Absent in the body: console-wide.
    */
   readonly accessEnvironmentField?: string;
+  /**
+   * A streamed answer: the body is written as it is read, in one of these content types (the request
+   * chooses), not `{payload}`; `response` describes its JSON form. Absent: `{payload}` as JSON.
+   */
+  readonly produces?: readonly string[];
 }
 
 export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType>;
@@ -55,6 +60,7 @@ export interface EndpointDeclaration {
   scope?: EndpointScope;
   access: EndpointAccess;
   accessEnvironmentField?: string;
+  produces?: readonly string[];
 }
 
 type BodyOf<D> = D extends { body: infer B extends z.ZodType } ? B : NoBody;
@@ -86,6 +92,7 @@ export function defineEndpoints<const T extends Record<string, EndpointDeclarati
       ...(declaration.accessEnvironmentField === undefined
         ? {}
         : { accessEnvironmentField: declaration.accessEnvironmentField }),
+      ...(declaration.produces === undefined ? {} : { produces: declaration.produces }),
     };
   }
   return endpoints as { readonly [K in keyof T]: EndpointOf<T[K]> };

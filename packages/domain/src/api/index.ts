@@ -8,4 +8,5 @@ export * from './path.ts';
 export * from './prototype-keys.ts';
 export * from './quoted-input.ts';
 export * from './request-parse.ts';
+export * from './search.ts';
 export * from './storable-text.ts';

@@ -18,6 +18,12 @@ import {
 } from '../abtest/abtest.schemas.ts';
 import { defineEndpoints } from '../api/endpoint.ts';
 import { splitChangeImpactSchema } from '../runtime/impact.ts';
+import {
+  abTestPickerRequestSchema,
+  abTestPickerResponseSchema,
+  abTestSearchRequestSchema,
+  abTestSearchResponseSchema,
+} from '../search/abtest-search.ts';
 
 // The A/B-test calls.
 export const abTestEndpoints = defineEndpoints('abtest', {
@@ -35,6 +41,21 @@ export const abTestEndpoints = defineEndpoints('abtest', {
       'The A/B-tests a plugin (active set or draft) uses, by id, each with usedBy; {offset, limit} pages',
     body: abTestListRequestSchema,
     response: abTestListResponseSchema,
+  },
+  search: {
+    path: '/api/abtest/search',
+    access: 'read',
+    summary:
+      'A page of the A/B-tests: free text q over id and description, filters (active, type, inUse, usedByPlugin), sort, and the cursor of the next page',
+    body: abTestSearchRequestSchema,
+    response: abTestSearchResponseSchema,
+  },
+  searchPicker: {
+    path: '/api/abtest/search/picker',
+    access: 'read',
+    summary: 'The "Add AB-test" picker: a page of id, active, version and description, by id, searched by q',
+    body: abTestPickerRequestSchema,
+    response: abTestPickerResponseSchema,
   },
   listRecent: {
     path: '/api/abtest/list/recent',

@@ -9,6 +9,7 @@ describe('configuration endpoints', () => {
       expect(Object.values(family).map((endpoint) => endpoint.path)).toEqual(
         [
           'list',
+          'search',
           'list/active',
           'list/recent',
           'activate',
@@ -30,10 +31,12 @@ describe('configuration endpoints', () => {
     const configPaths = paths.filter(
       (path) => path.startsWith('/api/config/') || path.startsWith('/api/plugin/config/'),
     );
-    expect(configPaths).toHaveLength(CONFIG_KIND_IDS.length * 10 + 3 + 1);
+    expect(configPaths).toHaveLength(CONFIG_KIND_IDS.length * 11 + 5 + 1);
     expect(configPaths).toEqual(
       expect.arrayContaining([
         '/api/plugin/config/list',
+        '/api/plugin/config/search',
+        '/api/plugin/config/search/picker',
         '/api/plugin/config/list-active',
         '/api/plugin/config/construction-items',
         '/api/config/*',

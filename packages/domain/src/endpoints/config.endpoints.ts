@@ -14,6 +14,13 @@ import {
 import { configItemInputSchemaOf } from '../config/config-item.schemas.ts';
 import { CONFIG_KIND_IDS, type ConfigKindId, configKindOf } from '../config/config-kinds.ts';
 import { constructionItemsResponseSchema } from '../config/construction-items.ts';
+import {
+  configKindSearchRequestSchema,
+  configPickerRequestSchema,
+  configPickerResponseSchema,
+  configSearchRequestSchema,
+  configSearchResponseSchema,
+} from '../search/config-search.ts';
 
 // "Per configuration type, base /api/config/{kind}": one family of calls per kind, built by
 // one function over the kinds registry (event/{prefix} and plugin/{prefix} kinds keep their slash:
@@ -34,6 +41,13 @@ function configKindEndpointsOf<const Id extends ConfigKindId>(id: Id) {
       summary: `Every ${label} configuration of the environment, by id, with inUse; {offset, limit} answers one page of them`,
       body: listPageRequestSchema,
       response: configListResponseSchema,
+    },
+    search: {
+      path: `${base}/search`,
+      access: 'read',
+      summary: `A page of the ${label} configurations: free text q over id and description, filters (active, inUse, usedByPlugin), sort, and the cursor of the next page`,
+      body: configKindSearchRequestSchema,
+      response: configSearchResponseSchema,
     },
     listActive: {
       path: `${base}/list/active`,
@@ -114,6 +128,22 @@ const plugin = defineEndpoints(FEATURE, {
       'Every configuration of the environment, all kinds, by id, with inUse; {offset, limit} answers one page of them',
     body: listPageRequestSchema,
     response: configListResponseSchema,
+  },
+  search: {
+    path: '/api/plugin/config/search',
+    access: 'read',
+    summary:
+      'A page of every configuration, all kinds or those of kinds: free text q over id and description, filters (active, inUse, usedByPlugin), sort, and the cursor of the next page',
+    body: configSearchRequestSchema,
+    response: configSearchResponseSchema,
+  },
+  searchPicker: {
+    path: '/api/plugin/config/search/picker',
+    access: 'read',
+    summary:
+      "The configuration picker: a page of the activated configurations of a plugin's kind (id, description), by id, searched by q (404 Unknown plugin)",
+    body: configPickerRequestSchema,
+    response: configPickerResponseSchema,
   },
   listActive: {
     path: '/api/plugin/config/list-active',

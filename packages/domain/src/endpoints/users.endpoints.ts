@@ -1,4 +1,5 @@
 import { defineEndpoints } from '../api/endpoint.ts';
+import { userSearchRequestSchema, userSearchResponseSchema } from '../search/users-search.ts';
 import {
   environmentProtectionSchema,
   removeUserRequestSchema,
@@ -16,6 +17,15 @@ export const usersEndpoints = defineEndpoints('users', {
     access: 'read',
     summary: 'Everyone who signed in, with their roles, and which environments are protected',
     response: userListResponseSchema,
+    scope: 'global',
+  },
+  search: {
+    path: '/api/users/search',
+    access: 'read',
+    summary:
+      'A page of the users as the caller may see them (everyone for admins): q over the e-mail, filter role, sort, and the cursor of the next page',
+    body: userSearchRequestSchema,
+    response: userSearchResponseSchema,
     scope: 'global',
   },
   setRole: {

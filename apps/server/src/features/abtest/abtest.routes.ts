@@ -14,6 +14,7 @@ import {
   saveDescription,
 } from './abtest.service.ts';
 import { previewImpact } from './abtest-impact.service.ts';
+import { searchAbTestPickerPage, searchAbTests } from './abtest-search.service.ts';
 import { activateVersion, applyRollout, getVersions, saveVersion } from './abtest-versions.service.ts';
 
 // The handlers of the A/B-test calls declared in packages/domain/src/endpoints/abtest.endpoints.ts.
@@ -22,6 +23,12 @@ export async function abTestRoutes(app: FastifyInstance) {
   registerEndpoint(app, abtest.list, ({ db, environmentId, body }) => listAll(db, environmentId, body ?? {}));
   registerEndpoint(app, abtest.listUsage, ({ db, environmentId, body }) =>
     listUsed(db, environmentId, body ?? {}),
+  );
+  registerEndpoint(app, abtest.search, ({ db, environmentId, body }) =>
+    searchAbTests(db, environmentId, body),
+  );
+  registerEndpoint(app, abtest.searchPicker, ({ db, environmentId, body }) =>
+    searchAbTestPickerPage(db, environmentId, body),
   );
   registerEndpoint(app, abtest.listRecent, ({ db, environmentId }) => listRecent(db, environmentId));
   registerEndpoint(app, abtest.get, ({ db, environmentId, body }) => getAbTest(db, environmentId, body.id));

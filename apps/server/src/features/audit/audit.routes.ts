@@ -1,9 +1,18 @@
 import { api } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../http/endpoint.ts';
+import { registerEndpoint, registerStreamEndpoint } from '../../http/endpoint.ts';
 import { listAudit, verifyAudit } from './audit.service.ts';
+import { formatAuditExport, readAuditExport, searchAudit } from './audit-search.service.ts';
 
 export async function auditRoutes(app: FastifyInstance) {
   registerEndpoint(app, api.audit.list, ({ db, environmentId, body }) => listAudit(db, environmentId, body));
+  registerEndpoint(app, api.audit.search, ({ db, environmentId, body }) =>
+    searchAudit(db, environmentId, body),
+  );
+  registerStreamEndpoint(app, api.audit.export, ({ db, environmentId, body }) => ({
+    contentType: body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+    fileName: `audit-${environmentId}.${body.format}`,
+    body: formatAuditExport(readAuditExport(db, environmentId, body), body.format),
+  }));
   registerEndpoint(app, api.audit.verify, ({ db }) => verifyAudit(db));
 }

@@ -18,6 +18,7 @@ import {
   listOfKind,
   listRecentOfKind,
 } from './config-list.service.ts';
+import { searchConfigPicker, searchConfigs, searchConfigsOfKind } from './config-search.service.ts';
 import {
   activateConfig,
   createConfig,
@@ -33,6 +34,9 @@ function registerKindRoutes(app: FastifyInstance, kindId: ConfigKindId) {
   const calls: ConfigKindEndpoints<ConfigKindId> = api.config.kinds[kindId];
   registerEndpoint(app, calls.list, ({ db, environmentId, body }) =>
     listOfKind(db, environmentId, kind, body ?? {}),
+  );
+  registerEndpoint(app, calls.search, ({ db, environmentId, body }) =>
+    searchConfigsOfKind(db, environmentId, kind, body),
   );
   registerEndpoint(app, calls.listActive, ({ db, environmentId }) =>
     listActiveOfKind(db, environmentId, kind),
@@ -72,6 +76,12 @@ export async function configRoutes(app: FastifyInstance) {
   const { plugin } = api.config;
   registerEndpoint(app, plugin.list, ({ db, environmentId, body }) =>
     listAllConfigs(db, environmentId, body ?? {}),
+  );
+  registerEndpoint(app, plugin.search, ({ db, environmentId, body }) =>
+    searchConfigs(db, environmentId, body),
+  );
+  registerEndpoint(app, plugin.searchPicker, ({ db, environmentId, body }) =>
+    searchConfigPicker(db, environmentId, body),
   );
   registerEndpoint(app, plugin.listActive, ({ db, environmentId, body }) =>
     listActiveOfPlugin(db, environmentId, body.pluginId),

@@ -1,7 +1,7 @@
 import { api } from '@console/domain';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
-import { listUsers, removeUser, setEnvironmentProtected, setUserRole } from './users.service.ts';
+import { listUsers, removeUser, searchUsers, setEnvironmentProtected, setUserRole } from './users.service.ts';
 
 // The Users screen. Who may call what is declared in the endpoint table (users.endpoints.ts).
 export async function usersRoutes(app: FastifyInstance) {
@@ -11,6 +11,9 @@ export async function usersRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, api.users.list, async ({ db, user }) =>
     listUsers({ db, config, now }, await environments.list(), user!),
+  );
+  registerEndpoint(app, api.users.search, ({ db, user, body }) =>
+    searchUsers({ db, config, now }, user!, body),
   );
   registerEndpoint(app, api.users.setRole, ({ body, email }) => setUserRole(contextOf(email), body));
   registerEndpoint(app, api.users.remove, async ({ body, email }) => {

@@ -1,12 +1,17 @@
 import {
+  containsSearchText,
   type EnvironmentProtection,
   isAdminAnywhere,
+  type ListedUser,
   notFound,
   type Role,
   ruleViolation,
+  type SearchPage,
   type SetEnvironmentProtectedRequest,
   type SetUserRoleRequest,
+  searchInMemory,
   type UserListResponse,
+  type UserSearchRequest,
   type UserSummary,
   userListSeenBy,
 } from '@console/domain';
@@ -56,6 +61,34 @@ export async function listUsers(
 ): Promise<UserListResponse> {
   const isAdmin = isAdminAnywhere(caller.grants, caller.grants.environments.values());
   return { ...userListSeenBy(await listAll(context), { email: caller.email, isAdmin }), environments };
+}
+
+/**
+ * /api/users/search: the list the caller may see (as listUsers), searched by e-mail and role and paged
+ * in memory; the console's users are its staff, a list read whole in one query.
+ */
+export async function searchUsers(
+  context: Omit<UsersContext, 'email' | 'sessions'>,
+  caller: SignedInUser,
+  request: UserSearchRequest,
+): Promise<SearchPage<ListedUser> & { seesEveryone: boolean }> {
+  const isAdmin = isAdminAnywhere(caller.grants, caller.grants.environments.values());
+  const { users, seesEveryone } = userListSeenBy(await listAll(context), { email: caller.email, isAdmin });
+  const { q, role } = request;
+  const matching = users.filter(
+    (user) => (!q || containsSearchText(user.email, q)) && (role === undefined || user.role === role),
+  );
+  const page = searchInMemory(
+    matching,
+    request,
+    (user) => ({
+      value: request.sort === 'email' ? user.email : (user[request.sort] ?? 0),
+      key: user.email,
+    }),
+    { valueKind: request.sort === 'email' ? 'text' : 'number', keyKind: 'text' },
+    (user) => user,
+  );
+  return { ...page, seesEveryone };
 }
 
 /** A role change must leave someone able to administer: nobody changes their own, nor ADMIN_EMAILS'. */

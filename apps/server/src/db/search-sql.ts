@@ -1,0 +1,102 @@
+import {
+  type CursorValue,
+  decodeSearchCursor,
+  SEARCH_TOTAL_CAP,
+  type SearchCursor,
+  type SortDirection,
+} from '@console/domain';
+import { Prisma } from '../generated/prisma/client.ts';
+
+// The SQL of the search calls (packages/domain api/search.ts), shared by the stores that answer them.
+
+/**
+ * A LIKE pattern matching `text` anywhere: `\`, `%` and `_` in it are escaped, so a search for "50%"
+ * matches those three characters and nothing else (LIKE's escape character is `\` by default).
+ */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** How one sort of a search reads: its SQL expression, the kind of value its cursor holds, and the value as SQL. */
+export interface SortColumn {
+  expression: Prisma.Sql;
+  valueKind: 'text' | 'number';
+  /** The cursor's value as a parameter comparable with the expression. */
+  toSql: (value: CursorValue) => Prisma.Sql;
+}
+
+export const textSort = (expression: Prisma.Sql): SortColumn => ({
+  expression,
+  valueKind: 'text',
+  toSql: (value) => Prisma.sql`${String(value)}::text`,
+});
+export const integerSort = (expression: Prisma.Sql): SortColumn => ({
+  expression,
+  valueKind: 'number',
+  toSql: (value) => Prisma.sql`${Number(value)}::int`,
+});
+/** A boolean column: its cursor holds 0 or 1. */
+export const booleanSort = (expression: Prisma.Sql): SortColumn => ({
+  expression,
+  valueKind: 'number',
+  toSql: (value) => Prisma.sql`${value === 1}::boolean`,
+});
+/** A timestamptz column: its cursor holds UTC milliseconds (the column's precision). */
+export const timeSort = (expression: Prisma.Sql): SortColumn => ({
+  expression,
+  valueKind: 'number',
+  toSql: (value) => Prisma.sql`${new Date(Number(value)).toISOString()}::timestamptz`,
+});
+
+export interface KeysetRequest {
+  sort: string;
+  direction: SortDirection;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/**
+ * The order and the keyset condition of a page: by the sort's expression, then by the row's key (its id,
+ * unique), both in the requested direction, so `(sort, key)` orders every row strictly and a page starts
+ * right after the last row of the one before. An index on (environment, sort column, key) serves both
+ * directions. The cursor is checked against the request first: a cursor of another sort is bad input.
+ */
+export function keysetOf(
+  request: KeysetRequest,
+  column: SortColumn,
+  key: { expression: Prisma.Sql; kind: 'text' | 'number' },
+): { after: Prisma.Sql; orderBy: Prisma.Sql; limit: Prisma.Sql } {
+  const direction = request.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const orderBy = Prisma.sql`ORDER BY ${column.expression} ${direction}, ${key.expression} ${direction}`;
+  const limit = Prisma.sql`LIMIT ${request.limit + 1}::int`;
+  if (request.cursor === undefined) return { after: Prisma.sql`TRUE`, orderBy, limit };
+  const cursor: SearchCursor = decodeSearchCursor(request.cursor, {
+    sort: request.sort,
+    direction: request.direction,
+    valueKind: column.valueKind,
+    keyKind: key.kind,
+  });
+  const keySql =
+    key.kind === 'text' ? Prisma.sql`${String(cursor.key)}::text` : Prisma.sql`${Number(cursor.key)}::int`;
+  const after =
+    request.direction === 'desc'
+      ? Prisma.sql`(${column.expression}, ${key.expression}) < (${column.toSql(cursor.value)}, ${keySql})`
+      : Prisma.sql`(${column.expression}, ${key.expression}) > (${column.toSql(cursor.value)}, ${keySql})`;
+  return { after, orderBy, limit };
+}
+
+/** How many rows a query's FROM and WHERE match, counted up to one past the cap (a bounded cost). */
+export const cappedCount = (fromWhere: Prisma.Sql) =>
+  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} LIMIT ${SEARCH_TOTAL_CAP + 1}::int) AS matched`;
+
+/** A sort value as read from the database, as a cursor holds it: times as UTC ms, booleans as 0 or 1. */
+export function toCursorValue(value: unknown): CursorValue {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'bigint') return Number(value);
+  return typeof value === 'number' ? value : String(value);
+}
+
+/** Filters joined with AND (TRUE when there are none). */
+export const allOf = (conditions: readonly Prisma.Sql[]) =>
+  conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, ' AND ');

@@ -1,0 +1,111 @@
+import type {
+  AbTestPickerRequest,
+  AbTestSearchRequest,
+  AbTestSearchSort,
+  CursorValue,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  allOf,
+  booleanSort,
+  cappedCount,
+  containsPattern,
+  integerSort,
+  keysetOf,
+  type SortColumn,
+  textSort,
+  timeSort,
+  toCursorValue,
+} from '../../db/search-sql.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+
+// The A/B-test searches: a page of ids in the asked order (keyset), and the count of matches.
+
+const SORTS: Record<AbTestSearchSort, SortColumn> = {
+  id: textSort(Prisma.sql`t."id"`),
+  type: integerSort(Prisma.sql`t."type"`),
+  active: booleanSort(Prisma.sql`t."active"`),
+  created: timeSort(Prisma.sql`t."created"`),
+  modified: timeSort(Prisma.sql`t."modified"`),
+};
+const KEY = { expression: Prisma.sql`t."id"`, kind: 'text' as const };
+
+/** One row of a page: its id and the value it was sorted by (for the next cursor). */
+export interface AbTestPageRow {
+  id: string;
+  sortValue: CursorValue;
+}
+
+function textFilter(q: string | undefined): Prisma.Sql[] {
+  if (!q) return [];
+  const pattern = containsPattern(q);
+  return [Prisma.sql`(t."id" ILIKE ${pattern} OR t."description" ILIKE ${pattern})`];
+}
+
+/**
+ * The plugin entries' A/B-tests, read once per query from the (environment_id, ab_test_id) index:
+ * an environment has as many entries as its plugins' sets hold, whatever its number of A/B-tests.
+ */
+const usedIn = (environmentId: string, pluginId?: number) => Prisma.sql`t."id" IN (
+  SELECT e."ab_test_id" FROM "plugin_ab_test_entry" e WHERE e."environment_id" = ${environmentId}
+  ${pluginId === undefined ? Prisma.empty : Prisma.sql`AND e."plugin_id" = ${pluginId}::int`})`;
+
+function filtersOf(environmentId: string, request: AbTestSearchRequest): Prisma.Sql[] {
+  const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
+  if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
+  if (request.type !== undefined) filters.push(Prisma.sql`t."type" = ${request.type}::int`);
+  if (request.inUse === true) filters.push(usedIn(environmentId));
+  if (request.inUse === false) filters.push(Prisma.sql`NOT ${usedIn(environmentId)}`);
+  if (request.usedByPlugin !== undefined) filters.push(usedIn(environmentId, request.usedByPlugin));
+  return filters;
+}
+
+/** The page's ids in order (one more than the limit, when there is one) and the count of matches. */
+export async function searchAbTestIds(
+  db: Db | Tx,
+  environmentId: string,
+  request: AbTestSearchRequest,
+): Promise<{ rows: AbTestPageRow[]; total: number }> {
+  const column = SORTS[request.sort];
+  const { after, orderBy, limit } = keysetOf(request, column, KEY);
+  const filters = filtersOf(environmentId, request);
+  const [rows, counted] = await Promise.all([
+    db.$queryRaw<{ id: string; sortValue: unknown }[]>`
+      SELECT t."id", ${column.expression} AS "sortValue" FROM "ab_test" t
+       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
+    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`)),
+  ]);
+  return {
+    rows: rows.map((row) => ({ id: row.id, sortValue: toCursorValue(row.sortValue) })),
+    total: counted[0]?.total ?? 0,
+  };
+}
+
+export interface AbTestPickerRow {
+  id: string;
+  active: boolean;
+  version: number;
+  description: string;
+}
+
+/** The picker's page, by id: each A/B-test with its highest active version (-1 with none). */
+export async function searchAbTestPicker(
+  db: Db | Tx,
+  environmentId: string,
+  request: AbTestPickerRequest,
+): Promise<{ rows: AbTestPickerRow[]; total: number }> {
+  const { after, orderBy, limit } = keysetOf(request, SORTS.id, KEY);
+  const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
+  if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
+  const [rows, counted] = await Promise.all([
+    db.$queryRaw<AbTestPickerRow[]>`
+      SELECT t."id", t."active", t."description",
+             COALESCE((SELECT max(v."version") FROM "ab_test_version" v
+                        WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id" AND v."active"),
+                      -1)::int AS "version"
+        FROM "ab_test" t
+       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
+    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`)),
+  ]);
+  return { rows, total: counted[0]?.total ?? 0 };
+}

@@ -1,0 +1,64 @@
+import {
+  type ConfigKindDefinition,
+  type ConfigKindId,
+  type ConfigListItem,
+  type ConfigPickerItem,
+  type ConfigPickerRequest,
+  type ConfigSearchRequest,
+  configKindOfPlugin,
+  notFound,
+  type SearchPage,
+  toSearchPage,
+  UNKNOWN_PLUGIN_MESSAGE,
+} from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { toListItems } from './config.usage.ts';
+import { searchActiveConfigsOfKind, searchConfigSummaries } from './config-search.store.ts';
+
+/** /api/plugin/config/search (every kind, or `kinds`) and /api/config/{kind}/search (one kind). */
+export async function searchConfigs(
+  db: Db,
+  environmentId: string,
+  request: ConfigSearchRequest,
+): Promise<SearchPage<ConfigListItem>> {
+  const { rows, total } = await searchConfigSummaries(db, environmentId, request);
+  const shown = rows.slice(0, request.limit);
+  const items = await toListItems(
+    db,
+    environmentId,
+    shown.map(({ sortValue: _, ...summary }) => summary),
+  );
+  const byId = new Map(items.map((item) => [item.extended.id, item]));
+  return toSearchPage(
+    rows,
+    request,
+    total,
+    (row) => ({ value: row.sortValue, key: row.id }),
+    (row) => byId.get(row.id),
+  );
+}
+
+export const searchConfigsOfKind = (
+  db: Db,
+  environmentId: string,
+  kind: ConfigKindDefinition,
+  request: Omit<ConfigSearchRequest, 'kinds'>,
+) => searchConfigs(db, environmentId, { ...request, kinds: [kind.id as ConfigKindId] });
+
+/** /api/plugin/config/search/picker {pluginId}: the activated configurations the plugin can pick. */
+export async function searchConfigPicker(
+  db: Db,
+  environmentId: string,
+  request: ConfigPickerRequest,
+): Promise<SearchPage<ConfigPickerItem>> {
+  const kind = configKindOfPlugin(request.pluginId);
+  if (!kind) throw notFound(UNKNOWN_PLUGIN_MESSAGE);
+  const { rows, total } = await searchActiveConfigsOfKind(db, environmentId, kind.id, request);
+  return toSearchPage(
+    rows,
+    request,
+    total,
+    (row) => ({ value: row.id, key: row.id }),
+    (row) => row,
+  );
+}

@@ -1,0 +1,415 @@
+import { encodeSearchCursor, PluginId } from '@console/domain';
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEntry } from '../src/features/config/config.test-data.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// The search calls' paging is exact: walking the pages of a search while rows are inserted between
+// them shows every row that was there at the start exactly once, never a row twice, in the asked order.
+// Rows are written straight into the file's database (as its owner), each run under its own id prefix
+// (A/B-tests, configurations) or e-mail (audit entries) that the search filters on.
+
+type Json = Record<string, unknown>;
+interface Page {
+  items: Json[];
+  total: number;
+  isTotalCapped: boolean;
+  nextCursor: string | null;
+}
+
+let t: TestApp;
+let cookie: string;
+let owner: pg.Client;
+let run = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.login('search@example.com');
+  owner = new pg.Client({ connectionString: t.databaseUrl });
+  await owner.connect();
+});
+afterAll(() => owner?.end());
+
+const search = async (url: string, body: unknown): Promise<Page> => {
+  const response = await t.post(url, body, cookie);
+  if (response.statusCode !== 200) throw new Error(`${url} ${response.statusCode}: ${response.body}`);
+  return response.json().payload as Page;
+};
+
+/** A row to insert: a time (few distinct ones, so the sort ties and the key decides) and flags. */
+const rowArbitrary = fc.record({
+  time: fc.integer({ min: 0, max: 3 }),
+  type: fc.constantFrom(0, 10, 20),
+  active: fc.boolean(),
+});
+type Row = { time: number; type: number; active: boolean };
+const BASE_TIME = Date.UTC(2026, 0, 1);
+
+async function insertAbTests(prefix: string, rows: readonly Row[], from: number, description = 'paged') {
+  for (const [index, row] of rows.entries()) {
+    const at = new Date(BASE_TIME + row.time * 1000);
+    await owner.query(
+      `INSERT INTO ab_test (environment_id, id, description, type, active, segment, salt, created, modified)
+       VALUES ('dev', $1, $5, $2, $3, '{"conditions": []}', 'salt', $4, $4)`,
+      [`${prefix}${String(from + index).padStart(3, '0')}`, row.type, row.active, at, description],
+    );
+  }
+}
+
+async function insertConfigs(prefix: string, rows: readonly Row[], from: number) {
+  const kinds = ['duel', 'ws', 'ar'];
+  for (const [index, row] of rows.entries()) {
+    const at = new Date(BASE_TIME + row.time * 1000);
+    await owner.query(
+      `INSERT INTO configuration (environment_id, id, kind, description, active, activation, data, created, modified)
+       VALUES ('dev', $1, $2, 'paged', $3, '{}', '{}', $4, $4)`,
+      [`${prefix}${String(from + index).padStart(3, '0')}`, kinds[row.type / 10], row.active, at],
+    );
+  }
+}
+
+async function insertAuditEntries(email: string, count: number) {
+  const entries = Array.from({ length: count }, (_, index) => ({
+    environment: 'dev',
+    email,
+    action: 'abtest.create',
+    target: `paged-${index}`,
+    attributes: {},
+  }));
+  await owner.query('SELECT audit_append($1::jsonb)', [JSON.stringify(entries)]);
+}
+
+/** Walks every page, inserting `during[n]` after page n; answers the items in the order shown. */
+async function walk(
+  url: string,
+  body: Json,
+  limit: number,
+  insertAfterPage: (page: number) => Promise<void>,
+): Promise<Json[]> {
+  const shown: Json[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 200; page++) {
+    const answer: Page = await search(url, { ...body, limit, ...(cursor ? { cursor } : {}) });
+    expect(answer.items.length).toBeLessThanOrEqual(limit);
+    shown.push(...answer.items);
+    cursor = answer.nextCursor;
+    if (cursor === null) return shown;
+    await insertAfterPage(page);
+  }
+  throw new Error('more than 200 pages');
+}
+
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The items are strictly ordered by (value, id) in the direction asked. */
+function expectOrdered(
+  items: Json[],
+  sortValueOf: (item: Json) => string | number,
+  idOf: (item: Json) => string | number,
+  direction: string,
+) {
+  const sign = direction === 'asc' ? 1 : -1;
+  for (let index = 1; index < items.length; index++) {
+    const [before, after] = [items[index - 1]!, items[index]!];
+    const order = compare(sortValueOf(before), sortValueOf(after)) || compare(idOf(before), idOf(after));
+    expect(sign * order).toBe(-1);
+  }
+}
+
+const walkArbitrary = fc.record({
+  initial: fc.array(rowArbitrary, { maxLength: 14 }),
+  inserted: fc.array(fc.array(rowArbitrary, { maxLength: 3 }), { maxLength: 6 }),
+  limit: fc.integer({ min: 1, max: 5 }),
+  direction: fc.constantFrom('asc', 'desc'),
+});
+
+describe('search paging while rows are inserted', () => {
+  it('/api/abtest/search shows every A/B-test there at the start once, in order, whatever the sort', async () => {
+    const sortValueOf: Record<string, (item: Json) => string | number> = {
+      id: (item) => item.id as string,
+      type: (item) => (item.data as Json).type as number,
+      active: (item) => (item.active ? 1 : 0),
+      created: (item) => item.created as number,
+      modified: (item) => item.modified as number,
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        walkArbitrary,
+        fc.constantFrom('id', 'type', 'active', 'created', 'modified'),
+        async ({ initial, inserted, limit, direction }, sort) => {
+          const prefix = `pg${run++}-`;
+          await insertAbTests(prefix, initial, 0);
+          let next = initial.length;
+          const shown = await walk(
+            '/api/abtest/search?configuration=dev',
+            { q: prefix, sort, direction },
+            limit,
+            async (page) => {
+              const rows = inserted[page] ?? [];
+              await insertAbTests(prefix, rows, next);
+              next += rows.length;
+            },
+          );
+          const ids = shown.map((item) => item.id as string);
+          expect(new Set(ids).size).toBe(ids.length);
+          for (let index = 0; index < initial.length; index++) {
+            expect(ids).toContain(`${prefix}${String(index).padStart(3, '0')}`);
+          }
+          expectOrdered(shown, sortValueOf[sort]!, (item) => item.id as string, direction);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('/api/plugin/config/search does the same for configurations, sorted by kind or in use too', async () => {
+    // One or two configurations of each run are used by a plugin entry, so the In use sort has both values.
+    const sortValueOf: Record<string, (item: Json) => string | number> = {
+      id: (item) => (item.extended as Json).id as string,
+      kind: (item) => ((item.extended as Json).data as Json).pluginId as number,
+      inUse: (item) => (item.inUse === 'unused' ? 0 : 1),
+      modified: (item) => (item.extended as Json).modified as number,
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        walkArbitrary,
+        fc.constantFrom('id', 'inUse', 'modified'),
+        async ({ initial, inserted, limit, direction }, sort) => {
+          const prefix = `pc${run++}-`;
+          await insertConfigs(prefix, initial, 0);
+          if (initial.length > 0) {
+            await addEntry(t, {
+              plugin: 'DUEL',
+              set: 'draft',
+              abTestId: 'none',
+              configurations: [`${prefix}000`, initial.length > 3 ? `${prefix}003` : ''],
+            });
+          }
+          let next = initial.length;
+          const shown = await walk(
+            '/api/plugin/config/search?configuration=dev',
+            { q: prefix, sort, direction },
+            limit,
+            async (page) => {
+              const rows = inserted[page] ?? [];
+              await insertConfigs(prefix, rows, next);
+              next += rows.length;
+            },
+          );
+          const idOf = (item: Json) => (item.extended as Json).id as string;
+          const ids = shown.map(idOf);
+          expect(new Set(ids).size).toBe(ids.length);
+          for (let index = 0; index < initial.length; index++) {
+            expect(ids).toContain(`${prefix}${String(index).padStart(3, '0')}`);
+          }
+          expectOrdered(shown, sortValueOf[sort]!, idOf, direction);
+        },
+      ),
+      { numRuns: 16 },
+    );
+  });
+
+  it('/api/audit/search pages the log by id or date while entries are written', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 12 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom('asc', 'desc'),
+        fc.constantFrom('id', 'created'),
+        async (initial, inserted, limit, direction, sort) => {
+          const email = `paged-${run++}@example.com`;
+          if (initial > 0) await insertAuditEntries(email, initial);
+          const shown = await walk(
+            '/api/audit/search?configuration=dev',
+            { email, direction, sort },
+            limit,
+            async (page) => {
+              if ((inserted[page] ?? 0) > 0) await insertAuditEntries(email, inserted[page]!);
+            },
+          );
+          const ids = shown.map((item) => item.id as number);
+          expect(new Set(ids).size).toBe(ids.length);
+          expect(ids.length).toBeGreaterThanOrEqual(initial);
+          // Entries written by one call share their time: the id orders them.
+          expectOrdered(
+            shown,
+            (item) => (sort === 'created' ? (item.created as number) : (item.id as number)),
+            (item) => item.id as number,
+            direction,
+          );
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe('search answers', () => {
+  it('counts the matches and names the next page; a filter narrows both', async () => {
+    await insertAbTests(
+      'cnt-',
+      [
+        { time: 0, type: 0, active: true },
+        { time: 1, type: 10, active: false },
+        { time: 2, type: 10, active: true },
+      ],
+      0,
+    );
+    const all = await search('/api/abtest/search', { q: 'cnt-', limit: 2 });
+    expect(all).toMatchObject({ total: 3, isTotalCapped: false });
+    expect(all.items.map((item) => item.id)).toEqual(['cnt-000', 'cnt-001']);
+    expect(all.nextCursor).toEqual(expect.any(String));
+    const dynamic = await search('/api/abtest/search', { q: 'cnt-', type: 10, active: true });
+    expect(dynamic).toMatchObject({ total: 1, nextCursor: null });
+    expect(dynamic.items.map((item) => item.id)).toEqual(['cnt-002']);
+    const picker = await search('/api/abtest/search/picker', { q: 'CNT-00', active: true });
+    expect(picker.items).toEqual([
+      { id: 'cnt-000', active: true, version: -1, description: 'paged' },
+      { id: 'cnt-002', active: true, version: -1, description: 'paged' },
+    ]);
+  });
+
+  it('filters configurations by kind, state, use and the plugin using them; the picker lists the active ones of its kind', async () => {
+    await insertConfigs(
+      'flt-',
+      [
+        { time: 0, type: 0, active: true },
+        { time: 0, type: 0, active: false },
+        { time: 0, type: 10, active: true },
+      ],
+      0,
+    );
+    await addEntry(t, { plugin: 'DUEL', set: 'active', abTestId: 'none', configurations: ['flt-001'] });
+    const idsOf = (page: Page) => page.items.map((item) => (item.extended as Json).id);
+    expect(idsOf(await search('/api/plugin/config/search', { q: 'flt-', kinds: ['duel'] }))).toEqual([
+      'flt-000',
+      'flt-001',
+    ]);
+    expect(idsOf(await search('/api/config/duel/search', { q: 'flt-', active: true }))).toEqual(['flt-000']);
+    expect(idsOf(await search('/api/plugin/config/search', { q: 'flt-', inUse: true }))).toEqual(['flt-001']);
+    expect(idsOf(await search('/api/plugin/config/search', { q: 'flt-', inUse: false }))).toEqual([
+      'flt-000',
+      'flt-002',
+    ]);
+    expect(
+      idsOf(await search('/api/plugin/config/search', { q: 'flt-', usedByPlugin: PluginId.DUEL })),
+    ).toEqual(['flt-001']);
+    expect(
+      idsOf(await search('/api/plugin/config/search', { q: 'flt-', usedByPlugin: PluginId.WIN_STREAK })),
+    ).toEqual([]);
+    const picker = await search('/api/plugin/config/search/picker', { pluginId: PluginId.DUEL, q: 'flt-' });
+    expect(picker.items).toEqual([{ id: 'flt-000', description: 'paged' }]);
+    const unknown = await t.post('/api/plugin/config/search/picker', { pluginId: 999_999 }, cookie);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('searches the users by e-mail and role', async () => {
+    await t.login('searched-user@example.com');
+    const page = await search('/api/users/search', { q: 'SEARCHED-user' });
+    expect(page.items.map((user) => user.email)).toEqual(['searched-user@example.com']);
+    expect(await search('/api/users/search', { q: 'searched-user', role: 'viewer' })).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+});
+
+describe('hostile search input', () => {
+  it('matches %, _ and \\ as themselves, and quotes as text', async () => {
+    await insertAbTests('lit-a', [{ time: 0, type: 0, active: false }], 0, 'lit%_\\ literal');
+    await insertAbTests('lit-b', [{ time: 0, type: 0, active: false }], 0, 'litxx literal');
+    for (const q of ['lit%_\\', 'lit%', '%_', '\\']) {
+      const page = await search('/api/abtest/search', { q });
+      expect(page.items.map((item) => item.id)).toEqual(['lit-a000']);
+    }
+    for (const q of ["'; DROP TABLE ab_test; --", '"', 'ß\u{1F600}', ' '.repeat(100)]) {
+      expect((await t.post('/api/abtest/search', { q }, cookie)).statusCode).toBe(200);
+    }
+  });
+
+  it.each([
+    [{ q: 'x'.repeat(101) }, 'q'],
+    [{ limit: 0 }, 'limit'],
+    [{ limit: 201 }, 'limit'],
+    [{ sort: 'salt' }, 'sort'],
+    [{ direction: 'up' }, 'direction'],
+    [{ cursor: 'not a cursor!' }, 'cursor'],
+    [{ cursor: 'x'.repeat(401) }, 'cursor'],
+    [{ cursor: 'AAAA' }, 'cursor'],
+    [{ cursor: encodeSearchCursor({ sort: 'modified', direction: 'asc', value: 1, key: 'a' }) }, 'cursor'],
+    [
+      {
+        sort: 'created',
+        cursor: encodeSearchCursor({ sort: 'created', direction: 'asc', value: 'text', key: 'a' }),
+      },
+      'cursor',
+    ],
+    [{ cursor: encodeSearchCursor({ sort: 'id', direction: 'asc', value: 'a', key: 7 }) }, 'cursor'],
+    [{ type: 5 }, 'type'],
+    [{ usedByPlugin: -1 }, 'usedByPlugin'],
+    [{ salt: 'x' }, 'salt'],
+  ])('refuses %j with 400 naming %s', async (body, field) => {
+    const response = await t.post('/api/abtest/search', body, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain(field);
+  });
+
+  it('refuses bad audit filters and configuration kinds with 400; a reversed date range is an empty page', async () => {
+    for (const body of [{ from: -1 }, { to: 1.5 }, { email: 'x'.repeat(201) }, { direction: 'sideways' }]) {
+      expect((await t.post('/api/audit/search', body, cookie)).statusCode).toBe(400);
+    }
+    expect((await t.post('/api/plugin/config/search', { kinds: ['nope'] }, cookie)).statusCode).toBe(400);
+    expect(
+      (await t.post('/api/plugin/config/search', { kinds: Array(50).fill('duel') }, cookie)).statusCode,
+    ).toBe(400);
+    expect(await search('/api/audit/search', { from: 2_000, to: 1_000 })).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+});
+
+describe('audit export', () => {
+  const email = 'exported@example.com';
+  beforeAll(() => insertAuditEntries(email, 2_345));
+
+  it('streams every matching entry, newest first, as CSV, across the parts it reads', async () => {
+    const response = await t.post('/api/audit/export?configuration=dev', { email, format: 'csv' }, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="audit-dev.csv"');
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('id,environment,action,target,email,created,attributes');
+    expect(lines).toHaveLength(2_346);
+    const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(lines[1]).toMatch(
+      /^\d+,dev,abtest\.create,paged-2344,exported@example\.com,\d{4}-\d\d-\d\dT[\d:.]+Z,\{\}$/,
+    );
+  });
+
+  it('streams the same entries as the search walks, as one JSON array', async () => {
+    const response = await t.post('/api/audit/export', { email, format: 'json', target: 'paged-7' }, cookie);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const exported = JSON.parse(response.body) as Json[];
+    const searched = await search('/api/audit/search', { email, target: 'paged-7' });
+    expect(exported).toEqual(searched.items);
+    expect(exported).toHaveLength(1);
+  });
+
+  it('is declared in the OpenAPI document as CSV text or the JSON array of entries', async () => {
+    const document = (await t.request({ method: 'GET', url: '/docs/json' })).json();
+    const ok = document.paths['/api/audit/export'].post.responses['200'];
+    expect(Object.keys(ok.content)).toEqual(['text/csv', 'application/json']);
+    expect(ok.content['text/csv'].schema).toEqual({ type: 'string' });
+    expect(ok.content['application/json'].schema).toMatchObject({ type: 'array' });
+  });
+
+  it('refuses a bad filter before streaming anything', async () => {
+    const response = await t.post('/api/audit/export', { format: 'xml' }, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain('format');
+  });
+});
