@@ -67,10 +67,10 @@ describe('migrating stored revisions to parts', () => {
       ),
     ).toEqual(contents);
     // The release info and the first two revisions' A/B-tests and plugins are the same parts.
-    const [{ count }] = await sql<{ count: string }>(`SELECT count(*) FROM runtime_part`, []);
+    const [parts] = await sql<{ count: string }>(`SELECT count(*) FROM runtime_part`, []);
     const items = (content: (typeof contents)[number]) =>
       [...content.plugins, ...content.abTests, ...content.configurations].length;
-    expect(Number(count)).toBe(items(contents[0]!) + 6 + 1 + 1);
+    expect(Number(parts!.count)).toBe(items(contents[0]!) + 6 + 1 + 1);
     const counted = await sql<{ refs: number }>(`SELECT sum(refs)::int AS refs FROM runtime_part`, []);
     expect(counted[0]!.refs).toBe(contents.reduce((sum, content) => sum + items(content) + 1, 0));
 
