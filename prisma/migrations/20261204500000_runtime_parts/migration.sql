@@ -1,9 +1,9 @@
 -- A revision stores what changed, not a copy of everything (docs/decisions.md, "Runtime revisions"):
 -- each plugin, A/B-test and configuration of a revision's content, and its release info, is a part stored
--- once per environment by its hash; lists are trees of node parts (arrays of child hashes); the
--- revision keeps a manifest naming each list's top. "refs" counts the manifests and nodes naming a
--- part, so pruning a revision deletes exactly the parts no kept revision uses. "revision" is the
--- revision that first wrote the part (what a publish stored).
+-- once per environment by its hash; lists are trees of node parts (a node's child hashes are in
+-- "children", its body is JSON null); the revision keeps a manifest naming each list's top. "refs"
+-- counts the manifests and nodes naming a part, so pruning a revision deletes exactly the parts no kept
+-- revision uses. "revision" is the revision that first wrote the part (what a publish stored).
 CREATE TABLE IF NOT EXISTS "runtime_part" (
     "environment_id" TEXT NOT NULL,
     "hash" TEXT NOT NULL,

@@ -94,10 +94,15 @@ export async function writeRevision(sql: Sql, record: NewRevision): Promise<void
   const tops = manifestHashes(manifest);
   const missing = await missingParts(sql, environmentId, tops, parts);
   if (missing.length > 0) {
-    const rows = missing.map((part) => ({ hash: part.hash, body: part.body, children: part.children }));
+    // A node's children are its body: stored once, in `children` (its body is JSON null).
+    const rows = missing.map((part) => ({
+      hash: part.hash,
+      body: part.children.length > 0 ? null : part.body,
+      children: part.children,
+    }));
     await sql(
       `INSERT INTO "runtime_part" ("environment_id", "hash", "body", "children", "revision")
-       SELECT $1, x."hash", x."body", x."children", $2
+       SELECT $1, x."hash", COALESCE(x."body", 'null'::jsonb), x."children", $2
          FROM jsonb_to_recordset($3::jsonb) AS x("hash" text, "body" jsonb, "children" text[])
        ON CONFLICT DO NOTHING`,
       [environmentId, record.revision, JSON.stringify(rows)],
@@ -165,14 +170,16 @@ export async function readContents(
   const bodies = new Map<string, unknown>();
   let asking = [...new Set(manifests.flatMap(manifestHashes))];
   while (asking.length > 0) {
-    const rows = await sql<{ hash: string; body: unknown }>(
-      `SELECT "hash", "body" FROM "runtime_part" WHERE "environment_id" = $1 AND "hash" = ANY($2::text[])`,
+    const rows = await sql<{ hash: string; body: unknown; children: string[] }>(
+      `SELECT "hash", "body", "children" FROM "runtime_part"
+        WHERE "environment_id" = $1 AND "hash" = ANY($2::text[])`,
       [environmentId, asking],
     );
     const next = new Set<string>();
-    for (const { hash, body } of rows) {
-      bodies.set(hash, body);
-      if (Array.isArray(body)) for (const child of body as string[]) if (!bodies.has(child)) next.add(child);
+    for (const { hash, body, children } of rows) {
+      // A node (it has children) expands to them; a leaf is its body.
+      bodies.set(hash, children.length > 0 ? children : body);
+      for (const child of children) if (!bodies.has(child)) next.add(child);
     }
     if (rows.length < asking.length) {
       const lost = asking.find((hash) => !bodies.has(hash));

@@ -1,7 +1,7 @@
-import type { RuntimeContent } from '@console/domain';
+import { type RuntimeContent, stableStringify } from '@console/domain';
 import { describe, expect, it } from 'vitest';
 import { makeRuntimeContent } from '../../testing/runtime-revisions.ts';
-import { contentOf, manifestHashes, partsOf } from './runtime-parts.ts';
+import { contentOf, manifestHashes, partsOf, sealItem, stableContentText } from './runtime-parts.ts';
 
 // A revision's content as content-addressed parts (runtime-parts.ts): it reassembles to exactly the
 // content it was cut from, and one changed item makes only the parts on its path new.
@@ -38,7 +38,7 @@ describe('runtime content parts', () => {
     expect(before.configurations.length).toBe(2_280);
     const { manifest } = partsOf(before);
     expect(manifest.configurations.depth).toBeGreaterThan(0);
-    expect(manifestHashes(manifest).length).toBeLessThanOrEqual(3 * 64 + 1);
+    expect(manifestHashes(manifest).length).toBeLessThanOrEqual(3 * 16 + 1);
 
     const configurations = before.configurations.map((configuration, index) =>
       index === 1_000 ? { ...configuration, data: { tag: 'changed' } } : configuration,
@@ -65,5 +65,21 @@ describe('runtime content parts', () => {
     expect(newParts(before, inserted).length).toBeLessThanOrEqual(1 + 2 * manifest.configurations.depth);
     const removed = { ...before, configurations: before.configurations.filter((_, index) => index !== 700) };
     expect(newParts(before, removed).length).toBeLessThanOrEqual(2 * manifest.configurations.depth);
+  });
+
+  it('gives the content text stableStringify gives, from sealed items as from plain ones, and seals for good', () => {
+    const content = makeRuntimeContent({ plugins: 5, cases: 3, padding: 100 });
+    const plain = stableContentText(content);
+    expect(plain).toBe(stableStringify(content));
+    const sealed = {
+      ...content,
+      configurations: content.configurations.map((item) => sealItem(structuredClone(item))),
+    };
+    expect(stableContentText(sealed)).toBe(plain);
+    expect(partsOf(sealed).manifest).toEqual(partsOf(content).manifest);
+    // A sealed item cannot change under the text remembered for it.
+    expect(() => {
+      (sealed.configurations[0]!.data as Record<string, unknown>).tag = 'changed';
+    }).toThrow(TypeError);
   });
 });

@@ -16,7 +16,7 @@ const FANOUT = 32;
 /** No node holds more children than this, whatever the hashes. */
 const MAX_CHILDREN = 4 * FANOUT;
 /** A list's top is kept in the manifest itself once it has at most this many entries. */
-const MAX_TOP = 64;
+const MAX_TOP = 16;
 
 /** One list in the manifest: the hashes at its top, `depth` levels of nodes above the leaves (0: leaves). */
 export interface ManifestList {
@@ -29,15 +29,54 @@ export type RevisionManifest = Record<PartList, ManifestList> & { release: strin
 
 export interface RuntimePart {
   hash: string;
-  /** A leaf: the item's JSON; a node: its children's hashes. */
+  /** A leaf: the item's JSON; a node: its children's hashes (stored in `children` alone). */
   body: unknown;
   /** A node's children (in order, repeats kept); empty for a leaf. */
   children: string[];
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The stable JSON text and leaf hash of each item sealed (deep-frozen) by `sealItem`. */
+const sealed = new WeakMap<object, { text: string; hash: string }>();
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const element of Object.values(value)) deepFreeze(element);
+}
+
+/**
+ * Freezes an item of content at every depth and remembers its stable JSON text and hash, so a build
+ * that reuses it (runtime-content.service.ts) neither serialises nor hashes it again: a frozen item
+ * cannot change, so what is remembered stays true.
+ */
+export function sealItem<T extends object>(item: T): T {
+  if (sealed.has(item)) return item;
+  deepFreeze(item);
+  const text = stableStringify(item);
+  sealed.set(item, { text, hash: sha256(text) });
+  return item;
+}
+
+const stableTextOf = (item: unknown): string =>
+  (item !== null && typeof item === 'object' && sealed.get(item)?.text) || stableStringify(item);
+
 /** A leaf is an object and a node an array, so a leaf's hash never names a node. */
-const leafHash = (item: unknown) => sha256(stableStringify(item));
+const leafHash = (item: unknown) =>
+  (item !== null && typeof item === 'object' && sealed.get(item)?.hash) || sha256(stableStringify(item));
+
+/**
+ * stableStringify(content), from its items' texts: the keys of RuntimeContent in sorted order, each
+ * list's items in order (runtimeContentSchema gives a parsed content exactly these four keys).
+ */
+export function stableContentText(content: RuntimeContent): string {
+  const list = (items: readonly unknown[]) => `[${items.map(stableTextOf).join(',')}]`;
+  return (
+    `{"abTests":${list(content.abTests)},"configurations":${list(content.configurations)},` +
+    `"plugins":${list(content.plugins)},"release":${stableTextOf(content.release)}}`
+  );
+}
 const nodeHash = (children: readonly string[]) => sha256(JSON.stringify(children));
 
 /** Where the content cuts a level into nodes: after a child whose hash's first 8 hex digits are 0 mod FANOUT. */
