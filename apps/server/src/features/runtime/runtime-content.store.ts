@@ -86,7 +86,7 @@ export async function readRuntimeSources(
                      FROM "entry" e WHERE e."plugin_id" = p."id"), '[]'::json)) ORDER BY p."id")
           FROM "plugin" p WHERE p."environment_id" = ${environmentId}), '[]'::json) AS "plugins",
       COALESCE((
-        SELECT array_agg(json_build_object(
+        SELECT json_agg(json_build_object(
                  'id', t."id", 'type', t."type", 'active', t."active", 'salt', t."salt",
                  'segment', t."segment", 'version', v."version", 'cases', v."cases", 'ranges', v."ranges")::text)
           FROM "ab_test" t
@@ -95,13 +95,13 @@ export async function readRuntimeSources(
              WHERE "environment_id" = t."environment_id" AND "ab_test_id" = t."id" AND "active"
              ORDER BY "version" DESC LIMIT 1) v ON true
          WHERE t."environment_id" = ${environmentId}
-           AND t."id" IN (SELECT "ab_test_id" FROM "entry")), '{}'::text[]) AS "abTests",
+           AND t."id" IN (SELECT "ab_test_id" FROM "entry")), '[]'::json) AS "abTests",
       COALESCE((
-        SELECT array_agg(json_build_object(
+        SELECT json_agg(json_build_object(
                  'id', c."id", 'kind', c."kind", 'activation', c."activation", 'data', c."data")::text)
           FROM "configuration" c
          WHERE c."environment_id" = ${environmentId} AND c."active"
-           AND c."id" IN (SELECT unnest("configurations") FROM "entry")), '{}'::text[]) AS "configurations",
+           AND c."id" IN (SELECT unnest("configurations") FROM "entry")), '[]'::json) AS "configurations",
       (SELECT json_build_object(
                 'nextReleaseTime',
                 COALESCE((extract(epoch FROM r."next_release_time") * 1000)::bigint, 0),
