@@ -9,7 +9,6 @@
 // after loading the snapshot; then each figure's ratio 10,000 vs 1,000 (the goal: flat, but the
 // snapshot and the SDK's heap, which hold the content).
 // Run: cd apps/server && npx tsx ../../scripts/bench-revisions.ts   (BENCH_REVISIONS_ROUNDS, default 7)
-import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
