@@ -1,13 +1,13 @@
 // What one changed configuration costs the runtime, in an environment of 1,000 and of 10,000
-// configurations (the "the runtime costs what the change costs"). Each environment's active sets
-// fill every plugin id (at most MAX_DRAFT_ENTRIES entries, A/B-tests of CASES cases, one configuration per
-// case) and the configurations that do not fit are switched off, so the snapshot holds as many as the
-// plugin ids allow. Seeded with bulk SQL, then per round one configuration's data is changed in SQL and
-// published (publishRevision, in a transaction, as a change's unit of work runs it). Printed per size:
-// publish time (median), the bytes the revision stored (its row and the parts it wrote), the stream's
-// revision event, a 304-revalidated game server's whole answer, the snapshot itself, and the SDK's heap
-// after loading the snapshot; then each figure's ratio 10,000 vs 1,000 (the goal: flat, but the
-// snapshot and the SDK's heap, which hold the content).
+// configurations (docs/decisions.md, "Runtime revisions": a revision stores what changed). Each
+// environment's active sets fill every plugin id (at most MAX_DRAFT_ENTRIES entries, A/B-tests of CASES
+// cases, one configuration per case) and the configurations that do not fit are switched off, so the
+// snapshot holds as many as the plugin ids allow. Seeded with bulk SQL, then per round one
+// configuration's data is changed in SQL and published (publishRevision, in a transaction, as a change's
+// unit of work runs it). Printed per size: publish time (median), the bytes the revision stored (its row
+// and the parts it wrote), the stream's revision event, a 304-revalidated game server's whole answer, the
+// snapshot itself, and the SDK's heap after loading the snapshot; then each figure's ratio 10,000 vs
+// 1,000 (the goal: flat, but the snapshot and the SDK's heap, which hold the content).
 // Run: cd apps/server && npx tsx ../../scripts/bench-revisions.ts   (BENCH_REVISIONS_ROUNDS, default 7)
 import http from 'node:http';
 import net from 'node:net';
