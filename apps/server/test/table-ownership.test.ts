@@ -36,6 +36,9 @@ const OWNER: Record<string, string> = {
   session: 'auth',
   runtime_process: 'connections',
   runtime_connection: 'connections',
+  change_request: 'change-request',
+  change_request_approval: 'change-request',
+  change_request_event: 'change-request',
 };
 
 /**

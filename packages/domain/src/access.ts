@@ -10,10 +10,11 @@ export type Role = (typeof ROLES)[number];
  * - 'public': no session (sign-in, health);
  * - 'read': any signed-in user (every role reads);
  * - 'change': an operator where the environment is not protected, an admin where it is;
+ * - 'propose': an operator, in a protected environment too (a change request proposes, an admin approves);
  * - 'admin': an admin (roles, runtime keys, NICE, environment settings).
  * Checked in the call's environment, or console-wide for calls of global scope.
  */
-export const ENDPOINT_ACCESS = ['public', 'read', 'change', 'admin'] as const;
+export const ENDPOINT_ACCESS = ['public', 'read', 'change', 'propose', 'admin'] as const;
 export type EndpointAccess = (typeof ENDPOINT_ACCESS)[number];
 
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
@@ -35,6 +36,8 @@ export function roleNeeded(access: EndpointAccess, place: AccessPlace): Role | n
       return 'viewer';
     case 'change':
       return place.environment !== null && place.isProtected ? 'admin' : 'operator';
+    case 'propose':
+      return 'operator';
     case 'admin':
       return 'admin';
   }

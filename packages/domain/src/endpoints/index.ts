@@ -2,6 +2,7 @@ import { listEndpoints } from '../api/endpoint.ts';
 import { abTestEndpoints } from './abtest.endpoints.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
 import { authEndpoints } from './auth.endpoints.ts';
+import { changeRequestEndpoints } from './change-request.endpoints.ts';
 import { compensationEndpoints } from './compensation.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
@@ -30,6 +31,7 @@ export const api = {
   abtest: abTestEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
+  changeRequest: changeRequestEndpoints,
   compensation: compensationEndpoints,
   config: configEndpoints,
   connections: connectionsEndpoints,
