@@ -31,7 +31,7 @@ import { releaseRoutes } from './features/release/release.routes.ts';
 import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
-import { publishAudited } from './features/runtime/runtime-publish.service.ts';
+import { configureRevisionRetention, publishAudited } from './features/runtime/runtime-publish.service.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
@@ -182,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterAudit: [publishAudited, webhookOutboxStep(() => app.jobs)],
     checkAudit: [checkReview],
   });
+  configureRevisionRetention(config.runtimeRevisionsKept);
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -28,6 +28,7 @@ const OWNER: Record<string, string> = {
   configuration: 'config',
   runtime_key: 'runtime-keys',
   runtime_revision: 'runtime',
+  runtime_part: 'runtime',
   runtime_state: 'runtime',
   runtime_instance: 'runtime',
   console_user: 'users',
