@@ -6,6 +6,7 @@ import { compensationEndpoints } from './compensation.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
 import { environmentEndpoints } from './environment.endpoints.ts';
+import { experimentEndpoints } from './experiment.endpoints.ts';
 import { idsEndpoints } from './ids.endpoints.ts';
 import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
@@ -34,6 +35,7 @@ export const api = {
   config: configEndpoints,
   connections: connectionsEndpoints,
   environment: environmentEndpoints,
+  experiment: experimentEndpoints,
   ids: idsEndpoints,
   nice: niceEndpoints,
   plugin: pluginEndpoints,
@@ -48,5 +50,10 @@ export const api = {
   users: usersEndpoints,
 } as const;
 
-/** Every declared call, flattened: the server checks at start that each is registered. */
-export const ALL_ENDPOINTS = listEndpoints(...Object.values(api));
+/**
+ * Every declared call, flattened: the server checks at start that each is registered. The experiment
+ * calls join once the server registers them (declared first so the screens can be built on them).
+ */
+export const ALL_ENDPOINTS = listEndpoints(
+  ...Object.values(api).filter((group) => group !== experimentEndpoints),
+);
