@@ -72,6 +72,8 @@ export interface AppConfig {
   runtimeMaxStreamsPerKey: number;
   /** Revisions kept per environment (RUNTIME_REVISIONS_KEPT): a rollback reaches this far back. */
   runtimeRevisionsKept: number;
+  /** Exposures and metric events (/runtime/v1/events) one runtime key may send this process per second. */
+  runtimeEventsPerSecondPerKey: number;
   /** How long a client may take to send a request's body (plugins/slow-clients.ts). */
   requestBodyTimeoutMs: number;
   /** Open connections one client address may hold; 0: no limit (plugins/slow-clients.ts). */
@@ -233,6 +235,7 @@ const envSchema = z
     RUNTIME_REVISIONS_KEPT: wholeNumber(RUNTIME_REVISIONS_KEPT.min, 1_000_000).default(
       RUNTIME_REVISIONS_KEPT.default,
     ),
+    RUNTIME_EVENTS_PER_SECOND_PER_KEY: wholeNumber(1, 10_000_000).default(50_000),
     // A body of the default 1 MB limit takes well under a second on any link an operator or server uses.
     REQUEST_BODY_TIMEOUT_SECONDS: wholeNumber(1, 600).default(5),
     // Generous: a game server may hold a key's 1,000 WebSockets and 1,000 streams from one address.
@@ -402,6 +405,7 @@ export function configFromEnv(
     runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
     runtimeMaxStreamsPerKey: env.RUNTIME_MAX_STREAMS_PER_KEY,
     runtimeRevisionsKept: env.RUNTIME_REVISIONS_KEPT,
+    runtimeEventsPerSecondPerKey: env.RUNTIME_EVENTS_PER_SECOND_PER_KEY,
     requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     databaseLimits: {

@@ -42,6 +42,14 @@ const OWNER: Record<string, string> = {
   webhook_subscription: 'webhooks',
   webhook_message: 'webhooks',
   webhook_attempt: 'webhooks',
+  experiment_metric: 'experiment',
+  experiment_event: 'experiment',
+  experiment_player: 'experiment',
+  experiment_player_metric: 'experiment',
+  experiment_case_day: 'experiment',
+  experiment_metric_day: 'experiment',
+  experiment_decision: 'experiment',
+  experiment_data_source: 'experiment',
 };
 
 /**

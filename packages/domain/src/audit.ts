@@ -125,6 +125,12 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'webhook.redeliver',
   'webhook.disable',
+  // A/B-test results: metrics, decisions, the SQL data source
+  'metric.create',
+  'metric.save',
+  'metric.archive',
+  'abtest.decision.record',
+  'experiment.datasource.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -389,6 +395,34 @@ export const AUDIT_ATTRIBUTES = {
   'webhook.redeliver': z.strictObject({ name: z.string(), delivery: z.string() }),
   /** By the console (its deliveries failed for a day). */
   'webhook.disable': z.strictObject({ name: z.string(), reason: z.string() }),
+  // A/B-test results (target: the metric id; the A/B-test id; the environment)
+  'metric.create': z.strictObject({
+    name: z.string(),
+    kind: z.string(),
+    event: z.string(),
+    denominatorEvent: z.string().nullable(),
+    conversionWindowDays: z.number().int().nullable(),
+    higherIsBetter: z.boolean(),
+    guardrail: z.boolean(),
+  }),
+  'metric.save': z.strictObject({
+    before: z.strictObject({ name: z.string(), higherIsBetter: z.boolean(), guardrail: z.boolean() }),
+    after: z.strictObject({ name: z.string(), higherIsBetter: z.boolean(), guardrail: z.boolean() }),
+  }),
+  'metric.archive': z.strictObject({ archived: z.boolean() }),
+  /** "Ship case N": the decision's id; its results are kept with it (experiment_decision). */
+  'abtest.decision.record': z.strictObject({
+    decision: z.number().int(),
+    version: versionSchema,
+    caseIndex: z.number().int(),
+    note: z.string(),
+  }),
+  /** The URL without its password, and which metrics have a query. */
+  'experiment.datasource.save': z.strictObject({
+    url: z.string(),
+    metrics: z.array(z.string()),
+    statementTimeoutMs: z.number().int(),
+  }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -488,6 +522,12 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'webhook.test': 'none',
   'webhook.redeliver': 'none',
   'webhook.disable': 'none',
+  // What is measured is not what players receive
+  'metric.create': 'none',
+  'metric.save': 'none',
+  'metric.archive': 'none',
+  'abtest.decision.record': 'none',
+  'experiment.datasource.save': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 
 /** The actions whose transaction publishes a revision (when the snapshot changed). */

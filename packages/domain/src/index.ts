@@ -12,6 +12,7 @@ export * from './environment.ts';
 export * from './environment-archive.ts';
 export * from './environment-file/index.ts';
 export * from './errors.ts';
+export * from './experiment/index.ts';
 export * from './ids.ts';
 export * from './operations/index.ts';
 export * from './plugin/index.ts';

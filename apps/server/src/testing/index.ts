@@ -6,6 +6,8 @@ import { observeStatus } from './observed-statuses.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
 
+// the events benchmark's bare route stores batches with the console's own ingestion
+export { createEventIngestion } from '../features/experiment/experiment.public.ts';
 export {
   type ReceivedWebhook,
   startWebhookReceiver,

@@ -77,6 +77,13 @@ export const AUDIT_REVIEW_CLASSES = {
   'webhook.test': 'exempt',
   'webhook.redeliver': 'exempt',
   'webhook.disable': 'exempt',
+  // How results are measured and what an operator decided from them: the rollout a decision leads to
+  // is its own content change
+  'metric.create': 'exempt',
+  'metric.save': 'exempt',
+  'metric.archive': 'exempt',
+  'abtest.decision.record': 'exempt',
+  'experiment.datasource.save': 'exempt',
 } as const satisfies Record<AuditAction, ReviewClass>;
 
 /** The content actions: refused directly in a reviewed environment, allowed in a branch. */

@@ -7,6 +7,7 @@ import { compensationEndpoints } from './compensation.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
 import { environmentEndpoints } from './environment.endpoints.ts';
+import { experimentEndpoints } from './experiment.endpoints.ts';
 import { idsEndpoints } from './ids.endpoints.ts';
 import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
@@ -37,6 +38,7 @@ export const api = {
   config: configEndpoints,
   connections: connectionsEndpoints,
   environment: environmentEndpoints,
+  experiment: experimentEndpoints,
   ids: idsEndpoints,
   nice: niceEndpoints,
   plugin: pluginEndpoints,
