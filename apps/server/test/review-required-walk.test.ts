@@ -19,6 +19,10 @@ const EXEMPT: Record<string, string> = {
   '/api/player/progression': 'a player operation',
   '/api/connections/close': 'a player operation (a game client connection)',
   '/api/configuration/save': 'creates another environment (console-wide)',
+  '/api/experiment/metric/create': 'how results are measured, not what players receive',
+  '/api/experiment/metric/save': 'how results are measured, not what players receive',
+  '/api/experiment/metric/archive': 'how results are measured, not what players receive',
+  '/api/experiment/results/decide': 'records a decision; the rollout it leads to is its own change',
 };
 
 type Body = Record<string, unknown> | undefined;
