@@ -35,6 +35,7 @@ describe('navigation bar', () => {
       'Plugin',
       'Configuration',
       'AB-test',
+      'Metrics',
       '---',
       'Schedule Overview',
       'Levels',
