@@ -19,6 +19,7 @@ import { configRoutes } from './features/config/config.routes.ts';
 import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
 import { createEnvironmentCatalog } from './features/environment/environment-catalog.ts';
+import { experimentRoutes } from './features/experiment/experiment.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
@@ -128,6 +129,7 @@ const featureRoutes = [
   usersRoutes,
   runtimeInstancesRoutes,
   runtimePreviewRoutes,
+  experimentRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -70,6 +70,8 @@ export interface AppConfig {
   runtimeMaxConnectionsPerKey: number;
   /** Live event streams (/runtime/v1/stream) one runtime key may hold, over all server processes. */
   runtimeMaxStreamsPerKey: number;
+  /** Exposures and metric events (/runtime/v1/events) one runtime key may send this process per second. */
+  runtimeEventsPerSecondPerKey: number;
   /** How long a client may take to send a request's body (plugins/slow-clients.ts). */
   requestBodyTimeoutMs: number;
   /** Open connections one client address may hold; 0: no limit (plugins/slow-clients.ts). */
@@ -224,6 +226,7 @@ const envSchema = z
     API_RATE_LIMIT_ANONYMOUS_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(1200),
     RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
     RUNTIME_MAX_STREAMS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
+    RUNTIME_EVENTS_PER_SECOND_PER_KEY: wholeNumber(1, 10_000_000).default(50_000),
     // A body of the default 1 MB limit takes well under a second on any link an operator or server uses.
     REQUEST_BODY_TIMEOUT_SECONDS: wholeNumber(1, 600).default(5),
     // Generous: a game server may hold a key's 1,000 WebSockets and 1,000 streams from one address.
@@ -388,6 +391,7 @@ export function configFromEnv(
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
     runtimeMaxStreamsPerKey: env.RUNTIME_MAX_STREAMS_PER_KEY,
+    runtimeEventsPerSecondPerKey: env.RUNTIME_EVENTS_PER_SECOND_PER_KEY,
     requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     databaseLimits: {

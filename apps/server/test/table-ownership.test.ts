@@ -35,6 +35,14 @@ const OWNER: Record<string, string> = {
   session: 'auth',
   runtime_process: 'connections',
   runtime_connection: 'connections',
+  experiment_metric: 'experiment',
+  experiment_event: 'experiment',
+  experiment_player: 'experiment',
+  experiment_player_metric: 'experiment',
+  experiment_case_day: 'experiment',
+  experiment_metric_day: 'experiment',
+  experiment_decision: 'experiment',
+  experiment_data_source: 'experiment',
 };
 
 /**

@@ -102,6 +102,12 @@ export const AUDIT_ACTIONS = [
   'environment.archive',
   'environment.restore',
   'auth.sign-in',
+  // A/B-test results: metrics, decisions, the SQL data source
+  'metric.create',
+  'metric.save',
+  'metric.archive',
+  'abtest.decision.record',
+  'experiment.datasource.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -310,6 +316,34 @@ export const AUDIT_ATTRIBUTES = {
     isNewUser: z.boolean(),
     role: roleSchema,
   }),
+  // A/B-test results (target: the metric id; the A/B-test id; the environment)
+  'metric.create': z.strictObject({
+    name: z.string(),
+    kind: z.string(),
+    event: z.string(),
+    denominatorEvent: z.string().nullable(),
+    conversionWindowDays: z.number().int().nullable(),
+    higherIsBetter: z.boolean(),
+    guardrail: z.boolean(),
+  }),
+  'metric.save': z.strictObject({
+    before: z.strictObject({ name: z.string(), higherIsBetter: z.boolean(), guardrail: z.boolean() }),
+    after: z.strictObject({ name: z.string(), higherIsBetter: z.boolean(), guardrail: z.boolean() }),
+  }),
+  'metric.archive': z.strictObject({ archived: z.boolean() }),
+  /** "Ship case N": the decision's id; its results are kept with it (experiment_decision). */
+  'abtest.decision.record': z.strictObject({
+    decision: z.number().int(),
+    version: versionSchema,
+    caseIndex: z.number().int(),
+    note: z.string(),
+  }),
+  /** The URL without its password, and which metrics have a query. */
+  'experiment.datasource.save': z.strictObject({
+    url: z.string(),
+    metrics: z.array(z.string()),
+    statementTimeoutMs: z.number().int(),
+  }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -387,6 +421,12 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'environment.archive': 'none',
   'environment.restore': 'none',
   'auth.sign-in': 'none',
+  // What is measured is not what players receive
+  'metric.create': 'none',
+  'metric.save': 'none',
+  'metric.archive': 'none',
+  'abtest.decision.record': 'none',
+  'experiment.datasource.save': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 
 /** The actions whose transaction publishes a revision (when the snapshot changed). */

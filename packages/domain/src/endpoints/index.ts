@@ -50,10 +50,5 @@ export const api = {
   users: usersEndpoints,
 } as const;
 
-/**
- * Every declared call, flattened: the server checks at start that each is registered. The experiment
- * calls join once the server registers them (declared first so the screens can be built on them).
- */
-export const ALL_ENDPOINTS = listEndpoints(
-  ...Object.values(api).filter((group) => group !== experimentEndpoints),
-);
+/** Every declared call, flattened: the server checks at start that each is registered. */
+export const ALL_ENDPOINTS = listEndpoints(...Object.values(api));

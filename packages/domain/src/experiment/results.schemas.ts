@@ -108,6 +108,11 @@ export const metricResultSchema = z.object({
   metric: metricSchema,
   /** 'not-enough-data': some case has too few players or no variance yet to compare. */
   status: z.enum(['ok', 'not-enough-data']),
+  /**
+   * Why it is 'not-enough-data', per case (the statistics' rule: too-few-exposed, too-few-conversions,
+   * zero-denominator, no-variance, control-value-zero); empty when 'ok'.
+   */
+  shortfalls: z.array(z.object({ caseIndex: z.number().int(), reason: z.string() })),
   cases: z.array(metricCaseResultSchema),
 });
 export type MetricResult = z.infer<typeof metricResultSchema>;
@@ -176,7 +181,7 @@ const querySchema = (label: string) =>
  * read-only (SET TRANSACTION READ ONLY) under a statement timeout. Every query gets $1 the A/B-test id and
  * $2 the version. The exposures query answers rows (case_index, players); each metric's query answers
  * rows (case_index, sum, sum_squares) and, for a ratio, also (denominator_sum, denominator_sum_squares,
- * cross_sum): the sufficient statistics over the exposed players of each case.
+ * product_sum): the sufficient statistics over the exposed players of each case.
  */
 export const saveDataSourceRequestSchema = z.object({
   url: z

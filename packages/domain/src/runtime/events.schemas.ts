@@ -155,15 +155,15 @@ export type EventsResponse = z.infer<typeof eventsResponseSchema>;
 
 /**
  * The check of `at` against the console's clock (a schema cannot know now): the message names the
- * event, or null when every event's time is accepted.
+ * event's field as a schema refusal does (`events.3.at: ...`), or null when every event's time is accepted.
  */
 export function findEventTimeOutOfRange(events: readonly { at: number }[], now: number): string | null {
   const oldest = now - EVENT_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
   for (const [index, event] of events.entries()) {
     if (event.at < oldest)
-      return `events[${index}].at is more than ${EVENT_MAX_AGE_DAYS} days ago: the console no longer takes it`;
+      return `events.${index}.at: at is more than ${EVENT_MAX_AGE_DAYS} days ago: the console no longer takes it`;
     if (event.at > now + EVENT_MAX_AHEAD_MS)
-      return `events[${index}].at is more than an hour ahead of the console's clock`;
+      return `events.${index}.at: at is more than an hour ahead of the console's clock`;
   }
   return null;
 }
