@@ -34,6 +34,22 @@ const KIND_LABELS: Record<MetricResult['metric']['kind'], string> = {
   revenue: 'revenue per player',
 };
 
+// The statistics' "not enough data yet" reasons (packages/domain/src/statistics), in the operator's words.
+const SHORTFALL_TEXTS: Readonly<Record<string, string>> = {
+  'too-few-exposed': 'too few exposed players',
+  'too-few-conversions': 'too few players converted (or too few did not)',
+  'zero-denominator': 'the denominator event has no value yet',
+  'no-variance': 'every player has the same value so far',
+  'control-value-zero': "the control's value is 0, so a change against it has no size",
+};
+
+/** "Case 1 (control): too few exposed players; Case 2: ...", one entry per case and reason. */
+export function shortfallText(shortfalls: MetricResult['shortfalls']): string {
+  return shortfalls
+    .map((entry) => `${caseLabel(entry.caseIndex)}: ${SHORTFALL_TEXTS[entry.reason] ?? entry.reason}`)
+    .join('; ');
+}
+
 function valueText(result: MetricCaseResult, isRate: boolean): string {
   if (result.value === null) return '—';
   const value = formatMetricValue(result.value, isRate);
@@ -70,8 +86,9 @@ export function MetricResultTable({ result }: { result: MetricResult }) {
       </Typography>
       {result.status === 'not-enough-data' && (
         <Alert severity="info" sx={{ my: 1 }}>
-          Not enough data yet for {metric.name}: some case has too few players or events to compare. The
-          numbers fill in as the test runs.
+          Not enough data yet for {metric.name}
+          {result.shortfalls.length > 0 ? ` (${shortfallText(result.shortfalls)})` : ''}. The numbers fill in
+          as the test runs.
         </Alert>
       )}
       <Table size="small" aria-label={`Results of ${metric.name}`}>

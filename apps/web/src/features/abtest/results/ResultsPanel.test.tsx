@@ -119,10 +119,23 @@ describe('A/B-test results panel', () => {
     expect(within(results).queryByRole('button', { name: /^Ship/ })).toBeNull();
 
     answer = someResults({
-      metrics: [{ ...aWinningResult(), status: 'not-enough-data', cases: [] }],
+      metrics: [
+        {
+          ...aWinningResult(),
+          status: 'not-enough-data',
+          shortfalls: [
+            { caseIndex: 0, reason: 'too-few-exposed' },
+            { caseIndex: 1, reason: 'too-few-conversions' },
+          ],
+          cases: [],
+        },
+      ],
     });
     await userEvent.click(within(results).getByRole('button', { name: 'Fixed horizon' }));
-    await within(results).findByText(/^Not enough data yet for Purchase rate/);
+    await within(results).findByText(
+      'Not enough data yet for Purchase rate (Case 1 (control): too few exposed players; Case 2: too few ' +
+        'players converted (or too few did not)). The numbers fill in as the test runs.',
+    );
   });
 
   it('ships a case: a new version giving it 100%, activated, and the decision recorded', async () => {

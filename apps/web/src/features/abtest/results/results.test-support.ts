@@ -25,6 +25,7 @@ export function aWinningResult(metric = aMetric()): MetricResult {
   return {
     metric,
     status: 'ok',
+    shortfalls: [],
     cases: [
       { caseIndex: 0, players: 5000, value: 0.1, interval: { low: 0.0917, high: 0.1083 }, change: null },
       {
