@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
           { path: 'config/:type/:id/edit', element: <ConfigEditPage /> },
           { path: 'abtest', element: <AbTestListPage /> },
           { path: 'abtest/:id', element: <AbTestDetailsPage /> },
-          { path: 'metrics', element: <MetricsPage /> },
+          { path: 'metric', element: <MetricsPage /> },
           { path: 'levels', element: <LevelsPage /> },
           { path: 'preview', element: <PlayerPreviewPage /> },
           { path: 'system/compensation', element: <CompensationPage /> },

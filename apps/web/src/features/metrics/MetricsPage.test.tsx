@@ -65,7 +65,7 @@ const rowNames = () => {
 describe('Metrics page', () => {
   it('lists the metrics with what each reads, its direction and marks', async () => {
     fakeMetricsApi();
-    renderInConsole(<MetricsPage />, { path: '/metrics' });
+    renderInConsole(<MetricsPage />, { path: '/metric' });
     const table = await screen.findByRole('table', { name: 'Metrics' });
     const [purchase, revenueRow] = within(table).getAllByRole('row').slice(1);
     expect(
@@ -79,7 +79,7 @@ describe('Metrics page', () => {
 
   it('creates a ratio metric: the denominator event appears for a ratio, the window only for a conversion', async () => {
     const api = fakeMetricsApi([]);
-    renderInConsole(<MetricsPage />, { path: '/metrics' });
+    renderInConsole(<MetricsPage />, { path: '/metric' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create metric' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create metric' });
     expect(within(dialog).getByLabelText(/Conversion window \(days\)/)).toBeTruthy();
@@ -109,7 +109,7 @@ describe('Metrics page', () => {
 
   it('refuses in the browser what the domain schema refuses, naming the field by its label', async () => {
     const api = fakeMetricsApi([]);
-    renderInConsole(<MetricsPage />, { path: '/metrics' });
+    renderInConsole(<MetricsPage />, { path: '/metric' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create metric' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create metric' });
     await userEvent.type(within(dialog).getByLabelText(/^ID/), 'retention');
@@ -124,7 +124,7 @@ describe('Metrics page', () => {
 
   it("shows the server's 400 under the field it names", async () => {
     fakeMetricsApi([], () => fail(400, 'name: name must be at most 100 characters'));
-    renderInConsole(<MetricsPage />, { path: '/metrics' });
+    renderInConsole(<MetricsPage />, { path: '/metric' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create metric' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create metric' });
     await userEvent.type(within(dialog).getByLabelText(/^ID/), 'retention');
@@ -139,7 +139,7 @@ describe('Metrics page', () => {
 
   it('edits the name and marks of a metric, and archives and restores it', async () => {
     const api = fakeMetricsApi();
-    renderInConsole(<MetricsPage />, { path: '/metrics' });
+    renderInConsole(<MetricsPage />, { path: '/metric' });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Purchase rate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit metric' });
     expect(within(dialog).getByText('purchase: Conversion of purchase within 7 days (fixed)')).toBeTruthy();

@@ -20,7 +20,7 @@ const readShowArchived = (params: URLSearchParams) => params.get('archived') ===
 const writeShowArchived = (params: URLSearchParams, showArchived: boolean) =>
   setOrDelete(params, 'archived', showArchived ? '1' : '');
 
-/** /metrics: what the A/B-tests' results measure in this environment, defined by operators. */
+/** /metric (not /metrics: the process's Prometheus endpoint): what the A/B-tests' results measure in this environment, defined by operators. */
 export function MetricsPage() {
   const [showArchived, setShowArchived] = useViewState(readShowArchived, writeShowArchived);
   const metrics = useMetricListQuery(showArchived);

@@ -16,7 +16,7 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
       { label: 'Configuration', to: '/config' },
       { label: 'AB-test', to: '/abtest' },
       // What the A/B-tests' results measure
-      { label: 'Metrics', to: '/metrics' },
+      { label: 'Metrics', to: '/metric' },
       'divider',
       { label: 'Schedule Overview', to: '/plugin/overview' },
       { label: 'Levels', to: '/levels' },

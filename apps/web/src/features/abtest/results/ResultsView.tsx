@@ -84,7 +84,7 @@ export function ResultsView({
       {results.metrics.length === 0 ? (
         <Alert severity="info" sx={{ my: 2 }}>
           No metrics are defined in this environment yet:{' '}
-          <RouterLink to="/metrics">define the metrics</RouterLink> this test should move.
+          <RouterLink to="/metric">define the metrics</RouterLink> this test should move.
         </Alert>
       ) : (
         results.metrics.map((result) => <MetricResultTable key={result.metric.id} result={result} />)
