@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { describeInBrowser } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { focusLandsOn, tabTo } from '../src/keyboard.ts';
+import { isWhollyInView } from '../src/layout.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
 
 // The metrics screen and the A/B-test page's results, in Chromium at 1024 px: a simulated experiment is
@@ -184,6 +185,9 @@ describeInBrowser('A/B-test results in Chromium', () => {
     });
     expect(await plot.getAttribute('aria-labelledby')).not.toBeNull();
     expect(await plot.locator('[data-verdict="better"]').count()).toBe(1);
+    // at 1024 px the table and the plot fit beside the navigation, nothing cut off at the side
+    expect(await isWhollyInView(table, { sideways: true })).toBe(true);
+    expect(await isWhollyInView(plot, { sideways: true })).toBe(true);
     await results.getByText(/^Method: Sequential\./).waitFor();
     // the first test's metric reads an event no game server sent: not enough data yet, and why
     await results
