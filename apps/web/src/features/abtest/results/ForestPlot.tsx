@@ -3,9 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { formatChange, formatChangeInterval } from './results.format.ts';
-
-/** What an interval says about a case against the control, in the direction the metric counts as better. */
-export type Verdict = 'better' | 'worse' | 'unclear';
+import type { Verdict } from './verdict.ts';
 
 export interface ForestRow {
   /** "Case 2" */

@@ -1,4 +1,4 @@
-import { caseLabel, type Interval, type MetricCaseResult, type MetricResult } from '@console/domain';
+import { caseLabel, type MetricCaseResult, type MetricResult } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ForestPlot, type ForestRow, type Verdict } from './ForestPlot.tsx';
+import { ForestPlot, type ForestRow } from './ForestPlot.tsx';
 import {
   formatChance,
   formatChange,
@@ -16,13 +16,7 @@ import {
   formatMetricValue,
   formatPValue,
 } from './results.format.ts';
-
-/** Better, worse or unclear: the interval lies wholly on one side of no change, read the metric's way. */
-export function verdictOf({ low, high }: Interval, higherIsBetter: boolean): Verdict {
-  if (low > 0) return higherIsBetter ? 'better' : 'worse';
-  if (high < 0) return higherIsBetter ? 'worse' : 'better';
-  return 'unclear';
-}
+import { type Verdict, verdictOf } from './verdict.ts';
 
 const VERDICT_LABELS: Record<Verdict, string> = { better: 'Better', worse: 'Worse', unclear: 'Unclear' };
 const VERDICT_COLOURS = { better: 'success', worse: 'error', unclear: 'default' } as const;

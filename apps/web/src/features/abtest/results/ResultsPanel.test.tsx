@@ -179,6 +179,29 @@ describe('A/B-test results panel', () => {
     );
   });
 
+  it('says before shipping which guardrail the case harms, and that the split is off', async () => {
+    const crashes = aWinningResult(
+      aMetric({ id: 'crashes', name: 'Crash rate', higherIsBetter: false, guardrail: true }),
+    );
+    const api = renderResults(() =>
+      ok(
+        someResults({
+          metrics: [aWinningResult(), crashes],
+          srm: { pValue: 0.0004, isMismatch: true, threshold: 0.001 },
+        }),
+      ),
+    );
+    await userEvent.click(await within(await panel()).findByRole('button', { name: 'Ship Case 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship Case 2?' });
+    expect(dialog.textContent).toContain(
+      'Case 2 is worse than the control on the guardrail Crash rate. These results show a sample ratio mismatch.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ship Case 2?' })).toBeNull());
+    expect(api.callsTo('/api/abtest/versions/save')).toEqual([]);
+    expect(api.callsTo('/api/experiment/results/decide')).toEqual([]);
+  });
+
   it('ships a rollout case through the rollout: 100% treatment for Case 2', async () => {
     const rollout = anAbTest({
       data: {

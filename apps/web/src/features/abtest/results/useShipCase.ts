@@ -7,6 +7,7 @@ import {
   useSaveVersionMutation,
 } from '../abtest.queries.ts';
 import { useDecideMutation } from './results.queries.ts';
+import { harmedGuardrails } from './verdict.ts';
 
 /** A version's weights giving every player to one case. */
 export const weightsShipping = (caseCount: number, caseIndex: number) =>
@@ -32,12 +33,19 @@ export function useShipCase(abTest: AbTest, results: ExperimentResults, onShippi
     const { version, method, source } = results;
     if (version === null) return;
     const name = caseLabel(caseIndex);
+    const harmed = harmedGuardrails(results, caseIndex);
     const isConfirmed = await confirm({
       title: `Ship ${name}?`,
-      message: isRollout(abTest.data.type)
-        ? `The rollout gives ${name} 100% of the players of AB-test '${abTest.id}' and activates it.`
-        : `A new version of AB-test '${abTest.id}' gives ${name} 100% of its players and is activated: ` +
-          `every player of the test receives ${name}'s configuration.`,
+      message:
+        (isRollout(abTest.data.type)
+          ? `The rollout gives ${name} 100% of the players of AB-test '${abTest.id}' and activates it.`
+          : `A new version of AB-test '${abTest.id}' gives ${name} 100% of its players and is activated: ` +
+            `every player of the test receives ${name}'s configuration.`) +
+        // a guardrail is what the test must not harm: shipping past one is said before, not found after
+        (harmed.length > 0
+          ? ` ${name} is worse than the control on the guardrail ${harmed.join(', ')}.`
+          : '') +
+        (results.srm.isMismatch ? ' These results show a sample ratio mismatch.' : ''),
     });
     if (!isConfirmed) return;
     // the results shown stay those of this version once the shipping version becomes the current one
