@@ -117,9 +117,10 @@ export const archiveMetricRequestSchema = z.object({
 });
 export type ArchiveMetricRequest = z.infer<typeof archiveMetricRequestSchema>;
 
+/** /metric/list: no body, or {includeArchived: true} to list archived metrics too. */
 export const metricListRequestSchema = z
-  .object({ includeArchived: z.boolean({ error: 'includeArchived must be true or false' }).default(false) })
-  .prefault({});
+  .object({ includeArchived: z.boolean({ error: 'includeArchived must be true or false' }).optional() })
+  .nullish();
 export type MetricListRequestInput = z.input<typeof metricListRequestSchema>;
 
 export const metricIdRequestSchema = z.object({ id: metricIdRefSchema });

@@ -15,7 +15,7 @@ import { getResults } from './experiment-results.service.ts';
 export async function experimentRoutes(app: FastifyInstance) {
   const calls = api.experiment;
   registerEndpoint(app, calls.listMetrics, ({ db, environmentId, body }) =>
-    listMetrics(db, environmentId, body.includeArchived),
+    listMetrics(db, environmentId, body?.includeArchived ?? false),
   );
   registerEndpoint(app, calls.getMetric, ({ db, environmentId, body }) =>
     getMetric(db, environmentId, body.id),
