@@ -7,8 +7,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onResponseHookHandler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import { createDb, type Db } from './db/client.ts';
+import { createDb, type Db, poolOf } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
+import { createPool } from './db/pool.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
@@ -41,6 +42,7 @@ import { findContractMismatches } from './http/endpoint.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { requestValidatorCompiler } from './http/request-validator.ts';
 import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
 import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/client-limits.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -79,6 +81,8 @@ declare module 'fastify' {
     dbListener: DbListener;
     /** Refused requests counted by status, for metrics (plugins/refusal-log.ts). */
     refusals: RefusalLog;
+    /** The job queue (jobs/job-queue.ts): started when the app is ready, stopped before the database. */
+    jobs: JobQueue;
   }
 }
 
@@ -186,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
+  app.decorate('jobs', createJobQueue(app, db));
   try {
     await registerRoutes(app, listener, options, options.logger === false ? null : requestLog);
   } catch (error) {
@@ -195,6 +200,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   return app;
+}
+
+/**
+ * The job queue over the app's own pool (a client made elsewhere gets a pool of two of its own), so
+ * many apps do not multiply PostgreSQL's connections. Its hooks close it before the database: onClose
+ * hooks run last-added first.
+ */
+function createJobQueue(app: FastifyInstance, db: Db): JobQueue {
+  const { config } = app;
+  const ownPool = poolOf(db) ? undefined : createPool(config.databaseUrl, 2, config.databaseLimits);
+  const jobs = new JobQueue({
+    pool: poolOf(db) ?? ownPool!,
+    runsWorkers: config.jobWorkers,
+    stopTimeoutMs: config.shutdownTimeoutMs,
+    onError: (error, context) => app.log.warn({ err: error, ...context }, 'job queue'),
+  });
+  if (ownPool) app.addHook('onClose', () => ownPool.end());
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  return jobs;
 }
 
 /** The plugins and routes: at the root, then the game servers' and the console's contexts. */

@@ -94,6 +94,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** On SIGTERM, requests still running after this long are cut off and the process exits. */
   shutdownTimeoutMs: number;
+  /** This process runs the job queue's workers (JOB_WORKERS); false: it only sends jobs (jobs/job-queue.ts). */
+  jobWorkers: boolean;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -247,6 +249,8 @@ const envSchema = z
     EMBEDDED_PG_LIVENESS_SECONDS: wholeNumber(1, 3600).default(30),
     // Migrations run as this owner; DATABASE_URL then serves as a role that owns nothing (db/database-roles.ts).
     DATABASE_OWNER_URL: postgresUrl.optional(),
+    // false: a serving-only replica, which sends jobs but runs none (jobs/job-queue.ts).
+    JOB_WORKERS: flag.default(true),
   })
   .superRefine((env, context) => {
     const isProduction = env.NODE_ENV === 'production';
@@ -403,6 +407,7 @@ export function configFromEnv(
     isPublicUrlSet: env.PUBLIC_URL !== undefined,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    jobWorkers: env.JOB_WORKERS,
   };
 }
 

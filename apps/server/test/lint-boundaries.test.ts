@@ -67,6 +67,14 @@ const FORBIDDEN: Fixture[] = [
   { path: 'packages/domain/src/react.ts', source: use('react', 'useState'), refusedBy: RESTRICTED },
   { path: 'packages/domain/src/mui.ts', source: use('@mui/material', 'Button'), refusedBy: RESTRICTED },
   { path: 'packages/domain/src/node.ts', source: use('node:crypto', 'randomUUID'), refusedBy: NODE_MODULES },
+  // The distribution library: the statistics alone use it, and they are still domain code.
+  { path: 'packages/domain/src/abtest/jstat.ts', source: use('jstat', 'jStat'), refusedBy: RESTRICTED },
+  { path: 'packages/domain/src/statistics/fastify.ts', source: use('fastify'), refusedBy: RESTRICTED },
+  {
+    path: 'packages/domain/src/statistics/node.ts',
+    source: use('node:fs', 'readFileSync'),
+    refusedBy: NODE_MODULES,
+  },
   // Features: another feature only through its services or its public module.
   {
     path: 'apps/server/src/features/thing/thing-other.service.ts',
@@ -138,6 +146,8 @@ const ALLOWED: Fixture[] = [
   { path: 'apps/web/vite.config.ts', source: use('node:path', 'resolve') },
   { path: 'packages/domain/src/thing.ts', source: use('zod', 'z') },
   { path: 'packages/domain/src/thing.test.ts', source: use('node:fs', 'readFileSync') },
+  { path: 'packages/domain/src/statistics/thing.ts', source: use('jstat', 'jStat') },
+  { path: 'packages/domain/src/statistics/schemas.ts', source: use('zod', 'z') },
   { path: 'apps/server/src/features/thing/thing-own.service.ts', source: use('./thing.store.ts') },
   { path: 'apps/server/src/features/thing/thing-use.service.ts', source: use('../other/other.service.ts') },
   { path: 'apps/server/src/features/thing/thing-more.service.ts', source: use('../other/other.public.ts') },
@@ -214,6 +224,12 @@ describe('import boundaries (biome.json)', () => {
       'apps/web and packages/domain import no server code',
     );
     expect(messageOf('packages/domain/src/fastify.ts')).toContain('packages/domain knows nothing of Fastify');
+    expect(messageOf('packages/domain/src/abtest/jstat.ts')).toContain(
+      'Only packages/domain/src/statistics/ uses the distribution library',
+    );
+    expect(messageOf('packages/domain/src/statistics/fastify.ts')).toContain(
+      'packages/domain knows nothing of Fastify',
+    );
     expect(messageOf('apps/server/src/features/thing/thing.store.ts')).toContain(
       'A feature uses another feature only through its services',
     );

@@ -68,23 +68,33 @@ export function createResolver(events: ClientEvents, exposureCacheSize: number):
 }
 
 /**
- * The (player, test) pairs already told in the current revision, forgetting the oldest beyond `size`
- * (a Set keeps insertion order), so a server seeing millions of players keeps bounded memory; a
- * forgotten pair is told again, which analytics deduplicate anyway.
+ * The (player, test) pairs already told in the current revision, forgetting the oldest beyond `size`, so
+ * a server seeing millions of players keeps bounded memory; a forgotten pair is told again, which
+ * analytics deduplicate anyway. The order of arrival is kept in a ring of `size` keys beside the Set:
+ * taking the oldest from the Set's own iterator would walk past every entry deleted since the Set last
+ * compacted itself, which made each new player cost up to `size` steps once the memory was full.
  */
 function createExposureMemory(size: number) {
   let revision = -1;
   const seen = new Set<string>();
+  const capacity = Math.max(1, size);
+  const order: (string | undefined)[] = new Array(capacity);
+  let next = 0;
   return {
     isNew(atRevision: number, userId: string, abTestId: string): boolean {
       if (atRevision !== revision) {
         revision = atRevision;
         seen.clear();
+        order.fill(undefined);
+        next = 0;
       }
       const key = `${abTestId}\u0000${userId}`;
       if (seen.has(key)) return false;
+      const oldest = order[next];
+      if (oldest !== undefined) seen.delete(oldest);
+      order[next] = key;
+      next = (next + 1) % capacity;
       seen.add(key);
-      if (seen.size > size) seen.delete(seen.values().next().value as string);
       return true;
     },
   };

@@ -110,7 +110,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   };
 
   const stop = (error: RuntimeApiError) => {
-    if (closing.signal.aborted) return;
+    // once: closing sends the queued events, whose refusal would stop it again
+    if (closing.signal.aborted || stoppedBy) return;
     stoppedBy = error;
     logger.error(
       `runtime client: stopped for good, the console refused the key (${error.status} ${error.message}); ` +

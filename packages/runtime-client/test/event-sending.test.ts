@@ -85,6 +85,22 @@ describe('the SDK sends exposures and metric events', () => {
     expect(client.eventCounts).toEqual({ queued: 0, sent: 2, dropped: 0 });
   });
 
+  it('drops what is queued when the console refuses the key, stopping the client once', async () => {
+    const revocable = await server.createRuntimeKey('dev', 'revoked soon');
+    const stopped: number[] = [];
+    const client = newClient({ key: revocable.key, events: { flushIntervalMs: 60_000 } });
+    client.on('stopped', (error) => stopped.push(error.status));
+    await client.start();
+    await server.api('/api/runtime-keys/revoke', { id: revocable.id });
+    client.track('revoked-1', 'session');
+    client.track('revoked-2', 'session');
+    await client.flushEvents();
+    await expect.poll(() => stopped).toEqual([401]);
+    expect(client.eventCounts).toEqual({ queued: 0, sent: 0, dropped: 2 });
+    await client.close();
+    expect(stopped).toEqual([401]);
+  });
+
   it('refuses a bad track() at the call, naming the argument, and sends nothing with events off', async () => {
     const client = newClient({ events: { enabled: false } });
     await client.start();

@@ -24,6 +24,12 @@ const SERVING_FUNCTIONS = [
   'public.experiment_event_partitions_ensure(integer,integer)',
   'public.experiment_event_partitions_drop(integer)',
 ];
+/**
+ * The job queue's schema (migration 20261204000000_job_queue): the serving role reads and writes its
+ * tables and creates a queue only through the owner's function, so it still owns nothing.
+ */
+const JOB_QUEUE_SCHEMA = 'pgboss';
+const JOB_QUEUE_FUNCTIONS = [`${JOB_QUEUE_SCHEMA}.create_queue(text, json)`];
 /** Built-in roles whose members may run programs or read and write files as the database's OS user. */
 const SERVER_ACCESS_ROLES = ['pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files'];
 
@@ -61,6 +67,9 @@ export async function grantServingPrivileges(ownerUrl: string, servingRole: stri
       'SELECT to_regprocedure(name)::text AS name FROM unnest($1::text[]) AS wanted(name) WHERE to_regprocedure(name) IS NOT NULL',
       [SERVING_FUNCTIONS],
     );
+    const { rows: queueSchemas } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [
+      JOB_QUEUE_SCHEMA,
+    ]);
     const { rows } = await client.query<{ database: string }>('SELECT current_database() AS database');
     const database = client.escapeIdentifier(rows[0]!.database);
     await client.query('BEGIN');
@@ -74,6 +83,15 @@ export async function grantServingPrivileges(ownerUrl: string, servingRole: stri
         await client.query(`REVOKE INSERT, UPDATE, DELETE ON ${table} FROM ${role}`);
       for (const table of ownerOnly) await client.query(`REVOKE ALL ON ${table} FROM ${role}`);
       for (const { name } of functions) await client.query(`GRANT EXECUTE ON FUNCTION ${name} TO ${role}`);
+      if (queueSchemas.length > 0) {
+        await client.query(`GRANT USAGE ON SCHEMA ${JOB_QUEUE_SCHEMA} TO ${role}`);
+        await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${JOB_QUEUE_SCHEMA} FROM ${role}`);
+        await client.query(
+          `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${JOB_QUEUE_SCHEMA} TO ${role}`,
+        );
+        for (const name of JOB_QUEUE_FUNCTIONS)
+          await client.query(`GRANT EXECUTE ON FUNCTION ${name} TO ${role}`);
+      }
       await client.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM ${role}`);
       await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
       await client.query('COMMIT');

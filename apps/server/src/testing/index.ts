@@ -6,6 +6,8 @@ import { observeStatus } from './observed-statuses.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
 
+// the events benchmark's bare route stores batches with the console's own ingestion
+export { createEventIngestion } from '../features/experiment/experiment.public.ts';
 export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
 export {
   startTestOidcProvider,
@@ -36,7 +38,10 @@ export {
 export type TestAppOptions = Pick<
   BuildAppOptions,
   'transferGroups' | 'now' | 'runtime' | 'metrics' | 'logger'
->;
+> & {
+  /** Runs the job queue's workers (JOB_WORKERS): off unless asked, so the many test apps do not poll. */
+  jobs?: boolean;
+};
 
 /**
  * Builds the real app over a database, with dev login and quiet logs (unless `options.logger` gives
@@ -45,10 +50,10 @@ export type TestAppOptions = Pick<
 export async function buildTestApp(
   databaseUrl: string,
   env: NodeJS.ProcessEnv = {},
-  options: TestAppOptions = {},
+  { jobs = false, ...options }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const config = readConfig(
-    { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: TEST_SESSION_SECRET, ...env },
+    { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: TEST_SESSION_SECRET, JOB_WORKERS: String(jobs), ...env },
     databaseUrl,
   );
   // Every answer's status is checked against the OpenAPI document after the test file (observed-statuses.ts).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AbTestType } from '../enums.ts';
+import { seededRandom } from '../seeded-random.test-helpers.ts';
 import {
   addCase,
   canCreateVersion,
@@ -21,18 +22,6 @@ import {
   WEIGHT_MESSAGES,
   WEIGHT_TOTAL,
 } from './weights.ts';
-
-/** Deterministic PRNG (mulberry32) so a failing vector can be reproduced. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random vector of `count` whole weights totalling exactly 1,000,000. */
 function randomWeights(random: () => number, count: number): number[] {

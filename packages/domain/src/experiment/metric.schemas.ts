@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { unreservedIdentifier } from '../api/identifier-text.ts';
 import { eventNameSchema } from '../runtime/events.schemas.ts';
+import { METRIC_KINDS } from '../statistics/statistics.schemas.ts';
 
 // Metrics: what an A/B-test's results measure, defined per environment by operators. A metric reads the
 // metric events game servers send (POST /runtime/v1/events) under one event name:
@@ -12,11 +13,15 @@ import { eventNameSchema } from '../runtime/events.schemas.ts';
 // What a metric measures (kind, events, window) is fixed when it is created (docs/decisions.md, A/B-test
 // results): its sufficient statistics are kept from then on as events arrive.
 
-export const METRIC_KINDS = ['conversion', 'mean', 'ratio', 'revenue'] as const;
-export const metricKindSchema = z.enum(METRIC_KINDS, {
+/**
+ * The kinds, as the statistics define them (their plain-zod shapes, not the computations, so the barrel
+ * stays free of the distribution library); named apart, since the statistics' names stay out of the barrel.
+ */
+export const ALL_METRIC_KINDS = METRIC_KINDS;
+export const metricKindFieldSchema = z.enum(ALL_METRIC_KINDS, {
   error: "kind must be 'conversion', 'mean', 'ratio' or 'revenue'",
 });
-export type MetricKind = z.infer<typeof metricKindSchema>;
+export type MetricKind = z.infer<typeof metricKindFieldSchema>;
 
 export const METRIC_ID_MAX_LENGTH = 36;
 export const METRIC_NAME_MAX_LENGTH = 100;
@@ -71,7 +76,7 @@ export const createMetricRequestSchema = z
   .object({
     id: metricIdSchema,
     name: metricNameSchema,
-    kind: metricKindSchema,
+    kind: metricKindFieldSchema,
     event: eventNameSchema,
     denominatorEvent: eventNameSchema.optional(),
     conversionWindowDays: conversionWindowSchema.optional(),
@@ -132,7 +137,7 @@ const utcMillisSchema = z.number().int().describe('UTC milliseconds');
 export const metricSchema = z.object({
   id: z.string(),
   name: z.string(),
-  kind: metricKindSchema,
+  kind: metricKindFieldSchema,
   event: z.string(),
   /** Ratio metrics only; null otherwise. */
   denominatorEvent: z.string().nullable(),

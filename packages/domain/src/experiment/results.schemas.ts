@@ -77,8 +77,9 @@ export const decisionsRequestSchema = z.object({ abTestId: abTestIdRefSchema });
 
 // ---- responses ----
 
-export const intervalSchema = z.object({ low: z.number(), high: z.number() });
-export type Interval = z.infer<typeof intervalSchema>;
+/** An interval as the results answer it (the statistics' own `intervalSchema` is a [low, high] tuple). */
+export const resultIntervalSchema = z.object({ low: z.number(), high: z.number() });
+export type Interval = z.infer<typeof resultIntervalSchema>;
 
 /** One case's value of one metric, and (cases after the control) its change against the control. */
 export const metricCaseResultSchema = z.object({
@@ -87,14 +88,14 @@ export const metricCaseResultSchema = z.object({
   /** The metric's value (a share for conversion, a mean per player, a ratio); null without players. */
   value: z.number().nullable(),
   /** The 95% interval of the value; null without enough data. */
-  interval: intervalSchema.nullable(),
+  interval: resultIntervalSchema.nullable(),
   /** Against the control; null for the control itself and without enough data. */
   change: z
     .object({
       /** (value − control) / control. */
       relative: z.number(),
       /** The 95% interval of the relative change (delta method; always-valid when sequential). */
-      interval: intervalSchema,
+      interval: resultIntervalSchema,
       /** Two-sided; Welch's degrees of freedom. */
       pValue: z.number().min(0).max(1),
       /** The Bayesian chance this case beats the control (in the metric's better direction). */
@@ -189,6 +190,7 @@ export const saveDataSourceRequestSchema = z.object({
     .trim()
     .max(DATA_SOURCE_URL_MAX_LENGTH, {
       error: `url must be at most ${DATA_SOURCE_URL_MAX_LENGTH} characters`,
+      abort: true,
     })
     .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'url must be a postgres:// or postgresql:// URL' }),
   exposuresQuery: querySchema('exposuresQuery'),

@@ -1,4 +1,4 @@
-import { caseInterval, estimateCase } from './case-value.ts';
+import { type CaseEstimate, caseInterval, estimateCase } from './case-value.ts';
 import { checkEnoughData } from './enough-data.ts';
 import {
   ALPHA_DEFAULT,
@@ -71,8 +71,8 @@ export function analyseMetric(
 }
 
 function compare(
-  control: NonNullable<ReturnType<typeof estimateCase>>,
-  treatment: NonNullable<ReturnType<typeof estimateCase>>,
+  control: CaseEstimate,
+  treatment: CaseEstimate,
   method: AnalysisMethod,
   higherIsBetter: boolean,
 ): Comparison | null {
@@ -82,7 +82,7 @@ function compare(
     method.sequentialTuning === null
       ? fixedHorizonTest(change, method.alpha)
       : sequentialTest(change, method.alpha, method.sequentialTuning);
-  return {
+  const comparison = {
     relativeChange: change.relativeChange,
     interval: outcome.interval,
     pValue: outcome.pValue,
@@ -90,4 +90,12 @@ function compare(
     standardError: Math.sqrt(change.variance),
     degreesOfFreedom: change.degreesOfFreedom,
   };
+  // Sums no players could give can overflow on the way: such a comparison is not made.
+  const numbers = [
+    ...comparison.interval,
+    comparison.relativeChange,
+    comparison.pValue,
+    comparison.chanceToBeatControl,
+  ];
+  return numbers.every(Number.isFinite) && Number.isFinite(comparison.degreesOfFreedom) ? comparison : null;
 }

@@ -29,6 +29,14 @@ function sampleVariance(n: number, sum: number, sumSquares: number): number {
  * variance var(m)/d² − 2·cov(m, d)·m/d³ + m²·var(d)/d⁴ (m, d the means per player).
  */
 export function estimateCase(kind: MetricKind, statistics: CaseStatistics): CaseEstimate | null {
+  const estimate = estimateOf(kind, statistics);
+  // Sums no players could give (a denominator of 1e-300) can overflow: such a case has no value either.
+  if (estimate === null || !Number.isFinite(estimate.value) || !Number.isFinite(estimate.variance))
+    return null;
+  return estimate;
+}
+
+function estimateOf(kind: MetricKind, statistics: CaseStatistics): CaseEstimate | null {
   const { n, sum, sumSquares } = statistics;
   if (n <= 0) return null;
   if (kind === 'conversion') {
@@ -69,9 +77,13 @@ export function caseInterval(
     const z2n = (z * z) / n;
     const centre = (value + z2n / 2) / (1 + z2n);
     const halfWidth = (z * Math.sqrt(variance / n + z2n / (4 * n))) / (1 + z2n);
-    return [Math.max(0, centre - halfWidth), Math.min(1, centre + halfWidth)];
+    return finiteOrNull([Math.max(0, centre - halfWidth), Math.min(1, centre + halfWidth)]);
   }
   if (n < 2) return null;
   const halfWidth = studentTQuantile(1 - alpha / 2, n - 1) * Math.sqrt(variance / n);
-  return [value - halfWidth, value + halfWidth];
+  return finiteOrNull([value - halfWidth, value + halfWidth]);
+}
+
+function finiteOrNull(interval: Interval): Interval | null {
+  return Number.isFinite(interval[0]) && Number.isFinite(interval[1]) ? interval : null;
 }

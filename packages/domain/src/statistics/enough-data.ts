@@ -12,7 +12,7 @@ export const MINIMUM_CONVERSIONS_PER_CASE = 10;
 /**
  * Whether a metric's results for these cases (case 1, the control, first) have enough data to be read,
  * with each case's shortfalls: too few exposed players, too few conversions (or non-conversions), a
- * ratio's zero denominator, no variance, or a control whose value is 0.
+ * ratio's zero denominator, sums no players could give, no variance, or a control whose value is 0.
  */
 export function checkEnoughData(kind: MetricKind, cases: readonly CaseStatistics[]): EnoughData {
   const shortfalls: DataShortfall[] = [];
@@ -28,7 +28,8 @@ export function checkEnoughData(kind: MetricKind, cases: readonly CaseStatistics
     if (statistics.n === 0) return;
     const estimate = estimateCase(kind, statistics);
     if (estimate === null) {
-      shortfalls.push({ caseIndex, reason: 'zero-denominator' });
+      const isZeroDenominator = kind === 'ratio' && (statistics.denominatorSum ?? 0) === 0;
+      shortfalls.push({ caseIndex, reason: isZeroDenominator ? 'zero-denominator' : 'invalid-statistics' });
       return;
     }
     if (kind !== 'conversion' && estimate.variance === 0)

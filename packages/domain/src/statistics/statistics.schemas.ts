@@ -88,6 +88,8 @@ export const NOT_ENOUGH_DATA_REASONS = [
   'too-few-conversions',
   /** Ratio: the denominator's sum is 0, so the ratio has no value. */
   'zero-denominator',
+  /** The sums are ones no players could give (the value overflows). */
+  'invalid-statistics',
   /** Every exposed player has the same value: no variance to compare. */
   'no-variance',
   /** The control's value is 0: a relative change has no meaning. */

@@ -200,6 +200,70 @@ describe('exposures and metric events in (POST /runtime/v1/events)', () => {
     expect(left).toContain(today);
   });
 
+  it('keeps the statistics exact when batches about the same players arrive at once', async () => {
+    const at = Date.now() - HOUR_MS;
+    const exposures: Exposure[] = Array.from({ length: 40 }, (_, index) => ({
+      type: 'exposure',
+      id: `race-x${index}`,
+      userId: `race-p${index}`,
+      abTestId: 'race',
+      version: 1,
+      caseIndex: index % 2,
+      at,
+    }));
+    expect((await sendEvents(t, key, exposures)).statusCode).toBe(200);
+    // eight batches at once, each a purchase and a session of every player
+    const batches = Array.from({ length: 8 }, (_, batch) =>
+      exposures.flatMap((exposure, index): MetricEvent[] => [
+        {
+          type: 'metric',
+          id: `race-b${batch}-p${index}`,
+          userId: exposure.userId,
+          event: 'purchase',
+          value: batch + 1,
+          at: at + 1000,
+        },
+        {
+          type: 'metric',
+          id: `race-s${batch}-p${index}`,
+          userId: exposure.userId,
+          event: 'session',
+          at: at + 2000,
+        },
+      ]),
+    );
+    const answers = await Promise.all(batches.map((batch) => sendEvents(t, key, batch)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(batches.map(() => 200));
+    const stored = await readVersionStatistics(t.app.db, 'dev', 'race', 1);
+    const direct = directStatistics(exposures, batches.flat());
+    for (const metric of STANDARD_METRICS)
+      for (const [caseIndex, expected] of direct.metrics.get(metric.id)!)
+        expect(stored.metrics.get(metric.id)?.get(caseIndex)).toEqual(expected);
+  });
+
+  it('counts nothing for an archived metric while it is archived', async () => {
+    await createMetrics(t, cookie, [{ id: 'paused', name: 'Paused', kind: 'mean', event: 'pause-event' }]);
+    const at = Date.now() - HOUR_MS;
+    await sendEvents(t, key, [
+      {
+        type: 'exposure',
+        id: 'paused-x',
+        userId: 'paused-p',
+        abTestId: 'paused',
+        version: 1,
+        caseIndex: 0,
+        at,
+      },
+      { type: 'metric', id: 'paused-1', userId: 'paused-p', event: 'pause-event', value: 2, at: at + 1 },
+    ]);
+    await t.post('/api/experiment/metric/archive?configuration=dev', { id: 'paused' }, cookie);
+    await sendEvents(t, key, [
+      { type: 'metric', id: 'paused-2', userId: 'paused-p', event: 'pause-event', value: 5, at: at + 2 },
+    ]);
+    const stored = await readVersionStatistics(t.app.db, 'dev', 'paused', 1);
+    expect(stored.metrics.get('paused')?.get(0)).toMatchObject({ sum: 2, sumSquares: 4 });
+  });
+
   it('keeps incremental statistics equal to a direct computation over every event (property)', async () => {
     const base = Date.now() - 5.5 * DAY_MS;
     let run = 0;

@@ -172,8 +172,8 @@ describe('results of an A/B-test version', () => {
       expect(version.json().payload.version).toBe(0);
     }
     await seedVersion(t, key, 'duel', 0, [
-      { players: 400, buyers: 40, amount: 5 },
-      { players: 400, buyers: 80, amount: 5 },
+      { players: 200, buyers: 20, amount: 5 },
+      { players: 200, buyers: 40, amount: 5 },
     ]);
     await seedVersion(t, key, 'skewed', 0, [
       { players: 300, buyers: 30, amount: 1 },
@@ -193,24 +193,24 @@ describe('results of an A/B-test version', () => {
     expect(results).toMatchObject({
       version: 0,
       weights: [500_000, 500_000],
-      players: 800,
+      players: 400,
       method: 'sequential',
     });
     expect(results.cases).toEqual([
-      { caseIndex: 0, players: 400 },
-      { caseIndex: 1, players: 400 },
+      { caseIndex: 0, players: 200 },
+      { caseIndex: 1, players: 200 },
     ]);
     expect(results.srm).toMatchObject({ pValue: 1, isMismatch: false, threshold: 0.001 });
     const conversion = results.metrics.find(
       (metric: { metric: { id: string } }) => metric.metric.id === 'converted',
     );
-    // Sufficient statistics by hand: 40 and 80 buyers of 400 (a conversion's sum of squares is its sum)
+    // Sufficient statistics by hand: 20 and 40 buyers of 200 (a conversion's sum of squares is its sum)
     const expected = analyseMetric('conversion', [
-      { n: 400, sum: 40, sumSquares: 40 },
-      { n: 400, sum: 80, sumSquares: 80 },
+      { n: 200, sum: 20, sumSquares: 20 },
+      { n: 200, sum: 40, sumSquares: 40 },
     ]);
     expect(conversion.status).toBe('ok');
-    expect(conversion.cases[0]).toMatchObject({ caseIndex: 0, players: 400, value: 0.1, change: null });
+    expect(conversion.cases[0]).toMatchObject({ caseIndex: 0, players: 200, value: 0.1, change: null });
     expect(conversion.cases[1].value).toBeCloseTo(0.2, 10);
     expect(conversion.cases[1].change.relative).toBeCloseTo(1, 10);
     expect(conversion.cases[1].change.pValue).toBeCloseTo(expected.cases[1]!.comparison!.pValue, 10);
@@ -218,7 +218,11 @@ describe('results of an A/B-test version', () => {
       expected.cases[1]!.comparison!.interval[0],
       10,
     );
-    expect(conversion.cases[1].change.chanceToBeat).toBeGreaterThan(0.99);
+    expect(conversion.cases[1].change.chanceToBeat).toBeCloseTo(
+      expected.cases[1]!.comparison!.chanceToBeatControl,
+      10,
+    );
+    expect(conversion.cases[1].change.chanceToBeat).toBeGreaterThan(0.95);
     const revenue = results.metrics.find(
       (metric: { metric: { id: string } }) => metric.metric.id === 'revenue',
     );
@@ -276,7 +280,7 @@ describe('results of an A/B-test version', () => {
       caseIndex: 1,
       decidedBy: 'admin@example.com',
     });
-    expect(decision.result.players).toBe(800);
+    expect(decision.result.players).toBe(400);
     expect((await t.auditEntries(cookie))[0]).toMatchObject({
       action: 'abtest.decision.record',
       target: 'duel',
