@@ -27,6 +27,8 @@ export interface ConsoleInBrowserOptions {
    * on it and at the end of each test.
    */
   accessibilityImpact?: AxeImpact;
+  /** Settings of the console started (its environment variables), e.g. `JOB_WORKERS: 'true'` for its job workers. */
+  consoleEnv?: NodeJS.ProcessEnv;
 }
 
 /** What the hooks set up; read it inside tests, once `beforeAll` has run. */
@@ -51,6 +53,7 @@ export function useConsoleInBrowser({
   timezoneId,
   showScrollbars = false,
   accessibilityImpact = 'serious',
+  consoleEnv = {},
 }: ConsoleInBrowserOptions = {}): ConsoleInBrowser {
   let server: Awaited<ReturnType<typeof startConsole>> | undefined;
   let browser: Browser | undefined;
@@ -64,12 +67,15 @@ export function useConsoleInBrowser({
     // The console and the browser start side by side: each mostly waits (on PostgreSQL, on Chromium). Both
     // are kept before a failure of either is thrown, so that afterAll closes what did start.
     const [started, opened] = await Promise.allSettled([
-      startConsole({
-        adminUrl: inject('adminUrl'),
-        templateDatabase: inject('templateDatabase'),
-        databasePrefix: inject('databasePrefix'),
-        servingRole: inject('servingRole'),
-      }),
+      startConsole(
+        {
+          adminUrl: inject('adminUrl'),
+          templateDatabase: inject('templateDatabase'),
+          databasePrefix: inject('databasePrefix'),
+          servingRole: inject('servingRole'),
+        },
+        consoleEnv,
+      ),
       openBrowser({ showScrollbars }),
     ]);
     if (started.status === 'fulfilled') server = started.value;

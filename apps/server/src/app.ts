@@ -15,6 +15,8 @@ import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { changeRequestRoutes } from './features/change-request/change-request.routes.ts';
+import { checkReview } from './features/change-request/review-guard.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
@@ -134,6 +136,7 @@ const featureRoutes = [
   runtimeInstancesRoutes,
   runtimePreviewRoutes,
   experimentRoutes,
+  changeRequestRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -172,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
-  configureUnitOfWork({ afterAudit: [publishAudited] });
+  configureUnitOfWork({ afterAudit: [publishAudited], checkAudit: [checkReview] });
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);

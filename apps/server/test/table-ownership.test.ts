@@ -43,6 +43,9 @@ const OWNER: Record<string, string> = {
   experiment_metric_day: 'experiment',
   experiment_decision: 'experiment',
   experiment_data_source: 'experiment',
+  change_request: 'change-request',
+  change_request_approval: 'change-request',
+  change_request_event: 'change-request',
 };
 
 /**

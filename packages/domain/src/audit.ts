@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
 import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
 import { roleSchema } from './auth.ts';
+import { reviewPolicySchema } from './change-request/review-policy.ts';
 import { consumableNameSchema } from './operations/compensation.ts';
 import { MAX_STORED_INTEGER } from './operations/fields.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
@@ -108,6 +109,20 @@ export const AUDIT_ACTIONS = [
   'metric.archive',
   'abtest.decision.record',
   'experiment.datasource.save',
+  // change requests and review policy (docs/product.md, Change requests)
+  'review-policy.set',
+  'change-request.open',
+  'change-request.save',
+  'change-request.request-review',
+  'change-request.approve',
+  'change-request.reject',
+  'change-request.resolve',
+  'change-request.schedule',
+  'change-request.apply',
+  'change-request.fail',
+  'change-request.close',
+  'change-request.comment',
+  'change-request.bypass',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -344,6 +359,41 @@ export const AUDIT_ATTRIBUTES = {
     metrics: z.array(z.string()),
     statementTimeoutMs: z.number().int(),
   }),
+  // change requests: target is the request's number; the environment is the one it changes
+  'review-policy.set': z.strictObject({ before: reviewPolicySchema, policy: reviewPolicySchema }),
+  'change-request.open': z.strictObject({ id: z.number().int(), branch: z.string(), title: z.string() }),
+  'change-request.save': z.strictObject({ id: z.number().int(), title: z.string(), description: z.string() }),
+  'change-request.request-review': z.strictObject({ id: z.number().int(), applyOnApproval: z.boolean() }),
+  'change-request.approve': z.strictObject({
+    id: z.number().int(),
+    approvals: z.number().int(),
+    required: z.number().int(),
+    comment: z.string().optional(),
+  }),
+  'change-request.reject': z.strictObject({ id: z.number().int(), comment: z.string().optional() }),
+  'change-request.resolve': z.strictObject({
+    id: z.number().int(),
+    group: z.string(),
+    itemId: z.union([z.string(), z.number().int()]),
+    choice: z.enum(['mine', 'live']),
+  }),
+  'change-request.schedule': z.strictObject({ id: z.number().int(), at: z.number().int() }),
+  /** The one entry of an apply: who wrote it, who approved it, what it changed. */
+  'change-request.apply': z.strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    approvers: z.array(z.string()),
+    counts: transferCountsSchema,
+    groups: z.record(z.string(), transferCountsSchema),
+    /** Applied by the job at its scheduled time (as the approver who scheduled it). */
+    isScheduled: z.boolean(),
+  }),
+  'change-request.fail': z.strictObject({ id: z.number().int(), reason: z.string() }),
+  'change-request.close': z.strictObject({ id: z.number().int(), comment: z.string().optional() }),
+  'change-request.comment': z.strictObject({ id: z.number().int(), comment: z.string() }),
+  /** A content change made directly in a reviewed environment by an admin: the reason and the actions. */
+  'change-request.bypass': z.strictObject({ reason: z.string(), actions: z.array(z.string()) }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -427,6 +477,20 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'metric.archive': 'none',
   'abtest.decision.record': 'none',
   'experiment.datasource.save': 'none',
+  // A request's lifecycle changes nothing players receive, but its apply does, as one revision
+  'review-policy.set': 'none',
+  'change-request.open': 'none',
+  'change-request.save': 'none',
+  'change-request.request-review': 'none',
+  'change-request.approve': 'none',
+  'change-request.reject': 'none',
+  'change-request.resolve': 'none',
+  'change-request.schedule': 'none',
+  'change-request.apply': 'publish',
+  'change-request.fail': 'none',
+  'change-request.close': 'none',
+  'change-request.comment': 'none',
+  'change-request.bypass': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 
 /** The actions whose transaction publishes a revision (when the snapshot changed). */

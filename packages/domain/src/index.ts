@@ -4,6 +4,7 @@ export * from './access.ts';
 export * from './api/index.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './change-request/index.ts';
 export * from './config/index.ts';
 export * from './endpoints/index.ts';
 export * from './enums.ts';

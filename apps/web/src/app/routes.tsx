@@ -57,6 +57,14 @@ const EnvironmentComparisonPage = lazyPage(
   () => import('../features/revisions/EnvironmentComparisonPage.tsx'),
   'EnvironmentComparisonPage',
 );
+const ChangeRequestListPage = lazyPage(
+  () => import('../features/change-requests/ChangeRequestListPage.tsx'),
+  'ChangeRequestListPage',
+);
+const ChangeRequestPage = lazyPage(
+  () => import('../features/change-requests/ChangeRequestPage.tsx'),
+  'ChangeRequestPage',
+);
 
 /** The route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
 export const routes: RouteObject[] = [
@@ -112,6 +120,8 @@ export const routes: RouteObject[] = [
           { path: 'security/users', element: <UsersPage /> },
           { path: 'security/revisions', element: <RevisionHistoryPage /> },
           { path: 'security/compare', element: <EnvironmentComparisonPage /> },
+          { path: 'change-requests', element: <ChangeRequestListPage /> },
+          { path: 'change-requests/:id', element: <ChangeRequestPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -2,6 +2,7 @@ import { listEndpoints } from '../api/endpoint.ts';
 import { abTestEndpoints } from './abtest.endpoints.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
 import { authEndpoints } from './auth.endpoints.ts';
+import { changeRequestEndpoints } from './change-request.endpoints.ts';
 import { compensationEndpoints } from './compensation.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
@@ -22,7 +23,7 @@ import { usersEndpoints } from './users.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
 // Named so a lazily loaded chunk can take one feature's declarations without the whole table.
-export { authEndpoints, environmentEndpoints };
+export { authEndpoints, changeRequestEndpoints, environmentEndpoints };
 
 // One line per feature in the import list and in `api`, so features added in parallel merge cleanly.
 
@@ -31,6 +32,7 @@ export const api = {
   abtest: abTestEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
+  changeRequest: changeRequestEndpoints,
   compensation: compensationEndpoints,
   config: configEndpoints,
   connections: connectionsEndpoints,

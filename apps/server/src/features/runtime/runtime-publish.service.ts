@@ -1,6 +1,6 @@
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
-import { isPublishingAuditAction } from '@console/domain';
+import { isPublishingAuditAction, parseBranchId } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import { type BuiltContent, buildRuntimeContent } from './runtime-content.service.ts';
@@ -102,7 +102,9 @@ export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry
     ...new Set(
       written
         .filter((entry) => isPublishingAuditAction(entry.action))
-        .flatMap((entry) => (entry.environmentId === null ? [] : [entry.environmentId])),
+        .flatMap((entry) => (entry.environmentId === null ? [] : [entry.environmentId]))
+        // Game servers never see a change request's branch: nothing is published for it
+        .filter((environmentId) => parseBranchId(environmentId) === null),
     ),
   ].sort();
   for (const environmentId of environments) {

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
+import { branchOf, environmentLabel } from '../environment/branch.ts';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { NeedsRight } from '../session/rights.tsx';
 import { ARCHIVE_ENVIRONMENT_RIGHT, SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
@@ -49,7 +50,20 @@ export function EnvironmentMenuList({
     setFilter('');
   };
 
-  const environmentItems = shown.map((id) => (
+  // A change request's branch is not listed: while the operator is inside one it comes first, checked; its
+  // environment's entry leaves it (the request is kept).
+  const branch = branchOf(active);
+  const branchItems = branch
+    ? [
+        <MenuItem key={active} selected onClick={close}>
+          <ListItemIcon>
+            <CheckIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{environmentLabel(active)}</ListItemText>
+        </MenuItem>,
+      ]
+    : [];
+  const listedItems = shown.map((id) => (
     <MenuItem
       key={id}
       selected={id === active}
@@ -64,6 +78,7 @@ export function EnvironmentMenuList({
       <ListItemText>{id}</ListItemText>
     </MenuItem>
   ));
+  const environmentItems = [...branchItems, ...listedItems];
   const isFiltering = hasMany && filter.trim() !== '';
   const matchItems =
     shown.length === 0
