@@ -1,11 +1,11 @@
 import {
+  ALL_METRIC_KINDS,
   api,
   type CreateMetricRequest,
   createMetricRequestSchema,
   DEFAULT_CONVERSION_WINDOW_DAYS,
   EVENT_NAME_MAX_LENGTH,
   METRIC_ID_MAX_LENGTH,
-  METRIC_KINDS,
   METRIC_NAME_MAX_LENGTH,
   type Metric,
   type SaveMetricRequest,
@@ -37,7 +37,7 @@ import {
 } from './metrics.labels.ts';
 import { useCreateMetricMutation, useSaveMetricMutation } from './metrics.queries.ts';
 
-const KIND_OPTIONS = METRIC_KINDS.map((kind) => ({ value: kind, label: METRIC_KIND_LABELS[kind] }));
+const KIND_OPTIONS = ALL_METRIC_KINDS.map((kind) => ({ value: kind, label: METRIC_KIND_LABELS[kind] }));
 
 /** A failure the form could not place under one of its fields: above the form. */
 function unplacedError(error: unknown): string | null {
