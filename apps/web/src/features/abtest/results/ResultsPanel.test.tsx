@@ -8,7 +8,8 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Handler, ok } from '../../../test/fakeApi.ts';
+import { type Handler, ok, signedInAs } from '../../../test/fakeApi.ts';
+import { requestDetails } from '../../change-requests/changeRequests.test-support.ts';
 import { fakeAbTestApi, renderAbTestDetailsPage } from '../AbTestDetailsPage.test-support.tsx';
 import { anAbTest, aVersion } from '../abtest.test-support.tsx';
 import { aDecision, aMetric, aWinningResult, someResults } from './results.test-support.ts';
@@ -200,6 +201,46 @@ describe('A/B-test results panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ship Case 2?' })).toBeNull());
     expect(api.callsTo('/api/abtest/versions/save')).toEqual([]);
     expect(api.callsTo('/api/experiment/results/decide')).toEqual([]);
+  });
+
+  it('in an environment that requires review, proposes the rollout in the change request and records the decision', async () => {
+    const me = signedInAs('op@example.com', 'operator');
+    const reviewed = {
+      ...(me.body as { payload: object }).payload,
+      environments: [
+        {
+          id: 'dev',
+          role: 'operator',
+          isProtected: false,
+          review: { isRequired: true, approvals: 1, allowSelfApproval: false, resetApprovalsOnChange: true },
+        },
+      ],
+    };
+    const api = renderResults(() => ok(someResults()), twoCases, {
+      '/api/auth/me': () => ok(reviewed),
+      '/api/change-request/open': () => ok(requestDetails({ id: 12, environment: 'dev' })),
+      '/api/abtest/versions/save': ({ body }) => ok(aVersion(1, (body as { weights: number[] }).weights)),
+      '/api/abtest/activate/version': () => ok(twoCases),
+      '/api/experiment/results/decide': () => ok(aDecision(1)),
+    });
+    await userEvent.click(await within(await panel()).findByRole('button', { name: 'Ship Case 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship Case 2?' });
+    expect(dialog.textContent).toContain(
+      'dev requires review: the rollout is proposed in your change request and made once it is applied.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await screen.findByText('Case 2 proposed in change request 12 of dev');
+    await screen.findByRole('button', { name: 'Open change request' });
+    // the rollout's calls in the request's branch; the decision in the environment itself
+    const where = (path: string) => api.callsTo(path).map((call) => [call.configuration, call.body]);
+    expect(where('/api/change-request/open')).toEqual([['dev', {}]]);
+    expect(where('/api/abtest/versions/save')).toEqual([
+      ['dev~cr-12', { id: 'spring-sale', weights: [0, 1_000_000] }],
+    ]);
+    expect(where('/api/abtest/activate/version')).toEqual([['dev~cr-12', { id: 'spring-sale', version: 1 }]]);
+    expect(where('/api/experiment/results/decide')).toEqual([
+      ['dev', { abTestId: 'spring-sale', version: 0, caseIndex: 1, method: 'sequential', source: 'events' }],
+    ]);
   });
 
   it('ships a rollout case through the rollout: 100% treatment for Case 2', async () => {
