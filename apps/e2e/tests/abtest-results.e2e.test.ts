@@ -249,4 +249,41 @@ describeInBrowser('A/B-test results in Chromium', () => {
     await results.getByRole('table', { name: 'Results of Bought' }).waitFor();
     expect(pageConsole.takeProblems()).toEqual([]);
   });
+
+  it('proposes the shipping in a change request where the environment requires review', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await callApiFromPage(page, '/api/change-request/policy/set', {
+      isRequired: true,
+      approvals: 1,
+      allowSelfApproval: false,
+      resetApprovalsOnChange: true,
+    });
+    await page.goto(`${baseUrl}/abtest/${SKEWED_TEST}`);
+    const results = page.getByRole('region', { name: 'Results' });
+    await results.getByRole('button', { name: 'Ship Case 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ship Case 2?' });
+    await dialog.getByText(/dev requires review: the rollout is proposed in your change request/).waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: /^Case 2 proposed in change request \d+ of dev/ });
+    const id = Number((/change request (\d+)/.exec((await toast.textContent()) ?? '') ?? [])[1]);
+
+    // nothing changed live: the new version is in the request's branch, waiting for review
+    const live = await callApiFromPage<{ data: { version: number } }>(page, '/api/abtest/get', {
+      id: SKEWED_TEST,
+    });
+    expect(live.data.version).toBe(0);
+    const request = await callApiFromPage<{ branch: string }>(page, '/api/change-request/get', { id });
+    const proposed = await callApiFromPage<{ data: { version: number; cases: number[] } }>(
+      page,
+      '/api/abtest/get',
+      { id: SKEWED_TEST },
+      request.branch,
+    );
+    expect(proposed.data).toMatchObject({ version: 1, cases: [0, 1_000_000] });
+    await toast.getByRole('button', { name: 'Open change request' }).click();
+    await page.waitForURL(new RegExp(`/change-requests/${id}$`));
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
 });
