@@ -67,6 +67,7 @@ const SCREENS: { path: string; heading: string | RegExp }[] = [
   { path: '/config/OFFER_COMEBACK/create', heading: 'Create Comeback' },
   { path: '/abtest', heading: 'AB-test' },
   { path: '/abtest/a11y-split', heading: 'AB-test a11y-split' },
+  { path: '/metric', heading: 'Metrics' },
   { path: '/levels', heading: 'Levels' },
   { path: '/preview', heading: 'Player preview' },
   { path: '/system/compensation', heading: 'User Compensation' },

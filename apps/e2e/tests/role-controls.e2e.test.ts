@@ -131,12 +131,15 @@ const SCREENS: { path: string; heading: string; controls: Control[] }[] = [
   { path: '/security/compare', heading: 'Environment Comparison', controls: [] },
   { path: '/system/nice', heading: 'NICE Config', controls: [] },
   { path: '/preview', heading: 'Player preview', controls: [] },
+  { path: '/metric', heading: 'Metrics', controls: [{ role: 'button', name: 'Create metric' }] },
 ];
 
 /** Enabled buttons that only read (or leave for another page): a role without rights may use them. */
 const READING = [
   /^(Active|Draft|Validate|Reload|Preview|Cancel|Export CSV|Sign out everywhere|Show token|Include drafts)$/,
   /^(Choose file|Newer|Older)$/,
+  // the results panel's method (how the numbers are computed) and the metric list's filter
+  /^(Sequential|Fixed horizon|Show archived metrics)$/,
   /^Export \S+ as file$/,
   /^Choose .* in a calendar$/,
 ];

@@ -27,6 +27,7 @@ const AbTestDetailsPage = lazyPage(
   () => import('../features/abtest/AbTestDetailsPage.tsx'),
   'AbTestDetailsPage',
 );
+const MetricsPage = lazyPage(() => import('../features/metrics/MetricsPage.tsx'), 'MetricsPage');
 const LevelsPage = lazyPage(() => import('../features/levels/LevelsPage.tsx'), 'LevelsPage');
 const CompensationPage = lazyPage(
   () => import('../features/compensation/CompensationPage.tsx'),
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: 'config/:type/:id/edit', element: <ConfigEditPage /> },
           { path: 'abtest', element: <AbTestListPage /> },
           { path: 'abtest/:id', element: <AbTestDetailsPage /> },
+          { path: 'metric', element: <MetricsPage /> },
           { path: 'levels', element: <LevelsPage /> },
           { path: 'preview', element: <PlayerPreviewPage /> },
           { path: 'system/compensation', element: <CompensationPage /> },

@@ -11,6 +11,7 @@ import { AbTestSummary } from './AbTestSummary.tsx';
 import { useAbTestQuery } from './abtest.queries.ts';
 import { CaseDescriptionsForm } from './CaseDescriptionsForm.tsx';
 import { RolloutSection } from './RolloutSection.tsx';
+import { ResultsPanel } from './results/ResultsPanel.tsx';
 import { SegmentEditor } from './SegmentEditor.tsx';
 import { VersionsSection } from './VersionsSection.tsx';
 
@@ -53,6 +54,7 @@ export function AbTestDetailsPage() {
           ) : (
             <VersionsSection abTest={abTest} />
           )}
+          <ResultsPanel abTest={abTest} />
         </div>
       )}
     </Page>

@@ -36,6 +36,7 @@ describe('navigation bar', () => {
       'Plugin',
       'Configuration',
       'AB-test',
+      'Metrics',
       '---',
       'Schedule Overview',
       'Levels',

@@ -16,6 +16,8 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
       { label: 'Plugin', to: '/plugin' },
       { label: 'Configuration', to: '/config' },
       { label: 'AB-test', to: '/abtest' },
+      // What the A/B-tests' results measure
+      { label: 'Metrics', to: '/metric' },
       'divider',
       { label: 'Schedule Overview', to: '/plugin/overview' },
       { label: 'Levels', to: '/levels' },
