@@ -22,15 +22,24 @@ interface SearchRequest {
 export function searchOver<Row>(
   rows: () => readonly Row[],
   options: {
-    keyOf(row: Row): string;
+    keyOf(row: Row): CursorValue;
     textOf(row: Row): string[];
     sorts: Record<string, (row: Row) => CursorValue>;
     filters?: Record<string, (row: Row, value: unknown) => boolean>;
+    /** The direction when the request names none (the audit log's newest first). */
+    direction?: SortDirection;
   },
 ): Handler {
   return ({ body }) => {
     const request = (body ?? {}) as SearchRequest;
-    const { q, sort = 'id', direction = 'asc', limit = 50, cursor, ...filters } = request;
+    const {
+      q,
+      sort = 'id',
+      direction = options.direction ?? 'asc',
+      limit = 50,
+      cursor,
+      ...filters
+    } = request;
     const sortValue = options.sorts[sort] ?? options.keyOf;
     const matching = rows().filter(
       (row) =>
@@ -38,13 +47,15 @@ export function searchOver<Row>(
         Object.entries(filters).every(([name, value]) => options.filters?.[name]?.(row, value) ?? true),
     );
     const sample = matching[0];
-    const valueKind = sample !== undefined && typeof sortValue(sample) === 'number' ? 'number' : 'text';
+    const kindOf = (value: CursorValue | undefined) => (typeof value === 'number' ? 'number' : 'text');
+    const valueKind = kindOf(sample === undefined ? undefined : sortValue(sample));
+    const keyKind = kindOf(sample === undefined ? undefined : options.keyOf(sample));
     return ok(
       searchInMemory(
         matching,
         { sort, direction, limit, cursor },
         (row) => ({ value: sortValue(row), key: options.keyOf(row) }),
-        { valueKind, keyKind: 'text' },
+        { valueKind, keyKind },
         (row) => row,
       ),
     );
