@@ -27,6 +27,8 @@ export interface ConsoleInBrowserOptions {
    * on it and at the end of each test.
    */
   accessibilityImpact?: AxeImpact;
+  /** Environment variables the console starts with besides the test defaults (startConsole's `env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What the hooks set up; read it inside tests, once `beforeAll` has run. */
@@ -53,6 +55,7 @@ export function useConsoleInBrowser({
   timezoneId,
   showScrollbars = false,
   accessibilityImpact = 'serious',
+  env = {},
 }: ConsoleInBrowserOptions = {}): ConsoleInBrowser {
   let server: Awaited<ReturnType<typeof startConsole>> | undefined;
   let browser: Browser | undefined;
@@ -66,12 +69,15 @@ export function useConsoleInBrowser({
     // The console and the browser start side by side: each mostly waits (on PostgreSQL, on Chromium). Both
     // are kept before a failure of either is thrown, so that afterAll closes what did start.
     const [started, opened] = await Promise.allSettled([
-      startConsole({
-        adminUrl: inject('adminUrl'),
-        templateDatabase: inject('templateDatabase'),
-        databasePrefix: inject('databasePrefix'),
-        servingRole: inject('servingRole'),
-      }),
+      startConsole(
+        {
+          adminUrl: inject('adminUrl'),
+          templateDatabase: inject('templateDatabase'),
+          databasePrefix: inject('databasePrefix'),
+          servingRole: inject('servingRole'),
+        },
+        env,
+      ),
       openBrowser({ showScrollbars }),
     ]);
     if (started.status === 'fulfilled') server = started.value;

@@ -74,6 +74,7 @@ const SCREENS: { path: string; heading: string | RegExp }[] = [
   { path: '/system/connections', heading: 'Connections' },
   { path: '/system/nice', heading: 'NICE Config' },
   { path: '/environments', heading: 'Environments' },
+  { path: '/webhooks', heading: 'Webhooks' },
   { path: '/audit', heading: 'Audit Log' },
   { path: '/security/users', heading: 'Users' },
   { path: '/security/revisions', heading: 'Revision History' },

@@ -121,6 +121,11 @@ const SCREENS: { path: string; heading: string; controls: Control[] }[] = [
     heading: 'Audit Log',
     controls: [{ role: 'button', name: 'Verify chain', right: 'console' }],
   },
+  {
+    path: '/webhooks',
+    heading: 'Webhooks',
+    controls: [{ role: 'button', name: 'New subscription', right: 'admin' }],
+  },
   { path: '/transfer', heading: 'Configuration Transfer', controls: [] },
   { path: '/security/revisions', heading: 'Revision History', controls: [] },
   { path: '/security/compare', heading: 'Environment Comparison', controls: [] },

@@ -15,11 +15,14 @@ import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { changeRequestRoutes } from './features/change-request/change-request.routes.ts';
+import { checkReview } from './features/change-request/review-guard.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
 import { createEnvironmentCatalog } from './features/environment/environment-catalog.ts';
+import { experimentRoutes } from './features/experiment/experiment.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
@@ -29,7 +32,7 @@ import { releaseRoutes } from './features/release/release.routes.ts';
 import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
-import { publishAudited } from './features/runtime/runtime-publish.service.ts';
+import { configureRevisionRetention, publishAudited } from './features/runtime/runtime-publish.service.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
@@ -37,6 +40,8 @@ import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { webhookOutboxStep } from './features/webhooks/webhook-outbox.service.ts';
+import { type WebhookTimings, webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { findContractMismatches } from './http/endpoint.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { requestValidatorCompiler } from './http/request-validator.ts';
@@ -72,6 +77,8 @@ export interface BuildAppOptions {
   metrics?: false | MetricsOptions;
   /** Sees every answer of every route (tests record the statuses they observed: testing/observed-statuses.ts). */
   onResponse?: onResponseHookHandler;
+  /** The webhooks' retry schedule, attempt timeout and sweep (features/webhooks), shortened by tests. */
+  webhooks?: WebhookTimings;
 }
 
 declare module 'fastify' {
@@ -132,6 +139,9 @@ const featureRoutes = [
   usersRoutes,
   runtimeInstancesRoutes,
   runtimePreviewRoutes,
+  changeRequestRoutes,
+  webhooksRoutes,
+  experimentRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -170,7 +180,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
-  configureUnitOfWork({ afterAudit: [publishAudited] });
+  configureUnitOfWork({
+    afterAudit: [publishAudited, webhookOutboxStep(() => app.jobs)],
+    checkAudit: [checkReview],
+  });
+  configureRevisionRetention(config.runtimeRevisionsKept);
   const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -189,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dbListener', listener);
   app.addHook('onClose', () => listener.close());
   app.decorate('jobs', createJobQueue(app, db));
+  app.decorate('webhookTimings', options.webhooks ?? {});
   try {
     await registerRoutes(app, listener, options, options.logger === false ? null : requestLog);
   } catch (error) {

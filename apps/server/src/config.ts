@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMAIL_MAX_LENGTH, ROLES, type Role } from '@console/domain';
+import { EMAIL_MAX_LENGTH, ROLES, type Role, RUNTIME_REVISIONS_KEPT } from '@console/domain';
 import { z } from 'zod';
 import type { DatabaseLimits } from './db/pool.ts';
 
@@ -70,6 +70,10 @@ export interface AppConfig {
   runtimeMaxConnectionsPerKey: number;
   /** Live event streams (/runtime/v1/stream) one runtime key may hold, over all server processes. */
   runtimeMaxStreamsPerKey: number;
+  /** Revisions kept per environment (RUNTIME_REVISIONS_KEPT): a rollback reaches this far back. */
+  runtimeRevisionsKept: number;
+  /** Exposures and metric events (/runtime/v1/events) one runtime key may send this process per second. */
+  runtimeEventsPerSecondPerKey: number;
   /** How long a client may take to send a request's body (plugins/slow-clients.ts). */
   requestBodyTimeoutMs: number;
   /** Open connections one client address may hold; 0: no limit (plugins/slow-clients.ts). */
@@ -94,6 +98,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** This process runs the job queue's workers (JOB_WORKERS); false: it only sends jobs (jobs/job-queue.ts). */
   jobWorkers: boolean;
+  /** Webhooks may reach loopback and private addresses, over http too (WEBHOOKS_ALLOW_PRIVATE_NETWORKS). */
+  webhooksAllowPrivateNetworks: boolean;
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
@@ -226,6 +232,10 @@ const envSchema = z
     API_RATE_LIMIT_ANONYMOUS_PER_ADDRESS: wholeNumber(0, 2 ** 31 - 1).default(1200),
     RUNTIME_MAX_CONNECTIONS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
     RUNTIME_MAX_STREAMS_PER_KEY: wholeNumber(1, 10_000_000).default(1000),
+    RUNTIME_REVISIONS_KEPT: wholeNumber(RUNTIME_REVISIONS_KEPT.min, 1_000_000).default(
+      RUNTIME_REVISIONS_KEPT.default,
+    ),
+    RUNTIME_EVENTS_PER_SECOND_PER_KEY: wholeNumber(1, 10_000_000).default(50_000),
     // A body of the default 1 MB limit takes well under a second on any link an operator or server uses.
     REQUEST_BODY_TIMEOUT_SECONDS: wholeNumber(1, 600).default(5),
     // Generous: a game server may hold a key's 1,000 WebSockets and 1,000 streams from one address.
@@ -248,6 +258,8 @@ const envSchema = z
     DATABASE_OWNER_URL: postgresUrl.optional(),
     // false: a serving-only replica, which sends jobs but runs none (jobs/job-queue.ts).
     JOB_WORKERS: flag.default(true),
+    // true: webhooks may reach this machine and private networks (tests' receivers on 127.0.0.1).
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: flag.default(false),
   })
   .superRefine((env, context) => {
     const isProduction = env.NODE_ENV === 'production';
@@ -392,6 +404,8 @@ export function configFromEnv(
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     runtimeMaxConnectionsPerKey: env.RUNTIME_MAX_CONNECTIONS_PER_KEY,
     runtimeMaxStreamsPerKey: env.RUNTIME_MAX_STREAMS_PER_KEY,
+    runtimeRevisionsKept: env.RUNTIME_REVISIONS_KEPT,
+    runtimeEventsPerSecondPerKey: env.RUNTIME_EVENTS_PER_SECOND_PER_KEY,
     requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     databaseLimits: {
@@ -404,6 +418,7 @@ export function configFromEnv(
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobWorkers: env.JOB_WORKERS,
+    webhooksAllowPrivateNetworks: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
   };
 }
 

@@ -39,6 +39,8 @@ function expectedRefusal(endpoint: AnyEndpoint, role: Role, place: (typeof PLACE
         return role === 'admin' ? null : message('admin', ' (a protected environment)');
       }
       return role === 'viewer' ? message('operator') : null;
+    case 'propose':
+      return role === 'viewer' ? message('operator') : null;
     case 'admin':
       return role === 'admin' ? null : message('admin');
   }
@@ -82,7 +84,7 @@ describe('authorisation matrix (every declared endpoint × role × protected and
     for (const endpoint of ALL_ENDPOINTS) {
       expect({
         path: endpoint.path,
-        access: ['public', 'read', 'change', 'admin'].includes(endpoint.access),
+        access: ['public', 'read', 'change', 'propose', 'admin'].includes(endpoint.access),
       }).toEqual({ path: endpoint.path, access: true });
     }
   });

@@ -1,4 +1,9 @@
-import { isReservedIdentifier, RESERVED_IDENTIFIERS, roleGivenIn } from '@console/domain';
+import {
+  DEFAULT_REVIEW_POLICY,
+  isReservedIdentifier,
+  RESERVED_IDENTIFIERS,
+  roleGivenIn,
+} from '@console/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validItem } from '../src/features/config/config.test-data.ts';
@@ -137,6 +142,7 @@ describe('ids named after what a JavaScript object already answers', () => {
             id,
             role,
             isProtected: false,
+            review: DEFAULT_REVIEW_POLICY,
           });
         }
         const list = await t.post('/api/configuration/list', undefined, cookies[email]);

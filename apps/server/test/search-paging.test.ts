@@ -399,6 +399,14 @@ describe('audit export', () => {
     expect(exported).toHaveLength(1);
   });
 
+  it('is declared in the OpenAPI document as CSV text or the JSON array of entries', async () => {
+    const document = (await t.request({ method: 'GET', url: '/docs/json' })).json();
+    const ok = document.paths['/api/audit/export'].post.responses['200'];
+    expect(Object.keys(ok.content)).toEqual(['text/csv', 'application/json']);
+    expect(ok.content['text/csv'].schema).toEqual({ type: 'string' });
+    expect(ok.content['application/json'].schema).toMatchObject({ type: 'array' });
+  });
+
   it('refuses a bad filter before streaming anything', async () => {
     const response = await t.post('/api/audit/export', { format: 'xml' }, cookie);
     expect(response.statusCode).toBe(400);

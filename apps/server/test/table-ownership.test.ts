@@ -28,6 +28,7 @@ const OWNER: Record<string, string> = {
   configuration: 'config',
   runtime_key: 'runtime-keys',
   runtime_revision: 'runtime',
+  runtime_part: 'runtime',
   runtime_state: 'runtime',
   runtime_instance: 'runtime',
   console_user: 'users',
@@ -35,6 +36,20 @@ const OWNER: Record<string, string> = {
   session: 'auth',
   runtime_process: 'connections',
   runtime_connection: 'connections',
+  change_request: 'change-request',
+  change_request_approval: 'change-request',
+  change_request_event: 'change-request',
+  webhook_subscription: 'webhooks',
+  webhook_message: 'webhooks',
+  webhook_attempt: 'webhooks',
+  experiment_metric: 'experiment',
+  experiment_event: 'experiment',
+  experiment_player: 'experiment',
+  experiment_player_metric: 'experiment',
+  experiment_case_day: 'experiment',
+  experiment_metric_day: 'experiment',
+  experiment_decision: 'experiment',
+  experiment_data_source: 'experiment',
 };
 
 /**

@@ -37,6 +37,9 @@ describe('rights', () => {
     expect(roleNeeded('public', prod)).toBeNull();
     expect(roleNeeded('change', dev)).toBe('operator');
     expect(roleNeeded('change', prod)).toBe('admin');
+    // A protected environment that requires review: an operator may propose its content changes
+    expect(roleNeeded('change', { ...prod, requiresReview: true })).toBe('operator');
+    expect(roleNeeded('change', { ...dev, requiresReview: true })).toBe('operator');
   });
 
   it("takes an environment's own role, else the console-wide one; configured admins are admins", () => {

@@ -9,11 +9,14 @@ export type Role = (typeof ROLES)[number];
  * The right a call needs, declared with it in the endpoint table (`access`):
  * - 'public': no session (sign-in, health);
  * - 'read': any signed-in user (every role reads);
- * - 'change': an operator where the environment is not protected, an admin where it is;
+ * - 'change': an operator where the environment is not protected, an admin where it is; an operator
+ *   again where it is protected and requires review, since there a content change can only be proposed
+ *   (the unit of work refuses it with the review-required code, and refuses the rest to non-admins);
+ * - 'propose': an operator, in a protected environment too (a change request proposes, an admin approves);
  * - 'admin': an admin (roles, runtime keys, NICE, environment settings).
  * Checked in the call's environment, or console-wide for calls of global scope.
  */
-export const ENDPOINT_ACCESS = ['public', 'read', 'change', 'admin'] as const;
+export const ENDPOINT_ACCESS = ['public', 'read', 'change', 'propose', 'admin'] as const;
 export type EndpointAccess = (typeof ENDPOINT_ACCESS)[number];
 
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
@@ -24,7 +27,9 @@ export const isRoleAtLeast = (role: Role, least: Role): boolean => RANK[role] >=
  * Where a right is checked: one environment (with whether it is protected), or the console as a
  * whole (global calls: creating environments, users), where the user's console-wide role counts.
  */
-export type AccessPlace = { environment: string; isProtected: boolean } | { environment: null };
+export type AccessPlace =
+  | { environment: string; isProtected: boolean; requiresReview?: boolean }
+  | { environment: null };
 
 /** The least role that holds a right at a place; null for 'public'. */
 export function roleNeeded(access: EndpointAccess, place: AccessPlace): Role | null {
@@ -34,7 +39,11 @@ export function roleNeeded(access: EndpointAccess, place: AccessPlace): Role | n
     case 'read':
       return 'viewer';
     case 'change':
-      return place.environment !== null && place.isProtected ? 'admin' : 'operator';
+      return place.environment !== null && place.isProtected && place.requiresReview !== true
+        ? 'admin'
+        : 'operator';
+    case 'propose':
+      return 'operator';
     case 'admin':
       return 'admin';
   }
@@ -75,7 +84,12 @@ export function roleIn(grants: RoleGrants, environment: string | null): Role {
 /** What the web knows of the signed-in user (`/api/auth/me`, SessionUser in auth.ts). */
 export interface UserRights {
   role: Role;
-  environments: readonly { id: string; role: Role; isProtected: boolean }[];
+  environments: readonly {
+    id: string;
+    role: Role;
+    isProtected: boolean;
+    review?: { isRequired: boolean } | undefined;
+  }[];
 }
 
 /**
@@ -93,5 +107,9 @@ export function missingRightOf(
   }
   const known = user.environments.find((entry) => entry.id === environment);
   if (!known) return null;
-  return missingRight(endpoint.access, known.role, { environment, isProtected: known.isProtected });
+  return missingRight(endpoint.access, known.role, {
+    environment,
+    isProtected: known.isProtected,
+    requiresReview: known.review?.isRequired === true,
+  });
 }

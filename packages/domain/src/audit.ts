@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abTestTypeSchema } from './abtest/abtest.schemas.ts';
 import { segmentConditionSchema, segmentSchema } from './abtest/segment.ts';
 import { roleSchema } from './auth.ts';
+import { reviewPolicySchema } from './change-request/review-policy.ts';
 import { consumableNameSchema } from './operations/compensation.ts';
 import { MAX_STORED_INTEGER } from './operations/fields.ts';
 import { releaseClientResponseSchema, releaseContentResponseSchema } from './operations/release.ts';
@@ -102,6 +103,34 @@ export const AUDIT_ACTIONS = [
   'environment.archive',
   'environment.restore',
   'auth.sign-in',
+  // change requests and review policy (docs/product.md, Change requests)
+  'review-policy.set',
+  'change-request.open',
+  'change-request.save',
+  'change-request.request-review',
+  'change-request.approve',
+  'change-request.reject',
+  'change-request.resolve',
+  'change-request.schedule',
+  'change-request.apply',
+  'change-request.fail',
+  'change-request.close',
+  'change-request.comment',
+  'change-request.bypass',
+  // webhooks: subscriptions (target: the subscription's id)
+  'webhook.create',
+  'webhook.save',
+  'webhook.delete',
+  'webhook.rotate',
+  'webhook.test',
+  'webhook.redeliver',
+  'webhook.disable',
+  // A/B-test results: metrics, decisions, the SQL data source
+  'metric.create',
+  'metric.save',
+  'metric.archive',
+  'abtest.decision.record',
+  'experiment.datasource.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -136,6 +165,15 @@ const configFields = {
   active: z.boolean(),
   activation: z.unknown(),
   data: z.unknown(),
+};
+
+/** A webhook subscription as its audit entries record it. */
+const webhookAuditFields = {
+  name: z.string(),
+  url: z.string().describe("The URL's origin"),
+  events: z.array(z.string()),
+  format: z.string(),
+  enabled: z.boolean(),
 };
 
 /**
@@ -310,6 +348,81 @@ export const AUDIT_ATTRIBUTES = {
     isNewUser: z.boolean(),
     role: roleSchema,
   }),
+  // change requests: target is the request's number; the environment is the one it changes
+  'review-policy.set': z.strictObject({ before: reviewPolicySchema, policy: reviewPolicySchema }),
+  'change-request.open': z.strictObject({ id: z.number().int(), branch: z.string(), title: z.string() }),
+  'change-request.save': z.strictObject({ id: z.number().int(), title: z.string(), description: z.string() }),
+  'change-request.request-review': z.strictObject({ id: z.number().int(), applyOnApproval: z.boolean() }),
+  'change-request.approve': z.strictObject({
+    id: z.number().int(),
+    approvals: z.number().int(),
+    required: z.number().int(),
+    comment: z.string().optional(),
+  }),
+  'change-request.reject': z.strictObject({ id: z.number().int(), comment: z.string().optional() }),
+  'change-request.resolve': z.strictObject({
+    id: z.number().int(),
+    group: z.string(),
+    itemId: z.union([z.string(), z.number().int()]),
+    choice: z.enum(['mine', 'live']),
+  }),
+  'change-request.schedule': z.strictObject({ id: z.number().int(), at: z.number().int() }),
+  /** The one entry of an apply: who wrote it, who approved it, what it changed. */
+  'change-request.apply': z.strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    approvers: z.array(z.string()),
+    counts: transferCountsSchema,
+    groups: z.record(z.string(), transferCountsSchema),
+    /** Applied by the job at its scheduled time (as the approver who scheduled it). */
+    isScheduled: z.boolean(),
+  }),
+  'change-request.fail': z.strictObject({ id: z.number().int(), reason: z.string() }),
+  'change-request.close': z.strictObject({ id: z.number().int(), comment: z.string().optional() }),
+  'change-request.comment': z.strictObject({ id: z.number().int(), comment: z.string() }),
+  /** A content change made directly in a reviewed environment by an admin: the reason and the actions. */
+  'change-request.bypass': z.strictObject({ reason: z.string(), actions: z.array(z.string()) }),
+  // A subscription's URL appears by its origin only: a Slack incoming-webhook URL is itself a secret.
+  'webhook.create': z.strictObject(webhookAuditFields),
+  'webhook.save': z.strictObject({
+    before: z.strictObject(webhookAuditFields),
+    after: z.strictObject(webhookAuditFields),
+  }),
+  'webhook.delete': z.strictObject(webhookAuditFields),
+  'webhook.rotate': z.strictObject({ name: z.string() }),
+  'webhook.test': z.strictObject({ name: z.string(), delivery: z.string() }),
+  'webhook.redeliver': z.strictObject({ name: z.string(), delivery: z.string() }),
+  /** By the console (its deliveries failed for a day). */
+  'webhook.disable': z.strictObject({ name: z.string(), reason: z.string() }),
+  // A/B-test results (target: the metric id; the A/B-test id; the environment)
+  'metric.create': z.strictObject({
+    name: z.string(),
+    kind: z.string(),
+    event: z.string(),
+    denominatorEvent: z.string().nullable(),
+    conversionWindowDays: z.number().int().nullable(),
+    higherIsBetter: z.boolean(),
+    guardrail: z.boolean(),
+  }),
+  'metric.save': z.strictObject({
+    before: z.strictObject({ name: z.string(), higherIsBetter: z.boolean(), guardrail: z.boolean() }),
+    after: z.strictObject({ name: z.string(), higherIsBetter: z.boolean(), guardrail: z.boolean() }),
+  }),
+  'metric.archive': z.strictObject({ archived: z.boolean() }),
+  /** "Ship case N": the decision's id; its results are kept with it (experiment_decision). */
+  'abtest.decision.record': z.strictObject({
+    decision: z.number().int(),
+    version: versionSchema,
+    caseIndex: z.number().int(),
+    note: z.string(),
+  }),
+  /** The URL without its password, and which metrics have a query. */
+  'experiment.datasource.save': z.strictObject({
+    url: z.string(),
+    metrics: z.array(z.string()),
+    statementTimeoutMs: z.number().int(),
+  }),
 } as const satisfies Record<AuditAction, z.ZodType>;
 
 export type AuditAttributes<A extends AuditAction> = z.output<(typeof AUDIT_ATTRIBUTES)[A]>;
@@ -387,6 +500,34 @@ export const AUDIT_RUNTIME_EFFECTS = {
   'environment.archive': 'none',
   'environment.restore': 'none',
   'auth.sign-in': 'none',
+  // A request's lifecycle changes nothing players receive, but its apply does, as one revision
+  'review-policy.set': 'none',
+  'change-request.open': 'none',
+  'change-request.save': 'none',
+  'change-request.request-review': 'none',
+  'change-request.approve': 'none',
+  'change-request.reject': 'none',
+  'change-request.resolve': 'none',
+  'change-request.schedule': 'none',
+  'change-request.apply': 'publish',
+  'change-request.fail': 'none',
+  'change-request.close': 'none',
+  'change-request.comment': 'none',
+  'change-request.bypass': 'none',
+  // Where changes are announced is not what players receive
+  'webhook.create': 'none',
+  'webhook.save': 'none',
+  'webhook.delete': 'none',
+  'webhook.rotate': 'none',
+  'webhook.test': 'none',
+  'webhook.redeliver': 'none',
+  'webhook.disable': 'none',
+  // What is measured is not what players receive
+  'metric.create': 'none',
+  'metric.save': 'none',
+  'metric.archive': 'none',
+  'abtest.decision.record': 'none',
+  'experiment.datasource.save': 'none',
 } as const satisfies Record<AuditAction, AuditRuntimeEffect>;
 
 /** The actions whose transaction publishes a revision (when the snapshot changed). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './access.ts';
+import { reviewPolicySchema } from './change-request/review-policy.ts';
 
 export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
 
@@ -66,7 +67,15 @@ export const sessionUserSchema = z.object({
   role: roleSchema,
   /** Admin through ADMIN_EMAILS: admin everywhere, whatever roles are stored. */
   isConfiguredAdmin: z.boolean(),
-  environments: z.array(z.object({ id: z.string(), role: roleSchema, isProtected: z.boolean() })),
+  environments: z.array(
+    z.object({
+      id: z.string(),
+      role: roleSchema,
+      isProtected: z.boolean(),
+      /** Its review policy (change requests); absent from consoles before review policies. */
+      review: reviewPolicySchema.optional(),
+    }),
+  ),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -8,6 +8,8 @@ export const ErrorCode = {
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
   RuleViolation: 'RULE_VIOLATION',
+  /** A content change made directly in an environment that requires review: propose it instead. */
+  ReviewRequired: 'REVIEW_REQUIRED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   /** Refused before routing: a path param over the router's limit (414), headers or URL over Node's (431). */
   UriTooLong: 'URI_TOO_LONG',
@@ -27,6 +29,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // Before RULE_VIOLATION: a framework 409 reads as the last code of a status (plugins/errors.ts)
+  REVIEW_REQUIRED: 409,
   RULE_VIOLATION: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
@@ -72,3 +76,14 @@ export const MESSAGES = {
 
 /** 403: signed in, without the right the call needs (the message names it: access.ts). */
 export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);
+
+/**
+ * 409 REVIEW_REQUIRED: a content change made directly in an environment whose review policy requires
+ * review (docs/product.md, Change requests). The web offers "Propose this change" on this code.
+ */
+export const reviewRequiredMessage = (environment: string) =>
+  `Environment ${environment} requires review: propose this change in a change request instead`;
+export const REVIEW_REQUIRED_HINT =
+  'Open a change request (or continue yours) and make the change in its branch; an admin may bypass review with a reason';
+export const reviewRequired = (environment: string) =>
+  new DomainError(ErrorCode.ReviewRequired, reviewRequiredMessage(environment), REVIEW_REQUIRED_HINT);

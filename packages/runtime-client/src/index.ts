@@ -15,6 +15,7 @@ export type {
 } from '@console/domain/runtime';
 export { ResolveInputError } from '@console/domain/runtime';
 export type { BackoffOptions } from './backoff.ts';
+export type { EventCounts, EventSendingOptions } from './event-sender.ts';
 export { createRuntimeClient, DEFAULT_START_TIMEOUT_MS } from './runtime-client.ts';
 export { RuntimeApiError } from './runtime-error.ts';
 export type { FetchFunction } from './runtime-http.ts';

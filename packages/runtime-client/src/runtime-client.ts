@@ -10,6 +10,7 @@ import {
 } from '@console/domain/runtime';
 import { type BackoffOptions, computeBackoffDelay, DEFAULT_BACKOFF, sleep } from './backoff.ts';
 import { createClientEvents } from './client-events.ts';
+import { createEventSender, type EventSender } from './event-sender.ts';
 import { createResolver, DEFAULT_EXPOSURE_CACHE_SIZE } from './player-answers.ts';
 import { createReplayedChanges } from './replayed-changes.ts';
 import { followRevisionStream } from './revision-stream.ts';
@@ -17,6 +18,7 @@ import { RuntimeApiError } from './runtime-error.ts';
 import { createRuntimeHttp } from './runtime-http.ts';
 import type { RevisionChange, RuntimeClient, RuntimeClientOptions, RuntimeLogger } from './runtime-types.ts';
 import { createSnapshotKeeper } from './snapshot-keeper.ts';
+import { createEventIds, exposureEvent, metricEvent } from './tracked-event.ts';
 
 // A game server's view of its environment. It holds the current revision of the runtime snapshot
 // (fetched with ETag, refetched when the stream announces a revision and now and then for safety),
@@ -50,6 +52,26 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   if (options.onError) events.on('error', options.onError);
   if (options.onExposure) events.on('exposure', options.onExposure);
   const resolve = createResolver(events, options.exposureCacheSize ?? DEFAULT_EXPOSURE_CACHE_SIZE);
+  const nextEventId = createEventIds();
+  // Exposures go to the console as the onExposure callback is told them: queued, never awaited.
+  const sender: EventSender | null =
+    options.events?.enabled === false
+      ? null
+      : createEventSender({
+          http,
+          backoff,
+          sending: options.events ?? {},
+          onError: (error) => reportError(error),
+          onKeyRefused: (error) => {
+            if (started) stop(error);
+          },
+        });
+  if (sender) {
+    events.on('exposure', (exposure) => {
+      const event = exposureEvent(exposure, nextEventId());
+      if (event) sender.add(event);
+    });
+  }
 
   let isConnected = false;
   let hasOpened = false;
@@ -88,7 +110,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   };
 
   const stop = (error: RuntimeApiError) => {
-    if (closing.signal.aborted) return;
+    // once: closing sends the queued events, whose refusal would stop it again
+    if (closing.signal.aborted || stoppedBy) return;
     stoppedBy = error;
     logger.error(
       `runtime client: stopped for good, the console refused the key (${error.status} ${error.message}); ` +
@@ -289,8 +312,18 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         http.post(RUNTIME_PATHS.progressionGet, { userId }, runtimeProgressionSchema, closing.signal),
       ),
     reportApplied: () => call(reportApplied),
+    track(userId, event, value) {
+      const tracked = metricEvent(userId, event, value, nextEventId(), Date.now());
+      sender?.add(tracked);
+    },
+    flushEvents: async () => sender?.flush(),
+    get eventCounts() {
+      return sender?.counts ?? { queued: 0, sent: 0, dropped: 0 };
+    },
     on: events.on,
     async close() {
+      // What is queued is sent first (bounded by the close timeout): the stream is not needed for it.
+      await sender?.close();
       if (!closing.signal.aborted) closing.abort();
       if (refreshTimer) clearInterval(refreshTimer);
       if (reportTimer) clearInterval(reportTimer);

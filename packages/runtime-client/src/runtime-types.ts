@@ -10,6 +10,7 @@ import type {
 } from '@console/domain/runtime';
 import type { z } from 'zod';
 import type { BackoffOptions } from './backoff.ts';
+import type { EventCounts, EventSendingOptions } from './event-sender.ts';
 import type { RuntimeApiError } from './runtime-error.ts';
 import type { FetchFunction } from './runtime-http.ts';
 
@@ -50,11 +51,15 @@ export interface RevisionChange {
 export interface Exposure {
   userId: string;
   abTestId: string;
+  /** The A/B-test's version that placed the player (its current one in the revision). */
+  version: number | null;
   caseIndex: number;
   /** The plugin's name, e.g. GOLD_RUSH. */
   plugin: string;
   /** The revision the player was resolved with. */
   revision: number;
+  /** When the player was resolved (UTC ms: the request's `at`, or now). */
+  at: number;
 }
 
 export type RuntimeProgression = z.output<typeof runtimeProgressionSchema>;
@@ -109,6 +114,12 @@ export interface RuntimeClientOptions {
   onExposure?: (exposure: Exposure) => void;
   /** How many (player, test) pairs the exposure deduplication remembers per revision; default 100,000. */
   exposureCacheSize?: number;
+  /**
+   * Exposures (one per player and A/B-test per revision, as onExposure is told) and track()'s events are
+   * sent to the console for A/B-test results, in batches, without ever holding up resolve(); see
+   * EventSendingOptions for the queue, the batches, and `enabled: false`.
+   */
+  events?: EventSendingOptions;
   /** The safety refetch (304 when nothing changed), in case an announcement was missed; ms, default 30 s. */
   refreshIntervalMs?: number;
   /** A stream silent this long (no event, no heartbeat) is considered dead and reopened; ms, default 60 s. */
@@ -156,6 +167,16 @@ export interface RuntimeClient {
   };
   /** The player's progression as set by an operator, or null. */
   progression(userId: string): Promise<RuntimeProgression>;
+  /**
+   * Records that the player did something a metric reads (`event`: purchase, session, ...) with its
+   * amount (`value`, 1 when absent), sent with the exposures; returns at once. Throws a RangeError naming
+   * the argument for a userId, event or value the console would refuse.
+   */
+  track(userId: string, event: string, value?: number): void;
+  /** Sends the queued exposures and events now; resolves when they are sent (close() does it too). */
+  flushEvents(): Promise<void>;
+  /** The exposures and events queued, sent and dropped so far. */
+  readonly eventCounts: EventCounts;
   /** Tells the console which revision this instance runs (done after every revision by itself). */
   reportApplied(): Promise<void>;
   /** Subscribes to an event; returns the unsubscribe function. */
@@ -163,6 +184,9 @@ export interface RuntimeClient {
     event: E,
     listener: (value: RuntimeClientEvents[E]) => void,
   ): () => void;
-  /** Stops the stream and the timers; the last snapshot stays readable and resolve() keeps working. */
+  /**
+   * Sends the queued events (for up to `events.closeTimeoutMs`), stops the stream and the timers; the last
+   * snapshot stays readable and resolve() keeps working.
+   */
   close(): Promise<void>;
 }

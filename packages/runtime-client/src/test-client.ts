@@ -10,6 +10,7 @@ import type {
   RuntimeProgression,
 } from './runtime-types.ts';
 import { checkSnapshot, parseSnapshot } from './snapshot-file.ts';
+import { metricEvent } from './tracked-event.ts';
 
 // The SDK without a console, for a game server's unit tests: the same RuntimeClient, resolving with
 // the same function over a snapshot the test gives (saved from GET /runtime/v1/snapshot, or the
@@ -37,6 +38,8 @@ export interface TestRuntimeClient extends RuntimeClient {
   revokeKey(): void;
   /** The revisions reported as applied, in order. */
   readonly appliedRevisions: readonly number[];
+  /** What track() recorded, in order (nothing is sent: there is no console). */
+  readonly trackedEvents: readonly { userId: string; event: string; value?: number; at: number }[];
 }
 
 const silent: RuntimeLogger = { warn: () => {}, error: () => {} };
@@ -58,6 +61,7 @@ export function createTestRuntimeClient(options: TestRuntimeClientOptions): Test
       pending.set(id, { ...grant, id, userId });
     }
   const appliedRevisions: number[] = [];
+  const trackedEvents: { userId: string; event: string; value?: number; at: number }[] = [];
   const ensureKey = () => {
     if (stoppedBy) throw stoppedBy;
   };
@@ -106,6 +110,21 @@ export function createTestRuntimeClient(options: TestRuntimeClientOptions): Test
       ensureKey();
       appliedRevisions.push(snapshot.revision);
     },
+    track(userId, event, value) {
+      const tracked = metricEvent(userId, event, value, `tracked-${trackedEvents.length + 1}`, Date.now());
+      if (tracked.type === 'metric') {
+        const { userId: player, event: name, value: amount, at } = tracked;
+        trackedEvents.push({
+          userId: player,
+          event: name,
+          ...(amount === undefined ? {} : { value: amount }),
+          at,
+        });
+      }
+    },
+    async flushEvents() {},
+    eventCounts: { queued: 0, sent: 0, dropped: 0 },
+    trackedEvents,
     on: events.on,
     async close() {},
     publish(next) {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_PATHS } from '@console/domain';
+import { analyseMetric, checkSampleRatio } from '@console/domain/statistics';
 import {
   conformanceDirectory,
   countConformanceTests,
@@ -60,6 +61,7 @@ describe('the packed SDK in a project of its own', () => {
       'wrong-calls.ts',
       'conformance.mjs',
       'resolve-lines.mjs',
+      'experiment.mjs',
     ])
       await project.write(name, await readFile(join(GAME_SERVER_DIR, name), 'utf8'));
     console.log(
@@ -227,6 +229,100 @@ describe('the packed SDK in a project of its own', () => {
     } finally {
       await sdk.close();
     }
+  });
+
+  it('feeds a simulated experiment through the SDK and /runtime/v1/events, and the results endpoint answers it', async () => {
+    // A fresh version of the A/B-test every android player meets, so only this game server's players count.
+    const abTestId = 'sdk-all';
+    const { version } = await server.api<{ version: number }>('/api/abtest/versions/save', {
+      id: abTestId,
+      weights: [300_000, 700_000],
+    });
+    await server.api('/api/abtest/activate/version', { id: abTestId, version });
+    const { latest } = await server.api<{ latest: number }>('/api/runtime/revision/list', {});
+    for (const metric of [
+      {
+        id: 'sdk-bought',
+        name: 'Bought',
+        kind: 'conversion',
+        event: 'experiment-purchase',
+        conversionWindowDays: 1,
+      },
+      { id: 'sdk-revenue', name: 'Revenue', kind: 'revenue', event: 'experiment-purchase' },
+      {
+        id: 'sdk-per-session',
+        name: 'Revenue per session',
+        kind: 'ratio',
+        event: 'experiment-purchase',
+        denominatorEvent: 'experiment-session',
+      },
+    ])
+      await server.api('/api/experiment/metric/create', metric);
+    const buyEvery = [10, 4];
+    const amounts = [5, 2];
+    const { stdout } = await project.node('experiment.mjs', {
+      CONSOLE_URL: server.runtimeUrl,
+      RUNTIME_KEY: key,
+      AB_TEST: abTestId,
+      REVISION: String(latest),
+      PLAYERS: '1200',
+      BUY_EVERY: JSON.stringify(buyEvery),
+      AMOUNT: JSON.stringify(amounts),
+    });
+    const output = JSON.parse(stdout) as {
+      cases: (number | null)[];
+      counts: { queued: number; sent: number; dropped: number };
+      badTrack: string | null;
+    };
+    const exposed = [0, 1].map((caseIndex) => output.cases.filter((index) => index === caseIndex).length);
+    expect(exposed[0]! + exposed[1]!).toBe(1200);
+    const buyers = exposed.map((count, caseIndex) => Math.floor(count / buyEvery[caseIndex]!));
+    // every exposure, purchase and session sent, none dropped
+    expect(output.counts).toEqual({ queued: 0, sent: 1200 + buyers[0]! + buyers[1]! + 1200, dropped: 0 });
+    expect(output.badTrack).toBe('RangeError: track(): userId: userId must not be empty');
+
+    const results = await server.api<{
+      cases: { caseIndex: number; players: number }[];
+      srm: { pValue: number; isMismatch: boolean };
+      metrics: {
+        metric: { id: string };
+        cases: { value: number; change: { relative: number; pValue: number; chanceToBeat: number } | null }[];
+      }[];
+    }>('/api/experiment/results/get', { abTestId, version });
+    expect(results.cases.map((entry) => entry.players)).toEqual(exposed);
+    expect(results.srm.pValue).toBeCloseTo(checkSampleRatio(exposed, [300_000, 700_000]).pValue, 12);
+    const metric = (id: string) => results.metrics.find((entry) => entry.metric.id === id)!;
+    // The expected answer, from the sufficient statistics the simulation implies
+    const bought = analyseMetric(
+      'conversion',
+      exposed.map((n, caseIndex) => ({ n, sum: buyers[caseIndex]!, sumSquares: buyers[caseIndex]! })),
+    );
+    expect(metric('sdk-bought').cases.map((entry) => entry.value)).toEqual(
+      exposed.map((n, caseIndex) => buyers[caseIndex]! / n),
+    );
+    expect(metric('sdk-bought').cases[1]!.change!.relative).toBeCloseTo(
+      bought.cases[1]!.comparison!.relativeChange,
+      12,
+    );
+    expect(metric('sdk-bought').cases[1]!.change!.pValue).toBeCloseTo(
+      bought.cases[1]!.comparison!.pValue,
+      12,
+    );
+    expect(metric('sdk-bought').cases[1]!.change!.chanceToBeat).toBeGreaterThan(0.99);
+    const revenue = analyseMetric(
+      'revenue',
+      exposed.map((n, caseIndex) => {
+        const amount = amounts[caseIndex]!;
+        return { n, sum: buyers[caseIndex]! * amount, sumSquares: buyers[caseIndex]! * amount * amount };
+      }),
+    );
+    expect(metric('sdk-revenue').cases[1]!.change!.relative).toBeCloseTo(
+      revenue.cases[1]!.comparison!.relativeChange,
+      12,
+    );
+    expect(metric('sdk-per-session').cases.map((entry) => entry.value)).toEqual(
+      exposed.map((n, caseIndex) => (buyers[caseIndex]! * amounts[caseIndex]!) / n),
+    );
   });
 
   it('loads with require() from a CommonJS game server', async () => {

@@ -200,9 +200,11 @@ describe('starting, bootstrapping and stopping against the console', () => {
       decided.map((plugin) => ({
         userId: 'exposed-player',
         abTestId: plugin.abTestId,
+        version: client.snapshot!.content.abTests.find((test) => test.id === plugin.abTestId)!.version,
         caseIndex: plugin.caseIndex,
         plugin: plugin.pluginName,
         revision,
+        at: expect.any(Number),
       })),
     );
 

@@ -49,9 +49,11 @@ describe('createTestRuntimeClient', () => {
       client.resolve(player).plugins.map((plugin) => ({
         userId: 'player-1',
         abTestId: plugin.abTestId,
+        version: client.snapshot!.content.abTests.find((test) => test.id === plugin.abTestId)!.version,
         caseIndex: plugin.caseIndex,
         plugin: plugin.pluginName,
         revision: 7,
+        at: expect.any(Number),
       })),
     );
     client.publish(makeSnapshot(8));

@@ -16,8 +16,14 @@ const READ_ONLY_TABLES = ['_prisma_migrations'];
  * Audit Log, "Sealed chain"), so an entry the serving role inserts by itself stays unsealed.
  */
 const OWNER_ONLY_TABLES = ['audit_seal', 'audit_chain_head'];
-/** The owner's functions the serving role calls: the one way to write audit entries, and the check. */
-const SERVING_FUNCTIONS = ['public.audit_append(jsonb)', 'public.audit_verify()'];
+/** The owner's functions the serving role calls: the one way to write audit entries, the check, partitions. */
+const SERVING_FUNCTIONS = [
+  'public.audit_append(jsonb)',
+  'public.audit_verify()',
+  // the raw events' day partitions (migration 20261204300000_experiment_events)
+  'public.experiment_event_partitions_ensure(integer,integer)',
+  'public.experiment_event_partitions_drop(integer)',
+];
 /**
  * The job queue's schema (migration 20261204000000_job_queue): the serving role reads and writes its
  * tables and creates a queue only through the owner's function, so it still owns nothing.

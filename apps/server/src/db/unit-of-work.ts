@@ -21,10 +21,20 @@ export interface WrittenAuditEntry {
   environmentId: string | null;
   action: string;
   email: string;
+  /** What the entry names and records (webhook events are built from them). */
+  target: string;
+  attributes: unknown;
 }
 
 /** A step that runs in the transaction once the unit's audit entries are written, with those entries. */
 export type AuditedStep = (tx: Tx, written: readonly WrittenAuditEntry[]) => Promise<void>;
+
+/**
+ * A check of the audit records before they are written, in the transaction, once the environments they
+ * name are locked (the review policy refuses a content change): it throws to refuse the unit, and
+ * answers the records to write in addition (a bypass entry).
+ */
+export type AuditCheck = (tx: Tx, records: readonly AuditRecord[]) => Promise<readonly AuditRecord[]>;
 
 /** What the work of a unit of work receives. */
 export interface UnitOfWork {
@@ -68,13 +78,18 @@ export function unchanged<T>(result: T): never {
 }
 
 let registeredSteps: readonly AuditedStep[] | undefined;
+let registeredChecks: readonly AuditCheck[] = [];
 
 /**
  * Start-up (buildApp): the steps every unit of work runs after writing its audit entries, in order
  * (runtime publishing). Registered by the app rather than imported here, so db/ knows no feature.
  */
-export function configureUnitOfWork(options: { afterAudit: readonly AuditedStep[] }): void {
+export function configureUnitOfWork(options: {
+  afterAudit: readonly AuditedStep[];
+  checkAudit?: readonly AuditCheck[];
+}): void {
   registeredSteps = [...options.afterAudit];
+  registeredChecks = [...(options.checkAudit ?? [])];
 }
 
 /**
@@ -99,9 +114,11 @@ async function requireEnvironmentsInUse(tx: Tx, records: readonly AuditRecord[])
  * of the owner's audit_append, which seals them into their chains at commit (migration
  * 20261203000000_audit_chain; docs/decisions.md, Audit Log, "Sealed chain").
  */
-async function writeAuditEntries(tx: Tx, records: readonly AuditRecord[]): Promise<WrittenAuditEntry[]> {
-  if (records.length === 0) return [];
-  await requireEnvironmentsInUse(tx, records);
+async function writeAuditEntries(tx: Tx, checked: readonly AuditRecord[]): Promise<WrittenAuditEntry[]> {
+  if (checked.length === 0) return [];
+  await requireEnvironmentsInUse(tx, checked);
+  const records = [...checked];
+  for (const check of registeredChecks) records.push(...(await check(tx, checked)));
   const entries = records.map((record) => ({
     environment: record.environmentId,
     email: record.email,
@@ -116,6 +133,8 @@ async function writeAuditEntries(tx: Tx, records: readonly AuditRecord[]): Promi
     environmentId: record.environmentId,
     action: record.action,
     email: record.email,
+    target: record.target,
+    attributes: record.attributes,
   }));
 }
 

@@ -1,14 +1,16 @@
 import { Readable } from 'node:stream';
 import {
-  type AccessPlace,
   type AnyEndpoint,
+  BYPASS_REASON_HEADER,
   badInput,
+  checkBypassReason,
   configurationQuerySchema,
   ENDPOINT_ACCESS,
   ENVIRONMENT_ID_PATTERN,
   forbidden,
   missingRight,
   notLoggedIn,
+  parseBranchId,
   payloadOf,
   roleIn,
 } from '@console/domain';
@@ -16,6 +18,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { runInReviewScope } from '../db/review-scope.ts';
 import type { SignedInUser } from '../plugins/session.ts';
 
 export interface EndpointContext<E extends AnyEndpoint> {
@@ -57,20 +60,59 @@ export function registerEndpoint<E extends AnyEndpoint>(
       response: { 200: payloadOf(endpoint.response) },
     },
     handler: async (request) => {
-      const payload = await handler({
-        body: request.body as z.output<E['body']>,
-        params: request.params as z.output<E['params']>,
-        email: request.user?.email ?? '',
-        user: request.user,
-        environmentId: request.environmentId,
-        db: app.db,
-        log: request.log,
-      });
+      const run = () =>
+        Promise.resolve(
+          handler({
+            body: request.body as z.output<E['body']>,
+            params: request.params as z.output<E['params']>,
+            email: request.user?.email ?? '',
+            user: request.user,
+            environmentId: request.environmentId,
+            db: app.db,
+            log: request.log,
+          }),
+        );
+      const bypassReason = bypassReasonOf(request);
+      const user = request.user;
+      const proposerOnly = proposersOnly.get(request);
+      const payload =
+        (bypassReason === null && proposerOnly === undefined) || user === null
+          ? await run()
+          : await runInReviewScope(
+              {
+                bypassReason,
+                ...(proposerOnly === undefined ? {} : { proposerOnly }),
+                isAdminIn: (environment) => roleIn(user.grants, environment) === 'admin',
+              },
+              run,
+            );
       return { payload };
     },
   });
 }
 
+/**
+ * Break glass (docs/product.md, Change requests): the reason an admin gives in the x-bypass-reason header
+ * to make a content change directly in a reviewed environment; null without the header. The unit of work
+ * checks that the caller is an admin there and audits the bypass with the reason.
+ */
+function bypassReasonOf(request: FastifyRequest): string | null {
+  const header = request.headers[BYPASS_REASON_HEADER];
+  if (header === undefined) return null;
+  const reason = Array.isArray(header) ? header.join(', ') : header;
+  const problem = checkBypassReason(reason);
+  if (problem !== null) throw badInput(problem);
+  return reason.trim();
+}
+
+/**
+ * The calls let through only because their protected environment requires review: an operator there may
+ * propose a content change, and the unit of work refuses whatever the call changes (review-guard.ts).
+ */
+const proposersOnly = new WeakMap<FastifyRequest, { environmentId: string; missing: string }>();
+
+/** A change request's branch takes its rights from the environment it branches. */
+const rightsEnvironmentOf = (environment: string) => parseBranchId(environment)?.parent ?? environment;
 /** A streamed answer: its content type, the file name a browser saves it as, and its text, chunk by chunk. */
 export interface StreamedAnswer {
   contentType: string;
@@ -155,12 +197,19 @@ export function accessHooksOf(
   if (endpoint.access === 'public') return {};
   const check = async (request: FastifyRequest, environment: string | null) => {
     if (!request.user) throw notLoggedIn();
-    const place: AccessPlace =
-      environment === null
-        ? { environment: null }
-        : { environment, isProtected: await app.environments.isProtected(environment) };
-    const missing = missingRight(endpoint.access, roleIn(request.user.grants, environment), place);
+    const role = roleIn(request.user.grants, environment === null ? null : rightsEnvironmentOf(environment));
+    if (environment === null) {
+      const missing = missingRight(endpoint.access, role, { environment: null });
+      if (missing !== null) throw forbidden(missing);
+      return;
+    }
+    const place = { environment, isProtected: await app.environments.isProtected(environment) };
+    const missingUnreviewed = missingRight(endpoint.access, role, place);
+    if (missingUnreviewed === null) return;
+    const requiresReview = place.isProtected && (await app.environments.requiresReview(environment));
+    const missing = missingRight(endpoint.access, role, { ...place, requiresReview });
     if (missing !== null) throw forbidden(missing);
+    proposersOnly.set(request, { environmentId: environment, missing: missingUnreviewed });
   };
   const ownEnvironment = (request: FastifyRequest) =>
     endpoint.scope === 'global' ? null : request.environmentId;

@@ -5,6 +5,8 @@ import {
   operationIdOf,
   RUNTIME_ENDPOINTS,
   type RuntimeEndpoint,
+  WEBHOOK_EVENT_SCHEMAS,
+  WEBHOOK_EVENT_TYPES,
 } from '@console/domain';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -177,7 +179,50 @@ export function finishDocument(document: Document): Document {
   addDiscriminators(document);
   const components = (document.components ?? {}) as { schemas?: Record<string, unknown> };
   components.schemas = { ...components.schemas, [ERROR_SCHEMA_NAME]: errorSchema() };
-  return { ...document, components, paths };
+  return { ...document, components, paths, webhooks: webhookOperations() };
+}
+
+/** The Standard Webhooks headers every delivery carries. */
+const WEBHOOK_HEADERS = {
+  'webhook-id': "The message's id (msg_...): the same on every attempt, for deduplication",
+  'webhook-timestamp': "The attempt's time, Unix seconds",
+  'webhook-signature':
+    'v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>"> with the subscription\'s whsec_ secret',
+};
+
+/**
+ * OpenAPI's webhooks section: what the console POSTs to a subscription, one operation per event type
+ * (packages/domain webhooks/webhook-events.ts). The Slack format sends {"text"} instead.
+ */
+function webhookOperations(): Record<string, unknown> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => {
+      const { $schema: _, ...schema } = z.toJSONSchema(WEBHOOK_EVENT_SCHEMAS[type], {
+        target: 'draft-2020-12',
+      });
+      const operation = {
+        operationId: `webhook_${type.replace(/[^A-Za-z0-9]+/g, '_')}`,
+        summary: `The ${type} event (version 1), signed per Standard Webhooks`,
+        tags: ['webhooks'],
+        security: [],
+        parameters: Object.entries(WEBHOOK_HEADERS).map(([name, description]) => ({
+          in: 'header',
+          name,
+          required: true,
+          description,
+          schema: { type: 'string' },
+        })),
+        requestBody: { required: true, content: { 'application/json': { schema } } },
+        responses: {
+          '200': { description: 'Any 2xx answer: delivered' },
+          '400': {
+            description: 'Any other answer, or none within 10 s: retried with backoff for about a day',
+          },
+        },
+      };
+      return [type, { post: operation }];
+    }),
+  );
 }
 
 /** A streamed answer (`produces`): its JSON form as declared, every other type as text. */

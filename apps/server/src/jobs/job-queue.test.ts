@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { findServingRoleProblems, userOf } from '../db/database-roles.ts';
+import { createPool } from '../db/pool.ts';
 import { mutate } from '../db/unit-of-work.ts';
 import { buildTestApp } from '../testing/index.ts';
-import type { Job } from './job-queue.ts';
+import { type Job, JobQueue } from './job-queue.ts';
 
 // The job queue over real PostgreSQL, in apps that run its workers: a job runs once its transaction
 // committed and never when it rolled back, not before its time, once over two apps, and a job that
@@ -123,6 +124,36 @@ describe('the job queue', () => {
     expect(job?.output).toMatchObject({ message: 'probe 5 failed' });
     // The app still serves after its handler threw.
     expect((await target.request({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('reports, and survives, a database lost while it records a run', async () => {
+    const pool = createPool(target.servingUrl, 2);
+    const errors: unknown[] = [];
+    const queue = new JobQueue({
+      pool,
+      runsWorkers: true,
+      stopTimeoutMs: 1_000,
+      onError: (e) => errors.push(e),
+    });
+    let finish = () => {};
+    let hasStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      hasStarted = resolve;
+    });
+    await queue.define(queueName(), async () => {
+      hasStarted();
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    await queue.start();
+    await queue.send(`test.probe-${queueCount}`, { n: 7 });
+    await started;
+    await pool.end();
+    // pg-boss records the outcome without awaiting it: had that rejected, the run (and vitest) would fail.
+    finish();
+    await expect.poll(() => errors.map(String).join('\n')).toContain('Cannot use a pool after calling end');
+    await queue.stop();
   });
 
   it('refuses to send a job nobody defined', async () => {

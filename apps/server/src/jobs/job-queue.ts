@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type { Tx } from '../db/client.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 
@@ -113,14 +114,19 @@ export class JobQueue {
   constructor(options: JobQueueOptions) {
     this.#options = options;
     const { pool, onError } = options;
+    // pg-boss records a run's outcome (complete, fail) without awaiting it: a failure there (the database
+    // gone) would be an unhandled rejection, which ends the process. Those two statements therefore never
+    // reject: the failure is reported, and the run stays active until it expires and is retried.
+    const outcomeStatements = new Set([completeJobs(JOB_QUEUE_SCHEMA), failJobsById(JOB_QUEUE_SCHEMA)]);
     this.#db = {
-      executeSql: (text, values) => {
-        const running = pool.query(text, values);
-        // pg-boss records a run's outcome without awaiting it: a failure there (the database gone) must
-        // not become an unhandled rejection that ends the process. Whoever awaits still sees it; the run
-        // stays active until it expires and is then retried.
-        running.catch((error: unknown) => onError(error, {}));
-        return running;
+      executeSql: async (text, values) => {
+        try {
+          return await pool.query(text, values);
+        } catch (error) {
+          if (!outcomeStatements.has(text)) throw error;
+          onError(error, {});
+          return { rows: [{ count: '0' }] };
+        }
       },
     };
     this.#sender = this.#createBoss({ supervise: false });

@@ -1,4 +1,4 @@
-import { badInput, DEFAULT_ENVIRONMENT, ENVIRONMENT_ID_PATTERN, notLoggedIn } from '@console/domain';
+import { badInput, DEFAULT_ENVIRONMENT, isEnvironmentOrBranchId, notLoggedIn } from '@console/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createEnvironmentResolver } from '../features/environment/environment.service.ts';
 
@@ -26,7 +26,8 @@ export function registerRequestContext(app: FastifyInstance): void {
     if (config.scope === 'global') return;
     const requested = (request.query as Record<string, unknown>).configuration;
     const environmentId = requested === undefined || requested === '' ? DEFAULT_ENVIRONMENT : requested;
-    if (typeof environmentId !== 'string' || !ENVIRONMENT_ID_PATTERN.test(environmentId)) {
+    // A change request's branch (prod~cr-12) is named like an environment and resolved like one
+    if (typeof environmentId !== 'string' || !isEnvironmentOrBranchId(environmentId)) {
       throw badInput('configuration: must be an environment id');
     }
     request.environmentId = await app.resolveEnvironment(environmentId);

@@ -6,6 +6,13 @@ import { observeStatus } from './observed-statuses.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
 
+// the events benchmark's bare route stores batches with the console's own ingestion
+export { createEventIngestion } from '../features/experiment/experiment.public.ts';
+export {
+  type ReceivedWebhook,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../features/webhooks/webhook-receiver.testing.ts';
 export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
 export {
   startTestOidcProvider,
@@ -35,7 +42,7 @@ export {
 /** What a test may choose about the app beyond its environment variables. */
 export type TestAppOptions = Pick<
   BuildAppOptions,
-  'transferGroups' | 'now' | 'runtime' | 'metrics' | 'logger'
+  'transferGroups' | 'now' | 'runtime' | 'metrics' | 'logger' | 'webhooks'
 > & {
   /** Runs the job queue's workers (JOB_WORKERS): off unless asked, so the many test apps do not poll. */
   jobs?: boolean;

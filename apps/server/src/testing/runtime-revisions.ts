@@ -1,6 +1,7 @@
 import { activationSettingsSchema, PluginId, type RuntimeContent } from '@console/domain';
 import pg from 'pg';
 import { hashRuntimeContent } from '../features/runtime/runtime-content.service.ts';
+import { type Sql, writeRevision } from '../features/runtime/runtime-part.store.ts';
 
 /**
  * A valid runtime content for tests and benchmarks: `plugins` enabled plugins, each with one entry whose
@@ -59,6 +60,26 @@ export function makeRuntimeContent({ plugins = 2, padding = 0, tag = 'a', cases 
   };
 }
 
+/** The environment's next revision, written as publishing writes it (parts and manifest), over `client`. */
+async function writeNext(
+  client: pg.Client,
+  environmentId: string,
+  content: RuntimeContent,
+  notify: boolean,
+): Promise<{ revision: number; hash: string }> {
+  const sql: Sql = async <Row>(text: string, values: unknown[]) =>
+    (await client.query(text, values)).rows as Row[];
+  const hash = hashRuntimeContent(content);
+  const [latest] = await sql<{ revision: number }>(
+    'SELECT COALESCE(MAX(revision), 0) + 1 AS revision FROM runtime_revision WHERE environment_id = $1',
+    [environmentId],
+  );
+  const revision = latest!.revision;
+  const record = { environmentId, revision, hash, content, createdBy: 'tests@example.com' };
+  await writeRevision(sql, { ...record, auditEntryIds: [], restoredFrom: null, notify });
+  return { revision, hash };
+}
+
 /**
  * Writes the environment's next runtime revisions, one per content, in one connection and without
  * NOTIFY (a process reads them at its next check), as `insertRuntimeRevision` does one. Answers them.
@@ -72,17 +93,7 @@ export async function insertRuntimeRevisions(
   await client.connect();
   try {
     const inserted: { revision: number; hash: string }[] = [];
-    for (const content of contents) {
-      const hash = hashRuntimeContent(content);
-      const { rows } = await client.query<{ revision: number }>(
-        `INSERT INTO runtime_revision (environment_id, revision, hash, content, created_by)
-         SELECT $1, COALESCE(MAX(revision), 0) + 1, $2, $3, 'tests@example.com'
-         FROM runtime_revision WHERE environment_id = $1
-         RETURNING revision`,
-        [environmentId, hash, JSON.stringify(content)],
-      );
-      inserted.push({ revision: rows[0]!.revision, hash });
-    }
+    for (const content of contents) inserted.push(await writeNext(client, environmentId, content, false));
     return inserted;
   } finally {
     await client.end();
@@ -98,24 +109,19 @@ export async function insertRuntimeRevision(
   databaseUrl: string,
   revision: { environmentId: string; content: RuntimeContent; notify?: boolean },
 ): Promise<{ revision: number; hash: string }> {
-  const hash = hashRuntimeContent(revision.content);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ revision: number }>(
-      `INSERT INTO runtime_revision (environment_id, revision, hash, content, created_by)
-       SELECT $1, COALESCE(MAX(revision), 0) + 1, $2, $3, 'tests@example.com'
-       FROM runtime_revision WHERE environment_id = $1
-       RETURNING revision`,
-      [revision.environmentId, hash, JSON.stringify(revision.content)],
+    // One transaction, so the NOTIFY is delivered once the revision is committed, as a publish's is.
+    await client.query('BEGIN');
+    const written = await writeNext(
+      client,
+      revision.environmentId,
+      revision.content,
+      revision.notify !== false,
     );
-    const number = rows[0]!.revision;
-    if (revision.notify !== false) {
-      await client.query(`SELECT pg_notify('runtime_revision', $1)`, [
-        JSON.stringify({ environmentId: revision.environmentId, revision: number }),
-      ]);
-    }
-    return { revision: number, hash };
+    await client.query('COMMIT');
+    return written;
   } finally {
     await client.end();
   }

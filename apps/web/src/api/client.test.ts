@@ -1,8 +1,15 @@
-import { MESSAGES } from '@console/domain';
+import { api, MESSAGES } from '@console/domain';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { fail, fakeApi, ok } from '../test/fakeApi.ts';
-import { ApiError, type ApiEvent, apiCall, subscribeToApiEvents } from './client.ts';
+import {
+  ApiError,
+  type ApiEvent,
+  apiCall,
+  callEndpoint,
+  REVIEW_REQUIRED_CODE,
+  subscribeToApiEvents,
+} from './client.ts';
 
 const recordEvents = () => {
   const events: ApiEvent[] = [];
@@ -156,5 +163,62 @@ describe('apiCall', () => {
     await expect(apiCall('/api/x', { signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     });
+  });
+});
+
+describe('callEndpoint refused for review', () => {
+  const refusal = {
+    status: 409,
+    body: { error: 'prod requires review: propose this change', code: 'REVIEW_REQUIRED' },
+  };
+
+  it('keeps the answer code on the error', async () => {
+    fakeApi({ '/api/release/kv/set': () => refusal });
+    const error = await errorOf(
+      callEndpoint(api.release.setKeyValue, { environment: 'prod', body: { keyValue: 'a=1;' } }),
+    );
+    expect(error).toMatchObject({ kind: 'http', status: 409, code: REVIEW_REQUIRED_CODE });
+  });
+
+  it('announces the call and sends the same call again in a branch', async () => {
+    const server = fakeApi({
+      '/api/release/kv/set': (call) => (call.configuration === 'prod' ? refusal : ok('a=1;')),
+    });
+    const events = recordEvents();
+    await errorOf(callEndpoint(api.release.setKeyValue, { environment: 'prod', body: { keyValue: 'a=1;' } }));
+
+    const event = events.find((seen) => seen.type === 'review-required');
+    if (event?.type !== 'review-required') throw new Error('no review-required event');
+    expect(event.call).toMatchObject({
+      environment: 'prod',
+      message: 'prod requires review: propose this change',
+    });
+    await expect(event.call.resendIn('prod~cr-3')).resolves.toBe('a=1;');
+    expect(server.calls.map((call) => [call.configuration, call.body])).toEqual([
+      ['prod', { keyValue: 'a=1;' }],
+      ['prod~cr-3', { keyValue: 'a=1;' }],
+    ]);
+  });
+
+  it('sends a transfer again into the branch through the body field that names its destination', async () => {
+    const server = fakeApi({
+      '/api/configuration/transfer': (call) =>
+        (call.body as { to: string }).to === 'prod' ? refusal : ok({ transferred: 0 }),
+    });
+    const events = recordEvents();
+    const body = { from: 'stable', to: 'prod', mode: 'merge', previewToken: 't' } as const;
+    await errorOf(callEndpoint(api.transfer.transfer, { environment: 'stable', body }));
+    const event = events.find((seen) => seen.type === 'review-required');
+    if (event?.type !== 'review-required') throw new Error('no review-required event');
+    expect(event.call.environment).toBe('prod');
+    await event.call.resendIn('prod~cr-3').catch(() => undefined);
+    expect(server.calls[1]).toMatchObject({ configuration: 'stable', body: { ...body, to: 'prod~cr-3' } });
+  });
+
+  it('announces nothing for other refusals', async () => {
+    fakeApi({ '/api/release/kv/set': () => fail(403, 'Requires admin rights in prod') });
+    const events = recordEvents();
+    await errorOf(callEndpoint(api.release.setKeyValue, { environment: 'prod', body: { keyValue: 'a=1;' } }));
+    expect(events).toEqual([]);
   });
 });

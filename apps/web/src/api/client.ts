@@ -1,5 +1,6 @@
 import {
   type AnyEndpoint,
+  ErrorCode,
   endpointUrl,
   MESSAGES,
   type PathParams,
@@ -35,12 +36,15 @@ export type ApiErrorKind =
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
+  /** The answer's `code` (the domain's ErrorCode) when it carried one. */
+  readonly code: string | undefined;
 
-  constructor(kind: ApiErrorKind, message: string, status = 0) {
+  constructor(kind: ApiErrorKind, message: string, status = 0, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
+    this.code = code;
   }
 
   /** 401 and 500 are shown by the shell (login page, Server Error modal), not by the screen's banner. */
@@ -49,10 +53,25 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A declared call refused because its environment requires review: the same call (declaration, params,
+ * body) can be sent again in another environment, a change request's branch.
+ */
+export interface RefusedCall {
+  /** The environment that refused it (the call's `?configuration=`, or the body field its right is checked in). */
+  environment: string;
+  message: string;
+  /** Sends the same call again in `branch`; answers what the call answers. */
+  resendIn(branch: string): Promise<unknown>;
+  /** Sends the same call again, in the same environment, with these headers (an admin's bypass reason). */
+  resendWith(headers: Readonly<Record<string, string>>): Promise<unknown>;
+}
+
 export type ApiEvent =
   | { type: 'unauthorized' }
   | { type: 'server-error'; message: string }
-  | { type: 'unknown-environment'; environment: string };
+  | { type: 'unknown-environment'; environment: string }
+  | { type: 'review-required'; call: RefusedCall };
 type ApiEventListener = (event: ApiEvent) => void;
 
 const listeners = new Set<ApiEventListener>();
@@ -82,6 +101,8 @@ export interface ApiCallOptions<T> {
    */
   schema?: z.ZodType<T> | Promise<z.ZodType<T>>;
   signal?: AbortSignal;
+  /** Headers besides the JSON ones. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export async function apiCall<T = unknown>(path: string, options: ApiCallOptions<T> = {}): Promise<T> {
@@ -104,7 +125,12 @@ export async function apiCall<T = unknown>(path: string, options: ApiCallOptions
     const body = parseJson(text);
     // The body of a 400 is logged when it is JSON.
     if (body !== undefined) console.info(`Bad request ${path}`, body);
-    throw new ApiError('bad-request', errorMessageOf(text) ?? statusMessage(response, text), 400);
+    throw new ApiError(
+      'bad-request',
+      errorMessageOf(text) ?? statusMessage(response, text),
+      400,
+      codeOf(text),
+    );
   }
   const message = errorMessageOf(text);
   // The call's environment is gone (archived elsewhere): the shell re-lists, and falls back to dev.
@@ -114,7 +140,12 @@ export async function apiCall<T = unknown>(path: string, options: ApiCallOptions
     }
   }
   if (!response.ok) {
-    throw new ApiError('http', errorMessageOf(text) ?? statusMessage(response, text), response.status);
+    throw new ApiError(
+      'http',
+      errorMessageOf(text) ?? statusMessage(response, text),
+      response.status,
+      codeOf(text),
+    );
   }
   return readPayload(path, text, schema);
 }
@@ -125,28 +156,80 @@ export interface EndpointCallOptions<E extends AnyEndpoint> {
   /** The active environment; ignored for endpoints of 'global' scope. */
   environment?: string;
   signal?: AbortSignal;
+  headers?: Readonly<Record<string, string>>;
 }
 
-/** Calls a declared endpoint and returns its answer, checked against the declared schema. */
-export function callEndpoint<E extends AnyEndpoint>(
+/**
+ * Calls a declared endpoint and returns its answer, checked against the declared schema. A call refused
+ * because its environment requires review is announced (`review-required`) with a way to send it again in
+ * a change request's branch: the shell offers "Propose this change" for every screen at once.
+ */
+export async function callEndpoint<E extends AnyEndpoint>(
   endpoint: E,
-  { body, params, environment, signal }: EndpointCallOptions<E> = {},
+  options: EndpointCallOptions<E> = {},
 ): Promise<ResponseOfEndpoint<E>> {
+  const { body, params, environment, signal, headers } = options;
   const path = endpointUrl(endpoint, (params ?? {}) as Record<string, unknown>);
-  return apiCall(path, {
-    body,
-    ...(endpoint.scope === 'environment' && environment !== undefined ? { environment } : {}),
-    schema: endpoint.response as z.ZodType<ResponseOfEndpoint<E>>,
-    ...(signal ? { signal } : {}),
-  });
+  try {
+    return await apiCall(path, {
+      body,
+      ...(endpoint.scope === 'environment' && environment !== undefined ? { environment } : {}),
+      schema: endpoint.response as z.ZodType<ResponseOfEndpoint<E>>,
+      ...(signal ? { signal } : {}),
+      ...(headers ? { headers } : {}),
+    });
+  } catch (error) {
+    const refused = refusedForReview(endpoint, options, error);
+    if (refused) emit({ type: 'review-required', call: refused });
+    throw error;
+  }
 }
 
-async function send<T>(path: string, { body, environment, signal }: ApiCallOptions<T>): Promise<Response> {
+/** The error code of an environment that takes changes only through change requests. */
+export const REVIEW_REQUIRED_CODE: string = ErrorCode.ReviewRequired;
+
+function refusedForReview<E extends AnyEndpoint>(
+  endpoint: E,
+  options: EndpointCallOptions<E>,
+  error: unknown,
+): RefusedCall | null {
+  if (!(error instanceof ApiError) || error.code !== REVIEW_REQUIRED_CODE) return null;
+  // A transfer names the environment it changes in its body (`to`), not in `?configuration=`.
+  const field = endpoint.accessEnvironmentField;
+  const body = options.body as Record<string, unknown> | undefined;
+  const named = field === undefined ? undefined : body?.[field];
+  const environment = typeof named === 'string' ? named : options.environment;
+  if (environment === undefined) return null;
+  return {
+    environment,
+    message: error.message,
+    // The screen that made the call may be gone by then: the call is sent again without its signal.
+    resendIn: (branch) =>
+      callEndpoint(endpoint, {
+        ...(options.params === undefined ? {} : { params: options.params }),
+        ...(typeof named === 'string' && field !== undefined
+          ? {
+              body: { ...body, [field]: branch } as RequestBody<E>,
+              ...(options.environment === undefined ? {} : { environment: options.environment }),
+            }
+          : { environment: branch, ...(options.body === undefined ? {} : { body: options.body }) }),
+      }),
+    resendWith: (headers) => {
+      const { signal: _signal, ...again } = options;
+      return callEndpoint(endpoint, { ...again, headers });
+    },
+  };
+}
+
+async function send<T>(
+  path: string,
+  { body, environment, signal, headers }: ApiCallOptions<T>,
+): Promise<Response> {
   const url = environment === undefined ? path : `${path}?configuration=${encodeURIComponent(environment)}`;
   try {
     return await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body ?? {}),
       credentials: 'same-origin',
       redirect: 'manual',
@@ -196,4 +279,11 @@ function errorMessageOf(text: string): string | undefined {
   const body = parseJson(text);
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   return typeof body.error === 'string' ? body.error : undefined;
+}
+
+/** The `code` beside an `{error}` answer's message (ErrorCode in @console/domain). */
+function codeOf(text: string): string | undefined {
+  const body = parseJson(text);
+  if (typeof body !== 'object' || body === null || !('error' in body) || !('code' in body)) return undefined;
+  return typeof body.code === 'string' ? body.code : undefined;
 }

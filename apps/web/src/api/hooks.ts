@@ -46,15 +46,20 @@ function useEnvironmentOf(endpoint: AnyEndpoint): string {
 type QueryOptions<E extends AnyEndpoint, TSelected> = Omit<
   UseQueryOptions<ResponseOfEndpoint<E>, Error, TSelected>,
   'queryKey' | 'queryFn'
-> & { params?: PathParams<E> };
+> & {
+  params?: PathParams<E>;
+  /** The environment to read in when it is not the active one (a change request's, from its review screen). */
+  environment?: string | undefined;
+};
 
-/** Reads a declared endpoint in the active environment. */
+/** Reads a declared endpoint in the active environment (or the one given). */
 export function useEndpointQuery<E extends AnyEndpoint, TSelected = ResponseOfEndpoint<E>>(
   endpoint: E,
   body?: RequestBody<E>,
-  { params, ...options }: QueryOptions<E, TSelected> = {},
+  { params, environment: given, ...options }: QueryOptions<E, TSelected> = {},
 ) {
-  const environment = useEnvironmentOf(endpoint);
+  const active = useEnvironmentOf(endpoint);
+  const environment = endpoint.scope === 'environment' && given !== undefined ? given : active;
   return useQuery({
     queryKey: endpointKey(endpoint, environment, body, params),
     queryFn: ({ signal }) =>

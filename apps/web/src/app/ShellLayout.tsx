@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import { lazy, Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
+import { branchOf } from '../shell/environment/branch.ts';
 import { EnvironmentProvider } from '../shell/environment/EnvironmentProvider.tsx';
 import { useActiveEnvironment } from '../shell/environment/environment.context.ts';
 import { useEnvironmentListQuery } from '../shell/environment/environment.queries.ts';
@@ -45,6 +46,10 @@ function EnvironmentShell() {
             sx={{ py: 3, outline: 'none' }}
           >
             <EnvironmentListBanner />
+            <Suspense fallback={null}>
+              <ProposeChangeOffer />
+            </Suspense>
+            {isReady && <BranchBannerOf environment={active} />}
             {isReady ? (
               // An environment switch remounts the screen: forms and local state start over in the new
               // environment without per-screen reset effects.
@@ -65,6 +70,26 @@ function EnvironmentShell() {
 const ErrorBanner = lazy(async () => ({
   default: (await import('../shell/feedback/ErrorBanner.tsx')).ErrorBanner,
 }));
+
+// Loaded right after the first screen: a refusal for review comes from a change the operator makes later.
+const ProposeChangeOffer = lazy(async () => ({
+  default: (await import('../shell/feedback/ProposeChangeOffer.tsx')).ProposeChangeOffer,
+}));
+
+// Shown only inside a change request's branch, with the request's declarations: not part of the first load.
+const BranchBanner = lazy(async () => ({
+  default: (await import('../shell/environment/BranchBanner.tsx')).BranchBanner,
+}));
+
+function BranchBannerOf({ environment }: { environment: string }) {
+  const branch = branchOf(environment);
+  if (!branch) return null;
+  return (
+    <Suspense fallback={null}>
+      <BranchBanner key={environment} branch={branch} />
+    </Suspense>
+  );
+}
 
 const MAIN_ID = 'main';
 

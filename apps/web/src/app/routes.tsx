@@ -56,6 +56,15 @@ const EnvironmentComparisonPage = lazyPage(
   () => import('../features/revisions/EnvironmentComparisonPage.tsx'),
   'EnvironmentComparisonPage',
 );
+const ChangeRequestListPage = lazyPage(
+  () => import('../features/change-requests/ChangeRequestListPage.tsx'),
+  'ChangeRequestListPage',
+);
+const ChangeRequestPage = lazyPage(
+  () => import('../features/change-requests/ChangeRequestPage.tsx'),
+  'ChangeRequestPage',
+);
+const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage.tsx'), 'WebhooksPage');
 
 /** The route table. Later issues replace a page file, never this table. Rendered by `useRoutes`. */
 export const routes: RouteObject[] = [
@@ -105,11 +114,14 @@ export const routes: RouteObject[] = [
           { path: 'system/user-admin', element: <UserAdminPage /> },
           { path: 'system/connections', element: <ConnectionsPage /> },
           { path: 'environments', element: <EnvironmentsPage /> },
+          { path: 'webhooks', element: <WebhooksPage /> },
           { path: 'system/nice', element: <NiceConfigPage /> },
           { path: 'audit', element: <AuditLogPage /> },
           { path: 'security/users', element: <UsersPage /> },
           { path: 'security/revisions', element: <RevisionHistoryPage /> },
           { path: 'security/compare', element: <EnvironmentComparisonPage /> },
+          { path: 'change-requests', element: <ChangeRequestListPage /> },
+          { path: 'change-requests/:id', element: <ChangeRequestPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,7 +1,8 @@
-import type { authEndpoints, environmentEndpoints } from '@console/domain';
+import type { authEndpoints, changeRequestEndpoints, environmentEndpoints } from '@console/domain';
 import type { LazyEndpoint } from '../api/hooks.ts';
 
 const load = () => import('./shell.api.ts');
+const loadChangeRequests = () => import('./changeRequest.api.ts');
 
 /** The shell's calls, declared in the endpoint table and loaded on first use (see shell.api.ts). */
 export const shellEndpoints = {
@@ -35,12 +36,19 @@ export const shellEndpoints = {
     name: 'save',
     load: () => load().then((module) => module.environmentEndpoints.save),
   },
+  awaitingReview: {
+    feature: 'changeRequest',
+    scope: 'global',
+    name: 'awaiting',
+    load: () => loadChangeRequests().then((module) => module.changeRequestEndpoints.awaiting),
+  },
 } as const satisfies {
   me: LazyEndpoint<typeof authEndpoints.me>;
   logout: LazyEndpoint<typeof authEndpoints.logout>;
   signInOptions: LazyEndpoint<typeof authEndpoints.options>;
   environments: LazyEndpoint<typeof environmentEndpoints.list>;
   saveEnvironment: LazyEndpoint<typeof environmentEndpoints.save>;
+  awaitingReview: LazyEndpoint<typeof changeRequestEndpoints.awaiting>;
 };
 
 /**
@@ -51,3 +59,6 @@ export const SAVE_ENVIRONMENT_RIGHT = { access: 'change', scope: 'global' } as c
 
 /** The right archiving (and restoring) an environment needs, for the menu's entry to its screen. */
 export const ARCHIVE_ENVIRONMENT_RIGHT = { access: 'admin', scope: 'global' } as const;
+
+/** The right managing the active environment's webhooks needs, for the menu's entry to their screen. */
+export const WEBHOOKS_RIGHT = { access: 'admin', scope: 'environment' } as const;

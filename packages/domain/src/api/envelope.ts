@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRANCH_ID_MAX_LENGTH } from '../change-request/branch-id.ts';
 import { ErrorCode } from '../errors.ts';
 
 // Every answer is {payload} on success or {error, code} on failure; `hint`, on some refusals: what to do
@@ -16,9 +17,9 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const payloadOf = <T extends z.ZodType>(payload: T) => z.object({ payload });
 
-/** `?configuration=<id>`: the environment a call acts on; DEFAULT_ENVIRONMENT (dev) when absent. */
+/** `?configuration=<id>`: the environment (or a change request's branch) a call acts on; DEFAULT_ENVIRONMENT (dev) when absent. */
 export const configurationQuerySchema = z.object({
-  configuration: z.string().min(1).max(36).optional(),
+  configuration: z.string().min(1).max(BRANCH_ID_MAX_LENGTH).optional(),
 });
 
 export const emptyBodySchema = z.union([z.object({}).strict(), z.null(), z.undefined()]).optional();

@@ -2,10 +2,12 @@ import { listEndpoints } from '../api/endpoint.ts';
 import { abTestEndpoints } from './abtest.endpoints.ts';
 import { auditEndpoints } from './audit.endpoints.ts';
 import { authEndpoints } from './auth.endpoints.ts';
+import { changeRequestEndpoints } from './change-request.endpoints.ts';
 import { compensationEndpoints } from './compensation.endpoints.ts';
 import { configEndpoints } from './config.endpoints.ts';
 import { connectionsEndpoints } from './connections.endpoints.ts';
 import { environmentEndpoints } from './environment.endpoints.ts';
+import { experimentEndpoints } from './experiment.endpoints.ts';
 import { idsEndpoints } from './ids.endpoints.ts';
 import { niceEndpoints } from './nice.endpoints.ts';
 import { pluginEndpoints } from './plugin.endpoints.ts';
@@ -18,10 +20,11 @@ import { scheduleEndpoints } from './schedule.endpoints.ts';
 import { segmentEndpoints } from './segment.endpoints.ts';
 import { transferEndpoints } from './transfer.endpoints.ts';
 import { usersEndpoints } from './users.endpoints.ts';
+import { webhooksEndpoints } from './webhooks.endpoints.ts';
 
 export type { ConfigKindEndpoints } from './config.endpoints.ts';
 // Named so a lazily loaded chunk can take one feature's declarations without the whole table.
-export { authEndpoints, environmentEndpoints };
+export { authEndpoints, changeRequestEndpoints, environmentEndpoints };
 
 // One line per feature in the import list and in `api`, so features added in parallel merge cleanly.
 
@@ -30,10 +33,12 @@ export const api = {
   abtest: abTestEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
+  changeRequest: changeRequestEndpoints,
   compensation: compensationEndpoints,
   config: configEndpoints,
   connections: connectionsEndpoints,
   environment: environmentEndpoints,
+  experiment: experimentEndpoints,
   ids: idsEndpoints,
   nice: niceEndpoints,
   plugin: pluginEndpoints,
@@ -46,6 +51,7 @@ export const api = {
   segment: segmentEndpoints,
   transfer: transferEndpoints,
   users: usersEndpoints,
+  webhooks: webhooksEndpoints,
 } as const;
 
 /** Every declared call, flattened: the server checks at start that each is registered. */

@@ -2,6 +2,7 @@ export * from './bucket.ts';
 export * from './bucket.vectors.ts';
 export * from './configuration-times.ts';
 export * from './diff.ts';
+export * from './events.schemas.ts';
 export * from './explain.ts';
 export * from './game-servers.ts';
 export * from './impact.ts';

@@ -11,9 +11,17 @@ import { runtimeSnapshotSchema } from './snapshot.ts';
 
 export const REVISION_PAGE_LIMIT = 100;
 
+/**
+ * How many revisions of an environment are kept (RUNTIME_REVISIONS_KEPT): older ones are deleted when
+ * a newer one is published, so the history and a rollback reach the last `kept`, at least `min`.
+ */
+export const RUNTIME_REVISIONS_KEPT = { default: 100, min: 50 } as const;
+
 export const REVISION_MESSAGES = {
   notFound: (environmentId: string, revision: number) =>
     `Revision ${revision} of the runtime of ${environmentId} not found`,
+  notKept: (environmentId: string, revision: number, oldest: number) =>
+    `Revision ${revision} of the runtime of ${environmentId} is no longer kept: the oldest kept is ${oldest} (RUNTIME_REVISIONS_KEPT)`,
 } as const;
 
 const revisionNumberSchema = z

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { payloadOf } from '../api/envelope.ts';
 import { ENVIRONMENT_ID_MAX_LENGTH } from '../environment.constants.ts';
 import { changedPartsSchema } from './diff.ts';
+import {
+  EVENT_MAX_AGE_DAYS,
+  EVENT_RETENTION_DAYS,
+  eventsRequestSchema,
+  eventsResponseSchema,
+  MAX_EVENTS_PER_BATCH,
+  RUNTIME_EVENTS_PATH,
+} from './events.schemas.ts';
 import { resolveAnswerSchema } from './resolution.schemas.ts';
 import {
   appliedRequestSchema,
@@ -228,6 +236,27 @@ export const runtimeEndpoints = {
     response: payloadOf(appliedRequestSchema),
     produces: 'application/json',
     answers: { ...RUNTIME_KEY_ANSWERS, ...RUNTIME_BODY_ANSWERS },
+  },
+  events: {
+    method: 'POST',
+    path: RUNTIME_EVENTS_PATH,
+    summary:
+      `A batch of at most ${MAX_EVENTS_PER_BATCH} exposures ({type: "exposure", id, userId, abTestId, version, ` +
+      'caseIndex, at}) and metric events ({type: "metric", id, userId, event, value?, at}) for A/B-test ' +
+      'results. Idempotent per event id (sending a batch again stores nothing twice); the whole batch is ' +
+      `stored or, refused, none of it. \`at\` at most ${EVENT_MAX_AGE_DAYS} days ago and an hour ahead; raw ` +
+      `events are kept ${EVENT_RETENTION_DAYS} days, their per-day statistics for good`,
+    body: eventsRequestSchema,
+    response: payloadOf(eventsResponseSchema),
+    produces: 'application/json',
+    answers: {
+      ...RUNTIME_KEY_ANSWERS,
+      ...RUNTIME_BODY_ANSWERS,
+      400: 'The body is not valid (the message names the event and field: `events[3].userId`); nothing was stored',
+      429:
+        'Too many unknown runtime keys were presented, or this key sends more events a second than the console ' +
+        'takes (RUNTIME_EVENTS_PER_SECOND_PER_KEY); nothing was stored: send the batch again after a backoff',
+    },
   },
 } as const satisfies Record<string, RuntimeEndpoint>;
 

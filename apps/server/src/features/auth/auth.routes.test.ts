@@ -1,3 +1,4 @@
+import { DEFAULT_REVIEW_POLICY } from '@console/domain';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
 import { readConfig } from '../../config.ts';
@@ -18,9 +19,9 @@ describe('login', () => {
         role: 'admin',
         isConfiguredAdmin: false,
         environments: [
-          { id: 'dev', role: 'admin', isProtected: false },
-          { id: 'stable', role: 'admin', isProtected: false },
-          { id: 'prod', role: 'admin', isProtected: true },
+          { id: 'dev', role: 'admin', isProtected: false, review: DEFAULT_REVIEW_POLICY },
+          { id: 'stable', role: 'admin', isProtected: false, review: DEFAULT_REVIEW_POLICY },
+          { id: 'prod', role: 'admin', isProtected: true, review: DEFAULT_REVIEW_POLICY },
         ],
       },
     });

@@ -3,6 +3,7 @@ import {
   DEFAULT_ENVIRONMENT_DESCRIPTION,
   isProtectedEnvironment,
   notFound,
+  parseBranchId,
   type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
   unknownEnvironmentMessage,
@@ -15,6 +16,7 @@ import { environmentInitializers } from './environment.initializers.ts';
 import {
   findEnvironment,
   findEnvironmentIds,
+  insertBranchEnvironment,
   insertEnvironment,
   listAllEnvironmentIds,
   listEnvironmentIds,
@@ -92,6 +94,15 @@ export async function createEnvironment(
   });
 }
 
+/**
+ * A change request's branch of `parent` (docs/product.md, Change requests): a hidden environment row
+ * holding what every feature requires, in the request's unit of work. Nothing is published for it.
+ */
+export async function createBranchEnvironment(tx: Tx, id: string, parent: string, description: string) {
+  await insertBranchEnvironment(tx, id, parent, description);
+  await initializeEnvironment(tx, id);
+}
+
 async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
   for (const initialize of environmentInitializers) await initialize(tx, id);
 }
@@ -110,6 +121,9 @@ export async function seedEnvironments(db: Db): Promise<void> {
     // Archived environments too: restored, they hold what features require.
     for (const id of await listAllEnvironmentIds(tx)) await initializeEnvironment(tx, id);
     // In id order, the order every publisher locks environments in, so two starting processes never deadlock.
-    for (const id of (await listAllEnvironmentIds(tx)).sort()) await publishFirstRevision(tx, id);
+    // Change requests' branches publish nothing: game servers never see them.
+    for (const id of (await listAllEnvironmentIds(tx)).sort()) {
+      if (parseBranchId(id) === null) await publishFirstRevision(tx, id);
+    }
   });
 }

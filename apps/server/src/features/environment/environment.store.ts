@@ -1,3 +1,4 @@
+import type { ReviewPolicy } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 
 export async function findEnvironment(db: Db | Tx, id: string) {
@@ -26,10 +27,10 @@ export async function lockEnvironmentRows(tx: Tx, ids: readonly string[]): Promi
   return rows.map((row) => row.id);
 }
 
-/** The environments in use (not archived), in creation order. */
+/** The environments in use (not archived), in creation order; change requests' branches are never listed. */
 export async function listEnvironmentIds(db: Db | Tx): Promise<string[]> {
   const rows = await db.environment.findMany({
-    where: { archived: null },
+    where: { archived: null, branchOf: null },
     select: { id: true },
     orderBy: { created: 'asc' },
   });
@@ -56,15 +57,92 @@ export async function insertEnvironment(
   return count === 1;
 }
 
-/** Every environment in use (not archived) with whether it is protected, in creation order. */
-export async function listEnvironmentProtection(
-  db: Db | Tx,
-): Promise<{ id: string; isProtected: boolean }[]> {
-  return db.environment.findMany({
+/** An environment in use as the request path knows it: protection, the branched one, the review policy. */
+export interface CatalogRow {
+  id: string;
+  isProtected: boolean;
+  /** The environment a change request's branch branches; null for an environment. */
+  branchOf: string | null;
+  review: ReviewPolicy;
+}
+
+const REVIEW_COLUMNS = {
+  reviewRequired: true,
+  reviewApprovals: true,
+  reviewSelfApproval: true,
+  reviewResetOnChange: true,
+} as const;
+
+const policyOf = (row: {
+  reviewRequired: boolean;
+  reviewApprovals: number;
+  reviewSelfApproval: boolean;
+  reviewResetOnChange: boolean;
+}): ReviewPolicy => ({
+  isRequired: row.reviewRequired,
+  approvals: row.reviewApprovals,
+  allowSelfApproval: row.reviewSelfApproval,
+  resetApprovalsOnChange: row.reviewResetOnChange,
+});
+
+/**
+ * Every environment in use (not archived), branches of change requests included (the request path
+ * resolves them), with whether it is protected and its review policy, in creation order.
+ */
+export async function listEnvironmentProtection(db: Db | Tx): Promise<CatalogRow[]> {
+  const rows = await db.environment.findMany({
     where: { archived: null },
-    select: { id: true, isProtected: true },
+    select: { id: true, isProtected: true, branchOf: true, ...REVIEW_COLUMNS },
     orderBy: { created: 'asc' },
   });
+  return rows.map((row) => ({
+    id: row.id,
+    isProtected: row.isProtected,
+    branchOf: row.branchOf,
+    review: policyOf(row),
+  }));
+}
+
+/** The review policy of an environment as stored now (in the caller's transaction), or null when unknown. */
+export async function findReviewPolicy(db: Db | Tx, id: string): Promise<ReviewPolicy | null> {
+  const row = await db.environment.findUnique({ where: { id }, select: REVIEW_COLUMNS });
+  return row === null ? null : policyOf(row);
+}
+
+/** The review policies of these environments, in the caller's transaction. */
+export async function findReviewPolicies(tx: Tx, ids: readonly string[]): Promise<Map<string, ReviewPolicy>> {
+  const rows = await tx.environment.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true, ...REVIEW_COLUMNS },
+  });
+  return new Map(rows.map((row) => [row.id, policyOf(row)]));
+}
+
+/** Sets an environment's review policy, its row locked first; answers the policy it had, or null when unknown. */
+export async function updateReviewPolicy(
+  tx: Tx,
+  id: string,
+  policy: ReviewPolicy,
+): Promise<ReviewPolicy | null> {
+  const locked = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM environment WHERE id = ${id} AND archived IS NULL AND branch_of IS NULL FOR NO KEY UPDATE`;
+  if (locked.length === 0) return null;
+  const before = await findReviewPolicy(tx, id);
+  await tx.environment.update({
+    where: { id },
+    data: {
+      reviewRequired: policy.isRequired,
+      reviewApprovals: policy.approvals,
+      reviewSelfApproval: policy.allowSelfApproval,
+      reviewResetOnChange: policy.resetApprovalsOnChange,
+    },
+  });
+  return before;
+}
+
+/** Inserts a change request's branch of `parent`: unprotected, never reviewed, hidden from lists. */
+export async function insertBranchEnvironment(tx: Tx, id: string, parent: string, description: string) {
+  await tx.environment.create({ data: { id, description, branchOf: parent } });
 }
 
 /** Marks an environment protected or not; answers what it was, or null when it does not exist. */
@@ -120,7 +198,7 @@ export async function setEnvironmentArchived(
 
 export async function listArchivedEnvironments(db: Db | Tx) {
   const rows = await db.environment.findMany({
-    where: { archived: { not: null } },
+    where: { archived: { not: null }, branchOf: null },
     select: { id: true, description: true, archived: true, archivedBy: true },
     orderBy: [{ archived: 'desc' }, { id: 'asc' }],
   });

@@ -4,18 +4,26 @@ import {
   MAX_LEVEL_MIN,
   NO_RELEASE_TIME,
   pluginNameOf,
+  type RuntimeAbTest,
+  type RuntimeConfiguration,
   type RuntimeContent,
+  runtimeAbTestSchema,
+  runtimeConfigurationSchema,
   runtimeContentSchema,
+  runtimeReleaseSchema,
   stableStringify,
 } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { servedRanges } from '../abtest/abtest.public.ts';
 import {
+  type RuntimeAbTestSource,
+  type RuntimeConfigurationSource,
   type RuntimeSourceOptions,
   type RuntimeSources,
   readRuntimeSources,
 } from './runtime-content.store.ts';
+import { sealItem, stableContentText } from './runtime-parts.ts';
 
 // An environment's runtime content (packages/domain runtime/snapshot.ts), built from the
 // database as it is in the calling transaction, and its hash.
@@ -39,41 +47,67 @@ const DEFAULT_RELEASE: RuntimeContent['release'] = {
 /** By id in UTF-16 code unit order: the same in every database, whatever its collation. */
 const byId = <T extends { id: string | number }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/**
+ * What each environment's last build made of each A/B-test and configuration text (parsed, checked,
+ * sealed): the next build reuses the items whose text is unchanged, so a publish serialises, checks
+ * and hashes what changed, not the whole environment. Keyed by the row's whole JSON text, never by a
+ * time or a version, so a reused item is exactly what parsing the text would give; each build keeps
+ * only the texts it met.
+ */
+const builtItems = new Map<string, Map<string, object>>();
+
 /** The content of the sources; checked against the snapshot schema, so a bad row fails here. */
 export function toRuntimeContent(environmentId: string, sources: RuntimeSources): RuntimeContent {
+  const what = `runtime content of ${environmentId}`;
+  const previous = builtItems.get(environmentId);
+  const kept = new Map<string, object>();
+  const itemOf = <T extends object>(text: string, make: (source: never) => T): T => {
+    let item = (kept.get(text) ?? previous?.get(text)) as T | undefined;
+    if (item === undefined) item = sealItem(make(JSON.parse(text) as never));
+    kept.set(text, item);
+    return item;
+  };
+  const abTestOf = (abTest: RuntimeAbTestSource): RuntimeAbTest => {
+    const cases = abTest.version === null ? [] : (abTest.cases ?? []);
+    const of = `version ${abTest.version} of A/B-test '${abTest.id}' in ${environmentId}`;
+    const ranges = abTest.version === null ? [] : servedRanges(cases, abTest.ranges, of);
+    const built = {
+      id: abTest.id,
+      type: abTest.type,
+      active: abTest.active,
+      salt: abTest.salt,
+      segment: abTest.segment,
+      version: abTest.version,
+      cases: cases.map((weight, index) => ({ weight, ranges: ranges[index] ?? [] })),
+    };
+    return parseJsonColumn(runtimeAbTestSchema, built, what);
+  };
+  const configurationOf = (configuration: RuntimeConfigurationSource): RuntimeConfiguration =>
+    parseJsonColumn(runtimeConfigurationSchema, configuration, what);
   const content: RuntimeContent = {
-    plugins: sources.plugins
-      .map((plugin) => ({
+    plugins: parseJsonColumn(
+      runtimeContentSchema.shape.plugins,
+      sources.plugins.map((plugin) => ({
         id: plugin.id,
         name: pluginNameOf(plugin.id),
         enabled: plugin.enabled,
         entries: plugin.entries,
-      }))
-      .sort(byId),
-    abTests: sources.abTests
-      .map((abTest) => {
-        const cases = abTest.version === null ? [] : (abTest.cases ?? []);
-        const what = `version ${abTest.version} of A/B-test '${abTest.id}' in ${environmentId}`;
-        const ranges = abTest.version === null ? [] : servedRanges(cases, abTest.ranges, what);
-        return {
-          id: abTest.id,
-          type: abTest.type,
-          active: abTest.active,
-          salt: abTest.salt,
-          segment: abTest.segment,
-          version: abTest.version,
-          cases: cases.map((weight, index) => ({ weight, ranges: ranges[index] ?? [] })),
-        };
-      })
-      .sort(byId) as RuntimeContent['abTests'],
-    configurations: (sources.configurations as RuntimeContent['configurations']).sort(byId),
-    release: sources.release ?? DEFAULT_RELEASE,
+      })),
+      what,
+    ).sort(byId),
+    abTests: sources.abTests.map((text) => itemOf(text, abTestOf)).sort(byId),
+    configurations: sources.configurations.map((text) => itemOf(text, configurationOf)).sort(byId),
+    release: parseJsonColumn(runtimeReleaseSchema, sources.release ?? DEFAULT_RELEASE, what),
   };
-  return parseJsonColumn(runtimeContentSchema, content, `runtime content of ${environmentId}`);
+  builtItems.set(environmentId, kept);
+  return content;
 }
 
+/** sha256 (hex) of stableStringify(content), from the texts its sealed items keep. */
 export const hashRuntimeContent = (content: RuntimeContent): string =>
-  createHash('sha256').update(stableStringify(content)).digest('hex');
+  createHash('sha256')
+    .update(Object.keys(content).length === 4 ? stableContentText(content) : stableStringify(content))
+    .digest('hex');
 
 /**
  * The environment's runtime content now, as the transaction sees it, with its hash. Publishing calls

@@ -40,8 +40,10 @@ export interface RuntimeReleaseSource {
 
 export interface RuntimeSources {
   plugins: RuntimePluginSource[];
-  abTests: RuntimeAbTestSource[];
-  configurations: RuntimeConfigurationSource[];
+  /** Each A/B-test as JSON text (a RuntimeAbTestSource): a build reuses what it made of a text it has seen. */
+  abTests: string[];
+  /** Each configuration as JSON text (a RuntimeConfigurationSource), likewise. */
+  configurations: string[];
   /** null when the environment never saved release info. */
   release: RuntimeReleaseSource | null;
 }
@@ -86,7 +88,7 @@ export async function readRuntimeSources(
       COALESCE((
         SELECT json_agg(json_build_object(
                  'id', t."id", 'type', t."type", 'active', t."active", 'salt', t."salt",
-                 'segment', t."segment", 'version', v."version", 'cases', v."cases", 'ranges', v."ranges"))
+                 'segment', t."segment", 'version', v."version", 'cases', v."cases", 'ranges', v."ranges")::text)
           FROM "ab_test" t
           LEFT JOIN LATERAL (
             SELECT "version", "cases", "ranges" FROM "ab_test_version"
@@ -96,7 +98,7 @@ export async function readRuntimeSources(
            AND t."id" IN (SELECT "ab_test_id" FROM "entry")), '[]'::json) AS "abTests",
       COALESCE((
         SELECT json_agg(json_build_object(
-                 'id', c."id", 'kind', c."kind", 'activation', c."activation", 'data', c."data"))
+                 'id', c."id", 'kind', c."kind", 'activation', c."activation", 'data', c."data")::text)
           FROM "configuration" c
          WHERE c."environment_id" = ${environmentId} AND c."active"
            AND c."id" IN (SELECT unnest("configurations") FROM "entry")), '[]'::json) AS "configurations",

@@ -44,7 +44,7 @@ describe('pickup confirmation: game servers report the revision they applied', (
   };
   const publish = (environment: string, revision: number) =>
     sql.query(
-      `INSERT INTO runtime_revision (environment_id, revision, hash, content, created_by)
+      `INSERT INTO runtime_revision (environment_id, revision, hash, manifest, created_by)
        VALUES ($1, $2, 'h', '{}', 'test@example.com')`,
       [environment, revision],
     );

@@ -1,15 +1,11 @@
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
-import { isPublishingAuditAction } from '@console/domain';
+import { isPublishingAuditAction, parseBranchId, RUNTIME_REVISIONS_KEPT } from '@console/domain';
 import type { Tx } from '../../db/client.ts';
 import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import { type BuiltContent, buildRuntimeContent } from './runtime-content.service.ts';
-import {
-  findLatestRevision,
-  insertRevision,
-  lockRuntimeState,
-  type RevisionHead,
-} from './runtime-revision.store.ts';
+import { pruneRevisions, sqlOf, writeRevision } from './runtime-part.store.ts';
+import { findLatestRevision, lockRuntimeState, type RevisionHead } from './runtime-revision.store.ts';
 
 // Publishing, in the transaction of the change that altered what players receive.
 
@@ -28,6 +24,15 @@ export interface PublishTiming {
   isPublished: boolean;
 }
 
+/** How many revisions each environment keeps (RUNTIME_REVISIONS_KEPT; buildApp sets it from the config). */
+let revisionsKept: number = RUNTIME_REVISIONS_KEPT.default;
+
+export function configureRevisionRetention(kept: number): void {
+  revisionsKept = Math.max(kept, RUNTIME_REVISIONS_KEPT.min);
+}
+
+export const keptRevisions = (): number => revisionsKept;
+
 export interface PublishedRevision {
   environmentId: string;
   revision: number;
@@ -36,7 +41,9 @@ export interface PublishedRevision {
 
 /**
  * Inserts `built` as the revision after `latest` when its hash differs (or there is none yet), and
- * notifies. The caller holds the environment's publish lock (lockRuntimeState).
+ * notifies; then deletes the revisions older than the last RUNTIME_REVISIONS_KEPT and the parts only
+ * they used, in the same transaction (docs/decisions.md, "Runtime revisions"). The caller holds the
+ * environment's publish lock (lockRuntimeState).
  */
 export async function publishBuilt(
   tx: Tx,
@@ -47,7 +54,8 @@ export async function publishBuilt(
 ): Promise<PublishedRevision | null> {
   if (latest !== null && latest.hash === built.hash) return null;
   const revision = (latest?.revision ?? 0) + 1;
-  await insertRevision(tx, {
+  const sql = sqlOf(tx);
+  await writeRevision(sql, {
     environmentId,
     revision,
     hash: built.hash,
@@ -56,6 +64,7 @@ export async function publishBuilt(
     auditEntryIds: publisher.auditEntryIds,
     restoredFrom: publisher.restoredFrom ?? null,
   });
+  if (revision > revisionsKept) await pruneRevisions(sql, environmentId, revision - revisionsKept + 1);
   return { environmentId, revision, hash: built.hash };
 }
 
@@ -102,7 +111,9 @@ export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry
     ...new Set(
       written
         .filter((entry) => isPublishingAuditAction(entry.action))
-        .flatMap((entry) => (entry.environmentId === null ? [] : [entry.environmentId])),
+        .flatMap((entry) => (entry.environmentId === null ? [] : [entry.environmentId]))
+        // Game servers never see a change request's branch: nothing is published for it
+        .filter((environmentId) => parseBranchId(environmentId) === null),
     ),
   ].sort();
   for (const environmentId of environments) {

@@ -1,6 +1,8 @@
 import { type RuntimeContent, runtimeContentSchema } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
+import { readContents, sqlOf } from './runtime-part.store.ts';
+import type { RevisionManifest } from './runtime-parts.ts';
 
 // The game servers' read path asks the database only these things, and only in the background
 // (start, NOTIFY, periodic check): never while answering a request.
@@ -46,13 +48,20 @@ export async function listStoredRevisionsAfter(
       environmentId: true,
       revision: true,
       hash: true,
-      content: true,
+      manifest: true,
       created: true,
       createdBy: true,
     },
   });
-  return rows.reverse().map((row) => {
+  rows.reverse();
+  // The revisions share most of their parts: each is read once.
+  const contents = await readContents(
+    sqlOf(db),
+    environmentId,
+    rows.map((row) => row.manifest as unknown as RevisionManifest),
+  );
+  return rows.map(({ manifest: _manifest, ...row }, index) => {
     const what = `runtime revision ${row.revision} of ${environmentId}`;
-    return { ...row, content: parseJsonColumn(runtimeContentSchema, row.content, what) };
+    return { ...row, content: parseJsonColumn(runtimeContentSchema, contents[index], what) };
   });
 }

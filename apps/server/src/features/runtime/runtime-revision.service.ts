@@ -18,6 +18,7 @@ import { buildRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
   findLatestRevision,
+  findOldestRevision,
   findRevisionRow,
   findRuntimePin,
   listRevisionRows,
@@ -84,10 +85,17 @@ export function listRevisions(
   );
 }
 
-/** The revision with its parsed content; 404 when the environment has no such revision. */
+/**
+ * The revision with its parsed content; 404 when the environment has no such revision, saying so when
+ * it was pruned (older than the oldest kept, RUNTIME_REVISIONS_KEPT).
+ */
 export async function requireRevision(db: Db | Tx, environmentId: string, revision: number) {
   const row = await findRevisionRow(db, environmentId, revision);
-  if (!row) throw notFound(REVISION_MESSAGES.notFound(environmentId, revision));
+  if (!row) {
+    const oldest = await findOldestRevision(db, environmentId);
+    if (oldest > revision) throw notFound(REVISION_MESSAGES.notKept(environmentId, revision, oldest));
+    throw notFound(REVISION_MESSAGES.notFound(environmentId, revision));
+  }
   const what = `revision ${revision} of ${environmentId}`;
   return { ...row, content: parseJsonColumn(runtimeContentSchema, row.content, `content of ${what}`) };
 }

@@ -1,6 +1,6 @@
-import type { RuntimeContent } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { RUNTIME_REVISION_CHANNEL, revisionNotificationText } from './revision-notification.ts';
+import { readContents, sqlOf } from './runtime-part.store.ts';
+import type { RevisionManifest } from './runtime-parts.ts';
 
 // Published revisions of an environment's runtime, and the per-environment state row that
 // serialises publishers and holds the rollback pin.
@@ -70,32 +70,6 @@ export async function findLatestRevision(db: Db | Tx, environmentId: string): Pr
   });
 }
 
-export interface NewRevision {
-  environmentId: string;
-  revision: number;
-  hash: string;
-  content: RuntimeContent;
-  createdBy: string;
-  auditEntryIds: readonly number[];
-  restoredFrom: number | null;
-}
-
-/**
- * Inserts the revision and, in the same statement, sends its NOTIFY (delivered when the transaction
- * commits; never if it rolls back). The primary key (environment, revision) refuses a duplicate number.
- */
-export async function insertRevision(tx: Tx, record: NewRevision): Promise<void> {
-  const payload = revisionNotificationText(record);
-  await tx.$executeRaw`
-    WITH "inserted" AS (
-      INSERT INTO "runtime_revision"
-             ("environment_id", "revision", "hash", "content", "created_by", "audit_entry_ids", "restored_from")
-      VALUES (${record.environmentId}, ${record.revision}, ${record.hash}, ${JSON.stringify(record.content)}::jsonb,
-              ${record.createdBy}, ${[...record.auditEntryIds]}::int[], ${record.restoredFrom})
-      RETURNING 1)
-    SELECT pg_notify(${RUNTIME_REVISION_CHANNEL}, ${payload}) FROM "inserted"`;
-}
-
 export interface RevisionRow {
   revision: number;
   hash: string;
@@ -129,14 +103,28 @@ export async function listRevisionRows(
   });
 }
 
-/** One revision with its content (unparsed), or null. */
+/** One revision with its content (unparsed, from its parts), or null. */
 export async function findRevisionRow(
   db: Db | Tx,
   environmentId: string,
   revision: number,
 ): Promise<(RevisionRow & { content: unknown }) | null> {
-  return db.runtimeRevision.findUnique({
+  const row = await db.runtimeRevision.findUnique({
     where: { environmentId_revision: { environmentId, revision } },
-    select: { ...summarySelect, content: true },
+    select: { ...summarySelect, manifest: true },
   });
+  if (!row) return null;
+  const { manifest, ...summary } = row;
+  const [content] = await readContents(sqlOf(db), environmentId, [manifest as unknown as RevisionManifest]);
+  return { ...summary, content };
+}
+
+/** The oldest revision the environment keeps (0 before the first): older ones were pruned. */
+export async function findOldestRevision(db: Db | Tx, environmentId: string): Promise<number> {
+  const row = await db.runtimeRevision.findFirst({
+    where: { environmentId },
+    orderBy: { revision: 'asc' },
+    select: { revision: true },
+  });
+  return row?.revision ?? 0;
 }

@@ -13,6 +13,7 @@ import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
 import type { RuntimeCache, ServedRevision } from './runtime-cache.ts';
 import { documentation } from './runtime-call.ts';
+import { registerEventsCall } from './runtime-events.routes.ts';
 import { registerGrantsCalls } from './runtime-grants.routes.ts';
 import { registerAppliedCall } from './runtime-instances.routes.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
@@ -173,5 +174,6 @@ export async function runtimeRoutes(
     });
     registerGrantsCalls(calls);
     registerAppliedCall(calls);
+    registerEventsCall(calls);
   });
 }

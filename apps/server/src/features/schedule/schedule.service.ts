@@ -4,7 +4,7 @@ import {
   type ScheduleOverview,
   type ScheduleOverviewRequest,
 } from '@console/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { listScheduleConfigurations } from '../config/config.public.ts';
 import { listSchedulePlugins } from '../plugin/plugin.public.ts';
 
@@ -14,7 +14,7 @@ import { listSchedulePlugins } from '../plugin/plugin.public.ts';
  * then every configuration they choose in one more (the configurations feature's).
  */
 export async function getScheduleOverview(
-  db: Db,
+  db: Db | Tx,
   environmentId: string,
   request: ScheduleOverviewRequest,
 ): Promise<ScheduleOverview> {

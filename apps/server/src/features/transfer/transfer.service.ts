@@ -24,7 +24,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { lockEnvironments, requireEnvironments } from '../environment/environment.service.ts';
-import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
+import { checkTransferGroups, type TransferGroup, type TransferWriteContext } from './transfer-group.ts';
 import {
   isGroupInSource,
   listSourceItems,
@@ -87,6 +87,40 @@ const environmentsOf = (request: TransferChoices): string[] => {
   return source === null ? [request.to] : [source, request.to];
 };
 
+/** What the groups' items need of each other, for planTransfer (the dependency closure). */
+export function dependencyRulesOf(groups: readonly TransferGroup[]): TransferDependencyRules {
+  const groupNamed = new Map(groups.map((group) => [group.name, group]));
+  return {
+    referencesOf: (name, item) => groupNamed.get(name)?.referencesOf?.(item) ?? [],
+    partOf: (reference, item) => groupNamed.get(reference.group)?.referencedPart?.(item, reference),
+  };
+}
+
+/**
+ * Writes a planned transfer's rows into `to`: deletes first, later groups first (they may refer to
+ * earlier ones); then creates and updates in registry order. A change request's apply writes the same way.
+ */
+export async function applyTransferRows(
+  tx: Tx,
+  groups: readonly TransferGroup[],
+  to: string,
+  preview: TransferPreviewGroups,
+  context: TransferWriteContext,
+): Promise<void> {
+  for (const group of [...groups].reverse()) {
+    for (const row of preview[group.name] ?? []) {
+      if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id, context);
+    }
+  }
+  for (const group of groups) {
+    for (const { operation, ...item } of preview[group.name] ?? []) {
+      if (operation === TransferOperation.Create || operation === TransferOperation.Update) {
+        await group.write(tx, to, item, context);
+      }
+    }
+  }
+}
+
 /**
  * The environment transfer over a registry of groups: it knows how to compare and apply groups,
  * never what they hold. The registry is checked here, once, so a bad one stops the app at start.
@@ -103,11 +137,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     return state;
   };
 
-  const groupNamed = new Map(groups.map((group) => [group.name, group]));
-  const dependencyRules: TransferDependencyRules = {
-    referencesOf: (name, item) => groupNamed.get(name)?.referencesOf?.(item) ?? [],
-    partOf: (reference, item) => groupNamed.get(reference.group)?.referencedPart?.(item, reference),
-  };
+  const dependencyRules = dependencyRulesOf(groups);
 
   // The chosen groups in registry order (absent = all the source holds); an unknown name is the
   // caller's mistake.
@@ -161,23 +191,11 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
       .digest('hex');
   };
 
-  // Deletes first, later groups first (they may refer to earlier ones); then writes in registry order.
-  const apply = async (tx: Tx, request: TransferChoices, preview: TransferPreviewGroups, email: string) => {
-    const { to } = request;
-    const context = { email, sourceEnvironmentId: sourceEnvironmentOf(request.source) };
-    for (const group of [...groups].reverse()) {
-      for (const row of preview[group.name] ?? []) {
-        if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id, context);
-      }
-    }
-    for (const group of groups) {
-      for (const { operation, ...item } of preview[group.name] ?? []) {
-        if (operation === TransferOperation.Create || operation === TransferOperation.Update) {
-          await group.write(tx, to, item, context);
-        }
-      }
-    }
-  };
+  const apply = (tx: Tx, request: TransferChoices, preview: TransferPreviewGroups, email: string) =>
+    applyTransferRows(tx, groups, request.to, preview, {
+      email,
+      sourceEnvironmentId: sourceEnvironmentOf(request.source),
+    });
 
   // SERIALIZABLE: every read from one snapshot, and a concurrent change to anything this transfer read
   // or writes aborts it rather than being overwritten. The row locks make a second transfer touching

@@ -1,3 +1,4 @@
+import { DEFAULT_REVIEW_POLICY } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { readConfig } from '../../config.ts';
@@ -28,9 +29,9 @@ describe('users and roles', () => {
       role: 'viewer',
       isConfiguredAdmin: false,
       environments: [
-        { id: 'dev', role: 'viewer', isProtected: false },
-        { id: 'stable', role: 'viewer', isProtected: false },
-        { id: 'prod', role: 'viewer', isProtected: true },
+        { id: 'dev', role: 'viewer', isProtected: false, review: DEFAULT_REVIEW_POLICY },
+        { id: 'stable', role: 'viewer', isProtected: false, review: DEFAULT_REVIEW_POLICY },
+        { id: 'prod', role: 'viewer', isProtected: true, review: DEFAULT_REVIEW_POLICY },
       ],
     });
     expect(await rolesOf(t, boss)).toMatchObject({ role: 'admin', isConfiguredAdmin: true });
@@ -175,6 +176,7 @@ describe('users and roles', () => {
       id: 'stable',
       role: 'operator',
       isProtected: true,
+      review: DEFAULT_REVIEW_POLICY,
     });
     const [entry] = await t.auditEntries(boss, 'stable');
     expect(entry).toMatchObject({ action: 'environment.protect', attributes: { isProtected: true } });

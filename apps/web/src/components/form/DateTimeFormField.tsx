@@ -40,6 +40,8 @@ export function formatOperatorTime(at: number): string {
 }
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+/** For an instant to the second (when a change request is applied). */
+export const DATE_TIME_SECONDS_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface DateTimeFormFieldProps {
   /** The form field: the activation's start or end, or another instant (the preview's time). */
@@ -48,10 +50,17 @@ interface DateTimeFormFieldProps {
   emptyMeaning: string;
   /** Without the " (UTC)". */
   label: string;
+  /** Typed to the second, not only to the minute. */
+  withSeconds?: boolean;
 }
 
 /** An instant of the surrounding form (an activation's start or end, the preview's time): UTC milliseconds, 0 when empty. */
-export function DateTimeFormField({ name, emptyMeaning, label: fieldLabel }: DateTimeFormFieldProps) {
+export function DateTimeFormField({
+  name,
+  emptyMeaning,
+  label: fieldLabel,
+  withSeconds = false,
+}: DateTimeFormFieldProps) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   const [calendarAnchor, setCalendarAnchor] = useState<HTMLElement | null>(null);
@@ -75,7 +84,7 @@ export function DateTimeFormField({ name, emptyMeaning, label: fieldLabel }: Dat
           label={label}
           timezone="UTC"
           ampm={false}
-          format={DATE_TIME_FORMAT}
+          format={withSeconds ? DATE_TIME_SECONDS_FORMAT : DATE_TIME_FORMAT}
           value={value}
           onChange={change}
           clearable

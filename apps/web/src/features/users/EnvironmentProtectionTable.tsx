@@ -4,9 +4,13 @@ import Switch from '@mui/material/Switch';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
+import { ReviewPolicySettings } from '../change-requests/ReviewPolicySettings.tsx';
 import { useSetEnvironmentProtectedMutation } from './users.queries.ts';
 
-/** Which environments are protected (only admins change anything there); an admin of one switches it. */
+/**
+ * Which environments are protected (only admins change anything there) and whether their changes need
+ * review; an admin of one changes both.
+ */
 export function EnvironmentProtectionTable({
   environments,
   onError,
@@ -52,6 +56,10 @@ export function EnvironmentProtectionTable({
           />
         </NeedsRight>
       ),
+    },
+    {
+      header: 'Review',
+      cell: (environment) => <ReviewPolicySettings environment={environment.id} onError={onError} />,
     },
   ];
   return (

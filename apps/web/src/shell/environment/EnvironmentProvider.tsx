@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { subscribeToApiEvents } from '../../api/client.ts';
 import { confirmLeaving } from '../../components/form/unsavedChanges.ts';
 import { useGlobalUi } from '../feedback/globalUi.context.ts';
+import { branchOf } from './branch.ts';
 import { type ActiveEnvironment, ActiveEnvironmentContext } from './environment.context.ts';
 import { useEnvironmentListQuery } from './environment.queries.ts';
 import { readActiveEnvironment, writeActiveEnvironment } from './environment.storage.ts';
@@ -20,17 +21,24 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
   const list = useEnvironmentListQuery();
   const environments = list.data ?? NO_ENVIRONMENTS;
 
-  // If the stored environment is not listed, the first listed one is selected.
+  // If the stored environment is not listed, the first listed one is selected. A change request's branch is
+  // never listed: it stays chosen while the environment it changes is listed.
   const firstListed = environments[0];
-  const active = firstListed !== undefined && !environments.includes(chosen) ? firstListed : chosen;
+  const isListed = (id: string) => environments.includes(branchOf(id)?.base ?? id);
+  const active = firstListed !== undefined && !isListed(chosen) ? firstListed : chosen;
 
   // The active environment was archived (a call in it answered 404 Unknown environment): re-list, so
   // the first listed (dev) is selected (docs/decisions.md, Environments and Transfer).
   const { refetch } = list;
+  // A branch that is gone (its request applied or closed elsewhere) leaves the operator in the environment it
+  // changed.
   useEffect(
     () =>
       subscribeToApiEvents((event) => {
-        if (event.type === 'unknown-environment' && event.environment === active) void refetch();
+        if (event.type !== 'unknown-environment' || event.environment !== active) return;
+        const branch = branchOf(active);
+        if (branch) setChosen(branch.base);
+        else void refetch();
       }),
     [active, refetch],
   );
@@ -44,9 +52,13 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
   }, [active, showError]);
 
   const select = useCallback(
-    (id: string) => {
+    (id: string, { isSavedElsewhere = false }: { isSavedElsewhere?: boolean } = {}) => {
       // Another environment remounts the screen: unsaved changes on it are lost, so the operator is asked first.
       if (id !== active) {
+        if (isSavedElsewhere) {
+          setChosen(id);
+          return;
+        }
         void confirmLeaving().then((isConfirmed) => {
           if (isConfirmed) setChosen(id);
         });

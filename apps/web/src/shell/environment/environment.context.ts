@@ -7,8 +7,11 @@ export interface ActiveEnvironment {
   environments: readonly string[];
   /** False until the environment list has been answered. */
   isReady: boolean;
-  /** Makes `id` active; every screen reloads its data. */
-  select(id: string): void;
+  /**
+   * Makes `id` active; every screen reloads its data. Unsaved changes on the screen are asked about first,
+   * unless `isSavedElsewhere` (a change sent again into a change request's branch, which it then enters).
+   */
+  select(id: string, options?: { isSavedElsewhere?: boolean }): void;
 }
 
 export const ActiveEnvironmentContext = createContext<ActiveEnvironment | null>(null);

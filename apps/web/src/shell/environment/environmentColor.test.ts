@@ -10,6 +10,9 @@ describe('environment indicator colour', () => {
     ['qa', [180, 100, 200]],
     ['Prod', [180, 100, 200]],
     ['constructor', [180, 100, 200]],
+    ['prod~cr-12', [200, 50, 0]],
+    ['dev~cr-3', [0, 200, 100]],
+    ['prod~cr-x', [180, 100, 200]],
   ])('%s is %j', (environment, rgb) => {
     expect(environmentColor(environment)).toEqual(rgb);
   });
@@ -27,5 +30,10 @@ describe('theme', () => {
       expect(themeForEnvironment(environment)).toBe(lightTheme);
     }
     expect(lightTheme.palette.mode).toBe('light');
+  });
+
+  it('is dark inside a change request of prod', () => {
+    expect(themeForEnvironment('prod~cr-12')).toBe(darkTheme);
+    expect(themeForEnvironment('stable~cr-12')).toBe(lightTheme);
   });
 });

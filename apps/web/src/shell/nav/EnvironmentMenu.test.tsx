@@ -31,6 +31,7 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
       '---',
       ...MANY,
     ]);
@@ -52,6 +53,7 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
     expect(document.activeElement).toBe(filter);
     expect(filter).toHaveProperty('value', 'QA-3');
@@ -83,6 +85,7 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Create environment' }));
     expect(await screen.findByRole('dialog', { name: 'Add New Environment' })).toBeTruthy();
@@ -99,6 +102,34 @@ describe('environment menu with many environments', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
+  });
+});
+
+describe('environment menu inside a change request', () => {
+  it('shows the request first, checked, and leaves it for the environment it changes', async () => {
+    window.localStorage.setItem('configuration.active', JSON.stringify('prod~cr-7'));
+    fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
+    });
+    renderApp('/levels');
+    await screen.findByRole('heading', { name: 'Levels' });
+    await userEvent.click(screen.getByRole('button', { name: 'Environment: Change request 7 of prod' }));
+    const menu = await screen.findByRole('menu');
+    expect(entriesOf(menu)).toEqual([
+      'Change request 7 of prod',
+      'dev',
+      'stable',
+      'prod',
+      '---',
+      'Create environment',
+      'Transfer',
+      'Archive environments',
+    ]);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'prod' }));
+    expect(await screen.findByRole('button', { name: 'Environment: prod' })).toBeTruthy();
+    expect(window.localStorage.getItem('configuration.active')).toBe('"prod"');
   });
 });

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Identifier } from '../../components/Identifier.tsx';
 import { KeyboardArrowDownIcon } from '../../components/icons.tsx';
+import { environmentLabel } from '../environment/branch.ts';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
@@ -30,7 +31,7 @@ export function EnvironmentMenu() {
         id={buttonId}
         color="inherit"
         variant="outlined"
-        aria-label={`Environment: ${active}`}
+        aria-label={`Environment: ${environmentLabel(active)}`}
         aria-haspopup="menu"
         aria-controls={isOpen ? menuId : undefined}
         aria-expanded={isOpen ? 'true' : undefined}
@@ -43,7 +44,8 @@ export function EnvironmentMenu() {
         sx={{ textTransform: 'none', minWidth: 0, justifyContent: 'space-between', '&&': { flexShrink: 1 } }}
       >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', textAlign: 'left' }}>
-          <Identifier id={active} />
+          {/* Inside a change request's branch: "Change request 12 of prod" */}
+          <Identifier id={environmentLabel(active)} />
         </Box>
       </Button>
       <Suspense fallback={null}>

@@ -8,9 +8,10 @@ import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
+import { branchOf, environmentLabel } from '../environment/branch.ts';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { NeedsRight } from '../session/rights.tsx';
-import { ARCHIVE_ENVIRONMENT_RIGHT, SAVE_ENVIRONMENT_RIGHT } from '../shell.endpoints.ts';
+import { ARCHIVE_ENVIRONMENT_RIGHT, SAVE_ENVIRONMENT_RIGHT, WEBHOOKS_RIGHT } from '../shell.endpoints.ts';
 import { EnvironmentIndicator } from './EnvironmentIndicator.tsx';
 
 /** Above this many environments the menu offers a filter and puts its two actions first. */
@@ -28,7 +29,8 @@ type EnvironmentMenuListProps = {
 
 /**
  * The environment menu's drop-down: every environment, then 'Create environment',
- * 'Transfer' and 'Archive environments' (admins: the Environments screen). With many environments (30+) a
+ * 'Transfer', 'Archive environments' (admins: the Environments screen) and 'Webhooks' (the active environment's
+ * subscriptions, for its admins). With many environments (30+) a
  * filter narrows the list; the actions come first (so they never scroll away) until something is typed, then
  * the matching environments do. Loaded lazily by EnvironmentMenu (see NavMenuList for why).
  */
@@ -49,7 +51,20 @@ export function EnvironmentMenuList({
     setFilter('');
   };
 
-  const environmentItems = shown.map((id) => (
+  // A change request's branch is not listed: while the operator is inside one it comes first, checked; its
+  // environment's entry leaves it (the request is kept).
+  const branch = branchOf(active);
+  const branchItems = branch
+    ? [
+        <MenuItem key={active} selected onClick={close}>
+          <ListItemIcon>
+            <CheckIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{environmentLabel(active)}</ListItemText>
+        </MenuItem>,
+      ]
+    : [];
+  const listedItems = shown.map((id) => (
     <MenuItem
       key={id}
       selected={id === active}
@@ -64,6 +79,7 @@ export function EnvironmentMenuList({
       <ListItemText>{id}</ListItemText>
     </MenuItem>
   ));
+  const environmentItems = [...branchItems, ...listedItems];
   const isFiltering = hasMany && filter.trim() !== '';
   const matchItems =
     shown.length === 0
@@ -90,6 +106,11 @@ export function EnvironmentMenuList({
     <NeedsRight key="archive" endpoint={ARCHIVE_ENVIRONMENT_RIGHT}>
       <MenuItem component={Link} to="/environments" onClick={close}>
         Archive environments
+      </MenuItem>
+    </NeedsRight>,
+    <NeedsRight key="webhooks" endpoint={WEBHOOKS_RIGHT}>
+      <MenuItem component={Link} to="/webhooks" onClick={close}>
+        Webhooks
       </MenuItem>
     </NeedsRight>,
   ];

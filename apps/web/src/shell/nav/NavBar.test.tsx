@@ -27,6 +27,7 @@ describe('navigation bar', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
     await userEvent.keyboard('{Escape}');
     expect(await openMenu('Features')).toEqual([
@@ -53,6 +54,7 @@ describe('navigation bar', () => {
     expect(await openMenu('Security')).toEqual([
       'Audit Log',
       'Users',
+      'Change Requests',
       '---',
       'Revision History',
       'Environment Comparison',
@@ -95,5 +97,20 @@ describe('navigation bar', () => {
     expect(await screen.findByRole('heading', { name: 'NICE Config' })).toBeTruthy();
     expect(window.location.pathname).toBe('/system/nice');
     expect(document.title).toBe('NICE Config · Console');
+  });
+
+  it('counts the change requests awaiting my review on the Security menu and its entry', async () => {
+    fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/change-request/awaiting': () => ok({ count: 2 }),
+    });
+    renderApp('/levels');
+    const security = await screen.findByRole('button', { name: 'Security, 2 awaiting your review' });
+    await userEvent.click(security);
+    const entry = within(await screen.findByRole('menu')).getByRole('menuitem', {
+      name: 'Change Requests, 2 awaiting your review',
+    });
+    expect(entry.getAttribute('href')).toBe('/change-requests');
   });
 });

@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../components/Page.tsx';
+import { baseEnvironmentOf, environmentLabel } from '../environment/branch.ts';
 import { useActiveEnvironment } from '../environment/environment.context.ts';
 import { environmentColor, toCssColor } from '../environment/environmentColor.ts';
 import { useCurrentOperatorQuery, useSignOut } from '../session/auth.queries.ts';
@@ -19,9 +20,10 @@ export function NavBar() {
   const { active } = useActiveEnvironment();
   const operator = useCurrentOperatorQuery();
   const signOut = useSignOut();
-  // Who is signed in, and what they are where they are.
-  const role = operator.data?.environments.find((environment) => environment.id === active)?.role;
-  const signedInLabel = `${operator.data?.email ?? ''}${role ? ` · ${role} in ${active}` : ''}`;
+  // Who is signed in, and what they are where they are (in a change request: in the environment it changes).
+  const base = baseEnvironmentOf(active);
+  const role = operator.data?.environments.find((environment) => environment.id === base)?.role;
+  const signedInLabel = `${operator.data?.email ?? ''}${role ? ` · ${role} in ${environmentLabel(active)}` : ''}`;
   return (
     <AppBar
       position="sticky"
@@ -82,7 +84,7 @@ export function NavBar() {
                 </Box>
                 {/* the environment's name is also in its button */}
                 <Box component="span" sx={ELLIPSIS_SX}>
-                  {` in ${active}`}
+                  {` in ${environmentLabel(active)}`}
                 </Box>
               </>
             )}

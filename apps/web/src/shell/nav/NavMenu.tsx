@@ -5,6 +5,9 @@ import { KeyboardArrowDownIcon } from '../../components/icons.tsx';
 import { isWithin, type NavMenuDefinition } from './navigation.ts';
 
 const NavMenuList = lazy(async () => ({ default: (await import('./NavMenuList.tsx')).NavMenuList }));
+const AwaitingReviewCount = lazy(async () => ({
+  default: (await import('./AwaitingReviewCount.tsx')).AwaitingReviewCount,
+}));
 
 /** One drop-down menu of the navigation bar: its button, and its entries loaded after the first screen. */
 export function NavMenu({ label, entries }: NavMenuDefinition) {
@@ -14,6 +17,7 @@ export function NavMenu({ label, entries }: NavMenuDefinition) {
   const menuId = useId();
   const isOpen = anchor !== null;
   const isCurrentSection = entries.some((entry) => entry !== 'divider' && isWithin(pathname, entry.to));
+  const showsAwaitingReview = entries.some((entry) => entry !== 'divider' && entry.showsAwaitingReview);
 
   return (
     <>
@@ -28,6 +32,11 @@ export function NavMenu({ label, entries }: NavMenuDefinition) {
         sx={{ textDecoration: isCurrentSection ? 'underline' : 'none', textUnderlineOffset: 6 }}
       >
         {label}
+        {showsAwaitingReview && (
+          <Suspense fallback={null}>
+            <AwaitingReviewCount />
+          </Suspense>
+        )}
       </Button>
       <Suspense fallback={null}>
         <NavMenuList

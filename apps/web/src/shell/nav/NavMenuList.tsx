@@ -2,6 +2,7 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link, useLocation } from 'react-router';
+import { AwaitingReviewCount } from './AwaitingReviewCount.tsx';
 import { isWithin, type NavEntry } from './navigation.ts';
 
 type NavMenuListProps = {
@@ -42,6 +43,7 @@ export function NavMenuList({ menuId, buttonId, entries, anchor, onClose }: NavM
             selected={isWithin(pathname, entry.to)}
           >
             {entry.label}
+            {entry.showsAwaitingReview && <AwaitingReviewCount />}
           </MenuItem>
         ),
       )}

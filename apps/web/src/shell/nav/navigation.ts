@@ -1,4 +1,5 @@
-export type NavEntry = { label: string; to: string } | 'divider';
+/** `showsAwaitingReview`: the entry (and its menu) shows how many change requests await the user's review. */
+export type NavEntry = { label: string; to: string; showsAwaitingReview?: boolean } | 'divider';
 
 export interface NavMenuDefinition {
   label: string;
@@ -39,6 +40,8 @@ export const NAV_MENUS: readonly NavMenuDefinition[] = [
     entries: [
       { label: 'Audit Log', to: '/audit' },
       { label: 'Users', to: '/security/users' },
+      // Four eyes on reviewed environments
+      { label: 'Change Requests', to: '/change-requests', showsAwaitingReview: true },
       'divider',
       // What was published when, and how two environments differ
       { label: 'Revision History', to: '/security/revisions' },

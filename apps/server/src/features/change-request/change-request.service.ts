@@ -1,0 +1,508 @@
+import {
+  badInput,
+  branchIdOf,
+  CHANGE_REQUEST_LIST_LIMIT,
+  CHANGE_REQUEST_STATUS_LABELS,
+  type ChangeRequestDetails,
+  type ChangeRequestDiff,
+  ChangeRequestEventKind,
+  ChangeRequestStatus,
+  type ChangeRequestSummary,
+  type CommentRequest,
+  ConflictChoice,
+  conflict,
+  DEFAULT_REVIEW_POLICY,
+  forbidden,
+  isBranchEditable,
+  isFinishedChangeRequest,
+  type ListChangeRequestsRequest,
+  notFound,
+  type OpenChangeRequestRequest,
+  parseBranchId,
+  planTransfer,
+  type RequestReviewRequest,
+  type ResolveConflictRequest,
+  type ReviewPolicy,
+  type ReviewRequest,
+  type Role,
+  rebaseItem,
+  roleIn,
+  ruleViolation,
+  type SaveChangeRequestRequest,
+  TransferMode,
+  transferItemKeyOf,
+} from '@console/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
+import { type IsolationLevel, mutate, type UnitOfWork, unchanged } from '../../db/unit-of-work.ts';
+import type { SignedInUser } from '../../plugins/session.ts';
+import { findReviewPolicy, setEnvironmentArchived } from '../environment/environment.public.ts';
+import { createBranchEnvironment, lockEnvironments } from '../environment/environment.service.ts';
+import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';
+import {
+  branchGroupsOf,
+  describeRequest,
+  mergeSides,
+  readItems,
+  readSides,
+} from './change-request.content.ts';
+import {
+  type ChangeRequestRow,
+  deleteApprovals,
+  findBase,
+  findChangeRequest,
+  findDraftOf,
+  insertChangeRequest,
+  insertEvent,
+  listChangeRequestRows,
+  listEvents,
+  lockChangeRequest,
+  nextChangeRequestId,
+  updateBase,
+  updateChangeRequest,
+} from './change-request.store.ts';
+
+// A change request's lifecycle (docs/product.md, Change requests): open (a branch copied from the
+// environment), request review, approve or reject, resolve conflicts, comment, close; applying is in
+// change-request.apply.ts. Every step is one unit of work with its typed audit entry, in the
+// environment the request changes.
+
+export interface ChangeRequestContext {
+  db: Db;
+  /** The transfer groups a branch copies (an environment file's). */
+  groups: readonly TransferGroup[];
+  /** Forgets this process's environment catalog (a branch made or archived). */
+  invalidateCatalog: () => void;
+}
+
+export const contextOf = (
+  db: Db,
+  registry: readonly TransferGroup[],
+  invalidateCatalog: () => void,
+): ChangeRequestContext => ({ db, groups: branchGroupsOf(registry), invalidateCatalog });
+
+const MAX_ATTEMPTS = 4;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A unit of work that reads several groups from one snapshot: SERIALIZABLE, run again when another won. */
+export async function mutateConsistently<T>(
+  db: Db,
+  work: (unit: UnitOfWork) => Promise<T>,
+  staleMessage: string,
+): Promise<T> {
+  const isolationLevel: IsolationLevel = 'Serializable';
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await mutate(db, work, { isolationLevel });
+    } catch (error) {
+      if (!isConcurrentUpdateError(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw conflict(staleMessage);
+      await sleep(25 * attempt * (0.5 + Math.random()));
+    }
+  }
+}
+
+export const changeRequestNotFound = (id: number, environmentId: string) =>
+  notFound(`Change request ${id} not found in ${environmentId}`);
+
+/** The request, locked, when it belongs to the environment of the call; 404 otherwise. */
+export async function requireRequest(tx: Tx, environmentId: string, id: number): Promise<ChangeRequestRow> {
+  const row = await lockChangeRequest(tx, id);
+  if (row === null || row.environmentId !== environmentId) throw changeRequestNotFound(id, environmentId);
+  return row;
+}
+
+const requireAuthor = (row: ChangeRequestRow, email: string, what: string) => {
+  if (row.author !== email)
+    throw forbidden(`Only ${row.author}, its author, may ${what} change request ${row.id}`);
+};
+
+const labelOf = (row: ChangeRequestRow) => CHANGE_REQUEST_STATUS_LABELS[row.status];
+
+export const policyOf = async (db: Db | Tx, environmentId: string): Promise<ReviewPolicy> =>
+  (await findReviewPolicy(db, environmentId)) ?? DEFAULT_REVIEW_POLICY;
+
+const roleOf = (user: SignedInUser, environmentId: string): Role => roleIn(user.grants, environmentId);
+
+function summaryOf(row: ChangeRequestRow, policy: ReviewPolicy): ChangeRequestSummary {
+  return {
+    id: row.id,
+    environment: row.environmentId,
+    branch: row.branchId,
+    title: row.title,
+    description: row.description,
+    author: row.author,
+    status: row.status,
+    created: row.created.getTime(),
+    updated: row.updated.getTime(),
+    scheduledAt: row.scheduledAt?.getTime() ?? null,
+    applyOnApproval: row.applyOnApproval,
+    approvals: row.approvals.map((approval) => ({ email: approval.email, at: approval.at.getTime() })),
+    requiredApprovals: policy.approvals,
+    failure: row.failure,
+  };
+}
+
+export async function detailsOf(db: Db | Tx, id: number): Promise<ChangeRequestDetails> {
+  const row = await findChangeRequest(db, id);
+  if (row === null) throw notFound(`Change request ${id} not found`);
+  const policy = await policyOf(db, row.environmentId);
+  const events = await listEvents(db, id);
+  return {
+    ...summaryOf(row, policy),
+    policy,
+    history: events.map((event) => ({
+      id: event.id,
+      kind: event.kind as ChangeRequestDetails['history'][number]['kind'],
+      email: event.email,
+      at: event.at.getTime(),
+      status: (event.status as ChangeRequestStatus | null) ?? null,
+      text: event.text,
+    })),
+  };
+}
+
+export async function getChangeRequest(
+  db: Db,
+  environmentId: string,
+  id: number,
+): Promise<ChangeRequestDetails> {
+  const row = await findChangeRequest(db, id);
+  if (row === null || row.environmentId !== environmentId) throw changeRequestNotFound(id, environmentId);
+  return detailsOf(db, id);
+}
+
+/** A status change with its history line. */
+export async function moveTo(
+  tx: Tx,
+  row: ChangeRequestRow,
+  status: ChangeRequestStatus,
+  email: string,
+  text = '',
+  extra: Parameters<typeof updateChangeRequest>[2] = {},
+): Promise<void> {
+  await updateChangeRequest(tx, row.id, { ...extra, status });
+  await insertEvent(tx, row.id, { kind: ChangeRequestEventKind.Status, email, status, text });
+}
+
+const OPEN_STALE = 'The environment changed while the change request was opened; try again';
+
+/**
+ * Opens a request: its branch `<environment>~cr-<n>` is a hidden environment holding a copy of the
+ * environment's content (written by the transfer's own writes), and the copy is kept as the base of
+ * the three-way comparison. Continues the author's draft there instead, unless asked not to.
+ */
+export async function openChangeRequest(
+  context: ChangeRequestContext,
+  environmentId: string,
+  email: string,
+  request: OpenChangeRequestRequest,
+): Promise<ChangeRequestDetails> {
+  if (parseBranchId(environmentId) !== null) {
+    throw badInput('configuration: a change request is opened in an environment, not in a branch');
+  }
+  return mutateConsistently(
+    context.db,
+    async ({ tx, audit, afterCommit }) => {
+      if (request.continueDraft !== false) {
+        const draft = await findDraftOf(tx, environmentId, email);
+        if (draft !== null) return unchanged(await detailsOf(tx, draft));
+      }
+      await lockEnvironments(tx, [environmentId]);
+      const id = await nextChangeRequestId(tx);
+      const branchId = branchIdOf(environmentId, id);
+      const title = request.title ?? `Change request ${id}`;
+      await createBranchEnvironment(tx, branchId, environmentId, `Change request ${id} of ${environmentId}`);
+      const base = await readItems(tx, context.groups, environmentId);
+      const empty = await readItems(tx, context.groups, branchId);
+      const plan = planTransfer(
+        context.groups.map((group) => ({
+          name: group.name,
+          source: base[group.name] ?? [],
+          destination: empty[group.name] ?? [],
+          isChosen: true,
+        })),
+        { mode: TransferMode.Overwrite, carryDependencies: false },
+        dependencyRulesOf(context.groups),
+      );
+      await applyTransferRows(tx, context.groups, branchId, plan.groups, {
+        email,
+        sourceEnvironmentId: environmentId,
+      });
+      await insertChangeRequest(tx, {
+        id,
+        environmentId,
+        branchId,
+        title,
+        description: request.description ?? '',
+        author: email,
+        base,
+      });
+      await insertEvent(tx, id, {
+        kind: ChangeRequestEventKind.Status,
+        email,
+        status: ChangeRequestStatus.Draft,
+      });
+      audit({
+        environmentId,
+        email,
+        action: 'change-request.open',
+        target: String(id),
+        attributes: { id, branch: branchId, title },
+      });
+      afterCommit(context.invalidateCatalog);
+      return detailsOf(tx, id);
+    },
+    OPEN_STALE,
+  );
+}
+
+export function saveChangeRequest(
+  context: ChangeRequestContext,
+  environmentId: string,
+  email: string,
+  request: SaveChangeRequestRequest,
+): Promise<ChangeRequestDetails> {
+  return mutate(context.db, async ({ tx, audit }) => {
+    const row = await requireRequest(tx, environmentId, request.id);
+    requireAuthor(row, email, 'edit');
+    if (isFinishedChangeRequest(row.status))
+      throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
+    await updateChangeRequest(tx, row.id, { title: request.title, description: request.description });
+    audit({
+      environmentId,
+      email,
+      action: 'change-request.save',
+      target: String(row.id),
+      attributes: { id: row.id, title: request.title, description: request.description },
+    });
+    return detailsOf(tx, row.id);
+  });
+}
+
+const REVIEWABLE_FROM: readonly ChangeRequestStatus[] = [
+  ChangeRequestStatus.Draft,
+  ChangeRequestStatus.Rejected,
+  ChangeRequestStatus.Failed,
+];
+
+export function requestReview(
+  context: ChangeRequestContext,
+  environmentId: string,
+  email: string,
+  request: RequestReviewRequest,
+): Promise<ChangeRequestDetails> {
+  return mutate(context.db, async ({ tx, audit }) => {
+    const row = await requireRequest(tx, environmentId, request.id);
+    requireAuthor(row, email, 'ask for review of');
+    if (!REVIEWABLE_FROM.includes(row.status)) {
+      throw ruleViolation(
+        `Change request ${row.id} is ${labelOf(row)}: only a draft, rejected or failed one asks for review`,
+      );
+    }
+    const applyOnApproval = request.applyOnApproval ?? false;
+    await moveTo(tx, row, ChangeRequestStatus.InReview, email, '', { applyOnApproval, failure: null });
+    audit({
+      environmentId,
+      email,
+      action: 'change-request.request-review',
+      target: String(row.id),
+      attributes: { id: row.id, applyOnApproval },
+    });
+    return detailsOf(tx, row.id);
+  });
+}
+
+export function rejectChangeRequest(
+  context: ChangeRequestContext,
+  environmentId: string,
+  email: string,
+  request: ReviewRequest,
+): Promise<ChangeRequestDetails> {
+  return mutate(context.db, async ({ tx, audit }) => {
+    const row = await requireRequest(tx, environmentId, request.id);
+    if (row.status !== ChangeRequestStatus.InReview && row.status !== ChangeRequestStatus.Approved) {
+      throw ruleViolation(
+        `Change request ${row.id} is ${labelOf(row)}: only one in review or approved is rejected`,
+      );
+    }
+    await deleteApprovals(tx, row.id);
+    await moveTo(tx, row, ChangeRequestStatus.Rejected, email, request.comment ?? '');
+    audit({
+      environmentId,
+      email,
+      action: 'change-request.reject',
+      target: String(row.id),
+      attributes: { id: row.id, ...(request.comment ? { comment: request.comment } : {}) },
+    });
+    return detailsOf(tx, row.id);
+  });
+}
+
+export function commentOn(
+  context: ChangeRequestContext,
+  environmentId: string,
+  email: string,
+  request: CommentRequest,
+): Promise<ChangeRequestDetails> {
+  return mutate(context.db, async ({ tx, audit }) => {
+    const row = await requireRequest(tx, environmentId, request.id);
+    await insertEvent(tx, row.id, { kind: ChangeRequestEventKind.Comment, email, text: request.comment });
+    audit({
+      environmentId,
+      email,
+      action: 'change-request.comment',
+      target: String(row.id),
+      attributes: { id: row.id, comment: request.comment },
+    });
+    return detailsOf(tx, row.id);
+  });
+}
+
+/** Closes a request that is not applied (its author, or an admin of the environment); its branch is archived. */
+export function closeChangeRequest(
+  context: ChangeRequestContext,
+  environmentId: string,
+  user: SignedInUser,
+  request: ReviewRequest,
+): Promise<ChangeRequestDetails> {
+  return mutate(context.db, async ({ tx, audit, afterCommit }) => {
+    const row = await requireRequest(tx, environmentId, request.id);
+    if (row.author !== user.email && roleOf(user, environmentId) !== 'admin') {
+      throw forbidden(
+        `Only ${row.author}, its author, or an admin of ${environmentId} closes change request ${row.id}`,
+      );
+    }
+    if (isFinishedChangeRequest(row.status))
+      throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
+    await moveTo(tx, row, ChangeRequestStatus.Closed, user.email, request.comment ?? '', {
+      scheduledAt: null,
+      scheduledBy: null,
+    });
+    await setEnvironmentArchived(tx, row.branchId, { at: new Date(), by: user.email });
+    audit({
+      environmentId,
+      email: user.email,
+      action: 'change-request.close',
+      target: String(row.id),
+      attributes: { id: row.id, ...(request.comment ? { comment: request.comment } : {}) },
+    });
+    afterCommit(context.invalidateCatalog);
+    return detailsOf(tx, row.id);
+  });
+}
+
+/** The diff of the request against the environment now, from one snapshot. */
+export function diffChangeRequest(
+  context: ChangeRequestContext,
+  environmentId: string,
+  id: number,
+): Promise<ChangeRequestDiff> {
+  return runInTransaction(
+    context.db,
+    async (tx) => {
+      const row = await findChangeRequest(tx, id);
+      if (row === null || row.environmentId !== environmentId) throw changeRequestNotFound(id, environmentId);
+      const sides = await readSides(tx, context.groups, row, await findBase(tx, id));
+      return describeRequest(tx, context.groups, row, sides);
+    },
+    { isolationLevel: 'RepeatableRead' },
+  );
+}
+
+/** Takes a request's approvals back after a change of what it applies, where its policy says so. */
+export async function resetApprovals(tx: Tx, row: ChangeRequestRow, policy: ReviewPolicy, email: string) {
+  if (!policy.resetApprovalsOnChange || row.approvals.length === 0) return;
+  await deleteApprovals(tx, row.id);
+  await insertEvent(tx, row.id, {
+    kind: ChangeRequestEventKind.ApprovalsReset,
+    email,
+    text: 'A conflict was resolved after an approval',
+  });
+  if (row.status === ChangeRequestStatus.Approved) await moveTo(tx, row, ChangeRequestStatus.InReview, email);
+}
+
+/**
+ * Resolves one conflict (its author): the item's base becomes the live item, so it no longer counts as
+ * changed live; 'live' also writes the live item into the branch, 'mine' keeps the branch's.
+ */
+export async function resolveConflict(
+  context: ChangeRequestContext,
+  environmentId: string,
+  email: string,
+  request: ResolveConflictRequest,
+): Promise<ChangeRequestDiff> {
+  await mutateConsistently(
+    context.db,
+    async ({ tx, audit }) => {
+      const row = await requireRequest(tx, environmentId, request.id);
+      requireAuthor(row, email, 'resolve the conflicts of');
+      if (!isBranchEditable(row.status)) throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
+      const sides = await readSides(tx, context.groups, row, await findBase(tx, row.id));
+      const key = transferItemKeyOf(request.itemId);
+      const found = mergeSides(context.groups, sides).conflicts.find(
+        (candidate) => candidate.group === request.group && transferItemKeyOf(candidate.id) === key,
+      );
+      if (found === undefined) {
+        throw notFound(`Change request ${row.id} has no conflict on ${request.group} '${request.itemId}'`);
+      }
+      await updateBase(tx, row.id, rebaseItem(sides.base, found.group, found.id, found.live));
+      if (request.choice === ConflictChoice.Live) {
+        // The branch takes the live item (or loses it, where it was deleted live)
+        const group = context.groups.find((candidate) => candidate.name === found.group)!;
+        const writeContext = { email, sourceEnvironmentId: environmentId };
+        if (found.live === null) await group.remove(tx, row.branchId, found.id, writeContext);
+        else await group.write(tx, row.branchId, found.live, writeContext);
+      }
+      await resetApprovals(tx, row, await policyOf(tx, environmentId), email);
+      await insertEvent(tx, row.id, {
+        kind: ChangeRequestEventKind.Resolution,
+        email,
+        text: `${found.group} '${found.id}': ${request.choice === ConflictChoice.Mine ? 'kept mine' : 'took live'}`,
+      });
+      audit({
+        environmentId,
+        email,
+        action: 'change-request.resolve',
+        target: String(row.id),
+        attributes: { id: row.id, group: found.group, itemId: found.id, choice: request.choice },
+      });
+    },
+    'The change request or its environment changed meanwhile; look at its diff again',
+  );
+  return diffChangeRequest(context, environmentId, request.id);
+}
+
+export async function listChangeRequests(db: Db, request: ListChangeRequestsRequest) {
+  const rows = await listChangeRequestRows(db, {
+    ...(request.environment === undefined ? {} : { environmentId: request.environment }),
+    ...(request.status === undefined ? {} : { statuses: request.status }),
+    ...(request.author === undefined || request.author === '' ? {} : { author: request.author }),
+    ...(request.before === undefined ? {} : { before: request.before }),
+    limit: request.limit ?? CHANGE_REQUEST_LIST_LIMIT,
+  });
+  const policies = new Map<string, ReviewPolicy>();
+  const items: ChangeRequestSummary[] = [];
+  for (const row of rows) {
+    if (!policies.has(row.environmentId))
+      policies.set(row.environmentId, await policyOf(db, row.environmentId));
+    items.push(summaryOf(row, policies.get(row.environmentId)!));
+  }
+  return { items };
+}
+
+/** Requests in review the user may approve (an admin there; the author only where allowed) and has not. */
+export async function countAwaiting(db: Db, user: SignedInUser): Promise<{ count: number }> {
+  const rows = await listChangeRequestRows(db, { statuses: [ChangeRequestStatus.InReview], limit: 1000 });
+  const policies = new Map<string, ReviewPolicy>();
+  let count = 0;
+  for (const row of rows) {
+    if (roleOf(user, row.environmentId) !== 'admin') continue;
+    if (row.approvals.some((approval) => approval.email === user.email)) continue;
+    if (!policies.has(row.environmentId))
+      policies.set(row.environmentId, await policyOf(db, row.environmentId));
+    if (row.author === user.email && !policies.get(row.environmentId)!.allowSelfApproval) continue;
+    count += 1;
+  }
+  return { count };
+}

@@ -1,0 +1,62 @@
+import { type BypassEntry, badInput, notFound, parseBranchId, type ReviewPolicy } from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { listAudit } from '../audit/audit.service.ts';
+import { findReviewPolicy, updateReviewPolicy } from '../environment/environment.public.ts';
+import { policyOf } from './change-request.service.ts';
+
+// The review policy of an environment (docs/product.md, Change requests, "Review policy"), set by its
+// admins and audited; and the direct changes admins made while it required review (break glass).
+
+export const getReviewPolicy = (db: Db, environmentId: string): Promise<ReviewPolicy> =>
+  policyOf(db, environmentId);
+
+export function setReviewPolicy(
+  db: Db,
+  invalidateCatalog: () => void,
+  environmentId: string,
+  email: string,
+  policy: ReviewPolicy,
+): Promise<ReviewPolicy> {
+  if (parseBranchId(environmentId) !== null) {
+    throw badInput('configuration: a review policy is set on an environment, not on a branch');
+  }
+  return mutate(db, async ({ tx, audit, afterCommit }) => {
+    const before = await updateReviewPolicy(tx, environmentId, policy);
+    if (before === null) throw notFound(`Unknown environment ${environmentId}`);
+    const after = (await findReviewPolicy(tx, environmentId))!;
+    if (JSON.stringify(before) === JSON.stringify(after)) return unchanged(after);
+    audit({
+      environmentId,
+      email,
+      action: 'review-policy.set',
+      target: environmentId,
+      attributes: { before, policy: after },
+    });
+    afterCommit(invalidateCatalog);
+    return after;
+  });
+}
+
+const BYPASS_LIST_LIMIT = 100;
+
+export async function listBypasses(db: Db, environmentId: string): Promise<{ items: BypassEntry[] }> {
+  const entries = await listAudit(db, environmentId, {
+    offset: 0,
+    limit: BYPASS_LIST_LIMIT,
+    action: 'change-request.bypass',
+    consoleWide: false,
+  });
+  return {
+    items: entries.map((entry) => {
+      const attributes = entry.attributes as { reason?: unknown; actions?: unknown };
+      return {
+        auditId: entry.id,
+        email: entry.email,
+        at: entry.created,
+        reason: typeof attributes.reason === 'string' ? attributes.reason : '',
+        actions: Array.isArray(attributes.actions) ? attributes.actions.map(String) : [],
+      };
+    }),
+  };
+}

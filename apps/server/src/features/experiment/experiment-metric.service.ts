@@ -1,0 +1,121 @@
+import {
+  type ArchiveMetricRequest,
+  type CreateMetricRequest,
+  conflict,
+  DEFAULT_CONVERSION_WINDOW_DAYS,
+  MAX_METRICS_PER_ENVIRONMENT,
+  type Metric,
+  notFound,
+  ruleViolation,
+  type SaveMetricRequest,
+} from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import {
+  countActiveMetrics,
+  findMetric,
+  insertMetric,
+  listMetrics,
+  lockMetric,
+  updateMetric,
+} from './experiment-metric.store.ts';
+
+const metricNotFound = (id: string) => notFound(`Metric '${id}' not found`);
+
+export { listMetrics };
+
+export async function getMetric(db: Db, environmentId: string, id: string): Promise<Metric> {
+  const metric = await findMetric(db, environmentId, id);
+  if (!metric) throw metricNotFound(id);
+  return metric;
+}
+
+/** A metric counts the events that arrive from its creation on (its sums start at 0). */
+export function createMetric(db: Db, environmentId: string, request: CreateMetricRequest, email: string) {
+  const metric: CreateMetricRequest = {
+    ...request,
+    conversionWindowDays:
+      request.kind === 'conversion'
+        ? (request.conversionWindowDays ?? DEFAULT_CONVERSION_WINDOW_DAYS)
+        : undefined,
+  };
+  return mutate(db, async ({ tx, audit }) => {
+    // Rule: at most MAX_METRICS_PER_ENVIRONMENT unarchived metrics (each is computed in every result).
+    if ((await countActiveMetrics(tx, environmentId)) >= MAX_METRICS_PER_ENVIRONMENT) {
+      throw ruleViolation(
+        `An environment measures at most ${MAX_METRICS_PER_ENVIRONMENT} metrics: archive one first`,
+      );
+    }
+    const created = await insertMetric(tx, environmentId, metric, email);
+    if (!created) throw conflict(`Metric '${metric.id}' already exists`);
+    audit({
+      environmentId,
+      email,
+      action: 'metric.create',
+      target: created.id,
+      attributes: {
+        name: created.name,
+        kind: created.kind,
+        event: created.event,
+        denominatorEvent: created.denominatorEvent,
+        conversionWindowDays: created.conversionWindowDays,
+        higherIsBetter: created.higherIsBetter,
+        guardrail: created.guardrail,
+      },
+    });
+    return created;
+  });
+}
+
+export function saveMetric(db: Db, environmentId: string, request: SaveMetricRequest, email: string) {
+  return mutate(db, async ({ tx, audit }) => {
+    const before = await lockMetric(tx, environmentId, request.id);
+    if (!before) throw metricNotFound(request.id);
+    const after = await updateMetric(
+      tx,
+      environmentId,
+      request.id,
+      { name: request.name, higherIsBetter: request.higherIsBetter, guardrail: request.guardrail },
+      email,
+    );
+    const shown = (metric: Metric) => ({
+      name: metric.name,
+      higherIsBetter: metric.higherIsBetter,
+      guardrail: metric.guardrail,
+    });
+    audit({
+      environmentId,
+      email,
+      action: 'metric.save',
+      target: request.id,
+      attributes: { before: shown(before), after: shown(after) },
+    });
+    return after;
+  });
+}
+
+/**
+ * Archived, a metric is no longer counted (events arriving meanwhile are not added to it) nor shown in
+ * results; restored, it counts again from then on. Asking for the state it has writes nothing.
+ */
+export function archiveMetric(db: Db, environmentId: string, request: ArchiveMetricRequest, email: string) {
+  return mutate(db, async ({ tx, audit }) => {
+    const before = await lockMetric(tx, environmentId, request.id);
+    if (!before) throw metricNotFound(request.id);
+    if (before.archived === request.archived) return unchanged(before);
+    if (!request.archived && (await countActiveMetrics(tx, environmentId)) >= MAX_METRICS_PER_ENVIRONMENT) {
+      throw ruleViolation(
+        `An environment measures at most ${MAX_METRICS_PER_ENVIRONMENT} metrics: archive one first`,
+      );
+    }
+    const after = await updateMetric(tx, environmentId, request.id, { archived: request.archived }, email);
+    audit({
+      environmentId,
+      email,
+      action: 'metric.archive',
+      target: request.id,
+      attributes: { archived: request.archived },
+    });
+    return after;
+  });
+}

@@ -1,0 +1,35 @@
+import type { EventsRequest } from '@console/domain';
+import type { Db } from '../../db/client.ts';
+import { createEventPartitions } from './event-partitions.ts';
+import { createEventRate } from './event-rate.ts';
+import { ingestEvents } from './experiment-events.service.ts';
+
+// What the game servers' API (features/runtime) uses of A/B-test results: taking in their events.
+
+export interface EventIngestion {
+  /** Stores a batch sent with a runtime key of `environmentId` (rate-bounded per key). */
+  ingest(
+    keyId: string,
+    environmentId: string,
+    request: EventsRequest,
+  ): Promise<{ received: number; stored: number }>;
+  /** Drops the raw events past the retention now (also done every few hours). */
+  sweep(now?: number): Promise<number>;
+  close(): void;
+}
+
+export function createEventIngestion(
+  db: Db,
+  { perSecondPerKey }: { perSecondPerKey: number },
+): EventIngestion {
+  const partitions = createEventPartitions(db);
+  const rate = createEventRate(perSecondPerKey);
+  return {
+    ingest(keyId, environmentId, request) {
+      rate.take(keyId, request.events.length);
+      return ingestEvents(db, partitions, environmentId, request);
+    },
+    sweep: (now) => partitions.sweep(now),
+    close: () => partitions.close(),
+  };
+}

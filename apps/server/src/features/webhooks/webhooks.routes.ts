@@ -1,0 +1,76 @@
+import { api, WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_MS } from '@console/domain';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  saveWebhook,
+  testWebhook,
+  type WebhookContext,
+} from './webhook.service.ts';
+import { WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.service.ts';
+import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-outbox.service.ts';
+
+/** What a test may shorten of the delivery (BuildAppOptions.webhooks): never a sleep on a clock. */
+export type WebhookTimings = Partial<
+  Pick<WebhookDeliveryOptions, 'retryScheduleSeconds' | 'timeoutMs' | 'sweepIntervalMs'>
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The webhooks' delivery timings (BuildAppOptions.webhooks; the product's by default). */
+    webhookTimings: WebhookTimings;
+  }
+}
+
+const SWEEP_INTERVAL_MS = 5_000;
+
+export async function webhooksRoutes(app: FastifyInstance) {
+  const { webhooks } = api;
+  const { config } = app;
+  const allowPrivateNetworks = config.webhooksAllowPrivateNetworks;
+  const delivery = new WebhookDelivery(
+    app.db,
+    app.jobs,
+    {
+      allowPrivateNetworks,
+      consoleUrl: config.publicUrl,
+      retryScheduleSeconds: app.webhookTimings.retryScheduleSeconds ?? WEBHOOK_RETRY_SCHEDULE_SECONDS,
+      timeoutMs: app.webhookTimings.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      sweepIntervalMs: app.webhookTimings.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    },
+    app.log,
+  );
+  // A job that fails (the database, not the receiver: that is an attempt) is retried by the queue.
+  await app.jobs.define<WebhookDeliveryJob>(WEBHOOK_DELIVERY_JOB, (job) => delivery.deliver(job.data), {
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+  });
+  if (config.jobWorkers) {
+    app.addHook('onReady', async () => delivery.startSweeping());
+    app.addHook('onClose', async () => delivery.stopSweeping());
+  }
+
+  const contextOf = (request: { db: WebhookContext['db']; environmentId: string; email: string }) => ({
+    db: request.db,
+    jobs: app.jobs,
+    environmentId: request.environmentId,
+    email: request.email,
+    allowPrivateNetworks,
+  });
+  registerEndpoint(app, webhooks.list, (request) => listWebhooks(contextOf(request)));
+  registerEndpoint(app, webhooks.create, (request) => createWebhook(contextOf(request), request.body));
+  registerEndpoint(app, webhooks.save, (request) => saveWebhook(contextOf(request), request.body));
+  registerEndpoint(app, webhooks.delete, (request) => deleteWebhook(contextOf(request), request.body));
+  registerEndpoint(app, webhooks.rotate, (request) => rotateWebhookSecret(contextOf(request), request.body));
+  registerEndpoint(app, webhooks.test, (request) => testWebhook(contextOf(request), request.body));
+  registerEndpoint(app, webhooks.deliveries, (request) =>
+    listWebhookDeliveries(contextOf(request), request.body),
+  );
+  registerEndpoint(app, webhooks.redeliver, (request) => redeliverWebhook(contextOf(request), request.body));
+}

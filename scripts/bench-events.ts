@@ -1,0 +1,311 @@
+// A/B-test results under load: events ingested per second through POST /runtime/v1/events (runtime key,
+// zod, rate bound, one transaction of three multi-row statements per batch) against a bare Fastify route
+// storing the same batches with the same ingestion (no key, no schema, no rate bound), each loaded from a
+// child process at CONCURRENCY requests in flight, in rounds so each ratio compares neighbouring runs
+// (goal: ≥ 20,000 events/s for the console). Then the results endpoint's latency for a version with
+// 1,000,000 exposed players and 10 metrics (its sufficient statistics seeded directly, 30 days × 2 cases),
+// against GET /healthz in the same run; and what exposure sending adds to the SDK's resolve().
+// Run: cd apps/server && npx tsx ../../scripts/bench-events.ts
+//   BENCH_SECONDS (per load, default 4), BENCH_ROUNDS (default 2), BENCH_ONLY (ingest | results | sdk)
+import { execFile } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { CreatedRuntimeKey, EventsRequest } from '@console/domain';
+import {
+  buildTestApp,
+  cloneDatabase,
+  createEventIngestion,
+  createTemplateDatabase,
+  insertRuntimeRevision,
+  makeRuntimeContent,
+  startTestPostgres,
+} from '@console/server/testing';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { createRuntimeClient } from '../packages/runtime-client/src/index.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ONLY = process.env.BENCH_ONLY ?? '';
+const CONCURRENCY = 4;
+const BATCH = 1000;
+/** Of each batch: new players exposed, the rest their metric events. */
+const EXPOSURES_PER_BATCH = 250;
+const TARGET_EVENTS_PER_SECOND = 20_000;
+const METRICS = 10;
+const RESULTS_CALLS = 300;
+
+/** A batch of fresh events: `tag` keeps ids and players apart between loads and batches. */
+function makeBatch(tag: string, at: number): EventsRequest {
+  const events: EventsRequest['events'] = [];
+  for (let index = 0; index < EXPOSURES_PER_BATCH; index += 1) {
+    events.push({
+      type: 'exposure',
+      id: `${tag}-x${index}`,
+      userId: `${tag}-p${index}`,
+      abTestId: 'bench-test',
+      version: 0,
+      caseIndex: index % 2,
+      at,
+    });
+  }
+  for (let index = 0; events.length < BATCH; index += 1) {
+    const player = index % EXPOSURES_PER_BATCH;
+    const isPurchase = index % 3 === 0;
+    events.push({
+      type: 'metric',
+      id: `${tag}-m${index}`,
+      userId: `${tag}-p${player}`,
+      event: isPurchase ? 'purchase' : 'session',
+      ...(isPurchase ? { value: 1 + (index % 7) } : {}),
+      at: at + 1000,
+    });
+  }
+  return { events };
+}
+
+// The child: CONCURRENCY loops posting fresh batches for SECONDS; prints {batches, events, failures, seconds}.
+if (process.argv[2] === '--load') {
+  const { url, key, tag } = JSON.parse(process.argv[3]!) as { url: string; key?: string; tag: string };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (key) headers.authorization = `Bearer ${key}`;
+  const at = Date.now() - 60_000;
+  let sequence = 0;
+  let batches = 0;
+  let failures = 0;
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        sequence += 1;
+        const body = JSON.stringify(makeBatch(`${tag}-${sequence}`, at));
+        const response = await fetch(url, { method: 'POST', headers, body });
+        await response.arrayBuffer();
+        if (response.status === 200) batches += 1;
+        else failures += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  process.stdout.write(JSON.stringify({ batches, events: batches * BATCH, failures, seconds }));
+  process.exit(0);
+}
+
+interface LoadResult {
+  batches: number;
+  events: number;
+  failures: number;
+  seconds: number;
+}
+
+function loadFromChild(options: { url: string; key?: string; tag: string }): Promise<LoadResult> {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--load', JSON.stringify(options)];
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, args, { env: process.env, maxBuffer: 1 << 20 }, (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout) as LoadResult),
+    ),
+  );
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+const server = await startTestPostgres();
+const template = await createTemplateDatabase(server);
+const database = await cloneDatabase(server.adminUrl, template, server.prefix);
+const app = await buildTestApp(database.url, {
+  ADMIN_EMAILS: 'bench@example.com',
+  RUNTIME_EVENTS_PER_SECOND_PER_KEY: '10000000',
+  API_RATE_LIMIT_PER_SESSION: '2000000000',
+  API_RATE_LIMIT_PER_ADDRESS: '2000000000',
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address() as { port: number };
+const consoleUrl = `http://127.0.0.1:${address.port}`;
+
+// The bare route: the same ingestion over the console's own database pool, nothing else.
+const bareIngestion = createEventIngestion(app.db, { perSecondPerKey: 10_000_000 });
+const bare = Fastify({ logger: false, bodyLimit: 1 << 22 });
+bare.post('/events', async (request) => ({
+  payload: await bareIngestion.ingest('bare', 'dev', request.body as EventsRequest),
+}));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/events`;
+
+try {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/oauth/login/dev',
+    payload: { email: 'bench@example.com' },
+  });
+  const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  const post = (url: string, payload?: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: `${url}?configuration=dev`,
+      headers: { cookie },
+      payload: payload as object,
+    });
+  const created = await post('/api/runtime-keys/create', { name: 'bench game servers' });
+  const key = (created.json() as { payload: CreatedRuntimeKey }).payload.key;
+  const metricIds = Array.from({ length: METRICS }, (_, index) => `bench-metric-${index}`);
+  const kinds = ['conversion', 'revenue', 'mean', 'ratio'] as const;
+  for (const [index, id] of metricIds.entries()) {
+    const kind = kinds[index % kinds.length]!;
+    const answer = await post('/api/experiment/metric/create', {
+      id,
+      name: id,
+      kind,
+      event: kind === 'mean' ? 'session' : 'purchase',
+      ...(kind === 'ratio' ? { denominatorEvent: 'session' } : {}),
+    });
+    if (answer.statusCode !== 200) throw new Error(answer.body);
+  }
+  console.log(
+    `events bench: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}; ${METRICS} metrics ` +
+      `(a purchase feeds 8 of them, a session 4), batches of ${BATCH} (${EXPOSURES_PER_BATCH} new players), ` +
+      `${CONCURRENCY} in flight, ${SECONDS} s per load, ${ROUNDS} rounds`,
+  );
+
+  if (ONLY === '' || ONLY === 'ingest') {
+    const rates: { console: number[]; bare: number[]; ratio: number[] } = {
+      console: [],
+      bare: [],
+      ratio: [],
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const bareRun = await loadFromChild({ url: bareUrl, tag: `bare${round}` });
+      const consoleRun = await loadFromChild({
+        url: `${consoleUrl}/runtime/v1/events`,
+        key,
+        tag: `console${round}`,
+      });
+      if (bareRun.failures + consoleRun.failures > 0)
+        throw new Error(`refused batches: bare ${bareRun.failures}, console ${consoleRun.failures}`);
+      const bareRate = bareRun.events / bareRun.seconds;
+      const consoleRate = consoleRun.events / consoleRun.seconds;
+      rates.bare.push(bareRate);
+      rates.console.push(consoleRate);
+      rates.ratio.push(consoleRate / bareRate);
+      console.log(
+        `  round ${round + 1}: console ${Math.round(consoleRate).toLocaleString('en-US')} events/s, ` +
+          `bare route ${Math.round(bareRate).toLocaleString('en-US')} events/s, ratio ${(consoleRate / bareRate).toFixed(2)}`,
+      );
+    }
+    const consoleMedian = median(rates.console);
+    console.log(
+      `POST /runtime/v1/events: ${Math.round(consoleMedian).toLocaleString('en-US')} events/s (median), ` +
+        `${median(rates.ratio).toFixed(2)} × the bare route's ${Math.round(median(rates.bare)).toLocaleString('en-US')}; ` +
+        `goal ≥ ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${consoleMedian >= TARGET_EVENTS_PER_SECOND ? 'met' : 'NOT met'}`,
+    );
+  }
+
+  if (ONLY === '' || ONLY === 'results') {
+    // 1,000,000 exposed players over 2 cases and 30 days, and 10 metrics' sums, written as the owner.
+    const owner = new pg.Client({ connectionString: database.url });
+    await owner.connect();
+    try {
+      await post('/api/abtest/create', { id: 'bench-million', type: 0 });
+      await post('/api/abtest/versions/save', { id: 'bench-million', weights: [500_000, 500_000] });
+      const firstDay = Math.floor(Date.now() / 86_400_000) - 30;
+      await owner.query(
+        `INSERT INTO experiment_case_day (environment_id, ab_test_id, version, case_index, day, players)
+         SELECT 'dev', 'bench-million', 0, c, $1 + d, CASE WHEN d < 20 THEN 16667 ELSE 16666 END
+           FROM generate_series(0, 1) c, generate_series(0, 29) d`,
+        [firstDay],
+      );
+      await owner.query(
+        `INSERT INTO experiment_metric_day (environment_id, ab_test_id, version, case_index, metric_id, day,
+           sum, sum_squares, denominator_sum, denominator_sum_squares, product_sum)
+         SELECT 'dev', 'bench-million', 0, c, m, $1 + d, 1700 + c * 40, 5100 + c * 120, 33000, 70000, 3400
+           FROM generate_series(0, 1) c, generate_series(0, 29) d, unnest($2::text[]) m`,
+        [firstDay, metricIds],
+      );
+      const { rows } = await owner.query<{ players: string }>(
+        "SELECT sum(players) AS players FROM experiment_case_day WHERE ab_test_id = 'bench-million'",
+      );
+      const timings = async (call: () => Promise<{ statusCode: number }>) => {
+        for (let index = 0; index < 30; index += 1) await call();
+        const times: number[] = [];
+        for (let index = 0; index < RESULTS_CALLS; index += 1) {
+          const start = performance.now();
+          const answer = await call();
+          times.push(performance.now() - start);
+          if (answer.statusCode !== 200) throw new Error(`status ${answer.statusCode}`);
+        }
+        return times.sort((a, b) => a - b);
+      };
+      const results = await timings(() =>
+        post('/api/experiment/results/get', { abTestId: 'bench-million', version: 0 }),
+      );
+      const healthz = await timings(() => app.inject({ method: 'GET', url: '/healthz' }));
+      const p99 = percentile(results, 0.99);
+      console.log(
+        `POST /api/experiment/results/get, ${Number(rows[0]!.players).toLocaleString('en-US')} exposed players, ` +
+          `${METRICS} metrics, ${RESULTS_CALLS} sequential calls in-process: p50 ${percentile(results, 0.5).toFixed(2)} ms, ` +
+          `p99 ${p99.toFixed(2)} ms (${(p99 / percentile(healthz, 0.99)).toFixed(1)} × GET /healthz's p99 ` +
+          `${percentile(healthz, 0.99).toFixed(2)} ms)`,
+      );
+    } finally {
+      await owner.end();
+    }
+  }
+
+  if (ONLY === '' || ONLY === 'sdk') {
+    // Five plugins, each decided by a two-case A/B-test: every new player makes five exposures.
+    await insertRuntimeRevision(database.url, {
+      environmentId: 'dev',
+      content: makeRuntimeContent({ plugins: 5, cases: 2 }),
+    });
+    const quiet = { warn: () => {}, error: () => {} };
+    const sending = createRuntimeClient({ url: consoleUrl, key, logger: quiet });
+    const silent = createRuntimeClient({ url: consoleUrl, key, logger: quiet, events: { enabled: false } });
+    const counting = createRuntimeClient({
+      url: consoleUrl,
+      key,
+      logger: quiet,
+      events: { enabled: false },
+      onExposure: () => {},
+    });
+    await Promise.all([sending.start(), silent.start(), counting.start()]);
+    const PLAYERS = 20_000;
+    const cost = (client: typeof sending, round: number) => {
+      const start = performance.now();
+      for (let index = 0; index < PLAYERS; index += 1) client.resolve({ userId: `sdk-${round}-${index}` });
+      return ((performance.now() - start) * 1e6) / PLAYERS;
+    };
+    const runs: { on: number[]; off: number[]; callback: number[] } = { on: [], off: [], callback: [] };
+    for (let round = 0; round < 6; round += 1) {
+      runs.off.push(cost(silent, round));
+      runs.callback.push(cost(counting, round));
+      runs.on.push(cost(sending, round));
+      await sending.flushEvents();
+    }
+    const on = median(runs.on.slice(1));
+    const off = median(runs.off.slice(1));
+    const callback = median(runs.callback.slice(1));
+    const counts = sending.eventCounts;
+    console.log(
+      `SDK resolve() of a new player, 5 plugins decided by A/B-tests: ${Math.round(off)} ns with sending off, ` +
+        `${Math.round(callback)} ns with only an onExposure callback, ${Math.round(on)} ns with sending on ` +
+        `(${(on / off).toFixed(2)} × off, +${Math.round(on - off)} ns); ${counts.sent.toLocaleString('en-US')} exposures sent, ` +
+        `${counts.dropped} dropped`,
+    );
+    await Promise.all([sending.close(), silent.close(), counting.close()]);
+  }
+} finally {
+  bareIngestion.close();
+  await bare.close();
+  await app.close();
+  await database.drop();
+  await server.stop();
+}

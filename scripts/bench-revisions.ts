@@ -1,0 +1,274 @@
+// What one changed configuration costs the runtime, in an environment of 1,000 and of 10,000
+// configurations (docs/decisions.md, "Runtime revisions": a revision stores what changed). Each
+// environment's active sets fill every plugin id (at most MAX_DRAFT_ENTRIES entries, A/B-tests of CASES
+// cases, one configuration per case) and the configurations that do not fit are switched off, so the
+// snapshot holds as many as the plugin ids allow. Seeded with bulk SQL, then per round one
+// configuration's data is changed in SQL and published (publishRevision, in a transaction, as a change's
+// unit of work runs it). Printed per size: publish time (median), the bytes the revision stored (its row
+// and the parts it wrote), the stream's revision event, a 304-revalidated game server's whole answer, the
+// snapshot itself, and the SDK's heap after loading the snapshot; then each figure's ratio 10,000 vs
+// 1,000 (the goal: flat, but the snapshot and the SDK's heap, which hold the content).
+// Run: cd apps/server && npx tsx ../../scripts/bench-revisions.ts   (BENCH_REVISIONS_ROUNDS, default 7)
+import http from 'node:http';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import {
+  activationSettingsSchema,
+  type CreatedRuntimeKey,
+  MAX_DRAFT_ENTRIES,
+  PLUGIN_IDS,
+} from '@console/domain';
+import {
+  buildTestApp,
+  cloneDatabase,
+  createTemplateDatabase,
+  startTestPostgres,
+} from '@console/server/testing';
+import pg from 'pg';
+import { runInTransaction } from '../apps/server/src/db/transaction.ts';
+import { publishRevision } from '../apps/server/src/features/runtime/runtime-publish.service.ts';
+import { createRuntimeClient } from '../packages/runtime-client/src/index.ts';
+
+const ROUNDS = Number(process.env.BENCH_REVISIONS_ROUNDS ?? 7);
+const SIZES = [1_000, 10_000] as const;
+const CASES = 10;
+const GIVE_UP_MS = 30_000;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Bulk SQL: `count` configurations in `environmentId`, as many as the plugin ids' active sets hold switched on. */
+async function seed(client: pg.Client, environmentId: string, count: number): Promise<string[]> {
+  const capacity = PLUGIN_IDS.length * MAX_DRAFT_ENTRIES * CASES;
+  const served = Math.min(count, capacity);
+  const tests = Math.ceil(served / CASES);
+  const activation = JSON.stringify(activationSettingsSchema.parse({ minLevel: 1 }));
+  const weights = Array.from({ length: CASES }, () => 1_000_000 / CASES);
+  await client.query(
+    `INSERT INTO configuration (environment_id, id, kind, active, activation, data)
+     SELECT $1, 'cfg-' || lpad(i::text, 5, '0'), 'event/gr', i < $3, $4::jsonb,
+            jsonb_build_object('kind', 'event/gr', 'reward', i, 'note', repeat('x', 200))
+       FROM generate_series(0, $2 - 1) i`,
+    [environmentId, count, served, activation],
+  );
+  await client.query(
+    `INSERT INTO ab_test (environment_id, id, type, active, segment, salt)
+     SELECT $1, 'test-' || lpad(t::text, 4, '0'), 0, true, '{"conditions": []}'::jsonb, 'salt-' || t
+       FROM generate_series(0, $2 - 1) t`,
+    [environmentId, tests],
+  );
+  await client.query(
+    `INSERT INTO ab_test_version (environment_id, ab_test_id, version, active, cases, last_modifier)
+     SELECT $1, 'test-' || lpad(t::text, 4, '0'), 1, true, $3::int[], 'bench'
+       FROM generate_series(0, $2 - 1) t`,
+    [environmentId, tests, weights],
+  );
+  await client.query(
+    `INSERT INTO plugin (environment_id, id, active) SELECT $1, unnest($2::int[]), true
+     ON CONFLICT (environment_id, id) DO UPDATE SET active = true`,
+    [environmentId, PLUGIN_IDS],
+  );
+  // Test t is entry t / plugins of plugin t % plugins; its case c names configuration t * CASES + c.
+  await client.query(
+    `INSERT INTO plugin_ab_test_entry
+            (environment_id, plugin_id, state, position, ab_test_id, ab_test_version, configurations)
+     SELECT $1, ($3::int[])[t % array_length($3::int[], 1) + 1], 'active', t / array_length($3::int[], 1),
+            'test-' || lpad(t::text, 4, '0'), 1,
+            ARRAY(SELECT 'cfg-' || lpad((t * $4 + c)::text, 5, '0') FROM generate_series(0, $4 - 1) c)
+       FROM generate_series(0, $2 - 1) t`,
+    [environmentId, tests, PLUGIN_IDS, CASES],
+  );
+  return Array.from({ length: served }, (_, i) => `cfg-${String(i).padStart(5, '0')}`);
+}
+
+/** The bytes revision `revision` stored: its row, and (content-addressed storage) the parts it wrote. */
+async function storedBytes(client: pg.Client, environmentId: string, revision: number): Promise<number> {
+  const bytesOf = async (sql: string) =>
+    Number(
+      (await client.query<{ bytes: string | null }>(sql, [environmentId, revision])).rows[0]!.bytes ?? 0,
+    );
+  const row = await bytesOf(
+    'SELECT pg_column_size(r.*) AS bytes FROM runtime_revision r WHERE r.environment_id = $1 AND r.revision = $2',
+  );
+  const { rows } = await client.query<{ found: string | null }>(
+    "SELECT to_regclass('runtime_part') AS found",
+  );
+  if (rows[0]!.found === null) return row;
+  return (
+    row +
+    (await bytesOf(
+      'SELECT sum(pg_column_size(p.*)) AS bytes FROM runtime_part p WHERE p.environment_id = $1 AND p.revision = $2',
+    ))
+  );
+}
+
+/** A game server's revalidation, as it travels: every byte of the 304 answer (status line and headers). */
+function notModifiedBytes(address: URL, key: string, etag: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(address.port), address.hostname, () =>
+      socket.write(
+        `GET /runtime/v1/snapshot HTTP/1.1\r\nhost: ${address.host}\r\nauthorization: Bearer ${key}\r\n` +
+          `if-none-match: ${etag}\r\nconnection: close\r\n\r\n`,
+      ),
+    );
+    let bytes = 0;
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      head += chunk.toString('latin1');
+    });
+    socket.on('end', () =>
+      head.startsWith('HTTP/1.1 304') ? resolve(bytes) : reject(new Error(head.split('\r\n')[0])),
+    );
+    socket.on('error', reject);
+  });
+}
+
+/** The stream's frames as they arrive (text between blank lines), per revision id. */
+function followStream(address: URL, key: string) {
+  const frames = new Map<number, string>();
+  const waiting = new Map<number, () => void>();
+  const request = http.get(
+    new URL('/runtime/v1/stream', address),
+    { headers: { accept: 'text/event-stream', authorization: `Bearer ${key}` } },
+    (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end + 2);
+          buffer = buffer.slice(end + 2);
+          const id = /^id: (\d+)$/m.exec(frame);
+          if (!id) continue;
+          frames.set(Number(id[1]), frame);
+          waiting.get(Number(id[1]))?.();
+        }
+      });
+    },
+  );
+  return {
+    frameOf: (revision: number): Promise<string> =>
+      frames.has(revision)
+        ? Promise.resolve(frames.get(revision)!)
+        : new Promise((resolve, reject) => {
+            const timer = setTimeout(
+              () => reject(new Error(`no event for revision ${revision}`)),
+              GIVE_UP_MS,
+            );
+            waiting.set(revision, () => {
+              clearTimeout(timer);
+              resolve(frames.get(revision)!);
+            });
+          }),
+    close: () => request.destroy(),
+  };
+}
+
+interface Figures {
+  publishMs: number;
+  storedBytes: number;
+  eventBytes: number;
+  notModifiedBytes: number;
+  snapshotBytes: number;
+  sdkHeapBytes: number;
+}
+
+const postgres = await startTestPostgres();
+const template = await createTemplateDatabase(postgres);
+const database = await cloneDatabase(postgres.adminUrl, template, postgres.prefix);
+const app = await buildTestApp(database.url);
+const client = new pg.Client({ connectionString: database.url });
+await client.connect();
+const results = new Map<number, Figures>();
+try {
+  const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+  const login = await fetch(new URL('/oauth/login/dev', address), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const { rows: environments } = await client.query<{ id: string }>(
+    'SELECT id FROM environment ORDER BY id LIMIT 2',
+  );
+  for (const [index, size] of SIZES.entries()) {
+    const environmentId = environments[index]!.id;
+    const served = await seed(client, environmentId, size);
+    await runInTransaction(app.db, (tx) => publishRevision(tx, environmentId, 'bench@example.com', []));
+    const created = await fetch(new URL(`/api/runtime-keys/create?configuration=${environmentId}`, address), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'bench' }),
+    });
+    const { key } = ((await created.json()) as { payload: CreatedRuntimeKey }).payload;
+    const stream = followStream(address, key);
+    const publishMs: number[] = [];
+    const stored: number[] = [];
+    const events: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // One configuration in the middle of the list changes (its data), then the change is published.
+      await client.query(
+        `UPDATE configuration SET data = jsonb_set(data, '{reward}', to_jsonb($3::int))
+          WHERE environment_id = $1 AND id = $2`,
+        [environmentId, served[Math.floor(served.length / 2)], 1_000_000 + round],
+      );
+      const started = performance.now();
+      const published = await runInTransaction(app.db, (tx) =>
+        publishRevision(tx, environmentId, 'bench@example.com', []),
+      );
+      publishMs.push(performance.now() - started);
+      if (!published) throw new Error('the change published nothing');
+      stored.push(await storedBytes(client, environmentId, published.revision));
+      events.push(Buffer.byteLength(await stream.frameOf(published.revision)));
+    }
+    stream.close();
+    const snapshot = await fetch(new URL('/runtime/v1/snapshot', address), {
+      headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' },
+    });
+    const etag = snapshot.headers.get('etag')!;
+    const snapshotBytes = (await snapshot.arrayBuffer()).byteLength;
+    // The SDK's memory for this environment: its heap after loading the snapshot, against before.
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const runtime = createRuntimeClient({ url: address.origin, key, refreshIntervalMs: 600_000 });
+    await runtime.start({ timeoutMs: GIVE_UP_MS });
+    gc();
+    const sdkHeapBytes = process.memoryUsage().heapUsed - before;
+    runtime.close();
+    results.set(size, {
+      publishMs: median(publishMs),
+      storedBytes: median(stored),
+      eventBytes: median(events),
+      notModifiedBytes: await notModifiedBytes(address, key, etag),
+      snapshotBytes,
+      sdkHeapBytes,
+    });
+  }
+} finally {
+  await client.end();
+  await app.close();
+  await database.drop();
+  await postgres.stop();
+}
+
+const [small, large] = SIZES.map((size) => results.get(size)!) as [Figures, Figures];
+const rows: [string, keyof Figures, (value: number) => string][] = [
+  ['publish time (median)', 'publishMs', (ms) => `${ms.toFixed(1)} ms`],
+  ['revision stored', 'storedBytes', (bytes) => `${bytes} B`],
+  ['stream revision event', 'eventBytes', (bytes) => `${bytes} B`],
+  ['304 revalidation', 'notModifiedBytes', (bytes) => `${bytes} B`],
+  ['snapshot (identity)', 'snapshotBytes', (bytes) => `${bytes} B`],
+  ['SDK heap after loading', 'sdkHeapBytes', (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`],
+];
+console.log(`\nOne changed configuration, ${ROUNDS} rounds per size (configurations: ${SIZES.join(' vs ')})`);
+for (const [label, field, show] of rows) {
+  const ratio = large[field] / small[field];
+  console.log(
+    `${label.padEnd(24)} ${show(small[field]).padStart(12)} ${show(large[field]).padStart(12)}   ratio ${ratio.toFixed(2)}`,
+  );
+}
