@@ -34,6 +34,8 @@ export interface ConsoleInBrowserOptions {
 /** What the hooks set up; read it inside tests, once `beforeAll` has run. */
 export interface ConsoleInBrowser {
   readonly baseUrl: string;
+  /** The console's database as its owner, for seeding many rows at once with SQL. */
+  readonly databaseUrl: string;
   readonly browser: Browser;
   readonly page: Page;
   readonly pageConsole: ConsoleWatch;
@@ -134,6 +136,9 @@ export function useConsoleInBrowser({
   return {
     get baseUrl() {
       return ready(server, 'the console').url;
+    },
+    get databaseUrl() {
+      return ready(server, 'the console').databaseUrl;
     },
     get browser() {
       return ready(browser, 'the browser');

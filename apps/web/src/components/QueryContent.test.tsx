@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAbTest } from '../features/abtest/abtest.test-support.tsx';
 import { fail, fakeApi, ok, signedInAs } from '../test/fakeApi.ts';
+import { onePage } from '../test/fakeSearch.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 // A failed load has a way on: once the 'Server Error' modal is closed, the screen still says what was not
@@ -14,7 +15,7 @@ describe('a failed load', () => {
     const api = fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
-      '/api/abtest/list': () => list(),
+      '/api/abtest/search': () => list(),
     });
     renderApp('/abtest');
     const dialog = await screen.findByRole('dialog', { name: 'Server Error' });
@@ -24,12 +25,12 @@ describe('a failed load', () => {
     expect(screen.getByText(`AB-tests not loaded: ${MESSAGES.serverError}`)).toBeTruthy();
     expect(screen.queryByText(/see the error above/)).toBeNull();
     const retry = screen.getByRole('button', { name: 'Retry' });
-    expect(api.callsTo('/api/abtest/list')).toHaveLength(1);
+    expect(api.callsTo('/api/abtest/search')).toHaveLength(1);
 
-    list = () => ok([anAbTest({ id: 'spring-sale' })]);
+    list = () => onePage([anAbTest({ id: 'spring-sale' })]);
     await userEvent.click(retry);
     expect(await screen.findByRole('link', { name: 'spring-sale' })).toBeTruthy();
-    expect(api.callsTo('/api/abtest/list')).toHaveLength(2);
+    expect(api.callsTo('/api/abtest/search')).toHaveLength(2);
     expect(screen.queryByText(/not loaded/)).toBeNull();
   });
 

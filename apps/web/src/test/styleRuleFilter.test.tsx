@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, signedInAs } from './fakeApi.ts';
+import { onePage } from './fakeSearch.ts';
 import { renderApp } from './renderApp.tsx';
 import { cannotMatch, filterStyleRules, subjectRequirements } from './styleRuleFilter.ts';
 
@@ -54,7 +55,7 @@ describe('the style rule filter of the test setup', () => {
     fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
-      '/api/audit/list': () => ok([]),
+      '/api/audit/search': () => onePage([]),
     });
     renderApp('/audit');
     await screen.findByText('No audit entries');

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { onePage } from '../../test/fakeSearch.ts';
 import { AbTestListPage } from './AbTestListPage.tsx';
-import { anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
+import { abTestSearch, anAbTest, aVersion, renderInConsole } from './abtest.test-support.tsx';
 import { activationConfirmMessage, DELETE_CONFIRM_TITLE, LIST_ACTION_REASONS } from './useAbTestActions.ts';
 
 const draft = anAbTest({ id: 'draft-test', usedBy: [PluginId.DUEL] });
@@ -21,7 +22,7 @@ const ready = anAbTest({
 
 function listApi() {
   return fakeApi({
-    '/api/abtest/list': () => ok([draft, running, ready]),
+    '/api/abtest/search': abTestSearch(() => [draft, running, ready]),
     '/api/abtest/delete': ({ body }) => ok(body),
     '/api/abtest/activate/test': ({ body }) =>
       (body as ActivateTestRequest).active
@@ -35,7 +36,7 @@ const row = (id: string) => screen.getByRole('link', { name: id }).closest('tr')
 describe('AB-test list', () => {
   it('keeps loading, failed and empty apart: a failed load says what was not loaded, never "No AB-tests"', async () => {
     let answer = () => fail(422, 'The environment dev cannot be read now');
-    fakeApi({ '/api/abtest/list': () => answer() });
+    fakeApi({ '/api/abtest/search': () => answer() });
     const view = renderInConsole(<AbTestListPage />);
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(await screen.findByText('The environment dev cannot be read now')).toBeTruthy();
@@ -45,7 +46,7 @@ describe('AB-test list', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
     view.unmount();
 
-    answer = () => ok([]);
+    answer = () => onePage([]);
     renderInConsole(<AbTestListPage />);
     expect(await screen.findByText('No AB-tests')).toBeTruthy();
     expect(screen.queryByText(/not loaded/)).toBeNull();
@@ -111,7 +112,7 @@ describe('AB-test list', () => {
   it('keeps focus on the State switch after Yes, in its named wrapper once the AB-test is active', async () => {
     let isActive = false;
     fakeApi({
-      '/api/abtest/list': () => ok([{ ...ready, active: isActive }]),
+      '/api/abtest/search': abTestSearch(() => [{ ...ready, active: isActive }]),
       '/api/abtest/activate/test': () => {
         isActive = true;
         return ok({ ...ready, active: true });
@@ -187,12 +188,11 @@ describe('AB-test list', () => {
 
   it('shows the type in its compact form in the narrow column (Sticky with a pin, Dynamic, Rollout), the full name on hover', async () => {
     fakeApi({
-      '/api/abtest/list': () =>
-        ok([
-          anAbTest({ id: 'sticky-test' }),
-          anAbTest({ id: 'dynamic-test', data: { type: AbTestType.DynamicSegmentation } }),
-          anAbTest({ id: 'rollout-test', data: { type: AbTestType.Rollout } }),
-        ]),
+      '/api/abtest/search': abTestSearch(() => [
+        anAbTest({ id: 'sticky-test' }),
+        anAbTest({ id: 'dynamic-test', data: { type: AbTestType.DynamicSegmentation } }),
+        anAbTest({ id: 'rollout-test', data: { type: AbTestType.Rollout } }),
+      ]),
     });
     renderInConsole(<AbTestListPage />);
     await screen.findByRole('link', { name: 'sticky-test' });
@@ -215,7 +215,7 @@ describe('AB-test list', () => {
 describe('AB-test descriptions', () => {
   it('are shown isolated (<bdi>), so a right-to-left override in one cannot reorder the rest of the row', async () => {
     const description = 'evil \u202eexe.txt';
-    fakeApi({ '/api/abtest/list': () => ok([anAbTest({ id: 'rtl-test', description })]) });
+    fakeApi({ '/api/abtest/search': abTestSearch(() => [anAbTest({ id: 'rtl-test', description })]) });
     renderInConsole(<AbTestListPage />);
     const cell = await screen.findByText(description);
     expect(cell.tagName).toBe('BDI');

@@ -1,13 +1,26 @@
-import { ABTEST_MESSAGES } from '@console/domain';
+import { ABTEST_MESSAGES, type AbTest } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { onePage } from '../../test/fakeSearch.ts';
 import { anAbTest, renderInConsole } from './abtest.test-support.tsx';
 import { AbTestInfoCard, AbTestPickerModal } from './index.ts';
 
 const first = anAbTest({ id: 'first-test', description: 'First' });
 const second = anAbTest({ id: 'second-test', active: true, data: { version: 3 } });
+const pickerItem = (abTest: AbTest) => ({
+  id: abTest.id,
+  active: abTest.active,
+  version: abTest.data.version,
+  description: abTest.description,
+});
+// The picker lists its search's rows; the chosen one is read whole.
+const pickerApi = (abTests: AbTest[]) =>
+  fakeApi({
+    '/api/abtest/search/picker': () => onePage(abTests.map(pickerItem)),
+    '/api/abtest/get': ({ body }) => ok(abTests.find((abTest) => abTest.id === (body as { id: string }).id)),
+  });
 
 function renderPicker() {
   const onSelect = vi.fn();
@@ -18,7 +31,7 @@ function renderPicker() {
 
 describe('AB-test picker modal', () => {
   it('lists ID, Active, Version and Description and picks a row by click or keyboard', async () => {
-    fakeApi({ '/api/abtest/list': () => ok([first, second]) });
+    pickerApi([first, second]);
     const { onSelect } = renderPicker();
     const firstRow = (await screen.findByText('first-test')).closest('tr')!;
     expect(
@@ -29,14 +42,14 @@ describe('AB-test picker modal', () => {
     expect(screen.getByText('second-test').closest('tr')!.getAttribute('aria-selected')).toBe('true');
 
     await userEvent.click(firstRow);
-    expect(onSelect).toHaveBeenLastCalledWith(first);
+    await waitFor(() => expect(onSelect).toHaveBeenLastCalledWith(first));
     screen.getByText('second-test').closest('tr')!.focus();
     await userEvent.keyboard('{Enter}');
-    expect(onSelect).toHaveBeenLastCalledWith(second);
+    await waitFor(() => expect(onSelect).toHaveBeenLastCalledWith(second));
   });
 
   it('clears the selection with "Select none" and closes with Cancel', async () => {
-    fakeApi({ '/api/abtest/list': () => ok([first]) });
+    pickerApi([first]);
     const { onSelect, onClose } = renderPicker();
     await userEvent.click(screen.getByRole('button', { name: 'Select none' }));
     expect(onSelect).toHaveBeenCalledWith(null);
@@ -45,7 +58,7 @@ describe('AB-test picker modal', () => {
   });
 
   it('only logs a load failure', async () => {
-    fakeApi({ '/api/abtest/list': () => fail(409, 'list unavailable') });
+    fakeApi({ '/api/abtest/search/picker': () => fail(409, 'list unavailable') });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderPicker();
     await waitFor(() => expect(warn).toHaveBeenCalled());

@@ -1,14 +1,18 @@
-import { type AbTest, formatVersion } from '@console/domain';
+import { type AbTest, api, formatVersion } from '@console/domain';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { callEndpoint } from '../../api/client.ts';
 import { PickerModal, PickerRow } from '../../components/dialogs/PickerModal.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { useAbTestListQuery } from './abtest.queries.ts';
+import { SearchField } from '../../components/search/SearchField.tsx';
+import { SearchPager } from '../../components/search/SearchPager.tsx';
+import { usePickerSearch } from '../../components/search/usePickerSearch.ts';
+import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 
 export interface AbTestPickerModalProps {
   open: boolean;
@@ -40,43 +44,82 @@ function AbTestPickerTable({
   selectedId,
   onSelect,
 }: Pick<AbTestPickerModalProps, 'selectedId' | 'onSelect'>) {
-  const list = useAbTestListQuery();
+  const picker = usePickerSearch(api.abtest.searchPicker);
+  const { active } = useActiveEnvironment();
+  const [choosing, setChoosing] = useState<string | null>(null);
   // A load failure of the picker is only logged.
   useEffect(() => {
-    if (list.error) console.warn('The AB-test list could not be loaded', list.error);
-  }, [list.error]);
+    if (picker.query.error) console.warn('The AB-test list could not be loaded', picker.query.error);
+  }, [picker.query.error]);
+  // The picker's rows hold what its table shows; the draft takes the whole A/B-test, read when chosen.
+  const choose = async (id: string) => {
+    setChoosing(id);
+    try {
+      onSelect(await callEndpoint(api.abtest.get, { environment: active, body: { id } }));
+    } catch (error) {
+      console.warn(`The AB-test ${id} could not be loaded`, error);
+    } finally {
+      setChoosing(null);
+    }
+  };
 
-  if (list.isPending && !list.isError) return <Loading />;
-  const abTests = list.data ?? [];
+  const abTests = picker.page?.items ?? [];
   return (
-    <Table size="small" aria-label="AB-tests to select">
-      <TableHead>
-        <TableRow>
-          <TableCell>ID</TableCell>
-          <TableCell>Active</TableCell>
-          <TableCell>Version</TableCell>
-          <TableCell>Description</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {abTests.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={4}>
-              <Typography sx={{ color: 'text.secondary' }}>No AB-tests</Typography>
-            </TableCell>
-          </TableRow>
-        )}
-        {abTests.map((abTest) => (
-          <PickerRow key={abTest.id} isSelected={abTest.id === selectedId} onChoose={() => onSelect(abTest)}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{abTest.id}</TableCell>
-            <TableCell>{abTest.active ? 'Active' : 'Inactive'}</TableCell>
-            <TableCell>{formatVersion(abTest.data.version)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>
-              <bdi>{abTest.description}</bdi>
-            </TableCell>
-          </PickerRow>
-        ))}
-      </TableBody>
-    </Table>
+    <>
+      <SearchField label="Search AB-tests" value={picker.q} onSearch={picker.search} autoFocus />
+      {picker.query.isPending && !picker.query.isError ? (
+        <Loading />
+      ) : (
+        <Table size="small" aria-label="AB-tests to select" aria-busy={choosing !== null}>
+          <TableHead>
+            <TableRow>
+              <TableCell>ID</TableCell>
+              <TableCell>Active</TableCell>
+              <TableCell>Version</TableCell>
+              <TableCell>Description</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {abTests.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4}>
+                  <Typography sx={{ color: 'text.secondary' }}>No AB-tests</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {abTests.map((abTest) => (
+              <PickerRow
+                key={abTest.id}
+                isSelected={abTest.id === selectedId}
+                onChoose={() => {
+                  if (choosing === null) void choose(abTest.id);
+                }}
+              >
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{abTest.id}</TableCell>
+                <TableCell>{abTest.active ? 'Active' : 'Inactive'}</TableCell>
+                <TableCell>{formatVersion(abTest.version)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  <bdi>{abTest.description}</bdi>
+                </TableCell>
+              </PickerRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {picker.page && (
+        <SearchPager
+          what="AB-tests"
+          pageIndex={picker.pageIndex}
+          limit={picker.limit}
+          shown={abTests.length}
+          total={picker.page.total}
+          isTotalCapped={picker.page.isTotalCapped}
+          hasNext={picker.page.nextCursor !== null}
+          isLoading={picker.isStale}
+          onPrevious={picker.previous}
+          onNext={picker.next}
+        />
+      )}
+    </>
   );
 }

@@ -1,4 +1,11 @@
-import { type AbTest, api, formatVersion, pluginNameOf } from '@console/domain';
+import {
+  type AbTest,
+  type AbTestSearchSort,
+  api,
+  formatVersion,
+  pluginNameOf,
+  type SortDirection,
+} from '@console/domain';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -14,6 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { busyInput, whileBusy } from '../../components/busy.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { DeleteIcon } from '../../components/icons.tsx';
+import { SortableHeader } from '../../components/search/SortableHeader.tsx';
 import {
   ScrollableTableContainer,
   STICKY_END_SX,
@@ -44,22 +52,45 @@ const STICKY_SX: Record<string, SxProps<Theme>> = {
   Actions: STICKY_END_SX,
 };
 
-/** The columns of the A/B-test list. */
-export function AbTestTable({ abTests }: { abTests: readonly AbTest[] }) {
+// The columns the A/B-test search sorts by.
+const SORT_KEYS: Readonly<Record<string, AbTestSearchSort>> = {
+  State: 'active',
+  ID: 'id',
+  Type: 'type',
+  Created: 'created',
+  Modified: 'modified',
+};
+
+export interface AbTestTableSort {
+  sort: AbTestSearchSort;
+  direction: SortDirection;
+  onSort(sort: AbTestSearchSort): void;
+}
+
+/** The columns of the A/B-test list; with `sort`, the sortable columns' headers sort it. */
+export function AbTestTable({ abTests, sort }: { abTests: readonly AbTest[]; sort?: AbTestTableSort }) {
   const actions = useAbTestActions();
   return (
     <ScrollableTableContainer>
       <Table size="small" stickyHeader aria-label="AB-tests">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell
-                key={column}
-                sx={[{ whiteSpace: 'nowrap' }, STICKY_SX[column] ?? {}] as SxProps<Theme>}
-              >
-                {column}
-              </TableCell>
-            ))}
+            {COLUMNS.map((column) => {
+              const sortKey = SORT_KEYS[column];
+              return (
+                <TableCell
+                  key={column}
+                  sx={[{ whiteSpace: 'nowrap' }, STICKY_SX[column] ?? {}] as SxProps<Theme>}
+                  sortDirection={sort && sortKey === sort.sort ? sort.direction : false}
+                >
+                  {sort && sortKey ? (
+                    <SortableHeader label={column} sortKey={sortKey} sort={sort} onSort={sort.onSort} />
+                  ) : (
+                    column
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>

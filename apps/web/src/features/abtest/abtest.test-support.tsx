@@ -7,6 +7,7 @@ import { createQueryClient } from '../../api/queryClient.ts';
 import { ActiveEnvironmentContext } from '../../shell/environment/environment.context.ts';
 import { GlobalDialogs } from '../../shell/feedback/GlobalDialogs.tsx';
 import { GlobalUiProvider } from '../../shell/feedback/GlobalUiProvider.tsx';
+import { searchOver } from '../../test/fakeSearch.ts';
 
 /** Renders one A/B-test component with the providers the console gives it, in environment `dev`. */
 export function renderInConsole(ui: ReactNode, { environment = 'dev', path = '/' } = {}) {
@@ -59,3 +60,22 @@ export function anAbTest(overrides: Partial<Omit<AbTest, 'data'>> & { data?: Par
   };
   return abTest;
 }
+
+/** /api/abtest/search over these A/B-tests, as the server orders and filters them. */
+export const abTestSearch = (rows: () => readonly AbTest[]) =>
+  searchOver(rows, {
+    keyOf: (abTest) => abTest.id,
+    textOf: (abTest) => [abTest.id, abTest.description],
+    sorts: {
+      id: (abTest) => abTest.id,
+      type: (abTest) => abTest.data.type,
+      active: (abTest) => Number(abTest.active),
+      created: (abTest) => abTest.created,
+      modified: (abTest) => abTest.modified,
+    },
+    filters: {
+      active: (abTest, value) => abTest.active === value,
+      type: (abTest, value) => abTest.data.type === value,
+      inUse: (abTest, value) => abTest.usedBy.length > 0 === value,
+    },
+  });

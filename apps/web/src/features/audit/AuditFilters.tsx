@@ -1,11 +1,14 @@
-import { AUDIT_ACTIONS } from '@console/domain';
+import { AUDIT_ACTIONS, AUDIT_FILTER_MAX_LENGTH } from '@console/domain';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { ALL_ACTIONS, type AuditFilter } from './useAuditLog.ts';
 
-/** The action (one of the audit actions, or all) and the exact target the log is filtered by. */
+/**
+ * The action (one of the audit actions, or all), the exact target, the exact e-mail and the days the log is
+ * filtered by.
+ */
 export function AuditFilters({
   filter,
   onFilter,
@@ -30,18 +33,58 @@ export function AuditFilters({
           </MenuItem>
         ))}
       </TextField>
-      {/* keyed by the applied target: Back and Forward show the target they come back to */}
-      <TargetFilter
-        key={filter.target}
+      {/* keyed by the applied text: Back and Forward show the text they come back to */}
+      <ExactFilter
+        key={`target-${filter.target}`}
+        label="Target"
+        searchLabel="Filter by target"
+        helperText="Exact target; Enter applies"
         value={filter.target}
         onApply={(value) => onFilter({ target: value })}
+      />
+      <ExactFilter
+        key={`email-${filter.email}`}
+        label="E-mail"
+        searchLabel="Filter by e-mail"
+        helperText="Exact e-mail; Enter applies"
+        value={filter.email}
+        onApply={(value) => onFilter({ email: value })}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="From"
+        value={filter.from}
+        onChange={(event) => onFilter({ from: event.target.value })}
+        helperText="First day (UTC)"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="To"
+        value={filter.to}
+        onChange={(event) => onFilter({ to: event.target.value })}
+        helperText="Last day (UTC)"
+        slotProps={{ inputLabel: { shrink: true } }}
       />
     </Box>
   );
 }
 
-/** The exact target (an A/B-test id, a plugin name, a user id, ...), applied on Enter or on leaving the field. */
-function TargetFilter({ value, onApply }: { value: string; onApply(value: string): void }) {
+interface ExactFilterProps {
+  label: string;
+  searchLabel: string;
+  helperText: string;
+  value: string;
+  onApply(value: string): void;
+}
+
+/**
+ * An exact text (a target: an A/B-test id, a plugin name, a user id, ...; an e-mail), applied on Enter or on
+ * leaving the field.
+ */
+function ExactFilter({ label, searchLabel, helperText, value, onApply }: ExactFilterProps) {
   const [text, setText] = useState(value);
   const apply = () => {
     if (text.trim() !== value) onApply(text.trim());
@@ -51,15 +94,15 @@ function TargetFilter({ value, onApply }: { value: string; onApply(value: string
     apply();
   };
   return (
-    <Box component="form" onSubmit={submit} role="search" aria-label="Filter by target">
+    <Box component="form" onSubmit={submit} role="search" aria-label={searchLabel}>
       <TextField
         size="small"
-        label="Target"
+        label={label}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onBlur={apply}
-        helperText="Exact target; Enter applies"
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        helperText={helperText}
+        slotProps={{ htmlInput: { maxLength: AUDIT_FILTER_MAX_LENGTH } }}
       />
     </Box>
   );

@@ -2,7 +2,8 @@ import type { AuditEntry } from '@console/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, type RecordedCall, signedInAs } from '../../test/fakeApi.ts';
+import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
+import { onePage, searchOver } from '../../test/fakeSearch.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { auditEntriesToCsv } from './audit.csv.ts';
 
@@ -21,28 +22,27 @@ const LOG = Array.from({ length: 150 }, (_, index) => {
   const id = 150 - index;
   return id % 3 === 0 ? entry(id, 'abtest.create', `test-${id}`) : entry(id);
 });
-function answerAuditList({ body }: RecordedCall) {
-  const {
-    offset = 0,
-    limit = 100,
-    action,
-    target,
-    before,
-  } = body as Record<string, string | number | undefined>;
-  const matching = LOG.filter(
-    (row) =>
-      (action === undefined || row.action === action) &&
-      (target === undefined || row.target === target) &&
-      (before === undefined || row.id < Number(before)),
-  );
-  return ok(matching.slice(Number(offset), Number(offset) + Number(limit)));
-}
+// The audit search over LOG, newest first, as the server answers it.
+const answerAuditSearch = searchOver(() => LOG, {
+  keyOf: (row) => row.id,
+  textOf: () => [],
+  sorts: { id: (row) => row.id },
+  direction: 'desc',
+  filters: {
+    action: (row, value) => row.action === value,
+    target: (row, value) => row.target === value,
+    email: (row, value) => row.email === value,
+    from: (row, value) => row.created >= Number(value),
+    to: (row, value) => row.created < Number(value),
+    consoleWide: () => true,
+  },
+});
 
 const openAuditLog = (path = '/audit') => {
   const api = fakeApi({
     '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev']),
-    '/api/audit/list': answerAuditList,
+    '/api/audit/search': answerAuditSearch,
   });
   renderApp(path);
   return api;
@@ -54,7 +54,7 @@ const shownIds = () =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => Number((row as HTMLTableRowElement).cells[0]?.textContent));
-const lastBody = (api: ReturnType<typeof fakeApi>) => api.callsTo('/api/audit/list').at(-1)?.body;
+const lastBody = (api: ReturnType<typeof fakeApi>) => api.callsTo('/api/audit/search').at(-1)?.body;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -68,8 +68,8 @@ describe('audit log', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
     await screen.findByText('Entries 101–150');
-    // older pages are asked for by the last id shown, not by offset
-    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true, before: 51 });
+    // older pages continue from the search's cursor, not from an offset
+    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true, cursor: expect.any(String) });
     expect(shownIds()).toEqual(Array.from({ length: 50 }, (_, index) => 50 - index));
     expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
 
@@ -103,12 +103,31 @@ describe('audit log', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveProperty('disabled', true);
   });
 
+  it('filters by exact e-mail and by days (UTC), the last day included', async () => {
+    const api = openAuditLog();
+    await screen.findByText('Entries 1–100');
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'someone@example.com{Enter}');
+    await screen.findByText('No audit entries');
+    expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true, email: 'someone@example.com' });
+
+    cleanup();
+    const dated = openAuditLog('/audit?email=op%40example.com&from=2026-11-23&to=2026-11-23');
+    await screen.findByText('Entries 1–100');
+    expect(lastBody(dated)).toEqual({
+      limit: 100,
+      consoleWide: true,
+      email: 'op@example.com',
+      from: Date.UTC(2026, 10, 23),
+      to: Date.UTC(2026, 10, 24),
+    });
+  });
+
   it('keeps the filters and the page in the URL: they survive a reload, Back and Forward', async () => {
     openAuditLog();
     await screen.findByText('Entries 1–100');
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
     await screen.findByText('Entries 101–150');
-    expect(window.location.search).toBe('?pages=51');
+    expect(window.location.search).toMatch(/^\?pages=[A-Za-z0-9_-]+$/);
     window.history.back();
     await screen.findByText('Entries 1–100');
     window.history.forward();
@@ -177,8 +196,8 @@ describe('audit log', () => {
     fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
-      '/api/audit/list': () =>
-        ok([
+      '/api/audit/search': () =>
+        onePage([
           {
             ...entry(2, 'auth.sign-in', 'op@example.com'),
             environment: null,
@@ -197,7 +216,7 @@ describe('audit log', () => {
     const api = fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
-      '/api/audit/list': answerAuditList,
+      '/api/audit/search': answerAuditSearch,
       '/api/audit/verify': () =>
         ok(
           intact
@@ -238,7 +257,7 @@ describe('audit log', () => {
     fakeApi({
       '/api/auth/me': () => signedInAs('op@example.com', 'operator', { dev: 'admin' }),
       '/api/configuration/list': () => ok(['dev']),
-      '/api/audit/list': answerAuditList,
+      '/api/audit/search': answerAuditSearch,
     });
     renderApp('/audit');
     expect(await screen.findByRole('button', { name: 'Verify chain' })).toHaveProperty('disabled', true);

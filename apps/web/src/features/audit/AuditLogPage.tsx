@@ -53,6 +53,7 @@ export function AuditLogPage() {
             offset={log.offset}
             shown={entries.length}
             isLoading={log.query.isPlaceholderData}
+            hasOlder={log.hasOlder}
             onNewer={log.newer}
             onOlder={log.older}
           />

@@ -1,4 +1,3 @@
-import { AUDIT_PAGE_LIMIT } from '@console/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -8,12 +7,14 @@ interface PagerProps {
   shown: number;
   /** The previous page is still shown while the next loads: no range, no second click. */
   isLoading: boolean;
+  /** Another, older page follows. */
+  hasOlder: boolean;
   onNewer(): void;
   onOlder(): void;
 }
 
 /** Which entries show, and Newer and Older. */
-export function AuditPager({ offset, shown, isLoading, onNewer, onOlder }: PagerProps) {
+export function AuditPager({ offset, shown, isLoading, hasOlder, onNewer, onOlder }: PagerProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -22,7 +23,7 @@ export function AuditPager({ offset, shown, isLoading, onNewer, onOlder }: Pager
       <Button size="small" onClick={onNewer} disabled={isLoading || offset === 0}>
         Newer
       </Button>
-      <Button size="small" onClick={onOlder} disabled={isLoading || shown < AUDIT_PAGE_LIMIT}>
+      <Button size="small" onClick={onOlder} disabled={isLoading || !hasOlder}>
         Older
       </Button>
     </Box>

@@ -2,10 +2,12 @@ import {
   AUDIT_ACTIONS,
   AUDIT_FILTER_MAX_LENGTH,
   AUDIT_PAGE_LIMIT,
-  auditListRequestSchema,
+  type AuditSearchRequestInput,
+  decodeSearchCursor,
 } from '@console/domain';
+import { definedFields } from '../../components/search/searchView.ts';
 import { setOrDelete, useViewState } from '../../components/useViewState.ts';
-import { useAuditListQuery } from './audit.queries.ts';
+import { useAuditSearchQuery } from './audit.queries.ts';
 
 export const ALL_ACTIONS = '';
 
@@ -14,32 +16,63 @@ export interface AuditFilter {
   action: string;
   /** The exact target, or '' for any. */
   target: string;
+  /** The exact e-mail of who acted, or '' for anyone. */
+  email: string;
+  /** The first and last day shown (YYYY-MM-DD, UTC), or '' for no bound. */
+  from: string;
+  to: string;
 }
 
 interface AuditView extends AuditFilter {
-  /** The last id shown on each newer page, newest page first: the way back to page one. */
-  cursors: readonly number[];
+  /** The search cursor of each older page shown, newest page first: the way back to page one. */
+  cursors: readonly string[];
 }
 
+const DAY_MS = 24 * 3600 * 1000;
 const isAction = (text: string): boolean => (AUDIT_ACTIONS as readonly string[]).includes(text);
-// A cursor the server would refuse (not a positive integer in range) drops the page trail, as do cursors
-// out of order: the log starts from its newest entry again.
-const isCursor = (value: number) => auditListRequestSchema.safeParse({ before: value }).success;
+const exact = (text: string | null) => {
+  const trimmed = (text ?? '').trim();
+  return trimmed.length <= AUDIT_FILTER_MAX_LENGTH ? trimmed : '';
+};
+const dayOf = (text: string | null) =>
+  text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+    ? text
+    : '';
+const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+// The page a cursor starts after: the newest entries first, so each cursor of the trail is older than the last.
+const positionOf = (cursor: string) => {
+  try {
+    return decodeSearchCursor(cursor, {
+      sort: 'id',
+      direction: 'desc',
+      valueKind: 'number',
+      keyKind: 'number',
+    }).key as number;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
- * The filter and page in the URL (?action=abtest.create&target=spring-sale&pages=120,20), so a reload,
- * Back and Forward come back to the same entries. An unknown action or an over-long target is no filter.
+ * The filters and page in the URL (?action=abtest.create&target=spring-sale&email=…&from=2026-11-01&pages=…),
+ * so a reload, Back and Forward come back to the same entries. An unknown action, an over-long text, a
+ * date that is not one, or a trail of cursors this search did not make or out of order is no filter / page one.
  */
 export function readAuditView(params: URLSearchParams): AuditView {
   const action = params.get('action') ?? ALL_ACTIONS;
-  const target = (params.get('target') ?? '').trim();
-  const cursors = (params.get('pages') ?? '').split(',').filter(Boolean).map(Number);
-  const isTrail = cursors.every(
-    (cursor, index) => isCursor(cursor) && (index === 0 || cursor < cursors[index - 1]!),
+  const cursors = (params.get('pages') ?? '').split(',').filter(Boolean);
+  const positions = cursors.map(positionOf);
+  const isTrail = positions.every(
+    (position, index) =>
+      position !== undefined &&
+      (index === 0 || position < (positions[index - 1] ?? Number.NEGATIVE_INFINITY)),
   );
   return {
     action: isAction(action) ? action : ALL_ACTIONS,
-    target: target.length <= AUDIT_FILTER_MAX_LENGTH ? target : '',
+    target: exact(params.get('target')),
+    email: exact(params.get('email')),
+    from: dayOf(params.get('from')),
+    to: dayOf(params.get('to')),
     cursors: isTrail ? cursors : [],
   };
 }
@@ -47,38 +80,57 @@ export function readAuditView(params: URLSearchParams): AuditView {
 function writeAuditView(params: URLSearchParams, view: AuditView): void {
   setOrDelete(params, 'action', view.action, ALL_ACTIONS);
   setOrDelete(params, 'target', view.target);
+  setOrDelete(params, 'email', view.email);
+  setOrDelete(params, 'from', view.from);
+  setOrDelete(params, 'to', view.to);
   setOrDelete(params, 'pages', view.cursors.join(','));
 }
 
+/** The search's request for the filters: `to` is the last day shown, so the range ends when it does. */
+function requestOf(filter: AuditFilter, cursor: string | undefined): AuditSearchRequestInput {
+  return {
+    limit: AUDIT_PAGE_LIMIT,
+    // Console-wide entries (roles, removals, sign-ins) concern every environment: listed in each.
+    consoleWide: true,
+    ...definedFields({
+      cursor,
+      action: filter.action === ALL_ACTIONS ? undefined : filter.action,
+      target: filter.target === '' ? undefined : filter.target,
+      email: filter.email === '' ? undefined : filter.email,
+      from: filter.from === '' ? undefined : startOfDay(filter.from),
+      to: filter.to === '' ? undefined : startOfDay(filter.to) + DAY_MS,
+    }),
+  };
+}
+
 /**
- * The audit log's filter and page. Older pages are read by the last id shown (keyset), so a page deep in
- * the log is as cheap as the first; the stack of those ids leads back to newer pages.
+ * The audit log's filters and page, from the audit search. Older pages continue from the search's cursor
+ * (keyset), so a page deep in a million entries is as cheap as the first; the trail of cursors leads back.
  */
 export function useAuditLog() {
   const [view, setView] = useViewState(readAuditView, writeAuditView);
   const { cursors } = view;
-  const filter: AuditFilter = { action: view.action, target: view.target };
-  const before = cursors.at(-1);
-  // Console-wide entries (roles, removals, sign-ins) concern every environment: listed in each.
-  const query = useAuditListQuery({
-    limit: AUDIT_PAGE_LIMIT,
-    consoleWide: true,
-    ...(before === undefined ? {} : { before }),
-    ...(filter.action === ALL_ACTIONS ? {} : { action: filter.action }),
-    ...(filter.target === '' ? {} : { target: filter.target }),
-  });
-  const entries = query.data;
+  const filter: AuditFilter = {
+    action: view.action,
+    target: view.target,
+    email: view.email,
+    from: view.from,
+    to: view.to,
+  };
+  const query = useAuditSearchQuery(requestOf(filter, cursors.at(-1)));
+  const entries = query.data?.items;
+  const nextCursor = query.data?.nextCursor ?? null;
   return {
     query,
     entries,
     filter,
+    hasOlder: nextCursor !== null,
     /** A new filter starts from the newest entry again. */
     filterBy: (next: Partial<AuditFilter>) => setView({ ...filter, ...next, cursors: [] }),
     offset: cursors.length * AUDIT_PAGE_LIMIT,
     newer: () => setView({ ...view, cursors: cursors.slice(0, -1) }),
     older: () => {
-      const oldest = entries?.at(-1);
-      if (oldest) setView({ ...view, cursors: [...cursors, oldest.id] });
+      if (nextCursor !== null) setView({ ...view, cursors: [...cursors, nextCursor] });
     },
   };
 }

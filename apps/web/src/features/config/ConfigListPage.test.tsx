@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
 import { currentUrl, HistoryControls, historyBack, historyForward } from '../../test/historyControls.tsx';
 import { ConfigListPage } from './ConfigListPage.tsx';
-import { aConfigItem, aConfigRow, CREATED, OPERATOR, renderInConsole } from './config.test-support.tsx';
+import {
+  aConfigItem,
+  aConfigRow,
+  CREATED,
+  configSearch,
+  OPERATOR,
+  renderInConsole,
+} from './config.test-support.tsx';
 import { DELETE_CONFIG_TITLE } from './useConfigListActions.ts';
 
 const HOUR = 3_600_000;
@@ -42,7 +49,10 @@ function Location() {
 }
 
 function renderList(rows = [served, assigned, unused], path = '/config') {
-  const api = fakeApi({ '/api/plugin/config/list': () => ok(rows) });
+  const api = fakeApi({
+    '/api/plugin/config/list': () => ok(rows),
+    '/api/plugin/config/search': configSearch(() => rows),
+  });
   const rendered = renderInConsole(
     <>
       <Routes>
@@ -210,6 +220,7 @@ describe('Configuration list', () => {
     await screen.findByRole('link', { name: 'c-gold' });
     const handlers = fakeApi({
       '/api/plugin/config/list': () => ok([served, assigned, unused]),
+      '/api/plugin/config/search': configSearch(() => [served, assigned, unused]),
       '/api/config/event/gr/activate': () => ok(aConfigItem({ id: 'c-gold', active: true })),
       '/api/config/duel/activate': () =>
         fail(422, 'INFO: Duel configurations cannot be deactivated once active'),
@@ -236,6 +247,7 @@ describe('Configuration list', () => {
     await screen.findByRole('link', { name: 'b-race' });
     const api = fakeApi({
       '/api/plugin/config/list': () => ok([served, assigned, unused]),
+      '/api/plugin/config/search': configSearch(() => [served, assigned, unused]),
       '/api/config/ar/delete': () =>
         fail(
           409,
@@ -278,6 +290,7 @@ describe('Configuration list', () => {
     await screen.findByRole('link', { name: 'duel-live' });
     const api = fakeApi({
       '/api/plugin/config/list': () => ok([served, assigned, unused]),
+      '/api/plugin/config/search': configSearch(() => [served, assigned, unused]),
       '/api/config/duel/duplicate': () => ok({ configId: 'duel-live-2', pluginName: 'DUEL' }),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Clone duel-live' }));

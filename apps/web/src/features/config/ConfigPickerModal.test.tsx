@@ -2,7 +2,8 @@ import { PluginId } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok } from '../../test/fakeApi.ts';
+import { fail, fakeApi } from '../../test/fakeApi.ts';
+import { onePage } from '../../test/fakeSearch.ts';
 import { ConfigPickerModal, NO_CONFIGURATIONS } from './ConfigPickerModal.tsx';
 import { aConfigRow, renderInConsole } from './config.test-support.tsx';
 
@@ -19,6 +20,9 @@ const spare = aConfigRow({
   description: 'Spare',
 });
 
+const pickerItem = (row: typeof live) => ({ id: row.extended.id, description: row.extended.description });
+const PICKER = '/api/plugin/config/search/picker';
+
 function renderPicker(selectedId: string | null = null) {
   const onSelect = vi.fn();
   const onClose = vi.fn();
@@ -30,7 +34,7 @@ function renderPicker(selectedId: string | null = null) {
 
 describe('Configuration picker', () => {
   it("lists the kind's activated configurations (ID, Description) and picks one", async () => {
-    const api = fakeApi({ '/api/config/ar/list/active': () => ok([live, spare]) });
+    const api = fakeApi({ [PICKER]: () => onePage([live, spare].map(pickerItem)) });
     const { onSelect } = renderPicker('race-spare');
     const dialog = await screen.findByRole('dialog', { name: 'Select Agility Race configuration' });
     await within(dialog).findByText('race-live');
@@ -42,12 +46,15 @@ describe('Configuration picker', () => {
     ).toEqual(['ID', 'Description']);
     expect(within(table).getByText('Spare').closest('tr')?.getAttribute('aria-selected')).toBe('true');
     await userEvent.click(within(table).getByText('Live race'));
-    expect(onSelect).toHaveBeenCalledWith(live);
-    expect(api.callsTo('/api/config/ar/list/active')).toHaveLength(1);
+    expect(onSelect).toHaveBeenCalledWith(pickerItem(live));
+    // The kind's plugin names the configurations offered.
+    expect(api.callsTo(PICKER).map((call) => call.body)).toEqual([
+      { pluginId: PluginId.AGILITY_RACE, limit: 50 },
+    ]);
   });
 
   it('says "No configurations found" when none is active, and Select none clears', async () => {
-    fakeApi({ '/api/config/ar/list/active': () => ok([]) });
+    fakeApi({ [PICKER]: () => onePage([]) });
     const { onSelect, onClose } = renderPicker('race-live');
     expect(await screen.findByText(NO_CONFIGURATIONS)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Select none' }));
@@ -57,7 +64,7 @@ describe('Configuration picker', () => {
   });
 
   it('shows a load failure in the banner', async () => {
-    fakeApi({ '/api/config/ar/list/active': () => fail(404, 'Unknown plugin') });
+    fakeApi({ [PICKER]: () => fail(404, 'Unknown plugin') });
     renderPicker();
     await waitFor(() => expect(screen.getByText('Unknown plugin')).toBeTruthy());
   });

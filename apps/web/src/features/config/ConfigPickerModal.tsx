@@ -1,4 +1,4 @@
-import { type ConfigKindId, type ConfigListItem, configKindOf } from '@console/domain';
+import { api, type ConfigKindId, type ConfigPickerItem, configKindOf } from '@console/domain';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,9 +8,11 @@ import Typography from '@mui/material/Typography';
 import { PickerModal, PickerRow } from '../../components/dialogs/PickerModal.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { NotLoaded } from '../../components/QueryContent.tsx';
+import { SearchField } from '../../components/search/SearchField.tsx';
+import { SearchPager } from '../../components/search/SearchPager.tsx';
+import { usePickerSearch } from '../../components/search/usePickerSearch.ts';
 import { ErrorBanner } from '../../shell/feedback/ErrorBanner.tsx';
 import { useErrorBanner, useReportQueryError } from '../../shell/feedback/useErrorBanner.ts';
-import { useActiveConfigsQuery } from './config.queries.ts';
 
 export const NO_CONFIGURATIONS = 'No configurations found';
 
@@ -21,7 +23,7 @@ export interface ConfigPickerModalProps {
   /** The configuration chosen so far; its row is marked. */
   selectedId?: string | null;
   /** A row was chosen, or null for "Select none". */
-  onSelect(configuration: ConfigListItem | null): void;
+  onSelect(configuration: ConfigPickerItem | null): void;
   /** Cancel: leaves the selection as it is. */
   onClose(): void;
 }
@@ -51,48 +53,67 @@ function ConfigPickerTable({
   selectedId,
   onSelect,
 }: Pick<ConfigPickerModalProps, 'kind' | 'selectedId' | 'onSelect'>) {
-  const list = useActiveConfigsQuery(kind);
+  const picker = usePickerSearch(api.config.plugin.searchPicker, { pluginId: configKindOf(kind).pluginId });
+  const list = picker.query;
   const banner = useErrorBanner();
   useReportQueryError(banner, list.error);
 
-  if (list.isPending && !list.isError) return <Loading />;
-  const configurations = list.data ?? [];
+  const configurations = picker.page?.items ?? [];
   return (
     <>
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <Table size="small" aria-label="Configurations to select">
-        <TableHead>
-          <TableRow>
-            <TableCell>ID</TableCell>
-            <TableCell>Description</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {configurations.length === 0 && (
+      <SearchField label="Search configurations" value={picker.q} onSearch={picker.search} autoFocus />
+      {list.isPending && !list.isError ? (
+        <Loading />
+      ) : (
+        <Table size="small" aria-label="Configurations to select">
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={2}>
-                {/* A failed load is not an empty list. */}
-                {list.data === undefined ? (
-                  <NotLoaded what="Configurations" query={list} />
-                ) : (
-                  <Typography sx={{ color: 'text.secondary' }}>{NO_CONFIGURATIONS}</Typography>
-                )}
-              </TableCell>
+              <TableCell>ID</TableCell>
+              <TableCell>Description</TableCell>
             </TableRow>
-          )}
-          {configurations.map((configuration) => {
-            const { id, description } = configuration.extended;
-            return (
-              <PickerRow key={id} isSelected={id === selectedId} onChoose={() => onSelect(configuration)}>
-                <TableCell>{id}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>
-                  <bdi>{description}</bdi>
+          </TableHead>
+          <TableBody>
+            {configurations.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={2}>
+                  {/* A failed load is not an empty list. */}
+                  {list.data === undefined ? (
+                    <NotLoaded what="Configurations" query={list} />
+                  ) : (
+                    <Typography sx={{ color: 'text.secondary' }}>{NO_CONFIGURATIONS}</Typography>
+                  )}
                 </TableCell>
-              </PickerRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+              </TableRow>
+            )}
+            {configurations.map((configuration) => {
+              const { id, description } = configuration;
+              return (
+                <PickerRow key={id} isSelected={id === selectedId} onChoose={() => onSelect(configuration)}>
+                  <TableCell>{id}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    <bdi>{description}</bdi>
+                  </TableCell>
+                </PickerRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+      {picker.page && (
+        <SearchPager
+          what="configurations"
+          pageIndex={picker.pageIndex}
+          limit={picker.limit}
+          shown={configurations.length}
+          total={picker.page.total}
+          isTotalCapped={picker.page.isTotalCapped}
+          hasNext={picker.page.nextCursor !== null}
+          isLoading={picker.isStale}
+          onPrevious={picker.previous}
+          onNext={picker.next}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { api, CONFIG_USAGE_RANK, type ConfigListItem } from '@console/domain';
+import { api, type ConfigListItem, type SortDirection } from '@console/domain';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
@@ -21,33 +21,14 @@ import {
   STICKY_END_SX,
   STICKY_STATE_SX,
 } from '../../components/table/ScrollableTableContainer.tsx';
-import { setOrDelete, useViewState } from '../../components/useViewState.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { ConfigInUse } from './ConfigInUse.tsx';
 import { configEditPath, kindOfRow, typeLabelOfRow } from './configLabels.ts';
 import type { useConfigListActions } from './useConfigListActions.ts';
 
-// Sortable by ID, Type, In use, Created, Modified.
+// Sortable by ID, Type, In use, Created, Modified (the configuration search sorts; Type by the kind).
 export type ConfigSortKey = 'id' | 'type' | 'inUse' | 'created' | 'modified';
-export type SortDirection = 'asc' | 'desc';
-
-const COMPARE: Record<ConfigSortKey, (a: ConfigListItem, b: ConfigListItem) => number> = {
-  id: (a, b) => a.extended.id.localeCompare(b.extended.id),
-  type: (a, b) => typeLabelOfRow(a).localeCompare(typeLabelOfRow(b)),
-  inUse: (a, b) => CONFIG_USAGE_RANK[a.inUse] - CONFIG_USAGE_RANK[b.inUse],
-  created: (a, b) => a.extended.created - b.extended.created,
-  modified: (a, b) => a.extended.modified - b.extended.modified,
-};
-
-/** The rows in the chosen order; equal rows by ID. */
-export function sortConfigRows(
-  rows: readonly ConfigListItem[],
-  key: ConfigSortKey,
-  direction: SortDirection,
-): ConfigListItem[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => sign * COMPARE[key](a, b) || COMPARE.id(a, b));
-}
+export const CONFIG_SORT_KEYS: readonly ConfigSortKey[] = ['id', 'type', 'inUse', 'created', 'modified'];
 
 type Column = { header: string; sortKey?: ConfigSortKey; sx?: SxProps<Theme> };
 const COLUMNS: readonly Column[] = [
@@ -68,7 +49,7 @@ const ID_MIN_WIDTH = 160;
 const DESCRIPTION_MIN_WIDTH = 224;
 
 // A first click on a date or In use shows the newest / most used first.
-const FIRST_DIRECTION: Record<ConfigSortKey, SortDirection> = {
+export const FIRST_DIRECTION: Record<ConfigSortKey, SortDirection> = {
   id: 'asc',
   type: 'asc',
   inUse: 'desc',
@@ -76,40 +57,15 @@ const FIRST_DIRECTION: Record<ConfigSortKey, SortDirection> = {
   modified: 'desc',
 };
 
-type ConfigSort = { key: ConfigSortKey; direction: SortDirection };
-const DEFAULT_SORT: ConfigSort = { key: 'id', direction: 'asc' };
-const isSortKey = (text: string | null): text is ConfigSortKey =>
-  text !== null && Object.hasOwn(COMPARE, text);
-
-/** The sort in the URL (?sort=modified&direction=desc); an unknown key or direction is the default. */
-export function readConfigSort(params: URLSearchParams): ConfigSort {
-  const key = params.get('sort');
-  if (!isSortKey(key)) return DEFAULT_SORT;
-  const direction = params.get('direction');
-  return { key, direction: direction === 'asc' || direction === 'desc' ? direction : FIRST_DIRECTION[key] };
-}
-
-function writeConfigSort(params: URLSearchParams, sort: ConfigSort): void {
-  const isDefault = sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
-  setOrDelete(params, 'sort', isDefault ? '' : sort.key);
-  setOrDelete(params, 'direction', isDefault ? '' : sort.direction);
-}
-
 interface ConfigTableProps {
   rows: readonly ConfigListItem[];
   actions: ReturnType<typeof useConfigListActions>;
+  sort: { sort: ConfigSortKey; direction: SortDirection; onSort(sort: ConfigSortKey): void };
 }
 
 /** /config: the configurations of every kind. */
-export function ConfigTable({ rows, actions }: ConfigTableProps) {
-  const [sort, setSort] = useViewState(readConfigSort, writeConfigSort);
-  const sorted = sortConfigRows(rows, sort.key, sort.direction);
-  const sortBy = (key: ConfigSortKey) =>
-    setSort(
-      sort.key === key
-        ? { key, direction: sort.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: FIRST_DIRECTION[key] },
-    );
+export function ConfigTable({ rows, actions, sort }: ConfigTableProps) {
+  const sorted = rows;
 
   return (
     <ScrollableTableContainer>
@@ -120,13 +76,13 @@ export function ConfigTable({ rows, actions }: ConfigTableProps) {
               <TableCell
                 key={header}
                 sx={[{ whiteSpace: 'nowrap' }, ...(sx ? [sx] : [])] as SxProps<Theme>}
-                sortDirection={sortKey && sort.key === sortKey ? sort.direction : false}
+                sortDirection={sortKey && sort.sort === sortKey ? sort.direction : false}
               >
                 {sortKey ? (
                   <TableSortLabel
-                    active={sort.key === sortKey}
-                    direction={sort.key === sortKey ? sort.direction : FIRST_DIRECTION[sortKey]}
-                    onClick={() => sortBy(sortKey)}
+                    active={sort.sort === sortKey}
+                    direction={sort.sort === sortKey ? sort.direction : FIRST_DIRECTION[sortKey]}
+                    onClick={() => sort.onSort(sortKey)}
                   >
                     {header}
                   </TableSortLabel>

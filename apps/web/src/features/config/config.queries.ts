@@ -11,8 +11,9 @@ export const configEndpointsOf = (kind: ConfigKindId): ConfigKindCalls => api.co
 // The "Update is not allowed" flow saves a new A/B-test version and points plugin entries at the copy.
 const REASSIGN_INVALIDATES = ['abtest', 'plugin'] as const;
 
-/** /config: every configuration of the environment, all kinds, with inUse and usedBy. */
-export const useConfigListQuery = () => useEndpointQuery(api.config.plugin.list);
+/** Every configuration of the environment, all kinds, with inUse and usedBy (the warnings box). */
+export const useConfigListQuery = ({ enabled = true } = {}) =>
+  useEndpointQuery(api.config.plugin.list, undefined, { enabled });
 
 /** The configuration picker: only the activated configurations of a kind. */
 export const useActiveConfigsQuery = (kind: ConfigKindId, { enabled = true } = {}) =>

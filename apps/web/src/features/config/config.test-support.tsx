@@ -1,4 +1,5 @@
 import {
+  CONFIG_USAGE_RANK,
   type ConfigItem,
   type ConfigListItem,
   type ConfigReference,
@@ -7,6 +8,8 @@ import {
   defaultConfigData,
   PluginId,
 } from '@console/domain';
+import { searchOver } from '../../test/fakeSearch.ts';
+import { kindOfRow, typeLabelOfRow } from './configLabels.ts';
 
 export { renderInConsole } from '../abtest/abtest.test-support.tsx';
 
@@ -57,3 +60,22 @@ export function aConfigItem(overrides: Partial<ConfigItem> = {}): ConfigItem {
     ...overrides,
   };
 }
+
+/** /api/plugin/config/search over these rows, as the server orders and filters them. */
+export const configSearch = (rows: () => readonly ConfigListItem[]) =>
+  searchOver(rows, {
+    keyOf: (row) => row.extended.id,
+    textOf: (row) => [row.extended.id, row.extended.description],
+    sorts: {
+      id: (row) => row.extended.id,
+      kind: typeLabelOfRow,
+      inUse: (row) => CONFIG_USAGE_RANK[row.inUse],
+      created: (row) => row.extended.created,
+      modified: (row) => row.extended.modified,
+    },
+    filters: {
+      active: (row, value) => row.extended.active === value,
+      inUse: (row, value) => (row.inUse !== 'unused') === value,
+      kinds: (row, value) => (value as string[]).includes(kindOfRow(row)?.id ?? ''),
+    },
+  });

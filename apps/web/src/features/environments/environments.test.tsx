@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
+import { onePage } from '../../test/fakeSearch.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 describe('Environments (archive and restore)', () => {
@@ -89,8 +90,8 @@ describe('an active environment archived elsewhere', () => {
     const api = fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(environments),
-      '/api/audit/list': ({ configuration }) => {
-        if (configuration === 'dev') return ok([]);
+      '/api/audit/search': ({ configuration }) => {
+        if (configuration === 'dev') return onePage([]);
         // Archived by another admin after this page listed the environments.
         environments = ['dev'];
         return fail(404, `Unknown environment ${configuration}`);
@@ -103,7 +104,7 @@ describe('an active environment archived elsewhere', () => {
       ),
     );
     await waitFor(() =>
-      expect(api.callsTo('/api/audit/list').map((call) => call.configuration)).toEqual(['qa', 'dev']),
+      expect(api.callsTo('/api/audit/search').map((call) => call.configuration)).toEqual(['qa', 'dev']),
     );
     expect(api.callsTo('/api/configuration/list').length).toBeGreaterThanOrEqual(2);
   });

@@ -177,7 +177,7 @@ export function DraftTab({ plugin, kind, onError, reloadPlugin, onActivationClos
         onClose={() => setChoosing(null)}
         onSelect={(configuration) => {
           if (choosing) {
-            const configId = configuration?.extended.id ?? EMPTY_CONFIGURATION;
+            const configId = configuration?.id ?? EMPTY_CONFIGURATION;
             editing.choose(choosing.index, choosing.caseIndex, configId);
           }
           setChoosing(null);

@@ -9,6 +9,7 @@ import type {
 } from '@console/domain';
 import { AbTestType, PluginId } from '@console/domain';
 import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
+import { onePage } from '../../test/fakeSearch.ts';
 
 export const CREATED = Date.UTC(2026, 0, 2, 3, 4);
 const OPERATOR = 'op@example.com';
@@ -134,12 +135,21 @@ export function fakePluginServer({
     '/api/plugin/abtest-usage': ({ body }) =>
       ok(usage?.(body as { abTestId: string; abTestVersion: number }) ?? { validUsages: [], fatal: [] }),
     '/api/plugin/draft/activate': activate ?? (() => ok({ updated: [PluginId.DUEL], error: [] })),
-    '/api/abtest/list': () => ok(abTests),
+    '/api/abtest/search/picker': () =>
+      onePage(
+        abTests.map(({ id, active, data, description }) => ({
+          id,
+          active,
+          version: data.version,
+          description,
+        })),
+      ),
     '/api/abtest/get': ({ body }) => {
       const found = abTests.find((abTest) => abTest.id === (body as { id: string }).id);
       return found ? ok(found) : fail(404, 'AB-test not found');
     },
-    '/api/config/duel/list/active': () => ok(configs),
+    '/api/plugin/config/search/picker': () =>
+      onePage(configs.map(({ extended }) => ({ id: extended.id, description: extended.description }))),
     ...extra,
   });
   return {

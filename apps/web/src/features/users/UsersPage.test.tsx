@@ -3,6 +3,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
+import { searchOver } from '../../test/fakeSearch.ts';
+
+// The search over the list's users, with what the caller may see of them.
+const userSearch = (list: () => UserListResponse) => (call: Parameters<ReturnType<typeof searchOver>>[0]) => {
+  const { seesEveryone, users } = list();
+  const answer = searchOver(() => users, {
+    keyOf: (user) => user.email,
+    textOf: (user) => [user.email],
+    sorts: {
+      email: (user) => user.email,
+      lastSeen: (user) => user.lastSeen ?? 0,
+      firstSeen: (user) => user.firstSeen ?? 0,
+    },
+    filters: { role: (user, value) => user.role === value },
+  })(call);
+  return { ...answer, body: { payload: { ...(answer.body as { payload: object }).payload, seesEveryone } } };
+};
+
 import { renderApp } from '../../test/renderApp.tsx';
 
 const list: UserListResponse = {
@@ -63,6 +81,7 @@ describe('Users (Security menu)', () => {
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
       '/api/users/list': () => ok(list),
+      '/api/users/search': userSearch(() => list),
       '/api/users/role/set': () => ok(list.users[2]),
     });
     renderApp('/security/users');
@@ -86,6 +105,7 @@ describe('Users (Security menu)', () => {
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev']),
       '/api/users/list': () => ok(list),
+      '/api/users/search': userSearch(() => list),
     });
     renderApp('/security/users');
     const boss = await screen.findByRole('combobox', { name: 'Role of boss@example.com console-wide' });
@@ -119,6 +139,7 @@ describe('Users (Security menu)', () => {
       '/api/auth/me': () => signedInAs('new@example.com', 'viewer'),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
       '/api/users/list': () => ok(viewerList),
+      '/api/users/search': userSearch(() => viewerList),
     });
     renderApp('/security/users');
     const inProd = await screen.findByRole('combobox', { name: 'Role of op@example.com in prod' });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
+import { onePage } from '../../test/fakeSearch.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { ACTIVE_ENVIRONMENT_KEY } from './environment.storage.ts';
 
@@ -12,8 +13,8 @@ function consoleApi(environments: string[], extra: Record<string, Handler> = {})
   return fakeApi({
     '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(environments),
-    '/api/audit/list': ({ configuration }) =>
-      ok([
+    '/api/audit/search': ({ configuration }) =>
+      onePage([
         {
           id: 7,
           environment: configuration,
@@ -50,7 +51,7 @@ describe('active environment', () => {
     const api = consoleApi(['dev', 'stable', 'prod']);
     renderApp('/audit');
     expect(await screen.findByText('stable-target')).toBeTruthy();
-    expect(api.callsTo('/api/audit/list').map((call) => call.configuration)).toEqual(['stable']);
+    expect(api.callsTo('/api/audit/search').map((call) => call.configuration)).toEqual(['stable']);
   });
 
   it('selects the first listed environment when the stored one is gone, before any screen loads', async () => {
@@ -60,7 +61,7 @@ describe('active environment', () => {
     expect(await screen.findByText('stable-target')).toBeTruthy();
     expect(environmentButton().textContent).toContain('stable');
     expect(stored()).toBe('"stable"');
-    expect(api.callsTo('/api/audit/list').map((call) => call.configuration)).toEqual(['stable']);
+    expect(api.callsTo('/api/audit/search').map((call) => call.configuration)).toEqual(['stable']);
   });
 
   it('clears local storage and says so when the stored data is unreadable', async () => {
@@ -83,7 +84,7 @@ describe('active environment', () => {
 
     expect(await screen.findByText('stable-target')).toBeTruthy();
     expect(stored()).toBe('"stable"');
-    expect(api.callsTo('/api/audit/list').map((call) => call.configuration)).toEqual(['dev', 'stable']);
+    expect(api.callsTo('/api/audit/search').map((call) => call.configuration)).toEqual(['dev', 'stable']);
   });
 
   it('reloads the screen when the active environment is selected again', async () => {
@@ -91,13 +92,13 @@ describe('active environment', () => {
     renderApp('/audit');
     await screen.findByText('dev-target');
     await chooseEnvironment('dev');
-    await waitFor(() => expect(api.callsTo('/api/audit/list')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('/api/audit/search')).toHaveLength(2));
   });
 
   it("clears a screen's error banner when the environment changes", async () => {
     consoleApi(['dev', 'stable'], {
-      '/api/audit/list': ({ configuration }) =>
-        configuration === 'dev' ? fail(409, 'Audit of dev is unavailable') : ok([]),
+      '/api/audit/search': ({ configuration }) =>
+        configuration === 'dev' ? fail(409, 'Audit of dev is unavailable') : onePage([]),
     });
     renderApp('/audit');
     expect(await screen.findByText('Audit of dev is unavailable')).toBeTruthy();
@@ -206,7 +207,7 @@ describe('global errors', () => {
   });
 
   it("opens the 'Server Error' modal on a 500", async () => {
-    consoleApi(['dev'], { '/api/audit/list': () => fail(500, 'database down') });
+    consoleApi(['dev'], { '/api/audit/search': () => fail(500, 'database down') });
     renderApp('/audit');
     const dialog = await screen.findByRole('dialog', { name: 'Server Error' });
     expect(within(dialog).getByText(MESSAGES.serverError)).toBeTruthy();

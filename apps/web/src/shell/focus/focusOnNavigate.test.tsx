@@ -2,8 +2,8 @@ import { SEGMENT_PROPERTY_LIST } from '@console/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { anAbTest } from '../../features/abtest/abtest.test-support.tsx';
-import { aConfigItem, aConfigRow } from '../../features/config/config.test-support.tsx';
+import { abTestSearch, anAbTest } from '../../features/abtest/abtest.test-support.tsx';
+import { aConfigItem, aConfigRow, configSearch } from '../../features/config/config.test-support.tsx';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
@@ -14,7 +14,7 @@ describe('focus on a new page', () => {
     fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
-      '/api/abtest/list': () => ok([abTest]),
+      '/api/abtest/search': abTestSearch(() => [abTest]),
       '/api/abtest/get': () => ok(abTest),
       '/api/abtest/versions/get': () => ok([]),
       '/api/segment/property/list': () => ok(SEGMENT_PROPERTY_LIST),
@@ -40,6 +40,7 @@ describe('focus on a new page', () => {
       '/api/config/event/gr/get': () => ok(aConfigItem()),
       '/api/config/event/gr/save': ({ body }) => ok({ ...aConfigItem(), ...(body as object) }),
       '/api/plugin/config/list': () => ok([aConfigRow({ id: 'gold-week' })]),
+      '/api/plugin/config/search': configSearch(() => [aConfigRow({ id: 'gold-week' })]),
     });
     renderApp('/config/GOLD_RUSH/gold-week/edit');
     await screen.findByRole('heading', { level: 1, name: 'Edit Gold Rush' });
@@ -54,7 +55,7 @@ describe('focus on a new page', () => {
     fakeApi({
       '/api/auth/me': () => signedInAs(),
       '/api/configuration/list': () => ok(['dev', 'stable', 'prod']),
-      '/api/abtest/list': () => ok([abTest]),
+      '/api/abtest/search': abTestSearch(() => [abTest]),
     });
     renderApp('/abtest');
     const link = await screen.findByRole('link', { name: 'spring-sale' });
