@@ -218,7 +218,12 @@ function DecisionForm({
         />
         <DialogActions sx={{ px: 0 }}>
           <Button onClick={onClose}>Cancel</Button>
-          <SubmitButton isPending={decide.isPending} color={decision === 'approve' ? 'primary' : 'error'}>
+          {/* A contained error button lacks contrast in the dark theme of protected environments */}
+          <SubmitButton
+            isPending={decide.isPending}
+            color={decision === 'approve' ? 'primary' : 'error'}
+            variant={decision === 'approve' ? 'contained' : 'outlined'}
+          >
             {label}
           </SubmitButton>
         </DialogActions>

@@ -64,7 +64,8 @@ export function BypassReviewDialog({ call, onClose }: { call: RefusedCall; onClo
           />
           <DialogActions sx={{ px: 0 }}>
             <Button onClick={onClose}>Cancel</Button>
-            <SubmitButton isPending={isPending} color="error">
+            {/* A contained error button lacks contrast in the dark theme of protected environments */}
+            <SubmitButton isPending={isPending} color="error" variant="outlined">
               Bypass review
             </SubmitButton>
           </DialogActions>

@@ -127,6 +127,7 @@ describe('environment menu inside a change request', () => {
       'Create environment',
       'Transfer',
       'Archive environments',
+      'Webhooks',
     ]);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'prod' }));
     expect(await screen.findByRole('button', { name: 'Environment: prod' })).toBeTruthy();
