@@ -118,6 +118,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         'still serving revision ' +
         String(keeper.snapshot?.revision ?? 'none'),
     );
+    // Stopped for good is not connected, even while close() still sends the queued events
+    setConnected(false);
     events.emit('error', error);
     events.emit('stopped', error);
     void client.close();

@@ -56,7 +56,8 @@ describe('Propose this change', () => {
     const banner = await screen.findByRole('region', { name: 'Change request 7 of prod' });
     expect(await screen.findByDisplayValue('b=2;')).toBeTruthy();
     expect(api.callsTo('/api/release/kv/get').at(-1)?.configuration).toBe('prod~cr-7');
-    expect(within(banner).getByRole('button', { name: 'Request review' })).toBeTruthy();
+    // The banner offers Request review once the request's own answer says it is a draft
+    expect(await within(banner).findByRole('button', { name: 'Request review' })).toBeTruthy();
     expect(await screen.findByTitle('op@example.com · admin in Change request 7 of prod')).toBeTruthy();
 
     // Leaving keeps the request: the operator is back in prod, nothing is closed.
