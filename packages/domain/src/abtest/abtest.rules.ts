@@ -7,7 +7,7 @@ import { validateVersionWeights } from './weights.ts';
 
 /** A version below zero is shown as "No version". */
 export const NO_VERSION = -1;
-// Decision (docs/decisions/): versions are numbered 0, 1, 2, ... per AB-test, strictly increasing.
+// Decision (docs/decisions/0122): versions are numbered 0, 1, 2, ... per AB-test, strictly increasing.
 export const FIRST_VERSION = 0;
 
 export const ABTEST_MESSAGES = {

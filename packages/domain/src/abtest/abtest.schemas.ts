@@ -102,7 +102,7 @@ export type CreateAbTestRequest = z.infer<typeof createAbTestRequestSchema>;
 
 /**
  * /save {abTest}: the writable part, in the shape of the AB-test itself so the web can send back the
- * object it loaded. Decision (docs/decisions/): description, data.caseDescriptions and
+ * object it loaded. Decision (docs/decisions/0127): description, data.caseDescriptions and
  * data.segment are writable; omitted fields are left alone; everything else (active, type,
  * versions, cases, usedBy, times) is stripped and changes only through its own call.
  */

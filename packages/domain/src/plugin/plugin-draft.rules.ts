@@ -295,7 +295,7 @@ export interface PluginDraftCheck extends DraftCheck {
 }
 
 /**
- * Decision (docs/decisions/, Plugin details and the draft): a draft equal to the active set (as every
+ * Decision (docs/decisions/0216): a draft equal to the active set (as every
  * activation leaves it, and the "Update is not allowed" flow re-bases it) is judged as one thing, "The draft
  * is the active set: nothing to activate", never "invalid configuration": its entries name versions that are
  * already active only because they are served. Any other draft is judged entry by entry (checkDraft).

@@ -34,7 +34,7 @@ function referenceMurmur3(text: string, seed = 0): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** The vector table of docs/decisions/0274-runtime-rules-bucket.md: rows `| "salt" | "userId" | 0x… | bucket |`. */
+/** The vector table of docs/decisions/0274: rows `| "salt" | "userId" | 0x… | bucket |`. */
 function vectorsInDecisions(): BucketVector[] {
   const text = readFileSync(
     new URL('../../../../docs/decisions/0274-runtime-rules-bucket.md', import.meta.url),

@@ -8,7 +8,7 @@ import { withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { REPO_ROOT } from '../../config.ts';
 
-// The sealed chain (docs/decisions/0059-audit-log-sealed-chain.md): entries the console writes are
+// The sealed chain (docs/decisions/0059): entries the console writes are
 // sealed at commit; an entry inserted by any other path (here as the serving role, whose credentials
 // the console holds), or changed or deleted afterwards (here as the owner, with the append-only
 // trigger switched off), is named by `npm run audit:verify` and by POST /api/audit/verify.

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { configExists, listConfigs } from './config.store.ts';
 import { toListItems } from './config.usage.ts';
 
-// Decision (docs/decisions/): /list/recent answers the 10 most recently modified, as A/B-tests do.
+// Decision (docs/decisions/0181): /list/recent answers the 10 most recently modified, as A/B-tests do.
 export const RECENT_CONFIG_COUNT = 10;
 
 /** /api/config/{kind}/list: every configuration of the kind by id, or the page {offset, limit} of them. */

@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 
 // The raw events and the sufficient statistics they feed, written in one transaction per batch: each
 // statement is one multi-row INSERT over the batch's arrays (unnest), so a batch of 1,000 events is three
-// statements whatever its size. docs/decisions/ (A/B-test results) states what is counted and when.
+// statements whatever its size. docs/decisions/0156 (A/B-test results) states what is counted and when.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -42,7 +42,7 @@ export interface PublishedRevision {
 /**
  * Inserts `built` as the revision after `latest` when its hash differs (or there is none yet), and
  * notifies; then deletes the revisions older than the last RUNTIME_REVISIONS_KEPT and the parts only
- * they used, in the same transaction (docs/decisions/, "Runtime revisions"). The caller holds the
+ * they used, in the same transaction (docs/decisions/0254). The caller holds the
  * environment's publish lock (lockRuntimeState).
  */
 export async function publishBuilt(

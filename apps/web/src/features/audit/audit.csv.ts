@@ -10,7 +10,7 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The Extra column as the screen shows it: compact JSON, blank when empty (docs/decisions/0056-audit-log-extra.md). */
+/** The Extra column as the screen shows it: compact JSON, blank when empty (docs/decisions/0056). */
 export const formatAttributes = (attributes: Record<string, unknown>): string =>
   Object.keys(attributes).length === 0 ? '' : JSON.stringify(attributes);
 

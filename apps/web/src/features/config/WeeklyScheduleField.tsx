@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 
 // 56 slots, 4 a day (night 00:00, morning 06:00, afternoon 12:00, evening 18:00 UTC) by 14 days;
-// selecting all 56 is refused. Slot = day × 4 + part, day 0 the Monday starting the fortnight (docs/decisions/0212-activation-engine-the-56-slot-fortnight.md).
+// selecting all 56 is refused. Slot = day × 4 + part, day 0 the Monday starting the fortnight (docs/decisions/0212).
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 const SLOT_TIMES = ['00:00', '06:00', '12:00', '18:00'] as const;
