@@ -78,6 +78,12 @@ const FORBIDDEN: Fixture[] = [
     source: use('@mui/x-date-pickers/DateTimeField', 'DateTimeField'),
     refusedBy: RESTRICTED,
   },
+  // The feature folders' own override keeps the web's other rules.
+  {
+    path: 'apps/web/src/features/thing/files.ts',
+    source: use('node:fs', 'readFileSync'),
+    refusedBy: NODE_MODULES,
+  },
   { path: 'apps/web/src/api/files.ts', source: use('node:fs', 'readFileSync'), refusedBy: NODE_MODULES },
   { path: 'apps/web/src/api/path.ts', source: use('path', 'join'), refusedBy: NODE_MODULES },
   // The domain: no framework.
