@@ -11,7 +11,6 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { busyInput } from '../../components/busy.ts';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -130,17 +129,13 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
                     lockedBecause={activationBlockedBy(ruleView, version.version)}
                     holdsFocus
                   >
-                    <Switch
+                    <ToggleSwitch
                       checked={version.active}
-                      onChange={(event) => {
-                        if (event.target.checked && !activate.isPending) void activateVersion(version);
+                      onChange={(checked) => {
+                        if (checked && !activate.isPending) void activateVersion(version);
                       }}
-                      slotProps={{
-                        input: {
-                          'aria-label': `Active version ${version.version}`,
-                          ...busyInput(activate.isPending),
-                        },
-                      }}
+                      ariaLabel={`Active version ${version.version}`}
+                      isBusy={activate.isPending}
                     />
                   </NeedsRight>
                 </TableCell>

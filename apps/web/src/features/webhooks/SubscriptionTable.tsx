@@ -2,9 +2,8 @@ import { api, type Webhook } from '@console/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { busyInput } from '../../components/busy.ts';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { DeleteIcon, EditIcon } from '../../components/icons.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { NeedsRight } from '../../shell/session/rights.tsx';
@@ -50,12 +49,13 @@ export function SubscriptionTable({
       sticky: 'state',
       cell: (subscription) => (
         <NeedsRight endpoint={api.webhooks.save}>
-          <Switch
+          <ToggleSwitch
             checked={subscription.enabled}
             onChange={() => {
               if (!isSwitching) onSwitch(subscription);
             }}
-            slotProps={{ input: { 'aria-label': `${subscription.name} enabled`, ...busyInput(isSwitching) } }}
+            ariaLabel={`${subscription.name} enabled`}
+            isBusy={isSwitching}
           />
         </NeedsRight>
       ),
