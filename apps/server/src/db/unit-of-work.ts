@@ -26,8 +26,15 @@ export interface WrittenAuditEntry {
   attributes: unknown;
 }
 
-/** A step that runs in the transaction once the unit's audit entries are written, with those entries. */
-export type AuditedStep = (tx: Tx, written: readonly WrittenAuditEntry[]) => Promise<void>;
+/**
+ * A step that runs in the transaction once the unit's audit entries are written, with those entries;
+ * `unit` names the client the transaction commits on and takes effects to run after the commit.
+ */
+export type AuditedStep = (
+  tx: Tx,
+  written: readonly WrittenAuditEntry[],
+  unit: { db: Db; afterCommit(effect: () => void): void },
+) => Promise<void>;
 
 /**
  * A check of the audit records before they are written, in the transaction, once the environments they
@@ -173,7 +180,8 @@ export async function mutate<T>(
           },
         });
         const written = await writeAuditEntries(tx, records);
-        for (const step of [...ownSteps, ...steps]) await step(tx, written);
+        const committing = { db, afterCommit: (effect: () => void) => effects.push(effect) };
+        for (const step of [...ownSteps, ...steps]) await step(tx, written, committing);
         return value;
       },
       options,

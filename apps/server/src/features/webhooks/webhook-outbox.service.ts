@@ -2,19 +2,24 @@ import { randomUUID } from 'node:crypto';
 import {
   CONSOLE_WIDE_WEBHOOK_EVENTS,
   isPublishingAuditAction,
+  type WebhookEvent,
   type WebhookEventType,
   webhookEventOfAuditAction,
 } from '@console/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { findRevisionPublishedWith } from '../runtime/runtime-revision-summary.service.ts';
+import { revisionsPublishedIn } from '../runtime/runtime-publish.service.ts';
+import { rememberPublished, summarisePublished } from '../runtime/runtime-revision-summary.service.ts';
 import { findSubscriptionsWanting, insertMessages, type NewMessage } from './webhook.store.ts';
-import { eventOfAuditEntry } from './webhook-payload.ts';
+import { eventOfAuditEntry, revisionPublishedEvent } from './webhook-payload.ts';
 
 // The transactional outbox: in the transaction of a change, after its audit entries and its runtime
-// revision, one message per (event, enabled subscription wanting it), and their delivery enqueued on
-// the job queue in the same transaction. A rolled-back change announces nothing; a committed one is
-// delivered even if this process stops right after the commit.
+// revision, one message per (event, enabled subscription wanting it), in one statement, each with its
+// whole event (a revision's summary too). A rolled-back change announces nothing. Their delivery job is
+// sent once the transaction committed; a committed message whose job was never sent (the process
+// stopped in between) is found by the delivery's sweep, so it is delivered all the same.
 
 /** The job that delivers a subscription's messages, in order (webhook-delivery.service.ts). */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
@@ -56,13 +61,56 @@ const isConsoleWide = (announcement: Announcement) =>
   announcement.environmentId === null || CONSOLE_WIDE_WEBHOOK_EVENTS.includes(announcement.type);
 
 /**
+ * Sends each subscription's delivery job after a commit: one send in flight per subscription, and one
+ * more after it when another commit came meanwhile (the job in flight may have looked already), so a
+ * burst of publishes does not queue a job each.
+ */
+class DeliveryStarter {
+  /** The subscriptions whose job is being sent: true when another commit wants one more. */
+  readonly #sending = new Map<string, boolean>();
+
+  constructor(
+    private readonly jobsOf: () => JobQueue,
+    private readonly log: FastifyBaseLogger | null,
+  ) {}
+
+  start(db: Db, subscriptionId: string): void {
+    if (this.#sending.has(subscriptionId)) {
+      this.#sending.set(subscriptionId, true);
+      return;
+    }
+    this.#sending.set(subscriptionId, false);
+    void this.#send(db, subscriptionId);
+  }
+
+  async #send(db: Db, subscriptionId: string): Promise<void> {
+    try {
+      const jobs = this.jobsOf();
+      // A statement of its own on the client that committed the messages.
+      await jobs.sendInTransaction<WebhookDeliveryJob>(db, WEBHOOK_DELIVERY_JOB, { subscriptionId });
+      jobs.wake(WEBHOOK_DELIVERY_JOB);
+    } catch (error) {
+      // The sweep delivers the messages anyway, a little later.
+      this.log?.warn({ err: error, subscription: subscriptionId }, 'webhook delivery job not sent');
+    } finally {
+      const isWantedAgain = this.#sending.get(subscriptionId) === true;
+      this.#sending.delete(subscriptionId);
+      if (isWantedAgain) this.start(db, subscriptionId);
+    }
+  }
+}
+
+/**
  * The outbox as a unit-of-work step (app.ts registers it after runtime publishing). `jobsOf`: the app's
  * job queue, asked when the step runs (the steps are registered before the queue is built).
  */
-export function webhookOutboxStep(jobsOf: () => JobQueue): AuditedStep {
-  return async (tx, written) => {
+export function webhookOutboxStep(jobsOf: () => JobQueue, log: FastifyBaseLogger | null = null): AuditedStep {
+  const starter = new DeliveryStarter(jobsOf, log);
+  return async (tx, written, unit) => {
     const announcements = announcementsOf(written);
     if (announcements.length === 0) return;
+    const published = revisionsPublishedIn(tx);
+    for (const revision of published) rememberPublished(revision);
     const subscriptions = await findSubscriptionsWanting(
       tx,
       [...new Set(announcements.map((announcement) => announcement.type))],
@@ -80,20 +128,20 @@ export function webhookOutboxStep(jobsOf: () => JobQueue): AuditedStep {
       );
       if (wanting.length === 0) continue;
       let revision: number | null = null;
+      let event: WebhookEvent | null;
       if (announcement.type === REVISION_EVENT) {
-        revision = await findRevisionPublishedWith(
-          tx,
-          announcement.environmentId!,
-          announcement.entries.map((entry) => entry.id),
-        );
-        // Nothing players receive changed (or the runtime is pinned): no revision, nothing to announce.
-        if (revision === null) continue;
+        const environmentId = announcement.environmentId!;
+        // The environment's revision of this transaction; none when nothing players receive changed
+        // (or the runtime is pinned): nothing to announce.
+        const publishedHere = published.findLast((entry) => entry.environmentId === environmentId);
+        if (!publishedHere) continue;
+        revision = publishedHere.revision;
+        const summary = await summarisePublished(tx, publishedHere);
+        event = revisionPublishedEvent(environmentId, summary, timestamp);
+      } else {
+        event = eventOfAuditEntry(announcement.type, announcement.entries[0]!, timestamp);
+        if (event === null) continue;
       }
-      const event =
-        announcement.type === REVISION_EVENT
-          ? null
-          : eventOfAuditEntry(announcement.type, announcement.entries[0]!, timestamp);
-      if (announcement.type !== REVISION_EVENT && event === null) continue;
       for (const subscription of wanting) {
         messages.push({
           id: `msg_${randomUUID()}`,
@@ -107,8 +155,9 @@ export function webhookOutboxStep(jobsOf: () => JobQueue): AuditedStep {
     }
     if (messages.length === 0) return;
     await insertMessages(tx, messages);
-    for (const subscriptionId of new Set(messages.map((message) => message.subscriptionId))) {
-      await jobsOf().sendInTransaction<WebhookDeliveryJob>(tx, WEBHOOK_DELIVERY_JOB, { subscriptionId });
-    }
+    const subscriptionIds = new Set(messages.map((message) => message.subscriptionId));
+    unit.afterCommit(() => {
+      for (const subscriptionId of subscriptionIds) starter.start(unit.db, subscriptionId);
+    });
   };
 }

@@ -108,12 +108,15 @@ describe('webhooks', () => {
       target: 'rolled-back',
       attributes: { name: 'rolled back' },
     };
+    const afterCommit: (() => void)[] = [];
     await expect(
       runInTransaction(t.app.db, async (tx) => {
-        await step(tx, [entry]);
+        await step(tx, [entry], { db: t.app.db, afterCommit: (effect) => afterCommit.push(effect) });
         throw new Error('the change fails after its outbox was written');
       }),
     ).rejects.toThrow('the change fails');
+    // Its delivery job is sent only after a commit, which never came.
+    expect(afterCommit).toHaveLength(1);
     await createKey('committed');
     await expect.poll(async () => (await deliveries(created.id))[0]?.state).toBe('delivered');
     // The rolled-back message would have been first in the subscription's order.
