@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
 import {
   CONSOLE_WIDE_WEBHOOK_EVENTS,
   isPublishingAuditAction,
@@ -7,10 +9,10 @@ import {
   webhookEventOfAuditAction,
 } from '@console/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { revisionsPublishedIn } from '../runtime/runtime-publish.service.ts';
+import { type PublishedInTransaction, revisionsPublishedIn } from '../runtime/runtime-publish.service.ts';
 import { rememberPublished, summarisePublished } from '../runtime/runtime-revision-summary.service.ts';
 import { findSubscriptionsWanting, insertMessages, type NewMessage } from './webhook.store.ts';
 import { eventOfAuditEntry, revisionPublishedEvent } from './webhook-payload.ts';
@@ -25,6 +27,17 @@ import { eventOfAuditEntry, revisionPublishedEvent } from './webhook-payload.ts'
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
 export interface WebhookDeliveryJob {
   subscriptionId: string;
+}
+
+/**
+ * Each outbox step's duration in its transaction, for whoever listens (the webhooks benchmark): a
+ * diagnostics channel, costing nothing when nobody listens.
+ */
+export const outboxTimings = channel('console.webhooks.outbox');
+export interface OutboxTiming {
+  seconds: number;
+  /** The messages it wrote (0: nobody wanted what the change announces). */
+  messages: number;
 }
 
 const REVISION_EVENT: WebhookEventType = 'runtime.revision.published';
@@ -106,18 +119,31 @@ class DeliveryStarter {
  */
 export function webhookOutboxStep(jobsOf: () => JobQueue, log: FastifyBaseLogger | null = null): AuditedStep {
   const starter = new DeliveryStarter(jobsOf, log);
-  return async (tx, written, unit) => {
+  /** Writes the messages and answers how many. */
+  const step = async (...[tx, written, unit]: Parameters<AuditedStep>): Promise<number> => {
     const announcements = announcementsOf(written);
-    if (announcements.length === 0) return;
+    if (announcements.length === 0) return 0;
     const published = revisionsPublishedIn(tx);
-    for (const revision of published) rememberPublished(revision);
+    try {
+      return await writeMessages(tx, announcements, published, unit);
+    } finally {
+      // The base of the next publish's summary, once this one's summary (if any) is made.
+      for (const revision of published) rememberPublished(revision);
+    }
+  };
+  const writeMessages = async (
+    tx: Tx,
+    announcements: readonly Announcement[],
+    published: readonly PublishedInTransaction[],
+    unit: Parameters<AuditedStep>[2],
+  ): Promise<number> => {
     const subscriptions = await findSubscriptionsWanting(
       tx,
       [...new Set(announcements.map((announcement) => announcement.type))],
       [...new Set(announcements.flatMap((announcement) => announcement.environmentId ?? []))],
       announcements.some(isConsoleWide),
     );
-    if (subscriptions.length === 0) return;
+    if (subscriptions.length === 0) return 0;
     const timestamp = new Date().toISOString();
     const messages: NewMessage[] = [];
     for (const announcement of announcements) {
@@ -153,11 +179,22 @@ export function webhookOutboxStep(jobsOf: () => JobQueue, log: FastifyBaseLogger
         });
       }
     }
-    if (messages.length === 0) return;
+    if (messages.length === 0) return 0;
     await insertMessages(tx, messages);
     const subscriptionIds = new Set(messages.map((message) => message.subscriptionId));
     unit.afterCommit(() => {
       for (const subscriptionId of subscriptionIds) starter.start(unit.db, subscriptionId);
     });
+    return messages.length;
+  };
+  return async (tx, written, unit) => {
+    if (!outboxTimings.hasSubscribers) {
+      await step(tx, written, unit);
+      return;
+    }
+    const started = performance.now();
+    const messages = await step(tx, written, unit);
+    const timing: OutboxTiming = { seconds: (performance.now() - started) / 1000, messages };
+    outboxTimings.publish(timing);
   };
 }

@@ -161,14 +161,29 @@ export interface NewMessage {
   revision: number | null;
 }
 
+/**
+ * Writes the messages in one statement (the outbox's one write in the transaction of a change): a raw
+ * insert from one JSON parameter, a fraction of what Prisma's createMany costs here.
+ */
 export async function insertMessages(tx: Tx, messages: readonly NewMessage[]): Promise<void> {
-  await tx.webhookMessage.createMany({
-    data: messages.map((message) => ({
-      ...message,
-      state: 'pending',
-      event: message.event === null ? undefined : (message.event as object),
-    })),
-  });
+  if (messages.length === 0) return;
+  const rows = messages.map((message, ordinal) => ({
+    ordinal,
+    id: message.id,
+    subscription_id: message.subscriptionId,
+    type: message.type,
+    // Absent rather than JSON null: a missing key is SQL NULL.
+    ...(message.event === null ? {} : { event: message.event }),
+    environment_id: message.environmentId,
+    revision: message.revision,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO "webhook_message" ("id", "subscription_id", "type", "event", "environment_id", "revision", "state")
+    SELECT x."id", x."subscription_id", x."type", x."event", x."environment_id", x."revision", 'pending'
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+             "ordinal" int, "id" text, "subscription_id" text, "type" text, "event" jsonb,
+             "environment_id" text, "revision" int)
+     ORDER BY x."ordinal"`;
 }
 
 /** What a delivery needs of its subscription, once this process holds its lease. */
