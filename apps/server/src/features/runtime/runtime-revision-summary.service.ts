@@ -51,7 +51,6 @@ export async function summarisePublished(
         ? remembered.content
         : (await requireRevision(tx, environmentId, previous.revision)).content;
   }
-  rememberPublished(published);
   return {
     revision: published.revision,
     author: published.createdBy,

@@ -260,7 +260,9 @@ export class WebhookDelivery {
     if (this.#isSweeping) return;
     this.#isSweeping = true;
     try {
-      for (const subscriptionId of await findSubscriptionsDue(this.db, leaseMsOf(this.options))) {
+      // Due for a whole sweep interval and nobody delivering: its job was lost (a crash before it was
+      // sent, or while it ran).
+      for (const subscriptionId of await findSubscriptionsDue(this.db, this.options.sweepIntervalMs)) {
         await this.jobs.send<WebhookDeliveryJob>(WEBHOOK_DELIVERY_JOB, { subscriptionId });
       }
     } catch (error) {
