@@ -26,15 +26,8 @@ export interface WrittenAuditEntry {
   attributes: unknown;
 }
 
-/**
- * A step that runs in the transaction once the unit's audit entries are written, with those entries;
- * `unit` names the client the transaction commits on and takes effects to run after the commit.
- */
-export type AuditedStep = (
-  tx: Tx,
-  written: readonly WrittenAuditEntry[],
-  unit: { db: Db; afterCommit(effect: () => void): void },
-) => Promise<void>;
+/** A step that runs in the transaction once the unit's audit entries are written, with those entries. */
+export type AuditedStep = (tx: Tx, written: readonly WrittenAuditEntry[]) => Promise<void>;
 
 /**
  * A check of the audit records before they are written, in the transaction, once the environments they
@@ -180,8 +173,7 @@ export async function mutate<T>(
           },
         });
         const written = await writeAuditEntries(tx, records);
-        const committing = { db, afterCommit: (effect: () => void) => effects.push(effect) };
-        for (const step of [...ownSteps, ...steps]) await step(tx, written, committing);
+        for (const step of [...ownSteps, ...steps]) await step(tx, written);
         return value;
       },
       options,

@@ -75,6 +75,8 @@ interface HeldLease {
 export class WebhookDelivery {
   #sweepTimer: NodeJS.Timeout | undefined;
   #isSweeping = false;
+  /** The subscriptions whose job is being sent by wake(): true when another wake wants one more. */
+  readonly #waking = new Map<string, boolean>();
 
   constructor(
     private readonly db: Db,
@@ -82,6 +84,28 @@ export class WebhookDelivery {
     private readonly options: WebhookDeliveryOptions,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /**
+   * Messages of the subscription were committed (WEBHOOK_OUTBOX_CHANNEL): sends its delivery job. One
+   * send in flight per subscription, and one more after it when another commit came meanwhile (the job
+   * in flight may have looked already), so a burst of commits does not queue a job each.
+   */
+  wake(subscriptionId: string): void {
+    if (this.#waking.has(subscriptionId)) {
+      this.#waking.set(subscriptionId, true);
+      return;
+    }
+    this.#waking.set(subscriptionId, false);
+    void this.jobs
+      .send<WebhookDeliveryJob>(WEBHOOK_DELIVERY_JOB, { subscriptionId })
+      // The sweep delivers the messages anyway, a little later.
+      .catch((error) => this.log.warn({ err: error, subscription: subscriptionId }, 'webhook wake'))
+      .finally(() => {
+        const isWantedAgain = this.#waking.get(subscriptionId) === true;
+        this.#waking.delete(subscriptionId);
+        if (isWantedAgain) this.wake(subscriptionId);
+      });
+  }
 
   /** The job handler: delivers the subscription's due messages, in order, while nobody else does. */
   async deliver({ subscriptionId }: WebhookDeliveryJob): Promise<void> {
@@ -246,8 +270,8 @@ export class WebhookDelivery {
 
   /** In a process running workers: looks now and then for messages whose delivery stopped (a crash). */
   startSweeping(): void {
-    // At once too: messages a stopped process committed without sending their job wait for no one.
-    void this.#sweep();
+    // At once too: messages committed while no process running workers listened wait for no one.
+    this.sweepNow();
     this.#sweepTimer = setInterval(() => void this.#sweep(), this.options.sweepIntervalMs);
     this.#sweepTimer.unref();
   }
@@ -256,12 +280,17 @@ export class WebhookDelivery {
     clearInterval(this.#sweepTimer);
   }
 
+  /** Looks at once (after the LISTEN connection came back: notifications may have been missed). */
+  sweepNow(): void {
+    void this.#sweep();
+  }
+
   async #sweep(): Promise<void> {
     if (this.#isSweeping) return;
     this.#isSweeping = true;
     try {
-      // Due for a whole sweep interval and nobody delivering: its job was lost (a crash before it was
-      // sent, or while it ran).
+      // Due for a whole sweep interval and nobody delivering: its notification was missed, or its job
+      // lost (a crash while it ran).
       for (const subscriptionId of await findSubscriptionsDue(this.db, this.options.sweepIntervalMs)) {
         await this.jobs.send<WebhookDeliveryJob>(WEBHOOK_DELIVERY_JOB, { subscriptionId });
       }

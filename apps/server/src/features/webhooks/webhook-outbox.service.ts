@@ -8,26 +8,28 @@ import {
   type WebhookEventType,
   webhookEventOfAuditAction,
 } from '@console/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
 import { type PublishedInTransaction, revisionsPublishedIn } from '../runtime/runtime-publish.service.ts';
 import { rememberPublished, summarisePublished } from '../runtime/runtime-revision-summary.service.ts';
 import { findSubscriptionsWanting, insertMessages, type NewMessage } from './webhook.store.ts';
 import { eventOfAuditEntry, revisionPublishedEvent } from './webhook-payload.ts';
 
 // The transactional outbox: in the transaction of a change, after its audit entries and its runtime
-// revision, one message per (event, enabled subscription wanting it), in one statement, each with its
-// whole event (a revision's summary too). A rolled-back change announces nothing. Their delivery job is
-// sent once the transaction committed; a committed message whose job was never sent (the process
-// stopped in between) is found by the delivery's sweep, so it is delivered all the same.
+// revision, one message per (event, enabled subscription wanting it), each with its whole event (a
+// revision's summary too), in one statement that also notifies WEBHOOK_OUTBOX_CHANNEL: PostgreSQL
+// delivers the notification at commit and drops it on rollback, so a rolled-back change announces
+// nothing. The processes running workers hear it and send the subscription's delivery job; a committed
+// message nobody heard of (no worker listening then) is found by the delivery's sweep.
 
 /** The job that delivers a subscription's messages, in order (webhook-delivery.service.ts). */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
 export interface WebhookDeliveryJob {
   subscriptionId: string;
 }
+
+/** Notified at the commit of messages, with their subscription's id (once per transaction and id). */
+export const WEBHOOK_OUTBOX_CHANNEL = 'webhook_outbox';
 
 /**
  * Each outbox step's duration in its transaction, for whoever listens (the webhooks benchmark): a
@@ -73,59 +75,15 @@ function announcementsOf(written: readonly WrittenAuditEntry[]): Announcement[] 
 const isConsoleWide = (announcement: Announcement) =>
   announcement.environmentId === null || CONSOLE_WIDE_WEBHOOK_EVENTS.includes(announcement.type);
 
-/**
- * Sends each subscription's delivery job after a commit: one send in flight per subscription, and one
- * more after it when another commit came meanwhile (the job in flight may have looked already), so a
- * burst of publishes does not queue a job each.
- */
-class DeliveryStarter {
-  /** The subscriptions whose job is being sent: true when another commit wants one more. */
-  readonly #sending = new Map<string, boolean>();
-
-  constructor(
-    private readonly jobsOf: () => JobQueue,
-    private readonly log: FastifyBaseLogger | null,
-  ) {}
-
-  start(db: Db, subscriptionId: string): void {
-    if (this.#sending.has(subscriptionId)) {
-      this.#sending.set(subscriptionId, true);
-      return;
-    }
-    this.#sending.set(subscriptionId, false);
-    void this.#send(db, subscriptionId);
-  }
-
-  async #send(db: Db, subscriptionId: string): Promise<void> {
-    try {
-      const jobs = this.jobsOf();
-      // A statement of its own on the client that committed the messages.
-      await jobs.sendInTransaction<WebhookDeliveryJob>(db, WEBHOOK_DELIVERY_JOB, { subscriptionId });
-      jobs.wake(WEBHOOK_DELIVERY_JOB);
-    } catch (error) {
-      // The sweep delivers the messages anyway, a little later.
-      this.log?.warn({ err: error, subscription: subscriptionId }, 'webhook delivery job not sent');
-    } finally {
-      const isWantedAgain = this.#sending.get(subscriptionId) === true;
-      this.#sending.delete(subscriptionId);
-      if (isWantedAgain) this.start(db, subscriptionId);
-    }
-  }
-}
-
-/**
- * The outbox as a unit-of-work step (app.ts registers it after runtime publishing). `jobsOf`: the app's
- * job queue, asked when the step runs (the steps are registered before the queue is built).
- */
-export function webhookOutboxStep(jobsOf: () => JobQueue, log: FastifyBaseLogger | null = null): AuditedStep {
-  const starter = new DeliveryStarter(jobsOf, log);
+/** The outbox as a unit-of-work step (app.ts registers it after runtime publishing). */
+export function webhookOutboxStep(): AuditedStep {
   /** Writes the messages and answers how many. */
-  const step = async (...[tx, written, unit]: Parameters<AuditedStep>): Promise<number> => {
+  const step = async (...[tx, written]: Parameters<AuditedStep>): Promise<number> => {
     const announcements = announcementsOf(written);
     if (announcements.length === 0) return 0;
     const published = revisionsPublishedIn(tx);
     try {
-      return await writeMessages(tx, announcements, published, unit);
+      return await writeMessages(tx, announcements, published);
     } finally {
       // The base of the next publish's summary, once this one's summary (if any) is made.
       for (const revision of published) rememberPublished(revision);
@@ -135,7 +93,6 @@ export function webhookOutboxStep(jobsOf: () => JobQueue, log: FastifyBaseLogger
     tx: Tx,
     announcements: readonly Announcement[],
     published: readonly PublishedInTransaction[],
-    unit: Parameters<AuditedStep>[2],
   ): Promise<number> => {
     const subscriptions = await findSubscriptionsWanting(
       tx,
@@ -180,20 +137,16 @@ export function webhookOutboxStep(jobsOf: () => JobQueue, log: FastifyBaseLogger
       }
     }
     if (messages.length === 0) return 0;
-    await insertMessages(tx, messages);
-    const subscriptionIds = new Set(messages.map((message) => message.subscriptionId));
-    unit.afterCommit(() => {
-      for (const subscriptionId of subscriptionIds) starter.start(unit.db, subscriptionId);
-    });
+    await insertMessages(tx, messages, WEBHOOK_OUTBOX_CHANNEL);
     return messages.length;
   };
-  return async (tx, written, unit) => {
+  return async (tx, written) => {
     if (!outboxTimings.hasSubscribers) {
-      await step(tx, written, unit);
+      await step(tx, written);
       return;
     }
     const started = performance.now();
-    const messages = await step(tx, written, unit);
+    const messages = await step(tx, written);
     const timing: OutboxTiming = { seconds: (performance.now() - started) / 1000, messages };
     outboxTimings.publish(timing);
   };

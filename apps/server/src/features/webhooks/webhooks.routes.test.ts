@@ -147,7 +147,7 @@ describe('webhooks', () => {
   it('announces nothing of a transaction that rolled back', async () => {
     const to = await receiver();
     const created = await subscribe(to, { name: 'rollbacks', events: ['runtime-key.created'] });
-    const step = webhookOutboxStep(() => t.app.jobs);
+    const step = webhookOutboxStep();
     const entry = {
       id: 0,
       environmentId: 'dev',
@@ -156,15 +156,12 @@ describe('webhooks', () => {
       target: 'rolled-back',
       attributes: { name: 'rolled back' },
     };
-    const afterCommit: (() => void)[] = [];
     await expect(
       runInTransaction(t.app.db, async (tx) => {
-        await step(tx, [entry], { db: t.app.db, afterCommit: (effect) => afterCommit.push(effect) });
+        await step(tx, [entry]);
         throw new Error('the change fails after its outbox was written');
       }),
     ).rejects.toThrow('the change fails');
-    // Its delivery job is sent only after a commit, which never came.
-    expect(afterCommit).toHaveLength(1);
     await createKey('committed');
     await expect.poll(async () => (await deliveries(created.id))[0]?.state).toBe('delivered');
     // The rolled-back message would have been first in the subscription's order.
@@ -174,25 +171,25 @@ describe('webhooks', () => {
     expect(await deliveries(created.id)).toHaveLength(1);
   });
 
-  it('delivers a committed message whose process stopped before it sent the delivery job', async () => {
+  it('delivers a committed message nobody was notified of', async () => {
     const to = await receiver();
-    const created = await subscribe(to, { name: 'job lost', events: ['runtime-key.created'] });
-    const step = webhookOutboxStep(() => t.app.jobs);
-    const entry = {
-      id: 0,
-      environmentId: 'dev',
-      action: 'runtime-key.create',
-      email: 'admin@example.com',
-      target: 'committed alone',
-      attributes: { name: 'committed alone' },
+    const created = await subscribe(to, { name: 'unheard', events: ['webhook.test'] });
+    const event: WebhookEvent = {
+      type: 'webhook.test',
+      version: 1,
+      timestamp: new Date().toISOString(),
+      environment: 'dev',
+      data: { subscription: 'unheard', by: 'admin@example.com' },
     };
-    // Committed, and its after-commit effects never run: the job is never sent.
-    await runInTransaction(t.app.db, (tx) => step(tx, [entry], { db: t.app.db, afterCommit: () => {} }));
+    // Written as the outbox writes it, but committed with no notification (no worker listened then).
+    await sqlOf(t.app.db)(
+      `INSERT INTO "webhook_message" ("id", "subscription_id", "type", "event", "environment_id", "state")
+       VALUES ('msg_unheard', $1, 'webhook.test', $2::jsonb, 'dev', 'pending')`,
+      [created.id, JSON.stringify(event)],
+    );
     // The sweep finds it: due for a sweep interval, nobody delivering.
     await expect.poll(async () => (await deliveries(created.id))[0]?.state).toBe('delivered');
-    expect(to.received.map((webhook) => (webhook.payload as { data: { name: string } }).data.name)).toEqual([
-      'committed alone',
-    ]);
+    expect(to.received.map((webhook) => webhook.id)).toEqual(['msg_unheard']);
   });
 
   it('delivers everything, in order and with the same ids, once a receiver that was down is up', async () => {
