@@ -124,7 +124,11 @@ export class WebhookDelivery {
           const batch = await this.#deliverBatch(held, agent, MESSAGES_PER_JOB - delivered);
           outcome = batch.outcome;
           delivered += batch.delivered;
-        } while (outcome === 'delivered' && delivered < MESSAGES_PER_JOB);
+        } while (
+          outcome === 'delivered' &&
+          delivered < MESSAGES_PER_JOB &&
+          (await this.#keepLease(held, true))
+        );
       } finally {
         agent.destroy();
         await releaseDeliveryLease(this.db, lease);
@@ -141,9 +145,13 @@ export class WebhookDelivery {
     return head !== undefined && head.nextAttempt.getTime() <= Date.now();
   }
 
-  /** True while the lease outlasts one more attempt, renewing it when it would not; false once lost. */
-  async #keepLease(held: HeldLease): Promise<boolean> {
-    if (Date.now() + this.options.timeoutMs + LEASE_MARGIN_MS < held.heldUntil) return true;
+  /**
+   * True while the lease outlasts one more attempt, renewing it when it would not (or always, with
+   * `isRenewed`: at each batch, so a subscription disabled or deleted meanwhile stops within a batch);
+   * false once lost.
+   */
+  async #keepLease(held: HeldLease, isRenewed = false): Promise<boolean> {
+    if (!isRenewed && Date.now() + this.options.timeoutMs + LEASE_MARGIN_MS < held.heldUntil) return true;
     const asked = Date.now();
     const leaseMs = leaseMsOf(this.options);
     if (!(await renewDeliveryLease(this.db, held.lease, leaseMs))) return false;

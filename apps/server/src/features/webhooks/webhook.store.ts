@@ -323,7 +323,11 @@ export async function recordAttempts(
         "is_success" boolean, "state" text, "failures" int, "next_attempt" timestamptz, "event" jsonb)
     ), "attempts" AS (
       INSERT INTO "webhook_attempt" ("message_id", "at", "status", "latency_ms", "response", "is_success")
-      SELECT "message_id", "at", "status", "latency_ms", "response", "is_success" FROM "batch" ORDER BY "ordinal"
+      SELECT b."message_id", b."at", b."status", b."latency_ms", b."response", b."is_success"
+        FROM "batch" b
+        -- A message deleted with its subscription meanwhile keeps no attempt.
+        JOIN "webhook_message" m ON m."id" = b."message_id"
+       ORDER BY b."ordinal"
     ), "messages" AS (
       UPDATE "webhook_message" m
          SET "state" = b."state", "failures" = b."failures",
