@@ -23,6 +23,9 @@ export {
 export { insertRuntimeRevision, insertRuntimeRevisions, makeRuntimeContent } from './runtime-revisions.ts';
 export {
   newcomerEnv,
+  type ProcessResult,
+  type RunProcessOptions,
+  runProcess,
   type ServerProcess,
   serverProcessArgs,
   startNpmStart,

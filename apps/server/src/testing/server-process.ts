@@ -127,6 +127,98 @@ export async function startNpmStart(
   });
 }
 
+/** How a command that runs to its end ended, and what it printed. */
+export interface ProcessResult {
+  /** The exit code; null when a signal ended it. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr as they came, interleaved. */
+  output: string;
+}
+
+export interface RunProcessOptions {
+  /** The repository's root unless given. */
+  cwd?: string;
+  /** The whole environment of the process (this one's unless given). */
+  env?: NodeJS.ProcessEnv;
+  /** How long it may run (RUN_TIMEOUT_MS unless given): only a guard against a hang. */
+  timeoutMs?: number;
+}
+
+/**
+ * A cap against a hang for a command that runs to its end (a build, `npm pack`, `npm install` from the
+ * cache, a console that refuses to start): the slowest, an install, took minutes on a 2-core machine at a
+ * load average of 15.
+ */
+const RUN_TIMEOUT_MS = 300_000;
+
+/**
+ * Runs a command to its end and resolves with its exit code and output, whatever the code. Past its
+ * timeout the process and every process it started are killed, and the call rejects with what they
+ * printed. Every process the tests start goes through this or startServerProcess / startNpmStart, so none
+ * outlives a hung test.
+ */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: RunProcessOptions = {},
+): Promise<ProcessResult> {
+  const timeoutMs = options.timeoutMs ?? RUN_TIMEOUT_MS;
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    let hasTimedOut = false;
+    const timer = setTimeout(() => {
+      hasTimedOut = true;
+      for (const pid of processTreeOf(child.pid ?? 0)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // A process it started that outlives it may hold the pipes open: its output ends with it then.
+    child.once('exit', () => {
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, 2_000).unref();
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (hasTimedOut) {
+        const line = [command, ...args].join(' ');
+        reject(
+          new Error(
+            `${line} did not end within ${timeoutMs} ms\n--- output ---\n${output.slice(-OUTPUT_LIMIT)}`,
+          ),
+        );
+      } else resolve({ code, signal, stdout, stderr, output });
+    });
+  });
+}
+
 /** Keeps the child's output, and resolves once it is ready (stopping it and rejecting when it is not). */
 async function watchUntilReady(
   child: ChildProcess,
