@@ -28,6 +28,7 @@ export {
   runProcess,
   type ServerProcess,
   serverProcessArgs,
+  spawnTestProcess,
   startNpmStart,
   startServerProcess,
   TEST_SESSION_SECRET,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from '../config.ts';
@@ -154,61 +154,78 @@ export interface RunProcessOptions {
  */
 const RUN_TIMEOUT_MS = 300_000;
 
+/** Kills the process and every process it started that runs now. */
+function killTree(pid: number | undefined): void {
+  for (const each of processTreeOf(pid ?? 0)) {
+    try {
+      process.kill(each, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/**
+ * Starts a process of a test that talks to it while it runs (over its stdin and stdout): it and every
+ * process it started are killed once it outlives `timeoutMs` (RUN_TIMEOUT_MS unless given), a guard against
+ * a hang. `timedOut` says whether that happened.
+ */
+export function spawnTestProcess(
+  command: string,
+  args: readonly string[],
+  options: RunProcessOptions & { stdio?: StdioOptions } = {},
+): { child: ChildProcess; timedOut(): boolean } {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: options.env ?? process.env,
+    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+  });
+  let hasTimedOut = false;
+  const timer = setTimeout(() => {
+    hasTimedOut = true;
+    killTree(child.pid);
+  }, options.timeoutMs ?? RUN_TIMEOUT_MS);
+  child.once('exit', () => clearTimeout(timer));
+  child.once('error', () => clearTimeout(timer));
+  return { child, timedOut: () => hasTimedOut };
+}
+
 /**
  * Runs a command to its end and resolves with its exit code and output, whatever the code. Past its
  * timeout the process and every process it started are killed, and the call rejects with what they
- * printed. Every process the tests start goes through this or startServerProcess / startNpmStart, so none
- * outlives a hung test.
+ * printed. Every process the tests start goes through this, spawnTestProcess or startServerProcess /
+ * startNpmStart, so none outlives a hung test.
  */
 export function runProcess(
   command: string,
   args: readonly string[],
   options: RunProcessOptions = {},
 ): Promise<ProcessResult> {
-  const timeoutMs = options.timeoutMs ?? RUN_TIMEOUT_MS;
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? REPO_ROOT,
-    env: options.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { child, timedOut } = spawnTestProcess(command, args, options);
   let stdout = '';
   let stderr = '';
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
     output += chunk.toString();
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
     output += chunk.toString();
   });
   return new Promise((resolve, reject) => {
-    let hasTimedOut = false;
-    const timer = setTimeout(() => {
-      hasTimedOut = true;
-      for (const pid of processTreeOf(child.pid ?? 0)) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Gone already.
-        }
-      }
-    }, timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    child.once('error', reject);
     // A process it started that outlives it may hold the pipes open: its output ends with it then.
     child.once('exit', () => {
       setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
+        child.stdout?.destroy();
+        child.stderr?.destroy();
       }, 2_000).unref();
     });
     child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      if (hasTimedOut) {
+      if (timedOut()) {
         const line = [command, ...args].join(' ');
+        const timeoutMs = options.timeoutMs ?? RUN_TIMEOUT_MS;
         reject(
           new Error(
             `${line} did not end within ${timeoutMs} ms\n--- output ---\n${output.slice(-OUTPUT_LIMIT)}`,
