@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
+import { runProcess } from '../src/testing/index.ts';
 
 // The import boundaries are rules of the repository's biome.json (overrides per path). This lints small
 // files placed at the paths those rules name, in a copy of the repository's layout outside the repository,
@@ -266,17 +266,17 @@ interface Diagnostic {
 
 let layout: string;
 /** Lints the fixtures in a fresh copy of the layout; answers biome's exit status and its diagnostics. */
-function lint(fixtures: Fixture[]): { status: number | null; diagnostics: Diagnostic[] } {
+async function lint(fixtures: Fixture[]): Promise<{ status: number | null; diagnostics: Diagnostic[] }> {
   const root = mkdtempSync(join(layout, 'case-'));
   copyFileSync(join(REPO_ROOT, 'biome.json'), join(root, 'biome.json'));
   for (const fixture of fixtures) {
     mkdirSync(dirname(join(root, fixture.path)), { recursive: true });
     writeFileSync(join(root, fixture.path), fixture.source);
   }
-  const run = spawnSync(
+  const run = await runProcess(
     join(REPO_ROOT, 'node_modules/.bin/biome'),
     ['lint', '--vcs-enabled=false', '--reporter=github', '--max-diagnostics=500', '.'],
-    { cwd: root, encoding: 'utf8' },
+    { cwd: root },
   );
   // One line per diagnostic: ::error title=lint/<group>/<rule>,file=<path>,line=...::<message>
   const diagnostics = [...run.stdout.matchAll(/^::\w+ title=([^,]+),file=([^,]+),[^:]*::(.*)$/gm)].map(
@@ -286,7 +286,7 @@ function lint(fixtures: Fixture[]): { status: number | null; diagnostics: Diagno
       message: message!,
     }),
   );
-  return { status: run.status, diagnostics };
+  return { status: run.code, diagnostics };
 }
 
 describe('import boundaries (biome.json)', () => {
@@ -295,8 +295,8 @@ describe('import boundaries (biome.json)', () => {
   });
   afterAll(() => rmSync(layout, { recursive: true, force: true }));
 
-  it('fail the lint on a forbidden import, naming the rule and the boundary', () => {
-    const { status, diagnostics } = lint(FORBIDDEN);
+  it('fail the lint on a forbidden import, naming the rule and the boundary', async () => {
+    const { status, diagnostics } = await lint(FORBIDDEN);
     expect(status).not.toBe(0);
     for (const fixture of FORBIDDEN) {
       const found = diagnostics.filter(
@@ -340,8 +340,8 @@ describe('import boundaries (biome.json)', () => {
     expect(messageOf('packages/runtime-client/src/thing.ts')).toContain('The runtime SDK');
   });
 
-  it('pass the lint on the imports each place may make', () => {
-    const { status, diagnostics } = lint(ALLOWED);
+  it('pass the lint on the imports each place may make', async () => {
+    const { status, diagnostics } = await lint(ALLOWED);
     expect(diagnostics).toEqual([]);
     expect(status).toBe(0);
   });
