@@ -1,9 +1,9 @@
 import type { Metric } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
 
-// The raw events and the sufficient statistics they feed, written in one transaction per batch: each
-// statement is one multi-row INSERT over the batch's arrays (unnest), so a batch of 1,000 events is three
-// statements whatever its size. docs/decisions.md (A/B-test results) states what is counted and when.
+// The raw events and the sufficient statistics they feed, written in one transaction per batch of two
+// statements whatever its size (raw events and exposures, then metric events: the second must see the
+// players the first exposed), each a chain of multi-row INSERTs over the batch's arrays (unnest). docs/decisions.md (A/B-test results) states what is counted and when.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,16 +63,26 @@ export async function lockMetricStatistics(tx: Tx, environmentId: string): Promi
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${METRIC_STATISTICS_LOCK}::int, hashtext(${environmentId}))`;
 }
 
+/** What the batch's first statement stored. */
+export interface StoredBatch {
+  /** How many of the batch's events were new. */
+  stored: number;
+  /** The ids of its new metric events, or null when all of them were new (the usual case). */
+  newMetricIds: Set<string> | null;
+}
+
 /**
- * Inserts the batch's raw events (ON CONFLICT DO NOTHING: an id received before stores nothing) and
- * answers the ids that were new; takes the metric statistics' lock shared (lockMetricStatistics).
+ * The batch's first statement: inserts its raw events (ON CONFLICT DO NOTHING: an id received before
+ * stores nothing) and, of the new exposures, keeps a player's first exposure to a version (a later one,
+ * another case included, changes nothing) and counts it once in its case and day. Takes the metric
+ * statistics' lock shared (lockMetricStatistics). Answers what was new without sending every id back.
  */
-export async function insertRawEvents(
+export async function insertRawEventsAndExposures(
   tx: Tx,
   environmentId: string,
   exposures: readonly StoredExposure[],
   metrics: readonly StoredMetricEvent[],
-): Promise<Set<string>> {
+): Promise<StoredBatch> {
   const ids: string[] = [];
   const types: string[] = [];
   const userIds: string[] = [];
@@ -104,17 +114,36 @@ export async function insertRawEvents(
     values.push(metric.value);
     ats.push(metric.at);
   }
-  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `INSERT INTO "experiment_event"
-       ("day", "environment_id", "event_id", "type", "user_id", "ab_test_id", "version", "case_index", "event", "value", "at")
-     SELECT floor(e.at / ${DAY_MS})::integer, $1, e.id, e.type, e.user_id, e.ab_test_id, e.version, e.case_index,
-            e.event, e.value, to_timestamp(e.at / 1000.0)
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::integer[], $8::text[],
-                   $9::double precision[], $10::double precision[])
-            AS e(id, type, user_id, ab_test_id, version, case_index, event, value, at),
-            (SELECT pg_advisory_xact_lock_shared(${METRIC_STATISTICS_LOCK}, hashtext($1))) AS batch_lock
-     ON CONFLICT DO NOTHING
-     RETURNING "event_id" AS "id"`,
+  const rows = await tx.$queryRawUnsafe<{ stored: number; newMetricIds: string[] | null }[]>(
+    `WITH raw AS (
+       INSERT INTO "experiment_event"
+         ("day", "environment_id", "event_id", "type", "user_id", "ab_test_id", "version", "case_index", "event", "value", "at")
+       SELECT floor(e.at / ${DAY_MS})::integer, $1, e.id, e.type, e.user_id, e.ab_test_id, e.version, e.case_index,
+              e.event, e.value, to_timestamp(e.at / 1000.0)
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::integer[], $8::text[],
+                     $9::double precision[], $10::double precision[])
+              AS e(id, type, user_id, ab_test_id, version, case_index, event, value, at),
+              (SELECT pg_advisory_xact_lock_shared(${METRIC_STATISTICS_LOCK}, hashtext($1))) AS batch_lock
+       ON CONFLICT DO NOTHING
+       RETURNING "event_id", "type", "user_id", "ab_test_id", "version", "case_index", "day", "at"
+     ), earliest AS (
+       SELECT DISTINCT ON ("ab_test_id", "version", "user_id") * FROM raw WHERE "type" = 'exposure'
+        ORDER BY "ab_test_id", "version", "user_id", "at"
+     ), players AS (
+       INSERT INTO "experiment_player" ("environment_id", "ab_test_id", "version", "user_id", "case_index", "exposed", "day")
+       SELECT $1, "ab_test_id", "version", "user_id", "case_index", "at", "day"
+         FROM earliest ORDER BY "ab_test_id", "version", "user_id"
+       ON CONFLICT DO NOTHING
+       RETURNING "ab_test_id", "version", "case_index", "day"
+     ), counted AS (
+       INSERT INTO "experiment_case_day" AS d ("environment_id", "ab_test_id", "version", "case_index", "day", "players")
+       SELECT $1, "ab_test_id", "version", "case_index", "day", count(*) FROM players
+        GROUP BY "ab_test_id", "version", "case_index", "day" ORDER BY "ab_test_id", "version", "case_index", "day"
+       ON CONFLICT ("environment_id", "ab_test_id", "version", "case_index", "day")
+         DO UPDATE SET "players" = d."players" + excluded."players"
+     )
+     SELECT (SELECT count(*) FROM raw)::integer AS "stored",
+            (SELECT coalesce(array_agg("event_id"), '{}') FROM raw WHERE "type" = 'metric' HAVING count(*) < $11) AS "newMetricIds"`,
     environmentId,
     ids,
     types,
@@ -125,45 +154,10 @@ export async function insertRawEvents(
     names,
     values,
     ats,
+    metrics.length,
   );
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
- * A player's first exposure to a version is kept (a later one, another case included, changes nothing)
- * and counted once in its case and day.
- */
-export async function recordExposures(
-  tx: Tx,
-  environmentId: string,
-  exposures: readonly StoredExposure[],
-): Promise<void> {
-  if (exposures.length === 0) return;
-  await tx.$executeRawUnsafe(
-    `WITH e AS (
-       SELECT * FROM unnest($2::text[], $3::text[], $4::integer[], $5::integer[], $6::double precision[])
-         AS e(user_id, ab_test_id, version, case_index, at)
-     ), earliest AS (
-       SELECT DISTINCT ON (ab_test_id, version, user_id) * FROM e ORDER BY ab_test_id, version, user_id, at
-     ), players AS (
-       INSERT INTO "experiment_player" ("environment_id", "ab_test_id", "version", "user_id", "case_index", "exposed", "day")
-       SELECT $1, ab_test_id, version, user_id, case_index, to_timestamp(at / 1000.0), floor(at / ${DAY_MS})::integer
-         FROM earliest ORDER BY ab_test_id, version, user_id
-       ON CONFLICT DO NOTHING
-       RETURNING "ab_test_id", "version", "case_index", "day"
-     )
-     INSERT INTO "experiment_case_day" AS d ("environment_id", "ab_test_id", "version", "case_index", "day", "players")
-     SELECT $1, "ab_test_id", "version", "case_index", "day", count(*) FROM players
-      GROUP BY "ab_test_id", "version", "case_index", "day" ORDER BY "ab_test_id", "version", "case_index", "day"
-     ON CONFLICT ("environment_id", "ab_test_id", "version", "case_index", "day")
-       DO UPDATE SET "players" = d."players" + excluded."players"`,
-    environmentId,
-    exposures.map((exposure) => exposure.userId),
-    exposures.map((exposure) => exposure.abTestId),
-    exposures.map((exposure) => exposure.version),
-    exposures.map((exposure) => exposure.caseIndex),
-    exposures.map((exposure) => exposure.at),
-  );
+  const row = rows[0]!;
+  return { stored: row.stored, newMetricIds: row.newMetricIds === null ? null : new Set(row.newMetricIds) };
 }
 
 /**
@@ -189,11 +183,19 @@ export async function recordMetricEvents(
      ), metric AS (
        SELECT "id", "kind", "event", "denominator_event", "conversion_window_days" FROM "experiment_metric"
         WHERE "environment_id" = $1 AND NOT "archived"
+     ), exposed AS (
+       -- one index probe per player of the batch, never a scan of every exposed player: the ids compare
+       -- in the index's collation ("C", else the index cannot serve the comparison), and OFFSET 0 keeps
+       -- the lookup per player whatever the planner's estimate of the table
+       SELECT p.* FROM (SELECT DISTINCT user_id COLLATE "C" AS user_id FROM e) AS u
+        CROSS JOIN LATERAL (
+          SELECT "ab_test_id", "version", "user_id", "case_index", "day", "exposed" FROM "experiment_player"
+           WHERE "environment_id" = $1 AND "user_id" = u.user_id OFFSET 0
+        ) AS p
      ), own AS (
        SELECT p."ab_test_id", p."version", p."user_id", e.event, p."case_index", p."day", p."exposed",
               sum(e.value) AS value, min(to_timestamp(e.at / 1000.0)) AS first_at
-         FROM e JOIN "experiment_player" p
-           ON p."environment_id" = $1 AND p."user_id" = e.user_id AND p."exposed" <= to_timestamp(e.at / 1000.0)
+         FROM e JOIN exposed p ON p."user_id" = e.user_id AND p."exposed" <= to_timestamp(e.at / 1000.0)
         GROUP BY p."ab_test_id", p."version", p."user_id", e.event, p."case_index", p."day", p."exposed"
      ), partner AS (
        SELECT DISTINCT o."ab_test_id", o."version", o."user_id",
