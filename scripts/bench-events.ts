@@ -1,8 +1,9 @@
 // A/B-test results under load: events ingested per second through POST /runtime/v1/events (runtime key,
-// zod, rate bound, one transaction of three multi-row statements per batch) against a bare Fastify route
-// storing the same batches with the same ingestion (no key, no schema, no rate bound), each loaded from a
-// child process at CONCURRENCY requests in flight, in rounds so each ratio compares neighbouring runs
-// (goal: ≥ 20,000 events/s for the console). Then the results endpoint's latency for a version with
+// zod, rate bound, one transaction of two multi-row statements per batch) against a bare Fastify route
+// storing the same batches with the same ingestion (no key, no schema, no rate bound), and against the
+// ceiling: a bare route storing only the raw events (the batch's one INSERT, no statistics), each loaded
+// from a child process at CONCURRENCY requests in flight, in rounds so each ratio compares neighbouring
+// runs (goal: ≥ 20,000 events/s for the console). Then the results endpoint's latency for a version with
 // 1,000,000 exposed players and 10 metrics (its sufficient statistics seeded directly, 30 days × 2 cases),
 // against GET /healthz in the same run; and what exposure sending adds to the SDK's resolve().
 // Run: cd apps/server && npx tsx ../../scripts/bench-events.ts
@@ -138,8 +139,40 @@ const bare = Fastify({ logger: false, bodyLimit: 1 << 22 });
 bare.post('/events', async (request) => ({
   payload: await bareIngestion.ingest('bare', 'dev', request.body as EventsRequest),
 }));
+// The ceiling: the raw events alone, one multi-row INSERT per batch in its own transaction.
+const rawPool = new pg.Pool({ connectionString: database.url, max: 10 });
+await rawPool.query('SELECT public.experiment_event_partitions_ensure($1, $2)', [
+  Math.floor(Date.now() / 86_400_000) - 1,
+  Math.floor(Date.now() / 86_400_000) + 1,
+]);
+bare.post('/raw', async (request) => {
+  const { events } = request.body as EventsRequest;
+  const column = <T>(pick: (event: EventsRequest['events'][number]) => T) => events.map(pick);
+  const { rowCount } = await rawPool.query(
+    `INSERT INTO experiment_event (day, environment_id, event_id, type, user_id, ab_test_id, version, case_index, event, value, at)
+     SELECT floor(e.at / 86400000)::integer, 'dev', e.id, e.type, e.user_id, e.ab_test_id, e.version, e.case_index,
+            e.event, e.value, to_timestamp(e.at / 1000.0)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::integer[], $7::text[],
+                   $8::double precision[], $9::double precision[])
+            AS e(id, type, user_id, ab_test_id, version, case_index, event, value, at)
+     ON CONFLICT DO NOTHING`,
+    [
+      column((event) => event.id),
+      column((event) => event.type),
+      column((event) => event.userId),
+      column((event) => (event.type === 'exposure' ? event.abTestId : null)),
+      column((event) => (event.type === 'exposure' ? event.version : null)),
+      column((event) => (event.type === 'exposure' ? event.caseIndex : null)),
+      column((event) => (event.type === 'metric' ? event.event : null)),
+      column((event) => (event.type === 'metric' ? (event.value ?? 1) : null)),
+      column((event) => event.at),
+    ],
+  );
+  return { payload: { received: events.length, stored: rowCount } };
+});
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/events`;
+const rawUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/raw`;
 
 try {
   const login = await app.inject({
@@ -177,10 +210,12 @@ try {
   );
 
   if (ONLY === '' || ONLY === 'ingest') {
-    const rates: { console: number[]; bare: number[]; ratio: number[] } = {
+    const rates: { console: number[]; bare: number[]; raw: number[]; ratio: number[]; ofRaw: number[] } = {
       console: [],
       bare: [],
+      raw: [],
       ratio: [],
+      ofRaw: [],
     };
     for (let round = 0; round < ROUNDS; round += 1) {
       const bareRun = await loadFromChild({ url: bareUrl, tag: `bare${round}` });
@@ -189,23 +224,32 @@ try {
         key,
         tag: `console${round}`,
       });
-      if (bareRun.failures + consoleRun.failures > 0)
-        throw new Error(`refused batches: bare ${bareRun.failures}, console ${consoleRun.failures}`);
+      const rawRun = await loadFromChild({ url: rawUrl, tag: `raw${round}` });
+      if (bareRun.failures + consoleRun.failures + rawRun.failures > 0)
+        throw new Error(
+          `refused batches: bare ${bareRun.failures}, console ${consoleRun.failures}, raw ${rawRun.failures}`,
+        );
       const bareRate = bareRun.events / bareRun.seconds;
       const consoleRate = consoleRun.events / consoleRun.seconds;
+      const rawRate = rawRun.events / rawRun.seconds;
       rates.bare.push(bareRate);
       rates.console.push(consoleRate);
+      rates.raw.push(rawRate);
       rates.ratio.push(consoleRate / bareRate);
+      rates.ofRaw.push(consoleRate / rawRate);
       console.log(
         `  round ${round + 1}: console ${Math.round(consoleRate).toLocaleString('en-US')} events/s, ` +
-          `bare route ${Math.round(bareRate).toLocaleString('en-US')} events/s, ratio ${(consoleRate / bareRate).toFixed(2)}`,
+          `bare route ${Math.round(bareRate).toLocaleString('en-US')} events/s, ratio ${(consoleRate / bareRate).toFixed(2)}; ` +
+          `raw events alone ${Math.round(rawRate).toLocaleString('en-US')} events/s (console ${(consoleRate / rawRate).toFixed(2)} × it)`,
       );
     }
     const consoleMedian = median(rates.console);
     console.log(
       `POST /runtime/v1/events: ${Math.round(consoleMedian).toLocaleString('en-US')} events/s (median), ` +
         `${median(rates.ratio).toFixed(2)} × the bare route's ${Math.round(median(rates.bare)).toLocaleString('en-US')}; ` +
-        `goal ≥ ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${consoleMedian >= TARGET_EVENTS_PER_SECOND ? 'met' : 'NOT met'}`,
+        `goal ≥ ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${consoleMedian >= TARGET_EVENTS_PER_SECOND ? 'met' : 'NOT met'}; ` +
+        `ceiling (raw events alone, no statistics) ${Math.round(median(rates.raw)).toLocaleString('en-US')} events/s, ` +
+        `the console ${median(rates.ofRaw).toFixed(2)} × it`,
     );
   }
 
@@ -305,6 +349,7 @@ try {
 } finally {
   bareIngestion.close();
   await bare.close();
+  await rawPool.end();
   await app.close();
   await database.drop();
   await server.stop();

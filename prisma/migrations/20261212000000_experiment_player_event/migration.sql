@@ -32,3 +32,9 @@ SELECT p."environment_id", p."ab_test_id", p."version", p."user_id", e."event", 
 ON CONFLICT DO NOTHING;
 
 DROP TABLE IF EXISTS "experiment_player_metric";
+
+-- A metric event finds its player's exposures by (environment, player): with the player first in the key,
+-- the key serves that lookup and each exposure writes one index entry instead of two.
+ALTER TABLE "experiment_player" DROP CONSTRAINT IF EXISTS "experiment_player_pkey";
+ALTER TABLE "experiment_player" ADD CONSTRAINT "experiment_player_pkey" PRIMARY KEY ("environment_id", "user_id", "ab_test_id", "version");
+DROP INDEX IF EXISTS "experiment_player_environment_id_user_id_idx";

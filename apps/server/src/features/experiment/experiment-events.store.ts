@@ -197,11 +197,13 @@ export async function recordMetricEvents(
               sum(e.value) AS value, min(to_timestamp(e.at / 1000.0)) AS first_at
          FROM e JOIN exposed p ON p."user_id" = e.user_id AND p."exposed" <= to_timestamp(e.at / 1000.0)
         GROUP BY p."ab_test_id", p."version", p."user_id", e.event, p."case_index", p."day", p."exposed"
+     ), pair AS (
+       SELECT "event", "denominator_event" AS other FROM metric WHERE "kind" = 'ratio'
+        UNION SELECT "denominator_event", "event" FROM metric WHERE "kind" = 'ratio'
      ), partner AS (
-       SELECT DISTINCT o."ab_test_id", o."version", o."user_id",
-              CASE WHEN m."event" = o.event THEN m."denominator_event" ELSE m."event" END AS event,
-              o."case_index", o."day", o."exposed", 0::double precision AS value, NULL::timestamptz AS first_at
-         FROM own o JOIN metric m ON m."kind" = 'ratio' AND (m."event" = o.event OR m."denominator_event" = o.event)
+       SELECT o."ab_test_id", o."version", o."user_id", pair.other AS event, o."case_index", o."day", o."exposed",
+              0::double precision AS value, NULL::timestamptz AS first_at
+         FROM own o JOIN pair ON pair."event" = o.event
      ), touched AS (
        SELECT "ab_test_id", "version", "user_id", event, "case_index", "day", "exposed",
               sum(value) AS value, min(first_at) AS first_at
