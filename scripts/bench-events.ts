@@ -131,8 +131,16 @@ async function measureLoad(options: { url: string; key?: string; tag: string }) 
   // a process that ended meanwhile is not counted; one that started counts from 0
   for (const [pid, seconds] of await databaseCpuSeconds(rawPool))
     database += seconds - (databaseBefore.get(pid) ?? 0);
-  const cpuSeconds = (server.user + server.system) / 1e6 + database;
-  return { ...run, rate: run.events / run.seconds, cpuMicros: (cpuSeconds * 1e6) / Math.max(1, run.events) };
+  const perEvent = (seconds: number) => (seconds * 1e6) / Math.max(1, run.events);
+  const serverMicros = perEvent((server.user + server.system) / 1e6);
+  const databaseMicros = perEvent(database);
+  return {
+    ...run,
+    rate: run.events / run.seconds,
+    cpuMicros: serverMicros + databaseMicros,
+    serverMicros,
+    databaseMicros,
+  };
 }
 
 function loadFromChild(options: { url: string; key?: string; tag: string }): Promise<LoadResult> {
@@ -274,7 +282,8 @@ try {
       rates.consoleCpu.push(consoleRun.cpuMicros);
       rates.rawCpu.push(rawRun.cpuMicros);
       console.log(
-        `  round ${round + 1}: console ${perSecond(consoleRun.rate)} events/s (${consoleRun.cpuMicros.toFixed(0)} µs CPU an event), ` +
+        `  round ${round + 1}: console ${perSecond(consoleRun.rate)} events/s (${consoleRun.cpuMicros.toFixed(0)} µs CPU an event: ` +
+          `server ${consoleRun.serverMicros.toFixed(0)}, database ${consoleRun.databaseMicros.toFixed(0)}), ` +
           `bare route ${perSecond(bareRun.rate)} events/s (${bareRun.cpuMicros.toFixed(0)} µs), ratio ${(consoleRun.rate / bareRun.rate).toFixed(2)}; ` +
           `raw events alone ${perSecond(rawRun.rate)} events/s (${rawRun.cpuMicros.toFixed(0)} µs; console ${(consoleRun.rate / rawRun.rate).toFixed(2)} × it)`,
       );
