@@ -34,8 +34,8 @@ export function MetricsPage() {
       const isConfirmed = await confirm({
         title: `Archive metric ${metric.name}?`,
         message:
-          'It is no longer counted or shown in any A/B-test results. Restoring it later counts the events ' +
-          'that arrive from then on.',
+          'It is no longer counted or shown in any A/B-test results. Restoring it later counts it again ' +
+          'over every event received, those sent while it was archived included.',
       });
       if (!isConfirmed) return;
     }
