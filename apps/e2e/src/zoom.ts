@@ -121,13 +121,12 @@ export async function findLayoutFaults(page: Page, scope = 'main'): Promise<stri
  */
 export async function tabThroughEvery(page: Page, actions: Locator, { max = 80 } = {}) {
   const targets = await actions.elementHandles();
-  const names = await Promise.all(
-    targets.map((target) =>
-      target.evaluate((node) =>
-        `${node.tagName.toLowerCase()} '${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim()}'`.slice(
-          0,
-          60,
-        ),
+  // the names of all at once: one call to the page, not one per action
+  const names = await actions.evaluateAll((nodes) =>
+    nodes.map((node) =>
+      `${node.tagName.toLowerCase()} '${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim()}'`.slice(
+        0,
+        60,
       ),
     ),
   );
