@@ -145,3 +145,13 @@ export async function tabThroughEvery(page: Page, actions: Locator, { max = 80 }
   }
   return { unreached: names.filter((_name, index) => !reached.has(index)), unmarked };
 }
+
+/**
+ * Puts the focus on the page's heading, as the shell does after a link or menu entry is followed (a page loaded
+ * by its address leaves it on the body): a walk of the screen starts there, not in the navigation bar.
+ */
+export const focusPageHeading = (heading: Locator) =>
+  heading.evaluate((node: HTMLElement) => {
+    if (!node.hasAttribute('tabindex')) node.setAttribute('tabindex', '-1');
+    node.focus();
+  });

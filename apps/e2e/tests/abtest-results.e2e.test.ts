@@ -6,7 +6,7 @@ import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { focusLandsOn, isFocused, tabTo } from '../src/keyboard.ts';
 import { isWhollyInView } from '../src/layout.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
-import { findLayoutFaults, tabThroughEvery, ZOOM_200 } from '../src/zoom.ts';
+import { findLayoutFaults, focusPageHeading, tabThroughEvery, ZOOM_200 } from '../src/zoom.ts';
 
 // The metrics screen and the A/B-test page's results, in Chromium at 1024 px and at 200% zoom: a simulated
 // experiment is sent as a game server sends it (POST /runtime/v1/events with a runtime key), with a known
@@ -177,7 +177,7 @@ describeInBrowser('A/B-test results in Chromium', () => {
     expect(await axeProblems(page, 'metrics at 200%', 'moderate')).toEqual([]);
 
     // every action by keyboard, from the heading on
-    await page.getByRole('heading', { level: 1, name: 'Metrics' }).focus();
+    await focusPageHeading(page.getByRole('heading', { level: 1, name: 'Metrics' }));
     const create = page.getByRole('button', { name: 'Create metric' });
     const walk = await tabThroughEvery(
       page,

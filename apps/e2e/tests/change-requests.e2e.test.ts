@@ -6,7 +6,7 @@ import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { focusLandsOn, tabTo } from '../src/keyboard.ts';
 import { isWhollyInView } from '../src/layout.ts';
 import { callApiFromPage } from '../src/page-api.ts';
-import { findLayoutFaults, tabThroughEvery, ZOOM_200 } from '../src/zoom.ts';
+import { findLayoutFaults, focusPageHeading, tabThroughEvery, ZOOM_200 } from '../src/zoom.ts';
 
 // docs/product.md, Change requests: two people in two browsers. An operator proposes a new configuration, an
 // A/B-test version and a plugin draft activation in one change request of prod (the first through "Propose
@@ -96,7 +96,7 @@ async function expectWholeAtZoom(page: Page, where: string, heading: string | Re
   expect(await findLayoutFaults(page)).toEqual([]);
   expect(await axeProblems(page, `${where} at 200%`, 'moderate')).toEqual([]);
   if (!isWalked) return;
-  await page.getByRole('heading', { level: 1, name: heading }).focus();
+  await focusPageHeading(page.getByRole('heading', { level: 1, name: heading }));
   expect(await tabThroughEvery(page, page.getByRole('main').locator(FOCUSABLE), { max: 100 })).toEqual({
     unreached: [],
     unmarked: [],
@@ -367,7 +367,7 @@ describeInBrowser('change requests in Chromium', () => {
     await page.setViewportSize(NARROW);
     await page.goto(`${baseUrl}/change-requests`);
     // from the page's heading on: the navigation bar's own walk is the shell's
-    await page.getByRole('heading', { level: 1, name: 'Change Requests' }).focus();
+    await focusPageHeading(page.getByRole('heading', { level: 1, name: 'Change Requests' }));
     const status = page.getByRole('combobox', { name: 'Status' });
     const unmarked = await tabTo(page, status);
     await page.keyboard.press('Enter');
