@@ -11,7 +11,8 @@ import { METRIC_KINDS } from '../statistics/statistics.schemas.ts';
 // - revenue: as mean, of amounts (the sum of the event's values per exposed player);
 // - ratio: the sum of the event's values over the sum of `denominatorEvent`'s values, over exposed players.
 // What a metric measures (kind, events, window) is fixed when it is created (docs/decisions/0158, A/B-test
-// results): its sufficient statistics are kept from then on as events arrive.
+// results): its sufficient statistics are computed then from the players' totals per event name (0403), and
+// kept as events arrive.
 
 /**
  * The kinds, as the statistics define them (their plain-zod shapes, not the computations, so the barrel
