@@ -2,6 +2,8 @@ import {
   AUDIT_ACTIONS,
   AUDIT_FILTER_MAX_LENGTH,
   AUDIT_PAGE_LIMIT,
+  type AuditExportFormat,
+  type AuditExportRequestInput,
   type AuditSearchRequestInput,
   decodeSearchCursor,
 } from '@console/domain';
@@ -84,6 +86,12 @@ function writeAuditView(params: URLSearchParams, view: AuditView): void {
   setOrDelete(params, 'from', view.from);
   setOrDelete(params, 'to', view.to);
   setOrDelete(params, 'pages', view.cursors.join(','));
+}
+
+/** The export's request: every entry the filters match, the range the screen pages through. */
+export function exportRequestOf(filter: AuditFilter, format: AuditExportFormat): AuditExportRequestInput {
+  const { limit: _limit, cursor: _cursor, ...filters } = requestOf(filter, undefined) ?? {};
+  return { ...filters, format };
 }
 
 /** The search's request for the filters: `to` is the last day shown, so the range ends when it does. */
