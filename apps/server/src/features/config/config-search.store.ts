@@ -164,3 +164,19 @@ export async function searchActiveConfigsOfKind(
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }
+
+/**
+ * The configurations a list warning can name ("List warnings": the disabled ones, and the active ones no
+ * plugin entry points at), with their kind and whether an entry points at them: the warnings box reads
+ * these few columns on the server instead of the screen reading the whole list.
+ */
+export function listWarningCandidates(
+  db: Db | Tx,
+  environmentId: string,
+): Promise<{ id: string; kind: string; active: boolean; isUsed: boolean }[]> {
+  return db.$queryRaw`
+    SELECT c."id", c."kind", c."active", c."id" IN ${usedIds(environmentId)} AS "isUsed"
+      FROM "configuration" c
+     WHERE c."environment_id" = ${environmentId}
+       AND (NOT c."active" OR c."id" NOT IN ${usedIds(environmentId)})`;
+}

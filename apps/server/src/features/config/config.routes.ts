@@ -17,6 +17,7 @@ import {
   listConstructionItems,
   listOfKind,
   listRecentOfKind,
+  listWarningsOfConfigs,
 } from './config-list.service.ts';
 import { searchConfigPicker, searchConfigs, searchConfigsOfKind } from './config-search.service.ts';
 import {
@@ -86,6 +87,7 @@ export async function configRoutes(app: FastifyInstance) {
   registerEndpoint(app, plugin.listActive, ({ db, environmentId, body }) =>
     listActiveOfPlugin(db, environmentId, body.pluginId),
   );
+  registerEndpoint(app, plugin.warnings, ({ db, environmentId }) => listWarningsOfConfigs(db, environmentId));
   registerEndpoint(app, plugin.constructionItems, () => listConstructionItems());
 
   // An unknown kind or prefix is "Unknown plugin"; a known kind's unknown call is a plain 404.

@@ -42,7 +42,7 @@ export async function toListItems(
 }
 
 /** Original id → the newest copy the "Update is not allowed" flow made of it that still exists. */
-async function newestExistingCopies(db: Db | Tx, environmentId: string, ids: readonly string[]) {
+export async function newestExistingCopies(db: Db | Tx, environmentId: string, ids: readonly string[]) {
   const copies = await findReassignCopies(db, environmentId, ids);
   const existing = await listExistingIds(db, environmentId, [...new Set(copies.map((copy) => copy.to))]);
   const newest = new Map<string, string>();

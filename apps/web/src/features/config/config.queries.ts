@@ -15,6 +15,10 @@ const REASSIGN_INVALIDATES = ['abtest', 'plugin'] as const;
 export const useConfigListQuery = ({ enabled = true } = {}) =>
   useEndpointQuery(api.config.plugin.list, undefined, { enabled });
 
+/** The configuration list's warnings, worked out by the server over every configuration. */
+export const useConfigWarningsQuery = ({ enabled = true } = {}) =>
+  useEndpointQuery(api.config.plugin.warnings, undefined, { enabled });
+
 /** The configuration picker: only the activated configurations of a kind. */
 export const useActiveConfigsQuery = (kind: ConfigKindId, { enabled = true } = {}) =>
   useEndpointQuery(configEndpointsOf(kind).listActive, undefined, { enabled });
