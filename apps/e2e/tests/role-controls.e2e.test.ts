@@ -136,7 +136,7 @@ const SCREENS: { path: string; heading: string; controls: Control[] }[] = [
 
 /** Enabled buttons that only read (or leave for another page): a role without rights may use them. */
 const READING = [
-  /^(Active|Draft|Validate|Reload|Preview|Cancel|Export CSV|Sign out everywhere|Show token|Include drafts)$/,
+  /^(Active|Draft|Validate|Reload|Preview|Cancel|Export CSV|Export JSON|Sign out everywhere|Show token|Include drafts)$/,
   /^(Choose file|Newer|Older)$/,
   // the results panel's method (how the numbers are computed) and the metric list's filter
   /^(Sequential|Fixed horizon|Show archived metrics)$/,
