@@ -1,13 +1,15 @@
 // A/B-test results under load: events ingested per second through POST /runtime/v1/events (runtime key,
-// zod, rate bound, one transaction of three multi-row statements per batch) against a bare Fastify route
-// storing the same batches with the same ingestion (no key, no schema, no rate bound), each loaded from a
-// child process at CONCURRENCY requests in flight, in rounds so each ratio compares neighbouring runs
-// (goal: ≥ 20,000 events/s for the console). Then the results endpoint's latency for a version with
+// zod, rate bound, one transaction of two multi-row statements per batch) against a bare Fastify route
+// storing the same batches with the same ingestion (no key, no schema, no rate bound), and against the
+// ceiling: a bare route storing only the raw events (the batch's one INSERT, no statistics), each loaded
+// from a child process at CONCURRENCY requests in flight, in rounds so each ratio compares neighbouring
+// runs (goal: ≥ 20,000 events/s for the console). Then the results endpoint's latency for a version with
 // 1,000,000 exposed players and 10 metrics (its sufficient statistics seeded directly, 30 days × 2 cases),
 // against GET /healthz in the same run; and what exposure sending adds to the SDK's resolve().
 // Run: cd apps/server && npx tsx ../../scripts/bench-events.ts
 //   BENCH_SECONDS (per load, default 4), BENCH_ROUNDS (default 2), BENCH_ONLY (ingest | results | sdk)
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +102,47 @@ interface LoadResult {
   seconds: number;
 }
 
+/**
+ * CPU seconds each of the database's processes has used (Linux's /proc; none elsewhere): with the server's
+ * own process.cpuUsage(), the CPU a load cost per event, which the other processes on the machine change
+ * less than they change the rate.
+ */
+async function databaseCpuSeconds(pool: pg.Pool): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity');
+  const seconds = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // the process ended, or there is no /proc
+    }
+  }
+  return seconds;
+}
+
+/** A load's rate and the CPU (this process and the database's) it cost per event, in microseconds. */
+async function measureLoad(options: { url: string; key?: string; tag: string }) {
+  const cpuBefore = process.cpuUsage();
+  const databaseBefore = await databaseCpuSeconds(rawPool);
+  const run = await loadFromChild(options);
+  const server = process.cpuUsage(cpuBefore);
+  let database = 0;
+  // a process that ended meanwhile is not counted; one that started counts from 0
+  for (const [pid, seconds] of await databaseCpuSeconds(rawPool))
+    database += seconds - (databaseBefore.get(pid) ?? 0);
+  const perEvent = (seconds: number) => (seconds * 1e6) / Math.max(1, run.events);
+  const serverMicros = perEvent((server.user + server.system) / 1e6);
+  const databaseMicros = perEvent(database);
+  return {
+    ...run,
+    rate: run.events / run.seconds,
+    cpuMicros: serverMicros + databaseMicros,
+    serverMicros,
+    databaseMicros,
+  };
+}
+
 function loadFromChild(options: { url: string; key?: string; tag: string }): Promise<LoadResult> {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), '--load', JSON.stringify(options)];
   return new Promise((resolve, reject) =>
@@ -138,8 +181,40 @@ const bare = Fastify({ logger: false, bodyLimit: 1 << 22 });
 bare.post('/events', async (request) => ({
   payload: await bareIngestion.ingest('bare', 'dev', request.body as EventsRequest),
 }));
+// The ceiling: the raw events alone, one multi-row INSERT per batch in its own transaction.
+const rawPool = new pg.Pool({ connectionString: database.url, max: 10, idleTimeoutMillis: 0 });
+await rawPool.query('SELECT public.experiment_event_partitions_ensure($1, $2)', [
+  Math.floor(Date.now() / 86_400_000) - 1,
+  Math.floor(Date.now() / 86_400_000) + 1,
+]);
+bare.post('/raw', async (request) => {
+  const { events } = request.body as EventsRequest;
+  const column = <T>(pick: (event: EventsRequest['events'][number]) => T) => events.map(pick);
+  const { rowCount } = await rawPool.query(
+    `INSERT INTO experiment_event (day, environment_id, event_id, type, user_id, ab_test_id, version, case_index, event, value, at)
+     SELECT floor(e.at / 86400000)::integer, 'dev', e.id, e.type, e.user_id, e.ab_test_id, e.version, e.case_index,
+            e.event, e.value, to_timestamp(e.at / 1000.0)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::integer[], $7::text[],
+                   $8::double precision[], $9::double precision[])
+            AS e(id, type, user_id, ab_test_id, version, case_index, event, value, at)
+     ON CONFLICT DO NOTHING`,
+    [
+      column((event) => event.id),
+      column((event) => event.type),
+      column((event) => event.userId),
+      column((event) => (event.type === 'exposure' ? event.abTestId : null)),
+      column((event) => (event.type === 'exposure' ? event.version : null)),
+      column((event) => (event.type === 'exposure' ? event.caseIndex : null)),
+      column((event) => (event.type === 'metric' ? event.event : null)),
+      column((event) => (event.type === 'metric' ? (event.value ?? 1) : null)),
+      column((event) => event.at),
+    ],
+  );
+  return { payload: { received: events.length, stored: rowCount } };
+});
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/events`;
+const rawUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/raw`;
 
 try {
   const login = await app.inject({
@@ -177,35 +252,52 @@ try {
   );
 
   if (ONLY === '' || ONLY === 'ingest') {
-    const rates: { console: number[]; bare: number[]; ratio: number[] } = {
-      console: [],
-      bare: [],
-      ratio: [],
+    const rates = {
+      console: [] as number[],
+      bare: [] as number[],
+      raw: [] as number[],
+      ratio: [] as number[],
+      ofRaw: [] as number[],
+      consoleCpu: [] as number[],
+      rawCpu: [] as number[],
     };
+    const perSecond = (rate: number) => Math.round(rate).toLocaleString('en-US');
     for (let round = 0; round < ROUNDS; round += 1) {
-      const bareRun = await loadFromChild({ url: bareUrl, tag: `bare${round}` });
-      const consoleRun = await loadFromChild({
+      const bareRun = await measureLoad({ url: bareUrl, tag: `bare${round}` });
+      const consoleRun = await measureLoad({
         url: `${consoleUrl}/runtime/v1/events`,
         key,
         tag: `console${round}`,
       });
-      if (bareRun.failures + consoleRun.failures > 0)
-        throw new Error(`refused batches: bare ${bareRun.failures}, console ${consoleRun.failures}`);
-      const bareRate = bareRun.events / bareRun.seconds;
-      const consoleRate = consoleRun.events / consoleRun.seconds;
-      rates.bare.push(bareRate);
-      rates.console.push(consoleRate);
-      rates.ratio.push(consoleRate / bareRate);
+      const rawRun = await measureLoad({ url: rawUrl, tag: `raw${round}` });
+      if (bareRun.failures + consoleRun.failures + rawRun.failures > 0)
+        throw new Error(
+          `refused batches: bare ${bareRun.failures}, console ${consoleRun.failures}, raw ${rawRun.failures}`,
+        );
+      rates.bare.push(bareRun.rate);
+      rates.console.push(consoleRun.rate);
+      rates.raw.push(rawRun.rate);
+      rates.ratio.push(consoleRun.rate / bareRun.rate);
+      rates.ofRaw.push(consoleRun.rate / rawRun.rate);
+      rates.consoleCpu.push(consoleRun.cpuMicros);
+      rates.rawCpu.push(rawRun.cpuMicros);
       console.log(
-        `  round ${round + 1}: console ${Math.round(consoleRate).toLocaleString('en-US')} events/s, ` +
-          `bare route ${Math.round(bareRate).toLocaleString('en-US')} events/s, ratio ${(consoleRate / bareRate).toFixed(2)}`,
+        `  round ${round + 1}: console ${perSecond(consoleRun.rate)} events/s (${consoleRun.cpuMicros.toFixed(0)} µs CPU an event: ` +
+          `server ${consoleRun.serverMicros.toFixed(0)}, database ${consoleRun.databaseMicros.toFixed(0)}), ` +
+          `bare route ${perSecond(bareRun.rate)} events/s (${bareRun.cpuMicros.toFixed(0)} µs), ratio ${(consoleRun.rate / bareRun.rate).toFixed(2)}; ` +
+          `raw events alone ${perSecond(rawRun.rate)} events/s (${rawRun.cpuMicros.toFixed(0)} µs; console ${(consoleRun.rate / rawRun.rate).toFixed(2)} × it)`,
       );
     }
     const consoleMedian = median(rates.console);
+    const cores = availableParallelism();
     console.log(
-      `POST /runtime/v1/events: ${Math.round(consoleMedian).toLocaleString('en-US')} events/s (median), ` +
-        `${median(rates.ratio).toFixed(2)} × the bare route's ${Math.round(median(rates.bare)).toLocaleString('en-US')}; ` +
-        `goal ≥ ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${consoleMedian >= TARGET_EVENTS_PER_SECOND ? 'met' : 'NOT met'}`,
+      `POST /runtime/v1/events: ${perSecond(consoleMedian)} events/s (median), ` +
+        `${median(rates.ratio).toFixed(2)} × the bare route's ${perSecond(median(rates.bare))}; ` +
+        `goal ≥ ${TARGET_EVENTS_PER_SECOND.toLocaleString('en-US')}: ${consoleMedian >= TARGET_EVENTS_PER_SECOND ? 'met' : 'NOT met'}; ` +
+        `ceiling (raw events alone, no statistics) ${perSecond(median(rates.raw))} events/s, the console ${median(rates.ofRaw).toFixed(2)} × it. ` +
+        `CPU (server + database) ${median(rates.consoleCpu).toFixed(0)} µs an event against ${median(rates.rawCpu).toFixed(0)} µs alone: ` +
+        `${cores} idle cores would take ${perSecond((cores * 1e6) / median(rates.consoleCpu))} events/s ` +
+        `(raw alone ${perSecond((cores * 1e6) / median(rates.rawCpu))})`,
     );
   }
 
@@ -305,6 +397,7 @@ try {
 } finally {
   bareIngestion.close();
   await bare.close();
+  await rawPool.end();
   await app.close();
   await database.drop();
   await server.stop();

@@ -1,5 +1,5 @@
 // What one changed configuration costs the runtime, in an environment of 1,000 and of 10,000
-// configurations (docs/decisions.md, "Runtime revisions": a revision stores what changed). Each
+// configurations (docs/decisions/0253, "Runtime revisions": a revision stores what changed). Each
 // environment's active sets fill every plugin id (at most MAX_DRAFT_ENTRIES entries, A/B-tests of CASES
 // cases, one configuration per case) and the configurations that do not fit are switched off, so the
 // snapshot holds as many as the plugin ids allow. Seeded with bulk SQL, then per round one

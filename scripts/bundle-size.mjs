@@ -2,7 +2,7 @@
 // `node scripts/bundle-size.mjs [distDir]` (run by `npm run bench`): what the built web app makes a browser
 // download, from the real build in apps/web/dist. The first load is what index.html loads before the first
 // screen: its module script, its modulepreloads and every chunk these import statically. Everything else
-// is loaded later (pages, dialogs, menus), chunk by chunk. Budgets: docs/decisions.md, "First load";
+// is loaded later (pages, dialogs, menus), chunk by chunk. Budgets: docs/decisions/0019, "First load";
 // apps/e2e/tests/bundle-budget.e2e.test.ts fails when they are exceeded.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';

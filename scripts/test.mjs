@@ -62,9 +62,11 @@ const inSequence = async (...steps) => {
 };
 // Then two lanes at once (--only: what they depend on was built above, so the lanes never write the
 // same generated files), balanced by their measured times on the two-core machines this runs on:
-// the typecheck, the browser tests (two files at a time; most of their CPU is Chromium's) and the web
-// app's tests (one worker) in one; the domain's, the runtime specification's, the SDK's and the server's
-// (two workers) in the other. --continue: every suite runs and is counted even when an earlier one failed.
+// the typecheck, the web app's tests (one worker) and the browser tests (two files at a time; most of
+// their CPU is Chromium's) in one; the domain's, the runtime specification's, the SDK's and the server's
+// (two workers) in the other. Each lane ends with a suite of two workers, so whichever lane finishes
+// first, the other still keeps both cores busy; a one-worker suite last left a core idle to the end.
+// --continue: every suite runs and is counted even when an earlier one failed.
 const suites = await Promise.all([
   inSequence(
     // One `tsc -b` over the solution (tsconfig.json): every workspace checked once, in dependency order.
@@ -72,8 +74,8 @@ const suites = await Promise.all([
     // (Fastify's instance, MUI's, zod's) again for itself, and the other lane already takes a core.
     // The same diagnostics for 20-27 core-seconds instead of 45.
     () => runBeside('typecheck', tsc, ['-b', '--checkers', '1']),
-    () => runBeside('browser tests', turbo, ['run', 'test', '--only', '--filter=@console/e2e']),
     () => runBeside('web tests', turbo, ['run', 'test', '--only', '--filter=@console/web']),
+    () => runBeside('browser tests', turbo, ['run', 'test', '--only', '--filter=@console/e2e']),
   ),
   inSequence(() =>
     runBeside('other tests', turbo, [

@@ -23,7 +23,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The first load (what index.html loads before the first screen; budget in docs/decisions.md,
+        // The first load (what index.html loads before the first screen; budget in docs/decisions/0019,
         // "First load") as two files instead of a dozen small shared chunks, which gzip worse: the
         // libraries, which change with dependency updates, and the app's shell. Pages stay one chunk each.
         codeSplitting: {

@@ -1,19 +1,24 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser } from '../src/browser.ts';
+import { axeProblems } from '../src/axe.ts';
+import { describeInBrowser, screenLoaded } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
-import { focusLandsOn, tabTo } from '../src/keyboard.ts';
+import { focusLandsOn, isFocused, tabTo } from '../src/keyboard.ts';
 import { isWhollyInView } from '../src/layout.ts';
 import { callApiFromPage, createAbTestWithVersion } from '../src/page-api.ts';
+import { findLayoutFaults, focusPageHeading, tabThroughEvery, ZOOM_200 } from '../src/zoom.ts';
 
-// The metrics screen and the A/B-test page's results, in Chromium at 1024 px: a simulated experiment is
-// sent as a game server sends it (POST /runtime/v1/events with a runtime key), with a known winner, and a
-// second one with a skewed split that the sample-ratio check must flag.
+// The metrics screen and the A/B-test page's results, in Chromium at 1024 px and at 200% zoom: a simulated
+// experiment is sent as a game server sends it (POST /runtime/v1/events with a runtime key), with a known
+// winner, and a second one with a skewed split that the sample-ratio check must flag.
 
 const OPERATOR = 'results-ops@example.com';
 const WINNER_TEST = 'duel-harder';
 const SKEWED_TEST = 'offer-cheaper';
+/** Started, but no game server has exposed a player to it yet. */
+const UNSEEN_TEST = 'quest-longer';
 const HALF = 500_000;
+const NARROW = { width: 1024, height: 768 };
 
 type Event =
   | {
@@ -84,11 +89,14 @@ async function startAbTest(page: Page, id: string): Promise<void> {
 }
 
 describeInBrowser('A/B-test results in Chromium', () => {
-  const app = useConsoleInBrowser({ screenshotPrefix: 'abtest-results', signInAs: OPERATOR });
+  const app = useConsoleInBrowser({
+    screenshotPrefix: 'abtest-results',
+    signInAs: OPERATOR,
+  });
 
   it('creates, edits and archives metrics on the Metrics page', async () => {
     const { page, baseUrl, pageConsole } = app;
-    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.setViewportSize(NARROW);
     await page.goto(`${baseUrl}/metric`);
     await page.getByRole('heading', { name: 'Metrics', level: 1 }).waitFor();
 
@@ -127,6 +135,9 @@ describeInBrowser('A/B-test results in Chromium', () => {
     await page.getByRole('button', { name: 'Archive Sessions per player' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Archive metric Sessions per player?' });
     await confirmation.getByRole('button', { name: 'Yes' }).click();
+    // Not the row's absence alone: while the confirmation fades out, the page behind it is still hidden from
+    // assistive technology, so no cell of it is found before the archiving is even sent.
+    await page.getByRole('alert').filter({ hasText: 'Metric Sessions per player archived' }).waitFor();
     await table
       .getByRole('cell', { name: 'Sessions per player', exact: true })
       .waitFor({ state: 'detached' });
@@ -144,8 +155,80 @@ describeInBrowser('A/B-test results in Chromium', () => {
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
+  it('keeps the Metrics page and its create, edit and archive dialogs whole and reachable by keyboard at 200% zoom', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await page.setViewportSize(ZOOM_200);
+    await page.goto(`${baseUrl}/metric?archived=1`);
+    await screenLoaded(page, 'Metrics');
+    const table = page.getByRole('table', { name: 'Metrics' });
+    await table.getByRole('cell', { name: 'Sessions per player', exact: true }).waitFor();
+    expect(await findLayoutFaults(page)).toEqual([]);
+    // the table scrolls in its own box, each row's name and actions kept in view
+    const rowActions = table.getByRole('button', { name: /^(Edit|Archive|Restore) / });
+    expect(await rowActions.count()).toBe(4);
+    for (const action of await rowActions.all()) {
+      expect(await isWhollyInView(action, { sideways: true })).toBe(true);
+    }
+    expect(
+      await isWhollyInView(table.getByRole('cell', { name: 'Purchase rate', exact: true }), {
+        sideways: true,
+      }),
+    ).toBe(true);
+    expect(await axeProblems(page, 'metrics at 200%', 'moderate')).toEqual([]);
+
+    // every action by keyboard, from the heading on
+    await focusPageHeading(page.getByRole('heading', { level: 1, name: 'Metrics' }));
+    const create = page.getByRole('button', { name: 'Create metric' });
+    const walk = await tabThroughEvery(
+      page,
+      create.or(page.getByRole('switch', { name: 'Show archived metrics' })).or(rowActions),
+    );
+    expect(walk).toEqual({ unreached: [], unmarked: [] });
+
+    // each dialog fits the narrow window; the create dialog's every field and button is reached by Tab (the
+    // edit dialog's form is the same; the confirmation's buttons are walked on the A/B-test page)
+    const dialogs = [
+      { open: create, name: 'Create metric', close: 'Cancel', isWalked: true },
+      {
+        open: page.getByRole('button', { name: 'Edit Purchase rate' }),
+        name: 'Edit metric',
+        close: 'Cancel',
+        isWalked: false,
+      },
+      {
+        open: page.getByRole('button', { name: 'Archive Purchase rate' }),
+        name: 'Archive metric Purchase rate?',
+        close: 'No',
+        isWalked: false,
+      },
+    ];
+    for (const { open, name, close, isWalked } of dialogs) {
+      await open.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.waitFor();
+      expect(await findLayoutFaults(page, '[role="dialog"]')).toEqual([]);
+      expect(await axeProblems(page, `${name} at 200%`, 'moderate')).toEqual([]);
+      const controls = dialog.locator(
+        'input:not([type="hidden"]):not([aria-hidden="true"]), textarea:not([aria-hidden="true"]), [role="combobox"], button:not(:disabled)',
+      );
+      expect(await controls.count()).toBeGreaterThan(0);
+      if (isWalked) expect(await tabThroughEvery(page, controls)).toEqual({ unreached: [], unmarked: [] });
+      const closing = dialog.getByRole('button', { name: close, exact: true });
+      await tabTo(page, closing);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await isFocused(open)).toBe(true);
+    }
+    // nothing was archived by the look
+    await table.getByRole('cell', { name: 'Purchase rate', exact: true }).waitFor();
+    await page.setViewportSize(NARROW);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
   it('shows the results of a simulated experiment with a known winner, its plot, and an SRM warning for a skewed split', async () => {
     const { page, baseUrl, pageConsole } = app;
+    await page.setViewportSize(NARROW);
     // counted from its creation on: made before the events arrive
     await callApiFromPage(page, '/api/experiment/metric/create', {
       id: 'buyers',
@@ -159,12 +242,15 @@ describeInBrowser('A/B-test results in Chromium', () => {
       name: 'results-e2e',
     });
     // Case 2 converts 30% against the control's 10%; the skewed test exposes 300 against 150 of a 50/50 split
-    for (const batch of [
-      ...simulate(WINNER_TEST, [400, 400], [40, 120]),
-      ...simulate(SKEWED_TEST, [300, 150], [30, 15]),
-    ]) {
-      await sendEvents(baseUrl, key, batch);
-    }
+    // the two experiments' game servers send at once; each its exposures before its purchases
+    await Promise.all(
+      [simulate(WINNER_TEST, [400, 400], [40, 120]), simulate(SKEWED_TEST, [300, 150], [30, 15])].map(
+        async ([exposures, purchases]) => {
+          await sendEvents(baseUrl, key, exposures);
+          await sendEvents(baseUrl, key, purchases);
+        },
+      ),
+    );
 
     await page.goto(`${baseUrl}/abtest/${WINNER_TEST}`);
     const results = page.getByRole('region', { name: 'Results' });
@@ -204,8 +290,49 @@ describeInBrowser('A/B-test results in Chromium', () => {
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
+  it('keeps the results, their plot and their empty, not-enough-data and SRM states whole and reachable by keyboard at 200% zoom', async () => {
+    const { page, baseUrl, pageConsole } = app;
+    await startAbTest(page, UNSEEN_TEST);
+    await page.setViewportSize(ZOOM_200);
+    const results = page.getByRole('region', { name: 'Results' });
+
+    // the winner: its tables, its plot and the metric without enough data
+    await page.goto(`${baseUrl}/abtest/${WINNER_TEST}`);
+    const table = results.getByRole('table', { name: 'Results of Bought' });
+    await table.waitFor();
+    await results.getByText(/^Not enough data yet for Purchase rate/).waitFor();
+    expect(await findLayoutFaults(page)).toEqual([]);
+    const plot = results.getByRole('img', { name: /^Change of Bought against Case 1 \(control\)/ });
+    expect(await isWhollyInView(plot, { sideways: true })).toBe(true);
+    // the table is wider than the window: it scrolls in its own box, which the keyboard scrolls too
+    const tableBox = results.getByRole('region', { name: 'Bought by case' });
+    expect(await isWhollyInView(tableBox, { sideways: true })).toBe(true);
+    expect(await axeProblems(page, 'results at 200%', 'moderate')).toEqual([]);
+    await results.getByRole('combobox', { name: 'Version' }).focus();
+    const walk = await tabThroughEvery(
+      page,
+      results.getByRole('button', { name: /^(Sequential|Ship Case 1|Ship Case 2)$/ }).or(tableBox),
+    );
+    expect(walk).toEqual({ unreached: [], unmarked: [] });
+
+    // the sample ratio mismatch
+    await page.goto(`${baseUrl}/abtest/${SKEWED_TEST}`);
+    await results.getByRole('alert', { name: 'Sample ratio mismatch' }).waitFor();
+    expect(await findLayoutFaults(page)).toEqual([]);
+    expect(await axeProblems(page, 'SRM warning at 200%', 'moderate')).toEqual([]);
+
+    // no player exposed yet
+    await page.goto(`${baseUrl}/abtest/${UNSEEN_TEST}`);
+    await results.getByText(/^No results yet: no player of version 0 has been exposed/).waitFor();
+    expect(await findLayoutFaults(page)).toEqual([]);
+    expect(await axeProblems(page, 'empty results at 200%', 'moderate')).toEqual([]);
+    await page.setViewportSize(NARROW);
+    expect(pageConsole.takeProblems()).toEqual([]);
+  });
+
   it('switches the method and ships the winner with the keyboard alone', async () => {
     const { page, baseUrl, pageConsole } = app;
+    await page.setViewportSize(NARROW);
     await page.goto(`${baseUrl}/abtest/${WINNER_TEST}`);
     const results = page.getByRole('region', { name: 'Results' });
     await results.getByRole('table', { name: 'Results of Bought' }).waitFor();
@@ -252,6 +379,7 @@ describeInBrowser('A/B-test results in Chromium', () => {
 
   it('proposes the shipping in a change request where the environment requires review', async () => {
     const { page, baseUrl, pageConsole } = app;
+    await page.setViewportSize(NARROW);
     await callApiFromPage(page, '/api/change-request/policy/set', {
       isRequired: true,
       approvals: 1,

@@ -1,15 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { preloadAxe, watchAccessibility } from '../src/axe.ts';
-import { type Browser, describeInBrowser, openBrowser, watchConsole } from '../src/browser.ts';
+import { axeProblems, preloadAxe, watchAccessibility } from '../src/axe.ts';
+import { type Browser, describeInBrowser, openBrowser, screenLoaded, watchConsole } from '../src/browser.ts';
 import { useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { focusLandsOn, tabTo } from '../src/keyboard.ts';
+import { isWhollyInView } from '../src/layout.ts';
 import { callApiFromPage } from '../src/page-api.ts';
+import { findLayoutFaults, focusPageHeading, tabThroughEvery, ZOOM_200 } from '../src/zoom.ts';
 
 // docs/product.md, Change requests: two people in two browsers. An operator proposes a new configuration, an
 // A/B-test version and a plugin draft activation in one change request of prod (the first through "Propose
 // this change" on the refused screen); an admin reviews its diff and impact, approves it and schedules it a
-// few seconds ahead; the game servers' snapshot moves by exactly one revision holding all of it.
+// few seconds ahead; the game servers' snapshot moves by exactly one revision holding all of it. The list, the
+// review screen with its diff, the refusal's offer and the bypass dialog are checked at 1024 px and at 200% zoom
+// (nothing cut off or overlapping, no sideways scroll of the page, every action reached by Tab, axe) in prod's
+// dark theme and dev's light one.
 
 const ADMIN = 'cr-admin@example.com';
 const OPERATOR = 'cr-operator@example.com';
@@ -77,6 +82,26 @@ async function signIn(page: Page, baseUrl: string, email: string) {
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+
+/** What Tab must reach on a screen: its links, enabled buttons and fields, and the boxes that take the focus. */
+const FOCUSABLE =
+  'a[href], button:not(:disabled), textarea:not([aria-hidden="true"]), input:not([type="hidden"]):not([aria-hidden="true"]):not(:disabled), [role="combobox"], [tabindex="0"]';
+
+/**
+ * The screen at 200% zoom as it is now: whole, in the window's width, axe-clean, and (unless `isWalked` is
+ * false: the same screen was walked in the other theme) every action of its main part reached by Tab from its
+ * heading, each showing its focus.
+ */
+async function expectWholeAtZoom(page: Page, where: string, heading: string | RegExp, isWalked = true) {
+  expect(await findLayoutFaults(page)).toEqual([]);
+  expect(await axeProblems(page, `${where} at 200%`, 'moderate')).toEqual([]);
+  if (!isWalked) return;
+  await focusPageHeading(page.getByRole('heading', { level: 1, name: heading }));
+  expect(await tabThroughEvery(page, page.getByRole('main').locator(FOCUSABLE), { max: 100 })).toEqual({
+    unreached: [],
+    unmarked: [],
+  });
+}
 
 /** The UTC field of MUI X's date-time picker takes typed digits section by section. */
 async function typeUtc(page: Page, group: string, at: number) {
@@ -238,6 +263,19 @@ describeInBrowser('change requests in Chromium', () => {
     await schedule.waitFor({ state: 'hidden' });
     await page.getByText('Scheduled', { exact: true }).first().waitFor();
 
+    // While the job waits for its time: the review screen with its diff, and the list, at 200% zoom in prod's
+    // dark theme (the screen does not follow the job: it shows the request as scheduled until reloaded).
+    await page.setViewportSize(ZOOM_200);
+    await expectWholeAtZoom(page, 'review', `Change request ${requestId}: Friday gold rush`);
+    await page.goto(`${baseUrl}/change-requests`);
+    await screenLoaded(page, 'Change Requests');
+    await page
+      .getByRole('table', { name: 'Change requests' })
+      .getByRole('link', { name: String(requestId) })
+      .waitFor();
+    await expectWholeAtZoom(page, 'list', 'Change Requests');
+    await page.setViewportSize(NARROW);
+
     // The game servers see the whole request at once: one revision, with all three changes.
     const deadline = Date.now() + APPLY_CAP_MS;
     let after = before;
@@ -251,22 +289,36 @@ describeInBrowser('change requests in Chromium', () => {
     expect(after.content.plugins.find((entry) => entry.id === GOLD_RUSH)?.entries).toEqual([
       { abTestId: TEST_ID, abTestVersion: 1, configurations: ['cr-daily', 'cr-friday'] },
     ]);
-    await page.reload();
+    await page.goto(`${baseUrl}/change-requests/${requestId}`);
     await page.getByText('Applied', { exact: true }).first().waitFor();
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 
   it("offers a change refused for review as a proposal (the same call lands in the author's request) and to an admin as a bypass with a reason", async () => {
     const { page, baseUrl, pageConsole } = app;
+    // at 200% zoom, by keyboard: the offer's toast and the bypass dialog fit the narrow window
+    await page.setViewportSize(ZOOM_200);
     await page.evaluate(() => localStorage.setItem('configuration.active', JSON.stringify('prod')));
     await page.goto(`${baseUrl}/release`);
     const keyValue = page.getByRole('region', { name: 'Key-value' });
     await keyValue.getByLabel('Key-value').fill('event=friday;');
     await keyValue.getByRole('button', { name: 'Save' }).click();
     // Admins too: prod requires review.
-    await toast(page, /requires review/)
-      .getByRole('button', { name: 'Propose this change' })
-      .click();
+    // the toast, not the screen's own banner saying the same
+    const offer = toast(page, /requires review/).filter({
+      has: page.getByRole('button', { name: 'Propose this change' }),
+    });
+    const propose = offer.getByRole('button', { name: 'Propose this change' });
+    await propose.waitFor();
+    expect(await findLayoutFaults(page, '.MuiSnackbar-root')).toEqual([]);
+    const hiddenActions: string[] = [];
+    for (const action of await offer.getByRole('button').all()) {
+      if (!(await isWhollyInView(action))) hiddenActions.push((await action.textContent()) || 'Close');
+    }
+    expect(hiddenActions).toEqual([]);
+    expect(await axeProblems(page, 'offer at 200%', 'moderate')).toEqual([]);
+    expect(await tabTo(page, propose)).toEqual([]);
+    await page.keyboard.press('Enter');
     await toast(page, /^Proposed in change request \d+ of prod$/).waitFor();
     const banner = page.getByRole('region', { name: /^Change request \d+ of prod$/ });
     await banner.waitFor();
@@ -286,12 +338,19 @@ describeInBrowser('change requests in Chromium', () => {
     // Break glass: the admin makes it directly, with a reason, listed with the change requests.
     await keyValue.getByLabel('Key-value').fill('event=hotfix;');
     await keyValue.getByRole('button', { name: 'Save' }).click();
-    await toast(page, /requires review/)
-      .getByRole('button', { name: 'Bypass review…' })
-      .click();
+    const bypassOffer = toast(page, /requires review/).getByRole('button', { name: 'Bypass review…' });
+    await bypassOffer.waitFor();
+    expect(await tabTo(page, bypassOffer)).toEqual([]);
+    await page.keyboard.press('Enter');
     const bypass = page.getByRole('dialog', { name: 'Bypass review of prod?' });
-    await bypass.getByLabel(/^Reason/).fill('Shop outage hotfix');
-    await bypass.getByRole('button', { name: 'Bypass review' }).click();
+    const reason = bypass.getByLabel(/^Reason/);
+    await reason.waitFor();
+    expect(await focusLandsOn(reason)).toBe('target');
+    expect(await findLayoutFaults(page, '[role="dialog"]')).toEqual([]);
+    expect(await axeProblems(page, 'bypass dialog at 200%', 'moderate')).toEqual([]);
+    await page.keyboard.type('Shop outage hotfix');
+    expect(await tabTo(page, bypass.getByRole('button', { name: 'Bypass review' }))).toEqual([]);
+    await page.keyboard.press('Enter');
     await toast(page, 'Changed directly in prod: review bypassed').waitFor();
     expect(await callApiFromPage(page, '/api/release/kv/get', {}, 'prod')).toBe('event=hotfix;');
     await page.goto(`${baseUrl}/change-requests`);
@@ -299,6 +358,7 @@ describeInBrowser('change requests in Chromium', () => {
       .getByRole('table', { name: 'Direct changes in prod' })
       .getByRole('cell', { name: 'Shop outage hotfix' })
       .waitFor();
+    await page.setViewportSize(NARROW);
     expect(pageConsole.takeProblems([/status of 409/])).toEqual([]);
   });
 
@@ -306,9 +366,10 @@ describeInBrowser('change requests in Chromium', () => {
     const { page, baseUrl, pageConsole } = app;
     await page.setViewportSize(NARROW);
     await page.goto(`${baseUrl}/change-requests`);
-    await page.getByRole('heading', { level: 1, name: 'Change Requests' }).waitFor();
+    // from the page's heading on: the navigation bar's own walk is the shell's
+    await focusPageHeading(page.getByRole('heading', { level: 1, name: 'Change Requests' }));
     const status = page.getByRole('combobox', { name: 'Status' });
-    const unmarked = await tabTo(page, status, { max: 80 });
+    const unmarked = await tabTo(page, status);
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Applied' }).waitFor();
     await page.keyboard.type('Applied');
@@ -325,6 +386,20 @@ describeInBrowser('change requests in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Went live on time').first().waitFor();
     expect(unmarked).toEqual([]);
+
+    // the same screens in dev's light theme at 200% zoom: the list with its direct changes, and the review
+    // screen of an applied request (their actions were walked at 200% in the dark theme)
+    const reviewPath = new URL(page.url()).pathname;
+    await page.evaluate(() => localStorage.setItem('configuration.active', JSON.stringify('dev')));
+    await page.setViewportSize(ZOOM_200);
+    await page.goto(`${baseUrl}/change-requests`);
+    await screenLoaded(page, 'Change Requests');
+    await page.getByRole('table', { name: 'Change requests' }).getByRole('link').first().waitFor();
+    await expectWholeAtZoom(page, 'list-light', 'Change Requests', false);
+    await page.goto(`${baseUrl}${reviewPath}`);
+    await page.getByText('Went live on time').first().waitFor();
+    await expectWholeAtZoom(page, 'review-light', /^Change request \d+: /, false);
+    await page.setViewportSize(NARROW);
     expect(pageConsole.takeProblems()).toEqual([]);
   });
 });

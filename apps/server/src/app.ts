@@ -181,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Every change that alters what players receive publishes a runtime revision in its own transaction.
   configureUnitOfWork({
-    afterAudit: [publishAudited, webhookOutboxStep(() => app.jobs)],
+    afterAudit: [publishAudited, webhookOutboxStep()],
     checkAudit: [checkReview],
   });
   configureRevisionRetention(config.runtimeRevisionsKept);

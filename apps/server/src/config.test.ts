@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { ConfigError, configFromEnv, parseEnv, readConfig } from './config.ts';
-import { serverProcessArgs } from './testing/server-process.ts';
+import { runProcess, serverProcessArgs } from './testing/server-process.ts';
 
 const DATABASE = 'postgresql://unused@127.0.0.1:1/none';
 
@@ -239,18 +238,17 @@ describe('environment variables', () => {
     );
   });
 
-  it('stop `npm start` with the message, no stack, and a non-zero exit', () => {
+  it('stop `npm start` with the message, no stack, and a non-zero exit', async () => {
     const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
     // DATABASE_URL points nowhere: were the environment read after the database, this still fails fast.
     const { PORT: _port, LOG_LEVEL: _level, ...inherited } = process.env;
-    const run = spawnSync(process.execPath, serverProcessArgs(inject('serverBundle')), {
+    const run = await runProcess(process.execPath, serverProcessArgs(inject('serverBundle')), {
       cwd: serverDir,
       env: { ...inherited, PORT: 'abc', DATABASE_URL: DATABASE },
-      encoding: 'utf8',
       // A cap against hanging only: on a loaded 2-core machine, starting a process takes seconds.
-      timeout: 90_000,
+      timeoutMs: 90_000,
     });
-    expect(run.status).toBe(1);
+    expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       'The console could not start: Invalid environment:\n  PORT must be a whole number from 0 to 65535 (got "abc")',
     );

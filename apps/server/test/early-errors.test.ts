@@ -50,7 +50,7 @@ describe('errors raised before any route: always {"error"}', () => {
     port = typeof address === 'object' && address ? address.port : 0;
   });
 
-  /** The stable code of each status these refusals answer, spelled out (docs/decisions.md, API contract). */
+  /** The stable code of each status these refusals answer, spelled out (docs/decisions/0332). */
   const CODES: Record<number, string> = {
     400: 'BAD_INPUT',
     404: 'NOT_FOUND',

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,13 @@ import { MIGRATIONS_DIR, parseEnv, REPO_ROOT } from '../src/config.ts';
 import { openDatabase, prepareDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, withCredentials } from '../src/db/embedded.ts';
 import { isRunning, readPostmasterPid } from '../src/db/leftover-postgres.ts';
-import { freePort, type ServerProcess, serverProcessArgs, startServerProcess } from '../src/testing/index.ts';
+import {
+  freePort,
+  runProcess,
+  type ServerProcess,
+  serverProcessArgs,
+  startServerProcess,
+} from '../src/testing/index.ts';
 import { withConnection } from './faults.ts';
 
 // The embedded PostgreSQL of `npm start`, each test with its own data directory and port: it serves as
@@ -180,7 +185,7 @@ describe.concurrent('the embedded PostgreSQL', () => {
     const port = await freePort();
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
     try {
-      const child = spawn(process.execPath, serverProcessArgs(inject('serverBundle')), {
+      const { code, output } = await runProcess(process.execPath, serverProcessArgs(inject('serverBundle')), {
         cwd: REPO_ROOT,
         env: {
           PATH: process.env.PATH,
@@ -189,16 +194,7 @@ describe.concurrent('the embedded PostgreSQL', () => {
           EMBEDDED_PG_PORT: String(port),
           PORT: String(await freePort()),
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += String(chunk);
-      });
-      child.stderr.on('data', (chunk) => {
-        output += String(chunk);
-      });
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       expect(code).toBe(1);
       expect(output).toContain(
         `The console could not start: The embedded PostgreSQL (data in ${dataDir}, port ${port}) did not start:`,

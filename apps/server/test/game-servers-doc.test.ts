@@ -1,17 +1,15 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type PlayerReceipt, WorldEventStatus } from '@console/domain';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
+import { runProcess } from '../src/testing/index.ts';
 import { createTestApp } from './helpers.ts';
 
 // docs/game-servers.md gives the publishing order from an empty environment to a served configuration as
 // a script; this runs that very block, as the guide's reader would, against a real console over HTTP.
 // The steps live only in the guide, so it cannot drift from what the console does.
 
-const run = promisify(execFile);
 const GUIDE = join(REPO_ROOT, 'docs', 'game-servers.md');
 const MARKER =
   '<!-- publish-order script: the block below is run by apps/server/test/game-servers-doc.test.ts -->';
@@ -36,10 +34,11 @@ describe('docs/game-servers.md: from an empty environment to a served configurat
     expect(before.payload.data).toMatchObject({ active: [], draft: [] });
 
     // A cap against a hang only; the script waits for the publication itself.
-    const { stdout } = await run('bash', ['-c', script], {
+    const { code, stdout, stderr } = await runProcess('bash', ['-c', script], {
       env: { ...process.env, CONSOLE: consoleUrl, ENVIRONMENT: 'stable' },
-      timeout: 120_000,
+      timeoutMs: 120_000,
     });
+    expect(code, stderr).toBe(0);
     const lines = stdout.trim().split('\n');
     const served = JSON.parse(lines.at(-1)!) as PlayerReceipt['plugins'][number];
     expect(served).toMatchObject({

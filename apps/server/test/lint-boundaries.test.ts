@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
+import { runProcess } from '../src/testing/index.ts';
 
 // The import boundaries are rules of the repository's biome.json (overrides per path). This lints small
 // files placed at the paths those rules name, in a copy of the repository's layout outside the repository,
@@ -22,6 +22,9 @@ interface Fixture {
 
 const use = (specifier: string, binding = 'imported') =>
   `import { ${binding} } from '${specifier}';\n\nexport const used = ${binding};\n`;
+
+const useDefault = (specifier: string, binding: string) =>
+  `import ${binding} from '${specifier}';\n\nexport const used = ${binding};\n`;
 
 const FORBIDDEN: Fixture[] = [
   // Prisma: only stores and db/.
@@ -53,6 +56,33 @@ const FORBIDDEN: Fixture[] = [
     path: 'apps/web/src/features/thing/relative.ts',
     source: use('../../../../server/src/app.ts', 'buildApp'),
     refusedBy: RESTRICTED,
+  },
+  // The web's feature folders take their form fields from the kit (components/form/).
+  {
+    path: 'apps/web/src/features/thing/NameField.tsx',
+    source: useDefault('@mui/material/TextField', 'TextField'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/web/src/features/thing/Toggle.tsx',
+    source: use('@mui/material', 'Switch'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/web/src/features/thing/Choice.tsx',
+    source: useDefault('@mui/material/RadioGroup', 'RadioGroup'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/web/src/features/thing/part/When.tsx',
+    source: use('@mui/x-date-pickers/DateTimeField', 'DateTimeField'),
+    refusedBy: RESTRICTED,
+  },
+  // The feature folders' own override keeps the web's other rules.
+  {
+    path: 'apps/web/src/features/thing/files.ts',
+    source: use('node:fs', 'readFileSync'),
+    refusedBy: NODE_MODULES,
   },
   { path: 'apps/web/src/api/files.ts', source: use('node:fs', 'readFileSync'), refusedBy: NODE_MODULES },
   { path: 'apps/web/src/api/path.ts', source: use('path', 'join'), refusedBy: NODE_MODULES },
@@ -117,6 +147,47 @@ const FORBIDDEN: Fixture[] = [
     source: use('../features/other/other-cache.ts'),
     refusedBy: RESTRICTED,
   },
+  // Other spellings of the same path, and a feature's own subfolder, which is one level deeper.
+  {
+    path: 'apps/server/src/features/thing/thing-dot.service.ts',
+    source: use('./../other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/thing-round.service.ts',
+    source: use('../other/../other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/thing-src.service.ts',
+    source: use('../../../src/features/other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/part/part.service.ts',
+    source: use('../../other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/part/part.store.ts',
+    source: use('../../other/other-cache.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/features/thing/part/part-deep.service.ts',
+    source: use('../../../features/other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/jobs/part/thing.ts',
+    source: use('../../features/other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
+  {
+    path: 'apps/server/src/plugins/thing-dot.ts',
+    source: use('./../features/other/other.store.ts'),
+    refusedBy: RESTRICTED,
+  },
   // db/ is below the features.
   {
     path: 'apps/server/src/db/thing.ts',
@@ -143,6 +214,12 @@ const ALLOWED: Fixture[] = [
   { path: 'apps/server/src/features/thing/thing.service.ts', source: use('fastify') },
   { path: 'apps/web/src/features/thing/Thing.tsx', source: use('@console/domain') },
   { path: 'apps/web/src/features/thing/react.ts', source: use('react', 'useState') },
+  { path: 'apps/web/src/features/thing/Buttons.tsx', source: use('@mui/material', 'Button') },
+  { path: 'apps/web/src/features/thing/Layout.tsx', source: useDefault('@mui/material/Stack', 'Stack') },
+  {
+    path: 'apps/web/src/components/form/ThingFormField.tsx',
+    source: useDefault('@mui/material/TextField', 'TextField'),
+  },
   { path: 'apps/web/vite.config.ts', source: use('node:path', 'resolve') },
   { path: 'packages/domain/src/thing.ts', source: use('zod', 'z') },
   { path: 'packages/domain/src/thing.test.ts', source: use('node:fs', 'readFileSync') },
@@ -155,6 +232,20 @@ const ALLOWED: Fixture[] = [
     path: 'apps/server/src/features/thing/thing-deep-use.service.ts',
     source: use('../../features/other/other.service.ts'),
   },
+  { path: 'apps/server/src/features/thing/part/part-own.service.ts', source: use('../thing.store.ts') },
+  {
+    path: 'apps/server/src/features/thing/part/part-next.service.ts',
+    source: use('../other-part/other-part.ts'),
+  },
+  {
+    path: 'apps/server/src/features/thing/part/part-use.service.ts',
+    source: use('../../other/other.service.ts'),
+  },
+  {
+    path: 'apps/server/src/features/thing/part/part-db.service.ts',
+    source: use('../../../db/unit-of-work.ts'),
+  },
+  { path: 'apps/server/src/features/thing/thing-part.service.ts', source: use('./part/part.store.ts') },
   { path: 'apps/server/src/features/thing/thing-db.service.ts', source: use('../../db/unit-of-work.ts') },
   { path: 'apps/server/src/features/thing/thing.test.ts', source: use('../other/other.store.ts') },
   {
@@ -175,17 +266,17 @@ interface Diagnostic {
 
 let layout: string;
 /** Lints the fixtures in a fresh copy of the layout; answers biome's exit status and its diagnostics. */
-function lint(fixtures: Fixture[]): { status: number | null; diagnostics: Diagnostic[] } {
+async function lint(fixtures: Fixture[]): Promise<{ status: number | null; diagnostics: Diagnostic[] }> {
   const root = mkdtempSync(join(layout, 'case-'));
   copyFileSync(join(REPO_ROOT, 'biome.json'), join(root, 'biome.json'));
   for (const fixture of fixtures) {
     mkdirSync(dirname(join(root, fixture.path)), { recursive: true });
     writeFileSync(join(root, fixture.path), fixture.source);
   }
-  const run = spawnSync(
+  const run = await runProcess(
     join(REPO_ROOT, 'node_modules/.bin/biome'),
     ['lint', '--vcs-enabled=false', '--reporter=github', '--max-diagnostics=500', '.'],
-    { cwd: root, encoding: 'utf8' },
+    { cwd: root },
   );
   // One line per diagnostic: ::error title=lint/<group>/<rule>,file=<path>,line=...::<message>
   const diagnostics = [...run.stdout.matchAll(/^::\w+ title=([^,]+),file=([^,]+),[^:]*::(.*)$/gm)].map(
@@ -195,7 +286,7 @@ function lint(fixtures: Fixture[]): { status: number | null; diagnostics: Diagno
       message: message!,
     }),
   );
-  return { status: run.status, diagnostics };
+  return { status: run.code, diagnostics };
 }
 
 describe('import boundaries (biome.json)', () => {
@@ -204,8 +295,8 @@ describe('import boundaries (biome.json)', () => {
   });
   afterAll(() => rmSync(layout, { recursive: true, force: true }));
 
-  it('fail the lint on a forbidden import, naming the rule and the boundary', () => {
-    const { status, diagnostics } = lint(FORBIDDEN);
+  it('fail the lint on a forbidden import, naming the rule and the boundary', async () => {
+    const { status, diagnostics } = await lint(FORBIDDEN);
     expect(status).not.toBe(0);
     for (const fixture of FORBIDDEN) {
       const found = diagnostics.filter(
@@ -236,12 +327,21 @@ describe('import boundaries (biome.json)', () => {
     expect(messageOf('apps/server/src/plugins/thing-store.ts')).toContain(
       'Outside features/, the server uses a feature only through its services',
     );
+    expect(messageOf('apps/server/src/features/thing/part/part.service.ts')).toContain(
+      'A feature uses another feature only through its services',
+    );
+    expect(messageOf('apps/web/src/features/thing/NameField.tsx')).toContain(
+      'Feature folders take their form fields from the kit',
+    );
+    expect(messageOf('apps/web/src/features/thing/Toggle.tsx')).toContain(
+      'Feature folders take their form fields from the kit',
+    );
     expect(messageOf('apps/server/src/db/thing.ts')).toContain('db/ is below the features');
     expect(messageOf('packages/runtime-client/src/thing.ts')).toContain('The runtime SDK');
   });
 
-  it('pass the lint on the imports each place may make', () => {
-    const { status, diagnostics } = lint(ALLOWED);
+  it('pass the lint on the imports each place may make', async () => {
+    const { status, diagnostics } = await lint(ALLOWED);
     expect(diagnostics).toEqual([]);
     expect(status).toBe(0);
   });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { isRunning, readPostmasterPid } from '../src/db/leftover-postgres.ts';
-import { freePort, newcomerEnv, type ServerProcess, startNpmStart } from '../src/testing/index.ts';
+import {
+  freePort,
+  newcomerEnv,
+  runProcess,
+  type ServerProcess,
+  startNpmStart,
+} from '../src/testing/index.ts';
 
 // The README's first command as a newcomer runs it: `npm start` from the repository root with nothing set
 // but the ports, its embedded PostgreSQL's data in a folder whose parents do not exist yet. It serves (dev
@@ -27,13 +32,13 @@ const seen = new Set<number>();
  * The test run built everything first (`npm test`'s build step; alone: `npx turbo run build`), so the
  * build `npm start` runs is turbo's cache: nothing is rebuilt under the browser tests serving the web app.
  */
-beforeAll(() => {
-  const dryRun = spawnSync(
+beforeAll(async () => {
+  const dryRun = await runProcess(
     join(REPO_ROOT, 'node_modules/.bin/turbo'),
     ['run', 'generate', 'build', ...BUILD_FILTERS, '--dry=json'],
-    { cwd: REPO_ROOT, env: newcomerEnv(), encoding: 'utf8' },
+    { cwd: REPO_ROOT, env: newcomerEnv() },
   );
-  expect(dryRun.status, dryRun.stderr).toBe(0);
+  expect(dryRun.code, dryRun.stderr).toBe(0);
   const tasks = (
     JSON.parse(dryRun.stdout) as { tasks: { taskId: string; command: string; cache: { status: string } }[] }
   ).tasks;

@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { ErrorCode, RUNTIME_ENDPOINTS } from '@console/domain';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
+import { runProcess } from '../src/testing/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The OpenAPI document as real tools take it: Redocly's linter with its recommended rules finds no
@@ -16,7 +15,6 @@ import { createTestApp, type TestApp } from './helpers.ts';
 // strict project (sending If-None-Match and narrowing the resolve answer by its kind, without casts)
 // and talks to the console.
 
-const run = promisify(execFile);
 const PUBLIC_URL = 'https://console.example.org';
 
 type Operation = {
@@ -68,11 +66,11 @@ describe('the OpenAPI document', () => {
       dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
       'bin/cli.js',
     );
-    const linted = await run(
+    const linted = await runProcess(
       process.execPath,
       [redocly, 'lint', '--extends=recommended', '--format=json', '--max-problems=100000', 'openapi.json'],
-      { cwd: directory, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
-    ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+      { cwd: directory, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
+    );
     const report = JSON.parse(linted.stdout.slice(linted.stdout.indexOf('{'))) as {
       problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
     };
@@ -209,9 +207,7 @@ describe('the OpenAPI document', () => {
       }),
     );
     const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
-    const checked = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: directory }).catch(
-      (error: { stdout: string; stderr: string }) => ({ stdout: error.stdout, stderr: error.stderr }),
-    );
+    const checked = await runProcess(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: directory });
     expect(`${checked.stdout}${checked.stderr}`).toBe('');
 
     // The same calls at run time, against this console with a runtime key.

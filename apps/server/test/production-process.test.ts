@@ -1,10 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { resolve } from 'node:path';
 import type { CreatedRuntimeKey } from '@console/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
 import { openStream, type SseClient } from '../src/features/runtime/runtime.test-helpers.ts';
 import {
   cloneDatabase,
@@ -18,9 +15,6 @@ import {
 // real OpenID Connect provider, logging everything (trace), then stopped with SIGTERM as an orchestrator
 // does. Its whole output is read at the end: no secret it handled may be in it.
 
-const SERVER_DIR = resolve(REPO_ROOT, 'apps/server');
-/** Beside dist/ (same depth below the repository root), so the test's build never races `npm run build`. */
-const OUT_DIR = resolve(SERVER_DIR, '.build-test');
 const OPERATOR = 'ops@studio.com';
 const NICE_TOKEN = 'nice-secret-token-5f2a9c81';
 const METRICS_TOKEN = 'metrics-secret-token-77d1e0b3';
@@ -39,8 +33,6 @@ describe('the production build as a process', () => {
   let key: CreatedRuntimeKey;
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['build.mjs', OUT_DIR], { cwd: SERVER_DIR, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
     provider = await startTestOidcProvider({ email: OPERATOR, email_verified: true });
     const database = await cloneDatabase(
       inject('adminUrl'),
@@ -50,7 +42,9 @@ describe('the production build as a process', () => {
     drop = database.drop;
     server = await startServerProcess({
       databaseUrl: database.url,
-      entry: resolve(OUT_DIR, 'server.js'),
+      // The run's production bundle (build.mjs, built once for every test that runs the console as a
+      // process: server-bundle-setup.ts).
+      entry: inject('serverBundle'),
       env: {
         ...provider.env,
         AUTH_DEV_LOGIN: 'false',
@@ -67,11 +61,10 @@ describe('the production build as a process', () => {
     await server?.stop();
     await provider?.stop();
     await drop?.();
-    rmSync(OUT_DIR, { recursive: true, force: true });
   });
 
   it('runs the bundle with node alone', () => {
-    const bundle = readFileSync(resolve(OUT_DIR, 'server.js'), 'utf8');
+    const bundle = readFileSync(inject('serverBundle'), 'utf8');
     expect(bundle).not.toMatch(/from ["']tsx/);
     expect(bundle).not.toMatch(/from ["']@console\//);
     expect(server.output()).toContain('Live-ops console:');

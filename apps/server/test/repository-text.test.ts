@@ -65,7 +65,7 @@ describe('ARCHITECTURE.md', () => {
   it('reports a renamed file, and ignores URL paths, package names and patterns', () => {
     const text = [
       '`RuntimeStore` (`runtime-store.ts`) beside `runtime-cache.ts`, `plugins/session.ts` and `shell/feedback/`;',
-      'see [the decisions](docs/decisions.md) and [gone](docs/gone.md);',
+      'see [the product](docs/product.md) and [gone](docs/gone.md);',
       '`/runtime/v1`, `@console/domain`, `*.store.ts`, `features/<feature>/`, `npm test`.',
     ].join('\n');
     expect(citedFileNames(text)).toEqual([
@@ -73,7 +73,7 @@ describe('ARCHITECTURE.md', () => {
       'runtime-cache.ts',
       'plugins/session.ts',
       'shell/feedback/',
-      'docs/decisions.md',
+      'docs/product.md',
       'docs/gone.md',
     ]);
     expect(missingFileNames(citedFileNames(text), files)).toEqual(['runtime-store.ts', 'docs/gone.md']);

@@ -45,7 +45,7 @@ const OWNER: Record<string, string> = {
   experiment_metric: 'experiment',
   experiment_event: 'experiment',
   experiment_player: 'experiment',
-  experiment_player_metric: 'experiment',
+  experiment_player_event: 'experiment',
   experiment_case_day: 'experiment',
   experiment_metric_day: 'experiment',
   experiment_decision: 'experiment',

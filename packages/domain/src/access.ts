@@ -1,5 +1,5 @@
 // Roles and the rights calls need (decisions: "Roles and sessions"). No zod here: the web's
-// shell imports these rules (docs/decisions.md, "First load"); roleSchema is in auth.ts.
+// shell imports these rules (docs/decisions/0021); roleSchema is in auth.ts.
 
 /** What a user may do in one environment, from least to most. */
 export const ROLES = ['viewer', 'operator', 'admin'] as const;

@@ -539,7 +539,7 @@ export const PUBLISHING_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.fi
 export const isPublishingAuditAction = (action: string): boolean =>
   isAuditAction(action) && AUDIT_RUNTIME_EFFECTS[action] === 'publish';
 
-// ---- the sealed chain (docs/decisions.md, Audit Log, "Sealed chain") ----
+// ---- the sealed chain (docs/decisions/0059) ----
 
 /**
  * One finding of the audit log's check: an entry not written by the console's write function

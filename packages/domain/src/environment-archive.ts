@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_ENVIRONMENT } from './environment.constants.ts';
 import { environmentIdSchema } from './environment.ts';
 
-// Archiving an environment (docs/decisions.md, Environments and Transfer, "Archived environments"):
+// Archiving an environment (docs/decisions/0066):
 // it leaves the menus, its runtime keys are refused and its content is kept until an admin restores it.
 
 /** What an environment's archiving depends on, read in the archiving transaction. */

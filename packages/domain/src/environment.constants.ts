@@ -1,4 +1,4 @@
-// No zod here: the web's first load imports these (docs/decisions.md, "First load"); the schemas are
+// No zod here: the web's first load imports these (docs/decisions/0021); the schemas are
 // in environment.ts.
 
 // Known ids; created with 'no description' when none is given.

@@ -46,7 +46,7 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   /**
    * What to do next, answered as `hint` beside `error` where the product words the error exactly and
-   * the guidance cannot join it (docs/decisions.md, API contract and errors).
+   * the guidance cannot join it (docs/decisions/0331).
    */
   readonly hint: string | undefined;
   constructor(code: ErrorCode, message: string, hint?: string) {

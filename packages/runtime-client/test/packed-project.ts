@@ -1,16 +1,23 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runProcess } from '@console/server/testing';
 
 // The SDK as a game server team gets it: `npm pack` of this workspace (which builds it first), installed
 // with npm into an empty project in a temporary folder outside the repository, next to the packages a
 // game server using OpenFeature and TypeScript adds. npm prefers its cache: no network beyond the registry.
 
-const run = promisify(execFile);
+/** Runs a command to its end (with the tests' one process helper and its timeout); rejects when it fails. */
+async function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  const result = await runProcess(command, args, options);
+  if (result.code !== 0)
+    throw new Error(
+      `${[command, ...args].join(' ')} exited with ${result.code ?? result.signal}:\n${result.output}`,
+    );
+  return result;
+}
 
 /**
  * The environment without what `npm test` sets for this workspace (npm_config_workspace, npm_package_*,
@@ -53,7 +60,6 @@ export async function packAndInstall(): Promise<PackedProject> {
   const packed = await run('npm', ['pack', '--json', '--pack-destination', root], {
     cwd: PACKAGE_DIR,
     env: outsideEnv(),
-    maxBuffer: 16 * 1024 * 1024,
   });
   const [summary] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
     filename: string;
@@ -74,7 +80,6 @@ export async function packAndInstall(): Promise<PackedProject> {
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...NEIGHBOURS], {
     cwd: directory,
     env: outsideEnv(),
-    maxBuffer: 16 * 1024 * 1024,
   });
   const installMs = Math.round(performance.now() - started);
 
@@ -90,15 +95,12 @@ export async function packAndInstall(): Promise<PackedProject> {
     installMs,
     write: (path, text) => writeFile(join(directory, path), text),
     node: (script, env = {}, nodeBinary = process.execPath) =>
-      run(nodeBinary, [script], { cwd: directory, env: outsideEnv(env), maxBuffer: 16 * 1024 * 1024 }),
+      run(nodeBinary, [script], { cwd: directory, env: outsideEnv(env) }),
     async typecheck(tsconfig) {
-      try {
-        const { stdout, stderr } = await run(process.execPath, [tsc, '-p', tsconfig], { cwd: directory });
-        return { status: 0, output: stdout + stderr };
-      } catch (error) {
-        const failed = error as { code?: number; stdout?: string; stderr?: string };
-        return { status: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-      }
+      const { code, stdout, stderr } = await runProcess(process.execPath, [tsc, '-p', tsconfig], {
+        cwd: directory,
+      });
+      return { status: code ?? 1, output: stdout + stderr };
     },
     remove: () => rm(root, { recursive: true, force: true }),
   };

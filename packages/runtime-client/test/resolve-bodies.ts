@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { spawnTestProcess } from '@console/server/testing';
 import fc from 'fast-check';
 
 // Resolve bodies as game servers send them and as they go wrong: wrong types, numbers out of range or
@@ -128,19 +128,22 @@ export interface LineProcess {
 
 /** `node <script>` in `directory`, spoken to in JSON lines. */
 export function startLineProcess(directory: string, script: string): LineProcess {
-  const child = spawn(process.execPath, [script], { cwd: directory, stdio: ['pipe', 'pipe', 'inherit'] });
+  const { child } = spawnTestProcess(process.execPath, [script], {
+    cwd: directory,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const waiting: ((line: string) => void)[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.(line));
+  createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.(line));
   return {
     ask(line) {
       return new Promise((resolve, reject) => {
         waiting.push((answer) => resolve(JSON.parse(answer)));
-        child.stdin.write(`${line}\n`, (error) => error && reject(error));
+        child.stdin!.write(`${line}\n`, (error) => error && reject(error));
       });
     },
     async close() {
-      child.stdin.end();
+      child.stdin!.end();
       await exited;
     },
   };

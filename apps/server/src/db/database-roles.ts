@@ -12,7 +12,7 @@ const APPEND_ONLY_TABLES = ['audit_entry'];
 /** The tables the serving role may only read. */
 const READ_ONLY_TABLES = ['_prisma_migrations'];
 /**
- * The audit log's seals and chain heads: only the owner's functions touch them (docs/decisions.md,
+ * The audit log's seals and chain heads: only the owner's functions touch them (docs/decisions/0059,
  * Audit Log, "Sealed chain"), so an entry the serving role inserts by itself stays unsealed.
  */
 const OWNER_ONLY_TABLES = ['audit_seal', 'audit_chain_head'];

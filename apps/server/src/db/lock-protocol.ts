@@ -119,7 +119,7 @@ export async function lockStableSet<T>(
   return { value: second.value, held };
 }
 
-// Decision (docs/decisions.md): a change whose lock set keeps moving is tried three times, then 409.
+// Decision (docs/decisions/0228): a change whose lock set keeps moving is tried three times, then 409.
 const LOCK_SET_ATTEMPTS = 3;
 
 /**

@@ -67,7 +67,7 @@ class Unchanged {
 }
 
 /**
- * Rule (docs/decisions.md, Audit Log, "No-ops"): an entry is written exactly when the mutation writes.
+ * Rule (docs/decisions/0054): an entry is written exactly when the mutation writes.
  * A request that asks for what already holds (switching a plugin or an A/B-test to the state it
  * has) calls unchanged(result): whatever the work did is rolled back, no entry is written and no
  * after-commit effect runs. A save of submitted values always writes (modifier and time change), so
@@ -93,7 +93,7 @@ export function configureUnitOfWork(options: {
 }
 
 /**
- * No change is written in an archived environment (docs/decisions.md, Environments and Transfer,
+ * No change is written in an archived environment (docs/decisions/0066, Environments and Transfer,
  * "Archived environments"): the environments the entries name are locked FOR KEY SHARE (what the
  * entries' own foreign key takes anyway), which waits for an archive in progress (FOR UPDATE) and then
  * reads its outcome, so a change commits before the archive or is refused after it, as an unknown
@@ -112,7 +112,7 @@ async function requireEnvironmentsInUse(tx: Tx, records: readonly AuditRecord[])
 /**
  * Writes the audit entries in order, in the transaction, and answers them with their ids: in one call
  * of the owner's audit_append, which seals them into their chains at commit (migration
- * 20261203000000_audit_chain; docs/decisions.md, Audit Log, "Sealed chain").
+ * 20261203000000_audit_chain; docs/decisions/0059).
  */
 async function writeAuditEntries(tx: Tx, checked: readonly AuditRecord[]): Promise<WrittenAuditEntry[]> {
   if (checked.length === 0) return [];

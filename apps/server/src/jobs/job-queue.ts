@@ -4,7 +4,7 @@ import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type { Tx } from '../db/client.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 
-// The console's one job queue, on pg-boss 10 in PostgreSQL (docs/decisions.md, Jobs): a job is a row of
+// The console's one job queue, on pg-boss 10 in PostgreSQL (docs/decisions/0375): a job is a row of
 // the pgboss schema, so it survives restarts, any replica may run it, and each run is taken by one
 // worker (FOR UPDATE SKIP LOCKED). A job sent in a unit of work's transaction is inserted by that
 // transaction: a rolled-back change enqueues nothing and a committed one is never lost.

@@ -9,7 +9,7 @@ const PARTS = ['params', 'query', 'body'] as const;
  * 400 naming the field, for every route: path params, query and body of the API, the sign-in calls
  * and the game clients' /runtime routes alike, before any schema, handler, SQL or audit entry sees it.
  * A hook rather than a refinement on each string schema, so that a field a schema forgets, a record's
- * keys, free JSON and routes added later are covered too (docs/decisions.md).
+ * keys, free JSON and routes added later are covered too (docs/decisions/0343).
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {

@@ -23,8 +23,12 @@ export {
 export { insertRuntimeRevision, insertRuntimeRevisions, makeRuntimeContent } from './runtime-revisions.ts';
 export {
   newcomerEnv,
+  type ProcessResult,
+  type RunProcessOptions,
+  runProcess,
   type ServerProcess,
   serverProcessArgs,
+  spawnTestProcess,
   startNpmStart,
   startServerProcess,
   TEST_SESSION_SECRET,

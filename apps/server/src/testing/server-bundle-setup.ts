@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../config.ts';
+import { runProcess } from './server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,9 +23,9 @@ const OUT_DIR = resolve(SERVER_DIR, '.build-test-processes');
  * tests that start the console as its own process run with plain node, as `npm start` and the image do.
  * Loading it takes a process about a second of CPU; loading the sources through tsx took three.
  */
-export default function setup(project: TestProject) {
-  const build = spawnSync(process.execPath, ['build.mjs', OUT_DIR], { cwd: SERVER_DIR, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`Could not bundle the server for the tests:\n${build.stderr}`);
+export default async function setup(project: TestProject) {
+  const build = await runProcess(process.execPath, ['build.mjs', OUT_DIR], { cwd: SERVER_DIR });
+  if (build.code !== 0) throw new Error(`Could not bundle the server for the tests:\n${build.stderr}`);
   project.provide('serverBundle', resolve(OUT_DIR, 'server.js'));
   return () => rmSync(OUT_DIR, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from '../config.ts';
@@ -124,6 +124,115 @@ export async function startNpmStart(
     readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
     stopTimeoutMs: NPM_STOP_TIMEOUT_MS,
     leadsGroup: true,
+  });
+}
+
+/** How a command that runs to its end ended, and what it printed. */
+export interface ProcessResult {
+  /** The exit code; null when a signal ended it. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr as they came, interleaved. */
+  output: string;
+}
+
+export interface RunProcessOptions {
+  /** The repository's root unless given. */
+  cwd?: string;
+  /** The whole environment of the process (this one's unless given). */
+  env?: NodeJS.ProcessEnv;
+  /** How long it may run (RUN_TIMEOUT_MS unless given): only a guard against a hang. */
+  timeoutMs?: number;
+}
+
+/**
+ * A cap against a hang for a command that runs to its end (a build, `npm pack`, `npm install` from the
+ * cache, a console that refuses to start): the slowest, an install, took minutes on a 2-core machine at a
+ * load average of 15.
+ */
+const RUN_TIMEOUT_MS = 300_000;
+
+/** Kills the process and every process it started that runs now. */
+function killTree(pid: number | undefined): void {
+  for (const each of processTreeOf(pid ?? 0)) {
+    try {
+      process.kill(each, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/**
+ * Starts a process of a test that talks to it while it runs (over its stdin and stdout): it and every
+ * process it started are killed once it outlives `timeoutMs` (RUN_TIMEOUT_MS unless given), a guard against
+ * a hang. `timedOut` says whether that happened.
+ */
+export function spawnTestProcess(
+  command: string,
+  args: readonly string[],
+  options: RunProcessOptions & { stdio?: StdioOptions } = {},
+): { child: ChildProcess; timedOut(): boolean } {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: options.env ?? process.env,
+    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+  });
+  let hasTimedOut = false;
+  const timer = setTimeout(() => {
+    hasTimedOut = true;
+    killTree(child.pid);
+  }, options.timeoutMs ?? RUN_TIMEOUT_MS);
+  child.once('exit', () => clearTimeout(timer));
+  child.once('error', () => clearTimeout(timer));
+  return { child, timedOut: () => hasTimedOut };
+}
+
+/**
+ * Runs a command to its end and resolves with its exit code and output, whatever the code. Past its
+ * timeout the process and every process it started are killed, and the call rejects with what they
+ * printed. Every process the tests start goes through this, spawnTestProcess or startServerProcess /
+ * startNpmStart, so none outlives a hung test.
+ */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: RunProcessOptions = {},
+): Promise<ProcessResult> {
+  const { child, timedOut } = spawnTestProcess(command, args, options);
+  let stdout = '';
+  let stderr = '';
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    // A process it started that outlives it may hold the pipes open: its output ends with it then.
+    child.once('exit', () => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, 2_000).unref();
+    });
+    child.once('close', (code, signal) => {
+      if (timedOut()) {
+        const line = [command, ...args].join(' ');
+        const timeoutMs = options.timeoutMs ?? RUN_TIMEOUT_MS;
+        reject(
+          new Error(
+            `${line} did not end within ${timeoutMs} ms\n--- output ---\n${output.slice(-OUTPUT_LIMIT)}`,
+          ),
+        );
+      } else resolve({ code, signal, stdout, stderr, output });
+    });
   });
 }
 

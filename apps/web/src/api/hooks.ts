@@ -183,7 +183,7 @@ export function useEndpointBatchMutation<E extends AnyEndpoint>(
 
 /**
  * A declared endpoint whose declaration (with its zod schemas) loads on first use. The shell's own calls
- * use it so that zod and the endpoint table stay out of the first load (docs/decisions.md, "First load");
+ * use it so that zod and the endpoint table stay out of the first load (docs/decisions/0021);
  * `feature`, `scope` and `name` are what the query key needs before the declaration has arrived.
  */
 export interface LazyEndpoint<E extends AnyEndpoint> {

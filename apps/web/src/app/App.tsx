@@ -15,7 +15,7 @@ export function App({ queryClient: givenClient }: { queryClient?: QueryClient })
   // BrowserRouter's own history, guarded: leaving unsaved changes asks first (components/form/guardedHistory.ts).
   const [history] = useState(() => guardHistory(UNSAFE_createBrowserHistory({ v5Compat: true })));
   // The declarative router: the app has no loaders or actions, and the data router would add ~16 KB
-  // gzipped to the first load (docs/decisions.md, "First load").
+  // gzipped to the first load (docs/decisions/0020).
   return (
     <QueryClientProvider client={queryClient}>
       <GlobalUiProvider>

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 
 /**
  * A screen's view state (filters, sort, search, tab, range) kept in the URL's query, so it survives a
- * reload, back and forward and can be shared (docs/decisions.md, "View state in the URL"). `read` turns
+ * reload, back and forward and can be shared (docs/decisions/0025). `read` turns
  * the query into the state, a missing or refused value into its default; `write` sets the state's
  * parameters on a copy of the query (other parameters kept), leaving defaults out. Each change is a
  * history entry, so Back undoes it, as the plugin tab does.

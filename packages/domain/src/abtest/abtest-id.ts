@@ -10,7 +10,7 @@ const COMBINING_MARKS = /\p{M}/gu;
 const OUTSIDE_ALPHABET = /[^A-Za-z0-9_-]/g;
 
 /**
- * The ID as the operator types it. Decision (docs/decisions.md): the alphabet is A-Z, a-z, 0-9,
+ * The ID as the operator types it. Decision (docs/decisions/0126): the alphabet is A-Z, a-z, 0-9,
  * '-' and '_'; accents are stripped (é → e); each whitespace character becomes '-'; anything else is
  * dropped; the result is cut to 36 characters. No trimming, so a typed space can become the next
  * word separator. Idempotent: sanitizeAbTestId(sanitizeAbTestId(x)) === sanitizeAbTestId(x).

@@ -7,7 +7,7 @@ import { validateVersionWeights } from './weights.ts';
 
 /** A version below zero is shown as "No version". */
 export const NO_VERSION = -1;
-// Decision (docs/decisions.md): versions are numbered 0, 1, 2, ... per AB-test, strictly increasing.
+// Decision (docs/decisions/0122): versions are numbered 0, 1, 2, ... per AB-test, strictly increasing.
 export const FIRST_VERSION = 0;
 
 export const ABTEST_MESSAGES = {
@@ -20,7 +20,7 @@ export const ABTEST_MESSAGES = {
   deactivationFailedTitle: 'Deactivation Failed',
   noActiveVersion: 'AB-test has no active version',
   cannotDeactivate: 'An active AB-test cannot be deactivated',
-  // Decision (docs/decisions.md): texts the product document does not give, naming the thing (style.md).
+  // Decision (docs/decisions/): texts the product document does not give, naming the thing (style.md).
   /**
    * What to do after "AB-test has no active version", answered as `hint` (the error is the product's exact
    * text): the publishing order that leaves plugin drafts able to take the version.
@@ -37,7 +37,7 @@ export const ABTEST_MESSAGES = {
 } as const;
 
 export const ABTEST_ROLLOUT_MESSAGES = {
-  // Decision (docs/decisions.md): a text the product document does not give, naming the thing.
+  // Decision (docs/decisions/): a text the product document does not give, naming the thing.
   notRollout: (id: string) => `AB-test '${id}' is not a rollout`,
 } as const;
 

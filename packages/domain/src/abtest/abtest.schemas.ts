@@ -102,7 +102,7 @@ export type CreateAbTestRequest = z.infer<typeof createAbTestRequestSchema>;
 
 /**
  * /save {abTest}: the writable part, in the shape of the AB-test itself so the web can send back the
- * object it loaded. Decision (docs/decisions.md): description, data.caseDescriptions and
+ * object it loaded. Decision (docs/decisions/0127): description, data.caseDescriptions and
  * data.segment are writable; omitted fields are left alone; everything else (active, type,
  * versions, cases, usedBy, times) is stripped and changes only through its own call.
  */
@@ -139,7 +139,7 @@ export type SaveVersionRequestInput = z.input<typeof saveVersionRequestSchema>;
 export type SaveVersionRequest = z.infer<typeof saveVersionRequestSchema>;
 
 /**
- * Decision (docs/decisions.md): `active` (default true) lets the list's switch say what the
+ * Decision (docs/decisions/): `active` (default true) lets the list's switch say what the
  * operator asked for, so switching an active AB-test off is answered "An active AB-test cannot be
  * deactivated" rather than silently ignored.
  */
@@ -255,7 +255,7 @@ export const abTestUsageResponseSchema = z.object({
 export type AbTestUsageResponse = z.infer<typeof abTestUsageResponseSchema>;
 
 /**
- * Decision (docs/decisions.md): rollout apply is one call, so saving the version and activating it
+ * Decision (docs/decisions/): rollout apply is one call, so saving the version and activating it
  * commit together. treatment is the percentage of players in case 1 (0-100).
  */
 export const applyRolloutRequestSchema = z.object({

@@ -1,5 +1,5 @@
 // (FirstCountry): ISO 3166-1 alpha-2, the 249 officially assigned codes.
-// Decision (docs/decisions.md): user-assigned codes such as XK (Kosovo) are not accepted.
+// Decision (docs/decisions/0162): user-assigned codes such as XK (Kosovo) are not accepted.
 export const COUNTRY_CODES: readonly string[] = Object.freeze(
   (
     'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ ' +

@@ -14,12 +14,12 @@ export const ConditionFault = {
   Format: 8,
 } as const;
 
-// Decision (docs/decisions.md): limits that keep a segment small enough to evaluate per player.
+// Decision (docs/decisions/0162): limits that keep a segment small enough to evaluate per player.
 export const SEGMENT_MAX_CONDITIONS = 50;
 export const SEGMENT_VALUE_MAX_LENGTH = 4000;
 /** "in": a Contains value is a list separated by commas; entries are trimmed. */
 export const SEGMENT_LIST_SEPARATOR = ',';
-// Decision (docs/decisions.md): the platform names a condition may use, compared case-insensitively.
+// Decision (docs/decisions/0162): the platform names a condition may use, compared case-insensitively.
 export const PLATFORMS = ['ios', 'android', 'amazon', 'webgl', 'editor'] as const;
 const USER_ID_MAX_LENGTH = 64;
 
@@ -29,7 +29,7 @@ export const SEGMENT_MESSAGES = {
   saved: 'Segmentation saved...',
   savedMessageMs: 1500,
   notEditable: 'The segment of an active AB-test cannot be changed',
-  // Decision (docs/decisions.md): writers other than /segment/save (abtest/save) refuse an invalid
+  // Decision (docs/decisions/0163): writers other than /segment/save (abtest/save) refuse an invalid
   // condition with a message naming it, instead of answering masks.
   invalidCondition: (index: number, mask: number) =>
     `Segment condition ${index + 1} is invalid (fault mask ${mask})`,
@@ -127,7 +127,7 @@ interface PropertyRule {
   readonly allowed: string;
 }
 
-// Decision (docs/decisions.md): which operations apply to which property, and what a value is.
+// Decision (docs/decisions/0162): which operations apply to which property, and what a value is.
 const PROPERTY_RULES: Readonly<Record<number, PropertyRule>> = {
   [SegmentProperty.Platform]: {
     operations: [Equals, NotEquals, Contains],

@@ -11,7 +11,7 @@ const c = (property: number, op: number, value: string): SegmentCondition => ({ 
 
 /**
  * The condition rules by example (0 valid, 1 property, 2 operation, 4 value, 8 format). The unit
- * test iterates these; docs/decisions.md cites them. Format (8) = the text does not have the shape
+ * test iterates these; docs/decisions/0162 cites them. Format (8) = the text does not have the shape
  * (not a number, not dotted digits, not two letters, malformed list); value (4) = well-formed but
  * not allowed (unknown platform or country, negative or fractional count, empty).
  */

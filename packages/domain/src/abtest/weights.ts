@@ -8,9 +8,9 @@ export const WEIGHT_TOTAL = 1_000_000;
 export const WEIGHT_PER_PERCENT = WEIGHT_TOTAL / 100;
 // Rollout versions have two cases, control and treatment.
 export const ROLLOUT_CASE_COUNT = 2;
-// Decision (docs/decisions.md): a version holds at most 100 cases.
+// Decision (docs/decisions/0120): a version holds at most 100 cases.
 export const MAX_CASE_COUNT = 100;
-// Decision (docs/decisions.md): percentages are displayed with 2 decimals (0.01% = 100 millionths).
+// Decision (docs/decisions/0121): percentages are displayed with 2 decimals (0.01% = 100 millionths).
 export const PERCENT_DECIMALS = 2;
 /** A weight is a whole millionth, so a typed percent has at most 4 decimals (0.0001% = 1). */
 export const PERCENT_INPUT_DECIMALS = 4;
@@ -140,7 +140,7 @@ export function removeCase(weights: readonly number[], index: number): number[] 
 
 /**
  * Sets one case's weight (clamped to a whole 0..1,000,000) and adjusts the others so the total is
- * exactly 1,000,000 again. Decision (docs/decisions.md): the control case (case 1, index 0)
+ * exactly 1,000,000 again. Decision (docs/decisions/0139): the control case (case 1, index 0)
  * absorbs an edit of any other case, so typing the cases top to bottom gives what was typed
  * (100/0/0, case 2 = 20, case 3 = 30 → 50/20/30); an edit of the control adjusts the last case.
  * When the absorbing case reaches 0, the rest is taken from the last case backwards, never from the

@@ -4,7 +4,7 @@ import { z } from 'zod';
 // before any element is: zod parses every element of an array (or every entry of a record) first and only
 // then checks `.max()`, so a body of 100,000 bad elements would cost 100,000 parses and issues before its
 // length is refused. These constructors refuse an oversized value at once, then parse it as usual.
-// docs/decisions.md (API contract and errors) lists the limits the spec leaves open.
+// docs/decisions/ (API contract and errors) lists the limits the spec leaves open.
 
 /** The messages of the size limits, in the product's words; the server puts the field's name before them. */
 export const sizeLimitMessage = {

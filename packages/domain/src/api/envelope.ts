@@ -7,7 +7,7 @@ import { ErrorCode } from '../errors.ts';
 export const errorResponseSchema = z.object({
   /** For the operator, in the product's words; it may be reworded, so a program reads `code`. */
   error: z.string().describe('What went wrong, in words for the operator (it names the field or the thing)'),
-  /** Stable: the same for the same kind of refusal in every release (docs/decisions.md, API contract). */
+  /** Stable: the same for the same kind of refusal in every release (docs/decisions/0332). */
   code: z
     .enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]])
     .describe('The kind of refusal, for a program to branch on; never changes for a kind'),

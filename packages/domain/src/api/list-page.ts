@@ -19,7 +19,7 @@ export const pageLimitSchema = (max: number) =>
 
 /**
  * The optional paging of a list that can grow (A/B-tests, configurations). Decision
- * (docs/decisions.md): without offset/limit the whole list is answered; with them one page of it, in
+ * (docs/decisions/0129): without offset/limit the whole list is answered; with them one page of it, in
  * the list's own order. No body, null and {} are all "the whole list", so the answer stays a plain array.
  */
 export const listPageRequestSchema = z

@@ -1,4 +1,4 @@
-// No zod here: the web's first load imports this module (docs/decisions.md, "First load").
+// No zod here: the web's first load imports this module (docs/decisions/0021).
 
 const PATH_PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badInput } from '../errors.ts';
 import { pageLimitSchema } from './list-page.ts';
 
-// The search calls beside the lists (docs/decisions.md, API contract and errors, "Search calls"): one
+// The search calls beside the lists (docs/decisions/0339): one
 // page in a declared order, free text over id and description, filters, and the number of matches. A
 // page continues from an opaque cursor naming the last row shown (keyset paging), so a row inserted or
 // removed meanwhile moves no other row across pages, and a deep page costs what the first one does.

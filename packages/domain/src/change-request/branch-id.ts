@@ -1,6 +1,6 @@
 import { ENVIRONMENT_ID_MAX_LENGTH, ENVIRONMENT_ID_PATTERN } from '../environment.constants.ts';
 
-// No zod here: the web's shell reads a branch id on first load (docs/decisions.md, "First load").
+// No zod here: the web's shell reads a branch id on first load (docs/decisions/0021).
 
 // ---- the branch: a hidden environment `<parent>~cr-<number>` ----
 

@@ -58,8 +58,14 @@ const normalizeTables = (markdown: string) =>
     .join('\n');
 
 describe('the vector table', () => {
-  it('is in docs/decisions.md as generated (regenerate with formatActivationVectorTable())', () => {
-    const decisions = readFileSync(new URL('../../../../docs/decisions.md', import.meta.url), 'utf8');
+  it('is in its decision record as generated (regenerate with formatActivationVectorTable())', () => {
+    const decisions = readFileSync(
+      new URL(
+        '../../../../docs/decisions/0202-activation-engine-one-engine-for-every-run.md',
+        import.meta.url,
+      ),
+      'utf8',
+    );
     expect(normalizeTables(decisions)).toContain(normalizeTables(formatActivationVectorTable()));
   });
 });

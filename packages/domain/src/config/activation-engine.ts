@@ -9,7 +9,7 @@ import {
 
 // The activation engine: when a configuration runs. The schedule overview, the plugin
 // validation and the game-server runtime all ask these two functions and nothing else. The meaning
-// of each type, with a table of vectors, is in docs/decisions.md ("Activation engine").
+// of each type, with a table of vectors, is in docs/decisions/0202.
 //
 // Everything is UTC milliseconds and plain integer arithmetic (no calendar, no time zone, no
 // daylight saving). Runs are computed per period, never by stepping through time.

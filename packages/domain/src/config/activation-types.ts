@@ -2,7 +2,7 @@ import { WorldEventActivationType } from '../enums.ts';
 import { SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_MINUTE, SECONDS_PER_WEEK } from './duration.ts';
 
 // The activation types and what each means in time.
-// The meaning is a decision (docs/decisions.md, "Activation engine"); the engine and the schemas
+// The meaning is a decision (docs/decisions/0202); the engine and the schemas
 // both read it from here.
 
 export type ActivationTypeName = keyof typeof WorldEventActivationType;

@@ -34,7 +34,7 @@ export const productEntrySchema = z.object(
 );
 
 /**
- * Decision (docs/decisions.md): an offer has at least one product entry; product id and target are
+ * Decision (docs/decisions/0173): an offer has at least one product entry; product id and target are
  * required (no default), so a new offer starts with an empty list the operator fills. Show offer
  * frequency is 1 s to 365 days.
  */

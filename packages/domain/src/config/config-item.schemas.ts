@@ -27,7 +27,7 @@ export const CONFIG_ITEM_LABELS = {
 export const CONFIG_ID_MAX_LENGTH = ABTEST_ID_MAX_LENGTH;
 export const CONFIG_DESCRIPTION_MAX_LENGTH = ABTEST_DESCRIPTION_MAX_LENGTH;
 
-/** A configuration ID as the operator types it: the A/B-test ID rule (docs/decisions.md, A/B-tests). */
+/** A configuration ID as the operator types it: the A/B-test ID rule (docs/decisions/0126). */
 export const sanitizeConfigId: (text: string) => string = sanitizeAbTestId;
 
 const I = CONFIG_ITEM_LABELS;
@@ -75,7 +75,7 @@ type ItemForRules = {
 };
 
 /**
- * "Deactivation duration must be at most the offer duration". Decision (docs/decisions.md):
+ * "Deactivation duration must be at most the offer duration". Decision (docs/decisions/0176):
  * on offers the cooldown is the deactivation duration and the max event duration the offer duration.
  */
 function checkItemRules(item: ItemForRules, context: z.RefinementCtx): void {

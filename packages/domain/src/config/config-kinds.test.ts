@@ -42,7 +42,7 @@ describe('the configuration kinds', () => {
     for (const definition of CONFIG_KINDS) expect(definition.pluginId).toBe(PluginId[definition.pluginName]);
   });
 
-  it('map plugins to kinds as decided (docs/decisions.md)', () => {
+  it('map plugins to kinds as decided (docs/decisions/0166)', () => {
     const mapping = Object.fromEntries(
       CONFIG_KINDS.map((definition) => [definition.pluginName, definition.id]),
     );

@@ -3,7 +3,7 @@ import type { KnownPluginName } from '../operations/plugin.ts';
 
 // The configuration kinds. Each kind serves exactly one plugin, so a
 // configuration's kind, its plugin (data{pluginId} in lists) and its route TYPE (/config/{pluginName})
-// are one fact. Decision (docs/decisions.md): the plugins without a dedicated editor become the
+// are one fact. Decision (docs/decisions/0166): the plugins without a dedicated editor become the
 // generic kinds event/{prefix} (with activation) and plugin/{prefix} (id and description only).
 
 export const ConfigFamily = {

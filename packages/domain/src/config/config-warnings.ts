@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { type ConfigListItem, ConfigUsage } from './config.api.schemas.ts';
 import { CONFIG_KINDS, configKindOfPlugin } from './config-kinds.ts';
 
-// "List warnings": the box above the configuration list. Decision (docs/decisions.md,
-// Configuration screens): each rule is counted per configuration type (plugin), since a plugin picks
+// "List warnings": the box above the configuration list (docs/product.md, Configurations, "Warnings
+// box"): each rule is counted per configuration type (plugin), since a plugin picks
 // among the configurations of its own type; "not used by any AB-test" is inUse 'unused' (no plugin
 // entry, and so no A/B-test case, points at it).
 

@@ -31,7 +31,7 @@ export type PluginConfigRequest = z.infer<typeof pluginConfigRequestSchema>;
 const utcMillisSchema = z.number().int().describe('UTC milliseconds');
 
 /**
- * Decision (docs/decisions.md, Configurations): how plugins use a configuration, behind the
+ * Decision (docs/decisions/0183): how plugins use a configuration, behind the
  * list's In use icon. 'live' (happy): an active plugin's active set has an entry pointing at it
  * whose A/B-test is active, so players get it now and /save refuses changes ("Update is not
  * allowed:"). 'assigned' (neutral): some plugin entry points at it (a draft, an inactive plugin,

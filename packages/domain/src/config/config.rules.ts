@@ -106,7 +106,7 @@ export function summarizeConfigUsage(
   return { inUse, usedBy };
 }
 
-// The copy id (docs/decisions.md): `<base>-<n>`, the base being the id without a trailing
+// The copy id (docs/decisions/0187): `<base>-<n>`, the base being the id without a trailing
 // "-<1 to 3 digits>", n one above the highest copy number in use (at least 2), the base cut so the
 // id stays within 36 characters.
 const COPY_SUFFIX = /-(\d{1,3})$/;
@@ -161,7 +161,7 @@ export const CONFIG_MESSAGES = {
     live: readonly Pick<ConfigReferenceView, 'pluginId' | 'abTestId' | 'abTestVersion'>[],
   ) =>
     `${CONFIG_UPDATE_NOT_ALLOWED_PREFIX} configuration '${id}' is served now by ${describeLive(live)}; save the change as a copy and move those plugins to it`,
-  /** Decision (docs/decisions.md): kinds without deactivation stay active once activated. */
+  /** Decision (docs/decisions/0168): kinds without deactivation stay active once activated. */
   cannotDeactivate: (label: string) =>
     `${CONFIG_INFO_PREFIX} ${label} configurations cannot be deactivated once active; delete the configuration when no plugin uses it`,
   /** The plugins holding it kept changing while the "Update is not allowed" flow ran (tried three times). */

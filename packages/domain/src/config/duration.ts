@@ -11,7 +11,7 @@ export const SECONDS_PER_WEEK = 604_800;
 /** Longer texts are refused before they are looked at (a typed duration is a few characters). */
 export const DURATION_TEXT_MAX_LENGTH = 100;
 
-// Decision (docs/decisions.md): exactly the product's unit words, case-insensitive; no "secs",
+// Decision (docs/decisions/0203): exactly the product's unit words, case-insensitive; no "secs",
 // "minutes", "hr" or compound "1h 30m", so every accepted text reads one way only.
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
   s: 1,

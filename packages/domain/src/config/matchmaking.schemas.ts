@@ -24,7 +24,7 @@ export const MIN_GROUP_SIZE = 1;
 export const MAX_GROUP_SIZE = 150;
 
 /**
- * Decision (docs/decisions.md): closePct defaults to 100 (matchmaking closes only when the run is
+ * Decision (docs/decisions/0172): closePct defaults to 100 (matchmaking closes only when the run is
  * over) and openAtActivationEnd to false; the product gives no default for either.
  */
 export const DEFAULT_MATCHMAKING = Object.freeze({

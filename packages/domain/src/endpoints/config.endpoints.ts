@@ -169,7 +169,7 @@ const plugin = defineEndpoints(FEATURE, {
 });
 
 /**
- * Decision (docs/decisions.md, Configurations): paths are static per kind, so an unknown kind
+ * Decision (docs/decisions/0179): paths are static per kind, so an unknown kind
  * or prefix matches this catch-all (the router prefers static routes) and answers 404 "Unknown
  * plugin" after the session and environment checks every /api call gets. Never answers 200.
  */

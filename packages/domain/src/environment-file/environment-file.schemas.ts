@@ -37,7 +37,7 @@ import { bucketRangeSchema } from '../runtime/snapshot.ts';
 
 /**
  * The format this console writes. Raise it when the shape of a file changes, and add the upgrade
- * from the previous format to environment-file.upgrade.ts (policy: docs in the README).
+ * from the previous format to environment-file.upgrade.ts (policy: docs/operations.md, "Environment files").
  */
 export const ENVIRONMENT_FILE_FORMAT = 1;
 

@@ -10,7 +10,7 @@ import { METRIC_KINDS } from '../statistics/statistics.schemas.ts';
 // - mean: the sum of the event's values per exposed player (value 1 when absent: a count per player);
 // - revenue: as mean, of amounts (the sum of the event's values per exposed player);
 // - ratio: the sum of the event's values over the sum of `denominatorEvent`'s values, over exposed players.
-// What a metric measures (kind, events, window) is fixed when it is created (docs/decisions.md, A/B-test
+// What a metric measures (kind, events, window) is fixed when it is created (docs/decisions/0158, A/B-test
 // results): its sufficient statistics are kept from then on as events arrive.
 
 /**

@@ -4,7 +4,7 @@ import { Consumable, type ConsumableName } from '../enums.ts';
 import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
 // Compensation list = consumables, a map from item name to default amount.
-// Decision (docs/decisions.md): amounts are counts; for the Infinite* items the amount is minutes of
+// Decision (docs/decisions/0104): amounts are counts; for the Infinite* items the amount is minutes of
 // unlimited use (to confirm with the game server team).
 export const DEFAULT_COMPENSATION_AMOUNTS: Record<ConsumableName, number> = {
   Life: 5,

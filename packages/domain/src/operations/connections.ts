@@ -20,7 +20,7 @@ export const closeConnectionRequestSchema = z.object({
 });
 export type CloseConnectionRequest = z.infer<typeof closeConnectionRequestSchema>;
 
-// ---- the game clients' WebSocket (decision: docs/decisions.md, Connections and runtime keys) ----
+// ---- the game clients' WebSocket (decision: docs/decisions/0112) ----
 
 /** Game clients connect here with `?configuration=<env>&principal=<player id>` and a runtime key. */
 export const RUNTIME_CONNECT_PATH = '/runtime/connect';

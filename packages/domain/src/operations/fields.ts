@@ -31,7 +31,7 @@ export type FieldLabels<T> = { readonly [K in keyof T]-?: string };
 
 export const USER_ID_LABEL = 'User ID';
 
-// Decision (docs/decisions.md, NICE Config, User Compensation, User Admin): player user ids are opaque
+// Decision (docs/decisions/0105): player user ids are opaque
 // texts, trimmed, 1-64 characters.
 export const USER_ID_MAX_LENGTH = 64;
 export const userIdSchema = visibleIdentifier(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FieldLabels } from './fields.ts';
 
 // NICE Config: one field 'Authentication Token'.
-// Decision (docs/decisions.md): at most 512 characters, no whitespace, empty clears it. The token is
+// Decision (docs/decisions/0103): at most 512 characters, no whitespace, empty clears it. The token is
 // a secret: the server never logs or audits its value, only redactNiceConfig's output.
 export const NICE_AUTH_TOKEN_MAX_LENGTH = 512;
 export const NICE_REDACTED_TEXT = '[redacted]';

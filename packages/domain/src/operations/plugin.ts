@@ -25,7 +25,7 @@ export function pluginNameOf(id: number): PluginName {
   return (Object.keys(PluginId) as PluginName[]).find((name) => PluginId[name] === id) ?? 'UNSUPPORTED';
 }
 
-// Decision (docs/decisions.md): plugins are grouped by id range, the way the enumeration is laid out.
+// Decision (docs/decisions/0101): plugins are grouped by id range, the way the enumeration is laid out.
 export const PLUGIN_GROUPS = {
   events: { firstId: 1, lastId: 99 },
   offers: { firstId: 100, lastId: 199 },

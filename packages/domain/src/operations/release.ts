@@ -53,7 +53,7 @@ export type SetReleaseContentRequest = z.infer<typeof setReleaseContentRequestSc
 // Version and key-value fields 36 characters; default version 0.0.0
 export const RELEASE_TEXT_MAX_LENGTH = 36;
 export const DEFAULT_CLIENT_VERSION = '0.0.0';
-// Decision (docs/decisions.md): 1 to 4 dot-separated numbers, so the game server can compare them.
+// Decision (docs/decisions/0096): 1 to 4 dot-separated numbers, so the game server can compare them.
 export const CLIENT_VERSION_PATTERN = /^\d{1,9}(?:\.\d{1,9}){0,3}$/;
 
 const clientVersionField = (field: string) =>

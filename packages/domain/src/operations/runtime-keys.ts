@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { unreservedIdentifier } from '../api/identifier-text.ts';
 
-// Decision (docs/decisions.md, Connections and runtime keys): game clients authenticate with a
+// Decision (docs/decisions/0110): game clients authenticate with a
 // per-environment runtime key. The server keeps only its SHA-256; the key is shown once at creation.
 
 export const RUNTIME_KEY_NAME_MAX_LENGTH = 64;

@@ -10,7 +10,7 @@ import { pluginIdSchema, pluginListItemSchema } from '../operations/plugin.ts';
 // Plugin, Plugin A/B-test entry, A/B-test usage response, Activate draft response; the
 // Plugin details calls. Request and answer schemas apart; types inferred from them.
 
-// Decision (docs/decisions.md, Plugin details and the draft): a draft holds at most 50 entries.
+// Decision (docs/decisions/, Plugin details and the draft): a draft holds at most 50 entries.
 export const MAX_DRAFT_ENTRIES = 50;
 // Decision: a plugin description is trimmed, at most 100 characters (the product's description limit).
 export const PLUGIN_DESCRIPTION_MAX_LENGTH = 100;

@@ -35,7 +35,7 @@ export const PLUGIN_MESSAGES = {
     `Activation of ${pluginName} failed with message: ${message}`,
   autosaveTitle: 'AutoSave',
   autosaveText: 'Plugin draft configuration saved',
-  // Decision (docs/decisions.md, Plugin details and the draft): texts the product document does not give,
+  // Decision (docs/decisions/, Plugin details and the draft): texts the product document does not give,
   // naming the thing.
   // The product's rule, then what to do next (its wording is ours: the product only says what it means).
   allVersionsActive: (abTestId: string) =>
@@ -295,7 +295,7 @@ export interface PluginDraftCheck extends DraftCheck {
 }
 
 /**
- * Decision (docs/decisions.md, Plugin details and the draft): a draft equal to the active set (as every
+ * Decision (docs/decisions/0216): a draft equal to the active set (as every
  * activation leaves it, and the "Update is not allowed" flow re-bases it) is judged as one thing, "The draft
  * is the active set: nothing to activate", never "invalid configuration": its entries name versions that are
  * already active only because they are served. Any other draft is judged entry by entry (checkDraft).

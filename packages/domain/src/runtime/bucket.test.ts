@@ -34,9 +34,12 @@ function referenceMurmur3(text: string, seed = 0): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** The vector table of docs/decisions.md: rows `| "salt" | "userId" | 0x… | bucket |`. */
+/** The vector table of docs/decisions/0274: rows `| "salt" | "userId" | 0x… | bucket |`. */
 function vectorsInDecisions(): BucketVector[] {
-  const text = readFileSync(new URL('../../../../docs/decisions.md', import.meta.url), 'utf8');
+  const text = readFileSync(
+    new URL('../../../../docs/decisions/0274-runtime-rules-bucket.md', import.meta.url),
+    'utf8',
+  );
   const rows = text
     .split('\n')
     .filter((line) => /^\| ".*" +\| ".*" +\| `0x[0-9a-f]{8}` +\| \d+ +\|$/.test(line));
@@ -68,7 +71,7 @@ describe('bucketOf', () => {
     expect(bucketOf(salt, userId)).toBe(bucket);
   });
 
-  it('publishes the same vectors in docs/decisions.md as in bucket.vectors.ts', () => {
+  it('publishes the same vectors in its decision record as in bucket.vectors.ts', () => {
     expect(vectorsInDecisions()).toEqual(BUCKET_VECTORS);
   });
 

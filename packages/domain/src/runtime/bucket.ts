@@ -2,7 +2,7 @@ import { BUCKET_COUNT } from './snapshot.ts';
 
 // A player's bucket is a fixed hash of (test salt, player id) in [0, BUCKET_COUNT). A game
 // server in another language must be able to compute the same bucket, so the recipe is plain and
-// published with vectors (bucket.vectors.ts and docs/decisions.md, "Runtime: bucketing"):
+// published with vectors (bucket.vectors.ts and docs/decisions/0274):
 //
 //   bytes  = UTF-8 of salt + ":" + userId   (a lone surrogate is encoded as U+FFFD, as TextEncoder does)
 //   hash   = MurmurHash3 x86_32 of bytes with seed 0, an unsigned 32-bit integer

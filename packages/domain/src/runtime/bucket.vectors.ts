@@ -1,6 +1,6 @@
 // The published bucketing vectors (salt, userId → MurmurHash3 x86_32 of salt + ":" + userId,
 // bucket). A game server reimplementing bucketOf checks itself against these. The same table is in
-// docs/decisions.md ("Runtime: bucketing, resolution, sticky/dynamic"); bucket.test.ts keeps both equal.
+// docs/decisions/0274; bucket.test.ts keeps both equal.
 
 export interface BucketVector {
   readonly salt: string;

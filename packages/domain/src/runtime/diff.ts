@@ -226,7 +226,11 @@ function diffById<T extends { id: string }, D>(
   const ids = [...new Set([...byIdBefore.keys(), ...byIdAfter.keys()])].sort();
   const diffs = new Map<string, D>();
   for (const id of ids) {
-    const result = diff(byIdBefore.get(id), byIdAfter.get(id));
+    const itemBefore = byIdBefore.get(id);
+    const itemAfter = byIdAfter.get(id);
+    // The same object on both sides (a publish reuses the items it did not rebuild) is unchanged.
+    if (itemBefore === itemAfter) continue;
+    const result = diff(itemBefore, itemAfter);
     if (result !== null) diffs.set(id, result);
   }
   return diffs;

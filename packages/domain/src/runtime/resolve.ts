@@ -30,7 +30,7 @@ import type { RuntimeConfiguration, RuntimeContent } from './snapshot.ts';
 import { worldEventStatusOf } from './world-event-status.ts';
 
 // What one player receives — the one implementation the server, the SDK and the console's
-// preview call (docs/decisions.md, "Runtime: bucketing, resolution, sticky/dynamic"; the rules a port
+// preview call (docs/decisions/0277, "Runtime: bucketing, resolution, sticky/dynamic"; the rules a port
 // follows are written in packages/runtime-spec). Per plugin (by id): a disabled plugin gives nothing;
 // otherwise the first entry of the active set whose A/B-test is active, has a current version and takes
 // the player (sticky assignment, or segment and bucket) decides the case; the entry's configuration for

@@ -7,7 +7,7 @@ import { runtimeSnapshotSchema } from './snapshot.ts';
 
 // The operators' view of an environment's published revisions (/api/runtime/revision/*),
 // and rollback: republishing an old revision pins the runtime to it until resume
-// (docs/decisions.md, "Runtime revisions").
+// (docs/decisions/0252).
 
 export const REVISION_PAGE_LIMIT = 100;
 

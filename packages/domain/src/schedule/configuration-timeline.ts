@@ -10,7 +10,7 @@ import { formatDuration } from '../config/duration.ts';
 import { markSlots, type SlotGrid, slotSpanOf } from './slot-grid.ts';
 
 // One configuration on the slot grid: its windows (from the activation engine, nothing else), its
-// slots, and the two conflicts a configuration has on its own (docs/decisions.md, "Schedule
+// slots, and the two conflicts a configuration has on its own (docs/decisions/0240, "Schedule
 // overview"): runs that break its cooldown and selected weekly slots longer than its max event
 // duration. Both compare the engine's windows with the engine's windows for relaxed settings.
 

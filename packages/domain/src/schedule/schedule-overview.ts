@@ -18,7 +18,7 @@ import type {
 import { appendSlots, buildSlotGrid, listSlotTimestamps, type SlotGrid } from './slot-grid.ts';
 
 // The schedule overview, pure. Which configurations each plugin's sets
-// reference, where each runs on the slot grid, and the conflicts (docs/decisions.md, "Schedule
+// reference, where each runs on the slot grid, and the conflicts (docs/decisions/0240, "Schedule
 // overview"). The server reads plugins, entries and configurations in a few queries and calls this.
 
 /** One A/B-test entry: a configuration id per case index ('' = none chosen). */

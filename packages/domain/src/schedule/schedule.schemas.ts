@@ -3,7 +3,7 @@ import { MAX_ACTIVATION_TIMESTAMP_MS } from '../config/activation.schemas.ts';
 import { wholeNumberField } from '../config/config-fields.ts';
 
 // The schedule overview: its request, its answer and its slots, served by
-// /api/plugin/schedules. The bounds are decisions (docs/decisions.md, "Schedule overview").
+// /api/plugin/schedules. The bounds are decisions (docs/decisions/, "Schedule overview").
 
 // 8 slots per day by default, 1 day backward, 14 days forward.
 export const DEFAULT_SLOTS_PER_DAY = 8;

@@ -1,7 +1,7 @@
 import type { ActivationWindow } from '../config/activation-engine.ts';
 import { SECONDS_PER_DAY } from '../config/duration.ts';
 
-// A slot is 24 h divided by slots per day. Decision (docs/decisions.md, "Schedule
+// A slot is 24 h divided by slots per day. Decision (docs/decisions/0236, "Schedule
 // overview"): the grid is UTC, its first slot starts at UTC midnight `daysBack` days before the day
 // holding `now`, and it ends at UTC midnight `daysForward` days after that day's start (today counts
 // as a forward day: 1 back + 14 forward = 15 days = 120 slots of 3 h).

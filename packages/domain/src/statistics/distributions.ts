@@ -1,6 +1,6 @@
 import jStat from 'jstat';
 
-// The distributions the statistics need, from jstat (docs/decisions.md, A/B-tests). Callers take a
+// The distributions the statistics need, from jstat (docs/decisions/0147). Callers take a
 // t tail as the lower tail of the negated value, so small p-values keep their digits (1 − cdf rounds
 // them to 0); the chi-square's upper tail is 1 − P, exact enough around the sample-ratio threshold.
 

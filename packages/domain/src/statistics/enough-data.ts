@@ -1,7 +1,7 @@
 import { estimateCase } from './case-value.ts';
 import type { CaseStatistics, DataShortfall, EnoughData, MetricKind } from './statistics.schemas.ts';
 
-// The "not enough data yet" rule (docs/decisions.md, A/B-tests): below these the intervals rest on an
+// The "not enough data yet" rule (docs/decisions/0152): below these the intervals rest on an
 // approximation that does not hold yet, so the screen says so instead of naming a winner.
 
 /** Every case needs this many exposed players. */

@@ -91,6 +91,15 @@ export type SaveWebhookRequest = z.infer<typeof saveWebhookRequestSchema>;
 export const webhookIdRequestSchema = z.object({ id: idSchema });
 export type WebhookIdRequest = z.infer<typeof webhookIdRequestSchema>;
 
+/** A subscription's latest attempt to deliver any of its messages, as its list shows it. */
+export const webhookLastDeliverySchema = z.object({
+  at: z.number().int().describe('UTC milliseconds'),
+  /** The receiver's HTTP status, null when none came (refused, timed out, address not allowed). */
+  status: z.number().int().nullable(),
+  isSuccess: z.boolean(),
+});
+export type WebhookLastDelivery = z.infer<typeof webhookLastDeliverySchema>;
+
 /** A subscription as listed: never its secret. */
 export const webhookSchema = z.object({
   id: z.string(),
@@ -104,6 +113,8 @@ export const webhookSchema = z.object({
   disabledAt: z.number().int().nullable().describe('UTC milliseconds'),
   created: z.number().int().describe('UTC milliseconds'),
   createdBy: z.string(),
+  /** Its latest attempt, null before the first. */
+  lastDelivery: webhookLastDeliverySchema.nullable(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 export const webhookListResponseSchema = z.array(webhookSchema);

@@ -29,17 +29,17 @@ import {
 } from './abtest.store.ts';
 import { requireValidSegment } from './segment.service.ts';
 
-// Decision (docs/decisions.md): /list/recent answers the 10 most recently modified A/B-tests.
+// Decision (docs/decisions/0129): /list/recent answers the 10 most recently modified A/B-tests.
 export const RECENT_ABTEST_COUNT = 10;
 
-/** Decision (docs/decisions.md): /list answers every A/B-test by id, or the page {offset, limit} of them. */
+/** Decision (docs/decisions/0129): /list answers every A/B-test by id, or the page {offset, limit} of them. */
 export const listAll = (db: Db, environmentId: string, page: ListPage = {}) =>
   listAbTests(db, environmentId, { page });
 
 export const listRecent = (db: Db, environmentId: string) =>
   listAbTests(db, environmentId, { recent: { limit: RECENT_ABTEST_COUNT } });
 
-/** Decision (docs/decisions.md): /list/usage answers the A/B-tests some plugin uses, by id, each with usedBy. */
+/** Decision (docs/decisions/0129): /list/usage answers the A/B-tests some plugin uses, by id, each with usedBy. */
 export async function listUsed(db: Db, environmentId: string, page: ListPage = {}): Promise<AbTest[]> {
   const usage = await findUsage(db, environmentId);
   if (usage.size === 0) return [];

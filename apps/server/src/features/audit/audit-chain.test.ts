@@ -1,34 +1,27 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { AuditProblem, AuditVerifyResponse } from '@console/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { REPO_ROOT } from '../../config.ts';
+import { runProcess } from '../../testing/server-process.ts';
 
-// The sealed chain (docs/decisions.md, Audit Log, "Sealed chain"): entries the console writes are
+// The sealed chain (docs/decisions/0059): entries the console writes are
 // sealed at commit; an entry inserted by any other path (here as the serving role, whose credentials
 // the console holds), or changed or deleted afterwards (here as the owner, with the append-only
 // trigger switched off), is named by `npm run audit:verify` and by POST /api/audit/verify.
 
-const run = promisify(execFile);
 const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx');
 const ENTRY = join(REPO_ROOT, 'apps/server/src/features/audit/audit-verify.cli.ts');
 const ADMIN = 'chain-admin@example.com';
 
 /** `npm run audit:verify` as npm runs it, over a URL; its output and exit code. */
 async function verifyByCli(url: string): Promise<{ stdout: string; code: number }> {
-  try {
-    const { stdout } = await run(TSX, [ENTRY], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url },
-    });
-    return { stdout, code: 0 };
-  } catch (error) {
-    const failed = error as { stdout: string; code: number };
-    return { stdout: failed.stdout, code: failed.code };
-  }
+  const { stdout, code } = await runProcess(TSX, [ENTRY], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url },
+  });
+  return { stdout, code: code ?? 1 };
 }
 
 describe('the sealed audit chain', () => {

@@ -18,7 +18,7 @@ export const listAudit = (db: Db, environmentId: string, request: AuditListReque
   });
 
 /**
- * Checks the whole log against its sealed chains (docs/decisions.md, Audit Log, "Sealed chain"): every
+ * Checks the whole log against its sealed chains (docs/decisions/0059): every
  * entry inserted by another path than the console's write function, changed, or missing; the first
  * `limit` of them with their count. One snapshot, so entries committing meanwhile are either wholly in
  * it or not at all.

@@ -31,7 +31,7 @@ const DEEP_OFFSET = 1_000;
 
 /**
  * Newest first, one page of the environment's entries, and of the console-wide ones when asked
- * (docs/decisions.md, Audit Log, "Console-wide entries"): each read newest first from its own index, as
+ * (docs/decisions/0062): each read newest first from its own index, as
  * many as the page can need, and merged. Raw SQL because this is the hottest read of a growing table: it answers the
  * listed shape directly (created as UTC ms), about a third cheaper than findMany plus mapping. A deep
  * page finds its ids first (an index-only scan over the skipped entries) and then reads only its own

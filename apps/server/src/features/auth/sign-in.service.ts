@@ -22,7 +22,7 @@ export interface SignIn {
 /**
  * Records a sign-in (dev login or OpenID Connect) in one transaction: the user (created with the
  * initial role on the first one), the rotated session, and its audit entry, console-wide. A user
- * created without this entry is refused by the database (docs/decisions.md, Audit Log, "Role changes").
+ * created without this entry is refused by the database (docs/decisions/0061).
  */
 export async function recordSignIn(db: Db, signIn: SignIn): Promise<void> {
   await mutate(db, async ({ tx, audit }) => {

@@ -40,7 +40,7 @@ async function insertCopy(tx: Tx, sourceId: string, record: Omit<ConfigRecord, '
 
 /**
  * /duplicate {id}, the list's clone action: the same description, activation and data under a new
- * id. Decision (docs/decisions.md): the copy starts inactive, as a new configuration does.
+ * id. Decision (docs/decisions/0187): the copy starts inactive, as a new configuration does.
  */
 export async function duplicateConfig(
   db: Db,

@@ -17,7 +17,7 @@ import { configExists, listConfigs } from './config.store.ts';
 import { newestExistingCopies, toListItems } from './config.usage.ts';
 import { listWarningCandidates } from './config-search.store.ts';
 
-// Decision (docs/decisions.md): /list/recent answers the 10 most recently modified, as A/B-tests do.
+// Decision (docs/decisions/0181): /list/recent answers the 10 most recently modified, as A/B-tests do.
 export const RECENT_CONFIG_COUNT = 10;
 
 /** /api/config/{kind}/list: every configuration of the kind by id, or the page {offset, limit} of them. */

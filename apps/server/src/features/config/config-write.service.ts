@@ -28,7 +28,7 @@ export const getConfig = (db: Db, environmentId: string, kind: ConfigKindDefinit
   requireConfig(db, kind, { environmentId, id });
 
 /**
- * Decision (docs/decisions.md): the kinds without deactivation (their form has no
+ * Decision (docs/decisions/0168): the kinds without deactivation (their form has no
  * activation checkbox) change `active` only through /activate; their save keeps the stored flag.
  */
 export function activeFlagToSave(

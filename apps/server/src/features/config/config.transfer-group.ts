@@ -7,7 +7,7 @@ import { deleteConfig, findConfig, insertConfig, listStoredConfigs, updateConfig
 /**
  * What a transfer compares and copies of a configuration: its kind, activation and data (the
  * created / modified / lastModifier stamps are the destination's own, so equal configurations in
- * two environments compare equal). Decision (docs/decisions.md): one group for every kind.
+ * two environments compare equal). Decision (docs/decisions/): one group for every kind.
  */
 const transferPayloadSchema = z.object({ kind: z.string(), activation: z.unknown(), data: z.unknown() });
 

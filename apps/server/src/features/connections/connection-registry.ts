@@ -16,7 +16,7 @@ export interface CloseReason {
 
 /**
  * The game clients connected to this server process: a socket lives in one process. Listing and
- * closing across processes go through the database (SharedConnectionRegistry, docs/decisions.md).
+ * closing across processes go through the database (SharedConnectionRegistry, docs/decisions/0114).
  */
 export class ConnectionRegistry {
   protected readonly connections = new Map<string, LiveConnection>();

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findUsableRuntimeKey } from '../runtime/runtime.public.ts';
 
-// Decision (docs/decisions.md, Connections and runtime keys): the game clients' protocol.
+// Decision (docs/decisions/0112): the game clients' protocol.
 const connectQuerySchema = z.object({
   configuration: environmentIdSchema.optional(),
   principal: principalSchema,

@@ -6,7 +6,7 @@ import { buildTestApp, httpClient } from '../../testing/index.ts';
 import { connectGameClient } from '../connections/game-client.testing.ts';
 import { json, openStream, request } from '../runtime/runtime.test-helpers.ts';
 
-// Archived environments (docs/decisions.md, Environments and Transfer, "Archived environments").
+// Archived environments (docs/decisions/0066).
 
 const ADMIN = 'archiver@example.com';
 

@@ -26,7 +26,7 @@ export interface ArchiveEffects {
 export const listArchived = (db: Db) => listArchivedEnvironments(db);
 
 /**
- * Archives the environment (docs/decisions.md, Environments and Transfer, "Archived environments"):
+ * Archives the environment (docs/decisions/0066):
  * its row is locked FOR UPDATE first, so a change in it commits before or is refused after (the unit
  * of work writes no entry in an archived environment). The entry is written while the environment is
  * still in use; the archive mark follows it in the same transaction.

@@ -7,7 +7,7 @@ import {
   ensureEventPartitions,
 } from './experiment-events.store.ts';
 
-// The raw events' day partitions (docs/decisions.md, A/B-test results, "Raw events"): made on demand for
+// The raw events' day partitions (docs/decisions/0155): made on demand for
 // the days a batch needs, with the day ahead, so that the first batch after midnight does not wait for
 // one; dropped once older than EVENT_RETENTION_DAYS by a sweep at start and every few hours. The days
 // this process knows exist are remembered, so a batch of known days asks the database nothing.

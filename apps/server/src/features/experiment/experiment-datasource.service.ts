@@ -12,7 +12,7 @@ import { mutate } from '../../db/unit-of-work.ts';
 import { findDataSource, type StoredDataSource, upsertDataSource } from './experiment-datasource.store.ts';
 import type { MetricSums, VersionStatistics } from './experiment-results.store.ts';
 
-// The SQL data source (docs/decisions.md, A/B-test results, "SQL data source"): for a game whose events
+// The SQL data source (docs/decisions/0160): for a game whose events
 // live in a warehouse or a read replica, the results' sufficient statistics come from the admin's queries
 // instead of the console's own tables. Each runs in a READ ONLY transaction under the source's statement
 // timeout, with $1 the A/B-test id and $2 the version; the connection is made per results request and

@@ -264,6 +264,71 @@ describe('exposures and metric events in (POST /runtime/v1/events)', () => {
     expect(stored.metrics.get('paused')?.get(0)).toMatchObject({ sum: 2, sumSquares: 4 });
   });
 
+  it('gives a metric created while batches arrive, or restored from the archive, the sums it would have had all along', async () => {
+    const at = Date.now() - HOUR_MS;
+    const players = Array.from({ length: 30 }, (_, index) => `late-p${index}`);
+    const exposures = players.map((userId, index) => ({
+      type: 'exposure',
+      id: `late-x${index}`,
+      userId,
+      abTestId: 'late',
+      version: 1,
+      caseIndex: index % 2,
+      at,
+    }));
+    const batch = (tag: string, value: number) =>
+      players.flatMap((userId, index) => [
+        { type: 'metric', id: `late-${tag}-b${index}`, userId, event: 'purchase', value, at: at + 1000 },
+        ...(index % 3 === 0
+          ? []
+          : [{ type: 'metric', id: `late-${tag}-s${index}`, userId, event: 'session', at: at + 2000 }]),
+      ]);
+    expect((await sendEvents(t, key, [...exposures, ...batch('first', 2)])).statusCode).toBe(200);
+    // the same definitions as three standard metrics, created while four batches are in flight
+    const copies = STANDARD_METRICS.filter((metric) => metric.id !== 'sessions').map((metric) => ({
+      ...metric,
+      id: `late-${metric.id}`,
+    }));
+    const sent = await Promise.all([
+      ...[1, 2].map((index) => sendEvents(t, key, batch(`during${index}`, index + 2))),
+      createMetrics(t, cookie, copies),
+      ...[3, 4].map((index) => sendEvents(t, key, batch(`during${index}`, index + 2))),
+    ]);
+    expect(sent.filter((answer) => answer !== undefined).map((answer) => answer.statusCode)).toEqual([
+      200, 200, 200, 200,
+    ]);
+    const expectCopiesEqualTheStandard = async () => {
+      const stored = await readVersionStatistics(t.app.db, 'dev', 'late', 1);
+      for (const copy of copies)
+        for (const caseIndex of [0, 1]) {
+          const standard = stored.metrics.get(copy.id.slice('late-'.length))!.get(caseIndex)!;
+          const late = stored.metrics.get(copy.id)?.get(caseIndex);
+          for (const field of Object.keys(standard) as (keyof MetricSums)[])
+            expect(late?.[field]).toBeCloseTo(standard[field], 6);
+        }
+      return stored;
+    };
+    const stored = await expectCopiesEqualTheStandard();
+    expect(stored.metrics.get('late-revenue')?.get(0)?.sum).toBe(15 * (2 + 3 + 4 + 5 + 6));
+
+    await t.post('/api/experiment/metric/archive?configuration=dev', { id: 'late-revenue' }, cookie);
+    expect((await sendEvents(t, key, batch('archived', 10))).statusCode).toBe(200);
+    expect(
+      (await readVersionStatistics(t.app.db, 'dev', 'late', 1)).metrics.get('late-revenue')?.get(0)?.sum,
+    ).toBe(15 * (2 + 3 + 4 + 5 + 6));
+    const restored = await t.post(
+      '/api/experiment/metric/archive?configuration=dev',
+      { id: 'late-revenue', archived: false },
+      cookie,
+    );
+    expect(restored.statusCode).toBe(200);
+    expect((await expectCopiesEqualTheStandard()).metrics.get('late-revenue')?.get(0)?.sum).toBe(
+      15 * (2 + 3 + 4 + 5 + 6 + 10),
+    );
+    for (const copy of copies)
+      await t.post('/api/experiment/metric/archive?configuration=dev', { id: copy.id }, cookie);
+  });
+
   it('keeps incremental statistics equal to a direct computation over every event (property)', async () => {
     const base = Date.now() - 5.5 * DAY_MS;
     let run = 0;

@@ -4,8 +4,7 @@ import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.
 import type { EventPartitions } from './event-partitions.ts';
 import {
   dayOf,
-  insertRawEvents,
-  recordExposures,
+  insertRawEventsAndExposures,
   recordMetricEvents,
   type StoredExposure,
   type StoredMetricEvent,
@@ -15,7 +14,7 @@ import {
 const MAX_ATTEMPTS = 5;
 
 /**
- * POST /runtime/v1/events: the batch in one transaction — raw events, then the exposures, then the metric
+ * POST /runtime/v1/events: the batch in one transaction — raw events and exposures, then the metric
  * events (so a metric event finds its player's exposure from the same batch) — or nothing at all. An event
  * id stored before counts once: only the batch's new events change the statistics.
  */
@@ -44,18 +43,18 @@ export async function ingestEvents(
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await runInTransaction(db, async (tx) => {
-        const stored = await insertRawEvents(tx, environmentId, exposures, metrics);
-        await recordExposures(
+        const { stored, newMetricIds } = await insertRawEventsAndExposures(
           tx,
           environmentId,
-          exposures.filter((exposure) => stored.has(exposure.id)),
+          exposures,
+          metrics,
         );
         await recordMetricEvents(
           tx,
           environmentId,
-          metrics.filter((metric) => stored.has(metric.id)),
+          newMetricIds === null ? metrics : metrics.filter((metric) => newMetricIds.has(metric.id)),
         );
-        return { received, stored: stored.size };
+        return { received, stored };
       });
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isConcurrentUpdateError(error)) throw error;

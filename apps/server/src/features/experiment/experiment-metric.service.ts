@@ -11,6 +11,7 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { lockMetricStatistics, recomputeMetricStatistics } from './experiment-events.store.ts';
 import {
   countActiveMetrics,
   findMetric,
@@ -30,7 +31,10 @@ export async function getMetric(db: Db, environmentId: string, id: string): Prom
   return metric;
 }
 
-/** A metric counts the events that arrive from its creation on (its sums start at 0). */
+/**
+ * A new metric counts every event the players' totals hold (those received before it too): its sums are
+ * computed from them at creation, then kept by each batch.
+ */
 export function createMetric(db: Db, environmentId: string, request: CreateMetricRequest, email: string) {
   const metric: CreateMetricRequest = {
     ...request,
@@ -40,6 +44,7 @@ export function createMetric(db: Db, environmentId: string, request: CreateMetri
         : undefined,
   };
   return mutate(db, async ({ tx, audit }) => {
+    await lockMetricStatistics(tx, environmentId);
     // Rule: at most MAX_METRICS_PER_ENVIRONMENT unarchived metrics (each is computed in every result).
     if ((await countActiveMetrics(tx, environmentId)) >= MAX_METRICS_PER_ENVIRONMENT) {
       throw ruleViolation(
@@ -48,6 +53,7 @@ export function createMetric(db: Db, environmentId: string, request: CreateMetri
     }
     const created = await insertMetric(tx, environmentId, metric, email);
     if (!created) throw conflict(`Metric '${metric.id}' already exists`);
+    await recomputeMetricStatistics(tx, environmentId, created);
     audit({
       environmentId,
       email,
@@ -96,10 +102,12 @@ export function saveMetric(db: Db, environmentId: string, request: SaveMetricReq
 
 /**
  * Archived, a metric is no longer counted (events arriving meanwhile are not added to it) nor shown in
- * results; restored, it counts again from then on. Asking for the state it has writes nothing.
+ * results; restored, its sums are computed again from the players' totals, the events received while it
+ * was archived included. Asking for the state it has writes nothing.
  */
 export function archiveMetric(db: Db, environmentId: string, request: ArchiveMetricRequest, email: string) {
   return mutate(db, async ({ tx, audit }) => {
+    await lockMetricStatistics(tx, environmentId);
     const before = await lockMetric(tx, environmentId, request.id);
     if (!before) throw metricNotFound(request.id);
     if (before.archived === request.archived) return unchanged(before);
@@ -109,6 +117,7 @@ export function archiveMetric(db: Db, environmentId: string, request: ArchiveMet
       );
     }
     const after = await updateMetric(tx, environmentId, request.id, { archived: request.archived }, email);
+    if (!after.archived) await recomputeMetricStatistics(tx, environmentId, after);
     audit({
       environmentId,
       email,

@@ -9,7 +9,7 @@ export const getNiceConfig = async (db: Db, environmentId: string): Promise<Nice
 
 /**
  * Saves the NICE config. The token is a secret: the audit entry says whether it is set and whether
- * it changed, never its value (decisions: NICE auth token).
+ * it changed, never its value (docs/decisions/0103).
  */
 export function setNiceConfig(db: Db, environmentId: string, config: NiceConfig, email: string) {
   return mutate(db, async ({ tx, audit }) => {

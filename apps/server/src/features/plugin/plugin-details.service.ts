@@ -12,7 +12,7 @@ export const getPluginDetails = (db: Db, environmentId: string, pluginId: number
 
 /**
  * "Changing the description saves it immediately". A save always writes and is audited
- * (docs/decisions.md, Audit Log, "No-ops"), under the plugin's row lock so `before` is what it replaced.
+ * (docs/decisions/0054), under the plugin's row lock so `before` is what it replaced.
  */
 export async function setPluginDescription(
   db: Db,

@@ -23,7 +23,7 @@ export const listEnabledGrouped = async (db: Db, environmentId: string) =>
 
 /**
  * Switches a plugin on or off. Asking for the state it already has is a no-op without an audit
- * entry (unchanged: docs/decisions.md, Audit Log, "No-ops"), so concurrent toggles leave one entry per
+ * entry (unchanged: docs/decisions/0054), so concurrent toggles leave one entry per
  * real change.
  */
 export async function activatePlugin(

@@ -92,7 +92,7 @@ export type PluginEntrySet = 'active' | 'draft';
 
 // ---- plugin details: revisions and whole entry lists ----
 
-/** A plugin's revisions (docs/decisions.md, Plugin details and the draft). */
+/** A plugin's revisions (docs/decisions/0214). */
 export interface PluginRevisions {
   activeRevision: number;
   draftRevision: number;

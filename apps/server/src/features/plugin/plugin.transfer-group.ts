@@ -86,7 +86,7 @@ async function writePlugin(
   });
   await writePluginRow(tx, environmentId, pluginId, state, email);
   await replacePluginEntrySets(tx, environmentId, pluginId, sets);
-  // Both sets were rewritten: a draft open in a browser is now stale (docs/decisions.md, plugin details).
+  // Both sets were rewritten: a draft open in a browser is now stale (docs/decisions/0227).
   await increasePluginRevisions(tx, environmentId, pluginId, { active: true, draft: true });
 }
 

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type RuntimeContent, stableStringify } from '@console/domain';
 
-// A revision's content as content-addressed parts (docs/decisions.md, "Runtime revisions"): each plugin,
+// A revision's content as content-addressed parts (docs/decisions/0253): each plugin,
 // A/B-test and configuration, and the release info, is a leaf part stored once per environment by the
 // hash of its JSON; each of the three lists is a tree of node parts (lists of child hashes) cut where
 // a child's hash says so, so a change of one item rewrites only the nodes on its path, and a revision is

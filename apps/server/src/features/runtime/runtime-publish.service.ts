@@ -40,10 +40,23 @@ export interface PublishedRevision {
   hash: string;
 }
 
+/** A revision a transaction published, with what the readers of its summary need (webhooks). */
+export interface PublishedInTransaction extends PublishedRevision {
+  content: BuiltContent['content'];
+  /** The revision it follows, null for the first. */
+  previous: RevisionHead | null;
+  createdBy: string;
+}
+
+const publishedIn = new WeakMap<Tx, PublishedInTransaction[]>();
+
+/** The revisions published in this transaction so far, in order (later steps of its unit of work). */
+export const revisionsPublishedIn = (tx: Tx): readonly PublishedInTransaction[] => publishedIn.get(tx) ?? [];
+
 /**
  * Inserts `built` as the revision after `latest` when its hash differs (or there is none yet), and
  * notifies; then deletes the revisions older than the last RUNTIME_REVISIONS_KEPT and the parts only
- * they used, in the same transaction (docs/decisions.md, "Runtime revisions"). The caller holds the
+ * they used, in the same transaction (docs/decisions/0254). The caller holds the
  * environment's publish lock (lockRuntimeState).
  */
 export async function publishBuilt(
@@ -67,7 +80,10 @@ export async function publishBuilt(
     laidOut: built.laidOut,
   });
   if (revision > revisionsKept) await pruneRevisions(sql, environmentId, revision - revisionsKept + 1);
-  return { environmentId, revision, hash: built.hash };
+  const published = { environmentId, revision, hash: built.hash };
+  const record = { ...published, content: built.content, previous: latest, createdBy: publisher.email };
+  publishedIn.set(tx, [...revisionsPublishedIn(tx), record]);
+  return published;
 }
 
 /**

@@ -6,7 +6,7 @@ import { insertRuntimeRevisions, makeRuntimeContent } from '../../testing/runtim
 import { type RuntimeClient, runtimeClient } from './runtime.test-data.ts';
 
 // Revisions are manifests over parts shared between revisions (runtime-parts.ts), and an environment
-// keeps its last RUNTIME_REVISIONS_KEPT revisions (docs/decisions.md, "Runtime revisions"): publishing
+// keeps its last RUNTIME_REVISIONS_KEPT revisions (docs/decisions/0254): publishing
 // one more deletes the oldest and the parts no kept revision names; the history, diff and rollback
 // reach every kept revision, and a rollback further back is refused, saying why.
 

@@ -11,7 +11,7 @@ import { requireRevision } from './runtime-revision.service.ts';
 import { findLatestRevision } from './runtime-revision.store.ts';
 
 // What changes between two revisions of an environment, and between two environments'
-// current revisions (docs/decisions.md, "Revision history and environment comparison").
+// current revisions (docs/decisions/0310).
 
 /** What changes from revision `from` to revision `to` (either order; equal = nothing). */
 export async function diffRevisions(

@@ -1,25 +1,11 @@
-import { type ChangedParts, changedParts } from '@console/domain';
+import { type ChangedParts, changedParts, type RuntimeContent } from '@console/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import type { PublishedInTransaction } from './runtime-publish.service.ts';
 import { requireRevision } from './runtime-revision.service.ts';
-import { listRevisionRows } from './runtime-revision.store.ts';
 
-// What other features learn of a published revision (webhooks announce it): whether a transaction
-// published one, and what it changed.
-
-/**
- * The revision this transaction published in the environment (the latest, naming one of its audit
- * entries), or null when it published none (nothing changed, or the runtime is pinned). One read of
- * the latest revision's summary, through the primary key.
- */
-export async function findRevisionPublishedWith(
-  tx: Tx,
-  environmentId: string,
-  auditEntryIds: readonly number[],
-): Promise<number | null> {
-  const [latest] = await listRevisionRows(tx, environmentId, { offset: 0, limit: 1 });
-  const isPublishedWith = latest?.auditEntryIds.some((id) => auditEntryIds.includes(id)) ?? false;
-  return isPublishedWith ? latest!.revision : null;
-}
+// What other features learn of a published revision (webhooks announce it): who published it and what
+// it changed, computed while it is published, so the summary never needs the revision before it again
+// (retention deletes revisions beyond the last RUNTIME_REVISIONS_KEPT).
 
 export interface RevisionSummary {
   revision: number;
@@ -27,7 +13,55 @@ export interface RevisionSummary {
   changes: ChangedParts;
 }
 
-/** Who published the revision and what it changed from the one before (everything, for the first). */
+const emptyLike = (content: RuntimeContent): RuntimeContent => ({
+  ...content,
+  plugins: [],
+  abTests: [],
+  configurations: [],
+});
+
+/**
+ * Each environment's latest summarised content, by its hash: the next publish compares with it without
+ * reading the revision before it again. A content's hash names exactly that content, so an entry stays
+ * true even when the transaction that made it rolled back.
+ */
+const lastSummarised = new Map<string, { hash: string; content: RuntimeContent }>();
+
+/** Remembers a published revision's content as the base of its successor's summary (no query). */
+export function rememberPublished(published: PublishedInTransaction): void {
+  lastSummarised.set(published.environmentId, { hash: published.hash, content: published.content });
+}
+
+/**
+ * The summary of a revision this transaction published: what changed from the revision before it (the
+ * content remembered from its publish, or read in the transaction when another process published it),
+ * everything for the first.
+ */
+export async function summarisePublished(
+  tx: Tx,
+  published: PublishedInTransaction,
+): Promise<RevisionSummary> {
+  const { environmentId, previous } = published;
+  let before: RuntimeContent;
+  if (previous === null) before = emptyLike(published.content);
+  else {
+    const remembered = lastSummarised.get(environmentId);
+    before =
+      remembered?.hash === previous.hash
+        ? remembered.content
+        : (await requireRevision(tx, environmentId, previous.revision)).content;
+  }
+  return {
+    revision: published.revision,
+    author: published.createdBy,
+    changes: changedParts(before, published.content),
+  };
+}
+
+/**
+ * Who published the revision and what it changed from the one before (everything, for the first), read
+ * from the stored revisions: for messages written before the summary was computed at publish time.
+ */
 export async function summariseRevision(
   db: Db | Tx,
   environmentId: string,
@@ -35,10 +69,9 @@ export async function summariseRevision(
 ): Promise<RevisionSummary> {
   const current = await requireRevision(db, environmentId, revision);
   const previous = revision > 1 ? await requireRevision(db, environmentId, revision - 1) : null;
-  const empty = { ...current.content, plugins: [], abTests: [], configurations: [] };
   return {
     revision,
     author: current.createdBy,
-    changes: changedParts(previous?.content ?? empty, current.content),
+    changes: changedParts(previous?.content ?? emptyLike(current.content), current.content),
   };
 }

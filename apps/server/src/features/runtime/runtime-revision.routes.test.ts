@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type RuntimeClient, runtimeClient } from './runtime.test-data.ts';
 
-// Over HTTP: the revision history, and rollback (docs/decisions.md, "Runtime revisions"):
+// Over HTTP: the revision history, and rollback (docs/decisions/0252):
 // republish pins the runtime to an earlier revision's content; resume publishes the console again.
 
 describe('runtime revisions: history, rollback and resume', () => {

@@ -28,7 +28,7 @@ import {
   writeRuntimePin,
 } from './runtime-revision.store.ts';
 
-// The revision history, and rollback (docs/decisions.md, "Runtime revisions"): republishing
+// The revision history, and rollback (docs/decisions/0252): republishing
 // an old revision publishes its content as a new revision and pins the runtime to it; changes made
 // while pinned are saved and audited but not published; resume lifts the pin and publishes the
 // console's state.

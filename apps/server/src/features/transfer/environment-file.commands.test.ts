@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { REPO_ROOT } from '../../config.ts';
+import { runProcess } from '../../testing/server-process.ts';
 import {
   type EnvironmentContent,
   environmentContent,
@@ -18,7 +17,6 @@ import { CommandError, runExport, runImport } from './environment-file.commands.
 // `npm run env:export` and `npm run env:import` on the test file's real database: the entry point run
 // as a process (as npm runs it), and the commands in this process for their refusals and the import.
 
-const run = promisify(execFile);
 const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx');
 const ENTRY = join(REPO_ROOT, 'apps/server/src/features/transfer/environment-file.cli.ts');
 
@@ -44,9 +42,19 @@ describe('environment file commands', () => {
     );
 
   it('env:export writes the file the API exports, relative to where npm was run', async () => {
-    const { stdout } = await run(TSX, [ENTRY, 'export', '--env', source, '--out', 'out.json'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.databaseUrl, INIT_CWD: folder },
-    });
+    const { code, stdout, stderr } = await runProcess(
+      TSX,
+      [ENTRY, 'export', '--env', source, '--out', 'out.json'],
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATABASE_URL: t.databaseUrl,
+          INIT_CWD: folder,
+        },
+      },
+    );
+    expect(code, stderr).toBe(0);
     expect(stdout).toContain(`Exported ${source} to ${join(folder, 'out.json')}`);
     const written = await readFile(join(folder, 'out.json'), 'utf8');
     expect(written).toBe(formatEnvironmentFile(await c.exportOf(source)));

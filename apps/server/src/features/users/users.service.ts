@@ -111,7 +111,7 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
       await updateConsoleRole(tx, email, next);
       const attributes = { scope: 'console' as const, before: roles.role, role: next };
       afterCommit(() => context.sessions.forget());
-      // Console-wide: one entry, listed in every environment's log (docs/decisions.md, Audit Log).
+      // Console-wide: one entry, listed in every environment's log (docs/decisions/0062).
       audit({
         environmentId: null,
         action: 'user.role.set',

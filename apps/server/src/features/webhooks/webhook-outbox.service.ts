@@ -1,25 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
 import {
   CONSOLE_WIDE_WEBHOOK_EVENTS,
   isPublishingAuditAction,
+  type WebhookEvent,
   type WebhookEventType,
   webhookEventOfAuditAction,
 } from '@console/domain';
+import type { Tx } from '../../db/client.ts';
 import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import { findRevisionPublishedWith } from '../runtime/runtime-revision-summary.service.ts';
+import { type PublishedInTransaction, revisionsPublishedIn } from '../runtime/runtime-publish.service.ts';
+import { rememberPublished, summarisePublished } from '../runtime/runtime-revision-summary.service.ts';
 import { findSubscriptionsWanting, insertMessages, type NewMessage } from './webhook.store.ts';
-import { eventOfAuditEntry } from './webhook-payload.ts';
+import { eventOfAuditEntry, revisionPublishedEvent } from './webhook-payload.ts';
 
 // The transactional outbox: in the transaction of a change, after its audit entries and its runtime
-// revision, one message per (event, enabled subscription wanting it), and their delivery enqueued on
-// the job queue in the same transaction. A rolled-back change announces nothing; a committed one is
-// delivered even if this process stops right after the commit.
+// revision, one message per (event, enabled subscription wanting it), each with its whole event (a
+// revision's summary too), in one statement that also notifies WEBHOOK_OUTBOX_CHANNEL: PostgreSQL
+// delivers the notification at commit and drops it on rollback, so a rolled-back change announces
+// nothing. The processes running workers hear it and send the subscription's delivery job; a committed
+// message nobody heard of (no worker listening then) is found by the delivery's sweep.
 
 /** The job that delivers a subscription's messages, in order (webhook-delivery.service.ts). */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
 export interface WebhookDeliveryJob {
   subscriptionId: string;
+}
+
+/** Notified at the commit of messages, with their subscription's id (once per transaction and id). */
+export const WEBHOOK_OUTBOX_CHANNEL = 'webhook_outbox';
+
+/**
+ * Each outbox step's duration in its transaction, for whoever listens (the webhooks benchmark): a
+ * diagnostics channel, costing nothing when nobody listens.
+ */
+export const outboxTimings = channel('console.webhooks.outbox');
+export interface OutboxTiming {
+  seconds: number;
+  /** The messages it wrote (0: nobody wanted what the change announces). */
+  messages: number;
 }
 
 const REVISION_EVENT: WebhookEventType = 'runtime.revision.published';
@@ -55,21 +75,32 @@ function announcementsOf(written: readonly WrittenAuditEntry[]): Announcement[] 
 const isConsoleWide = (announcement: Announcement) =>
   announcement.environmentId === null || CONSOLE_WIDE_WEBHOOK_EVENTS.includes(announcement.type);
 
-/**
- * The outbox as a unit-of-work step (app.ts registers it after runtime publishing). `jobsOf`: the app's
- * job queue, asked when the step runs (the steps are registered before the queue is built).
- */
-export function webhookOutboxStep(jobsOf: () => JobQueue): AuditedStep {
-  return async (tx, written) => {
+/** The outbox as a unit-of-work step (app.ts registers it after runtime publishing). */
+export function webhookOutboxStep(): AuditedStep {
+  /** Writes the messages and answers how many. */
+  const step = async (...[tx, written]: Parameters<AuditedStep>): Promise<number> => {
     const announcements = announcementsOf(written);
-    if (announcements.length === 0) return;
+    if (announcements.length === 0) return 0;
+    const published = revisionsPublishedIn(tx);
+    try {
+      return await writeMessages(tx, announcements, published);
+    } finally {
+      // The base of the next publish's summary, once this one's summary (if any) is made.
+      for (const revision of published) rememberPublished(revision);
+    }
+  };
+  const writeMessages = async (
+    tx: Tx,
+    announcements: readonly Announcement[],
+    published: readonly PublishedInTransaction[],
+  ): Promise<number> => {
     const subscriptions = await findSubscriptionsWanting(
       tx,
       [...new Set(announcements.map((announcement) => announcement.type))],
       [...new Set(announcements.flatMap((announcement) => announcement.environmentId ?? []))],
       announcements.some(isConsoleWide),
     );
-    if (subscriptions.length === 0) return;
+    if (subscriptions.length === 0) return 0;
     const timestamp = new Date().toISOString();
     const messages: NewMessage[] = [];
     for (const announcement of announcements) {
@@ -80,20 +111,20 @@ export function webhookOutboxStep(jobsOf: () => JobQueue): AuditedStep {
       );
       if (wanting.length === 0) continue;
       let revision: number | null = null;
+      let event: WebhookEvent | null;
       if (announcement.type === REVISION_EVENT) {
-        revision = await findRevisionPublishedWith(
-          tx,
-          announcement.environmentId!,
-          announcement.entries.map((entry) => entry.id),
-        );
-        // Nothing players receive changed (or the runtime is pinned): no revision, nothing to announce.
-        if (revision === null) continue;
+        const environmentId = announcement.environmentId!;
+        // The environment's revision of this transaction; none when nothing players receive changed
+        // (or the runtime is pinned): nothing to announce.
+        const publishedHere = published.findLast((entry) => entry.environmentId === environmentId);
+        if (!publishedHere) continue;
+        revision = publishedHere.revision;
+        const summary = await summarisePublished(tx, publishedHere);
+        event = revisionPublishedEvent(environmentId, summary, timestamp);
+      } else {
+        event = eventOfAuditEntry(announcement.type, announcement.entries[0]!, timestamp);
+        if (event === null) continue;
       }
-      const event =
-        announcement.type === REVISION_EVENT
-          ? null
-          : eventOfAuditEntry(announcement.type, announcement.entries[0]!, timestamp);
-      if (announcement.type !== REVISION_EVENT && event === null) continue;
       for (const subscription of wanting) {
         messages.push({
           id: `msg_${randomUUID()}`,
@@ -105,10 +136,18 @@ export function webhookOutboxStep(jobsOf: () => JobQueue): AuditedStep {
         });
       }
     }
-    if (messages.length === 0) return;
-    await insertMessages(tx, messages);
-    for (const subscriptionId of new Set(messages.map((message) => message.subscriptionId))) {
-      await jobsOf().sendInTransaction<WebhookDeliveryJob>(tx, WEBHOOK_DELIVERY_JOB, { subscriptionId });
+    if (messages.length === 0) return 0;
+    await insertMessages(tx, messages, WEBHOOK_OUTBOX_CHANNEL);
+    return messages.length;
+  };
+  return async (tx, written) => {
+    if (!outboxTimings.hasSubscribers) {
+      await step(tx, written);
+      return;
     }
+    const started = performance.now();
+    const messages = await step(tx, written);
+    const timing: OutboxTiming = { seconds: (performance.now() - started) / 1000, messages };
+    outboxTimings.publish(timing);
   };
 }

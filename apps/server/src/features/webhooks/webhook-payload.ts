@@ -1,6 +1,8 @@
 import {
+  type ChangedParts,
   changeRequestPath,
   describeWebhookEvent,
+  revisionDiffPath,
   WEBHOOK_EVENT_VERSION,
   type WebhookEvent,
   type WebhookEventType,
@@ -19,7 +21,7 @@ const roleOrNull = (value: unknown) =>
 
 /**
  * The event an audit entry announces, built in the change's transaction, or null for the revision
- * published (built at its first attempt, from the revision) and for what announces nothing.
+ * published (revisionPublishedEvent) and for what announces nothing.
  */
 export function eventOfAuditEntry(
   type: WebhookEventType,
@@ -64,6 +66,27 @@ export function eventOfAuditEntry(
     default:
       return null;
   }
+}
+
+/** The event of a runtime revision published: its number, author, what it changed and its diff's link. */
+export function revisionPublishedEvent(
+  environment: string,
+  summary: { revision: number; author: string; changes: ChangedParts },
+  timestamp: string,
+): WebhookEvent {
+  const { plugins, abTests, configurations } = summary.changes;
+  return {
+    type: 'runtime.revision.published',
+    version: WEBHOOK_EVENT_VERSION,
+    timestamp,
+    environment,
+    data: {
+      revision: summary.revision,
+      author: summary.author,
+      changes: { plugins, abTests, configurations },
+      url: revisionDiffPath(environment, summary.revision),
+    },
+  };
 }
 
 /** The body a subscription's format sends for the event. */

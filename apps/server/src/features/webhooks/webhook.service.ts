@@ -32,7 +32,11 @@ import {
   updateSubscription,
 } from './webhook.store.ts';
 import { resolveWebhookTarget, UnsafeUrlError } from './webhook-http.ts';
-import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-outbox.service.ts';
+import {
+  WEBHOOK_DELIVERY_JOB,
+  WEBHOOK_OUTBOX_CHANNEL,
+  type WebhookDeliveryJob,
+} from './webhook-outbox.service.ts';
 
 // Managing an environment's webhook subscriptions (its admins), each change audited.
 
@@ -183,22 +187,26 @@ export async function testWebhook(
       throw ruleViolation(`Webhook '${subscription.name}' is disabled: enable it to send the test event`);
     }
     const id = `msg_${randomUUID()}`;
-    await insertMessages(unit.tx, [
-      {
-        id,
-        subscriptionId: subscription.id,
-        type: 'webhook.test',
-        event: {
+    await insertMessages(
+      unit.tx,
+      [
+        {
+          id,
+          subscriptionId: subscription.id,
           type: 'webhook.test',
-          version: WEBHOOK_EVENT_VERSION,
-          timestamp: new Date().toISOString(),
-          environment: context.environmentId,
-          data: { subscription: subscription.name, by: context.email },
+          event: {
+            type: 'webhook.test',
+            version: WEBHOOK_EVENT_VERSION,
+            timestamp: new Date().toISOString(),
+            environment: context.environmentId,
+            data: { subscription: subscription.name, by: context.email },
+          },
+          environmentId: context.environmentId,
+          revision: null,
         },
-        environmentId: context.environmentId,
-        revision: null,
-      },
-    ]);
+      ],
+      WEBHOOK_OUTBOX_CHANNEL,
+    );
     await enqueueDelivery(unit, context.jobs, subscription.id);
     unit.audit({
       environmentId: context.environmentId,

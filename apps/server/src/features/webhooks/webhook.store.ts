@@ -22,6 +22,9 @@ interface SubscriptionRow {
   disabledAt: Date | null;
   created: Date;
   createdBy: string;
+  lastDeliveryAt: Date | null;
+  lastDeliveryStatus: number | null;
+  lastDeliveryOk: boolean | null;
 }
 
 const subscriptionSelect = {
@@ -36,6 +39,9 @@ const subscriptionSelect = {
   disabledAt: true,
   created: true,
   createdBy: true,
+  lastDeliveryAt: true,
+  lastDeliveryStatus: true,
+  lastDeliveryOk: true,
 } as const;
 
 export const toWebhook = (row: SubscriptionRow): Webhook => ({
@@ -49,6 +55,14 @@ export const toWebhook = (row: SubscriptionRow): Webhook => ({
   disabledAt: row.disabledAt?.getTime() ?? null,
   created: row.created.getTime(),
   createdBy: row.createdBy,
+  lastDelivery:
+    row.lastDeliveryAt === null
+      ? null
+      : {
+          at: row.lastDeliveryAt.getTime(),
+          status: row.lastDeliveryStatus,
+          isSuccess: row.lastDeliveryOk ?? false,
+        },
 });
 
 export interface SubscriptionFields {
@@ -147,14 +161,38 @@ export interface NewMessage {
   revision: number | null;
 }
 
-export async function insertMessages(tx: Tx, messages: readonly NewMessage[]): Promise<void> {
-  await tx.webhookMessage.createMany({
-    data: messages.map((message) => ({
-      ...message,
-      state: 'pending',
-      event: message.event === null ? undefined : (message.event as object),
-    })),
-  });
+/**
+ * Writes the messages in one statement (the outbox's one write in the transaction of a change), which
+ * also notifies `channel` of each subscription that got one: a raw insert from one JSON parameter, a
+ * fraction of what Prisma's createMany costs here.
+ */
+export async function insertMessages(
+  tx: Tx,
+  messages: readonly NewMessage[],
+  channel: string,
+): Promise<void> {
+  if (messages.length === 0) return;
+  const rows = messages.map((message, ordinal) => ({
+    ordinal,
+    id: message.id,
+    subscription_id: message.subscriptionId,
+    type: message.type,
+    // Absent rather than JSON null: a missing key is SQL NULL.
+    ...(message.event === null ? {} : { event: message.event }),
+    environment_id: message.environmentId,
+    revision: message.revision,
+  }));
+  await tx.$queryRaw`
+    WITH "inserted" AS (
+      INSERT INTO "webhook_message" ("id", "subscription_id", "type", "event", "environment_id", "revision", "state")
+      SELECT x."id", x."subscription_id", x."type", x."event", x."environment_id", x."revision", 'pending'
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+               "ordinal" int, "id" text, "subscription_id" text, "type" text, "event" jsonb,
+               "environment_id" text, "revision" int)
+       ORDER BY x."ordinal"
+      RETURNING "subscription_id")
+    SELECT pg_notify(${channel}, s."subscription_id")::text AS "notified"
+      FROM (SELECT DISTINCT "subscription_id" FROM "inserted") AS s`;
 }
 
 /** What a delivery needs of its subscription, once this process holds its lease. */
@@ -222,56 +260,85 @@ export interface PendingMessage {
   created: Date;
 }
 
-/** The subscription's first message not yet delivered nor failed: the only one that may be sent now. */
-export async function findHeadMessage(db: Db, subscriptionId: string): Promise<PendingMessage | null> {
-  const row = await db.webhookMessage.findFirst({
-    where: { subscriptionId, state: 'pending' },
-    orderBy: { sequence: 'asc' },
-    select: {
-      id: true,
-      type: true,
-      event: true,
-      environmentId: true,
-      revision: true,
-      failures: true,
-      nextAttempt: true,
-      created: true,
-    },
-  });
-  return row ? { ...row, type: row.type as WebhookEventType, event: row.event as WebhookEvent | null } : null;
+/**
+ * The subscription's first `limit` messages not yet delivered nor failed, in order: the first is the only
+ * one that may be sent while it waits for a retry (the partial index of pending messages answers it).
+ */
+export async function findPendingMessages(
+  db: Db,
+  subscriptionId: string,
+  limit: number,
+): Promise<PendingMessage[]> {
+  const rows = await db.$queryRaw<(Omit<PendingMessage, 'type'> & { type: string })[]>`
+    SELECT "id", "type", "event", "environment_id" AS "environmentId", "revision", "failures",
+           "next_attempt" AS "nextAttempt", "created"
+      FROM "webhook_message"
+     WHERE "subscription_id" = ${subscriptionId} AND "state" = 'pending'
+     ORDER BY "sequence" LIMIT ${limit}`;
+  return rows.map((row) => ({ ...row, type: row.type as WebhookEventType }));
 }
 
-/** Records an attempt and what it leaves the message as, in one transaction. */
-export async function recordAttempt(
-  tx: Tx,
-  messageId: string,
-  attempt: Omit<WebhookAttempt, 'at'> & { at: Date },
+/** One attempt of a batch and what it leaves its message as. */
+export interface RecordedAttempt {
+  messageId: string;
+  attempt: Omit<WebhookAttempt, 'at'> & { at: Date };
   next: {
     state: 'pending' | 'delivered' | 'failed';
     failures: number;
     nextAttempt?: Date;
+    /** A revision's event built at this attempt (legacy messages), kept for every later one. */
     event?: WebhookEvent;
-  },
+  };
+}
+
+/**
+ * Records a batch of attempts of one subscription, in the order made, in one statement: the attempts,
+ * what each leaves its message as, and the last of them as the subscription's latest delivery.
+ */
+export async function recordAttempts(
+  db: Db,
+  subscriptionId: string,
+  recorded: readonly RecordedAttempt[],
 ): Promise<void> {
-  await tx.webhookAttempt.create({
-    data: {
-      messageId,
-      at: attempt.at,
-      status: attempt.status,
-      latencyMs: attempt.latencyMs,
-      response: attempt.response,
-      isSuccess: attempt.isSuccess,
-    },
-  });
-  await tx.webhookMessage.update({
-    where: { id: messageId },
-    data: {
-      state: next.state,
-      failures: next.failures,
-      ...(next.nextAttempt ? { nextAttempt: next.nextAttempt } : {}),
-      ...(next.event ? { event: next.event as object } : {}),
-    },
-  });
+  if (recorded.length === 0) return;
+  const rows = recorded.map(({ messageId, attempt, next }, index) => ({
+    ordinal: index,
+    message_id: messageId,
+    at: attempt.at.toISOString(),
+    status: attempt.status,
+    latency_ms: attempt.latencyMs,
+    response: attempt.response,
+    is_success: attempt.isSuccess,
+    state: next.state,
+    failures: next.failures,
+    next_attempt: next.nextAttempt?.toISOString() ?? null,
+    // Absent rather than JSON null: a missing key is SQL NULL, which keeps the stored event.
+    ...(next.event ? { event: next.event } : {}),
+  }));
+  const last = recorded.at(-1)!.attempt;
+  await db.$executeRaw`
+    WITH "batch" AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+        "ordinal" int, "message_id" text, "at" timestamptz, "status" int, "latency_ms" int, "response" text,
+        "is_success" boolean, "state" text, "failures" int, "next_attempt" timestamptz, "event" jsonb)
+    ), "attempts" AS (
+      INSERT INTO "webhook_attempt" ("message_id", "at", "status", "latency_ms", "response", "is_success")
+      SELECT b."message_id", b."at", b."status", b."latency_ms", b."response", b."is_success"
+        FROM "batch" b
+        -- A message deleted with its subscription meanwhile keeps no attempt.
+        JOIN "webhook_message" m ON m."id" = b."message_id"
+       ORDER BY b."ordinal"
+    ), "messages" AS (
+      UPDATE "webhook_message" m
+         SET "state" = b."state", "failures" = b."failures",
+             "next_attempt" = COALESCE(b."next_attempt", m."next_attempt"),
+             "event" = COALESCE(b."event", m."event")
+        FROM "batch" b WHERE m."id" = b."message_id"
+    )
+    UPDATE "webhook_subscription"
+       SET "last_delivery_at" = ${last.at}, "last_delivery_status" = ${last.status},
+           "last_delivery_ok" = ${last.isSuccess}
+     WHERE "id" = ${subscriptionId}`;
 }
 
 /**

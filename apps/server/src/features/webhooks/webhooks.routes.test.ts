@@ -1,8 +1,16 @@
-import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookEvent } from '@console/domain';
+import {
+  type CreatedWebhook,
+  PluginId,
+  pluginNameOf,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '@console/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { buildTestApp } from '../../testing/index.ts';
+import { pruneRevisions, sqlOf } from '../runtime/runtime-part.store.ts';
 import { webhookOutboxStep } from './webhook-outbox.service.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.testing.ts';
 
@@ -94,12 +102,52 @@ describe('webhooks', () => {
     });
     expect(to.received[0]!.id).toBe((await deliveries(created.id))[0]!.id);
     expect(to.refused).toEqual([]);
+    // The list answers each subscription's latest attempt with it.
+    const listed = ((await call('list')).json().payload as Webhook[]).find((hook) => hook.id === created.id);
+    expect(listed!.lastDelivery).toMatchObject({ status: 200, isSuccess: true });
+    expect(listed!.lastDelivery!.at).toBe((await deliveries(created.id))[0]!.attempts[0]!.at);
+  });
+
+  it('summarises a revision whose predecessor retention deleted before its first attempt', async () => {
+    const to = await receiver();
+    const created = await subscribe(to, { name: 'pruned', events: ['runtime.revision.published'] });
+    const activate = async (active: boolean) => {
+      const response = await t.post(
+        '/api/plugin/activate?configuration=dev',
+        { pluginId: PluginId.AGILITY_RACE, active },
+        cookie,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await activate(false);
+    // Another process holds the subscription's delivery: nothing is sent until it lets go.
+    const sql = sqlOf(t.app.db);
+    await sql(`UPDATE "webhook_subscription" SET "lease_until" = now() + interval '1 hour' WHERE "id" = $1`, [
+      created.id,
+    ]);
+    await activate(true);
+    const revisions = await t.post('/api/runtime/revision/list?configuration=dev', {}, cookie);
+    const latest = revisions.json().payload.latest as number;
+    // Retention keeps the latest alone: the revision before it is gone.
+    expect(await pruneRevisions(sql, 'dev', latest)).toBeGreaterThan(0);
+    await sql(`UPDATE "webhook_subscription" SET "lease_until" = NULL WHERE "id" = $1`, [created.id]);
+    // The next publish's job delivers everything pending, in order.
+    await t.post('/api/release/kv/set?configuration=dev', { keyValue: 'pruned=1;' }, cookie);
+    await expect
+      .poll(async () => (await deliveries(created.id)).every((delivery) => delivery.state === 'delivered'))
+      .toBe(true);
+    const announced = to.received.map((webhook) => webhook.payload as WebhookEvent);
+    expect(
+      announced.find((event) => 'revision' in event.data && event.data.revision === latest),
+    ).toMatchObject({
+      data: { changes: { plugins: [pluginNameOf(PluginId.AGILITY_RACE)], abTests: [], configurations: [] } },
+    });
   });
 
   it('announces nothing of a transaction that rolled back', async () => {
     const to = await receiver();
     const created = await subscribe(to, { name: 'rollbacks', events: ['runtime-key.created'] });
-    const step = webhookOutboxStep(() => t.app.jobs);
+    const step = webhookOutboxStep();
     const entry = {
       id: 0,
       environmentId: 'dev',
@@ -121,6 +169,27 @@ describe('webhooks', () => {
       'committed',
     ]);
     expect(await deliveries(created.id)).toHaveLength(1);
+  });
+
+  it('delivers a committed message nobody was notified of', async () => {
+    const to = await receiver();
+    const created = await subscribe(to, { name: 'unheard', events: ['webhook.test'] });
+    const event: WebhookEvent = {
+      type: 'webhook.test',
+      version: 1,
+      timestamp: new Date().toISOString(),
+      environment: 'dev',
+      data: { subscription: 'unheard', by: 'admin@example.com' },
+    };
+    // Written as the outbox writes it, but committed with no notification (no worker listened then).
+    await sqlOf(t.app.db)(
+      `INSERT INTO "webhook_message" ("id", "subscription_id", "type", "event", "environment_id", "state")
+       VALUES ('msg_unheard', $1, 'webhook.test', $2::jsonb, 'dev', 'pending')`,
+      [created.id, JSON.stringify(event)],
+    );
+    // The sweep finds it: due for a sweep interval, nobody delivering.
+    await expect.poll(async () => (await deliveries(created.id))[0]?.state).toBe('delivered');
+    expect(to.received.map((webhook) => webhook.id)).toEqual(['msg_unheard']);
   });
 
   it('delivers everything, in order and with the same ids, once a receiver that was down is up', async () => {

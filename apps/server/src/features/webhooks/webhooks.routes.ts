@@ -13,7 +13,11 @@ import {
   type WebhookContext,
 } from './webhook.service.ts';
 import { WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.service.ts';
-import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-outbox.service.ts';
+import {
+  WEBHOOK_DELIVERY_JOB,
+  WEBHOOK_OUTBOX_CHANNEL,
+  type WebhookDeliveryJob,
+} from './webhook-outbox.service.ts';
 
 /** What a test may shorten of the delivery (BuildAppOptions.webhooks): never a sleep on a clock. */
 export type WebhookTimings = Partial<
@@ -52,7 +56,14 @@ export async function webhooksRoutes(app: FastifyInstance) {
     retryBackoff: true,
   });
   if (config.jobWorkers) {
-    app.addHook('onReady', async () => delivery.startSweeping());
+    app.addHook('onReady', async () => {
+      // Committed messages wake this process (any process running workers sends the job).
+      await app.dbListener.subscribe(WEBHOOK_OUTBOX_CHANNEL, (subscriptionId) =>
+        delivery.wake(subscriptionId),
+      );
+      app.dbListener.onReconnect(() => delivery.sweepNow());
+      delivery.startSweeping();
+    });
     app.addHook('onClose', async () => delivery.stopSweeping());
   }
 

@@ -13,7 +13,7 @@ import { HINT_SX } from './fieldError.ts';
 // Date and time fields use the MUI X date-time pickers (design card), in UTC with the operator's
 // offset shown, loaded only where needed. Screens load this module (the typed field, dayjs and the
 // adapter) lazily; the calendar (DateTimeCalendarPopover) is another chunk, loaded when the operator
-// opens it (docs/decisions.md, Configuration screens: chunks at most 60 KB).
+// opens it (docs/decisions/0198).
 dayjs.extend(utc);
 
 const DateTimeCalendarPopover = lazy(async () => ({

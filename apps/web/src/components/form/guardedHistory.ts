@@ -7,7 +7,7 @@ type Listener = Parameters<History['listen']>[0];
 /**
  * A history that asks before leaving unsaved changes: following a link or any `navigate` (push, replace)
  * waits for the answer; the browser's back and forward are undone at once, asked, and redone on Yes. The
- * console keeps the declarative router (docs/decisions.md, "First load"), whose `useBlocker` is not
+ * console keeps the declarative router (docs/decisions/0020), whose `useBlocker` is not
  * available; this does what the data router's blocker does, on the history the router is given.
  */
 export function guardHistory(history: History): History {

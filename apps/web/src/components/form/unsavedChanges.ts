@@ -1,6 +1,6 @@
 import type { ConfirmationRequest } from '../../shell/feedback/globalUi.context.ts';
 
-/** The one question asked before unsaved changes would be lost (docs/decisions.md, Shell). */
+/** The one question asked before unsaved changes would be lost (docs/decisions/0017). */
 export const LEAVE_UNSAVED_REQUEST: ConfirmationRequest = {
   title: 'Discard unsaved changes?',
   message: 'Your changes on this screen are not saved. Leave and lose them?',

@@ -2,7 +2,7 @@ import { SEARCH_CURSOR_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH, type SortDirection } 
 import { setOrDelete } from '../useViewState.ts';
 
 /**
- * The part of a list's view every search shares, kept in the URL (docs/decisions.md, "View state in the
+ * The part of a list's view every search shares, kept in the URL (docs/decisions/0025, "View state in the
  * URL"): the search text (?q=), the sort (?sort=&direction=) and the page, as the trail of keyset cursors
  * that led to it (?pages=c1,c2: the last one starts the page shown, the others lead back page by page).
  */

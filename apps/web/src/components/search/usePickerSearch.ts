@@ -12,7 +12,7 @@ type Page = { items: unknown[]; total: number; isTotalCapped: boolean; nextCurso
 
 /**
  * A picker's search and page. A picker is a dialog over another screen, so its search lives only while it
- * is open (docs/decisions.md, "Large lists"); the screen's URL stays the screen's.
+ * is open (docs/decisions/0026); the screen's URL stays the screen's.
  */
 export function usePickerSearch<E extends AnyEndpoint>(endpoint: E, fields: Record<string, unknown> = {}) {
   const [q, setQ] = useState('');

@@ -71,7 +71,7 @@ export function DataTable<Row>({
     ...stickySx(column),
   ];
   return (
-    <ScrollableTableContainer>
+    <ScrollableTableContainer label={label}>
       <Table size="small" stickyHeader aria-label={label}>
         <TableHead>
           <TableRow>

@@ -53,17 +53,29 @@ export const STICKY_END_SX = {
 const edgeShadowColor = (theme: Theme) =>
   theme.palette.mode === 'dark' ? 'rgba(0, 0, 0, 0.8)' : 'rgba(0, 0, 0, 0.25)';
 
-/** Which sides of the scrolled box hide columns, as data attributes the sticky cells' shadows follow. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * Which sides of the scrolled box hide columns, as data attributes the sticky cells' shadows follow; and
+ * whether the box itself must take the focus: it scrolls and holds nothing that does (a table of text at 200%
+ * zoom), so the keyboard could not scroll it otherwise.
+ */
 function useHiddenSides() {
   const ref = useRef<HTMLDivElement>(null);
-  const [hidden, setHidden] = useState({ start: false, end: false });
+  const [hidden, setHidden] = useState({ start: false, end: false, isFocusable: false });
   const measure = useCallback(() => {
     const box = ref.current;
     if (!box) return;
     const start = box.scrollLeft > 0;
     // a pixel of rounding at the right edge is not a hidden column
     const end = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
-    setHidden((current) => (current.start === start && current.end === end ? current : { start, end }));
+    const isScrolling = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    const isFocusable = isScrolling && box.querySelector(FOCUSABLE) === null;
+    setHidden((current) =>
+      current.start === start && current.end === end && current.isFocusable === isFocusable
+        ? current
+        : { start, end, isFocusable },
+    );
   }, []);
   useEffect(() => {
     const box = ref.current;
@@ -79,8 +91,8 @@ function useHiddenSides() {
   return { ref, measure, hidden };
 }
 
-/** The box of a table that may be wider (or taller) than the screen; see above. */
-export function ScrollableTableContainer({ children }: { children: ReactNode }) {
+/** The box of a table that may be wider (or taller) than the screen; see above. `label`: the table's name. */
+export function ScrollableTableContainer({ label, children }: { label?: string; children: ReactNode }) {
   const { ref, measure, hidden } = useHiddenSides();
   return (
     <TableContainer
@@ -88,6 +100,7 @@ export function ScrollableTableContainer({ children }: { children: ReactNode }) 
       component={Paper}
       variant="outlined"
       onScroll={measure}
+      {...(hidden.isFocusable ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
       data-hidden-start={hidden.start || undefined}
       data-hidden-end={hidden.end || undefined}
       // the navigation bar is 68 px high; the rest of the window is the table's at most

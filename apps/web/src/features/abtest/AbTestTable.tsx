@@ -9,7 +9,6 @@ import {
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,7 +17,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { busyInput, whileBusy } from '../../components/busy.ts';
+import { whileBusy } from '../../components/busy.ts';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { DeleteIcon } from '../../components/icons.tsx';
 import { SortableHeader } from '../../components/search/SortableHeader.tsx';
@@ -109,15 +109,14 @@ export function AbTestTable({ abTests, sort }: { abTests: readonly AbTest[]; sor
                     lockedBecause={stateSwitchBlockedBy(abTest)}
                     holdsFocus
                   >
-                    <Switch
+                    <ToggleSwitch
                       checked={abTest.active}
                       disabled={stateSwitchBlockedBy(abTest) !== undefined}
-                      onChange={(event) => {
-                        if (event.target.checked && !actions.isBusy) void actions.activateAbTest(abTest);
+                      onChange={(checked) => {
+                        if (checked && !actions.isBusy) void actions.activateAbTest(abTest);
                       }}
-                      slotProps={{
-                        input: { 'aria-label': `Active ${abTest.id}`, ...busyInput(actions.isBusy) },
-                      }}
+                      ariaLabel={`Active ${abTest.id}`}
+                      isBusy={actions.isBusy}
                     />
                   </NeedsRight>
                 </TableCell>

@@ -4,19 +4,17 @@ import {
   api,
   caseLabel,
   latestVersion,
-  type SaveCaseDescriptionsRequest,
   saveCaseDescriptionsRequestSchema,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { ControlledTextFormField } from '../../components/form/ControlledTextFormField.tsx';
+import { FormScope } from '../../components/form/FormScope.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
@@ -28,21 +26,19 @@ function caseCountOf(abTest: AbTest): number {
   return Math.max(latestVersion(abTest.data.versions)?.cases.length ?? 0, abTest.data.cases.length);
 }
 
-type CaseDescriptionsInput = z.input<typeof saveCaseDescriptionsRequestSchema>;
-
 /** A description per case. */
 export function CaseDescriptionsForm({ abTest }: { abTest: AbTest }) {
   const { toast } = useGlobalUi();
   const save = useSaveCaseDescriptionsMutation();
   const caseCount = caseCountOf(abTest);
-  const form = useForm<CaseDescriptionsInput, unknown, SaveCaseDescriptionsRequest>({
-    resolver: zodResolver(saveCaseDescriptionsRequestSchema),
+  const form = useSchemaForm(saveCaseDescriptionsRequestSchema, {
+    mode: 'onSubmit',
     values: {
       id: abTest.id,
       descriptions: Array.from({ length: caseCount }, (_, i) => abTest.data.caseDescriptions[i] ?? ''),
     },
   });
-  const { control, handleSubmit, formState, reset } = form;
+  const { handleSubmit, formState, reset } = form;
   useUnsavedChangesGuard(form, 'case-descriptions');
   const submit = handleSubmit((request) =>
     save.mutate(request, {
@@ -62,38 +58,31 @@ export function CaseDescriptionsForm({ abTest }: { abTest: AbTest }) {
       {caseCount === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>The cases appear with the first version.</Typography>
       ) : (
-        <Box component="form" onSubmit={submit} noValidate>
-          <Stack spacing={1.5}>
-            {saveError && <Typography color="error">{saveError.message}</Typography>}
-            {Array.from({ length: caseCount }, (_, index) => (
-              <Controller
-                // biome-ignore lint/suspicious/noArrayIndexKey: a case is its position
-                key={index}
-                name={`descriptions.${index}`}
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={caseLabel(index)}
-                    size="small"
-                    autoComplete="off"
-                    error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message}
-                    sx={{ '& .MuiInputBase-root': { borderLeft: 4, borderColor: caseColorOf(index) } }}
-                    slotProps={{ htmlInput: { maxLength: ABTEST_DESCRIPTION_MAX_LENGTH } }}
-                  />
-                )}
-              />
-            ))}
-            <Box>
-              <NeedsRight endpoint={api.abtest.saveCaseDescriptions}>
-                <Button type="submit" variant="outlined" disabled={!formState.isDirty || save.isPending}>
-                  Save case descriptions
-                </Button>
-              </NeedsRight>
-            </Box>
-          </Stack>
-        </Box>
+        <FormScope form={form}>
+          <Box component="form" onSubmit={submit} noValidate>
+            <Stack spacing={1.5}>
+              {saveError && <Typography color="error">{saveError.message}</Typography>}
+              {Array.from({ length: caseCount }, (_, index) => (
+                <ControlledTextFormField
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a case is its position
+                  key={index}
+                  name={`descriptions.${index}`}
+                  label={caseLabel(index)}
+                  size="small"
+                  maxLength={ABTEST_DESCRIPTION_MAX_LENGTH}
+                  sx={{ '& .MuiInputBase-root': { borderLeft: 4, borderColor: caseColorOf(index) } }}
+                />
+              ))}
+              <Box>
+                <NeedsRight endpoint={api.abtest.saveCaseDescriptions}>
+                  <Button type="submit" variant="outlined" disabled={!formState.isDirty || save.isPending}>
+                    Save case descriptions
+                  </Button>
+                </NeedsRight>
+              </Box>
+            </Stack>
+          </Box>
+        </FormScope>
       )}
     </Paper>
   );

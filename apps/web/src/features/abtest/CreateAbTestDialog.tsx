@@ -3,11 +3,9 @@ import {
   ABTEST_ID_MAX_LENGTH,
   ABTEST_MESSAGES,
   AbTestType,
-  type CreateAbTestRequest,
   createAbTestRequestSchema,
   sanitizeAbTestId,
 } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,11 +16,13 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
+import { ControlledTextFormField } from '../../components/form/ControlledTextFormField.tsx';
+import { FormScope } from '../../components/form/FormScope.tsx';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { CasinoIcon } from '../../components/icons.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { AbTestTypeLabel } from './AbTestTypeLabel.tsx';
@@ -47,13 +47,10 @@ export function CreateAbTestDialog({ open, onClose }: CreateAbTestDialogProps) {
   );
 }
 
-type CreateAbTestInput = z.input<typeof createAbTestRequestSchema>;
-
 function CreateAbTestForm({ onClose }: { onClose(): void }) {
   const { toast } = useGlobalUi();
   const create = useCreateAbTestMutation();
-  const form = useForm<CreateAbTestInput, unknown, CreateAbTestRequest>({
-    resolver: zodResolver(createAbTestRequestSchema),
+  const form = useSchemaForm(createAbTestRequestSchema, {
     defaultValues: { id: '', description: '', type: AbTestType.StickySegmentation },
     mode: 'onChange',
   });
@@ -74,93 +71,69 @@ function CreateAbTestForm({ onClose }: { onClose(): void }) {
     create.error instanceof ApiError && create.error.isHandledGlobally ? null : create.error;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {createError && <Alert severity="error">{createError.message}</Alert>}
-          <Controller
-            name="id"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                onChange={(event) => field.onChange(sanitizeAbTestId(event.target.value))}
-                label="ID"
-                required
-                autoFocus
-                autoComplete="off"
-                error={doesIdExist || fieldState.error !== undefined}
-                helperText={
-                  doesIdExist
-                    ? ABTEST_MESSAGES.idExists
-                    : (fieldState.error?.message ?? 'Letters, digits, - and _; a space becomes -')
-                }
-                slotProps={{
-                  htmlInput: { maxLength: ABTEST_ID_MAX_LENGTH },
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton
-                          aria-label="Suggest another ID"
-                          title="Suggest another ID"
-                          onClick={reroll}
-                          edge="end"
-                        >
-                          <CasinoIcon />
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
-            )}
-          />
-          <Controller
-            name="description"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label="Description"
-                autoComplete="off"
-                error={fieldState.error !== undefined}
-                helperText={
-                  fieldState.error?.message ?? `At most ${ABTEST_DESCRIPTION_MAX_LENGTH} characters`
-                }
-                slotProps={{ htmlInput: { maxLength: ABTEST_DESCRIPTION_MAX_LENGTH } }}
-              />
-            )}
-          />
-          <Controller
-            name="type"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                label="Type"
-                onChange={(event) => field.onChange(Number(event.target.value))}
-              >
-                {AB_TEST_TYPE_OPTIONS.map((option) => (
-                  <MenuItem key={option.type} value={option.type}>
-                    <AbTestTypeLabel type={option.type} />
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!formState.isValid || isCheckingId || doesIdExist || create.isPending}
-        >
-          Create
-        </Button>
-      </DialogActions>
-    </form>
+    <FormScope form={form}>
+      <form onSubmit={submit} noValidate>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {createError && <Alert severity="error">{createError.message}</Alert>}
+            <ControlledTextFormField
+              name="id"
+              label="ID"
+              required
+              autoFocus
+              sanitize={sanitizeAbTestId}
+              maxLength={ABTEST_ID_MAX_LENGTH}
+              problem={doesIdExist ? ABTEST_MESSAGES.idExists : undefined}
+              hint="Letters, digits, - and _; a space becomes -"
+              endAdornment={
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label="Suggest another ID"
+                    title="Suggest another ID"
+                    onClick={reroll}
+                    edge="end"
+                  >
+                    <CasinoIcon />
+                  </IconButton>
+                </InputAdornment>
+              }
+            />
+            <ControlledTextFormField
+              name="description"
+              label="Description"
+              maxLength={ABTEST_DESCRIPTION_MAX_LENGTH}
+              hint={`At most ${ABTEST_DESCRIPTION_MAX_LENGTH} characters`}
+            />
+            <Controller
+              name="type"
+              control={control}
+              render={({ field }) => (
+                <PlainSelectField
+                  {...field}
+                  label="Type"
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                >
+                  {AB_TEST_TYPE_OPTIONS.map((option) => (
+                    <MenuItem key={option.type} value={option.type}>
+                      <AbTestTypeLabel type={option.type} />
+                    </MenuItem>
+                  ))}
+                </PlainSelectField>
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!formState.isValid || isCheckingId || doesIdExist || create.isPending}
+          >
+            Create
+          </Button>
+        </DialogActions>
+      </form>
+    </FormScope>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  type AbTestVersion,
-  addCase,
-  latestVersion,
-  type SaveVersionRequest,
-  type VersionPercentsForm,
-  versionPercentsFormSchema,
-} from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type AbTestVersion, addCase, latestVersion, versionPercentsFormSchema } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,8 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { AddIcon } from '../../components/icons.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveVersionMutation } from './abtest.queries.ts';
@@ -59,8 +51,8 @@ interface CreateVersionFormProps {
 export function CreateVersionForm({ abTestId, initialWeights, onClose }: CreateVersionFormProps) {
   const { toast } = useGlobalUi();
   const save = useSaveVersionMutation();
-  const { control, handleSubmit, setValue } = useForm<VersionPercentsForm, unknown, SaveVersionRequest>({
-    resolver: zodResolver(versionPercentsFormSchema),
+  const { control, handleSubmit, setValue } = useSchemaForm(versionPercentsFormSchema, {
+    mode: 'onSubmit',
     defaultValues: { id: abTestId, percents: initialWeights.map(percentTextOf) },
   });
   const weights = useVersionWeights({ control, setValue }, initialWeights);

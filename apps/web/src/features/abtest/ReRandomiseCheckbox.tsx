@@ -1,7 +1,6 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useId } from 'react';
+import { CheckField } from '../../components/form/CheckField.tsx';
 
 // Activating a version or applying a rollout moves the fewest players the new weights
 // need; this asks for a fresh split instead (a new salt: every player is assigned anew).
@@ -22,15 +21,11 @@ export function ReRandomiseCheckbox({
   const explanationId = useId();
   return (
     <div>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={checked}
-            disabled={disabled}
-            onChange={(event) => onChange(event.target.checked)}
-            slotProps={{ input: { 'aria-describedby': explanationId } }}
-          />
-        }
+      <CheckField
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        describedBy={explanationId}
         label={RE_RANDOMISE_LABEL}
       />
       <FormHelperText id={explanationId} sx={{ mt: 0 }}>

@@ -11,10 +11,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { SliderField } from '../../components/form/SliderField.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { useApplyRolloutMutation } from './abtest.queries.ts';
@@ -81,7 +81,7 @@ export function RolloutSection({ abTest }: { abTest: AbTest }) {
       <Typography id={labelId}>treatment group</Typography>
       {/* Room above the slider for its value bubble, which otherwise covers the label. */}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, maxWidth: 640, pt: 5 }}>
-        <Slider
+        <SliderField
           aria-labelledby={labelId}
           value={treatment}
           min={0}

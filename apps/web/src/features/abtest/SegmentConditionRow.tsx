@@ -9,7 +9,8 @@ import {
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
+import { PlainTextField } from '../../components/form/PlainTextField.tsx';
 import { DeleteIcon } from '../../components/icons.tsx';
 
 // Property 0 means none.
@@ -67,8 +68,7 @@ export function SegmentConditionRow(props: SegmentConditionRowProps) {
       aria-label={`Condition ${index + 1}`}
       sx={{ display: 'flex', gap: 1, alignItems: 'start' }}
     >
-      <TextField
-        select
+      <PlainSelectField
         label="Property"
         size="small"
         value={condition.property}
@@ -87,9 +87,8 @@ export function SegmentConditionRow(props: SegmentConditionRowProps) {
             {name}
           </MenuItem>
         ))}
-      </TextField>
-      <TextField
-        select
+      </PlainSelectField>
+      <PlainSelectField
         label="Operation"
         size="small"
         value={condition.op}
@@ -104,8 +103,8 @@ export function SegmentConditionRow(props: SegmentConditionRowProps) {
             {operationSymbol(op) ?? String(op)}
           </MenuItem>
         ))}
-      </TextField>
-      <TextField
+      </PlainSelectField>
+      <PlainTextField
         label="Value"
         size="small"
         value={condition.value}

@@ -11,7 +11,6 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { busyInput } from '../../components/busy.ts';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -102,58 +101,58 @@ export function VersionsSection({ abTest }: { abTest: AbTest }) {
       {versionsQuery.isPending && !versionsQuery.isError ? (
         <Loading />
       ) : (
-        <Table size="small" aria-label="Versions">
-          <TableHead>
-            <TableRow>
-              <TableCell>Active</TableCell>
-              <TableCell>Version</TableCell>
-              <TableCell>Cases</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>User</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {versions.length === 0 && (
+        // At 200% zoom the columns are wider than the window: the table scrolls in its own box, not the page
+        // (the switches inside it take the focus, so the keyboard reaches it).
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Versions">
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={5}>
-                  <Typography sx={{ color: 'text.secondary' }}>No versions</Typography>
-                </TableCell>
+                <TableCell>Active</TableCell>
+                <TableCell>Version</TableCell>
+                <TableCell>Cases</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell>User</TableCell>
               </TableRow>
-            )}
-            {versions.map((version) => (
-              <TableRow key={version.version}>
-                <TableCell>
-                  {/* Busy rather than disabled while the call is in flight, and the switch of the version
+            </TableHead>
+            <TableBody>
+              {versions.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Typography sx={{ color: 'text.secondary' }}>No versions</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {versions.map((version) => (
+                <TableRow key={version.version}>
+                  <TableCell>
+                    {/* Busy rather than disabled while the call is in flight, and the switch of the version
                       just activated keeps the focus in its wrapper, which says why it cannot be used. */}
-                  <NeedsRight
-                    endpoint={api.abtest.activateVersion}
-                    lockedBecause={activationBlockedBy(ruleView, version.version)}
-                    holdsFocus
-                  >
-                    <Switch
-                      checked={version.active}
-                      onChange={(event) => {
-                        if (event.target.checked && !activate.isPending) void activateVersion(version);
-                      }}
-                      slotProps={{
-                        input: {
-                          'aria-label': `Active version ${version.version}`,
-                          ...busyInput(activate.isPending),
-                        },
-                      }}
-                    />
-                  </NeedsRight>
-                </TableCell>
-                <TableCell>{version.version}</TableCell>
-                <TableCell>
-                  <CaseBars weights={version.cases} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.created)}</TableCell>
-                <TableCell>{version.lastModifier}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                    <NeedsRight
+                      endpoint={api.abtest.activateVersion}
+                      lockedBecause={activationBlockedBy(ruleView, version.version)}
+                      holdsFocus
+                    >
+                      <ToggleSwitch
+                        checked={version.active}
+                        onChange={(checked) => {
+                          if (checked && !activate.isPending) void activateVersion(version);
+                        }}
+                        ariaLabel={`Active version ${version.version}`}
+                        isBusy={activate.isPending}
+                      />
+                    </NeedsRight>
+                  </TableCell>
+                  <TableCell>{version.version}</TableCell>
+                  <TableCell>
+                    <CaseBars weights={version.cases} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.created)}</TableCell>
+                  <TableCell>{version.lastModifier}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {question && (
         <VersionActivationDialog

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { PlainTextField } from '../../components/form/PlainTextField.tsx';
 import { DeleteIcon } from '../../components/icons.tsx';
 import { caseColorOf } from './abtest.labels.ts';
 
@@ -34,7 +34,7 @@ export function WeightRow({
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <Box aria-hidden sx={{ width: 6, height: 40, borderRadius: 1, bgcolor: caseColorOf(index) }} />
-      <TextField
+      <PlainTextField
         label={label}
         size="small"
         value={text}

@@ -1,8 +1,9 @@
 import { AUDIT_ACTIONS, AUDIT_FILTER_MAX_LENGTH } from '@console/domain';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
+import { PlainTextField } from '../../components/form/PlainTextField.tsx';
 import { ALL_ACTIONS, type AuditFilter } from './useAuditLog.ts';
 
 /**
@@ -18,8 +19,7 @@ export function AuditFilters({
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-      <TextField
-        select
+      <PlainSelectField
         size="small"
         label="Action"
         value={filter.action}
@@ -32,7 +32,7 @@ export function AuditFilters({
             {name}
           </MenuItem>
         ))}
-      </TextField>
+      </PlainSelectField>
       {/* keyed by the applied text: Back and Forward show the text they come back to */}
       <ExactFilter
         key={`target-${filter.target}`}
@@ -50,7 +50,7 @@ export function AuditFilters({
         value={filter.email}
         onApply={(value) => onFilter({ email: value })}
       />
-      <TextField
+      <PlainTextField
         type="date"
         size="small"
         label="From"
@@ -59,7 +59,7 @@ export function AuditFilters({
         helperText="First day (UTC)"
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField
+      <PlainTextField
         type="date"
         size="small"
         label="To"
@@ -95,7 +95,7 @@ function ExactFilter({ label, searchLabel, helperText, value, onApply }: ExactFi
   };
   return (
     <Box component="form" onSubmit={submit} role="search" aria-label={searchLabel}>
-      <TextField
+      <PlainTextField
         size="small"
         label={label}
         value={text}

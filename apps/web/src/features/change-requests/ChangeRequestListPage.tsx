@@ -9,10 +9,11 @@ import {
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { whileBusy } from '../../components/busy.ts';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
+import { PlainTextField } from '../../components/form/PlainTextField.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
@@ -91,8 +92,7 @@ export function ChangeRequestListPage() {
         applied at once or at a chosen time by its admins.
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-        <TextField
-          select
+        <PlainSelectField
           label="Status"
           value={filter.status}
           sx={{ minWidth: 180 }}
@@ -104,8 +104,8 @@ export function ChangeRequestListPage() {
               {CHANGE_REQUEST_STATUS_LABELS[status]}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </PlainSelectField>
+        <PlainTextField
           label="Author"
           value={filter.author}
           placeholder={me?.email ?? 'e-mail'}

@@ -7,11 +7,11 @@ import {
   sendConsumableRequestSchema,
 } from '@console/domain';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '../../components/form/Form.tsx';
 import { NumberFormField } from '../../components/form/NumberFormField.tsx';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { UserIdFormField } from '../../components/form/UserIdFormField.tsx';
 import { useIdempotencyKey } from '../../components/form/useIdempotencyKey.ts';
@@ -90,9 +90,8 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
         name="item"
         control={form.control}
         render={({ field, fieldState }) => (
-          <TextField
+          <PlainSelectField
             {...field}
-            select
             label={SEND_CONSUMABLE_LABELS.item}
             onChange={(event) => {
               const item = event.target.value;
@@ -111,7 +110,7 @@ function SendConsumableForm({ list, onError }: { list: CompensationList; onError
                 {name}
               </MenuItem>
             ))}
-          </TextField>
+          </PlainSelectField>
         )}
       />
       <NumberFormField name="amount" label={SEND_CONSUMABLE_LABELS.amount} />

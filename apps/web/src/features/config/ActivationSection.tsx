@@ -7,12 +7,13 @@ import {
 } from '@console/domain';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { DurationFormField } from '../../components/form/DurationFormField.tsx';
 import { NumberFormField } from '../../components/form/NumberFormField.tsx';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
+import { PlainTextField } from '../../components/form/PlainTextField.tsx';
 import { WeeklyScheduleField } from './WeeklyScheduleField.tsx';
 
 // The pickers (MUI X + dayjs) are a chunk of their own, so the edit screen's chunk stays small.
@@ -23,7 +24,7 @@ const DateTimeFormField = lazy(async () => ({
 const L = ACTIVATION_LABELS;
 
 function DateTimePlaceholder({ label }: { label: string }) {
-  return <TextField label={`${label} (UTC)`} disabled value="" helperText="Loading..." />;
+  return <PlainTextField label={`${label} (UTC)`} disabled value="" helperText="Loading..." />;
 }
 
 /** "activation properties": type, start, end, cooldown, max event duration, min level, grid, offset. */
@@ -43,8 +44,7 @@ export function ActivationSection() {
         name="activation.type"
         control={form.control}
         render={({ field, fieldState }) => (
-          <TextField
-            select
+          <PlainSelectField
             label={L.type}
             value={field.value}
             onChange={(event) => field.onChange(Number(event.target.value))}
@@ -59,7 +59,7 @@ export function ActivationSection() {
                 {option.label}
               </MenuItem>
             ))}
-          </TextField>
+          </PlainSelectField>
         )}
       />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>

@@ -8,13 +8,12 @@ import {
 } from '@console/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useMemo } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { CheckboxFormField } from '../../components/form/CheckboxFormField.tsx';
+import { ControlledTextFormField } from '../../components/form/ControlledTextFormField.tsx';
 import { FormScope } from '../../components/form/FormScope.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
@@ -74,29 +73,16 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
           </Alert>
         )}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-          <Controller
+          <ControlledTextFormField
             name="id"
-            control={form.control}
-            render={({ field, fieldState }) => (
-              <TextField
-                label={CONFIG_ITEM_LABELS.id}
-                required
-                autoComplete="off"
-                value={field.value ?? ''}
-                onChange={(event) => field.onChange(sanitizeConfigId(event.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                // Locked after creation
-                disabled={mode === 'edit'}
-                error={fieldState.error !== undefined}
-                helperText={
-                  fieldState.error?.message ??
-                  (mode === 'create' ? 'Letters, digits, - and _; a space becomes -' : undefined)
-                }
-                slotProps={{ htmlInput: { maxLength: CONFIG_ID_MAX_LENGTH, spellCheck: false } }}
-                sx={{ minWidth: 280 }}
-              />
-            )}
+            label={CONFIG_ITEM_LABELS.id}
+            required
+            sanitize={sanitizeConfigId}
+            // Locked after creation
+            disabled={mode === 'edit'}
+            hint={mode === 'create' ? 'Letters, digits, - and _; a space becomes -' : undefined}
+            maxLength={CONFIG_ID_MAX_LENGTH}
+            sx={{ minWidth: 280 }}
           />
           <TextFormField
             name="description"
@@ -114,24 +100,7 @@ export function ConfigForm({ kind, mode, initialValues, onValuesChange, onSaved 
             sx={{ mt: { md: 1.5 } }}
           />
         </Stack>
-        {kind.allowsDeactivation && (
-          <Controller
-            name="active"
-            control={form.control}
-            render={({ field }) => (
-              <FormControlLabel
-                label={CONFIG_ITEM_LABELS.active}
-                control={
-                  <Checkbox
-                    checked={field.value === true}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                  />
-                }
-              />
-            )}
-          />
-        )}
+        {kind.allowsDeactivation && <CheckboxFormField name="active" label={CONFIG_ITEM_LABELS.active} />}
         {kind.hasActivation && <ActivationSection />}
         {Editor && <Editor kind={kind.id} />}
         <Stack direction="row" spacing={1}>

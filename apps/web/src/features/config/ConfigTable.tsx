@@ -1,7 +1,6 @@
 import { api, type ConfigListItem, type SortDirection } from '@console/domain';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Switch from '@mui/material/Switch';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,7 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { busyInput, whileBusy } from '../../components/busy.ts';
+import { whileBusy } from '../../components/busy.ts';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { Identifier } from '../../components/Identifier.tsx';
 import { ContentCopyIcon, DeleteIcon } from '../../components/icons.tsx';
@@ -118,13 +118,14 @@ function ConfigRow({ row, actions }: { row: ConfigListItem; actions: ConfigTable
     <TableRow hover>
       <TableCell sx={STICKY_STATE_SX as SxProps<Theme>}>
         <NeedsRight endpoint={calls.activate}>
-          <Switch
+          <ToggleSwitch
             checked={active}
             disabled={!kind}
-            onChange={(event) => {
-              if (!actions.isBusy) actions.setActive(row, event.target.checked);
+            onChange={(checked) => {
+              if (!actions.isBusy) actions.setActive(row, checked);
             }}
-            slotProps={{ input: { 'aria-label': `Active ${id}`, ...busyInput(actions.isBusy) } }}
+            ariaLabel={`Active ${id}`}
+            isBusy={actions.isBusy}
           />
         </NeedsRight>
       </TableCell>

@@ -1,8 +1,8 @@
 import { type ConfigKindId, groupConfigKinds } from '@console/domain';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
 
 const GROUPS = groupConfigKinds().filter((group) => group.kinds.length > 0);
 
@@ -22,8 +22,7 @@ interface ConfigTypeSelectProps {
 /** The grouped "Configuration type" dropdown (races, duel, streaks,..., generic kinds). */
 export function ConfigTypeSelect({ value, onChange }: ConfigTypeSelectProps) {
   return (
-    <TextField
-      select
+    <PlainSelectField
       size="small"
       label="Configuration type"
       value={value}
@@ -38,6 +37,6 @@ export function ConfigTypeSelect({ value, onChange }: ConfigTypeSelectProps) {
           </MenuItem>
         )),
       ])}
-    </TextField>
+    </PlainSelectField>
   );
 }

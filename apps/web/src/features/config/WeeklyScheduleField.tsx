@@ -6,7 +6,6 @@ import {
   WEEKLY_SLOT_COUNT,
 } from '@console/domain';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import FormHelperText from '@mui/material/FormHelperText';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,9 +15,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { CheckField } from '../../components/form/CheckField.tsx';
 
 // 56 slots, 4 a day (night 00:00, morning 06:00, afternoon 12:00, evening 18:00 UTC) by 14 days;
-// selecting all 56 is refused. Slot = day × 4 + part, day 0 the Monday starting the fortnight (decisions.md).
+// selecting all 56 is refused. Slot = day × 4 + part, day 0 the Monday starting the fortnight (docs/decisions/0212).
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 const SLOT_TIMES = ['00:00', '06:00', '12:00', '18:00'] as const;
@@ -81,12 +81,12 @@ export function WeeklyScheduleField() {
                   const slot = day * SLOTS_PER_DAY + part;
                   return (
                     <TableCell key={day} align="center">
-                      <Checkbox
+                      <CheckField
                         size="small"
-                        checked={slots[slot]}
-                        onChange={(event) => toggle(slot, event.target.checked)}
+                        checked={slots[slot] === true}
+                        onChange={(checked) => toggle(slot, checked)}
                         onBlur={field.onBlur}
-                        slotProps={{ input: { 'aria-label': slotLabel(day, part) } }}
+                        ariaLabel={slotLabel(day, part)}
                       />
                     </TableCell>
                   );

@@ -2,7 +2,7 @@ import type { ConfigKindId } from '@console/domain';
 import { type ConfigFormValues, newConfigValues } from './configForm.ts';
 
 // The values of a new configuration's form are kept in the browser until a save succeeds.
-// Decision (docs/decisions.md): one draft per environment and kind, in localStorage.
+// Decision (docs/decisions/0196): one draft per environment and kind, in localStorage.
 
 export const configDraftKey = (environment: string, kind: ConfigKindId) =>
   `config.draft.${environment}.${kind}`;

@@ -53,7 +53,7 @@ export function useConfigListActions(dialog: MessageDialog) {
     );
   };
 
-  // Decision (docs/decisions.md): a clone stays on the list, which shows the copy; the toast names it.
+  // Decision (docs/decisions/): a clone stays on the list, which shows the copy; the toast names it.
   const cloneConfig = (row: ConfigListItem) => {
     const kind = kindOfRow(row);
     if (!kind) return;

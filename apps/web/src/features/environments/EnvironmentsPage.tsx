@@ -28,7 +28,7 @@ export const archiveMessage = (id: string) =>
   'using them are refused and their streams close. Its content is kept and can be restored from Archived.';
 
 /**
- * Environments (docs/decisions.md, Environments and Transfer, "Archived environments"): those in use,
+ * Environments (docs/decisions/0066): those in use,
  * each with Archive, and the archived ones, each with Restore. Console-wide admins only.
  */
 export function EnvironmentsPage() {

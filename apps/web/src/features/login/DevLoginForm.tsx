@@ -1,9 +1,9 @@
 import { devLoginRequestSchema } from '@console/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
+import { FormScope } from '../../components/form/FormScope.tsx';
+import { TextFormField } from '../../components/form/TextFormField.tsx';
+import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useDevLoginMutation } from './login.queries.ts';
 
 interface DevLoginFormProps {
@@ -14,26 +14,24 @@ interface DevLoginFormProps {
 /** Local sign-in without a sign-in provider, offered only when the server enables it. */
 export function DevLoginForm({ onSignedIn, onError }: DevLoginFormProps) {
   const login = useDevLoginMutation();
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(devLoginRequestSchema),
-    defaultValues: { email: '' },
-  });
-  const submit = handleSubmit((request) => login.mutate(request, { onSuccess: onSignedIn, onError }));
+  const form = useSchemaForm(devLoginRequestSchema, { defaultValues: { email: '' }, mode: 'onSubmit' });
+  const submit = form.handleSubmit((request) => login.mutate(request, { onSuccess: onSignedIn, onError }));
 
   return (
-    <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label="Local sign-in">
-      <TextField
-        {...register('email')}
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        error={formState.errors.email !== undefined}
-        helperText={formState.errors.email?.message ?? 'Signs you in locally (development servers only).'}
-        fullWidth
-      />
-      <Button type="submit" variant="outlined" disabled={login.isPending}>
-        Sign in locally
-      </Button>
-    </Stack>
+    <FormScope form={form}>
+      <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label="Local sign-in">
+        <TextFormField
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          hint="Signs you in locally (development servers only)."
+          fullWidth
+        />
+        <Button type="submit" variant="outlined" disabled={login.isPending}>
+          Sign in locally
+        </Button>
+      </Stack>
+    </FormScope>
   );
 }

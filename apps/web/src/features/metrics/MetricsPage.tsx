@@ -1,9 +1,8 @@
 import { api, type Metric } from '@console/domain';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
 import { setOrDelete, useViewState } from '../../components/useViewState.ts';
@@ -35,8 +34,8 @@ export function MetricsPage() {
       const isConfirmed = await confirm({
         title: `Archive metric ${metric.name}?`,
         message:
-          'It is no longer counted or shown in any A/B-test results. Restoring it later counts the events ' +
-          'that arrive from then on.',
+          'It is no longer counted or shown in any A/B-test results. Restoring it later counts it again ' +
+          'over every event received, those sent while it was archived included.',
       });
       if (!isConfirmed) return;
     }
@@ -64,12 +63,7 @@ export function MetricsPage() {
         What the A/B-tests&apos; results measure: each metric reads the events game servers send with
         runtime.track(userId, event, value). Guardrails are metrics a test must not harm.
       </Typography>
-      <FormControlLabel
-        control={
-          <Switch checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
-        }
-        label="Show archived metrics"
-      />
+      <ToggleSwitch checked={showArchived} onChange={setShowArchived} label="Show archived metrics" />
       <QueryContent query={metrics} what="Metrics">
         {(rows) => <MetricTable metrics={rows} onEdit={setEditing} onArchive={archiveMetric} />}
       </QueryContent>

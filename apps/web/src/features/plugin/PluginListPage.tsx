@@ -1,9 +1,8 @@
 import { api, type PluginListItem } from '@console/domain';
 import Link from '@mui/material/Link';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { busyInput } from '../../components/busy.ts';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
@@ -79,12 +78,13 @@ function PluginTable({ plugins, isToggling, onToggle }: PluginTableProps) {
       sticky: 'state',
       cell: (plugin) => (
         <NeedsRight endpoint={api.plugin.activate}>
-          <Switch
+          <ToggleSwitch
             checked={plugin.active}
             onChange={() => {
               if (!isToggling) onToggle(plugin);
             }}
-            slotProps={{ input: { 'aria-label': `${plugin.name} active`, ...busyInput(isToggling) } }}
+            ariaLabel={`${plugin.name} active`}
+            isBusy={isToggling}
           />
         </NeedsRight>
       ),

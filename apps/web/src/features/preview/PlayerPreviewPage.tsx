@@ -8,15 +8,13 @@ import {
   previewFormSchema,
   USER_ID_LABEL,
 } from '@console/domain';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Form } from '../../components/form/Form.tsx';
+import { PlainTextField } from '../../components/form/PlainTextField.tsx';
+import { RadioChoiceFormField } from '../../components/form/RadioChoiceField.tsx';
 import { SelectFormField, type SelectOption } from '../../components/form/SelectFormField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';
@@ -55,6 +53,12 @@ const PLUGIN_OPTIONS: readonly SelectOption<string>[] = [
     .map((name) => ({ value: String(PluginId[name]), label: name })),
 ];
 
+const SOURCE_KIND_OPTIONS: readonly SelectOption<string>[] = [
+  { value: 'current', label: 'What game servers receive now' },
+  { value: 'revision', label: 'A past revision' },
+  { value: 'draft', label: "A plugin's draft, as if activated" },
+];
+
 const usePreviewForm = () =>
   useSchemaForm(previewFormSchema, { defaultValues: emptyPreviewForm(), labels: { userId: USER_ID_LABEL } });
 
@@ -79,17 +83,7 @@ function SourceFields() {
       <Typography component="h2" variant="subtitle1" id="preview-source">
         Resolve against
       </Typography>
-      <Controller
-        name="source.kind"
-        control={form.control}
-        render={({ field }) => (
-          <RadioGroup {...field} row aria-labelledby="preview-source">
-            <FormControlLabel value="current" control={<Radio />} label="What game servers receive now" />
-            <FormControlLabel value="revision" control={<Radio />} label="A past revision" />
-            <FormControlLabel value="draft" control={<Radio />} label="A plugin's draft, as if activated" />
-          </RadioGroup>
-        )}
-      />
+      <RadioChoiceFormField name="source.kind" labelledBy="preview-source" options={SOURCE_KIND_OPTIONS} />
       {kind === 'revision' && (
         <TextFormField name="source.revision" label="Revision" inputMode="numeric" sx={{ maxWidth: 200 }} />
       )}
@@ -121,7 +115,7 @@ export function PlayerPreviewPage() {
         <SegmentFields />
         <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <TextFormField name="level" label="Level" hint="empty: level 1" inputMode="numeric" />
-          <Suspense fallback={<TextField label="Time (UTC)" disabled />}>
+          <Suspense fallback={<PlainTextField label="Time (UTC)" disabled />}>
             <DateTimeField name="at" label="Time" emptyMeaning="now" />
           </Suspense>
         </Stack>

@@ -12,11 +12,11 @@ import {
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { Form } from '../../components/form/Form.tsx';
 import { HINT_SX } from '../../components/form/fieldError.ts';
 import { NumberFormField } from '../../components/form/NumberFormField.tsx';
+import { PlainTextField } from '../../components/form/PlainTextField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useSchemaForm } from '../../components/form/useSchemaForm.ts';
 import { useUnsavedChangesGuard } from '../../components/form/useUnsavedChangesGuard.ts';
@@ -56,7 +56,7 @@ export function ReleaseContentForm({ content, onError }: ReleaseContentFormProps
           const isTime = Number.isFinite(field.value) && field.value !== NO_RELEASE_TIME;
           return (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
+              <PlainTextField
                 label={RELEASE_CONTENT_LABELS.nextReleaseTimeMs}
                 type="datetime-local"
                 name={field.name}

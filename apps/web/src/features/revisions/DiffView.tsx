@@ -1,9 +1,8 @@
 import type { DescribedDiff } from '@console/domain';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { CheckField } from '../../components/form/CheckField.tsx';
 
 const preStyle = { m: 0, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap' } as const;
 
@@ -38,14 +37,10 @@ export function DiffView({ described, selected, onSelect }: DiffViewProps) {
       {described.plugins.map((plugin) => (
         <Box key={plugin.id} component="section" aria-label={`Plugin ${plugin.name}`}>
           {onSelect ? (
-            <FormControlLabel
+            <CheckField
               label={`Select ${plugin.name}`}
-              control={
-                <Checkbox
-                  checked={selected?.includes(plugin.id) ?? false}
-                  onChange={(event) => onSelect(plugin.id, event.target.checked)}
-                />
-              }
+              checked={selected?.includes(plugin.id) ?? false}
+              onChange={(checked) => onSelect(plugin.id, checked)}
             />
           ) : null}
           <Box component="pre" sx={preStyle}>

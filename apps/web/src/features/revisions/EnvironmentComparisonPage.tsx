@@ -2,10 +2,10 @@ import { TransferGroupName, TransferMode } from '@console/domain';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { setOrDelete, useViewState } from '../../components/useViewState.ts';
@@ -62,8 +62,7 @@ export function EnvironmentComparisonPage() {
           `into ${active}.`}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mb: 3, maxWidth: 640 }}>
-        <TextField
-          select
+        <PlainSelectField
           label="Compare with"
           value={other}
           sx={{ minWidth: 240 }}
@@ -79,7 +78,7 @@ export function EnvironmentComparisonPage() {
                 {id}
               </MenuItem>
             ))}
-        </TextField>
+        </PlainSelectField>
         <Button
           variant="contained"
           disabled={selected.length === 0 || !data}

@@ -1,11 +1,11 @@
 import { api, type RevisionListResponse, type RuntimeRevisionSummary } from '@console/domain';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { CheckField } from '../../components/form/CheckField.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 
@@ -42,10 +42,10 @@ export function RevisionTable({ data, ticked, onTick, onRepublish }: RevisionTab
         {data.revisions.map((revision) => (
           <TableRow key={revision.revision}>
             <TableCell padding="checkbox">
-              <Checkbox
-                slotProps={{ input: { 'aria-label': `Select revision ${revision.revision}` } }}
+              <CheckField
+                ariaLabel={`Select revision ${revision.revision}`}
                 checked={ticked.includes(revision.revision)}
-                onChange={(event) => onTick(revision.revision, event.target.checked)}
+                onChange={(checked) => onTick(revision.revision, checked)}
               />
             </TableCell>
             <TableCell>

@@ -1,10 +1,9 @@
 import { SCHEDULE_LABELS } from '@console/domain';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import Switch from '@mui/material/Switch';
+import { NativeSelectField } from '../../components/form/NativeSelectField.tsx';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { type ScheduleSettings, SETTING_CHOICES } from './scheduleSettings.ts';
 
 interface ScheduleControlsProps {
@@ -31,7 +30,7 @@ export function ScheduleControls({ settings, onChange }: ScheduleControlsProps) 
         <InputLabel variant="standard" htmlFor={id}>
           {SCHEDULE_LABELS[setting]}
         </InputLabel>
-        <NativeSelect
+        <NativeSelectField
           value={settings[setting]}
           inputProps={{ id }}
           onChange={(event) => onChange({ ...settings, [setting]: Number(event.target.value) })}
@@ -41,7 +40,7 @@ export function ScheduleControls({ settings, onChange }: ScheduleControlsProps) 
               {OPTION_LABELS[setting](value)}
             </option>
           ))}
-        </NativeSelect>
+        </NativeSelectField>
       </FormControl>
     );
   };
@@ -54,14 +53,10 @@ export function ScheduleControls({ settings, onChange }: ScheduleControlsProps) 
       {select('slotsPerDay')}
       {select('daysBack')}
       {select('daysForward')}
-      <FormControlLabel
+      <ToggleSwitch
         label={SCHEDULE_LABELS.includeDraft}
-        control={
-          <Switch
-            checked={settings.includeDraft}
-            onChange={(event) => onChange({ ...settings, includeDraft: event.target.checked })}
-          />
-        }
+        checked={settings.includeDraft}
+        onChange={(includeDraft) => onChange({ ...settings, includeDraft })}
       />
     </Box>
   );

@@ -1,7 +1,7 @@
 import type { ScheduleConflict, ScheduleConflictKind, ScheduleOverview, ScheduleRow } from '@console/domain';
 
 // What the timeline shows, from the answer alone: days, slot times and labels, conflict marks. The grid is
-// UTC like the activation engine (docs/decisions.md, "Schedule overview"), so days and times are UTC too.
+// UTC like the activation engine (docs/decisions/, "Schedule overview"), so days and times are UTC too.
 
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -1,11 +1,10 @@
 import { TRANSFER_GROUP_NAMES, TransferMode, type TransferPreviewRequest } from '@console/domain';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { type Control, Controller } from 'react-hook-form';
+import { CheckField } from '../../components/form/CheckField.tsx';
 
 /**
  * Which groups travel (every group unless the operator unticks some) and, for a Merge,
@@ -37,15 +36,11 @@ export function TransferChoices({
               <FormLabel component="legend">Groups</FormLabel>
               <FormGroup row>
                 {groupNames.map((name) => (
-                  <FormControlLabel
+                  <CheckField
                     key={name}
                     label={name}
-                    control={
-                      <Checkbox
-                        checked={chosen.includes(name)}
-                        onChange={(event) => toggle(name, event.target.checked)}
-                      />
-                    }
+                    checked={chosen.includes(name)}
+                    onChange={(checked) => toggle(name, checked)}
                   />
                 ))}
               </FormGroup>
@@ -59,14 +54,10 @@ export function TransferChoices({
           name="carryDependencies"
           control={control}
           render={({ field }) => (
-            <FormControlLabel
+            <CheckField
               label="Carry what plugins need (A/B-tests, configurations the destination lacks)"
-              control={
-                <Checkbox
-                  checked={field.value ?? true}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
+              checked={field.value ?? true}
+              onChange={field.onChange}
             />
           )}
         />

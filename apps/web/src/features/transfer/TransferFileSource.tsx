@@ -1,15 +1,19 @@
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
+import { RadioChoiceField } from '../../components/form/RadioChoiceField.tsx';
+import type { SelectOption } from '../../components/form/SelectFormField.tsx';
 import { downloadEnvironmentFile, useExportEnvironmentMutation } from './environment-file.queries.ts';
 
 export type TransferSourceKind = 'environment' | 'file';
+
+const SOURCE_KIND_OPTIONS: readonly SelectOption<TransferSourceKind>[] = [
+  { value: 'environment', label: 'An environment' },
+  { value: 'file', label: 'An environment file' },
+];
 
 /** A file chosen as the source: its name and parsed JSON (the server reads and checks the rest). */
 export interface ChosenFile {
@@ -30,15 +34,12 @@ export function TransferSourceKindChoice({
   return (
     <FormControl>
       <FormLabel id="transfer-source-kind-label">Copy from</FormLabel>
-      <RadioGroup
-        row
-        aria-labelledby="transfer-source-kind-label"
+      <RadioChoiceField
+        labelledBy="transfer-source-kind-label"
         value={value}
-        onChange={(event) => onChange(event.target.value as TransferSourceKind)}
-      >
-        <FormControlLabel value="environment" control={<Radio />} label="An environment" />
-        <FormControlLabel value="file" control={<Radio />} label="An environment file" />
-      </RadioGroup>
+        onChange={onChange}
+        options={SOURCE_KIND_OPTIONS}
+      />
     </FormControl>
   );
 }

@@ -7,14 +7,12 @@ import {
 } from '@console/domain';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
+import { RadioChoiceField } from '../../components/form/RadioChoiceField.tsx';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 import { TransferChoices } from './TransferChoices.tsx';
@@ -25,7 +23,10 @@ import {
 } from './TransferFileSource.tsx';
 import type { TransferState } from './useTransfer.ts';
 
-const MODES = [TransferMode.Overwrite, TransferMode.Merge] as const;
+const MODE_OPTIONS = [TransferMode.Overwrite, TransferMode.Merge].map((value) => ({
+  value,
+  label: TRANSFER_MODE_LABELS[value],
+}));
 
 /** Source, destination, mode and the groups that travel; Preview, and Transfer once a preview is shown. */
 export function TransferForm({
@@ -55,9 +56,8 @@ export function TransferForm({
         name="from"
         control={control}
         render={({ field, fieldState }) => (
-          <TextField
+          <PlainSelectField
             {...field}
-            select
             label="Source"
             sx={isFile ? { display: 'none' } : undefined}
             error={fieldState.error !== undefined}
@@ -72,16 +72,15 @@ export function TransferForm({
                 {id}
               </MenuItem>
             ))}
-          </TextField>
+          </PlainSelectField>
         )}
       />
       <Controller
         name="to"
         control={control}
         render={({ field, fieldState }) => (
-          <TextField
+          <PlainSelectField
             {...field}
-            select
             label="Destination"
             error={fieldState.error !== undefined}
             helperText={fieldState.error ? 'Choose a destination other than the source' : undefined}
@@ -92,7 +91,7 @@ export function TransferForm({
                 {id}
               </MenuItem>
             ))}
-          </TextField>
+          </PlainSelectField>
         )}
       />
       <Controller
@@ -101,16 +100,15 @@ export function TransferForm({
         render={({ field }) => (
           <FormControl>
             <FormLabel id="transfer-mode-label">Mode</FormLabel>
-            <RadioGroup {...field} row aria-labelledby="transfer-mode-label">
-              {MODES.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={TRANSFER_MODE_LABELS[value]}
-                />
-              ))}
-            </RadioGroup>
+            <RadioChoiceField
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              labelledBy="transfer-mode-label"
+              options={MODE_OPTIONS}
+            />
           </FormControl>
         )}
       />

@@ -1,6 +1,5 @@
 import { api, type EnvironmentProtection } from '@console/domain';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { NeedsRight } from '../../shell/session/rights.tsx';
@@ -43,16 +42,12 @@ export function EnvironmentProtectionTable({
       header: 'Protected',
       cell: (environment) => (
         <NeedsRight endpoint={api.users.setProtected} environment={environment.id}>
-          <FormControlLabel
+          <ToggleSwitch
             label={environment.isProtected ? 'Only admins change it' : 'Operators change it'}
-            control={
-              <Switch
-                checked={environment.isProtected}
-                disabled={setProtected.isPending}
-                onChange={(event) => change(environment, event.target.checked)}
-                slotProps={{ input: { 'aria-label': `${environment.id} protected` } }}
-              />
-            }
+            checked={environment.isProtected}
+            disabled={setProtected.isPending}
+            onChange={(checked) => change(environment, checked)}
+            ariaLabel={`${environment.id} protected`}
           />
         </NeedsRight>
       ),

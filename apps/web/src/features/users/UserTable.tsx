@@ -7,7 +7,7 @@ import {
   roleGivenIn,
 } from '@console/domain';
 import Button from '@mui/material/Button';
-import NativeSelect from '@mui/material/NativeSelect';
+import { NativeSelectField } from '../../components/form/NativeSelectField.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
@@ -71,7 +71,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
     const label = `Role of ${user.email} ${environment ? `in ${environment}` : 'console-wide'}`;
     const value = environment ? (roleGivenIn(user, environment) ?? INHERIT) : user.role;
     const select = (
-      <NativeSelect
+      <NativeSelectField
         value={value}
         sx={{ minWidth: environment ? 180 : 110 }}
         inputProps={{ 'aria-label': label }}
@@ -87,7 +87,7 @@ export function UserTable({ users, environments, signedIn, onError }: UserTableP
             {role}
           </option>
         ))}
-      </NativeSelect>
+      </NativeSelectField>
     );
     return (
       <NeedsRight

@@ -2,10 +2,10 @@ import { api, ROLES, type Role, type USER_SEARCH_SORTS } from '@console/domain';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { PlainSelectField } from '../../components/form/PlainSelectField.tsx';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
 import { FilterSelect } from '../../components/search/FilterSelect.tsx';
@@ -65,8 +65,7 @@ export function UsersPage() {
                 options={ROLE_OPTIONS}
                 onChange={(value) => search.filterBy({ role: value === '' ? undefined : (value as Role) })}
               />
-              <TextField
-                select
+              <PlainSelectField
                 size="small"
                 label="Sort by"
                 value={view.sort}
@@ -78,7 +77,7 @@ export function UsersPage() {
                     {option.label}
                   </MenuItem>
                 ))}
-              </TextField>
+              </PlainSelectField>
             </Stack>
             <QueryContent query={search.query} what="Users">
               {(found) => (

@@ -1,7 +1,7 @@
 import type { WebhookAttempt, WebhookDelivery } from '@console/domain';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DeliveryState } from './DeliveryStatus.tsx';
+import { DeliveryState, LastDeliveryStatus } from './DeliveryStatus.tsx';
 
 const attempt = (at: number, status: number | null): WebhookAttempt => ({
   at,
@@ -30,5 +30,15 @@ describe('how a delivery stands', () => {
     );
     expect(textOf(delivery('delivered', [attempt(1, 500), attempt(2, 204)]))).toBe('Delivered, HTTP 204');
     expect(textOf(delivery('failed', [attempt(2, null), attempt(1, 500)]))).toBe('Failed, No answer');
+  });
+});
+
+describe("a subscription's last delivery", () => {
+  it('says how its latest attempt went, or that none was made', () => {
+    const textOfLast = (last: Parameters<typeof LastDeliveryStatus>[0]['last']) =>
+      render(<LastDeliveryStatus last={last} />).container.firstChild?.textContent ?? '';
+    expect(render(<LastDeliveryStatus last={null} />).container.textContent).toBe('None yet');
+    expect(textOfLast({ at: Date.now(), status: null, isSuccess: false })).toBe('Failed, No answer');
+    expect(textOfLast({ at: Date.now(), status: 204, isSuccess: true })).toBe('OK, HTTP 204');
   });
 });

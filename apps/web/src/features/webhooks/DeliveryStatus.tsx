@@ -1,5 +1,6 @@
-import type { WebhookAttempt, WebhookDelivery } from '@console/domain';
+import type { WebhookAttempt, WebhookDelivery, WebhookLastDelivery } from '@console/domain';
 import Typography from '@mui/material/Typography';
+import { formatRecentTime } from '../../components/format.ts';
 
 const STATE_LABELS: Record<WebhookDelivery['state'], string> = {
   pending: 'Pending',
@@ -8,11 +9,11 @@ const STATE_LABELS: Record<WebhookDelivery['state'], string> = {
 };
 
 /** An attempt's outcome: the receiver's HTTP status, or that none came. */
-export const attemptStatusText = (attempt: WebhookAttempt) =>
+export const attemptStatusText = (attempt: Pick<WebhookAttempt, 'status'>) =>
   attempt.status === null ? 'No answer' : `HTTP ${attempt.status}`;
 
 /** How an attempt went, in words and colour (not by colour alone). */
-export function AttemptStatus({ attempt }: { attempt: WebhookAttempt }) {
+export function AttemptStatus({ attempt }: { attempt: Pick<WebhookAttempt, 'status' | 'isSuccess'> }) {
   return (
     <Typography
       variant="body2"
@@ -51,5 +52,18 @@ export function DeliveryState({ delivery }: { delivery: WebhookDelivery | undefi
     <Typography variant="body2" component="span" sx={{ color, fontWeight: 500 }}>
       {latest ? `${state}, ${attemptStatusText(latest)}` : state}
     </Typography>
+  );
+}
+
+/** A subscription's latest attempt, as its list answers it: how it went and when, or that none was made yet. */
+export function LastDeliveryStatus({ last }: { last: WebhookLastDelivery | null }) {
+  if (!last) return <>None yet</>;
+  return (
+    <>
+      <AttemptStatus attempt={last} />
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {formatRecentTime(last.at, Date.now())}
+      </Typography>
+    </>
   );
 }

@@ -2,15 +2,13 @@ import { api, type Webhook } from '@console/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { busyInput } from '../../components/busy.ts';
+import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { DeleteIcon, EditIcon } from '../../components/icons.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { NeedsRight } from '../../shell/session/rights.tsx';
-import { DeliveryState } from './DeliveryStatus.tsx';
+import { LastDeliveryStatus } from './DeliveryStatus.tsx';
 import { eventLabel, formatLabel } from './webhooks.labels.ts';
-import { useLastDeliveryQuery } from './webhooks.queries.ts';
 
 interface SubscriptionTableProps {
   subscriptions: readonly Webhook[];
@@ -50,12 +48,13 @@ export function SubscriptionTable({
       sticky: 'state',
       cell: (subscription) => (
         <NeedsRight endpoint={api.webhooks.save}>
-          <Switch
+          <ToggleSwitch
             checked={subscription.enabled}
             onChange={() => {
               if (!isSwitching) onSwitch(subscription);
             }}
-            slotProps={{ input: { 'aria-label': `${subscription.name} enabled`, ...busyInput(isSwitching) } }}
+            ariaLabel={`${subscription.name} enabled`}
+            isBusy={isSwitching}
           />
         </NeedsRight>
       ),
@@ -76,7 +75,7 @@ export function SubscriptionTable({
       header: 'Last delivery',
       cell: (subscription) => (
         <>
-          <LastDelivery subscription={subscription} />
+          <LastDeliveryStatus last={subscription.lastDelivery} />
           {subscription.disabledReason && (
             <Typography variant="body2" sx={{ color: 'error.main', minWidth: 200 }}>
               {subscription.disabledReason}
@@ -144,12 +143,4 @@ export function SubscriptionTable({
       />
     </Box>
   );
-}
-
-/** A subscription's latest delivery, read on its own (the list does not carry it). */
-function LastDelivery({ subscription }: { subscription: Webhook }) {
-  const last = useLastDeliveryQuery(subscription.id);
-  if (last.isError) return <>Not loaded</>;
-  if (!last.data) return null;
-  return <DeliveryState delivery={last.data[0]} />;
 }

@@ -2,6 +2,7 @@ import type { CreatedWebhook, Webhook, WebhookDelivery } from '@console/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatRecentTime } from '../../components/format.ts';
 import { fail, fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
@@ -16,6 +17,7 @@ const CI_HOOK: Webhook = {
   disabledAt: null,
   created: Date.UTC(2026, 11, 1, 9),
   createdBy: 'op@example.com',
+  lastDelivery: { at: Date.UTC(2026, 0, 5, 12, 1, 2), status: 200, isSuccess: true },
 };
 const SLACK_HOOK: Webhook = {
   ...CI_HOOK,
@@ -27,6 +29,7 @@ const SLACK_HOOK: Webhook = {
   enabled: false,
   disabledReason: 'Disabled after 7 failed attempts over about a day; the last one: HTTP 410',
   disabledAt: Date.UTC(2026, 11, 2, 9),
+  lastDelivery: null,
 };
 const TEST_DELIVERY: WebhookDelivery = {
   id: 'msg_2rT',
@@ -70,15 +73,15 @@ const cellsOf = (row: HTMLElement) =>
 
 describe('Webhooks (environment menu)', () => {
   it("lists the environment's subscriptions with their last delivery and why the console disabled one", async () => {
-    serve();
+    const api = serve();
     renderApp('/webhooks');
     const table = await screen.findByRole('table', { name: 'Webhook subscriptions' });
-    await within(table).findByText('Delivered, HTTP 200');
+    await within(table).findByText('OK, HTTP 200');
     const [, ...rows] = within(table).getAllByRole('row');
     expect(rows.map(cellsOf).map((cells) => cells.slice(1, 5))).toEqual([
       [
         `ci cache${CI_HOOK.url}`,
-        'Delivered, HTTP 200',
+        `OK, HTTP 200${formatRecentTime(CI_HOOK.lastDelivery!.at, Date.now())}`,
         'Revision published, Runtime key revoked',
         'Standard Webhooks',
       ],
@@ -86,6 +89,8 @@ describe('Webhooks (environment menu)', () => {
     ]);
     expect(screen.getByRole('switch', { name: 'ci cache enabled' })).toHaveProperty('checked', true);
     expect(screen.getByRole('switch', { name: 'team-chat enabled' })).toHaveProperty('checked', false);
+    // The list carries each one's last delivery: no call per row.
+    expect(api.callsTo('/api/webhooks/deliveries')).toEqual([]);
   });
 
   it('creates a subscription checked by the domain schema and shows its secret once, with Copy', async () => {

@@ -37,7 +37,8 @@ export function WebhooksPage() {
   const { active: environment } = useActiveEnvironment();
   // Subscriptions are their environment's admins' alone: the others see why, and no refused call.
   const missingRight = useMissingRight(api.webhooks.list);
-  const list = useWebhookListQuery(missingRight === undefined);
+  const [shownId, setShownId] = useViewState(readShown, writeShown);
+  const list = useWebhookListQuery(missingRight === undefined, shownId !== null);
   const save = useSaveWebhookMutation();
   const remove = useDeleteWebhookMutation();
   const sendTest = useSendTestEventMutation();
@@ -45,7 +46,6 @@ export function WebhooksPage() {
   const { confirm, toast } = useGlobalUi();
   const banner = useErrorBanner();
   useReportQueryError(banner, list.error);
-  const [shownId, setShownId] = useViewState(readShown, writeShown);
   const [editing, setEditing] = useState<SubscriptionDialogState | null>(null);
   // The secret lives here only while its dialog is open; the shell remounts the screen on an environment switch.
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);

@@ -28,7 +28,7 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
   const active = firstListed !== undefined && !isListed(chosen) ? firstListed : chosen;
 
   // The active environment was archived (a call in it answered 404 Unknown environment): re-list, so
-  // the first listed (dev) is selected (docs/decisions.md, Environments and Transfer).
+  // the first listed (dev) is selected (docs/decisions/0066).
   const { refetch } = list;
   // A branch that is gone (its request applied or closed elsewhere) leaves the operator in the environment it
   // changed.

@@ -37,6 +37,7 @@ export function Toasts({ toast, onClose }: ToastsProps) {
                   key={action.label}
                   color="inherit"
                   size="small"
+                  sx={{ whiteSpace: 'nowrap' }}
                   onClick={() => {
                     onClose();
                     action.onClick();
@@ -54,7 +55,9 @@ export function Toasts({ toast, onClose }: ToastsProps) {
         }
         severity={toast?.severity ?? 'success'}
         variant="filled"
-        sx={{ width: '100%' }}
+        // In a narrow window (200% zoom) the actions go below the message instead of squeezing it and
+        // breaking their own labels.
+        sx={{ width: '100%', flexWrap: 'wrap', '& .MuiAlert-message': { flex: '1 1 12rem' } }}
       >
         {toast?.title && <AlertTitle>{toast.title}</AlertTitle>}
         {toast?.message}

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * A new page focuses its heading (docs/decisions.md, Shell: focus), so keyboard and screen-reader users start
+ * A new page focuses its heading (docs/decisions/0006), so keyboard and screen-reader users start
  * reading where the page starts instead of at the document's body. Only a change of path is a new page: a
  * search change is the screen's own view state (filters, sort, tab) and leaves focus where it is.
  *

@@ -57,7 +57,7 @@ function domainOf(rows: readonly ForestRow[]): [number, number] {
 
 /**
  * A forest plot: per case, its relative change against the control as a dot and its 95% interval as a bar,
- * around the line of no change. An SVG of our own (docs/decisions.md, A/B-test results) with its text
+ * around the line of no change. An SVG of our own (docs/decisions/0142) with its text
  * alternative: the image's accessible name says every point, and the colour is never the only cue (the
  * results table beside it names the verdict in words).
  */

@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { VISIBLE_SCROLLBARS_SX } from '../../../components/scrollbars.ts';
 import { ForestPlot, type ForestRow } from './ForestPlot.tsx';
 import {
   formatChance,
@@ -85,53 +86,62 @@ export function MetricResultTable({ result }: { result: MetricResult }) {
           as the test runs.
         </Alert>
       )}
-      <Table size="small" aria-label={`Results of ${metric.name}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Case</TableCell>
-            <TableCell align="right">Value (95% interval)</TableCell>
-            <TableCell align="right">Change vs control (95% interval)</TableCell>
-            <TableCell align="right">p-value</TableCell>
-            <TableCell align="right">Chance to beat control</TableCell>
-            <TableCell>Verdict</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {result.cases.map((entry) => {
-            const { change } = entry;
-            const verdict = change ? verdictOf(change.interval, metric.higherIsBetter) : null;
-            return (
-              <TableRow key={entry.caseIndex}>
-                <TableCell component="th" scope="row">
-                  {caseLabel(entry.caseIndex)}
-                </TableCell>
-                <TableCell align="right">{valueText(entry, isRate)}</TableCell>
-                <TableCell align="right">
-                  {change
-                    ? `${formatChange(change.relative)} (${formatChangeInterval(change.interval)})`
-                    : '—'}
-                </TableCell>
-                <TableCell align="right">{change ? formatPValue(change.pValue) : '—'}</TableCell>
-                <TableCell align="right">{change ? formatChance(change.chanceToBeat) : '—'}</TableCell>
-                <TableCell>
-                  {verdict ? (
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={VERDICT_COLOURS[verdict]}
-                      label={VERDICT_LABELS[verdict]}
-                    />
-                  ) : entry.caseIndex === 0 ? (
-                    'Control'
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      {/* Six columns are wider than a narrow window (200% zoom): the table scrolls in its own box, not the
+          page; the box takes the focus, so the keyboard scrolls it too. */}
+      <Box
+        role="region"
+        aria-label={`${metric.name} by case`}
+        tabIndex={0}
+        sx={{ overflowX: 'auto', ...VISIBLE_SCROLLBARS_SX }}
+      >
+        <Table size="small" aria-label={`Results of ${metric.name}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Case</TableCell>
+              <TableCell align="right">Value (95% interval)</TableCell>
+              <TableCell align="right">Change vs control (95% interval)</TableCell>
+              <TableCell align="right">p-value</TableCell>
+              <TableCell align="right">Chance to beat control</TableCell>
+              <TableCell>Verdict</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.cases.map((entry) => {
+              const { change } = entry;
+              const verdict = change ? verdictOf(change.interval, metric.higherIsBetter) : null;
+              return (
+                <TableRow key={entry.caseIndex}>
+                  <TableCell component="th" scope="row">
+                    {caseLabel(entry.caseIndex)}
+                  </TableCell>
+                  <TableCell align="right">{valueText(entry, isRate)}</TableCell>
+                  <TableCell align="right">
+                    {change
+                      ? `${formatChange(change.relative)} (${formatChangeInterval(change.interval)})`
+                      : '—'}
+                  </TableCell>
+                  <TableCell align="right">{change ? formatPValue(change.pValue) : '—'}</TableCell>
+                  <TableCell align="right">{change ? formatChance(change.chanceToBeat) : '—'}</TableCell>
+                  <TableCell>
+                    {verdict ? (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={VERDICT_COLOURS[verdict]}
+                        label={VERDICT_LABELS[verdict]}
+                      />
+                    ) : entry.caseIndex === 0 ? (
+                      'Control'
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
       {rows.length > 0 && <ForestPlot metric={metric.name} rows={rows} />}
     </Box>
   );

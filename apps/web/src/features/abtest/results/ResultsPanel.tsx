@@ -2,11 +2,10 @@ import { type AbTest, type ResultsMethod, sortVersionsNewestFirst } from '@conso
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { PlainSelectField } from '../../../components/form/PlainSelectField.tsx';
+import { SegmentedChoice } from '../../../components/form/SegmentedChoice.tsx';
 import { QueryContent } from '../../../components/QueryContent.tsx';
 import { setOrDelete, useViewState } from '../../../components/useViewState.ts';
 import { DecisionList } from './DecisionList.tsx';
@@ -36,6 +35,10 @@ const METHOD_LABELS: Record<ResultsMethod, string> = {
   sequential: 'Sequential',
   'fixed-horizon': 'Fixed horizon',
 };
+const METHOD_OPTIONS = (Object.keys(METHOD_LABELS) as ResultsMethod[]).map((method) => ({
+  value: method,
+  label: METHOD_LABELS[method],
+}));
 
 /** The A/B-test page's Results: per version, how each case moved each metric of the environment. */
 export function ResultsPanel({ abTest }: { abTest: AbTest }) {
@@ -58,8 +61,7 @@ export function ResultsPanel({ abTest }: { abTest: AbTest }) {
       ) : (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', my: 1 }}>
-            <TextField
-              select
+            <PlainSelectField
               size="small"
               label="Version"
               value={String(version)}
@@ -72,22 +74,14 @@ export function ResultsPanel({ abTest }: { abTest: AbTest }) {
                   {entry.version === abTest.data.version ? ' (current)' : ''}
                 </MenuItem>
               ))}
-            </TextField>
-            <ToggleButtonGroup
-              exclusive
+            </PlainSelectField>
+            <SegmentedChoice
               size="small"
-              aria-label="Method"
+              ariaLabel="Method"
               value={view.method}
-              onChange={(_event, method: ResultsMethod | null) => {
-                if (method) setView({ ...view, method });
-              }}
-            >
-              {(Object.keys(METHOD_LABELS) as ResultsMethod[]).map((method) => (
-                <ToggleButton key={method} value={method}>
-                  {METHOD_LABELS[method]}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+              onChange={(method) => setView({ ...view, method })}
+              options={METHOD_OPTIONS}
+            />
           </Box>
           <VersionResults
             abTest={abTest}

@@ -1,8 +1,8 @@
 import { api, BUILD_BREAK_LABELS, type ConfigKindId, DEFAULT_ROTATION_TITLE } from '@console/domain';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEndpointQuery } from '../../../api/hooks.ts';
 import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
+import { PlainTextField } from '../../../components/form/PlainTextField.tsx';
 import { SelectFormField, type SelectOption } from '../../../components/form/SelectFormField.tsx';
 import { MatchmakingSection } from './sections/MatchmakingSection.tsx';
 import { Section } from './sections/Section.tsx';
@@ -37,7 +37,7 @@ function ConstructionItemField({ name }: { name: string }) {
   });
   if (!items.data) {
     return (
-      <TextField
+      <PlainTextField
         size="small"
         label={BUILD_BREAK_LABELS.itemType}
         value=""
