@@ -130,7 +130,8 @@ try {
       'users, by e-mail',
       api.users.search,
       { q: 'example' },
-      (_env, body) => searchUsers({ db: app.db, config: app.config, now: () => Date.now() }, operator, body),
+      (_env, body) =>
+        searchUsers({ db: app.db, settings: app.settings, now: () => Date.now() }, operator, body),
     ],
     ['audit log, newest first', api.audit.search, {}, (env, body) => searchAudit(app.db, env, body)],
     [

@@ -6,7 +6,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onResponseHookHandler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
 import { createDb, type Db, poolOf } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
 import { createPool } from './db/pool.ts';
@@ -60,10 +59,11 @@ import { RequestLog } from './plugins/request-log.ts';
 import { registerContentTypeOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import type { AppSettings } from './settings.ts';
 import './http/types.ts';
 
 export interface BuildAppOptions {
-  config: AppConfig;
+  settings: AppSettings;
   /** Extra pino options (level, stream), or false to stay quiet (tests). */
   logger?: false | Record<string, unknown>;
   db?: Db;
@@ -145,7 +145,7 @@ const featureRoutes = [
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  const { settings } = options;
   const refusals = new RefusalLog();
   const requestLog = new RequestLog(refusals);
   const app = Fastify({
@@ -154,19 +154,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false
         ? false
         : {
-            level: config.logLevel,
+            level: settings.logLevel,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
             serializers: { req: serializeRequest },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     logController: requestLog,
-    bodyLimit: config.bodyLimit,
-    ...requestTimeoutOptions(config.requestBodyTimeoutMs),
+    bodyLimit: settings.bodyLimit,
+    ...requestTimeoutOptions(settings.requestBodyTimeoutMs),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: settings.trustProxy,
     // Errors raised before routing (router, Node's HTTP parser) answer {"error"} like every other.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -184,20 +184,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterAudit: [publishAudited, webhookOutboxStep()],
     checkAudit: [checkReview],
   });
-  configureRevisionRetention(config.runtimeRevisionsKept);
-  const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
+  configureRevisionRetention(settings.runtimeRevisionsKept);
+  const db = options.db ?? createDb(settings.databaseUrl, { limits: settings.databaseLimits });
   app.decorate('db', db);
-  app.decorate('config', config);
+  app.decorate('settings', settings);
   app.decorate('refusals', refusals);
-  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, app.log, refusals);
+  limitConnectionsPerAddress(app.server, settings.maxConnectionsPerAddress, app.log, refusals);
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
   const now = options.now ?? (() => Date.now());
   app.decorate('clock', now);
-  app.decorate('sessions', createSessions(db, config, now));
+  app.decorate('sessions', createSessions(db, settings, now));
   app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
-  const listener = createDbListener(config.databaseUrl, {
-    connectTimeoutMs: config.databaseLimits.connectTimeoutMs,
+  const listener = createDbListener(settings.databaseUrl, {
+    connectTimeoutMs: settings.databaseLimits.connectTimeoutMs,
     onError: (error) => app.log.warn({ err: error }, 'database listener'),
   });
   app.decorate('dbListener', listener);
@@ -221,12 +221,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * hooks run last-added first.
  */
 function createJobQueue(app: FastifyInstance, db: Db): JobQueue {
-  const { config } = app;
-  const ownPool = poolOf(db) ? undefined : createPool(config.databaseUrl, 2, config.databaseLimits);
+  const { settings } = app;
+  const ownPool = poolOf(db) ? undefined : createPool(settings.databaseUrl, 2, settings.databaseLimits);
   const jobs = new JobQueue({
     pool: poolOf(db) ?? ownPool!,
-    runsWorkers: config.jobWorkers,
-    stopTimeoutMs: config.shutdownTimeoutMs,
+    runsWorkers: settings.jobWorkers,
+    stopTimeoutMs: settings.shutdownTimeoutMs,
     onError: (error, context) => app.log.warn({ err: error, ...context }, 'job queue'),
   });
   if (ownPool) app.addHook('onClose', () => ownPool.end());
@@ -248,7 +248,7 @@ async function registerRoutes(
   if (options.metrics !== false) registerMetrics(app, listener, requestLog, options.metrics);
 
   // At the root, so the document lists the routes of every context.
-  await app.register(swagger, openApiOptions(app.config));
+  await app.register(swagger, openApiOptions(app.settings));
   registerErrorHandling(app);
   registerContentTypeOptions(app);
   if (options.metrics !== false) registerMetricsRoute(app);
@@ -274,7 +274,7 @@ async function registerRoutes(
  * not on the game servers' /runtime/v1 routes, registered beside it (features/runtime).
  */
 async function consoleContext(app: FastifyInstance) {
-  await app.register(cookie, { secret: app.config.sessionSecret });
+  await app.register(cookie, { secret: app.settings.sessionSecret });
   await app.register(rateLimit, { global: false });
   registerSecurityHeaders(app);
   registerCrossSiteGuard(app);
@@ -288,5 +288,5 @@ async function consoleContext(app: FastifyInstance) {
   registerRequestContext(app);
   registerInputGuard(app);
   for (const routes of featureRoutes) await app.register(routes);
-  await registerWebApp(app, app.config.webDistDir);
+  await registerWebApp(app, app.settings.webDistDir);
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type PlayerReceipt, WorldEventStatus } from '@console/domain';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 import { runProcess } from '../src/testing/index.ts';
 import { createTestApp } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { ErrorCode, RUNTIME_ENDPOINTS } from '@console/domain';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 import { runProcess } from '../src/testing/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 

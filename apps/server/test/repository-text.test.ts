@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 
 // The repository explains itself to a newcomer. ARCHITECTURE.md tells which files to open: every file or
 // folder it names must exist, so a rename that forgets the document fails here rather than misleading the

@@ -11,9 +11,9 @@ import {
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../config.ts';
 import { RUNTIME_SECURITY_SCHEME } from '../features/runtime/runtime.public.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
+import type { AppSettings } from '../settings.ts';
 import { addDiscriminators } from './openapi-schemas.ts';
 
 // The OpenAPI document at /docs/json, generated from the declared calls (packages/domain endpoints and
@@ -105,7 +105,7 @@ const HEALTH_ANSWERS = {
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
-export function openApiOptions(config: AppConfig): FastifyDynamicSwaggerOptions {
+export function openApiOptions(settings: AppSettings): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
@@ -122,7 +122,7 @@ export function openApiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         version: '1.0.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: config.publicUrl, description: 'This console (PUBLIC_URL)' }],
+      servers: [{ url: settings.publicUrl, description: 'This console (PUBLIC_URL)' }],
       components: {
         securitySchemes: {
           [SESSION_SECURITY_SCHEME]: {

@@ -1,9 +1,9 @@
 import type { AnyEndpoint, EndpointAccess, EndpointScope } from '@console/domain';
-import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { EnvironmentCatalog } from '../features/environment/environment.public.ts';
 import type { EnvironmentResolver } from '../features/environment/environment.service.ts';
 import type { Sessions, SignedInUser } from '../plugins/session.ts';
+import type { AppSettings } from '../settings.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
-    config: AppConfig;
+    settings: AppSettings;
     /** UTC ms: Date.now, or a test's clock (session lifetimes, the request path's caches). */
     clock: () => number;
     sessions: Sessions;

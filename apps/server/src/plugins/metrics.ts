@@ -164,7 +164,7 @@ export function registerMetrics(
  */
 export function registerMetricsRoute(app: FastifyInstance): void {
   const registry = app.metrics;
-  const expected = app.config.metricsToken === undefined ? null : digest(app.config.metricsToken);
+  const expected = app.settings.metricsToken === undefined ? null : digest(app.settings.metricsToken);
   app.get(
     METRICS_PATH,
     { config: { access: 'public' }, schema: { hide: true }, exposeHeadRoute: false },

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { REPO_ROOT } from '../../config.ts';
+import { REPO_ROOT } from '../../settings.ts';
 import { runProcess } from '../../testing/server-process.ts';
 
 // The sealed chain (docs/decisions/0059): entries the console writes are

@@ -24,7 +24,7 @@ async function connectionRegistryPlugin(app: FastifyInstance) {
   const registry = new SharedConnectionRegistry({
     db: app.db,
     listener: app.dbListener,
-    maxConnectionsPerKey: app.config.runtimeMaxConnectionsPerKey,
+    maxConnectionsPerKey: app.settings.runtimeMaxConnectionsPerKey,
     log: app.log,
   });
   app.decorate('connections', registry);

@@ -164,9 +164,9 @@ describe('GET /runtime/v1/snapshot', () => {
   it('is not logged request by request, while console requests are', async () => {
     const lines: string[] = [];
     const { buildApp } = await import('../../app.ts');
-    const { readConfig } = await import('../../config.ts');
+    const { readSettings: readConfig } = await import('../../settings.ts');
     const logged = await buildApp({
-      config: readConfig({ AUTH_DEV_LOGIN: 'true' }, t.databaseUrl),
+      settings: readConfig({ AUTH_DEV_LOGIN: 'true' }, t.databaseUrl),
       logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
     });
     try {

@@ -56,7 +56,7 @@ export async function registerRuntime(
   const keyCache = new RuntimeKeyCache(app.db, options.keyCache);
   const streams = new RuntimeStreams(store, keyCache, {
     heartbeatMs: options.heartbeatMs,
-    maxPerKey: app.config.runtimeMaxStreamsPerKey,
+    maxPerKey: app.settings.runtimeMaxStreamsPerKey,
     processCount: () => app.connections.liveProcessCount,
   });
   app.decorate('runtimeCache', store);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { REPO_ROOT } from '../../config.ts';
+import { REPO_ROOT } from '../../settings.ts';
 import { runProcess } from '../../testing/server-process.ts';
 import {
   type EnvironmentContent,
