@@ -41,24 +41,24 @@ import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { webhookOutboxStep } from './features/webhooks/webhook-outbox.service.ts';
 import { type WebhookTimings, webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
+import { registerApiRateLimit } from './http/api-rate-limit.ts';
+import { limitConnectionsPerAddress, requestTimeoutOptions } from './http/client-limits.ts';
+import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { findContractMismatches } from './http/endpoint.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
+import { RefusalLog } from './http/refusal-log.ts';
+import { registerRequestContext } from './http/request-context.ts';
+import { RequestLog } from './http/request-log.ts';
 import { requestValidatorCompiler } from './http/request-validator.ts';
 import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
+import { registerContentTypeOptions, registerSecurityHeaders } from './http/security-headers.ts';
+import { createSessions } from './http/session.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
-import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/client-limits.ts';
-import { registerCrossSiteGuard } from './plugins/cross-site.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
-import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerJsonBodyParser } from './plugins/json-body.ts';
-import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
-import { RefusalLog } from './plugins/refusal-log.ts';
-import { registerRequestContext } from './plugins/request-context.ts';
-import { RequestLog } from './plugins/request-log.ts';
-import { registerContentTypeOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
-import { createSessions } from './plugins/session.ts';
-import { registerWebApp } from './plugins/web-app.ts';
 import type { AppSettings } from './settings.ts';
 import './http/types.ts';
 
@@ -73,7 +73,7 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The game servers' read path (features/runtime): its intervals, shortened by tests. */
   runtime?: RuntimeOptions;
-  /** GET /metrics and what feeds it (plugins/metrics.ts); false leaves them out (the benchmark's baseline). */
+  /** GET /metrics and what feeds it (http/metrics.ts); false leaves them out (the benchmark's baseline). */
   metrics?: false | MetricsOptions;
   /** Sees every answer of every route (tests record the statuses they observed: testing/observed-statuses.ts). */
   onResponse?: onResponseHookHandler;
@@ -85,7 +85,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's one LISTEN connection (db/listener.ts). */
     dbListener: DbListener;
-    /** Refused requests counted by status, for metrics (plugins/refusal-log.ts). */
+    /** Refused requests counted by status, for metrics (http/refusal-log.ts). */
     refusals: RefusalLog;
     /** The job queue (jobs/job-queue.ts): started when the app is ready, stopped before the database. */
     jobs: JobQueue;
@@ -170,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Errors raised before routing (router, Node's HTTP parser) answer {"error"} like every other.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    // Refused by the error handling's own hook instead, with the code and Retry-After (plugins/errors.ts).
+    // Refused by the error handling's own hook instead, with the code and Retry-After (http/errors.ts).
     return503OnClosing: false,
   });
   app.setValidatorCompiler(requestValidatorCompiler);

@@ -88,7 +88,7 @@ export interface AppSettings {
   embeddedDatabaseLivenessMs: number | null;
   /**
    * PUBLIC_URL was given: only requests addressed to it (Host) and, when they change something, sent from
-   * it (Origin, scheme included) are served (plugins/cross-site.ts). Unset: the console is a local one at
+   * it (Origin, scheme included) are served (http/cross-site.ts). Unset: the console is a local one at
    * http://localhost:$PORT, and only loopback names are accepted as its Host.
    */
   isPublicUrlSet: boolean;

@@ -179,7 +179,7 @@ describe('request logs', () => {
 
 describe('security headers', () => {
   it('are on every answer, errors and 404s included, as helmet set them', async () => {
-    const { SECURITY_HEADERS } = await import('../src/plugins/security-headers.ts');
+    const { SECURITY_HEADERS } = await import('../src/http/security-headers.ts');
     const t = await createTestApp();
     const answers = [
       await t.request({ method: 'GET', url: '/healthz' }),

@@ -19,7 +19,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { runInReviewScope } from '../db/review-scope.ts';
-import type { SignedInUser } from '../plugins/session.ts';
+import type { SignedInUser } from './session.ts';
 
 export interface EndpointContext<E extends AnyEndpoint> {
   body: z.output<E['body']>;
@@ -178,7 +178,7 @@ type AccessHook = (request: FastifyRequest) => Promise<void>;
 
 /**
  * The right a call declares (access in the endpoint table) is checked here, for every route,
- * before its handler: after the session and the environment (plugins/request-context.ts) and, for
+ * before its handler: after the session and the environment (http/request-context.ts) and, for
  * calls whose right is needed in an environment named by the body (a transfer's destination), once
  * the body is parsed but before it is validated. A refusal is 403 naming the missing right.
  */

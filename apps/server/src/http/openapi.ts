@@ -12,9 +12,9 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RUNTIME_SECURITY_SCHEME } from '../features/runtime/runtime.public.ts';
-import { SESSION_COOKIE } from '../plugins/session.ts';
 import type { AppSettings } from '../settings.ts';
 import { addDiscriminators } from './openapi-schemas.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 // The OpenAPI document at /docs/json, generated from the declared calls (packages/domain endpoints and
 // runtime-endpoints) and finished here in one place: the servers from PUBLIC_URL, both security schemes
@@ -263,7 +263,7 @@ function describeRuntimeCall(operation: Operation, call: RuntimeEndpoint): void 
 
 /**
  * Adds each status not declared yet: 3xx without a body, the others with the {"error", "code"} answer,
- * 429 and 503 with Retry-After (plugins/errors.ts sends it on both).
+ * 429 and 503 with Retry-After (http/errors.ts sends it on both).
  */
 function addAnswers(operation: Operation, answers: Readonly<Record<number, string>>): void {
   operation.responses ??= {};

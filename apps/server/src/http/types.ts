@@ -2,8 +2,8 @@ import type { AnyEndpoint, EndpointAccess, EndpointScope } from '@console/domain
 import type { Db } from '../db/client.ts';
 import type { EnvironmentCatalog } from '../features/environment/environment.public.ts';
 import type { EnvironmentResolver } from '../features/environment/environment.service.ts';
-import type { Sessions, SignedInUser } from '../plugins/session.ts';
 import type { AppSettings } from '../settings.ts';
+import type { Sessions, SignedInUser } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,7 +15,7 @@ declare module 'fastify' {
     endpoint?: AnyEndpoint;
   }
   interface FastifyRequest {
-    /** The signed-in user (plugins/session.ts), null when none. */
+    /** The signed-in user (http/session.ts), null when none. */
     user: SignedInUser | null;
     environmentId: string;
   }

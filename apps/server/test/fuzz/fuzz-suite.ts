@@ -61,7 +61,7 @@ function findProblem(request: FuzzRequest, response: TestResponse): string | nul
   const contentType = String(response.headers['content-type']);
   if (response.statusCode === 200 && streamedTypes?.some((type) => contentType.startsWith(type))) return null;
   // A GET of a declared path that is also a web page (GET /logout: the page that asks before signing
-  // out) is answered by the web app when it is built (plugins/web-app.ts): a page, not an API answer.
+  // out) is answered by the web app when it is built (http/web-app.ts): a page, not an API answer.
   const isWebPage =
     request.method === 'GET' &&
     WEB_PAGE_PATHS.has(request.url.split('?')[0] ?? '') &&

@@ -1,5 +1,5 @@
 import { type EnvironmentProtection, type ReviewPolicy, roleIn, type SessionUser } from '@console/domain';
-import type { SignedInUser } from '../../plugins/session.ts';
+import type { SignedInUser } from '../../http/session.ts';
 
 /** What /api/auth/me answers: the user's role console-wide and in every environment. */
 export function sessionUserOf(

@@ -35,7 +35,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { type IsolationLevel, mutate, type UnitOfWork, unchanged } from '../../db/unit-of-work.ts';
-import type { SignedInUser } from '../../plugins/session.ts';
+import type { SignedInUser } from '../../http/session.ts';
 import { findReviewPolicy, setEnvironmentArchived } from '../environment/environment.public.ts';
 import { createBranchEnvironment, lockEnvironments } from '../environment/environment.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';

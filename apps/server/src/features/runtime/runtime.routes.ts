@@ -8,7 +8,7 @@ import {
   runtimeEndpoints,
 } from '@console/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { registerInputGuard } from '../../plugins/input-guard.ts';
+import { registerInputGuard } from '../../http/input-guard.ts';
 import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
 import type { RuntimeCache, ServedRevision } from './runtime-cache.ts';

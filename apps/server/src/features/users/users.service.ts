@@ -17,7 +17,7 @@ import {
 } from '@console/domain';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
-import type { SignedInUser } from '../../plugins/session.ts';
+import type { SignedInUser } from '../../http/session.ts';
 import type { AppSettings } from '../../settings.ts';
 import { deleteSessionsOf } from '../auth/auth.public.ts';
 import { updateEnvironmentProtected } from '../environment/environment.public.ts';

@@ -6,7 +6,7 @@ import { createEnvironmentResolver } from '../features/environment/environment.s
  * Runs before body parsing on every /api route: who is calling (401 before anything else),
  * then which environment the call acts on (`?configuration=`, dev when absent, 404 when unknown).
  * The right the call needs is checked next, by the route itself (http/endpoint.ts).
- * Refusals are DomainErrors, answered by the one error handler (plugins/errors.ts).
+ * Refusals are DomainErrors, answered by the one error handler (http/errors.ts).
  */
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('user', null);
