@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_ENDPOINTS, RUNTIME_ENDPOINTS } from '@console/domain';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
+import { RUNTIME_ENDPOINTS } from '@console/domain/runtime';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMAIL_MAX_LENGTH, ROLES, type Role, RUNTIME_REVISIONS_KEPT } from '@console/domain';
+import { ROLES, type Role } from '@console/domain/access';
+import { EMAIL_MAX_LENGTH } from '@console/domain/auth';
+import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
 import { z } from 'zod';
 import type { DatabaseLimits } from './db/pool.ts';
 

@@ -1,4 +1,4 @@
-import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain';
+import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain/audit';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { inject } from 'vitest';

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './session.ts';
 

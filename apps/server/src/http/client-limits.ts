@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorBody, RETRY_AFTER_SECONDS } from './errors.ts';
 import type { RefusalLog } from './refusal-log.ts';

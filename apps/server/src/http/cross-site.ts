@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, quoteInput } from '@console/domain';
+import { quoteInput } from '@console/domain/api';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppSettings } from '../settings.ts';
 

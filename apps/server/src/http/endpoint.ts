@@ -1,19 +1,9 @@
 import { Readable } from 'node:stream';
-import {
-  type AnyEndpoint,
-  BYPASS_REASON_HEADER,
-  badInput,
-  checkBypassReason,
-  configurationQuerySchema,
-  ENDPOINT_ACCESS,
-  ENVIRONMENT_ID_PATTERN,
-  forbidden,
-  missingRight,
-  notLoggedIn,
-  parseBranchId,
-  payloadOf,
-  roleIn,
-} from '@console/domain';
+import { ENDPOINT_ACCESS, missingRight, roleIn } from '@console/domain/access';
+import { type AnyEndpoint, configurationQuerySchema, payloadOf } from '@console/domain/api';
+import { BYPASS_REASON_HEADER, checkBypassReason, parseBranchId } from '@console/domain/change-request';
+import { ENVIRONMENT_ID_PATTERN } from '@console/domain/environment.constants';
+import { badInput, forbidden, notLoggedIn } from '@console/domain/errors';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

@@ -1,13 +1,7 @@
-import {
-  ALL_ENDPOINTS,
-  type AnyEndpoint,
-  errorResponseSchema,
-  operationIdOf,
-  RUNTIME_ENDPOINTS,
-  type RuntimeEndpoint,
-  WEBHOOK_EVENT_SCHEMAS,
-  WEBHOOK_EVENT_TYPES,
-} from '@console/domain';
+import { type AnyEndpoint, errorResponseSchema, operationIdOf } from '@console/domain/api';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
+import { RUNTIME_ENDPOINTS, type RuntimeEndpoint } from '@console/domain/runtime';
+import { WEBHOOK_EVENT_SCHEMAS, WEBHOOK_EVENT_TYPES } from '@console/domain/webhooks';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';

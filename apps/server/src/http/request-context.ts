@@ -1,4 +1,6 @@
-import { badInput, DEFAULT_ENVIRONMENT, isEnvironmentOrBranchId, notLoggedIn } from '@console/domain';
+import { isEnvironmentOrBranchId } from '@console/domain/change-request';
+import { DEFAULT_ENVIRONMENT } from '@console/domain/environment.constants';
+import { badInput, notLoggedIn } from '@console/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createEnvironmentResolver } from '../features/environment/environment.service.ts';
 

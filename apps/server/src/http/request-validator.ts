@@ -1,4 +1,4 @@
-import { parseRequest } from '@console/domain';
+import { parseRequest } from '@console/domain/api';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 

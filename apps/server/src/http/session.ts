@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role, RoleGrants, SignInMethod } from '@console/domain';
+import type { Role, RoleGrants } from '@console/domain/access';
+import type { SignInMethod } from '@console/domain/audit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {

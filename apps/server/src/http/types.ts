@@ -1,4 +1,5 @@
-import type { AnyEndpoint, EndpointAccess, EndpointScope } from '@console/domain';
+import type { EndpointAccess } from '@console/domain/access';
+import type { AnyEndpoint, EndpointScope } from '@console/domain/api';
 import type { Db } from '../db/client.ts';
 import type { EnvironmentCatalog } from '../features/environment/environment.public.ts';
 import type { EnvironmentResolver } from '../features/environment/environment.service.ts';

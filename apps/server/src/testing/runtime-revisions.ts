@@ -1,4 +1,6 @@
-import { activationSettingsSchema, PluginId, type RuntimeContent } from '@console/domain';
+import { activationSettingsSchema } from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
+import type { RuntimeContent } from '@console/domain/runtime';
 import pg from 'pg';
 import { hashRuntimeContent } from '../features/runtime/runtime-content.service.ts';
 import { forgetBuiltContent } from '../features/runtime/runtime-content-delta.service.ts';

@@ -1,16 +1,14 @@
 import { appendFileSync } from 'node:fs';
+import { type AnyEndpoint, noBodySchema, noParamsSchema } from '@console/domain/api';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
 import {
-  ALL_ENDPOINTS,
-  type AnyEndpoint,
   appliedRequestSchema,
   grantsAckRequestSchema,
   grantsPendingRequestSchema,
-  noBodySchema,
-  noParamsSchema,
   progressionGetRequestSchema,
   RUNTIME_PATHS,
   resolveRequestSchema,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestResponse } from '../helpers.ts';

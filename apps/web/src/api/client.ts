@@ -1,13 +1,12 @@
 import {
   type AnyEndpoint,
-  ErrorCode,
   endpointUrl,
-  MESSAGES,
   type PathParams,
   type RequestBody,
   type ResponseOfEndpoint,
-  unknownEnvironmentMessage,
-} from '@console/domain';
+} from '@console/domain/api';
+import { unknownEnvironmentMessage } from '@console/domain/environment.constants';
+import { ErrorCode, MESSAGES } from '@console/domain/errors';
 import type { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AuditProblem, AuditVerifyResponse } from '@console/domain';
+import type { AuditProblem, AuditVerifyResponse } from '@console/domain/audit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../../../test/faults.ts';

@@ -1,4 +1,4 @@
-import { describeAuditProblem, describeAuditVerification } from '@console/domain';
+import { describeAuditProblem, describeAuditVerification } from '@console/domain/audit';
 import { createDb, type Db } from '../../db/client.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
 import { DEFAULT_DATABASE_LIMITS } from '../../db/pool.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_REVIEW_POLICY } from '@console/domain';
+import { DEFAULT_REVIEW_POLICY } from '@console/domain/change-request';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
 import { readSettings } from '../../settings.ts';

@@ -1,4 +1,6 @@
-import { type AnyEndpoint, api, notFound, payloadOf } from '@console/domain';
+import { type AnyEndpoint, payloadOf } from '@console/domain/api';
+import { api } from '@console/domain/endpoints';
+import { notFound } from '@console/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { accessHooksOf, registerEndpoint } from '../../http/endpoint.ts';

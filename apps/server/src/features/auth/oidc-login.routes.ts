@@ -1,11 +1,5 @@
-import {
-  consoleReturnPath,
-  emailSchema,
-  isAllowedEmailDomain,
-  RETURN_TO_MAX_LENGTH,
-  RETURN_TO_PARAM,
-  type SignInRefusal,
-} from '@console/domain';
+import { emailSchema, isAllowedEmailDomain, type SignInRefusal } from '@console/domain/auth';
+import { consoleReturnPath, RETURN_TO_MAX_LENGTH, RETURN_TO_PARAM } from '@console/domain/return-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OidcSettings } from '../../settings.ts';

@@ -1,4 +1,4 @@
-import { BYPASS_REASON_HEADER } from '@console/domain';
+import { BYPASS_REASON_HEADER } from '@console/domain/change-request';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';

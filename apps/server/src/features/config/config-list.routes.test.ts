@@ -1,4 +1,4 @@
-import { type ConfigListItem, configKindOf, listConfigWarnings } from '@console/domain';
+import { type ConfigListItem, configKindOf, listConfigWarnings } from '@console/domain/config';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { addEntry, type ConfigClient, configClient, setPluginActive, validItem } from './config.test-data.ts';

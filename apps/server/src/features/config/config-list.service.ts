@@ -1,3 +1,4 @@
+import type { ListPage } from '@console/domain/api';
 import {
   CONSTRUCTION_ITEMS,
   type ConfigKindDefinition,
@@ -7,11 +8,10 @@ import {
   configKindOf,
   configKindOfPlugin,
   isConfigKindId,
-  type ListPage,
   listConfigWarnings,
-  notFound,
   UNKNOWN_PLUGIN_MESSAGE,
-} from '@console/domain';
+} from '@console/domain/config';
+import { notFound } from '@console/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { configExists, listConfigs } from './config.store.ts';
 import { newestExistingCopies, toListItems } from './config.usage.ts';

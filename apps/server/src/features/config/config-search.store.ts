@@ -1,11 +1,5 @@
-import {
-  type ConfigPickerRequest,
-  type ConfigSearchRequest,
-  type ConfigSearchSort,
-  type CursorValue,
-  decodeSearchCursor,
-  type SortDirection,
-} from '@console/domain';
+import { type CursorValue, decodeSearchCursor, type SortDirection } from '@console/domain/api';
+import type { ConfigPickerRequest, ConfigSearchRequest, ConfigSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   allOf,

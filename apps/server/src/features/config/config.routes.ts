@@ -1,12 +1,11 @@
 import {
-  api,
   CONFIG_KIND_IDS,
-  type ConfigKindEndpoints,
   type ConfigKindId,
   configKindOf,
-  notFound,
   UNKNOWN_PLUGIN_MESSAGE,
-} from '@console/domain';
+} from '@console/domain/config';
+import { api, type ConfigKindEndpoints } from '@console/domain/endpoints';
+import { notFound } from '@console/domain/errors';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { duplicateAndReassign, duplicateConfig } from './config-copy.service.ts';

@@ -5,7 +5,7 @@ import {
   isConfigKindId,
   isLiveReference,
   summarizeConfigUsage,
-} from '@console/domain';
+} from '@console/domain/config';
 import type { Db, Tx } from '../../db/client.ts';
 import { findReassignCopies } from '../audit/audit.public.ts';
 import { type ConfigurationReferenceRow, findConfigurationReferences } from '../plugin/plugin.public.ts';

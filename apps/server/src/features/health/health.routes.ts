@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyInstance } from 'fastify';
 import { createDatabaseWatch } from './database-watch.ts';
 

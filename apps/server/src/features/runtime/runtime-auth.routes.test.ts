@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CreatedRuntimeKey } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildTestApp, httpClient } from '../../testing/index.ts';

@@ -1,4 +1,4 @@
-import type { RuntimeContent } from '@console/domain';
+import type { RuntimeContent } from '@console/domain/runtime';
 import type { Tx } from '../../db/client.ts';
 import { consumeRuntimeChanges, type RuntimeChanges } from './runtime-changes.store.ts';
 import {

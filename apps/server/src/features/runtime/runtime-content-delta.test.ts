@@ -1,4 +1,5 @@
-import { activationSettingsSchema, PLUGIN_IDS } from '@console/domain';
+import { activationSettingsSchema } from '@console/domain/config';
+import { PLUGIN_IDS } from '@console/domain/operations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

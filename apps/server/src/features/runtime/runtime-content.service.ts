@@ -4,6 +4,9 @@ import {
   MAX_LEVEL_MIN,
   NO_RELEASE_TIME,
   pluginNameOf,
+  stableStringify,
+} from '@console/domain/operations';
+import {
   type RuntimeAbTest,
   type RuntimeConfiguration,
   type RuntimeContent,
@@ -11,8 +14,7 @@ import {
   runtimeConfigurationSchema,
   runtimeContentSchema,
   runtimeReleaseSchema,
-  stableStringify,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { servedRanges } from '../abtest/abtest.public.ts';

@@ -1,4 +1,4 @@
-import { runtimeEndpoints } from '@console/domain';
+import { runtimeEndpoints } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import { createEventIngestion } from '../experiment/experiment.public.ts';
 import { registerRuntimeCall } from './runtime-call.ts';

@@ -1,4 +1,4 @@
-import type { RuntimeContent } from '@console/domain';
+import type { RuntimeContent } from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { RUNTIME_REVISION_CHANNEL, revisionNotificationText } from './revision-notification.ts';
 import {

@@ -1,4 +1,5 @@
-import { type RuntimeContent, stableStringify } from '@console/domain';
+import { stableStringify } from '@console/domain/operations';
+import type { RuntimeContent } from '@console/domain/runtime';
 import { describe, expect, it } from 'vitest';
 import { makeRuntimeContent } from '../../testing/runtime-revisions.ts';
 import { hashRuntimeContent } from './runtime-content.service.ts';

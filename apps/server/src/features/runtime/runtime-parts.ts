@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { type RuntimeContent, stableStringify } from '@console/domain';
+import { stableStringify } from '@console/domain/operations';
+import type { RuntimeContent } from '@console/domain/runtime';
 
 // A revision's content as content-addressed parts (docs/decisions/0253): each plugin,
 // A/B-test and configuration, and the release info, is a leaf part stored once per environment by the

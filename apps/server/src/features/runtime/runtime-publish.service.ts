@@ -1,6 +1,8 @@
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
-import { isPublishingAuditAction, parseBranchId, RUNTIME_REVISIONS_KEPT } from '@console/domain';
+import { isPublishingAuditAction } from '@console/domain/audit';
+import { parseBranchId } from '@console/domain/change-request';
+import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
 import type { Tx } from '../../db/client.ts';
 import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import type { BuiltContent } from './runtime-content.service.ts';

@@ -1,6 +1,6 @@
+import { PUBLISHING_AUDIT_ACTIONS } from '@console/domain/audit';
+import { notFound } from '@console/domain/errors';
 import {
-  notFound,
-  PUBLISHING_AUDIT_ACTIONS,
   REVISION_MESSAGES,
   type RepublishResponse,
   type ResumeResponse,
@@ -8,7 +8,7 @@ import {
   type RuntimePin,
   type RuntimeRevision,
   runtimeContentSchema,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { runInTransaction } from '../../db/transaction.ts';

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { CreatedRuntimeKey, RuntimeContent } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
+import type { RuntimeContent } from '@console/domain/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { httpClient, insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';

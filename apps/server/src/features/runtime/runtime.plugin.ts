@@ -1,4 +1,4 @@
-import { changedParts } from '@console/domain';
+import { changedParts } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { DbListener } from '../../db/listener.ts';
 import { ENVIRONMENT_ARCHIVE_CHANNEL } from '../environment/environment.public.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_REVIEW_POLICY } from '@console/domain';
+import { DEFAULT_REVIEW_POLICY } from '@console/domain/change-request';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { readSettings } from '../../settings.ts';

@@ -1,20 +1,17 @@
+import type { Role } from '@console/domain/access';
+import { containsSearchText, type SearchPage, searchInMemory } from '@console/domain/api';
+import { notFound, ruleViolation } from '@console/domain/errors';
+import type { UserSearchRequest } from '@console/domain/search';
 import {
-  containsSearchText,
   type EnvironmentProtection,
   isAdminAnywhere,
   type ListedUser,
-  notFound,
-  type Role,
-  ruleViolation,
-  type SearchPage,
   type SetEnvironmentProtectedRequest,
   type SetUserRoleRequest,
-  searchInMemory,
   type UserListResponse,
-  type UserSearchRequest,
   type UserSummary,
   userListSeenBy,
-} from '@console/domain';
+} from '@console/domain/users';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import type { SignedInUser } from '../../http/session.ts';

@@ -1,4 +1,5 @@
-import { api, WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_MS } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_MS } from '@console/domain/webhooks';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@console/domain';
+import type { AuditEntry } from '@console/domain/audit';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { type AuditExportFormat, api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { AuditExportFormat } from '@console/domain/search';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';

@@ -1,12 +1,10 @@
-import {
-  AUDIT_ACTIONS,
-  AUDIT_FILTER_MAX_LENGTH,
-  AUDIT_PAGE_LIMIT,
-  type AuditExportFormat,
-  type AuditExportRequestInput,
-  type AuditSearchRequestInput,
-  decodeSearchCursor,
-} from '@console/domain';
+import { decodeSearchCursor } from '@console/domain/api';
+import { AUDIT_ACTIONS, AUDIT_FILTER_MAX_LENGTH, AUDIT_PAGE_LIMIT } from '@console/domain/audit';
+import type {
+  AuditExportFormat,
+  AuditExportRequestInput,
+  AuditSearchRequestInput,
+} from '@console/domain/search';
 import { definedFields } from '../../components/search/searchView.ts';
 import { setOrDelete, useViewState } from '../../components/useViewState.ts';
 import { useAuditSearchQuery } from './audit.queries.ts';

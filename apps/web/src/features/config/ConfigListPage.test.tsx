@@ -1,4 +1,5 @@
-import { listConfigWarnings, PluginId } from '@console/domain';
+import { listConfigWarnings } from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';

@@ -1,4 +1,5 @@
-import { api, CONFIG_KINDS, type ConfigKindId, configKindOf } from '@console/domain';
+import { CONFIG_KINDS, type ConfigKindId, configKindOf } from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';

@@ -1,4 +1,6 @@
-import { type AnyEndpoint, api, type ConfigKindEndpoints, type ConfigKindId } from '@console/domain';
+import type { AnyEndpoint } from '@console/domain/api';
+import type { ConfigKindId } from '@console/domain/config';
+import { api, type ConfigKindEndpoints } from '@console/domain/endpoints';
 import { useEndpointFamilyMutation, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 // "Per configuration type": one family of calls per kind (api.config.kinds[kind]). Every call
