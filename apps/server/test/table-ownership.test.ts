@@ -29,6 +29,7 @@ const OWNER: Record<string, string> = {
   runtime_key: 'runtime-keys',
   runtime_revision: 'runtime',
   runtime_part: 'runtime',
+  runtime_change: 'runtime',
   runtime_state: 'runtime',
   runtime_instance: 'runtime',
   console_user: 'users',
