@@ -4,7 +4,7 @@
 // empty one; computing the request's diff and impact against a transfer preview of the same changes;
 // applying it against the transfer of the same changes. Figures, not pass/fail; the best of the rounds.
 import { performance } from 'node:perf_hooks';
-import { defaultConfigData } from '@console/domain';
+import { defaultConfigData } from '@console/domain/config';
 import { startBenchConsole } from './bench-console.ts';
 
 const ITEMS = 2_000;

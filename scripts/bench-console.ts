@@ -1,7 +1,9 @@
 // What `npm run bench`'s scripts share: the console over its own PostgreSQL (embedded unless
 // DATABASE_URL), signed in, and the dev environment of a busy team (audit log, A/B-tests,
 // configurations, plugin entries), written once here so every benchmark measures the same data.
-import { AUDIT_ACTIONS, defaultConfigData, PluginId } from '@console/domain';
+import { AUDIT_ACTIONS } from '@console/domain/audit';
+import { defaultConfigData } from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
 import {
   buildTestApp,
   cloneDatabase,

@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { CreatedRuntimeKey, EventsRequest } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
+import type { EventsRequest } from '@console/domain/runtime';
 import {
   buildTestApp,
   cloneDatabase,

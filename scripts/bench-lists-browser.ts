@@ -9,8 +9,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { WEB_DIST_DIR } from '../apps/server/src/config.ts';
 import { analyzeSeeded, SEED_SIZES, seedFifthYear } from '../apps/server/src/db/seed-fifth-year.ts';
+import { WEB_DIST_DIR } from '../apps/server/src/settings.ts';
 import { startBenchConsole } from './bench-console.ts';
 
 const RATIO_GOAL = 1.5;

@@ -9,7 +9,8 @@
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { CreatedRuntimeKey, RuntimeSnapshot } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
+import type { RuntimeSnapshot } from '@console/domain/runtime';
 import {
   cloneDatabase,
   createTemplateDatabase,

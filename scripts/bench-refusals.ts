@@ -2,7 +2,7 @@
 // (the fuzz suite's deep and huge values at a field, lists over their limit and of 100,000 elements at
 // every list field, lists at their limit whose every element is wrong), and the CPU time of the costliest
 // refusal printed against the baseline's. Goal: under 5 ms for any body within the body limit.
-import { ALL_ENDPOINTS } from '@console/domain';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { deepAndHugeRequests } from '../apps/server/test/fuzz/deep-and-huge.ts';
 import { oversizedListBodies, wrongElementBodies } from '../apps/server/test/fuzz/oversized-lists.ts';

@@ -7,14 +7,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { activationSettingsSchema, WEEKLY_SLOT_COUNT } from '@console/domain/config';
 import {
   AbTestType,
-  activationSettingsSchema,
+  SegmentOperation as Op,
+  SegmentProperty as Prop,
+  WorldEventActivationType as T,
+} from '@console/domain/enums';
+import {
   bucketOf,
   initialRanges,
-  SegmentOperation as Op,
   type PlayerContext,
-  SegmentProperty as Prop,
   type RuntimeAbTest,
   type RuntimeConfiguration,
   type RuntimeContent,
@@ -22,9 +25,7 @@ import {
   reassignRanges,
   resolvePlayer,
   resolveReceipt,
-  WorldEventActivationType as T,
-  WEEKLY_SLOT_COUNT,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import { build } from 'esbuild';
 import { randomSequence } from './bench-random.ts';
 

@@ -14,12 +14,9 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import {
-  activationSettingsSchema,
-  type CreatedRuntimeKey,
-  MAX_DRAFT_ENTRIES,
-  PLUGIN_IDS,
-} from '@console/domain';
+import { activationSettingsSchema } from '@console/domain/config';
+import { type CreatedRuntimeKey, PLUGIN_IDS } from '@console/domain/operations';
+import { MAX_DRAFT_ENTRIES } from '@console/domain/plugin';
 import {
   buildTestApp,
   cloneDatabase,

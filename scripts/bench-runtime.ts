@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { CreatedRuntimeKey } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import {
   buildTestApp,
   cloneDatabase,

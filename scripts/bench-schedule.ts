@@ -2,19 +2,17 @@
 // 20 plugins × 50 configurations × 120 slots (the default grid), printed as a ratio to computing one
 // configuration's slots (the same configurations, one at a time) in the same run. Figures, not pass/fail.
 import { performance } from 'node:perf_hooks';
+import { type ActivationTiming, defaultActivationSettings, WEEKLY_SLOT_COUNT } from '@console/domain/config';
+import { WorldEventActivationType as T } from '@console/domain/enums';
+import { PLUGIN_IDS } from '@console/domain/operations';
 import {
-  type ActivationTiming,
   buildSlotGrid,
   computeConfigurationSlots,
   computeScheduleOverview,
-  defaultActivationSettings,
-  PLUGIN_IDS,
   type ScheduleConfiguration,
   type ScheduleOverviewInput,
   type SchedulePluginInput,
-  WorldEventActivationType as T,
-  WEEKLY_SLOT_COUNT,
-} from '@console/domain';
+} from '@console/domain/schedule';
 import { randomSequence } from './bench-random.ts';
 
 const PLUGINS = 20;

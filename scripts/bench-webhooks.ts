@@ -145,7 +145,7 @@ for (const [label, rounds] of [
 // A replica running the workers delivers the burst, in order, one at a time for the subscription.
 await setEnabled(true);
 const replica = await buildTestApp(
-  bench.app.config.databaseUrl,
+  bench.app.settings.databaseUrl,
   { ...env, JOB_WORKERS: 'true' },
   { jobs: true },
 );

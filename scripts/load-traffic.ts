@@ -2,7 +2,7 @@
 // server's event loop: autocannon drives the connections through a mix of operator calls, and every
 // answer is counted under its call's kind (latency, status) for the per-kind figures.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PluginId } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
 import autocannon from 'autocannon';
 
 /** What the main thread tells the worker: where the console is and what its dev environment holds. */

@@ -6,7 +6,7 @@
 // LOAD_SECONDS and LOAD_CONNECTIONS change the duration and the number of connections.
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AbTestType } from '@console/domain';
+import { AbTestType } from '@console/domain/enums';
 import { seedBenchData, startBenchConsole } from './bench-console.ts';
 import type { KindFigures, TrafficPlan, TrafficResult } from './load-traffic.ts';
 

@@ -2,7 +2,7 @@
 // production runs `node apps/server/dist/server.js` without tsx or TypeScript. The workspace packages
 // (@console/*, shipped as TypeScript sources) and the generated Prisma client are bundled in; every
 // npm package stays an import of node_modules, installed in the image by `npm ci --omit=dev`.
-// The bundles sit two folders below the repository root like src/config.ts does, so the paths it
+// The bundles sit two folders below the repository root like src/settings.ts does, so the paths it
 // derives from its own location (migrations, the built web app) hold for both.
 
 import { rmSync } from 'node:fs';

@@ -107,7 +107,7 @@ export async function openBrowser({ showScrollbars = false } = {}): Promise<Brow
   return { context, page, close: () => context.close() };
 }
 
-/** One screenshot per test under apps/e2e/artifacts (git-ignored). */
+/** A screenshot of the whole page under apps/e2e/artifacts (git-ignored). */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);

@@ -13,7 +13,7 @@ import {
 } from './browser.ts';
 
 export interface ConsoleInBrowserOptions {
-  /** Put before each test's name in its screenshot (`<prefix>-<test name>`); none when omitted. */
+  /** Put before each test's name in a failed test's screenshot (`<prefix>-<test name>`); none when omitted. */
   screenshotPrefix?: string;
   /** Sign in through the dev login with this e-mail before the first test. */
   signInAs?: string;
@@ -43,9 +43,27 @@ export interface ConsoleInBrowser {
 }
 
 /**
+ * Signs `page` in as `email` with the call the login page's dev form makes (POST /oauth/login/dev, from the
+ * console's own origin as the page sends it), in the page's request context, whose cookies the page shares;
+ * then opens the home page signed in. For tests that are not about signing in: the form's own steps are
+ * covered by the shell's and the login page's tests.
+ */
+export async function signInThroughDevLogin(page: Page, baseUrl: string, email: string): Promise<void> {
+  const response = await page.request.post(`${baseUrl}/oauth/login/dev`, {
+    data: { email },
+    headers: { origin: new URL(baseUrl).origin },
+  });
+  if (!response.ok()) {
+    throw new Error(`dev login as ${email}: ${response.status()} ${await response.text()}`);
+  }
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
+}
+
+/**
  * Registers the hooks a browser suite needs; call it inside the `describeInBrowser` body. Before all tests:
  * a console on a fresh database cloned from the run's template (startConsole), a Chromium with its console
- * and its accessibility watched, and the dev login when `signInAs` is given. After each test: a screenshot, and
+ * and its accessibility watched, and the dev login when `signInAs` is given. After each test: a screenshot when it failed, and
  * axe-core on the state the test ends in; the test fails on any violation of `accessibilityImpact` or worse found
  * during it. After all: the browser and the console are closed.
  */
@@ -99,17 +117,16 @@ export function useConsoleInBrowser({
     await page.addLocatorHandler(page.locator('body'), () => watch.check().catch(() => undefined), {
       noWaitAfter: true,
     });
-    if (signInAs) {
-      await page.goto(`${started.value.url}/login`);
-      await page.getByLabel('E-mail').fill(signInAs);
-      await page.getByRole('button', { name: 'Sign in locally' }).click();
-      await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
-    }
+    if (signInAs) await signInThroughDevLogin(page, started.value.url, signInAs);
   });
 
   afterEach(async (context) => {
-    const name = screenshotPrefix ? `${screenshotPrefix}-${context.task.name}` : context.task.name;
-    if (browser) await saveScreenshot(browser.page, name);
+    // A picture of the screen a test failed on, to see why; one after every passing test cost seconds of CPU
+    // a file and was never looked at.
+    if (browser && context.task.result?.state === 'fail') {
+      const name = screenshotPrefix ? `${screenshotPrefix}-${context.task.name}` : context.task.name;
+      await saveScreenshot(browser.page, name).catch(() => undefined);
+    }
     if (!accessibility) return;
     await accessibility.check();
     const problems = accessibility.takeProblems();

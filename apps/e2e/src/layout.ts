@@ -6,6 +6,12 @@ import type { Locator } from 'playwright-core';
 export const isTruncated = (element: Locator) =>
   element.evaluate((node) => node.scrollWidth > node.clientWidth + 1);
 
+/** The text of each element `elements` matches that is cut (as isTruncated), all measured in one call. */
+export const truncatedTextsOf = (elements: Locator) =>
+  elements.evaluateAll((nodes) =>
+    nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent ?? ''),
+  );
+
 /**
  * Whether the whole element lies inside the window, and inside every scrolled box around it. `sideways` checks
  * only left and right: a row below the fold of a long table is reached by scrolling down, which is no fault.

@@ -48,7 +48,9 @@ async function chooseOption(page: Page, combobox: Locator, option: string) {
 
 /** From the list: the type in the grouped dropdown, then Create; fills ID and description. */
 async function startCreate(page: Page, baseUrl: string, type: string, id: string, description: string) {
-  await openList(page, baseUrl);
+  // after a save the app is back on the list (submitAndReturn waits for its table): loading it again would
+  // only show the same screen
+  if (new URL(page.url()).pathname !== '/config') await openList(page, baseUrl);
   await chooseOption(page, page.getByRole('combobox', { name: 'Configuration type' }), type);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.getByRole('heading', { name: `Create ${type}` }).waitFor();
@@ -189,7 +191,7 @@ describeInBrowser('Configuration screens in Chromium', () => {
 
   it('shows the warnings box naming the configurations concerned, and clones one', async () => {
     const { page, baseUrl, pageConsole } = app;
-    await openList(page, baseUrl);
+    // seeded from whichever console page is open (the calls need its origin and session), then the list loaded
     for (const id of ['so-a', 'so-b']) {
       await callApiFromPage(page, '/api/config/event/so/create', {
         id,
@@ -274,7 +276,6 @@ describeInBrowser('Configuration screens in Chromium', () => {
 
   it('saves a change to a configuration a plugin serves as a copy, moving the plugin to it', async () => {
     const { page, baseUrl, pageConsole } = app;
-    await openList(page, baseUrl);
     // GOLD_RUSH serves gold-live to players: an active plugin whose active set holds an active A/B-test
     await callApiFromPage(page, '/api/config/event/gr/create', {
       id: 'gold-live',

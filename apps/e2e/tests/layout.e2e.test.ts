@@ -9,6 +9,7 @@ import {
   isWhollyInView,
   scrollingBoxOf,
   scrollSideways,
+  truncatedTextsOf,
 } from '../src/layout.ts';
 import { callApiFromPage } from '../src/page-api.ts';
 
@@ -191,10 +192,7 @@ describeInBrowser('layouts at 1024×768 in Chromium', () => {
       await open(page, baseUrl, path, heading);
       const labels = page.locator('label.MuiInputLabel-root');
       expect(await labels.count()).toBeGreaterThan(5);
-      const cut: string[] = [];
-      for (const label of await labels.all()) {
-        if (await isTruncated(label)) cut.push(`${path}: ${await label.textContent()}`);
-      }
+      const cut = (await truncatedTextsOf(labels)).map((text) => `${path}: ${text}`);
       expect(cut).toEqual([]);
     }
     expect(pageConsole.takeProblems()).toEqual([]);

@@ -40,7 +40,9 @@ describeInBrowser('sign-in through an OpenID Connect provider in Chromium', () =
   });
 
   afterEach(async (context) => {
-    await saveScreenshot(browser.page, `oidc-${context.task.name}`);
+    // as the other browser suites: a picture of the screen a test failed on
+    if (context.task.result?.state === 'fail')
+      await saveScreenshot(browser.page, `oidc-${context.task.name}`);
   });
 
   afterAll(async () => {

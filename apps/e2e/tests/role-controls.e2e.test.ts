@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { type Browser, describeInBrowser, openBrowser, watchConsole } from '../src/browser.ts';
-import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { signInThroughDevLogin, useConsoleInBrowser } from '../src/console-in-browser.ts';
 import { callApiFromPage } from '../src/page-api.ts';
 
 // docs/product.md: "A control the user's role does not allow is disabled and says why." A viewer in dev
@@ -136,7 +136,7 @@ const SCREENS: { path: string; heading: string; controls: Control[] }[] = [
 
 /** Enabled buttons that only read (or leave for another page): a role without rights may use them. */
 const READING = [
-  /^(Active|Draft|Validate|Reload|Preview|Cancel|Export CSV|Sign out everywhere|Show token|Include drafts)$/,
+  /^(Active|Draft|Validate|Reload|Preview|Cancel|Export CSV|Export JSON|Sign out everywhere|Show token|Include drafts)$/,
   /^(Choose file|Newer|Older)$/,
   // the results panel's method (how the numbers are computed) and the metric list's filter
   /^(Sequential|Fixed horizon|Show archived metrics)$/,
@@ -186,13 +186,6 @@ const enabledActions = (page: Page) =>
       ),
   );
 
-async function signIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Sign in locally' }).click();
-  await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
-}
-
 describeInBrowser('what a role may not do, and view state in the URL, in Chromium', () => {
   // The local start without ADMIN_EMAILS: the first dev login is an admin; the colleague is given a role.
   const app = useConsoleInBrowser({ signInAs: ADMIN, screenshotPrefix: 'role-controls' });
@@ -208,7 +201,7 @@ describeInBrowser('what a role may not do, and view state in the URL, in Chromiu
     colleague = await openBrowser();
     const other = colleague.page;
     const otherConsole = watchConsole(other);
-    await signIn(other, baseUrl, COLLEAGUE);
+    await signInThroughDevLogin(other, baseUrl, COLLEAGUE);
 
     for (const [role, environment, isProtected] of [
       ['viewer', 'dev', false],

@@ -7,20 +7,13 @@ import {
   saveScreenshot,
   watchConsole,
 } from '../src/browser.ts';
-import { useConsoleInBrowser } from '../src/console-in-browser.ts';
+import { signInThroughDevLogin, useConsoleInBrowser } from '../src/console-in-browser.ts';
 
 // An admin changes a user's role on Security > Users; that user, in their own browser, then
 // sees what they may not do disabled, with the missing right as the reason, and the server agrees.
 
 const ADMIN = 'admin@example.com';
 const COLLEAGUE = 'colleague@example.com';
-
-async function signIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Sign in locally' }).click();
-  await page.getByRole('heading', { name: 'Orchestrate your game servers' }).waitFor();
-}
 
 async function openUsers(page: Page) {
   await page.getByRole('button', { name: 'Security' }).click();
@@ -50,7 +43,7 @@ describeInBrowser('roles on the Users screen in Chromium', () => {
   it('lets an admin make a colleague a viewer, audited', async () => {
     const { page, baseUrl, pageConsole } = app;
     colleague = await openBrowser();
-    await signIn(colleague.page, baseUrl, COLLEAGUE);
+    await signInThroughDevLogin(colleague.page, baseUrl, COLLEAGUE);
 
     await openUsers(page);
     expect(await page.getByText(`${ADMIN} · admin in dev`).count()).toBe(1);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_ENDPOINTS, RUNTIME_ENDPOINTS } from '@console/domain';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
+import { RUNTIME_ENDPOINTS } from '@console/domain/runtime';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type onResponseHookHandler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
 import { createDb, type Db, poolOf } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
 import { createPool } from './db/pool.ts';
@@ -42,28 +42,29 @@ import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { webhookOutboxStep } from './features/webhooks/webhook-outbox.service.ts';
 import { type WebhookTimings, webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
+import { registerApiRateLimit } from './http/api-rate-limit.ts';
+import { limitConnectionsPerAddress, requestTimeoutOptions } from './http/client-limits.ts';
+import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { findContractMismatches } from './http/endpoint.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
+import { RefusalLog } from './http/refusal-log.ts';
+import { registerRequestContext } from './http/request-context.ts';
+import { RequestLog } from './http/request-log.ts';
 import { requestValidatorCompiler } from './http/request-validator.ts';
 import { findRuntimeContractMismatches } from './http/runtime-endpoint.ts';
+import { registerContentTypeOptions, registerSecurityHeaders } from './http/security-headers.ts';
+import { createSessions } from './http/session.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
-import { limitConnectionsPerAddress, requestTimeoutOptions } from './plugins/client-limits.ts';
-import { registerCrossSiteGuard } from './plugins/cross-site.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
-import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerJsonBodyParser } from './plugins/json-body.ts';
-import { type MetricsOptions, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
-import { RefusalLog } from './plugins/refusal-log.ts';
-import { registerRequestContext } from './plugins/request-context.ts';
-import { RequestLog } from './plugins/request-log.ts';
-import { registerContentTypeOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
-import { createSessions } from './plugins/session.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import type { AppSettings } from './settings.ts';
 import './http/types.ts';
 
 export interface BuildAppOptions {
-  config: AppConfig;
+  settings: AppSettings;
   /** Extra pino options (level, stream), or false to stay quiet (tests). */
   logger?: false | Record<string, unknown>;
   db?: Db;
@@ -73,7 +74,7 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The game servers' read path (features/runtime): its intervals, shortened by tests. */
   runtime?: RuntimeOptions;
-  /** GET /metrics and what feeds it (plugins/metrics.ts); false leaves them out (the benchmark's baseline). */
+  /** GET /metrics and what feeds it (http/metrics.ts); false leaves them out (the benchmark's baseline). */
   metrics?: false | MetricsOptions;
   /** Sees every answer of every route (tests record the statuses they observed: testing/observed-statuses.ts). */
   onResponse?: onResponseHookHandler;
@@ -85,7 +86,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's one LISTEN connection (db/listener.ts). */
     dbListener: DbListener;
-    /** Refused requests counted by status, for metrics (plugins/refusal-log.ts). */
+    /** Refused requests counted by status, for metrics (http/refusal-log.ts). */
     refusals: RefusalLog;
     /** The job queue (jobs/job-queue.ts): started when the app is ready, stopped before the database. */
     jobs: JobQueue;
@@ -145,7 +146,7 @@ const featureRoutes = [
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  const { settings } = options;
   const refusals = new RefusalLog();
   const requestLog = new RequestLog(refusals);
   const app = Fastify({
@@ -154,23 +155,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false
         ? false
         : {
-            level: config.logLevel,
+            level: settings.logLevel,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
             serializers: { req: serializeRequest },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     logController: requestLog,
-    bodyLimit: config.bodyLimit,
-    ...requestTimeoutOptions(config.requestBodyTimeoutMs),
+    bodyLimit: settings.bodyLimit,
+    ...requestTimeoutOptions(settings.requestBodyTimeoutMs),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: settings.trustProxy,
     // Errors raised before routing (router, Node's HTTP parser) answer {"error"} like every other.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    // Refused by the error handling's own hook instead, with the code and Retry-After (plugins/errors.ts).
+    // Refused by the error handling's own hook instead, with the code and Retry-After (http/errors.ts).
     return503OnClosing: false,
   });
   app.setValidatorCompiler(requestValidatorCompiler);
@@ -184,20 +185,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterAudit: [publishAudited, webhookOutboxStep()],
     checkAudit: [checkReview],
   });
-  configureRevisionRetention(config.runtimeRevisionsKept);
-  const db = options.db ?? createDb(config.databaseUrl, { limits: config.databaseLimits });
+  configureRevisionRetention(settings.runtimeRevisionsKept);
+  const db = options.db ?? createDb(settings.databaseUrl, { limits: settings.databaseLimits });
   app.decorate('db', db);
-  app.decorate('config', config);
+  app.decorate('settings', settings);
   app.decorate('refusals', refusals);
-  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, app.log, refusals);
+  limitConnectionsPerAddress(app.server, settings.maxConnectionsPerAddress, app.log, refusals);
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
   const now = options.now ?? (() => Date.now());
   app.decorate('clock', now);
-  app.decorate('sessions', createSessions(db, config, now));
+  app.decorate('sessions', createSessions(db, settings, now));
   app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
-  const listener = createDbListener(config.databaseUrl, {
-    connectTimeoutMs: config.databaseLimits.connectTimeoutMs,
+  const listener = createDbListener(settings.databaseUrl, {
+    connectTimeoutMs: settings.databaseLimits.connectTimeoutMs,
     onError: (error) => app.log.warn({ err: error }, 'database listener'),
   });
   app.decorate('dbListener', listener);
@@ -221,12 +222,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * hooks run last-added first.
  */
 function createJobQueue(app: FastifyInstance, db: Db): JobQueue {
-  const { config } = app;
-  const ownPool = poolOf(db) ? undefined : createPool(config.databaseUrl, 2, config.databaseLimits);
+  const { settings } = app;
+  const ownPool = poolOf(db) ? undefined : createPool(settings.databaseUrl, 2, settings.databaseLimits);
   const jobs = new JobQueue({
     pool: poolOf(db) ?? ownPool!,
-    runsWorkers: config.jobWorkers,
-    stopTimeoutMs: config.shutdownTimeoutMs,
+    runsWorkers: settings.jobWorkers,
+    stopTimeoutMs: settings.shutdownTimeoutMs,
     onError: (error, context) => app.log.warn({ err: error, ...context }, 'job queue'),
   });
   if (ownPool) app.addHook('onClose', () => ownPool.end());
@@ -248,7 +249,7 @@ async function registerRoutes(
   if (options.metrics !== false) registerMetrics(app, listener, requestLog, options.metrics);
 
   // At the root, so the document lists the routes of every context.
-  await app.register(swagger, openApiOptions(app.config));
+  await app.register(swagger, openApiOptions(app.settings));
   registerErrorHandling(app);
   registerContentTypeOptions(app);
   if (options.metrics !== false) registerMetricsRoute(app);
@@ -274,7 +275,7 @@ async function registerRoutes(
  * not on the game servers' /runtime/v1 routes, registered beside it (features/runtime).
  */
 async function consoleContext(app: FastifyInstance) {
-  await app.register(cookie, { secret: app.config.sessionSecret });
+  await app.register(cookie, { secret: app.settings.sessionSecret });
   await app.register(rateLimit, { global: false });
   registerSecurityHeaders(app);
   registerCrossSiteGuard(app);
@@ -288,5 +289,5 @@ async function consoleContext(app: FastifyInstance) {
   registerRequestContext(app);
   registerInputGuard(app);
   for (const routes of featureRoutes) await app.register(routes);
-  await registerWebApp(app, app.config.webDistDir);
+  await registerWebApp(app, app.settings.webDistDir);
 }

@@ -1,29 +1,29 @@
 import { buildApp } from './app.ts';
-import { type AppConfig, configFromEnv, MIGRATIONS_DIR, parseEnv } from './config.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './db/database.ts';
 import { loginPathOf } from './features/auth/oidc-login.routes.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
 import { closeGracefully } from './http/graceful-close.ts';
+import { type AppSettings, MIGRATIONS_DIR, parseEnvSettings, settingsFromEnv } from './settings.ts';
 
 /** Who administers the console: said at start-up, so a local start's open door is never a surprise. */
-function rolesLine(config: AppConfig): string {
-  if (config.devLoginAdmins) {
+function rolesLine(settings: AppSettings): string {
+  if (settings.devLoginAdmins) {
     return '  Roles: everyone signing in by dev login becomes an admin (no ADMIN_EMAILS set; set it to choose admins)';
   }
-  if (config.adminEmails.length === 0) {
-    return `  Roles: no admin (set ADMIN_EMAILS); everyone signing in starts as ${config.defaultRole}`;
+  if (settings.adminEmails.length === 0) {
+    return `  Roles: no admin (set ADMIN_EMAILS); everyone signing in starts as ${settings.defaultRole}`;
   }
-  return `  Roles: admins ${config.adminEmails.join(', ')}; everyone else starts as ${config.defaultRole}`;
+  return `  Roles: admins ${settings.adminEmails.join(', ')}; everyone else starts as ${settings.defaultRole}`;
 }
 
 /** Where the console listens: said at start-up, so a local start's loopback-only default is no surprise. */
-function listeningLine(config: AppConfig): string {
-  const where = `  Listening on ${config.host}:${config.port}`;
-  if (config.host === '127.0.0.1' && config.devLogin && process.env.HOST === undefined) {
+function listeningLine(settings: AppSettings): string {
+  const where = `  Listening on ${settings.host}:${settings.port}`;
+  if (settings.host === '127.0.0.1' && settings.devLogin && process.env.HOST === undefined) {
     return `${where} only: dev login is on, so only this machine may reach it (HOST=0.0.0.0 listens on every address)`;
   }
-  return config.isPublicUrlSet
-    ? `${where}; requests are served only when addressed to ${config.publicUrl}`
+  return settings.isPublicUrlSet
+    ? `${where}; requests are served only when addressed to ${settings.publicUrl}`
     : `${where}; requests are served only when addressed to a loopback name (set PUBLIC_URL to serve others)`;
 }
 
@@ -42,17 +42,17 @@ function describeStartFailure(error: unknown): string {
 }
 
 /** How operators sign in: said at start-up with the redirect URI to register at the provider. */
-function signInLines(config: AppConfig): string[] {
+function signInLines(settings: AppSettings): string[] {
   const lines: string[] = [];
-  if (config.oidc) {
-    const callback = `${config.publicUrl}${loginPathOf(config.oidc)}/callback`;
+  if (settings.oidc) {
+    const callback = `${settings.publicUrl}${loginPathOf(settings.oidc)}/callback`;
     lines.push(
-      `  Sign in: with ${config.oidc.displayName} (${config.oidc.issuerUrl}); its redirect URI is ${callback}`,
+      `  Sign in: with ${settings.oidc.displayName} (${settings.oidc.issuerUrl}); its redirect URI is ${callback}`,
     );
   }
-  if (config.devLogin) {
+  if (settings.devLogin) {
     lines.push(
-      `  Sign in: open ${config.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`,
+      `  Sign in: open ${settings.publicUrl}/login and enter any e-mail (dev login is on; AUTH_DEV_LOGIN=false turns it off)`,
     );
   }
   if (lines.length === 0)
@@ -64,11 +64,11 @@ function signInLines(config: AppConfig): string[] {
 async function main() {
   let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let config: AppConfig | undefined;
+  let settings: AppSettings | undefined;
   // A second signal while stopping is not caught: it ends the process at once.
   const shutdown = async (signal: NodeJS.Signals) => {
     let code = 0;
-    const timeoutMs = config?.shutdownTimeoutMs ?? 10_000;
+    const timeoutMs = settings?.shutdownTimeoutMs ?? 10_000;
     console.log(`\n  ${signal}: stopping (requests in flight have ${timeoutMs / 1000} s to finish)`);
     try {
       if (app && !(await closeGracefully(app, timeoutMs))) code = 1;
@@ -83,24 +83,24 @@ async function main() {
   process.once('SIGTERM', shutdown);
   try {
     // Parsed first: a wrong variable refuses to start before a database is opened.
-    const env = parseEnv(process.env);
+    const env = parseEnvSettings(process.env);
     // The shutdown above stops the database after the app closed (which still writes to it).
     database = await openDatabase(env, { ownsShutdownSignals: true });
     const { applied, serving } = await prepareDatabase(database, MIGRATIONS_DIR);
-    config = configFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
-    app = await buildApp({ config });
+    settings = settingsFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
+    app = await buildApp({ settings });
     await seedEnvironments(app.db);
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: settings.port, host: settings.host });
     const lines = [
       '',
-      `  Live-ops console: ${config.publicUrl}`,
-      listeningLine(config),
+      `  Live-ops console: ${settings.publicUrl}`,
+      listeningLine(settings),
       `  Database: ${database.description}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
       `  Database role: ${serving}`,
-      `  API docs: ${config.publicUrl}/docs`,
-      ...signInLines(config),
-      rolesLine(config),
-      config.webDistDir ? '' : '  (web app not built: run `npm run build` or use `npm run dev`)\n',
+      `  API docs: ${settings.publicUrl}/docs`,
+      ...signInLines(settings),
+      rolesLine(settings),
+      settings.webDistDir ? '' : '  (web app not built: run `npm run build` or use `npm run dev`)\n',
     ];
     console.log(lines.join('\n'));
   } catch (error) {

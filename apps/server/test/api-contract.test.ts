@@ -1,4 +1,5 @@
-import { ALL_ENDPOINTS, defineEndpoints, listEndpoints } from '@console/domain';
+import { defineEndpoints, listEndpoints } from '@console/domain/api';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findContractMismatches } from '../src/http/endpoint.ts';

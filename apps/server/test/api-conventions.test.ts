@@ -160,9 +160,9 @@ describe('request logs', () => {
   it('redact runtime keys and OAuth codes carried in query strings', async () => {
     const lines: string[] = [];
     const { buildApp } = await import('../src/app.ts');
-    const { readConfig } = await import('../src/config.ts');
+    const { readSettings: readConfig } = await import('../src/settings.ts');
     const app = await buildApp({
-      config: readConfig({ AUTH_DEV_LOGIN: 'true' }, 'postgresql://unused@127.0.0.1:1/none'),
+      settings: readConfig({ AUTH_DEV_LOGIN: 'true' }, 'postgresql://unused@127.0.0.1:1/none'),
       logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
     });
     await httpClient(app).request({
@@ -179,7 +179,7 @@ describe('request logs', () => {
 
 describe('security headers', () => {
   it('are on every answer, errors and 404s included, as helmet set them', async () => {
-    const { SECURITY_HEADERS } = await import('../src/plugins/security-headers.ts');
+    const { SECURITY_HEADERS } = await import('../src/http/security-headers.ts');
     const t = await createTestApp();
     const answers = [
       await t.request({ method: 'GET', url: '/healthz' }),

@@ -1,4 +1,6 @@
-import { ALL_ENDPOINTS, type AnyEndpoint, api, type Role } from '@console/domain';
+import type { Role } from '@console/domain/access';
+import type { AnyEndpoint } from '@console/domain/api';
+import { ALL_ENDPOINTS, api } from '@console/domain/endpoints';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerEndpoint } from '../src/http/endpoint.ts';
 import { openApiPath } from '../src/http/openapi.ts';

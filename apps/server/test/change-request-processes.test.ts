@@ -24,7 +24,16 @@ describe('a scheduled change request across console processes', () => {
     const server = await startServerProcess({
       databaseUrl,
       entry: inject('serverBundle'),
-      env: { ADMIN_EMAILS: ADMIN, DEFAULT_ROLE: 'operator', JOB_WORKERS: 'true' },
+      env: {
+        ADMIN_EMAILS: ADMIN,
+        DEFAULT_ROLE: 'operator',
+        JOB_WORKERS: 'true',
+        // What these tests prove is all-or-nothing across a kill and a restart, not how fast an apply of
+        // hundreds of items is: the production timeouts (5 s a statement, 15 s a transaction) were overrun
+        // by such an apply on a loaded 2-core machine, and a 503 then stood for the fault under test.
+        DATABASE_STATEMENT_TIMEOUT_SECONDS: '60',
+        DATABASE_TRANSACTION_TIMEOUT_SECONDS: '120',
+      },
     });
     started.push(server);
     return server;

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
 import { openStream, type SseClient } from '../src/features/runtime/runtime.test-helpers.ts';
+import { readSettings } from '../src/settings.ts';
 import { httpClient } from '../src/testing/index.ts';
 import { withConnection } from './faults.ts';
 import { createTestApp, type TestApp, UNTIL_EVENT } from './helpers.ts';
@@ -162,7 +162,7 @@ describe('logs that cannot be flooded', () => {
     const key = (await t.post('/api/runtime-keys/create', { name: 'logs' }, cookie)).json().payload.key;
     const lines: { msg: string; client?: string; reqId?: string }[] = [];
     const logged = await buildApp({
-      config: readConfig({ AUTH_DEV_LOGIN: 'true', TRUST_PROXY: 'true' }, t.servingUrl),
+      settings: readSettings({ AUTH_DEV_LOGIN: 'true', TRUST_PROXY: 'true' }, t.servingUrl),
       logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
     });
     try {

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { MESSAGES } from '@console/domain';
+import { MESSAGES } from '@console/domain/errors';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validItem } from '../src/features/config/config.test-data.ts';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@console/domain';
+import { MESSAGES } from '@console/domain/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_CONNECT_TIMEOUT_MS } from '../src/db/pool.ts';
 import { validItem } from '../src/features/config/config.test-data.ts';

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../src/config.ts';
 import { prepareDatabase } from '../src/db/database.ts';
 import { findServingRoleProblems, userOf } from '../src/db/database-roles.ts';
 import { withCredentials } from '../src/db/embedded.ts';
+import { MIGRATIONS_DIR } from '../src/settings.ts';
 import { withConnection } from './faults.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 

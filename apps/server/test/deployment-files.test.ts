@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { ENV_VARIABLE_NAMES, parseEnv, REPO_ROOT, readConfig } from '../src/config.ts';
+import { ENV_VARIABLE_NAMES, parseEnvSettings, REPO_ROOT, readSettings } from '../src/settings.ts';
 
 // Nothing here can run Docker: the Dockerfile and docker-compose.yml are checked as text instead, against
 // what the console itself reads (the configuration schema) and what the build produces.
@@ -108,7 +108,7 @@ describe('docker-compose.yml', () => {
       const unknown = Object.keys(environment).filter((variable) => !ENV_VARIABLE_NAMES.includes(variable));
       expect(unknown, `${name} sets variables the console does not read`).toEqual([]);
       // Everything a start checks, with the image's NODE_ENV=production unless the file says otherwise.
-      expect(() => readConfig(environment, environment.DATABASE_URL!), name).not.toThrow();
+      expect(() => readSettings(environment, environment.DATABASE_URL!), name).not.toThrow();
     }
   });
 
@@ -130,7 +130,7 @@ describe('docker-compose.yml', () => {
   it('publishes each replica on its own host port, the container port being the one it listens on', () => {
     const hostPorts = new Set<number>();
     for (const [name, service] of consoleServices) {
-      const env = parseEnv(environmentOf(service));
+      const env = parseEnvSettings(environmentOf(service));
       expect(service.ports, name).toHaveLength(1);
       const { host, container } = portsOf(service.ports![0]!);
       expect(container, `${name} listens on PORT`).toBe(env.PORT);
@@ -146,7 +146,7 @@ describe('docker-compose.yml', () => {
     const secrets = new Set(consoleServices.map(([, service]) => environmentOf(service).SESSION_SECRET));
     expect(secrets.size).toBe(1);
     for (const [name, service] of consoleServices) {
-      const env = parseEnv(environmentOf(service));
+      const env = parseEnvSettings(environmentOf(service));
       expect(seconds(service.stop_grace_period ?? '10s'), name).toBeGreaterThan(env.SHUTDOWN_TIMEOUT_SECONDS);
     }
   });

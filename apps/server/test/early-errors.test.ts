@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { MESSAGES } from '@console/domain';
+import { MESSAGES } from '@console/domain/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 

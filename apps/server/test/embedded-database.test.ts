@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { MIGRATIONS_DIR, parseEnv, REPO_ROOT } from '../src/config.ts';
 import { openDatabase, prepareDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, withCredentials } from '../src/db/embedded.ts';
 import { isRunning, readPostmasterPid } from '../src/db/leftover-postgres.ts';
+import { MIGRATIONS_DIR, parseEnvSettings, REPO_ROOT } from '../src/settings.ts';
 import {
   freePort,
   runProcess,
@@ -78,7 +78,7 @@ describe.concurrent('the embedded PostgreSQL', () => {
   }, async () => {
     const dataDir = newDataDir();
     const port = await freePort();
-    const env = parseEnv({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) });
+    const env = parseEnvSettings({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) });
     const database = await openDatabase(env);
     try {
       expect(new URL(database.url).username).toBe('console_app');
@@ -115,7 +115,7 @@ describe.concurrent('the embedded PostgreSQL', () => {
     const earlier = await startEmbeddedPostgres({ dataDir, port, persistent: true });
     await earlier.stop();
     const database = await openDatabase(
-      parseEnv({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }),
+      parseEnvSettings({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }),
     );
     try {
       const fixed = new pg.Client({

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type PlayerReceipt, WorldEventStatus } from '@console/domain';
+import { WorldEventStatus } from '@console/domain/enums';
+import type { PlayerReceipt } from '@console/domain/runtime';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 import { runProcess } from '../src/testing/index.ts';
 import { createTestApp } from './helpers.ts';
 

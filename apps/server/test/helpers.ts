@@ -1,4 +1,4 @@
-import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain';
+import { type AuditEntry, checkAuditEvent, isAuditAction } from '@console/domain/audit';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { inject } from 'vitest';
@@ -73,7 +73,7 @@ export async function createTestApp(
     await database.drop();
   });
   const client = httpClient(app);
-  // A console with PUBLIC_URL serves only requests addressed to it (plugins/cross-site.ts).
+  // A console with PUBLIC_URL serves only requests addressed to it (http/cross-site.ts).
   const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined;
   const post = (url: string, body?: unknown, cookie?: string) =>
     client.request({

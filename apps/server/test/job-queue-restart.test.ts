@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
 import { createPool } from '../src/db/pool.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 import { cloneDatabase, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
 
 // A job survives the process: sent for later, the console killed with SIGKILL before its time and started

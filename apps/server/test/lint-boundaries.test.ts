@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 import { runProcess } from '../src/testing/index.ts';
 
 // The import boundaries are rules of the repository's biome.json (overrides per path). This lints small
@@ -38,7 +38,7 @@ const FORBIDDEN: Fixture[] = [
     source: use('@prisma/client'),
     refusedBy: RESTRICTED,
   },
-  { path: 'apps/server/src/plugins/thing.ts', source: use('@prisma/adapter-pg'), refusedBy: RESTRICTED },
+  { path: 'apps/server/src/http/thing.ts', source: use('@prisma/adapter-pg'), refusedBy: RESTRICTED },
   { path: 'apps/server/test/thing.ts', source: use('prisma/config'), refusedBy: RESTRICTED },
   {
     path: 'apps/web/src/features/thing/thing.store.ts',
@@ -138,7 +138,7 @@ const FORBIDDEN: Fixture[] = [
     refusedBy: RESTRICTED,
   },
   {
-    path: 'apps/server/src/plugins/thing-store.ts',
+    path: 'apps/server/src/http/thing-store.ts',
     source: use('../features/other/other.store.ts'),
     refusedBy: RESTRICTED,
   },
@@ -184,7 +184,7 @@ const FORBIDDEN: Fixture[] = [
     refusedBy: RESTRICTED,
   },
   {
-    path: 'apps/server/src/plugins/thing-dot.ts',
+    path: 'apps/server/src/http/thing-dot.ts',
     source: use('./../features/other/other.store.ts'),
     refusedBy: RESTRICTED,
   },
@@ -252,7 +252,7 @@ const ALLOWED: Fixture[] = [
     path: 'apps/server/src/features/transfer/transfer.groups.ts',
     source: use('../other/other.transfer-group.ts'),
   },
-  { path: 'apps/server/src/plugins/thing.ts', source: use('../features/other/other.public.ts') },
+  { path: 'apps/server/src/http/thing.ts', source: use('../features/other/other.public.ts') },
   { path: 'apps/server/src/app.ts', source: use('./features/other/other.routes.ts') },
   { path: 'apps/server/src/db/seed-cli.ts', source: use('../features/other/other.service.ts') },
   { path: 'packages/runtime-client/src/thing.ts', source: use('@console/domain') },
@@ -324,7 +324,7 @@ describe('import boundaries (biome.json)', () => {
     expect(messageOf('apps/server/src/features/thing/thing.store.ts')).toContain(
       'A feature uses another feature only through its services',
     );
-    expect(messageOf('apps/server/src/plugins/thing-store.ts')).toContain(
+    expect(messageOf('apps/server/src/http/thing-store.ts')).toContain(
       'Outside features/, the server uses a feature only through its services',
     );
     expect(messageOf('apps/server/src/features/thing/part/part.service.ts')).toContain(

@@ -3,8 +3,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
 import { isRunning, readPostmasterPid } from '../src/db/leftover-postgres.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 import {
   freePort,
   newcomerEnv,

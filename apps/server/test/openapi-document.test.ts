@@ -2,11 +2,12 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ErrorCode, RUNTIME_ENDPOINTS } from '@console/domain';
+import { ErrorCode } from '@console/domain/errors';
+import { RUNTIME_ENDPOINTS } from '@console/domain/runtime';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 import { runProcess } from '../src/testing/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreatedRuntimeKey } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabaseIfMissing } from '../src/db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres, withDatabase } from '../src/db/embedded.ts';

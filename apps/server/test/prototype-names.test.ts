@@ -1,9 +1,6 @@
-import {
-  DEFAULT_REVIEW_POLICY,
-  isReservedIdentifier,
-  RESERVED_IDENTIFIERS,
-  roleGivenIn,
-} from '@console/domain';
+import { isReservedIdentifier, RESERVED_IDENTIFIERS } from '@console/domain/api';
+import { DEFAULT_REVIEW_POLICY } from '@console/domain/change-request';
+import { roleGivenIn } from '@console/domain/users';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validItem } from '../src/features/config/config.test-data.ts';

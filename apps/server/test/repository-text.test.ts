@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 
 // The repository explains itself to a newcomer. ARCHITECTURE.md tells which files to open: every file or
 // folder it names must exist, so a rename that forgets the document fails here rather than misleading the
@@ -42,7 +42,7 @@ function citedFileNames(markdown: string): string[] {
 
 /**
  * The cited names no file or folder of the repository answers to: a name resolves when it is a path from
- * the repository's root or the end of one (`plugins/session.ts` for `apps/server/src/plugins/session.ts`).
+ * the repository's root or the end of one (`http/session.ts` for `apps/server/src/http/session.ts`).
  */
 function missingFileNames(names: readonly string[], files: readonly string[]): string[] {
   const exists = (name: string) =>
@@ -64,14 +64,14 @@ describe('ARCHITECTURE.md', () => {
 
   it('reports a renamed file, and ignores URL paths, package names and patterns', () => {
     const text = [
-      '`RuntimeStore` (`runtime-store.ts`) beside `runtime-cache.ts`, `plugins/session.ts` and `shell/feedback/`;',
+      '`RuntimeStore` (`runtime-store.ts`) beside `runtime-cache.ts`, `http/session.ts` and `shell/feedback/`;',
       'see [the product](docs/product.md) and [gone](docs/gone.md);',
       '`/runtime/v1`, `@console/domain`, `*.store.ts`, `features/<feature>/`, `npm test`.',
     ].join('\n');
     expect(citedFileNames(text)).toEqual([
       'runtime-store.ts',
       'runtime-cache.ts',
-      'plugins/session.ts',
+      'http/session.ts',
       'shell/feedback/',
       'docs/product.md',
       'docs/gone.md',

@@ -1,4 +1,6 @@
-import { ALL_ENDPOINTS, CONFIG_KIND_IDS, ErrorCode } from '@console/domain';
+import { CONFIG_KIND_IDS } from '@console/domain/config';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
+import { ErrorCode } from '@console/domain/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validItem } from '../src/features/config/config.test-data.ts';
 import { environmentContent, examplePlan } from '../src/features/transfer/environment-content.test-data.ts';

@@ -1,4 +1,5 @@
-import { encodeSearchCursor, PluginId } from '@console/domain';
+import { encodeSearchCursor } from '@console/domain/api';
+import { PluginId } from '@console/domain/enums';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

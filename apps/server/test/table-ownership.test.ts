@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { REPO_ROOT } from '../src/settings.ts';
 
 // Each table belongs to one feature, and a feature's stores touch only its own tables: another
 // feature's data is reached through that feature's service or public module (biome.json guards the
@@ -29,6 +29,7 @@ const OWNER: Record<string, string> = {
   runtime_key: 'runtime-keys',
   runtime_revision: 'runtime',
   runtime_part: 'runtime',
+  runtime_change: 'runtime',
   runtime_state: 'runtime',
   runtime_instance: 'runtime',
   console_user: 'users',

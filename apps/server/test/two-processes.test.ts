@@ -5,9 +5,8 @@ import {
   CLOSED_BY_SHUTDOWN,
   type Connection,
   type CreatedRuntimeKey,
-  type RevisionListResponse,
-  type RuntimeSnapshot,
-} from '@console/domain';
+} from '@console/domain/operations';
+import type { RevisionListResponse, RuntimeSnapshot } from '@console/domain/runtime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { connectGameClient, refusal } from '../src/features/connections/game-client.testing.ts';

@@ -1,4 +1,4 @@
-import type { CreatedWebhook, WebhookDelivery } from '@console/domain';
+import type { CreatedWebhook, WebhookDelivery } from '@console/domain/webhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   startWebhookReceiver,

@@ -1,5 +1,5 @@
 // One error type for the whole product: a code from this enum and a message for the operator.
-// The server maps codes to HTTP statuses in one table (apps/server/src/plugins/errors.ts).
+// The server maps codes to HTTP statuses in one table (apps/server/src/http/errors.ts).
 
 export const ErrorCode = {
   BadInput: 'BAD_INPUT',
@@ -29,7 +29,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
-  // Before RULE_VIOLATION: a framework 409 reads as the last code of a status (plugins/errors.ts)
+  // Before RULE_VIOLATION: a framework 409 reads as the last code of a status (http/errors.ts)
   REVIEW_REQUIRED: 409,
   RULE_VIOLATION: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RUNTIME_PATHS } from '@console/domain';
+import { RUNTIME_PATHS } from '@console/domain/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { followRevisionStream, readRevision, readRevisionEvent } from './revision-stream.ts';
 import type { RuntimeApiError } from './runtime-error.ts';

@@ -1,4 +1,5 @@
-import { defaultConfigData, PluginId, SegmentOperation, SegmentProperty } from '@console/domain';
+import { defaultConfigData } from '@console/domain/config';
+import { PluginId, SegmentOperation, SegmentProperty } from '@console/domain/enums';
 import type { ConsoleUnderTest } from './console-under-test.ts';
 
 // Content for the SDK's tests, made through the operator API as the web app makes it.

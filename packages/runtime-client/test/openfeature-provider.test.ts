@@ -1,4 +1,4 @@
-import { WorldEventStatus } from '@console/domain';
+import { WorldEventStatus } from '@console/domain/enums';
 import { ErrorCode, OpenFeature, ProviderEvents, StandardResolutionReasons } from '@openfeature/server-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestRuntimeClient } from '../src/index.ts';

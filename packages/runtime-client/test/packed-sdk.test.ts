@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RUNTIME_PATHS } from '@console/domain';
+import { RUNTIME_PATHS } from '@console/domain/runtime';
 import { analyseMetric, checkSampleRatio } from '@console/domain/statistics';
 import {
   conformanceDirectory,

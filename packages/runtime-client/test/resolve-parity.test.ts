@@ -1,4 +1,4 @@
-import { RUNTIME_PATHS } from '@console/domain';
+import { RUNTIME_PATHS } from '@console/domain/runtime';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeClient, type ResolveRequest, type RuntimeClient } from '../src/index.ts';

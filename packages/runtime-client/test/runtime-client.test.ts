@@ -1,4 +1,4 @@
-import { RUNTIME_PATHS, type RuntimeSnapshot } from '@console/domain';
+import { RUNTIME_PATHS, type RuntimeSnapshot } from '@console/domain/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createRuntimeClient,

@@ -1,4 +1,4 @@
-import type { RuntimeContent, RuntimeSnapshot } from '@console/domain';
+import type { RuntimeContent, RuntimeSnapshot } from '@console/domain/runtime';
 import { makeRuntimeContent } from '@console/server/testing';
 
 // Snapshots for the tests that need no console: the content the server's tests and benchmarks use,

@@ -1,4 +1,4 @@
-import { RUNTIME_PATHS, RUNTIME_REPLAY_REVISIONS } from '@console/domain';
+import { RUNTIME_PATHS, RUNTIME_REPLAY_REVISIONS } from '@console/domain/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeClient, type RevisionChange, type RuntimeClient } from '../src/index.ts';
 import { nextConnection, quietLogger, recordingFetch } from './client-helpers.ts';

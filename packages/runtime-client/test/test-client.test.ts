@@ -1,4 +1,4 @@
-import { changedParts, receiptOf, resolvePlayer } from '@console/domain';
+import { changedParts, receiptOf, resolvePlayer } from '@console/domain/runtime';
 import { describe, expect, it } from 'vitest';
 import {
   createTestRuntimeClient,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type pg from 'pg';
-import { type Env, REPO_ROOT } from '../config.ts';
+import { type EnvSettings, REPO_ROOT } from '../settings.ts';
 import { openConnection } from './connection.ts';
 import {
   ensureLoginRole,
@@ -79,7 +79,7 @@ async function connectAsSuperuser(adminUrl: string, password: string): Promise<v
  * `ownsShutdownSignals`: the caller stops the handle itself on SIGINT/SIGTERM (embedded.ts).
  */
 export async function openDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_OWNER_URL' | 'EMBEDDED_PG_DIR' | 'EMBEDDED_PG_PORT'>,
+  env: Pick<EnvSettings, 'DATABASE_URL' | 'DATABASE_OWNER_URL' | 'EMBEDDED_PG_DIR' | 'EMBEDDED_PG_PORT'>,
   options: { ownsShutdownSignals?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (env.DATABASE_URL) {

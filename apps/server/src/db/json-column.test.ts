@@ -1,9 +1,5 @@
-import {
-  activationSettingsSchema,
-  configDataSchemaOf,
-  defaultConfigData,
-  segmentSchema,
-} from '@console/domain';
+import { segmentSchema } from '@console/domain/abtest';
+import { activationSettingsSchema, configDataSchemaOf, defaultConfigData } from '@console/domain/config';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers.ts';

@@ -1,4 +1,5 @@
-import { conflict, DomainError, PLUGIN_MESSAGES } from '@console/domain';
+import { conflict, DomainError } from '@console/domain/errors';
+import { PLUGIN_MESSAGES } from '@console/domain/plugin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import {

@@ -1,9 +1,9 @@
-import { MIGRATIONS_DIR, parseEnv } from '../config.ts';
+import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
 
 let database: DatabaseHandle | undefined;
 try {
-  database = await openDatabase(parseEnv(process.env));
+  database = await openDatabase(parseEnvSettings(process.env));
   const { applied } = await prepareDatabase(database, MIGRATIONS_DIR);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
 } catch (error) {

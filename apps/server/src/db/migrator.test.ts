@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../config.ts';
+import { MIGRATIONS_DIR } from '../settings.ts';
 import { createDatabaseIfMissing } from './database.ts';
 import { withDatabase } from './embedded.ts';
 import {

@@ -24,7 +24,7 @@ export interface DatabaseLimits {
   transactionTimeoutMs: number;
 }
 
-/** The limits when the configuration says nothing (config.ts: the DATABASE_*_TIMEOUT_SECONDS variables). */
+/** The limits when the configuration says nothing (settings.ts: the DATABASE_*_TIMEOUT_SECONDS variables). */
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   connectTimeoutMs: 1_000,
   statementTimeoutMs: 5_000,

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readPrismaSchema, type SchemaField } from '../../test/prisma-schema.ts';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../settings.ts';
 import { withDatabase } from './embedded.ts';
 
 // toolchain: migrations are hand-written SQL, so this test guards against drift from schema.prisma.

@@ -4,7 +4,7 @@ import {
   SEARCH_TOTAL_CAP,
   type SearchCursor,
   type SortDirection,
-} from '@console/domain';
+} from '@console/domain/api';
 import { Prisma } from '../generated/prisma/client.ts';
 
 // The SQL of the search calls (packages/domain api/search.ts), shared by the stores that answer them.

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { MIGRATIONS_DIR, parseEnv } from '../config.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
 import { publishAudited, publishRevision } from '../features/runtime/runtime-publish.service.ts';
+import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
 import { createDb, type Db } from './client.ts';
 import { openConnection } from './connection.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
@@ -25,7 +25,7 @@ if (sizeName !== undefined && !Object.hasOwn(SEED_SIZES, sizeName)) {
 let database: DatabaseHandle | undefined;
 let db: Db | undefined;
 try {
-  database = await openDatabase(parseEnv(process.env));
+  database = await openDatabase(parseEnvSettings(process.env));
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
   // A created environment publishes its first revision with its audit entry, as the server does.

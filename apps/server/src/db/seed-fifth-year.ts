@@ -4,9 +4,9 @@ import {
   configKindOfPlugin,
   defaultActivationSettings,
   defaultConfigData,
-  PLUGIN_IDS,
-  rangesAfterActivation,
-} from '@console/domain';
+} from '@console/domain/config';
+import { PLUGIN_IDS } from '@console/domain/operations';
+import { rangesAfterActivation } from '@console/domain/runtime';
 import type pg from 'pg';
 
 // A game in its fifth year, for tests and benchmarks (`npm run db:seed -- --size fifth-year`): 10,000

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../settings.ts';
 
 const SERVER_SOURCES = join(REPO_ROOT, 'apps/server/src');
 const THE_ONE_PLACE = 'db/transaction.ts';

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { REPO_ROOT } from '../config.ts';
 import { environmentExists } from '../features/environment/environment.service.ts';
 import { insertEnvironment } from '../features/environment/environment.store.ts';
+import { REPO_ROOT } from '../settings.ts';
 import { mutate, unchanged, type WrittenAuditEntry } from './unit-of-work.ts';
 
 const created = (environmentId: string, description = 'x') => ({

@@ -1,4 +1,6 @@
-import { type AuditEvent, notFound, unknownEnvironmentMessage } from '@console/domain';
+import type { AuditEvent } from '@console/domain/audit';
+import { unknownEnvironmentMessage } from '@console/domain/environment.constants';
+import { notFound } from '@console/domain/errors';
 import type { Db, Tx } from './client.ts';
 import { runInTransaction } from './transaction.ts';
 

@@ -1,25 +1,15 @@
 import { Readable } from 'node:stream';
-import {
-  type AnyEndpoint,
-  BYPASS_REASON_HEADER,
-  badInput,
-  checkBypassReason,
-  configurationQuerySchema,
-  ENDPOINT_ACCESS,
-  ENVIRONMENT_ID_PATTERN,
-  forbidden,
-  missingRight,
-  notLoggedIn,
-  parseBranchId,
-  payloadOf,
-  roleIn,
-} from '@console/domain';
+import { ENDPOINT_ACCESS, missingRight, roleIn } from '@console/domain/access';
+import { type AnyEndpoint, configurationQuerySchema, payloadOf } from '@console/domain/api';
+import { BYPASS_REASON_HEADER, checkBypassReason, parseBranchId } from '@console/domain/change-request';
+import { ENVIRONMENT_ID_PATTERN } from '@console/domain/environment.constants';
+import { badInput, forbidden, notLoggedIn } from '@console/domain/errors';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { runInReviewScope } from '../db/review-scope.ts';
-import type { SignedInUser } from '../plugins/session.ts';
+import type { SignedInUser } from './session.ts';
 
 export interface EndpointContext<E extends AnyEndpoint> {
   body: z.output<E['body']>;
@@ -178,7 +168,7 @@ type AccessHook = (request: FastifyRequest) => Promise<void>;
 
 /**
  * The right a call declares (access in the endpoint table) is checked here, for every route,
- * before its handler: after the session and the environment (plugins/request-context.ts) and, for
+ * before its handler: after the session and the environment (http/request-context.ts) and, for
  * calls whose right is needed in an environment named by the body (a transfer's destination), once
  * the body is parsed but before it is validated. A refusal is 403 naming the missing right.
  */

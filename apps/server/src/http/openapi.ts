@@ -1,20 +1,14 @@
-import {
-  ALL_ENDPOINTS,
-  type AnyEndpoint,
-  errorResponseSchema,
-  operationIdOf,
-  RUNTIME_ENDPOINTS,
-  type RuntimeEndpoint,
-  WEBHOOK_EVENT_SCHEMAS,
-  WEBHOOK_EVENT_TYPES,
-} from '@console/domain';
+import { type AnyEndpoint, errorResponseSchema, operationIdOf } from '@console/domain/api';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
+import { RUNTIME_ENDPOINTS, type RuntimeEndpoint } from '@console/domain/runtime';
+import { WEBHOOK_EVENT_SCHEMAS, WEBHOOK_EVENT_TYPES } from '@console/domain/webhooks';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../config.ts';
 import { RUNTIME_SECURITY_SCHEME } from '../features/runtime/runtime.public.ts';
-import { SESSION_COOKIE } from '../plugins/session.ts';
+import type { AppSettings } from '../settings.ts';
 import { addDiscriminators } from './openapi-schemas.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 // The OpenAPI document at /docs/json, generated from the declared calls (packages/domain endpoints and
 // runtime-endpoints) and finished here in one place: the servers from PUBLIC_URL, both security schemes
@@ -105,7 +99,7 @@ const HEALTH_ANSWERS = {
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
-export function openApiOptions(config: AppConfig): FastifyDynamicSwaggerOptions {
+export function openApiOptions(settings: AppSettings): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
@@ -122,7 +116,7 @@ export function openApiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         version: '1.0.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: config.publicUrl, description: 'This console (PUBLIC_URL)' }],
+      servers: [{ url: settings.publicUrl, description: 'This console (PUBLIC_URL)' }],
       components: {
         securitySchemes: {
           [SESSION_SECURITY_SCHEME]: {
@@ -263,7 +257,7 @@ function describeRuntimeCall(operation: Operation, call: RuntimeEndpoint): void 
 
 /**
  * Adds each status not declared yet: 3xx without a body, the others with the {"error", "code"} answer,
- * 429 and 503 with Retry-After (plugins/errors.ts sends it on both).
+ * 429 and 503 with Retry-After (http/errors.ts sends it on both).
  */
 function addAnswers(operation: Operation, answers: Readonly<Record<number, string>>): void {
   operation.responses ??= {};

@@ -1,11 +1,11 @@
-import { parseRequest } from '@console/domain';
+import { parseRequest } from '@console/domain/api';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
 // The validator of every route's body, params and query (Fastify's schema compiler): the route's zod
 // schema, checked up to the body's first mistake (parseRequest) instead of collecting every mistake it
 // holds. Its refusals have the shape fastify-type-provider-zod gives them, so the one error handler
-// (plugins/errors.ts) words them as it words every validation error.
+// (http/errors.ts) words them as it words every validation error.
 
 /** fastify-type-provider-zod's mark of its validation errors (hasZodFastifySchemaValidationErrors). */
 const ZOD_VALIDATION_ERROR = Symbol.for('ZodFastifySchemaValidationError');

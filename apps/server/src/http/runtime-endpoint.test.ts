@@ -1,4 +1,4 @@
-import { RUNTIME_ENDPOINTS, type RuntimeEndpoint } from '@console/domain';
+import { RUNTIME_ENDPOINTS, type RuntimeEndpoint } from '@console/domain/runtime';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findRuntimeContractMismatches } from './runtime-endpoint.ts';

@@ -1,4 +1,4 @@
-import { RUNTIME_API_PREFIX, type RuntimeEndpoint } from '@console/domain';
+import { RUNTIME_API_PREFIX, type RuntimeEndpoint } from '@console/domain/runtime';
 
 /**
  * The game servers' half of the contract: every declared runtime call is registered with its

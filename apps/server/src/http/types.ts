@@ -1,9 +1,10 @@
-import type { AnyEndpoint, EndpointAccess, EndpointScope } from '@console/domain';
-import type { AppConfig } from '../config.ts';
+import type { EndpointAccess } from '@console/domain/access';
+import type { AnyEndpoint, EndpointScope } from '@console/domain/api';
 import type { Db } from '../db/client.ts';
 import type { EnvironmentCatalog } from '../features/environment/environment.public.ts';
 import type { EnvironmentResolver } from '../features/environment/environment.service.ts';
-import type { Sessions, SignedInUser } from '../plugins/session.ts';
+import type { AppSettings } from '../settings.ts';
+import type { Sessions, SignedInUser } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,13 +16,13 @@ declare module 'fastify' {
     endpoint?: AnyEndpoint;
   }
   interface FastifyRequest {
-    /** The signed-in user (plugins/session.ts), null when none. */
+    /** The signed-in user (http/session.ts), null when none. */
     user: SignedInUser | null;
     environmentId: string;
   }
   interface FastifyInstance {
     db: Db;
-    config: AppConfig;
+    settings: AppSettings;
     /** UTC ms: Date.now, or a test's clock (session lifetimes, the request path's caches). */
     clock: () => number;
     sessions: Sessions;

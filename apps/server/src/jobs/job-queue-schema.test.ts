@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../config.ts';
+import { MIGRATIONS_DIR } from '../settings.ts';
 import { JOB_QUEUE_SCHEMA } from './job-queue.ts';
 
 // The job queue's schema is created by our migration, not by pg-boss at start-up: the migration must hold

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
-import { readConfig } from '../config.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
+import { readSettings } from '../settings.ts';
 import { observeStatus } from './observed-statuses.ts';
 import { TEST_SESSION_SECRET } from './server-process.ts';
 import { cloneDatabase, freePort, type ServingRole } from './test-postgres.ts';
@@ -61,12 +61,12 @@ export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
   { jobs = false, ...options }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
-  const config = readConfig(
+  const settings = readSettings(
     { AUTH_DEV_LOGIN: 'true', SESSION_SECRET: TEST_SESSION_SECRET, JOB_WORKERS: String(jobs), ...env },
     databaseUrl,
   );
   // Every answer's status is checked against the OpenAPI document after the test file (observed-statuses.ts).
-  const app = await buildApp({ logger: false, onResponse: observeStatus, ...options, config });
+  const app = await buildApp({ logger: false, onResponse: observeStatus, ...options, settings });
   await seedEnvironments(app.db);
   return app;
 }

@@ -1,6 +1,9 @@
-import { activationSettingsSchema, PluginId, type RuntimeContent } from '@console/domain';
+import { activationSettingsSchema } from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
+import type { RuntimeContent } from '@console/domain/runtime';
 import pg from 'pg';
 import { hashRuntimeContent } from '../features/runtime/runtime-content.service.ts';
+import { forgetBuiltContent } from '../features/runtime/runtime-content-delta.service.ts';
 import { type Sql, writeRevision } from '../features/runtime/runtime-part.store.ts';
 
 /**
@@ -77,6 +80,8 @@ async function writeNext(
   const revision = latest!.revision;
   const record = { environmentId, revision, hash, content, createdBy: 'tests@example.com' };
   await writeRevision(sql, { ...record, auditEntryIds: [], restoredFrom: null, notify });
+  // Not built from the rows: the next publish in this process builds from every row.
+  forgetBuiltContent(environmentId);
   return { revision, hash };
 }
 

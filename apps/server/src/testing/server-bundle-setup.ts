@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../settings.ts';
 import { runProcess } from './server-process.ts';
 
 declare module 'vitest' {

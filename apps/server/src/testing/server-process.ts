@@ -1,7 +1,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../settings.ts';
 import { freePort } from './test-postgres.ts';
 
 export interface ServerProcess {

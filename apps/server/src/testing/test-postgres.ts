@@ -3,10 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../config.ts';
 import { ensureLoginRole, grantServingPrivileges } from '../db/database-roles.ts';
 import { startEmbeddedPostgres, withCredentials, withDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrator.ts';
+import { MIGRATIONS_DIR } from '../settings.ts';
 
 /** A login role of the test server that owns nothing: apps under test serve as it, as in production. */
 export interface ServingRole {

@@ -1,16 +1,14 @@
 import { appendFileSync } from 'node:fs';
+import { type AnyEndpoint, noBodySchema, noParamsSchema } from '@console/domain/api';
+import { ALL_ENDPOINTS } from '@console/domain/endpoints';
 import {
-  ALL_ENDPOINTS,
-  type AnyEndpoint,
   appliedRequestSchema,
   grantsAckRequestSchema,
   grantsPendingRequestSchema,
-  noBodySchema,
-  noParamsSchema,
   progressionGetRequestSchema,
   RUNTIME_PATHS,
   resolveRequestSchema,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestResponse } from '../helpers.ts';
@@ -61,7 +59,7 @@ function findProblem(request: FuzzRequest, response: TestResponse): string | nul
   const contentType = String(response.headers['content-type']);
   if (response.statusCode === 200 && streamedTypes?.some((type) => contentType.startsWith(type))) return null;
   // A GET of a declared path that is also a web page (GET /logout: the page that asks before signing
-  // out) is answered by the web app when it is built (plugins/web-app.ts): a page, not an API answer.
+  // out) is answered by the web app when it is built (http/web-app.ts): a page, not an API answer.
   const isWebPage =
     request.method === 'GET' &&
     WEB_PAGE_PATHS.has(request.url.split('?')[0] ?? '') &&

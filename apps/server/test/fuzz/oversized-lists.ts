@@ -1,4 +1,4 @@
-import { describeFieldPath } from '@console/domain';
+import { describeFieldPath } from '@console/domain/api';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { type JsonSchema, jsonSchemaOf, valueArbitrary } from './schema-arbitrary.ts';

@@ -1,4 +1,4 @@
-import { type AnyEndpoint, pathParamNames } from '@console/domain';
+import { type AnyEndpoint, pathParamNames } from '@console/domain/api';
 import fc from 'fast-check';
 import { encodeLoosely, hostileUrlPart, hostileValue, LONG_TEXTS } from './hostile-values.ts';
 import { type JsonSchema, jsonSchemaOf, valueArbitrary } from './schema-arbitrary.ts';

@@ -1,4 +1,5 @@
-import { api, MESSAGES } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { MESSAGES } from '@console/domain/errors';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { fail, fakeApi, ok } from '../test/fakeApi.ts';

@@ -1,13 +1,12 @@
 import {
   type AnyEndpoint,
-  ErrorCode,
   endpointUrl,
-  MESSAGES,
   type PathParams,
   type RequestBody,
   type ResponseOfEndpoint,
-  unknownEnvironmentMessage,
-} from '@console/domain';
+} from '@console/domain/api';
+import { unknownEnvironmentMessage } from '@console/domain/environment.constants';
+import { ErrorCode, MESSAGES } from '@console/domain/errors';
 import type { z } from 'zod';
 
 /**
@@ -183,6 +182,41 @@ export async function callEndpoint<E extends AnyEndpoint>(
     if (refused) emit({ type: 'review-required', call: refused });
     throw error;
   }
+}
+
+/**
+ * Downloads the answer of a declared call that streams its body (`produces`, the audit export) as the
+ * file `fileName`: the server streams it from the database, the browser gathers it into the file it
+ * saves. A refusal fails as any call does.
+ */
+export async function downloadEndpoint<E extends AnyEndpoint>(
+  endpoint: E,
+  fileName: string,
+  options: Pick<EndpointCallOptions<E>, 'body' | 'environment' | 'signal'> = {},
+): Promise<void> {
+  const { body, environment, signal } = options;
+  const path = endpointUrl(endpoint, {});
+  const response = await send(path, {
+    body,
+    ...(endpoint.scope === 'environment' && environment !== undefined ? { environment } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    if (response.status === 401) emit({ type: 'unauthorized' });
+    throw new ApiError(
+      response.status === 401 ? 'unauthorized' : response.status === 400 ? 'bad-request' : 'http',
+      errorMessageOf(text) ?? statusMessage(response, text),
+      response.status,
+      codeOf(text),
+    );
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
 }
 
 /** The error code of an environment that takes changes only through change requests. */

@@ -1,4 +1,4 @@
-import { defineEndpoints } from '@console/domain';
+import { defineEndpoints } from '@console/domain/api';
 import { type QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@ import type {
   PathParams,
   RequestBody,
   ResponseOfEndpoint,
-} from '@console/domain';
+} from '@console/domain/api';
 import {
   type QueryKey,
   type UseQueryOptions,

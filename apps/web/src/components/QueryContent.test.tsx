@@ -1,4 +1,4 @@
-import { MESSAGES } from '@console/domain';
+import { MESSAGES } from '@console/domain/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { describe, expect, it } from 'vitest';
 import {
   ARCHIVE_ENVIRONMENT_RIGHT,

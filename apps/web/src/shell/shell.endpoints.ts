@@ -1,4 +1,4 @@
-import type { authEndpoints, changeRequestEndpoints, environmentEndpoints } from '@console/domain';
+import type { authEndpoints, changeRequestEndpoints, environmentEndpoints } from '@console/domain/endpoints';
 import type { LazyEndpoint } from '../api/hooks.ts';
 
 const load = () => import('./shell.api.ts');

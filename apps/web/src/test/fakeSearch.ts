@@ -1,4 +1,9 @@
-import { type CursorValue, containsSearchText, type SortDirection, searchInMemory } from '@console/domain';
+import {
+  type CursorValue,
+  containsSearchText,
+  type SortDirection,
+  searchInMemory,
+} from '@console/domain/api';
 import type { Handler } from './fakeApi.ts';
 import { ok } from './fakeApi.ts';
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { type ConfigListItem, ConfigUsage } from './config.api.schemas.ts';
 import { CONFIG_KINDS, configKindOfPlugin } from './config-kinds.ts';
 
@@ -21,13 +22,17 @@ export type ConfigWarningCode = (typeof ConfigWarningCode)[keyof typeof ConfigWa
 /** More than 2 active configurations not used by any AB-test. */
 export const MAX_ACTIVE_UNUSED_CONFIGS = 2;
 
-export interface ConfigWarning {
-  code: ConfigWarningCode;
-  pluginId: number;
+export const configWarningSchema = z.object({
+  code: z.enum(Object.values(ConfigWarningCode) as [ConfigWarningCode, ...ConfigWarningCode[]]),
+  pluginId: z.number().int(),
   /** The configurations concerned, by id. */
-  configIds: string[];
-  message: string;
-}
+  configIds: z.array(z.string()),
+  message: z.string(),
+});
+export type ConfigWarning = z.infer<typeof configWarningSchema>;
+
+/** /api/plugin/config/warnings: the list's warnings, worked out by the server over every configuration. */
+export const configWarningsResponseSchema = z.array(configWarningSchema);
 
 type WarningInput = { extended: Pick<ConfigListItem['extended'], 'id' | 'active' | 'data'> } & Pick<
   ConfigListItem,

@@ -31,12 +31,13 @@ describe('configuration endpoints', () => {
     const configPaths = paths.filter(
       (path) => path.startsWith('/api/config/') || path.startsWith('/api/plugin/config/'),
     );
-    expect(configPaths).toHaveLength(CONFIG_KIND_IDS.length * 11 + 5 + 1);
+    expect(configPaths).toHaveLength(CONFIG_KIND_IDS.length * 11 + 6 + 1);
     expect(configPaths).toEqual(
       expect.arrayContaining([
         '/api/plugin/config/list',
         '/api/plugin/config/search',
         '/api/plugin/config/search/picker',
+        '/api/plugin/config/warnings',
         '/api/plugin/config/list-active',
         '/api/plugin/config/construction-items',
         '/api/config/*',

@@ -13,6 +13,7 @@ import {
 } from '../config/config.api.schemas.ts';
 import { configItemInputSchemaOf } from '../config/config-item.schemas.ts';
 import { CONFIG_KIND_IDS, type ConfigKindId, configKindOf } from '../config/config-kinds.ts';
+import { configWarningsResponseSchema } from '../config/config-warnings.ts';
 import { constructionItemsResponseSchema } from '../config/construction-items.ts';
 import {
   configKindSearchRequestSchema,
@@ -144,6 +145,13 @@ const plugin = defineEndpoints(FEATURE, {
       "The configuration picker: a page of the activated configurations of a plugin's kind (id, description), by id, searched by q (404 Unknown plugin)",
     body: configPickerRequestSchema,
     response: configPickerResponseSchema,
+  },
+  warnings: {
+    path: '/api/plugin/config/warnings',
+    access: 'read',
+    summary:
+      "The configuration list's warnings (removable, many disabled, many active unused, replaced), over every configuration of the environment",
+    response: configWarningsResponseSchema,
   },
   listActive: {
     path: '/api/plugin/config/list-active',

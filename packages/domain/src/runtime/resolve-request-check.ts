@@ -126,7 +126,7 @@ const LISTED_KEYS = 5;
 
 /**
  * The refusal of the first issue zod found, worded as the console words every schema refusal
- * (apps/server plugins/errors.ts): an unknown field first, since a misspelt field also leaves the right
+ * (apps/server http/errors.ts): an unknown field first, since a misspelt field also leaves the right
  * one missing; the field named as the JSON pointer of the issue reads, so a name holding `/` names
  * several steps; a message over 600 characters cut.
  */

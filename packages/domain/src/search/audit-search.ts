@@ -54,6 +54,7 @@ export const auditExportRequestSchema = z
   })
   .prefault({});
 export type AuditExportRequest = z.output<typeof auditExportRequestSchema>;
+export type AuditExportRequestInput = z.input<typeof auditExportRequestSchema>;
 
 /** The CSV's columns, in order. */
 export const AUDIT_CSV_COLUMNS = [

@@ -1,4 +1,5 @@
-import { AbTestType, NO_VERSION } from '@console/domain';
+import { NO_VERSION } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dumpEnvironment, withConnection } from '../../../test/faults.ts';
 import { closeAfterUse } from '../../testing/close-after-use.ts';

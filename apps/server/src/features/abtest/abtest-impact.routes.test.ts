@@ -1,10 +1,10 @@
+import { AbTestType } from '@console/domain/enums';
 import {
-  AbTestType,
   type BucketRange,
   describeMovedBuckets,
   INACTIVE_TEST_SENTENCE,
   movedBuckets,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeAbTest, type ConfigClient, configClient } from '../config/config.test-data.ts';

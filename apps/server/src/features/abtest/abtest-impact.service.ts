@@ -5,10 +5,9 @@ import {
   checkNewVersion,
   checkRollout,
   checkVersionActivation,
-  impactOfSplitChange,
   rolloutWeights,
-  type SplitChangeImpact,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { impactOfSplitChange, type SplitChangeImpact } from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { requireAbTest } from './abtest.loaders.ts';
 import { findVersionRanges } from './abtest.store.ts';

@@ -1,4 +1,5 @@
-import { type BucketRange, initialRanges, movedBuckets, PluginId, reassignRanges } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
+import { type BucketRange, initialRanges, movedBuckets, reassignRanges } from '@console/domain/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeAbTest, addEntry, type ConfigClient, configClient } from '../config/config.test-data.ts';

@@ -1,4 +1,9 @@
-import { type BucketRange, bucketRangeSchema, initialRanges, rangesAfterActivation } from '@console/domain';
+import {
+  type BucketRange,
+  bucketRangeSchema,
+  initialRanges,
+  rangesAfterActivation,
+} from '@console/domain/runtime';
 import { z } from 'zod';
 import { parseJsonColumn } from '../../db/json-column.ts';
 

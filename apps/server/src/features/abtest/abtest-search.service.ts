@@ -1,11 +1,6 @@
-import {
-  type AbTest,
-  type AbTestPickerItem,
-  type AbTestPickerRequest,
-  type AbTestSearchRequest,
-  type SearchPage,
-  toSearchPage,
-} from '@console/domain';
+import type { AbTest } from '@console/domain/abtest';
+import { type SearchPage, toSearchPage } from '@console/domain/api';
+import type { AbTestPickerItem, AbTestPickerRequest, AbTestSearchRequest } from '@console/domain/search';
 import type { Db } from '../../db/client.ts';
 import { listAbTests } from './abtest.store.ts';
 import { searchAbTestIds, searchAbTestPicker } from './abtest-search.store.ts';

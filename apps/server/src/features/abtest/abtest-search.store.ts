@@ -1,9 +1,5 @@
-import type {
-  AbTestPickerRequest,
-  AbTestSearchRequest,
-  AbTestSearchSort,
-  CursorValue,
-} from '@console/domain';
+import type { CursorValue } from '@console/domain/api';
+import type { AbTestPickerRequest, AbTestSearchRequest, AbTestSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   allOf,

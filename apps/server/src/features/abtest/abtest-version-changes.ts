@@ -7,7 +7,7 @@ import {
   checkNewVersion,
   checkVersionActivation,
   nextVersionNumber,
-} from '@console/domain';
+} from '@console/domain/abtest';
 import type { Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest } from './abtest.loaders.ts';

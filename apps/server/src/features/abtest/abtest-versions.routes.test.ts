@@ -1,4 +1,4 @@
-import { AbTestType } from '@console/domain';
+import { AbTestType } from '@console/domain/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 

@@ -10,7 +10,7 @@ import {
   rolloutWeights,
   type SaveVersionRequest,
   sortVersionsNewestFirst,
-} from '@console/domain';
+} from '@console/domain/abtest';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';

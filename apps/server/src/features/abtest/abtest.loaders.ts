@@ -1,4 +1,5 @@
-import { type AbTest, type AuditAction, type AuditAttributes, abTestNotFound } from '@console/domain';
+import { type AbTest, abTestNotFound } from '@console/domain/abtest';
+import type { AuditAction, AuditAttributes } from '@console/domain/audit';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { type AbTestKey, findAbTest, listAbTests, lockAbTest } from './abtest.store.ts';

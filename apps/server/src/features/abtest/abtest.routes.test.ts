@@ -1,4 +1,4 @@
-import { AbTestType, SegmentOperation, SegmentProperty } from '@console/domain';
+import { AbTestType, SegmentOperation, SegmentProperty } from '@console/domain/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 

@@ -7,14 +7,14 @@ import {
   checkAbTestDeletion,
   checkSegmentEditable,
   checkTestActivation,
-  conflict,
   isSameSegment,
-  type ListPage,
   newAbTestData,
   type SaveAbTestRequest,
   type SaveCaseDescriptionsRequest,
   type SaveDescriptionRequest,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import type { ListPage } from '@console/domain/api';
+import { conflict } from '@console/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';

@@ -4,10 +4,10 @@ import {
   type AbTestTypeId,
   type AbTestVersion,
   currentVersionNumber,
-  type ListPage,
   type Segment,
   segmentSchema,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import type { ListPage } from '@console/domain/api';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { Prisma } from '../../generated/prisma/client.ts';

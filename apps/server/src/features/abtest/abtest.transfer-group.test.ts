@@ -1,4 +1,5 @@
-import { AbTestType, SegmentOperation, SegmentProperty, type TransferItem } from '@console/domain';
+import { AbTestType, SegmentOperation, SegmentProperty } from '@console/domain/enums';
+import type { TransferItem } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { transferGroups } from '../transfer/transfer.groups.ts';

@@ -1,11 +1,6 @@
-import {
-  abTestTypeSchema,
-  bucketRangeSchema,
-  normalizeSegment,
-  segmentSchema,
-  type TransferItem,
-  type TransferReference,
-} from '@console/domain';
+import { abTestTypeSchema, normalizeSegment, segmentSchema } from '@console/domain/abtest';
+import type { TransferItem, TransferReference } from '@console/domain/operations';
+import { bucketRangeSchema } from '@console/domain/runtime';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup, TransferWriteContext } from '../transfer/transfer.public.ts';

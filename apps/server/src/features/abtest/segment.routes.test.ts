@@ -1,4 +1,5 @@
-import { SEGMENT_CONDITION_VECTORS, SegmentOperation, SegmentProperty } from '@console/domain';
+import { SEGMENT_CONDITION_VECTORS } from '@console/domain/abtest';
+import { SegmentOperation, SegmentProperty } from '@console/domain/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 

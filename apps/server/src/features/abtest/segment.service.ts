@@ -11,7 +11,7 @@ import {
   type SegmentCondition,
   validateCondition,
   validateSegment,
-} from '@console/domain';
+} from '@console/domain/abtest';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { AuditProblem, AuditVerifyResponse } from '@console/domain';
+import type { AuditProblem, AuditVerifyResponse } from '@console/domain/audit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { REPO_ROOT } from '../../config.ts';
+import { REPO_ROOT } from '../../settings.ts';
 import { runProcess } from '../../testing/server-process.ts';
 
 // The sealed chain (docs/decisions/0059): entries the console writes are

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUDIT_ACTIONS, checkAuditEvent } from '@console/domain';
+import { AUDIT_ACTIONS, checkAuditEvent } from '@console/domain/audit';
 import { describe, expect, it } from 'vitest';
 
 const FEATURES_DIR = join(import.meta.dirname, '..');

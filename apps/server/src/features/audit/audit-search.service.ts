@@ -1,12 +1,11 @@
+import { type SearchPage, toSearchPage } from '@console/domain/api';
+import type { AuditEntry } from '@console/domain/audit';
 import {
   AUDIT_CSV_HEADER,
-  type AuditEntry,
   type AuditExportRequest,
   type AuditSearchRequest,
-  type SearchPage,
   toAuditCsvLine,
-  toSearchPage,
-} from '@console/domain';
+} from '@console/domain/search';
 import type { Db } from '../../db/client.ts';
 import { findNewestAuditId, listAuditPart, searchAuditEntries } from './audit-search.store.ts';
 

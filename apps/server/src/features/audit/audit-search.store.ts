@@ -1,9 +1,5 @@
-import {
-  type AuditEntry,
-  type AuditExportRequest,
-  type AuditSearchRequest,
-  auditEntrySchema,
-} from '@console/domain';
+import { type AuditEntry, auditEntrySchema } from '@console/domain/audit';
+import type { AuditExportRequest, AuditSearchRequest } from '@console/domain/search';
 import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { cappedCount, integerSort, keysetOf, type SortColumn, timeSort } from '../../db/search-sql.ts';

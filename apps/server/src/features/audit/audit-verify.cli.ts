@@ -1,8 +1,8 @@
-import { describeAuditProblem, describeAuditVerification } from '@console/domain';
-import { parseEnv } from '../../config.ts';
+import { describeAuditProblem, describeAuditVerification } from '@console/domain/audit';
 import { createDb, type Db } from '../../db/client.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
 import { DEFAULT_DATABASE_LIMITS } from '../../db/pool.ts';
+import { parseEnvSettings } from '../../settings.ts';
 import { verifyAudit } from './audit.service.ts';
 
 // Entry of `npm run audit:verify`: checks the whole audit log against its sealed chains and names every
@@ -14,7 +14,7 @@ import { verifyAudit } from './audit.service.ts';
 let database: DatabaseHandle | undefined;
 let db: Db | undefined;
 try {
-  database = await openDatabase(parseEnv(process.env));
+  database = await openDatabase(parseEnvSettings(process.env));
   // The check reads the whole log in one statement: a long log may take longer than a request may.
   const hour = 3_600_000;
   db = createDb(database.url, {

@@ -1,4 +1,8 @@
-import { AUDIT_VERIFY_PROBLEM_LIMIT, type AuditListRequest, type AuditVerifyResponse } from '@console/domain';
+import {
+  AUDIT_VERIFY_PROBLEM_LIMIT,
+  type AuditListRequest,
+  type AuditVerifyResponse,
+} from '@console/domain/audit';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { listAuditEntries, verifyAuditChains } from './audit.store.ts';

@@ -1,4 +1,4 @@
-import { type AuditEntry, type AuditProblem, auditEntrySchema } from '@console/domain';
+import { type AuditEntry, type AuditProblem, auditEntrySchema } from '@console/domain/audit';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { Prisma } from '../../generated/prisma/client.ts';

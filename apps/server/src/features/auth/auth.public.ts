@@ -1,4 +1,4 @@
-// What the request path's session check (plugins/session.ts) and the Users screen (ending a removed
+// What the request path's session check (http/session.ts) and the Users screen (ending a removed
 // user's sessions) use of sessions: the session table, read and written through its store, and the
 // sign-in with its audit entry.
 

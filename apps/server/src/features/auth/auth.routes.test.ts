@@ -1,7 +1,7 @@
-import { DEFAULT_REVIEW_POLICY } from '@console/domain';
+import { DEFAULT_REVIEW_POLICY } from '@console/domain/change-request';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
-import { readConfig } from '../../config.ts';
+import { readSettings } from '../../settings.ts';
 
 describe('login', () => {
   it('signs in with dev login, answers who is logged in, and logs out', async () => {
@@ -148,9 +148,9 @@ describe('login', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'https://console.example.com',
     };
-    expect(() => readConfig({ ...production, AUTH_DEV_LOGIN: 'true' }, 'postgres://x')).toThrow(
+    expect(() => readSettings({ ...production, AUTH_DEV_LOGIN: 'true' }, 'postgres://x')).toThrow(
       'AUTH_DEV_LOGIN=true is refused when NODE_ENV=production',
     );
-    expect(readConfig(production, 'postgres://x').devLogin).toBe(false);
+    expect(readSettings(production, 'postgres://x').devLogin).toBe(false);
   });
 });

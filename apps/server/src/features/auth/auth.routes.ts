@@ -1,4 +1,6 @@
-import { type AnyEndpoint, api, notFound, payloadOf } from '@console/domain';
+import { type AnyEndpoint, payloadOf } from '@console/domain/api';
+import { api } from '@console/domain/endpoints';
+import { notFound } from '@console/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { accessHooksOf, registerEndpoint } from '../../http/endpoint.ts';
@@ -43,22 +45,22 @@ function registerSessionEndpoint<E extends AnyEndpoint>(
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  const { config } = app;
+  const { settings } = app;
 
   registerEndpoint(app, api.auth.me, async ({ user }) => sessionUserOf(user!, await app.environments.list()));
   registerEndpoint(app, api.auth.session, ({ email }) => (email ? { email } : null));
-  const provider = config.oidc
-    ? { name: config.oidc.displayName, loginPath: loginPathOf(config.oidc) }
+  const provider = settings.oidc
+    ? { name: settings.oidc.displayName, loginPath: loginPathOf(settings.oidc) }
     : null;
-  registerEndpoint(app, api.auth.options, () => ({ devLogin: config.devLogin, provider }));
+  registerEndpoint(app, api.auth.options, () => ({ devLogin: settings.devLogin, provider }));
 
-  // Local and test sign-in without a provider; refused at start-up in production (config.ts). Declared
+  // Local and test sign-in without a provider; refused at start-up in production (settings.ts). Declared
   // like every call, so it is registered always and answers 404 (before reading the body) when off.
   const devLogin = api.auth.devLogin;
   registerSessionEndpoint(
     app,
     devLogin,
-    { rateLimit: { max: 30, timeWindow: '1 minute' }, isOff: !config.devLogin },
+    { rateLimit: { max: 30, timeWindow: '1 minute' }, isOff: !settings.devLogin },
     async (request, reply) => {
       const { email } = request.body as z.output<typeof devLogin.body>;
       await app.sessions.start(request, reply, email, 'dev');
@@ -78,6 +80,6 @@ export async function authRoutes(app: FastifyInstance) {
     return { sessionsEnded };
   });
 
-  if (config.oidc) registerOidcLogin(app, config.oidc);
+  if (settings.oidc) registerOidcLogin(app, settings.oidc);
   else registerNoOidcLogin(app);
 }

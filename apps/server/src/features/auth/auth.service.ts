@@ -1,5 +1,8 @@
-import { type EnvironmentProtection, type ReviewPolicy, roleIn, type SessionUser } from '@console/domain';
-import type { SignedInUser } from '../../plugins/session.ts';
+import { roleIn } from '@console/domain/access';
+import type { SessionUser } from '@console/domain/auth';
+import type { ReviewPolicy } from '@console/domain/change-request';
+import type { EnvironmentProtection } from '@console/domain/users';
+import type { SignedInUser } from '../../http/session.ts';
 
 /** What /api/auth/me answers: the user's role console-wide and in every environment. */
 export function sessionUserOf(

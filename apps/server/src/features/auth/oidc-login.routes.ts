@@ -1,14 +1,8 @@
-import {
-  consoleReturnPath,
-  emailSchema,
-  isAllowedEmailDomain,
-  RETURN_TO_MAX_LENGTH,
-  RETURN_TO_PARAM,
-  type SignInRefusal,
-} from '@console/domain';
+import { emailSchema, isAllowedEmailDomain, type SignInRefusal } from '@console/domain/auth';
+import { consoleReturnPath, RETURN_TO_MAX_LENGTH, RETURN_TO_PARAM } from '@console/domain/return-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { OidcConfig } from '../../config.ts';
+import type { OidcSettings } from '../../settings.ts';
 import { createOidcProvider, SignInFailure } from './oidc-provider.ts';
 
 /** The 401 page's "Go to Login" leads here, whichever provider is configured. */
@@ -31,7 +25,7 @@ const attemptSchema = z.object({
 type Attempt = z.infer<typeof attemptSchema>;
 
 /** Where a provider's sign-in starts: `/oauth/login/google` for Google's shorthand, else `/oauth/login/oidc`. */
-export const loginPathOf = (oidc: OidcConfig) => `${LOGIN_PATH_PREFIX}/${oidc.slug}`;
+export const loginPathOf = (oidc: OidcSettings) => `${LOGIN_PATH_PREFIX}/${oidc.slug}`;
 
 const refuse = (reply: FastifyReply, reason: SignInRefusal) => reply.redirect(`/login?error=${reason}`);
 
@@ -65,15 +59,15 @@ const queryOf = (url: string) => {
  * openid-client accepts the provider's answer to it; everything else goes back to the login page with
  * the reason, never a 5xx.
  */
-export function registerOidcLogin(app: FastifyInstance, oidc: OidcConfig): void {
+export function registerOidcLogin(app: FastifyInstance, oidc: OidcSettings): void {
   const loginPath = loginPathOf(oidc);
   const callbackPath = `${loginPath}/callback`;
-  const provider = createOidcProvider(oidc, `${app.config.publicUrl}${callbackPath}`);
+  const provider = createOidcProvider(oidc, `${app.settings.publicUrl}${callbackPath}`);
   const cookieOptions = {
     httpOnly: true,
     // Lax: the provider's redirect back is a top-level navigation, which carries it.
     sameSite: 'lax' as const,
-    secure: app.config.publicUrl.startsWith('https:'),
+    secure: app.settings.publicUrl.startsWith('https:'),
     path: LOGIN_PATH_PREFIX,
   };
   const route = { config: { access: 'public' as const } };
@@ -125,7 +119,7 @@ export function registerOidcLogin(app: FastifyInstance, oidc: OidcConfig): void 
         request.log.warn({ email: email.data }, 'sign-in refused: e-mail not verified');
         return refuse(reply, 'email-not-verified');
       }
-      if (!isAllowedEmailDomain(email.data, app.config.allowedEmailDomains)) {
+      if (!isAllowedEmailDomain(email.data, app.settings.allowedEmailDomains)) {
         request.log.warn({ email: email.data }, 'sign-in refused: domain not allowed');
         return refuse(reply, 'domain-not-allowed');
       }

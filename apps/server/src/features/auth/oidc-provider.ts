@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
-import type { OidcConfig } from '../../config.ts';
-import { GOOGLE_ISSUER_URL } from '../../config.ts';
+import type { OidcSettings } from '../../settings.ts';
+import { GOOGLE_ISSUER_URL } from '../../settings.ts';
 
 /**
  * Sign-in through one OpenID Connect provider with openid-client: discovery of the issuer, the
@@ -96,7 +96,7 @@ function discoveryFailureOf(error: unknown): SignInFailure {
   return new SignInFailure('misconfigured', message, { cause: error });
 }
 
-export function createOidcProvider(config: OidcConfig, callbackUrl: string): OidcProvider {
+export function createOidcProvider(config: OidcSettings, callbackUrl: string): OidcProvider {
   const isPlainHttp = config.issuerUrl.startsWith('http:');
   // Only an issuer configured as http:// (a local or test provider; refused in production) may be
   // reached without TLS. The ID token's signature is checked whatever the transport.

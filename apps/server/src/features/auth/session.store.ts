@@ -1,4 +1,4 @@
-import type { Role } from '@console/domain';
+import type { Role } from '@console/domain/access';
 import type { Db, Tx } from '../../db/client.ts';
 
 /** A session as the request path reads it: one query by the id's hash, with the user's roles. */

@@ -1,4 +1,5 @@
-import type { Role, SignInMethod } from '@console/domain';
+import type { Role } from '@console/domain/access';
+import type { SignInMethod } from '@console/domain/audit';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { upsertSignedInUser } from '../users/users.public.ts';

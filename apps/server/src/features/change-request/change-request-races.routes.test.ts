@@ -1,4 +1,4 @@
-import { BYPASS_REASON_HEADER } from '@console/domain';
+import { BYPASS_REASON_HEADER } from '@console/domain/change-request';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';
@@ -36,7 +36,14 @@ describe('change request races', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: `${ADMIN},${SECOND_ADMIN}`, DEFAULT_ROLE: 'operator' });
+    t = await createTestApp({
+      ADMIN_EMAILS: `${ADMIN},${SECOND_ADMIN}`,
+      DEFAULT_ROLE: 'operator',
+      // These races prove what wins and that nothing is half-applied; an apply of 1,000 items overran the
+      // production timeouts on a loaded 2-core machine, and its 503 then hid what the test checks.
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '60',
+      DATABASE_TRANSACTION_TIMEOUT_SECONDS: '120',
+    });
     admin = await t.login(ADMIN);
     secondAdmin = await t.login(SECOND_ADMIN);
     operator = await t.login(OPERATOR);

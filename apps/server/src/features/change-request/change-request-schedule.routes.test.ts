@@ -1,4 +1,4 @@
-import { BYPASS_REASON_HEADER } from '@console/domain';
+import { BYPASS_REASON_HEADER } from '@console/domain/change-request';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { environmentContent } from '../transfer/environment-content.test-data.ts';

@@ -1,20 +1,15 @@
 import {
   type ApplyChangeRequestRequest,
-  badInput,
   CHANGE_REQUEST_STATUS_LABELS,
   type ChangeRequestDetails,
   ChangeRequestEventKind,
   ChangeRequestStatus,
   checkScheduleTime,
-  conflict,
-  countTransferOperations,
-  DomainError,
-  forbidden,
   type ReviewRequest,
-  ruleViolation,
   type ScheduleChangeRequestRequest,
-  transferRefusalOf,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { badInput, conflict, DomainError, forbidden, ruleViolation } from '@console/domain/errors';
+import { countTransferOperations, transferRefusalOf } from '@console/domain/operations';
 import type { Tx } from '../../db/client.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
 import { setEnvironmentArchived } from '../environment/environment.public.ts';

@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
 import {
   type ChangeRequestDiff,
-  DomainError,
-  describeRuntimeDiff,
-  ENVIRONMENT_FILE_GROUPS,
   impactOfContentChange,
   mergeThreeWay,
-  planTransfer,
-  scheduleOverviewRequestSchema,
-  stableStringify,
   type ThreeWayResult,
+} from '@console/domain/change-request';
+import { ENVIRONMENT_FILE_GROUPS } from '@console/domain/environment-file';
+import { DomainError } from '@console/domain/errors';
+import {
+  planTransfer,
+  stableStringify,
   TransferGroupName,
   TransferMode,
   TransferOperation,
   type TransferPlan,
   transferItemKeyOf,
-} from '@console/domain';
+} from '@console/domain/operations';
+import { describeRuntimeDiff } from '@console/domain/runtime';
+import { scheduleOverviewRequestSchema } from '@console/domain/schedule';
 import type { Tx } from '../../db/client.ts';
 import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
 import { getScheduleOverview } from '../schedule/schedule.service.ts';

@@ -1,4 +1,5 @@
-import { BYPASS_REASON_HEADER, ErrorCode, notInBranchMessage, reviewRequiredMessage } from '@console/domain';
+import { BYPASS_REASON_HEADER, notInBranchMessage } from '@console/domain/change-request';
+import { ErrorCode, reviewRequiredMessage } from '@console/domain/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { validItem } from '../config/config.test-data.ts';

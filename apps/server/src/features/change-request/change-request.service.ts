@@ -1,5 +1,5 @@
+import { type Role, roleIn } from '@console/domain/access';
 import {
-  badInput,
   branchIdOf,
   CHANGE_REQUEST_LIST_LIMIT,
   CHANGE_REQUEST_STATUS_LABELS,
@@ -10,32 +10,25 @@ import {
   type ChangeRequestSummary,
   type CommentRequest,
   ConflictChoice,
-  conflict,
   DEFAULT_REVIEW_POLICY,
-  forbidden,
   isBranchEditable,
   isFinishedChangeRequest,
   type ListChangeRequestsRequest,
-  notFound,
   type OpenChangeRequestRequest,
   parseBranchId,
-  planTransfer,
   type RequestReviewRequest,
   type ResolveConflictRequest,
   type ReviewPolicy,
   type ReviewRequest,
-  type Role,
   rebaseItem,
-  roleIn,
-  ruleViolation,
   type SaveChangeRequestRequest,
-  TransferMode,
-  transferItemKeyOf,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { badInput, conflict, forbidden, notFound, ruleViolation } from '@console/domain/errors';
+import { planTransfer, TransferMode, transferItemKeyOf } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { type IsolationLevel, mutate, type UnitOfWork, unchanged } from '../../db/unit-of-work.ts';
-import type { SignedInUser } from '../../plugins/session.ts';
+import type { SignedInUser } from '../../http/session.ts';
 import { findReviewPolicy, setEnvironmentArchived } from '../environment/environment.public.ts';
 import { createBranchEnvironment, lockEnvironments } from '../environment/environment.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';

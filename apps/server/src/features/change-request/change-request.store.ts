@@ -1,4 +1,5 @@
-import type { ChangeRequestEventKind, ChangeRequestStatus, TransferItem } from '@console/domain';
+import type { ChangeRequestEventKind, ChangeRequestStatus } from '@console/domain/change-request';
+import type { TransferItem } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 
 // A change request, its approvals and its history (prisma/schema.prisma, ChangeRequest*).

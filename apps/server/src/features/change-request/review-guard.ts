@@ -2,15 +2,12 @@ import {
   CHANGE_REQUEST_STATUS_LABELS,
   ChangeRequestEventKind,
   ChangeRequestStatus,
-  forbidden,
   isBranchEditable,
   isContentAuditAction,
-  notFound,
   notInBranchMessage,
   parseBranchId,
-  reviewRequired,
-  ruleViolation,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { forbidden, notFound, reviewRequired, ruleViolation } from '@console/domain/errors';
 import type { Tx } from '../../db/client.ts';
 import { currentReviewScope } from '../../db/review-scope.ts';
 import type { AuditCheck, AuditRecord } from '../../db/unit-of-work.ts';

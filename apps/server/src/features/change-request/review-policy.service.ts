@@ -1,4 +1,5 @@
-import { type BypassEntry, badInput, notFound, parseBranchId, type ReviewPolicy } from '@console/domain';
+import { type BypassEntry, parseBranchId, type ReviewPolicy } from '@console/domain/change-request';
+import { badInput, notFound } from '@console/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { listAudit } from '../audit/audit.service.ts';

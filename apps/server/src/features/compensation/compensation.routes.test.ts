@@ -3,7 +3,7 @@ import {
   CONSUMABLE_NAMES,
   DEFAULT_COMPENSATION_AMOUNTS,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
-} from '@console/domain';
+} from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { listPendingCompensationGrants } from './compensation.store.ts';

@@ -1,4 +1,5 @@
-import { api, listCompensationConsumables } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { listCompensationConsumables } from '@console/domain/operations';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { sendConsumable } from './compensation.service.ts';

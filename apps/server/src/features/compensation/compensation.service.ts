@@ -1,11 +1,11 @@
+import { Consumable } from '@console/domain/enums';
+import { conflict } from '@console/domain/errors';
 import {
   type CompensationGrant,
-  Consumable,
-  conflict,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
-  type PendingGrant,
   type SendConsumableRequest,
-} from '@console/domain';
+} from '@console/domain/operations';
+import type { PendingGrant } from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import {

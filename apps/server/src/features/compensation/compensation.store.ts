@@ -1,4 +1,5 @@
-import type { CompensationGrant, ConsumableName } from '@console/domain';
+import type { ConsumableName } from '@console/domain/enums';
+import type { CompensationGrant } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 
 export interface NewCompensationGrant {

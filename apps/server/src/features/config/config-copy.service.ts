@@ -5,13 +5,13 @@ import {
   type ConfigItemInput,
   type ConfigKindDefinition,
   type ConfigReassignResponse,
-  conflict,
   copyIdPrefixOf,
   isLiveReference,
   nextConfigCopyId,
   planReassignMoves,
-  pluginNameOf,
-} from '@console/domain';
+} from '@console/domain/config';
+import { conflict } from '@console/domain/errors';
+import { pluginNameOf } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';

@@ -1,4 +1,4 @@
-import { configKindOf } from '@console/domain';
+import { type ConfigListItem, configKindOf, listConfigWarnings } from '@console/domain/config';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { addEntry, type ConfigClient, configClient, setPluginActive, validItem } from './config.test-data.ts';
@@ -90,5 +90,17 @@ describe('configuration lists: pages', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error, url).toMatch(message);
     }
+  });
+
+  it('/api/plugin/config/warnings answers the warnings the domain rule gives over the whole list', async () => {
+    // More disabled ws, and ar no entry points at: each type has something to say.
+    for (const id of ['page-ws-0', 'page-ws-3'])
+      await c.payloadOf('/api/config/ws/activate', { id, active: false }, environment);
+    for (const id of ['page-ar-2', 'page-ar-3'])
+      await c.payloadOf('/api/config/ar/create', validItem('ar', id), environment);
+    const whole = (await c.payloadOf('/api/plugin/config/list', undefined, environment)) as ConfigListItem[];
+    const expected = listConfigWarnings(whole);
+    expect(expected.map((warning) => warning.code)).toEqual(['many-disabled', 'many-disabled']);
+    expect(await c.payloadOf('/api/plugin/config/warnings', undefined, environment)).toEqual(expected);
   });
 });

@@ -1,15 +1,21 @@
+import type { ListPage } from '@console/domain/api';
 import {
   CONSTRUCTION_ITEMS,
   type ConfigKindDefinition,
   type ConfigListItem,
+  ConfigUsage,
+  type ConfigWarning,
+  configKindOf,
   configKindOfPlugin,
-  type ListPage,
-  notFound,
+  isConfigKindId,
+  listConfigWarnings,
   UNKNOWN_PLUGIN_MESSAGE,
-} from '@console/domain';
+} from '@console/domain/config';
+import { notFound } from '@console/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { configExists, listConfigs } from './config.store.ts';
-import { toListItems } from './config.usage.ts';
+import { newestExistingCopies, toListItems } from './config.usage.ts';
+import { listWarningCandidates } from './config-search.store.ts';
 
 // Decision (docs/decisions/0181): /list/recent answers the 10 most recently modified, as A/B-tests do.
 export const RECENT_CONFIG_COUNT = 10;
@@ -47,6 +53,32 @@ export async function listAllConfigs(
   page: ListPage = {},
 ): Promise<ConfigListItem[]> {
   return toListItems(db, environmentId, await listConfigs(db, environmentId, { page }));
+}
+
+/**
+ * /api/plugin/config/warnings: the domain's listConfigWarnings over the configurations a warning can name
+ * (the others, active and pointed at, never appear in one), read without their data; the replacing copy
+ * is looked up for the active unused ones only, the only ones the "replaced" warning names.
+ */
+export async function listWarningsOfConfigs(db: Db, environmentId: string): Promise<ConfigWarning[]> {
+  const candidates = await listWarningCandidates(db, environmentId);
+  const replacedBy = await newestExistingCopies(
+    db,
+    environmentId,
+    candidates.filter((row) => row.active && !row.isUsed).map((row) => row.id),
+  );
+  return listConfigWarnings(
+    candidates.map((row) => ({
+      extended: {
+        id: row.id,
+        active: row.active,
+        data: { pluginId: isConfigKindId(row.kind) ? configKindOf(row.kind).pluginId : 0 },
+      },
+      // Only "unused" counts in a warning; an entry pointing at it makes it at least assigned.
+      inUse: row.isUsed ? ConfigUsage.Assigned : ConfigUsage.Unused,
+      replacedBy: replacedBy.get(row.id) ?? null,
+    })),
+  );
 }
 
 /** /api/plugin/config/list-active {pluginId}: the activated configurations a plugin can pick. */

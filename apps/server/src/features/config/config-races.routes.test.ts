@@ -1,4 +1,4 @@
-import { PluginId } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';

@@ -1,16 +1,13 @@
+import { type SearchPage, toSearchPage } from '@console/domain/api';
 import {
   type ConfigKindDefinition,
   type ConfigKindId,
   type ConfigListItem,
-  type ConfigPickerItem,
-  type ConfigPickerRequest,
-  type ConfigSearchRequest,
   configKindOfPlugin,
-  notFound,
-  type SearchPage,
-  toSearchPage,
   UNKNOWN_PLUGIN_MESSAGE,
-} from '@console/domain';
+} from '@console/domain/config';
+import { notFound } from '@console/domain/errors';
+import type { ConfigPickerItem, ConfigPickerRequest, ConfigSearchRequest } from '@console/domain/search';
 import type { Db } from '../../db/client.ts';
 import { toListItems } from './config.usage.ts';
 import { searchActiveConfigsOfKind, searchConfigSummaries } from './config-search.store.ts';

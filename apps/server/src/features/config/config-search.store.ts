@@ -1,11 +1,5 @@
-import {
-  type ConfigPickerRequest,
-  type ConfigSearchRequest,
-  type ConfigSearchSort,
-  type CursorValue,
-  decodeSearchCursor,
-  type SortDirection,
-} from '@console/domain';
+import { type CursorValue, decodeSearchCursor, type SortDirection } from '@console/domain/api';
+import type { ConfigPickerRequest, ConfigSearchRequest, ConfigSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   allOf,
@@ -163,4 +157,20 @@ export async function searchActiveConfigsOfKind(
     ),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
+}
+
+/**
+ * The configurations a list warning can name ("List warnings": the disabled ones, and the active ones no
+ * plugin entry points at), with their kind and whether an entry points at them: the warnings box reads
+ * these few columns on the server instead of the screen reading the whole list.
+ */
+export function listWarningCandidates(
+  db: Db | Tx,
+  environmentId: string,
+): Promise<{ id: string; kind: string; active: boolean; isUsed: boolean }[]> {
+  return db.$queryRaw`
+    SELECT c."id", c."kind", c."active", c."id" IN ${usedIds(environmentId)} AS "isUsed"
+      FROM "configuration" c
+     WHERE c."environment_id" = ${environmentId}
+       AND (NOT c."active" OR c."id" NOT IN ${usedIds(environmentId)})`;
 }

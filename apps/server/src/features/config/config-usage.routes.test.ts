@@ -1,4 +1,5 @@
-import { type ConfigListItem, ConfigWarningCode, listConfigWarnings, PluginId } from '@console/domain';
+import { type ConfigListItem, ConfigWarningCode, listConfigWarnings } from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

@@ -6,10 +6,9 @@ import {
   type ConfigItemInput,
   type ConfigKindDefinition,
   configChangesBetween,
-  conflict,
-  ruleViolation,
   summarizeConfigUsage,
-} from '@console/domain';
+} from '@console/domain/config';
+import { conflict, ruleViolation } from '@console/domain/errors';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';

@@ -1,11 +1,6 @@
-import {
-  type AuditAction,
-  type AuditAttributes,
-  CONFIG_MESSAGES,
-  type ConfigItem,
-  type ConfigKindDefinition,
-  notFound,
-} from '@console/domain';
+import type { AuditAction, AuditAttributes } from '@console/domain/audit';
+import { CONFIG_MESSAGES, type ConfigItem, type ConfigKindDefinition } from '@console/domain/config';
+import { notFound } from '@console/domain/errors';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { type ConfigKey, findConfig, lockConfig } from './config.store.ts';

@@ -1,4 +1,5 @@
-import { CONFIG_KIND_IDS, CONFIG_KINDS, CONSTRUCTION_ITEMS, configKindOf, PluginId } from '@console/domain';
+import { CONFIG_KIND_IDS, CONFIG_KINDS, CONSTRUCTION_ITEMS, configKindOf } from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type ConfigClient, configClient, otherKindOf, validData, validItem } from './config.test-data.ts';

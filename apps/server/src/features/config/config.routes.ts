@@ -1,12 +1,11 @@
 import {
-  api,
   CONFIG_KIND_IDS,
-  type ConfigKindEndpoints,
   type ConfigKindId,
   configKindOf,
-  notFound,
   UNKNOWN_PLUGIN_MESSAGE,
-} from '@console/domain';
+} from '@console/domain/config';
+import { api, type ConfigKindEndpoints } from '@console/domain/endpoints';
+import { notFound } from '@console/domain/errors';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { duplicateAndReassign, duplicateConfig } from './config-copy.service.ts';
@@ -17,6 +16,7 @@ import {
   listConstructionItems,
   listOfKind,
   listRecentOfKind,
+  listWarningsOfConfigs,
 } from './config-list.service.ts';
 import { searchConfigPicker, searchConfigs, searchConfigsOfKind } from './config-search.service.ts';
 import {
@@ -86,6 +86,7 @@ export async function configRoutes(app: FastifyInstance) {
   registerEndpoint(app, plugin.listActive, ({ db, environmentId, body }) =>
     listActiveOfPlugin(db, environmentId, body.pluginId),
   );
+  registerEndpoint(app, plugin.warnings, ({ db, environmentId }) => listWarningsOfConfigs(db, environmentId));
   registerEndpoint(app, plugin.constructionItems, () => listConstructionItems());
 
   // An unknown kind or prefix is "Unknown plugin"; a known kind's unknown call is a plain 404.

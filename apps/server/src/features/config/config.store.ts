@@ -1,12 +1,12 @@
+import type { ListPage } from '@console/domain/api';
 import {
   type ActivationSettings,
   activationSettingsSchema,
   type ConfigData,
   type ConfigItem,
   configDataSchema,
-  type ListPage,
-  type ScheduleConfiguration,
-} from '@console/domain';
+} from '@console/domain/config';
+import type { ScheduleConfiguration } from '@console/domain/schedule';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { Prisma } from '../../generated/prisma/client.ts';

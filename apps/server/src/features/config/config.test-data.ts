@@ -1,13 +1,6 @@
-import {
-  CONFIG_KIND_IDS,
-  type ConfigKindId,
-  configKindOf,
-  defaultConfigData,
-  type PluginData,
-  type PluginEntry,
-  PluginId,
-  type PluginName,
-} from '@console/domain';
+import { CONFIG_KIND_IDS, type ConfigKindId, configKindOf, defaultConfigData } from '@console/domain/config';
+import { PluginId, type PluginName } from '@console/domain/enums';
+import type { PluginData, PluginEntry } from '@console/domain/plugin';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,5 @@
-import { configItemInputSchema, type TransferItem } from '@console/domain';
+import { configItemInputSchema } from '@console/domain/config';
+import type { TransferItem } from '@console/domain/operations';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup } from '../transfer/transfer.public.ts';

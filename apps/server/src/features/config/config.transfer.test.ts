@@ -1,4 +1,4 @@
-import type { TransferItem } from '@console/domain';
+import type { TransferItem } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type ConfigClient, configClient, validData } from './config.test-data.ts';

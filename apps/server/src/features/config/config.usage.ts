@@ -5,7 +5,7 @@ import {
   isConfigKindId,
   isLiveReference,
   summarizeConfigUsage,
-} from '@console/domain';
+} from '@console/domain/config';
 import type { Db, Tx } from '../../db/client.ts';
 import { findReassignCopies } from '../audit/audit.public.ts';
 import { type ConfigurationReferenceRow, findConfigurationReferences } from '../plugin/plugin.public.ts';
@@ -42,7 +42,7 @@ export async function toListItems(
 }
 
 /** Original id → the newest copy the "Update is not allowed" flow made of it that still exists. */
-async function newestExistingCopies(db: Db | Tx, environmentId: string, ids: readonly string[]) {
+export async function newestExistingCopies(db: Db | Tx, environmentId: string, ids: readonly string[]) {
   const copies = await findReassignCopies(db, environmentId, ids);
   const existing = await listExistingIds(db, environmentId, [...new Set(copies.map((copy) => copy.to))]);
   const newest = new Map<string, string>();

@@ -1,4 +1,4 @@
-import type { Connection } from '@console/domain';
+import type { Connection } from '@console/domain/operations';
 import type { WebSocket } from 'ws';
 
 export interface LiveConnection extends Connection {

@@ -1,4 +1,4 @@
-import { CLOSED_BY_OPERATOR, type CreatedRuntimeKey } from '@console/domain';
+import { CLOSED_BY_OPERATOR, type CreatedRuntimeKey } from '@console/domain/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

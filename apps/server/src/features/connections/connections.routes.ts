@@ -1,4 +1,5 @@
-import { api, CLOSED_BY_SHUTDOWN } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { CLOSED_BY_SHUTDOWN } from '@console/domain/operations';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { closeConnection, listConnections } from './connections.service.ts';
@@ -24,7 +25,7 @@ async function connectionRegistryPlugin(app: FastifyInstance) {
   const registry = new SharedConnectionRegistry({
     db: app.db,
     listener: app.dbListener,
-    maxConnectionsPerKey: app.config.runtimeMaxConnectionsPerKey,
+    maxConnectionsPerKey: app.settings.runtimeMaxConnectionsPerKey,
     log: app.log,
   });
   app.decorate('connections', registry);

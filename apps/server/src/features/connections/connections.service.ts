@@ -1,4 +1,5 @@
-import { CLOSED_BY_OPERATOR, type CloseConnectionRequest, type Connection, notFound } from '@console/domain';
+import { notFound } from '@console/domain/errors';
+import { CLOSED_BY_OPERATOR, type CloseConnectionRequest, type Connection } from '@console/domain/operations';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { deleteConnection, notifyConnectionClose } from './connections.store.ts';

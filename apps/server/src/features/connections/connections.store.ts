@@ -1,4 +1,4 @@
-import type { Connection } from '@console/domain';
+import type { Connection } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 
 // The live connection registry shared by every console process on this database (scale out).

@@ -1,4 +1,4 @@
-import { RUNTIME_CONNECT_PATH } from '@console/domain';
+import { RUNTIME_CONNECT_PATH } from '@console/domain/operations';
 import { WebSocket } from 'ws';
 
 /** A real game client over a real socket (tests only). */

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DomainError,
-  ErrorCode,
-  environmentIdSchema,
-  principalSchema,
-  RUNTIME_CONNECT_PATH,
-} from '@console/domain';
+import { environmentIdSchema } from '@console/domain/environment';
+import { DomainError, ErrorCode } from '@console/domain/errors';
+import { principalSchema, RUNTIME_CONNECT_PATH } from '@console/domain/operations';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import {
   CLOSED_BY_OPERATOR,
   type Connection,
   type CreatedRuntimeKey,
-} from '@console/domain';
+} from '@console/domain/operations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';

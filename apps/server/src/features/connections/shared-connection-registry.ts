@@ -5,7 +5,7 @@ import {
   CLOSED_BY_KEY_REVOKED,
   CLOSED_BY_OPERATOR,
   type Connection,
-} from '@console/domain';
+} from '@console/domain/operations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { DbListener } from '../../db/listener.ts';

@@ -1,4 +1,5 @@
-import { archivedKeyMessage, type CreatedRuntimeKey, servedByKeysMessage } from '@console/domain';
+import { archivedKeyMessage, servedByKeysMessage } from '@console/domain/environment-archive';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';

@@ -1,9 +1,9 @@
 import {
   type ArchiveEnvironmentRequest,
   archiveRefusal,
-  conflict,
   type RestoreEnvironmentRequest,
-} from '@console/domain';
+} from '@console/domain/environment-archive';
+import { conflict } from '@console/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { listServingKeyNames } from '../runtime-keys/runtime-keys.public.ts';

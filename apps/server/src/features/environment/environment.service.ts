@@ -1,13 +1,12 @@
+import { parseBranchId } from '@console/domain/change-request';
+import type { SaveEnvironmentRequest } from '@console/domain/environment';
 import {
-  conflict,
   DEFAULT_ENVIRONMENT_DESCRIPTION,
-  isProtectedEnvironment,
-  notFound,
-  parseBranchId,
-  type SaveEnvironmentRequest,
   SEEDED_ENVIRONMENTS,
   unknownEnvironmentMessage,
-} from '@console/domain';
+} from '@console/domain/environment.constants';
+import { conflict, notFound } from '@console/domain/errors';
+import { isProtectedEnvironment } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../../db/unit-of-work.ts';

@@ -1,4 +1,4 @@
-import type { ReviewPolicy } from '@console/domain';
+import type { ReviewPolicy } from '@console/domain/change-request';
 import type { Db, Tx } from '../../db/client.ts';
 
 export async function findEnvironment(db: Db | Tx, id: string) {

@@ -1,4 +1,4 @@
-import { EVENT_MAX_AGE_DAYS, EVENT_RETENTION_DAYS } from '@console/domain';
+import { EVENT_MAX_AGE_DAYS, EVENT_RETENTION_DAYS } from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 import {
   DAY_MS,

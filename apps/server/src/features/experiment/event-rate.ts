@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 
 // "Rate-bounded per key": each runtime key may send this process so many events per second, a token
 // bucket holding one second's worth (a burst of one second, then the steady rate). Beyond it the batch is

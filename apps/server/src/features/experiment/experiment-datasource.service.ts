@@ -1,11 +1,5 @@
-import {
-  type DataSource,
-  DomainError,
-  ErrorCode,
-  type Metric,
-  ruleViolation,
-  type SaveDataSourceRequest,
-} from '@console/domain';
+import { DomainError, ErrorCode, ruleViolation } from '@console/domain/errors';
+import type { DataSource, Metric, SaveDataSourceRequest } from '@console/domain/experiment';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';

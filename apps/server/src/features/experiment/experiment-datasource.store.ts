@@ -1,4 +1,4 @@
-import type { SaveDataSourceRequest } from '@console/domain';
+import type { SaveDataSourceRequest } from '@console/domain/experiment';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';

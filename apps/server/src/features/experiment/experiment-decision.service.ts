@@ -1,4 +1,5 @@
-import { type DecideRequest, type Decision, ruleViolation } from '@console/domain';
+import { ruleViolation } from '@console/domain/errors';
+import type { DecideRequest, Decision } from '@console/domain/experiment';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { getAbTest } from '../abtest/abtest.service.ts';

@@ -1,4 +1,4 @@
-import { type Decision, experimentResultsSchema } from '@console/domain';
+import { type Decision, experimentResultsSchema } from '@console/domain/experiment';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import type { ExperimentDecision, Prisma } from '../../generated/prisma/client.ts';

@@ -1,4 +1,4 @@
-import { EVENT_MAX_AGE_DAYS, EVENT_RETENTION_DAYS } from '@console/domain';
+import { EVENT_MAX_AGE_DAYS, EVENT_RETENTION_DAYS } from '@console/domain/runtime';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

@@ -1,4 +1,5 @@
-import { badInput, type EventsRequest, type EventsResponse, findEventTimeOutOfRange } from '@console/domain';
+import { badInput } from '@console/domain/errors';
+import { type EventsRequest, type EventsResponse, findEventTimeOutOfRange } from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import type { EventPartitions } from './event-partitions.ts';

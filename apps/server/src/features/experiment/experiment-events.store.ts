@@ -1,4 +1,4 @@
-import type { Metric } from '@console/domain';
+import type { Metric } from '@console/domain/experiment';
 import type { Db, Tx } from '../../db/client.ts';
 
 // The raw events and the sufficient statistics they feed, written in one transaction per batch of two

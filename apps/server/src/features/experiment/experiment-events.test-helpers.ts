@@ -1,4 +1,4 @@
-import { RUNTIME_EVENTS_PATH } from '@console/domain';
+import { RUNTIME_EVENTS_PATH } from '@console/domain/runtime';
 import type { TestApp, TestResponse } from '../../../test/helpers.ts';
 
 // What the experiment tests share: a runtime key, metrics created over the API, batches sent as a game

@@ -1,14 +1,12 @@
+import { conflict, notFound, ruleViolation } from '@console/domain/errors';
 import {
   type ArchiveMetricRequest,
   type CreateMetricRequest,
-  conflict,
   DEFAULT_CONVERSION_WINDOW_DAYS,
   MAX_METRICS_PER_ENVIRONMENT,
   type Metric,
-  notFound,
-  ruleViolation,
   type SaveMetricRequest,
-} from '@console/domain';
+} from '@console/domain/experiment';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { lockMetricStatistics, recomputeMetricStatistics } from './experiment-events.store.ts';

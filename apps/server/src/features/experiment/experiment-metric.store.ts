@@ -1,4 +1,4 @@
-import type { CreateMetricRequest, Metric, MetricKind } from '@console/domain';
+import type { CreateMetricRequest, Metric, MetricKind } from '@console/domain/experiment';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ExperimentMetric } from '../../generated/prisma/client.ts';
 

@@ -1,12 +1,12 @@
+import { notFound } from '@console/domain/errors';
 import {
   type ExperimentResults,
   type Metric,
   type MetricResult,
-  notFound,
   RESULTS_CONFIDENCE,
   type ResultsRequest,
   SRM_P_VALUE_THRESHOLD,
-} from '@console/domain';
+} from '@console/domain/experiment';
 import { analyseMetric, analysisMethodOf, checkSampleRatio } from '@console/domain/statistics';
 import type { Db } from '../../db/client.ts';
 import { getAbTest } from '../abtest/abtest.service.ts';

@@ -1,4 +1,4 @@
-import type { EventsRequest } from '@console/domain';
+import type { EventsRequest } from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 import { createEventPartitions } from './event-partitions.ts';
 import { createEventRate } from './event-rate.ts';

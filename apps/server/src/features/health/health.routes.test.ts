@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { readConfig } from '../../config.ts';
+import { readSettings } from '../../settings.ts';
 import { httpClient } from '../../testing/index.ts';
 
 describe('health checks', () => {
   it('answers /readyz 503 with the one error shape when the database cannot be reached', async () => {
     const app = await buildApp({
-      config: readConfig({ AUTH_DEV_LOGIN: 'true' }, 'postgresql://unused@127.0.0.1:1/none'),
+      settings: readSettings({ AUTH_DEV_LOGIN: 'true' }, 'postgresql://unused@127.0.0.1:1/none'),
       logger: false,
     });
     try {

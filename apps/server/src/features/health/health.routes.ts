@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyInstance } from 'fastify';
 import { createDatabaseWatch } from './database-watch.ts';
 
@@ -14,7 +14,7 @@ const EMBEDDED_PROBE_EVERY_MS = 5_000;
  * something a restart of the console can fix.
  */
 export async function healthRoutes(app: FastifyInstance) {
-  const { databaseLimits, embeddedDatabaseLivenessMs } = app.config;
+  const { databaseLimits, embeddedDatabaseLivenessMs } = app.settings;
   const watch = createDatabaseWatch(app.db, {
     timeoutMs: databaseLimits.connectTimeoutMs + 1_000,
     ...(embeddedDatabaseLivenessMs ? { probeEveryMs: EMBEDDED_PROBE_EVERY_MS } : {}),

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { notFound } from '@console/domain';
+import { notFound } from '@console/domain/errors';
 import type { Db } from '../../db/client.ts';
 import { idKinds } from './id-kinds.ts';
 import { ID_WORDS } from './words.ts';

@@ -1,4 +1,4 @@
-import { stableStringify } from '@console/domain';
+import { stableStringify } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { niceTransferGroup } from './nice.transfer-group.ts';

@@ -1,4 +1,4 @@
-import { type NiceConfig, redactNiceConfig } from '@console/domain';
+import { type NiceConfig, redactNiceConfig } from '@console/domain/operations';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { findNiceToken, replaceNiceToken } from './nice.store.ts';

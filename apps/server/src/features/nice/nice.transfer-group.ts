@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DomainError, ErrorCode, redactNiceConfig, type TransferItem } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
+import { redactNiceConfig, type TransferItem } from '@console/domain/operations';
 import type { TransferGroup } from '../transfer/transfer.public.ts';
 import { findNiceToken, replaceNiceToken } from './nice.store.ts';
 

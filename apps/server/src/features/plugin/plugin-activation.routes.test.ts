@@ -1,4 +1,4 @@
-import { PluginId } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from './plugin-details.test-data.ts';

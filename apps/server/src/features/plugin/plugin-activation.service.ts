@@ -1,18 +1,16 @@
+import { type AbTest, assertRule } from '@console/domain/abtest';
+import { conflict, ruleViolation } from '@console/domain/errors';
+import { pluginNameOf } from '@console/domain/operations';
 import {
-  type AbTest,
   ACTIVATION_MESSAGES,
   type ActivateDraftRequest,
   type ActivateDraftResponse,
-  assertRule,
   checkDraftActivation,
-  conflict,
   isDraftStale,
   PLUGIN_MESSAGES,
   planDraftActivation,
-  pluginNameOf,
-  ruleViolation,
   type VersionToActivate,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';

@@ -1,19 +1,17 @@
+import type { AbTest } from '@console/domain/abtest';
+import { AUDIT_ATTRIBUTES, type AuditAction, type AuditAttributes } from '@console/domain/audit';
+import { notFound } from '@console/domain/errors';
+import { pluginNameOf } from '@console/domain/operations';
 import {
-  type AbTest,
   type ActivationPlan,
   type ActiveSetChange,
-  AUDIT_ATTRIBUTES,
-  type AuditAction,
-  type AuditAttributes,
   describeStaleDraft,
-  notFound,
   PLUGIN_MESSAGES,
   type PluginDetails,
   type PluginDraftState,
   type PluginEntry,
   planDraftActivation,
-  pluginNameOf,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { loadAbTestsById } from '../abtest/abtest.public.ts';

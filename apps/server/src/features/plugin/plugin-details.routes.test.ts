@@ -1,4 +1,5 @@
-import { DEFAULT_PLUGIN_DESCRIPTIONS, PluginId } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
+import { DEFAULT_PLUGIN_DESCRIPTIONS } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from './plugin-details.test-data.ts';

@@ -1,4 +1,4 @@
-import type { PluginDetails, SetPluginDescriptionRequest } from '@console/domain';
+import type { PluginDetails, SetPluginDescriptionRequest } from '@console/domain/plugin';
 import type { Db } from '../../db/client.ts';
 import { lockInOrder } from '../../db/lock-protocol.ts';
 import { mutate } from '../../db/unit-of-work.ts';

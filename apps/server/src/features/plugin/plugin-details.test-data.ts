@@ -1,4 +1,5 @@
-import type { ConfigKindId, PluginDetails, PluginEntry } from '@console/domain';
+import type { ConfigKindId } from '@console/domain/config';
+import type { PluginDetails, PluginEntry } from '@console/domain/plugin';
 import pg from 'pg';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';

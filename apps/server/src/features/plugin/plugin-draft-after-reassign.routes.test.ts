@@ -1,4 +1,5 @@
-import { checkPluginDraft, moveEntryToVersion, PluginId, planSameWeightsVersion } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
+import { checkPluginDraft, moveEntryToVersion, planSameWeightsVersion } from '@console/domain/plugin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { setPluginActive } from '../config/config.test-data.ts';

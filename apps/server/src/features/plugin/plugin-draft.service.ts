@@ -1,13 +1,13 @@
+import { assertRule } from '@console/domain/abtest';
+import { conflict } from '@console/domain/errors';
 import {
-  assertRule,
   checkBaseRevision,
   checkConfigurationsFit,
   checkEntriesFit,
-  conflict,
   PLUGIN_MESSAGES,
   type PluginDetails,
   type SaveDraftRequest,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import type { Db } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';

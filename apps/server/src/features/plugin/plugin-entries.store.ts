@@ -1,4 +1,4 @@
-import type { ScheduleEntrySet, SchedulePluginInput } from '@console/domain';
+import type { ScheduleEntrySet, SchedulePluginInput } from '@console/domain/schedule';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PluginEntrySet } from './plugin.store.ts';
 

@@ -1,4 +1,5 @@
-import { isDraftStale, type ReassignMove } from '@console/domain';
+import type { ReassignMove } from '@console/domain/config';
+import { isDraftStale } from '@console/domain/plugin';
 import type { Tx } from '../../db/client.ts';
 import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { increasePluginRevisions } from './plugin.store.ts';

@@ -1,4 +1,5 @@
-import { DISABLED_PLUGIN_CONFIGURATION_SENTENCE, INACTIVE_TEST_SENTENCE, PluginId } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
+import { DISABLED_PLUGIN_CONFIGURATION_SENTENCE, INACTIVE_TEST_SENTENCE } from '@console/domain/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from './plugin-details.test-data.ts';

@@ -1,11 +1,11 @@
+import type { AbTest } from '@console/domain/abtest';
 import {
-  type AbTest,
   impactOfPluginDraft,
   type PluginDraftImpactResponse,
   splitAfterDraftActivation,
   type TestSplitChange,
   type VersionToActivate,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { currentServedRanges } from '../abtest/abtest-impact.service.ts';

@@ -1,4 +1,4 @@
-import { PluginId } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {

@@ -1,12 +1,11 @@
+import { ABTEST_MESSAGES, type AbTestUsageResponse } from '@console/domain/abtest';
+import { notFound } from '@console/domain/errors';
 import {
-  ABTEST_MESSAGES,
   type AbTestUsageRequest,
-  type AbTestUsageResponse,
   checkAbTestUsage,
   isDraftStale,
-  notFound,
   PLUGIN_MESSAGES,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { findPluginIdsUsingAbTests, listPluginStates } from './plugin.store.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_PLUGIN_DESCRIPTIONS, PLUGIN_IDS, type TransferItem } from '@console/domain';
+import { DEFAULT_PLUGIN_DESCRIPTIONS, PLUGIN_IDS, type TransferItem } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { seedEnvironments } from '../environment/environment.service.ts';

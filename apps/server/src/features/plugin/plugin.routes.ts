@@ -1,4 +1,5 @@
-import { api, listPluginTypes } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { listPluginTypes } from '@console/domain/operations';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { activatePlugin, listEnabled, listEnabledGrouped, listPlugins } from './plugin.service.ts';

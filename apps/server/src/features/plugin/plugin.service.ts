@@ -1,11 +1,11 @@
+import { notFound } from '@console/domain/errors';
 import {
   type ActivatePluginRequest,
   groupEnabledPlugins,
   listEnabledPlugins,
-  notFound,
   type PluginListItem,
   pluginNameOf,
-} from '@console/domain';
+} from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { findPluginRow, insertMissingPlugins, listPluginRows, updatePluginActive } from './plugin.store.ts';

@@ -1,11 +1,10 @@
 import {
   defaultPluginDescriptionOf,
-  draftBaseAfterReassign,
   PLUGIN_IDS,
-  type PluginEntry,
   type PluginListItem,
   pluginNameOf,
-} from '@console/domain';
+} from '@console/domain/operations';
+import { draftBaseAfterReassign, type PluginEntry } from '@console/domain/plugin';
 import type { Db, Tx } from '../../db/client.ts';
 
 type PluginRow = {

@@ -4,7 +4,7 @@ import {
   TransferGroupName,
   type TransferItem,
   type TransferReference,
-} from '@console/domain';
+} from '@console/domain/operations';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { lockInOrder } from '../../db/lock-protocol.ts';

@@ -1,4 +1,4 @@
-import type { SetProgressionRequest } from '@console/domain';
+import type { SetProgressionRequest } from '@console/domain/operations';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { findPlayerProgression, upsertPlayerProgression } from './progression.store.ts';

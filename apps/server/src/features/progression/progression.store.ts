@@ -1,4 +1,4 @@
-import type { SetProgressionRequest } from '@console/domain';
+import type { SetProgressionRequest } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 
 export interface PlayerProgression extends SetProgressionRequest {

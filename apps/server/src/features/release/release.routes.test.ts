@@ -1,4 +1,4 @@
-import { addUtcMonths, RELEASE_TIME_STEP_MS } from '@console/domain';
+import { addUtcMonths, RELEASE_TIME_STEP_MS } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { releaseTransferGroup } from './release.transfer-group.ts';

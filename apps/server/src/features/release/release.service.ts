@@ -1,4 +1,4 @@
-import type { ReleaseClient, ReleaseContent } from '@console/domain';
+import type { ReleaseClient, ReleaseContent } from '@console/domain/operations';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import { findReleaseInfo, saveKeyValue, saveReleaseClient, saveReleaseContent } from './release.store.ts';

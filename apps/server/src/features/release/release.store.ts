@@ -4,7 +4,7 @@ import {
   NO_RELEASE_TIME,
   type ReleaseClient,
   type ReleaseContent,
-} from '@console/domain';
+} from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 
 export interface ReleaseInfoState {

@@ -1,12 +1,11 @@
+import { RELEASE_SECTION_TITLES } from '@console/domain/environment-file';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import {
-  DomainError,
-  ErrorCode,
   keyValueTextSchema,
-  RELEASE_SECTION_TITLES,
   releaseClientResponseSchema,
   releaseContentResponseSchema,
   type TransferItem,
-} from '@console/domain';
+} from '@console/domain/operations';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup } from '../transfer/transfer.public.ts';

@@ -1,13 +1,12 @@
 import { hash, randomBytes, randomUUID } from 'node:crypto';
+import { conflict, notFound } from '@console/domain/errors';
 import {
   CLOSED_BY_KEY_REVOKED,
   type CreatedRuntimeKey,
   type CreateRuntimeKeyRequest,
-  conflict,
-  notFound,
   type RevokeRuntimeKeyRequest,
   type RuntimeKey,
-} from '@console/domain';
+} from '@console/domain/operations';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import {

@@ -1,4 +1,4 @@
-import type { RuntimeKey } from '@console/domain';
+import type { RuntimeKey } from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 
 interface RuntimeKeyRow {

@@ -1,12 +1,5 @@
-import {
-  explanationOf,
-  type RuntimeContent,
-  resolvePlayer,
-  resolveReceipt,
-  SegmentOperation,
-  SegmentProperty,
-  WorldEventActivationType,
-} from '@console/domain';
+import { SegmentOperation, SegmentProperty, WorldEventActivationType } from '@console/domain/enums';
+import { explanationOf, type RuntimeContent, resolvePlayer, resolveReceipt } from '@console/domain/runtime';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRuntimeContent } from '../../testing/runtime-revisions.ts';

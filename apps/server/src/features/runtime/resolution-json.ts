@@ -1,4 +1,4 @@
-import type { PlayerReceipt, PlayerResolution } from '@console/domain';
+import type { PlayerReceipt, PlayerResolution } from '@console/domain/runtime';
 
 // The answers of POST /runtime/v1/resolve as JSON text, equal (as JSON) to JSON.stringify's of
 // {payload: receipt} and {payload: explanationOf(resolution)}. The configurations a resolution hands out

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CreatedRuntimeKey } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildTestApp, httpClient } from '../../testing/index.ts';
@@ -141,7 +141,7 @@ describe('a flood of ever new garbage keys', () => {
         error: 'Too many unknown runtime keys; try again shortly',
         code: 'TOO_MANY_REQUESTS',
       });
-      // A 429 says when to try again (plugins/errors.ts), as the OpenAPI document declares.
+      // A 429 says when to try again (http/errors.ts), as the OpenAPI document declares.
       expect(answers[29]!.headers['retry-after']).toBe('1');
     } finally {
       queries.restore();

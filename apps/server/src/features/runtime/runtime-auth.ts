@@ -1,4 +1,5 @@
-import { archivedKeyMessage, DomainError, ErrorCode } from '@console/domain';
+import { archivedKeyMessage } from '@console/domain/environment-archive';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyRequest } from 'fastify';
 import { hashRuntimeKey, isRuntimeKeyShaped } from '../runtime-keys/runtime-keys.service.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';

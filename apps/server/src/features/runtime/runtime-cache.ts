@@ -6,7 +6,7 @@ import {
   type RuntimeContent,
   type RuntimeRevisionEvent,
   type RuntimeSnapshot,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { parseRevisionNotification } from './revision-notification.ts';

@@ -1,4 +1,4 @@
-import { type RuntimeEndpoint, runtimeQuerySchema } from '@console/domain';
+import { type RuntimeEndpoint, runtimeQuerySchema } from '@console/domain/runtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import type { CreatedRuntimeKey, RuntimeContent } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
+import type { RuntimeContent } from '@console/domain/runtime';
 import { countConformanceTests, loadConformanceSuite, loadRefusals } from '@console/runtime-spec';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';

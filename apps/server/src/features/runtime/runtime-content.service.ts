@@ -4,6 +4,9 @@ import {
   MAX_LEVEL_MIN,
   NO_RELEASE_TIME,
   pluginNameOf,
+  stableStringify,
+} from '@console/domain/operations';
+import {
   type RuntimeAbTest,
   type RuntimeConfiguration,
   type RuntimeContent,
@@ -11,8 +14,7 @@ import {
   runtimeConfigurationSchema,
   runtimeContentSchema,
   runtimeReleaseSchema,
-  stableStringify,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { servedRanges } from '../abtest/abtest.public.ts';
@@ -45,7 +47,8 @@ const DEFAULT_RELEASE: RuntimeContent['release'] = {
 };
 
 /** By id in UTF-16 code unit order: the same in every database, whatever its collation. */
-const byId = <T extends { id: string | number }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const byId = <T extends { id: string | number }>(a: T, b: T) =>
+  a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /**
  * What each environment's last build made of each A/B-test and configuration text (parsed, checked,
@@ -56,13 +59,20 @@ const byId = <T extends { id: string | number }>(a: T, b: T) => (a.id < b.id ? -
  */
 const builtItems = new Map<string, Map<string, object>>();
 
-/** The content of the sources; checked against the snapshot schema, so a bad row fails here. */
-export function toRuntimeContent(environmentId: string, sources: RuntimeSources): RuntimeContent {
+/**
+ * The content's items made of `sources`, in the order read (the lists unsorted), checked against the
+ * snapshot schema, so a bad row fails here. An A/B-test or configuration whose text `reuse` holds is
+ * reused; each text met is added to `kept`.
+ */
+export function toRuntimeItems(
+  environmentId: string,
+  sources: RuntimeSources,
+  reuse: ReadonlyMap<string, object> | undefined,
+  kept: Map<string, object>,
+): RuntimeContent {
   const what = `runtime content of ${environmentId}`;
-  const previous = builtItems.get(environmentId);
-  const kept = new Map<string, object>();
   const itemOf = <T extends object>(text: string, make: (source: never) => T): T => {
-    let item = (kept.get(text) ?? previous?.get(text)) as T | undefined;
+    let item = (kept.get(text) ?? reuse?.get(text)) as T | undefined;
     if (item === undefined) item = sealItem(make(JSON.parse(text) as never));
     kept.set(text, item);
     return item;
@@ -84,7 +94,7 @@ export function toRuntimeContent(environmentId: string, sources: RuntimeSources)
   };
   const configurationOf = (configuration: RuntimeConfigurationSource): RuntimeConfiguration =>
     parseJsonColumn(runtimeConfigurationSchema, configuration, what);
-  const content: RuntimeContent = {
+  return {
     plugins: parseJsonColumn(
       runtimeContentSchema.shape.plugins,
       sources.plugins.map((plugin) => ({
@@ -94,14 +104,30 @@ export function toRuntimeContent(environmentId: string, sources: RuntimeSources)
         entries: plugin.entries,
       })),
       what,
-    ).sort(byId),
-    abTests: sources.abTests.map((text) => itemOf(text, abTestOf)).sort(byId),
-    configurations: sources.configurations.map((text) => itemOf(text, configurationOf)).sort(byId),
+    ),
+    abTests: sources.abTests.map((text) => itemOf(text, abTestOf)),
+    configurations: sources.configurations.map((text) => itemOf(text, configurationOf)),
     release: parseJsonColumn(runtimeReleaseSchema, sources.release ?? DEFAULT_RELEASE, what),
+  };
+}
+
+/** The content of the sources, its lists sorted by id; checked against the snapshot schema. */
+export function toRuntimeContent(environmentId: string, sources: RuntimeSources): RuntimeContent {
+  const kept = new Map<string, object>();
+  const items = toRuntimeItems(environmentId, sources, builtItems.get(environmentId), kept);
+  const content: RuntimeContent = {
+    plugins: items.plugins.sort(byId),
+    abTests: items.abTests.sort(byId),
+    configurations: items.configurations.sort(byId),
+    release: items.release,
   };
   builtItems.set(environmentId, kept);
   return content;
 }
+
+/** What the last full build of the environment made of each text (for a build from what changed). */
+export const lastBuiltItems = (environmentId: string): ReadonlyMap<string, object> | undefined =>
+  builtItems.get(environmentId);
 
 /** sha256 (hex) of stableStringify(content), from the texts its sealed items keep. */
 export const hashRuntimeContent = (content: RuntimeContent): string =>

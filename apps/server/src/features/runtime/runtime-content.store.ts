@@ -111,3 +111,67 @@ export async function readRuntimeSources(
          FROM "release_info" r WHERE r."environment_id" = ${environmentId}) AS "release"`;
   return rows[0]!;
 }
+
+/** Which items a publish from what changed reads again (runtime-content-delta.service.ts). */
+export interface RuntimeSourceSelection {
+  plugins: readonly number[];
+  abTests: readonly string[];
+  configurations: readonly string[];
+}
+
+/**
+ * The selected items only, in the shape readRuntimeSources answers, read through the same indexes by
+ * id: the selected plugins with their active sets, the selected A/B-tests with their current version
+ * (whether an active set names them or not: the caller knows), the selected configurations that are
+ * active, and the release info. One query.
+ */
+export async function readSelectedRuntimeSources(
+  db: Db | Tx,
+  environmentId: string,
+  selection: RuntimeSourceSelection,
+): Promise<RuntimeSources> {
+  const plugins = [...selection.plugins];
+  const abTests = [...selection.abTests];
+  const configurations = [...selection.configurations];
+  const rows = await db.$queryRaw<RuntimeSources[]>`
+    WITH "entry" AS (
+      SELECT "plugin_id", "position", "ab_test_id", "ab_test_version", "configurations"
+        FROM "plugin_ab_test_entry"
+       WHERE "environment_id" = ${environmentId} AND "state" = 'active' AND "plugin_id" = ANY(${plugins}::int[])
+    )
+    SELECT
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 'id', p."id", 'enabled', p."active",
+                 'entries', COALESCE((
+                   SELECT json_agg(json_build_object(
+                            'abTestId', e."ab_test_id", 'abTestVersion', e."ab_test_version",
+                            'configurations', e."configurations") ORDER BY e."position")
+                     FROM "entry" e WHERE e."plugin_id" = p."id"), '[]'::json)) ORDER BY p."id")
+          FROM "plugin" p WHERE p."environment_id" = ${environmentId} AND p."id" = ANY(${plugins}::int[])),
+        '[]'::json) AS "plugins",
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 'id', t."id", 'type', t."type", 'active', t."active", 'salt', t."salt",
+                 'segment', t."segment", 'version', v."version", 'cases', v."cases", 'ranges', v."ranges")::text)
+          FROM "ab_test" t
+          LEFT JOIN LATERAL (
+            SELECT "version", "cases", "ranges" FROM "ab_test_version"
+             WHERE "environment_id" = t."environment_id" AND "ab_test_id" = t."id" AND "active"
+             ORDER BY "version" DESC LIMIT 1) v ON true
+         WHERE t."environment_id" = ${environmentId} AND t."id" = ANY(${abTests}::text[])), '[]'::json) AS "abTests",
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 'id', c."id", 'kind', c."kind", 'activation', c."activation", 'data', c."data")::text)
+          FROM "configuration" c
+         WHERE c."environment_id" = ${environmentId} AND c."active"
+           AND c."id" = ANY(${configurations}::text[])), '[]'::json) AS "configurations",
+      (SELECT json_build_object(
+                'nextReleaseTime',
+                COALESCE((extract(epoch FROM r."next_release_time") * 1000)::bigint, 0),
+                'maxLevel', r."max_level", 'nextMaxLevel', r."next_max_level",
+                'remindVersion', r."remind_version", 'minimumVersion', r."minimum_version",
+                'keyValue', r."key_value")
+         FROM "release_info" r WHERE r."environment_id" = ${environmentId}) AS "release"`;
+  return rows[0]!;
+}

@@ -1,9 +1,6 @@
-import {
-  type AbTest,
-  activatePlannedVersions,
-  type RuntimeContent,
-  type VersionToActivate,
-} from '@console/domain';
+import type { AbTest } from '@console/domain/abtest';
+import { activatePlannedVersions, type VersionToActivate } from '@console/domain/plugin';
+import type { RuntimeContent } from '@console/domain/runtime';
 
 // Preview of a plugin's draft "as if activated": activating a draft also activates the
 // versions its entries name that are not active yet (planDraftActivation's `versions`). The preview

@@ -1,4 +1,4 @@
-import { runtimeEndpoints } from '@console/domain';
+import { runtimeEndpoints } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import { createEventIngestion } from '../experiment/experiment.public.ts';
 import { registerRuntimeCall } from './runtime-call.ts';
@@ -6,7 +6,7 @@ import { registerRuntimeCall } from './runtime-call.ts';
 /** POST /runtime/v1/events: exposures and metric events for A/B-test results, with a runtime key. */
 export function registerEventsCall(app: FastifyInstance): void {
   const ingestion = createEventIngestion(app.db, {
-    perSecondPerKey: app.config.runtimeEventsPerSecondPerKey,
+    perSecondPerKey: app.settings.runtimeEventsPerSecondPerKey,
   });
   app.addHook('onReady', async () => {
     await ingestion.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'event retention sweep'));

@@ -1,4 +1,4 @@
-import type { CreatedRuntimeKey } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

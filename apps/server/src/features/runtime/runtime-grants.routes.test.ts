@@ -1,4 +1,4 @@
-import { RUNTIME_PATHS } from '@console/domain';
+import { RUNTIME_PATHS } from '@console/domain/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestResponse } from '../../../test/helpers.ts';
 

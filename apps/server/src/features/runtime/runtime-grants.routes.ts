@@ -1,4 +1,4 @@
-import { runtimeEndpoints } from '@console/domain';
+import { runtimeEndpoints } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import { registerRuntimeCall } from './runtime-call.ts';
 import { collectGrants, listPendingGrants, readProgression } from './runtime-grants.service.ts';

@@ -1,4 +1,4 @@
-import { GAME_SERVERS_PER_ENVIRONMENT, type GameServerList, RUNTIME_PATHS } from '@console/domain';
+import { GAME_SERVERS_PER_ENVIRONMENT, type GameServerList, RUNTIME_PATHS } from '@console/domain/runtime';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

@@ -1,4 +1,5 @@
-import { api, runtimeEndpoints } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { runtimeEndpoints } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { registerRuntimeCall } from './runtime-call.ts';

@@ -1,10 +1,10 @@
+import { badInput } from '@console/domain/errors';
 import {
   type AppliedRequest,
-  badInput,
   GAME_SERVER_RETENTION_MS,
   GAME_SERVERS_PER_ENVIRONMENT,
   type GameServerList,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 import {
   countRuntimeInstancesByRevision,

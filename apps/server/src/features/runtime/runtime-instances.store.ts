@@ -1,4 +1,4 @@
-import type { GameServer } from '@console/domain';
+import type { GameServer } from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { Db } from '../../db/client.ts';
 import {
   findRuntimeKeyCredential,

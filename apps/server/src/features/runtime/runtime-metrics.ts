@@ -1,4 +1,4 @@
-import { runtimeEndpoints } from '@console/domain';
+import { runtimeEndpoints } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { countGameServersByRevision } from './runtime-instances.service.ts';

@@ -1,9 +1,10 @@
-import type { RuntimeContent } from '@console/domain';
+import type { RuntimeContent } from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { RUNTIME_REVISION_CHANNEL, revisionNotificationText } from './revision-notification.ts';
 import {
   contentOf,
   countHashes,
+  type LaidOutContent,
   manifestHashes,
   partsOf,
   type RevisionManifest,
@@ -31,6 +32,8 @@ export interface NewRevision {
   restoredFrom: number | null;
   /** Sends the runtime_revision NOTIFY in the same statement (default). */
   notify?: boolean;
+  /** The content's manifest and the parts it may lack, when already made (layoutOf). */
+  laidOut?: Pick<LaidOutContent, 'manifest' | 'parts'>;
 }
 
 /** Adds `counts` to the parts' reference counts (negative: removes). */
@@ -90,7 +93,7 @@ async function missingParts(
  */
 export async function writeRevision(sql: Sql, record: NewRevision): Promise<void> {
   const { environmentId } = record;
-  const { manifest, parts } = partsOf(record.content);
+  const { manifest, parts } = record.laidOut ?? partsOf(record.content);
   const tops = manifestHashes(manifest);
   const missing = await missingParts(sql, environmentId, tops, parts);
   if (missing.length > 0) {

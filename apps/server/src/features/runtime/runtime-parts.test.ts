@@ -1,7 +1,16 @@
-import { type RuntimeContent, stableStringify } from '@console/domain';
+import { stableStringify } from '@console/domain/operations';
+import type { RuntimeContent } from '@console/domain/runtime';
 import { describe, expect, it } from 'vitest';
 import { makeRuntimeContent } from '../../testing/runtime-revisions.ts';
-import { contentOf, manifestHashes, partsOf, sealItem, stableContentText } from './runtime-parts.ts';
+import { hashRuntimeContent } from './runtime-content.service.ts';
+import {
+  contentOf,
+  layoutOf,
+  manifestHashes,
+  partsOf,
+  sealItem,
+  stableContentText,
+} from './runtime-parts.ts';
 
 // A revision's content as content-addressed parts (runtime-parts.ts): it reassembles to exactly the
 // content it was cut from, and one changed item makes only the parts on its path new.
@@ -81,5 +90,53 @@ describe('runtime content parts', () => {
     expect(() => {
       (sealed.configurations[0]!.data as Record<string, unknown>).tag = 'changed';
     }).toThrow(TypeError);
+  });
+
+  it('lays out a content changed from the last one exactly as from scratch, listing every part it adds', () => {
+    const sizes = [
+      [0, 1],
+      [3, 2],
+      [19, 40],
+    ] as const;
+    for (const [plugins, cases] of sizes) {
+      const base = makeRuntimeContent({ plugins, cases, padding: 50 });
+      const n = base.configurations.length;
+      const changes: ((content: RuntimeContent) => RuntimeContent)[] = [
+        (content) => content,
+        (content) => ({
+          ...content,
+          configurations: content.configurations.map((item, index) =>
+            index === Math.floor(n / 2) ? { ...item, data: { tag: 'changed' } } : item,
+          ),
+        }),
+        (content) => ({ ...content, configurations: content.configurations.slice(1) }),
+        (content) => ({
+          ...content,
+          configurations: [...content.configurations, { ...content.configurations[0]!, id: 'zz-new' }],
+        }),
+        (content) => ({
+          ...content,
+          abTests: content.abTests.slice(0, -1),
+          plugins: content.plugins.slice(1),
+        }),
+        (content) => ({ ...content, release: { ...content.release, keyValue: 'a=1;' } }),
+      ];
+      let before = base;
+      let layout = layoutOf(before).layout;
+      for (const change of changes) {
+        const after = n === 0 && change !== changes[0] && change !== changes[5] ? before : change(before);
+        const incremental = layoutOf(after, layout);
+        const whole = partsOf(after);
+        expect(incremental.hash).toBe(hashRuntimeContent(after));
+        expect(incremental.manifest).toEqual(whole.manifest);
+        // What it lists is what the content holds, and it lists every part `before` lacked.
+        const held = partsOf(before).parts;
+        for (const hash of incremental.parts.keys()) expect(whole.parts.has(hash)).toBe(true);
+        for (const hash of whole.parts.keys())
+          if (!held.has(hash)) expect(incremental.parts.has(hash)).toBe(true);
+        before = after;
+        layout = incremental.layout;
+      }
+    }
   });
 });

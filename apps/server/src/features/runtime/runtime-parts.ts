@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { type RuntimeContent, stableStringify } from '@console/domain';
+import { createHash, type Hash } from 'node:crypto';
+import { stableStringify } from '@console/domain/operations';
+import type { RuntimeContent } from '@console/domain/runtime';
 
 // A revision's content as content-addressed parts (docs/decisions/0253): each plugin,
 // A/B-test and configuration, and the release info, is a leaf part stored once per environment by the
@@ -158,4 +159,125 @@ export function countHashes(hashes: readonly string[]): { hashes: string[]; coun
   const counts = new Map<string, number>();
   for (const hash of hashes) counts.set(hash, (counts.get(hash) ?? 0) + 1);
   return { hashes: [...counts.keys()], counts: [...counts.values()] };
+}
+
+// ---- building the next content's parts and hash from the last one's (a publish from what changed) ----
+
+/** A run of a list's leaves as cut at the first level: its leaf hashes and its node hash. */
+interface Segment {
+  children: string[];
+  hash: string;
+}
+
+/** One piece of the content's stable JSON text, in order, named so an unchanged piece is recognised. */
+interface Piece {
+  key: string;
+  text: () => string;
+}
+
+/**
+ * What `layoutOf` made of a content: each list's first-level segments, and the content hash's state
+ * after each piece of its stable text, so the next content hashes again only from its first changed
+ * piece on, and cuts and hashes again only the segments that changed.
+ */
+export interface ContentLayout {
+  segments: Record<PartList, Segment[]>;
+  pieceKeys: string[];
+  /** The sha256 state after each piece (copies, never digested). */
+  pieceStates: Hash[];
+}
+
+export interface LaidOutContent {
+  manifest: RevisionManifest;
+  /** Every part the content consists of; with a previous layout, those its unchanged segments lack. */
+  parts: Map<string, RuntimePart>;
+  /** sha256 (hex) of stableStringify(content), as hashRuntimeContent answers it. */
+  hash: string;
+  layout: ContentLayout;
+}
+
+/** The list's first-level segments, reusing the previous layout's node hash for a run that is the same. */
+function segmentsOf(hashes: readonly string[], previous: readonly Segment[] | undefined): Segment[] {
+  const byFirst = new Map<string, Segment>();
+  for (const segment of previous ?? []) byFirst.set(segment.children[0]!, segment);
+  return cut(hashes).map((children) => {
+    const before = byFirst.get(children[0]!);
+    const isSame =
+      before !== undefined &&
+      before.children.length === children.length &&
+      before.children.every((hash, index) => hash === children[index]);
+    return isSame ? before : { children, hash: nodeHash(children) };
+  });
+}
+
+/**
+ * The content's manifest, parts and hash, exactly as partsOf and hashRuntimeContent make them, built
+ * from what changed since `previous` (the layout of the last content laid out, which the latest
+ * revision holds): unchanged segments are neither hashed again nor listed as parts (their subtree is
+ * stored), and the content hash resumes from the state before the first changed piece of its text.
+ */
+export function layoutOf(content: RuntimeContent, previous?: ContentLayout): LaidOutContent {
+  const parts = new Map<string, RuntimePart>();
+  const addLeaf = (item: unknown) => {
+    const hash = leafHash(item);
+    if (!parts.has(hash)) parts.set(hash, { hash, body: item, children: [] });
+    return hash;
+  };
+  const addNode = (children: string[], hash = nodeHash(children)) => {
+    if (!parts.has(hash)) parts.set(hash, { hash, body: children, children });
+    return hash;
+  };
+  const segments = {} as Record<PartList, Segment[]>;
+  const pieces: Piece[] = [];
+  const manifest = { release: addLeaf(content.release) } as RevisionManifest;
+  for (const list of [...RUNTIME_PART_LISTS].sort()) {
+    const items: readonly unknown[] = content[list];
+    const hashes = items.map(leafHash);
+    const listSegments = segmentsOf(hashes, previous?.segments[list]);
+    segments[list] = listSegments;
+    const reused = new Set(previous?.segments[list] ?? []);
+    // The leaves of a segment the last content had are stored already (a stored node's subtree is).
+    let start = 0;
+    const opener = `${pieces.length === 0 ? '{' : '],'}"${list}":[`;
+    pieces.push({ key: opener, text: () => opener });
+    for (const [index, segment] of listSegments.entries()) {
+      const from = start;
+      const to = start + segment.children.length;
+      if (!reused.has(segment)) for (let at = from; at < to; at += 1) addLeaf(items[at]);
+      pieces.push({
+        key: `${index === 0 ? '' : ','}${segment.hash}`,
+        text: () => `${index === 0 ? '' : ','}${items.slice(from, to).map(stableTextOf).join(',')}`,
+      });
+      start = to;
+    }
+    let depth = 0;
+    let level = hashes;
+    if (level.length > MAX_TOP) {
+      level = listSegments.map((segment) =>
+        reused.has(segment) ? segment.hash : addNode(segment.children, segment.hash),
+      );
+      depth = 1;
+      while (level.length > MAX_TOP) {
+        level = cut(level).map((children) => addNode(children));
+        depth += 1;
+      }
+    } else for (const [at, item] of items.entries()) if (!parts.has(hashes[at]!)) addLeaf(item);
+    manifest[list] = { depth, parts: level };
+  }
+  pieces.push({
+    key: `]release:${manifest.release}`,
+    text: () => `],"release":${stableTextOf(content.release)}}`,
+  });
+  // The stable text's keys in sorted order: abTests, configurations, plugins, release (stableContentText).
+  let same = 0;
+  const keys = pieces.map((piece) => piece.key);
+  while (previous && same < keys.length && previous.pieceKeys[same] === keys[same]) same += 1;
+  const pieceStates = previous ? previous.pieceStates.slice(0, same) : [];
+  let state = same > 0 ? pieceStates[same - 1]!.copy() : createHash('sha256');
+  for (let at = same; at < pieces.length; at += 1) {
+    state.update(pieces[at]!.text());
+    pieceStates.push(state);
+    state = state.copy();
+  }
+  return { manifest, parts, hash: state.digest('hex'), layout: { segments, pieceKeys: keys, pieceStates } };
 }

@@ -1,10 +1,5 @@
-import {
-  PluginId,
-  type PreviewResponse,
-  type RuntimeContent,
-  SegmentOperation,
-  SegmentProperty,
-} from '@console/domain';
+import { PluginId, SegmentOperation, SegmentProperty } from '@console/domain/enums';
+import type { PreviewResponse, RuntimeContent } from '@console/domain/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from '../plugin/plugin-details.test-data.ts';

@@ -1,13 +1,13 @@
+import { notFound } from '@console/domain/errors';
 import {
   formatResolution,
-  notFound,
   PREVIEW_MESSAGES,
   type PreviewedContent,
   type PreviewRequest,
   type PreviewResponse,
   type RuntimeContent,
   resolvePlayer,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { loadAbTestsById } from '../abtest/abtest.public.ts';

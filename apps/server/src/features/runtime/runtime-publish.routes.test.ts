@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PluginId, pluginNameOf, stableStringify } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
+import { pluginNameOf, stableStringify } from '@console/domain/operations';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

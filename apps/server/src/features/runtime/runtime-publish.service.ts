@@ -1,10 +1,13 @@
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
-import { isPublishingAuditAction, parseBranchId, RUNTIME_REVISIONS_KEPT } from '@console/domain';
+import { isPublishingAuditAction } from '@console/domain/audit';
+import { parseBranchId } from '@console/domain/change-request';
+import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
 import type { Tx } from '../../db/client.ts';
 import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
-import { type BuiltContent, buildRuntimeContent } from './runtime-content.service.ts';
-import { pruneRevisions, sqlOf, writeRevision } from './runtime-part.store.ts';
+import type { BuiltContent } from './runtime-content.service.ts';
+import { buildPublishedContent } from './runtime-content-delta.service.ts';
+import { type NewRevision, pruneRevisions, sqlOf, writeRevision } from './runtime-part.store.ts';
 import { findLatestRevision, lockRuntimeState, type RevisionHead } from './runtime-revision.store.ts';
 
 // Publishing, in the transaction of the change that altered what players receive.
@@ -61,7 +64,7 @@ export const revisionsPublishedIn = (tx: Tx): readonly PublishedInTransaction[] 
 export async function publishBuilt(
   tx: Tx,
   environmentId: string,
-  built: BuiltContent,
+  built: BuiltContent & { laidOut?: NewRevision['laidOut'] },
   latest: RevisionHead | null,
   publisher: { email: string; auditEntryIds: readonly number[]; restoredFrom?: number },
 ): Promise<PublishedRevision | null> {
@@ -76,6 +79,7 @@ export async function publishBuilt(
     createdBy: publisher.email,
     auditEntryIds: publisher.auditEntryIds,
     restoredFrom: publisher.restoredFrom ?? null,
+    laidOut: built.laidOut,
   });
   if (revision > revisionsKept) await pruneRevisions(sql, environmentId, revision - revisionsKept + 1);
   const published = { environmentId, revision, hash: built.hash };
@@ -102,8 +106,9 @@ export async function publishRevision(
   let published: PublishedRevision | null = null;
   if (state.pinnedRevision === null) {
     const latest = await findLatestRevision(tx, environmentId);
-    const built = await buildRuntimeContent(tx, environmentId);
+    const built = await buildPublishedContent(tx, environmentId, latest);
     published = await publishBuilt(tx, environmentId, built, latest, { email, auditEntryIds });
+    built.remember(published?.revision ?? latest!.revision);
   }
   if (publishTimings.hasSubscribers) {
     const timing: PublishTiming = {
@@ -153,6 +158,11 @@ export async function publishFirstRevision(tx: Tx, environmentId: string): Promi
   if ((await findLatestRevision(tx, environmentId)) !== null) return null;
   await lockRuntimeState(tx, environmentId);
   if ((await findLatestRevision(tx, environmentId)) !== null) return null;
-  const built = await buildRuntimeContent(tx, environmentId);
-  return publishBuilt(tx, environmentId, built, null, { email: SYSTEM_PUBLISHER, auditEntryIds: [] });
+  const built = await buildPublishedContent(tx, environmentId, null);
+  const published = await publishBuilt(tx, environmentId, built, null, {
+    email: SYSTEM_PUBLISHER,
+    auditEntryIds: [],
+  });
+  built.remember(published!.revision);
+  return published;
 }

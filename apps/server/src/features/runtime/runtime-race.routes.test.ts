@@ -1,4 +1,5 @@
-import { isPublishingAuditAction, PluginId } from '@console/domain';
+import { isPublishingAuditAction } from '@console/domain/audit';
+import { PluginId } from '@console/domain/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type RuntimeClient, runtimeClient } from './runtime.test-data.ts';

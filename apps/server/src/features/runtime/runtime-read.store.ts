@@ -1,4 +1,4 @@
-import { type RuntimeContent, runtimeContentSchema } from '@console/domain';
+import { type RuntimeContent, runtimeContentSchema } from '@console/domain/runtime';
 import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { readContents, sqlOf } from './runtime-part.store.ts';

@@ -1,5 +1,6 @@
+import { SegmentOperation, SegmentProperty, WorldEventStatus } from '@console/domain/enums';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import {
-  type CreatedRuntimeKey,
   explanationOf,
   type PlayerExplanation,
   type PlayerReceipt,
@@ -9,10 +10,7 @@ import {
   receiptOf,
   resolvePlayer,
   resolveReceipt,
-  SegmentOperation,
-  SegmentProperty,
-  WorldEventStatus,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';

@@ -1,4 +1,4 @@
-import { RUNTIME_REVISIONS_KEPT } from '@console/domain';
+import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

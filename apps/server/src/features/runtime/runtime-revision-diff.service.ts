@@ -3,7 +3,7 @@ import {
   type EnvironmentCompareResponse,
   type RevisionDiffResponse,
   type RuntimeContent,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';

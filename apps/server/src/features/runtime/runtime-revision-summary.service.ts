@@ -1,4 +1,4 @@
-import { type ChangedParts, changedParts, type RuntimeContent } from '@console/domain';
+import { type ChangedParts, changedParts, type RuntimeContent } from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PublishedInTransaction } from './runtime-publish.service.ts';
 import { requireRevision } from './runtime-revision.service.ts';

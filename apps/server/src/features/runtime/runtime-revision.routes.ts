@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { getRevision, listRevisions, republishRevision, resumeRuntime } from './runtime-revision.service.ts';

@@ -1,6 +1,6 @@
+import { PUBLISHING_AUDIT_ACTIONS } from '@console/domain/audit';
+import { notFound } from '@console/domain/errors';
 import {
-  notFound,
-  PUBLISHING_AUDIT_ACTIONS,
   REVISION_MESSAGES,
   type RepublishResponse,
   type ResumeResponse,
@@ -8,12 +8,13 @@ import {
   type RuntimePin,
   type RuntimeRevision,
   runtimeContentSchema,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { countAuditEntriesAfter, findAuditCauses, listAuditIdsAfter } from '../audit/audit.public.ts';
+import { consumeRuntimeChanges } from './runtime-changes.store.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
@@ -174,6 +175,8 @@ export function resumeRuntime(db: Db, environmentId: string, email: string): Pro
     const pin = await lockRuntimeState(tx, environmentId);
     const latest = await findLatestRevision(tx, environmentId);
     if (pin.pinnedRevision === null) unchanged({ revision: latest?.revision ?? 0, published: false });
+    // Every row, as it is now: what was logged while pinned is in it (runtime-changes.store.ts).
+    await consumeRuntimeChanges(tx, environmentId);
     const built = await buildRuntimeContent(tx, environmentId);
     const isPublished = latest === null || latest.hash !== built.hash;
     const revision = isPublished ? (latest?.revision ?? 0) + 1 : latest.revision;

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { CreatedRuntimeKey, RuntimeContent } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
+import type { RuntimeContent } from '@console/domain/runtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, UNTIL_EVENT } from '../../../test/helpers.ts';
 import { httpClient, insertRuntimeRevision, makeRuntimeContent } from '../../testing/index.ts';
@@ -164,9 +165,9 @@ describe('GET /runtime/v1/snapshot', () => {
   it('is not logged request by request, while console requests are', async () => {
     const lines: string[] = [];
     const { buildApp } = await import('../../app.ts');
-    const { readConfig } = await import('../../config.ts');
+    const { readSettings: readConfig } = await import('../../settings.ts');
     const logged = await buildApp({
-      config: readConfig({ AUTH_DEV_LOGIN: 'true' }, t.databaseUrl),
+      settings: readConfig({ AUTH_DEV_LOGIN: 'true' }, t.databaseUrl),
       logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
     });
     try {

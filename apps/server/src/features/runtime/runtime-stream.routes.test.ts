@@ -1,10 +1,10 @@
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import {
   type ChangedParts,
-  type CreatedRuntimeKey,
   changedParts,
   RUNTIME_REPLAY_REVISIONS,
   type RuntimeContent,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { RUNTIME_HEARTBEAT_COMMENT, RUNTIME_HEARTBEAT_MS } from '@console/domain';
+import { RUNTIME_HEARTBEAT_COMMENT, RUNTIME_HEARTBEAT_MS } from '@console/domain/runtime';
 import type { FastifyReply } from 'fastify';
 import type { RuntimeCache, ServedRevision } from './runtime-cache.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';

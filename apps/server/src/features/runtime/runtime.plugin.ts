@@ -1,4 +1,4 @@
-import { changedParts } from '@console/domain';
+import { changedParts } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { DbListener } from '../../db/listener.ts';
 import { ENVIRONMENT_ARCHIVE_CHANNEL } from '../environment/environment.public.ts';
@@ -56,7 +56,7 @@ export async function registerRuntime(
   const keyCache = new RuntimeKeyCache(app.db, options.keyCache);
   const streams = new RuntimeStreams(store, keyCache, {
     heartbeatMs: options.heartbeatMs,
-    maxPerKey: app.config.runtimeMaxStreamsPerKey,
+    maxPerKey: app.settings.runtimeMaxStreamsPerKey,
     processCount: () => app.connections.liveProcessCount,
   });
   app.decorate('runtimeCache', store);

@@ -1,14 +1,12 @@
+import { DomainError, ErrorCode, notFound } from '@console/domain/errors';
 import {
   checkResolveRequest,
-  DomainError,
-  ErrorCode,
-  notFound,
   resolvePlayer,
   resolveReceipt,
   runtimeEndpoints,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { registerInputGuard } from '../../plugins/input-guard.ts';
+import { registerInputGuard } from '../../http/input-guard.ts';
 import { serializeReceipt, serializeResolution } from './resolution-json.ts';
 import { authenticateRuntimeRequest } from './runtime-auth.ts';
 import type { RuntimeCache, ServedRevision } from './runtime-cache.ts';

@@ -1,4 +1,4 @@
-import type { RevisionListResponse, RuntimeRevision, RuntimeRevisionSummary } from '@console/domain';
+import type { RevisionListResponse, RuntimeRevision, RuntimeRevisionSummary } from '@console/domain/runtime';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { configClient } from '../config/config.test-data.ts';

@@ -1,4 +1,4 @@
-import { PluginId, WorldEventActivationType as T } from '@console/domain';
+import { PluginId, WorldEventActivationType as T } from '@console/domain/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {

@@ -3,7 +3,7 @@ import {
   type ScheduleEntrySet,
   type ScheduleOverview,
   type ScheduleOverviewRequest,
-} from '@console/domain';
+} from '@console/domain/schedule';
 import type { Db, Tx } from '../../db/client.ts';
 import { listScheduleConfigurations } from '../config/config.public.ts';
 import { listSchedulePlugins } from '../plugin/plugin.public.ts';

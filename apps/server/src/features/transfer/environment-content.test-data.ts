@@ -1,4 +1,7 @@
-import type { ConfigKindId, EnvironmentFile, PluginEntry, SegmentCondition } from '@console/domain';
+import type { SegmentCondition } from '@console/domain/abtest';
+import type { ConfigKindId } from '@console/domain/config';
+import type { EnvironmentFile } from '@console/domain/environment-file';
+import type { PluginEntry } from '@console/domain/plugin';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { validItem } from '../config/config.test-data.ts';

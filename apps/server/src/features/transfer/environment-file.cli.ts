@@ -1,7 +1,7 @@
-import { parseEnv, REPO_ROOT } from '../../config.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
 import { configureUnitOfWork } from '../../db/unit-of-work.ts';
+import { parseEnvSettings, REPO_ROOT } from '../../settings.ts';
 import { publishAudited } from '../runtime/runtime-publish.service.ts';
 import { CommandError, runExport, runImport } from './environment-file.commands.ts';
 
@@ -16,7 +16,7 @@ const io = { cwd: process.env.INIT_CWD ?? REPO_ROOT, out: (text: string) => proc
 let database: DatabaseHandle | undefined;
 let db: Db | undefined;
 try {
-  database = await openDatabase(parseEnv(process.env));
+  database = await openDatabase(parseEnvSettings(process.env));
   db = createDb(database.url);
   // An import publishes the destination's runtime revision in its transaction, as the server does
   configureUnitOfWork({ afterAudit: [publishAudited] });

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain';
+import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain/environment-file';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { REPO_ROOT } from '../../config.ts';
+import { REPO_ROOT } from '../../settings.ts';
 import { runProcess } from '../../testing/server-process.ts';
 import {
   type EnvironmentContent,

@@ -2,15 +2,17 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import {
-  countTransferOperations,
   ENVIRONMENT_FILE_GROUPS,
   environmentFileNameOf,
   formatEnvironmentFile,
   importPreviewRequestSchema,
+} from '@console/domain/environment-file';
+import {
+  countTransferOperations,
   TRANSFER_MODE_LABELS,
   TransferMode,
   type TransferPreview,
-} from '@console/domain';
+} from '@console/domain/operations';
 import type { Db } from '../../db/client.ts';
 import { createEnvironmentCatalog } from '../environment/environment.public.ts';
 import { createEnvironmentFileService } from './environment-file.service.ts';

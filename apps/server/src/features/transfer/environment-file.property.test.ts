@@ -1,4 +1,5 @@
-import { type ConfigKindId, configKindOf, PluginId } from '@console/domain';
+import { type ConfigKindId, configKindOf } from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

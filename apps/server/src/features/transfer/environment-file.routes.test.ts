@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import {
-  BODY_TOO_DEEP_MESSAGE,
-  type EnvironmentFile,
-  formatEnvironmentFile,
-  TRANSFER_STALE_PREVIEW_MESSAGE,
-  type TransferPreview,
-} from '@console/domain';
+import { BODY_TOO_DEEP_MESSAGE } from '@console/domain/api';
+import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain/environment-file';
+import { TRANSFER_STALE_PREVIEW_MESSAGE, type TransferPreview } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {

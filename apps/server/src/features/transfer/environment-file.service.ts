@@ -2,19 +2,17 @@ import { createHash } from 'node:crypto';
 import {
   buildEnvironmentFile,
   canonicalEnvironmentFile,
-  DomainError,
   ENVIRONMENT_FILE_GROUPS,
   type EnvironmentFile,
-  ErrorCode,
   environmentFileShapeSchema,
   formatEnvironmentFile,
   type ImportedFile,
   type ImportPreviewRequest,
   type ImportRequest,
   type ImportResult,
-  type TransferItem,
-  type TransferPreview,
-} from '@console/domain';
+} from '@console/domain/environment-file';
+import { DomainError, ErrorCode } from '@console/domain/errors';
+import type { TransferItem, TransferPreview } from '@console/domain/operations';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { requireEnvironments } from '../environment/environment.service.ts';

@@ -1,4 +1,5 @@
-import { PluginId, type PluginName, type TransferDependency, type TransferPreview } from '@console/domain';
+import { PluginId, type PluginName } from '@console/domain/enums';
+import type { TransferDependency, TransferPreview } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertEntryRow, pluginEntriesOf, validItem } from '../config/config.test-data.ts';

@@ -1,4 +1,4 @@
-import { TRANSFER_GROUP_NAMES } from '@console/domain';
+import { TRANSFER_GROUP_NAMES } from '@console/domain/operations';
 import { describe, expect, inject, it } from 'vitest';
 import { buildTestApp } from '../../testing/index.ts';
 import { transferGroups } from './transfer.groups.ts';

@@ -1,4 +1,4 @@
-import type { TransferItem, TransferReference } from '@console/domain';
+import type { TransferItem, TransferReference } from '@console/domain/operations';
 import type { Tx } from '../../db/client.ts';
 
 /**

@@ -1,4 +1,6 @@
-import { MESSAGES, PluginId, type TransferPreview } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
+import { MESSAGES } from '@console/domain/errors';
+import type { TransferPreview } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dumpEnvironment, startDatabaseProxy, withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

@@ -3,8 +3,8 @@ import {
   type EnvironmentFile,
   IMPORT_SOURCE,
   type ImportedFile,
-  type TransferItem,
-} from '@console/domain';
+} from '@console/domain/environment-file';
+import type { TransferItem } from '@console/domain/operations';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup } from './transfer-group.ts';
 

@@ -3,7 +3,7 @@ import {
   type TransferItem,
   type TransferPreview,
   type TransferRequest,
-} from '@console/domain';
+} from '@console/domain/operations';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';

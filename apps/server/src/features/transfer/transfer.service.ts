@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
+import { badInput, conflict, ruleViolation } from '@console/domain/errors';
 import {
-  badInput,
-  conflict,
   countTransferOperations,
   describeTransferState,
   planTransfer,
-  ruleViolation,
   TRANSFER_STALE_PREVIEW_MESSAGE,
   type TransferDependencyRules,
   TransferGroupName,
@@ -19,7 +17,7 @@ import {
   type TransferRequest,
   type TransferResult,
   transferRefusalOf,
-} from '@console/domain';
+} from '@console/domain/operations';
 import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../../db/unit-of-work.ts';

@@ -1,4 +1,5 @@
-import type { Role, UserSummary } from '@console/domain';
+import type { Role } from '@console/domain/access';
+import type { UserSummary } from '@console/domain/users';
 import type { Db, Tx } from '../../db/client.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { DEFAULT_REVIEW_POLICY } from '@console/domain';
+import { DEFAULT_REVIEW_POLICY } from '@console/domain/change-request';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { readConfig } from '../../config.ts';
+import { readSettings } from '../../settings.ts';
 
 // Who signed in, their roles per environment, protected environments (the Users screen).
 
@@ -325,26 +325,26 @@ describe('roles at first sign-in', () => {
       GOOGLE_CLIENT_SECRET: 's',
       PUBLIC_URL: 'https://console.example.com',
     };
-    expect(() => readConfig(production, 'postgres://x')).toThrow(
+    expect(() => readSettings(production, 'postgres://x')).toThrow(
       'ADMIN_EMAILS must be set when NODE_ENV=production',
     );
-    expect(readConfig({ ...production, ADMIN_EMAILS: 'a@b.c' }, 'postgres://x')).toMatchObject({
+    expect(readSettings({ ...production, ADMIN_EMAILS: 'a@b.c' }, 'postgres://x')).toMatchObject({
       adminEmails: ['a@b.c'],
       defaultRole: 'viewer',
       devLoginAdmins: false,
     });
-    expect(() => readConfig({ DEFAULT_ROLE: 'admin' }, 'postgres://x')).toThrow(
+    expect(() => readSettings({ DEFAULT_ROLE: 'admin' }, 'postgres://x')).toThrow(
       'DEFAULT_ROLE must be viewer or operator (admins come from ADMIN_EMAILS) (got "admin")',
     );
-    expect(() => readConfig({ ADMIN_EMAILS: 'boss@example.com,not-an-email' }, 'postgres://x')).toThrow(
+    expect(() => readSettings({ ADMIN_EMAILS: 'boss@example.com,not-an-email' }, 'postgres://x')).toThrow(
       'ADMIN_EMAILS must list e-mail addresses separated by commas; "not-an-email" is not one',
     );
-    expect(readConfig({}, 'postgres://x')).toMatchObject({
+    expect(readSettings({}, 'postgres://x')).toMatchObject({
       devLoginAdmins: true,
       sessionIdleMs: 60 * 60_000,
       sessionAbsoluteMs: 12 * 3_600_000,
     });
-    expect(() => readConfig({ SESSION_IDLE_MINUTES: '0' }, 'postgres://x')).toThrow(
+    expect(() => readSettings({ SESSION_IDLE_MINUTES: '0' }, 'postgres://x')).toThrow(
       'SESSION_IDLE_MINUTES must be a whole number from 1 to 10080 (got "0")',
     );
   });

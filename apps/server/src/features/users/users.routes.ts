@@ -1,19 +1,19 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import { listUsers, removeUser, searchUsers, setEnvironmentProtected, setUserRole } from './users.service.ts';
 
 // The Users screen. Who may call what is declared in the endpoint table (users.endpoints.ts).
 export async function usersRoutes(app: FastifyInstance) {
-  const { config, sessions, environments } = app;
+  const { settings, sessions, environments } = app;
   const now = app.clock;
-  const contextOf = (email: string) => ({ db: app.db, config, now, email, sessions });
+  const contextOf = (email: string) => ({ db: app.db, settings, now, email, sessions });
 
   registerEndpoint(app, api.users.list, async ({ db, user }) =>
-    listUsers({ db, config, now }, await environments.list(), user!),
+    listUsers({ db, settings, now }, await environments.list(), user!),
   );
   registerEndpoint(app, api.users.search, ({ db, user, body }) =>
-    searchUsers({ db, config, now }, user!, body),
+    searchUsers({ db, settings, now }, user!, body),
   );
   registerEndpoint(app, api.users.setRole, ({ body, email }) => setUserRole(contextOf(email), body));
   registerEndpoint(app, api.users.remove, async ({ body, email }) => {

@@ -1,24 +1,21 @@
+import type { Role } from '@console/domain/access';
+import { containsSearchText, type SearchPage, searchInMemory } from '@console/domain/api';
+import { notFound, ruleViolation } from '@console/domain/errors';
+import type { UserSearchRequest } from '@console/domain/search';
 import {
-  containsSearchText,
   type EnvironmentProtection,
   isAdminAnywhere,
   type ListedUser,
-  notFound,
-  type Role,
-  ruleViolation,
-  type SearchPage,
   type SetEnvironmentProtectedRequest,
   type SetUserRoleRequest,
-  searchInMemory,
   type UserListResponse,
-  type UserSearchRequest,
   type UserSummary,
   userListSeenBy,
-} from '@console/domain';
-import type { AppConfig } from '../../config.ts';
+} from '@console/domain/users';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
-import type { SignedInUser } from '../../plugins/session.ts';
+import type { SignedInUser } from '../../http/session.ts';
+import type { AppSettings } from '../../settings.ts';
 import { deleteSessionsOf } from '../auth/auth.public.ts';
 import { updateEnvironmentProtected } from '../environment/environment.public.ts';
 import {
@@ -34,7 +31,7 @@ import {
 /** What the user services need besides the database. */
 export interface UsersContext {
   db: Db;
-  config: AppConfig;
+  settings: AppSettings;
   now: () => number;
   /** The signed-in admin. */
   email: string;
@@ -47,10 +44,10 @@ const userNotFound = (email: string) => notFound(`User ${email} not found`);
 async function listAll(context: Omit<UsersContext, 'email' | 'sessions'>): Promise<UserSummary[]> {
   const at = context.now();
   const rows = await listUserRows(context.db, {
-    liveSince: new Date(at - context.config.sessionIdleMs),
-    createdAfter: new Date(at - context.config.sessionAbsoluteMs),
+    liveSince: new Date(at - context.settings.sessionIdleMs),
+    createdAfter: new Date(at - context.settings.sessionAbsoluteMs),
   });
-  return rows.map((row) => ({ ...row, isConfiguredAdmin: context.config.adminEmails.includes(row.email) }));
+  return rows.map((row) => ({ ...row, isConfiguredAdmin: context.settings.adminEmails.includes(row.email) }));
 }
 
 /** The users list as the caller may see it (userListSeenBy: everyone for admins). */
@@ -93,7 +90,7 @@ export async function searchUsers(
 
 /** A role change must leave someone able to administer: nobody changes their own, nor ADMIN_EMAILS'. */
 function refuseUnchangeable(context: UsersContext, email: string, what: string): void {
-  if (context.config.adminEmails.includes(email)) {
+  if (context.settings.adminEmails.includes(email)) {
     throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; ${what} there`);
   }
   if (email === context.email) throw ruleViolation(`Another admin must ${what} for you`);
@@ -143,7 +140,7 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
  * ADMIN_EMAILS' admins are configured, not stored: removing one would only sign them out, again and again.
  */
 export async function removeUser(context: UsersContext, email: string): Promise<{ sessionsEnded: number }> {
-  if (context.config.adminEmails.includes(email)) {
+  if (context.settings.adminEmails.includes(email)) {
     throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; remove them there`);
   }
   if (email === context.email) throw ruleViolation('Another admin must remove you');

@@ -1,4 +1,4 @@
-import { nextWebhookRetrySeconds, type WebhookEvent, webhookDisabledReason } from '@console/domain';
+import { nextWebhookRetrySeconds, type WebhookEvent, webhookDisabledReason } from '@console/domain/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { mutate } from '../../db/unit-of-work.ts';

@@ -3,7 +3,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type Webhook,
   type WebhookDelivery,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.testing.ts';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { WEBHOOK_RESPONSE_KEPT_BYTES } from '@console/domain';
+import { WEBHOOK_RESPONSE_KEPT_BYTES } from '@console/domain/webhooks';
 
 // Sending a webhook without server-side request forgery: the URL's host is resolved once, every address
 // it resolves to must be public, and the request connects to the address that was checked (no second

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
+import { isPublishingAuditAction } from '@console/domain/audit';
 import {
   CONSOLE_WIDE_WEBHOOK_EVENTS,
-  isPublishingAuditAction,
   type WebhookEvent,
   type WebhookEventType,
   webhookEventOfAuditAction,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import type { Tx } from '../../db/client.ts';
 import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import { type PublishedInTransaction, revisionsPublishedIn } from '../runtime/runtime-publish.service.ts';

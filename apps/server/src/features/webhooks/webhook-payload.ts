@@ -1,5 +1,5 @@
+import type { ChangedParts } from '@console/domain/runtime';
 import {
-  type ChangedParts,
   changeRequestPath,
   describeWebhookEvent,
   revisionDiffPath,
@@ -7,7 +7,7 @@ import {
   type WebhookEvent,
   type WebhookEventType,
   type WebhookFormat,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import { Webhook } from 'standardwebhooks';
 import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
 

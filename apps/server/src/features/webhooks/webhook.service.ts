@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { badInput, notFound, ruleViolation } from '@console/domain/errors';
 import {
-  badInput,
   type CreatedWebhook,
   type CreateWebhookRequest,
   checkWebhookUrl,
-  notFound,
   type RedeliverWebhookRequest,
-  ruleViolation,
   type SaveWebhookRequest,
   WEBHOOK_EVENT_VERSION,
   WEBHOOK_SUBSCRIPTION_LIMIT,
@@ -14,7 +12,7 @@ import {
   type WebhookDeliveriesRequest,
   type WebhookDelivery,
   type WebhookIdRequest,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import type { Db, Tx } from '../../db/client.ts';
 import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';

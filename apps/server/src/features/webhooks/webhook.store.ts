@@ -5,7 +5,7 @@ import type {
   WebhookEvent,
   WebhookEventType,
   WebhookFormat,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import type { Db, Tx } from '../../db/client.ts';
 
 // Subscriptions, the outbox of messages (one event for one subscription) and the attempts to deliver them.

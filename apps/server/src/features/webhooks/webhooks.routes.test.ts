@@ -1,11 +1,6 @@
-import {
-  type CreatedWebhook,
-  PluginId,
-  pluginNameOf,
-  type Webhook,
-  type WebhookDelivery,
-  type WebhookEvent,
-} from '@console/domain';
+import { PluginId } from '@console/domain/enums';
+import { pluginNameOf } from '@console/domain/operations';
+import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookEvent } from '@console/domain/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { runInTransaction } from '../../db/transaction.ts';

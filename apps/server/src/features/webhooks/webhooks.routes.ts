@@ -1,4 +1,5 @@
-import { api, WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_MS } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_MS } from '@console/domain/webhooks';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
 import {
@@ -35,14 +36,14 @@ const SWEEP_INTERVAL_MS = 5_000;
 
 export async function webhooksRoutes(app: FastifyInstance) {
   const { webhooks } = api;
-  const { config } = app;
-  const allowPrivateNetworks = config.webhooksAllowPrivateNetworks;
+  const { settings } = app;
+  const allowPrivateNetworks = settings.webhooksAllowPrivateNetworks;
   const delivery = new WebhookDelivery(
     app.db,
     app.jobs,
     {
       allowPrivateNetworks,
-      consoleUrl: config.publicUrl,
+      consoleUrl: settings.publicUrl,
       retryScheduleSeconds: app.webhookTimings.retryScheduleSeconds ?? WEBHOOK_RETRY_SCHEDULE_SECONDS,
       timeoutMs: app.webhookTimings.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       sweepIntervalMs: app.webhookTimings.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
@@ -55,7 +56,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
     retryDelay: 5,
     retryBackoff: true,
   });
-  if (config.jobWorkers) {
+  if (settings.jobWorkers) {
     app.addHook('onReady', async () => {
       // Committed messages wake this process (any process running workers sends the job).
       await app.dbListener.subscribe(WEBHOOK_OUTBOX_CHANNEL, (subscriptionId) =>

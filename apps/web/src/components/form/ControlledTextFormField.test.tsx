@@ -1,4 +1,5 @@
-import { AbTestType, createAbTestRequestSchema, sanitizeAbTestId } from '@console/domain';
+import { createAbTestRequestSchema, sanitizeAbTestId } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldValues } from 'react-hook-form';

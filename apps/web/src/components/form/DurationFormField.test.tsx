@@ -1,4 +1,4 @@
-import { MAX_ACTIVATION_DURATION_SECONDS } from '@console/domain';
+import { MAX_ACTIVATION_DURATION_SECONDS } from '@console/domain/config';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FieldValues, FormProvider, useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { DURATION_UNITS_HINT, formatDuration, parseDuration } from '@console/domain';
+import { DURATION_UNITS_HINT, formatDuration, parseDuration } from '@console/domain/config';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { configItemInputSchemaOf, setProgressionRequestSchema } from '@console/domain';
+import { configItemInputSchemaOf } from '@console/domain/config';
+import { setProgressionRequestSchema } from '@console/domain/operations';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldValues } from 'react-hook-form';

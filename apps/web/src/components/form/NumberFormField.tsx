@@ -1,4 +1,4 @@
-import { MAX_STORED_INTEGER } from '@console/domain';
+import { MAX_STORED_INTEGER } from '@console/domain/operations';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';

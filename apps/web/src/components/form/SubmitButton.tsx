@@ -1,4 +1,4 @@
-import type { AnyEndpoint } from '@console/domain';
+import type { AnyEndpoint } from '@console/domain/api';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { NeedsRight } from '../../shell/session/rights.tsx';
 

@@ -1,4 +1,4 @@
-import { SEARCH_TEXT_MAX_LENGTH } from '@console/domain';
+import { SEARCH_TEXT_MAX_LENGTH } from '@console/domain/api';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,4 +1,4 @@
-import type { SortDirection } from '@console/domain';
+import type { SortDirection } from '@console/domain/api';
 import TableSortLabel from '@mui/material/TableSortLabel';
 
 interface SortableHeaderProps<Sort extends string> {

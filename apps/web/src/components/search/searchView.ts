@@ -1,4 +1,4 @@
-import { SEARCH_CURSOR_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH, type SortDirection } from '@console/domain';
+import { SEARCH_CURSOR_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH, type SortDirection } from '@console/domain/api';
 import { setOrDelete } from '../useViewState.ts';
 
 /**

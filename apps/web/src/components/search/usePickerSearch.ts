@@ -3,7 +3,7 @@ import {
   type RequestBody,
   type ResponseOfEndpoint,
   SEARCH_PAGE_DEFAULT_LIMIT,
-} from '@console/domain';
+} from '@console/domain/api';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useEndpointQuery } from '../../api/hooks.ts';

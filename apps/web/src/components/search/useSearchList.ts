@@ -4,7 +4,7 @@ import {
   type ResponseOfEndpoint,
   SEARCH_PAGE_DEFAULT_LIMIT,
   type SortDirection,
-} from '@console/domain';
+} from '@console/domain/api';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { useEndpointQuery } from '../../api/hooks.ts';

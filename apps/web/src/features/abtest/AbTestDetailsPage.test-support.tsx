@@ -4,7 +4,7 @@ import {
   type ActivateVersionRequest,
   activateVersion,
   SEGMENT_PROPERTY_LIST,
-} from '@console/domain';
+} from '@console/domain/abtest';
 import { Route, Routes } from 'react-router';
 import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
 import { AbTestDetailsPage } from './AbTestDetailsPage.tsx';

@@ -1,4 +1,5 @@
-import { ABTEST_MESSAGES, AbTestType, type ActivateVersionRequest, activateVersion } from '@console/domain';
+import { ABTEST_MESSAGES, type ActivateVersionRequest, activateVersion } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { ABTEST_MESSAGES, isRollout } from '@console/domain';
+import { ABTEST_MESSAGES, isRollout } from '@console/domain/abtest';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { Loading } from '../../components/Loading.tsx';

@@ -1,4 +1,4 @@
-import { type AbTest, formatVersion } from '@console/domain';
+import { type AbTest, formatVersion } from '@console/domain/abtest';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

@@ -1,4 +1,5 @@
-import { ABTEST_MESSAGES, AbTestType, type ActivateTestRequest, PluginId } from '@console/domain';
+import { ABTEST_MESSAGES, type ActivateTestRequest } from '@console/domain/abtest';
+import { AbTestType, PluginId } from '@console/domain/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { ABTEST_MESSAGES, type AbTest } from '@console/domain';
+import { ABTEST_MESSAGES, type AbTest } from '@console/domain/abtest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { type AbTest, api, formatVersion } from '@console/domain';
+import { type AbTest, formatVersion } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';

@@ -1,4 +1,4 @@
-import { type AbTest, formatVersion } from '@console/domain';
+import { type AbTest, formatVersion } from '@console/domain/abtest';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';

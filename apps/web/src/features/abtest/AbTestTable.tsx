@@ -1,11 +1,8 @@
-import {
-  type AbTest,
-  type AbTestSearchSort,
-  api,
-  formatVersion,
-  pluginNameOf,
-  type SortDirection,
-} from '@console/domain';
+import { type AbTest, formatVersion } from '@console/domain/abtest';
+import type { SortDirection } from '@console/domain/api';
+import { api } from '@console/domain/endpoints';
+import { pluginNameOf } from '@console/domain/operations';
+import type { AbTestSearchSort } from '@console/domain/search';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';

@@ -1,4 +1,4 @@
-import { AbTestType } from '@console/domain';
+import { AbTestType } from '@console/domain/enums';
 import Box from '@mui/material/Box';
 import { PushPinIcon } from '../../components/icons.tsx';
 import { shortTypeLabelOf, typeLabelOf } from './abtest.labels.ts';

@@ -1,4 +1,4 @@
-import { caseLabel, formatPercentage, toDisplayPercentages } from '@console/domain';
+import { caseLabel, formatPercentage, toDisplayPercentages } from '@console/domain/abtest';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { caseColorOf } from './abtest.labels.ts';

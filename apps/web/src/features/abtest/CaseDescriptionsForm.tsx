@@ -1,11 +1,11 @@
 import {
   ABTEST_DESCRIPTION_MAX_LENGTH,
   type AbTest,
-  api,
   caseLabel,
   latestVersion,
   saveCaseDescriptionsRequestSchema,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

@@ -1,4 +1,5 @@
-import { ABTEST_MESSAGES, AbTestType } from '@console/domain';
+import { ABTEST_MESSAGES } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

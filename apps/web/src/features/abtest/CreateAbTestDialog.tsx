@@ -2,10 +2,10 @@ import {
   ABTEST_DESCRIPTION_MAX_LENGTH,
   ABTEST_ID_MAX_LENGTH,
   ABTEST_MESSAGES,
-  AbTestType,
   createAbTestRequestSchema,
   sanitizeAbTestId,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,4 +1,4 @@
-import { WEIGHT_MESSAGES } from '@console/domain';
+import { WEIGHT_MESSAGES } from '@console/domain/abtest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,9 @@
-import { type AbTestVersion, addCase, latestVersion, versionPercentsFormSchema } from '@console/domain';
+import {
+  type AbTestVersion,
+  addCase,
+  latestVersion,
+  versionPercentsFormSchema,
+} from '@console/domain/abtest';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,4 +1,5 @@
-import { ABTEST_DESCRIPTION_MAX_LENGTH, api, saveDescriptionRequestSchema } from '@console/domain';
+import { ABTEST_DESCRIPTION_MAX_LENGTH, saveDescriptionRequestSchema } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
 import { InPlaceDescriptionEditor } from '../../components/form/InPlaceDescriptionEditor.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSaveDescriptionMutation } from './abtest.queries.ts';

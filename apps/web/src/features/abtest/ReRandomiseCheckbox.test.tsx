@@ -1,4 +1,5 @@
-import { type AbTest, AbTestType, type ApplyRolloutRequest, rolloutWeights } from '@console/domain';
+import { type AbTest, type ApplyRolloutRequest, rolloutWeights } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
 import {
   type AbTest,
-  api,
   formatPercentage,
   isTreatmentShareReduced,
   rolloutTreatmentPercent,
   rolloutWeights,
   toDisplayPercentages,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

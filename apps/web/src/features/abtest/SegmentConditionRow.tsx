@@ -5,7 +5,7 @@ import {
   operationSymbol,
   operationsFor,
   type SegmentCondition,
-} from '@console/domain';
+} from '@console/domain/abtest';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';

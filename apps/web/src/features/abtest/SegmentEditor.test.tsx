@@ -3,11 +3,10 @@ import {
   type SaveSegmentRequest,
   SEGMENT_MESSAGES,
   SEGMENT_PROPERTY_LIST,
-  SegmentOperation,
-  SegmentProperty,
   type ValidateConditionRequest,
   validateCondition,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { SegmentOperation, SegmentProperty } from '@console/domain/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

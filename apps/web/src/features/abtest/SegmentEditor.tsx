@@ -1,12 +1,12 @@
 import {
   type AbTest,
-  api,
   SEGMENT_MAX_CONDITIONS,
   SEGMENT_MESSAGES,
   SEGMENT_PROPERTY_LIST,
   type SegmentCondition,
-  SegmentOperation,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
+import { SegmentOperation } from '@console/domain/enums';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,13 +1,11 @@
+import { type AbTest, type AbTestImpactRequest, rolloutWeights } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import {
-  type AbTest,
-  type AbTestImpactRequest,
-  AbTestType,
   EVERYONE_RESPLIT_SENTENCE,
   INACTIVE_TEST_SENTENCE,
   impactOfSplitChange,
   initialRanges,
-  rolloutWeights,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { AbTestImpactRequestInput } from '@console/domain';
+import type { AbTestImpactRequestInput } from '@console/domain/abtest';
 import Alert from '@mui/material/Alert';
 import { useAbTestImpactQuery } from './abtest.queries.ts';
 

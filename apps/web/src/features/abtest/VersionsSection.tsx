@@ -2,12 +2,12 @@ import {
   ABTEST_MESSAGES,
   type AbTest,
   type AbTestVersion,
-  api,
   checkVersionActivation,
   formatPercentage,
   sortVersionsNewestFirst,
   toDisplayPercentages,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

@@ -1,4 +1,4 @@
-import { caseLabel } from '@console/domain';
+import { caseLabel } from '@console/domain/abtest';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';

@@ -1,4 +1,5 @@
-import { AbTestType, type AbTestTypeId } from '@console/domain';
+import type { AbTestTypeId } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 
 // "Type: Sticky segmentation (0), Dynamic segmentation (10), Rollout (20)": the names in the create form's
 // select and the details page.

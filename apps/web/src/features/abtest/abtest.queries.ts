@@ -1,4 +1,5 @@
-import { type AbTestImpactRequestInput, api, type SegmentCondition } from '@console/domain';
+import type { AbTestImpactRequestInput, SegmentCondition } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
 import { callEndpoint } from '../../api/client.ts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';

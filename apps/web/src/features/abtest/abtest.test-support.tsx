@@ -1,4 +1,5 @@
-import { type AbTest, AbTestType, type AbTestVersion, NO_VERSION } from '@console/domain';
+import { type AbTest, type AbTestVersion, NO_VERSION } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';

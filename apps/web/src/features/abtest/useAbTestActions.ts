@@ -3,8 +3,8 @@ import {
   type AbTest,
   checkAbTestDeletion,
   checkTestActivation,
-  pluginNameOf,
-} from '@console/domain';
+} from '@console/domain/abtest';
+import { pluginNameOf } from '@console/domain/operations';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useActivateTestMutation, useDeleteAbTestMutation } from './abtest.queries.ts';

@@ -1,4 +1,6 @@
-import { AB_TEST_SEARCH_SORTS, type AbTestSearchSort, type AbTestTypeId, api } from '@console/domain';
+import type { AbTestTypeId } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
+import { AB_TEST_SEARCH_SORTS, type AbTestSearchSort } from '@console/domain/search';
 import { definedFields, readBooleanFilter, writeBooleanFilter } from '../../components/search/searchView.ts';
 import { useSearchList } from '../../components/search/useSearchList.ts';
 import { setOrDelete } from '../../components/useViewState.ts';

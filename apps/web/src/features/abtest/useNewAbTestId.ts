@@ -1,4 +1,8 @@
-import { type CreateAbTestRequest, type createAbTestRequestSchema, sanitizeAbTestId } from '@console/domain';
+import {
+  type CreateAbTestRequest,
+  type createAbTestRequestSchema,
+  sanitizeAbTestId,
+} from '@console/domain/abtest';
 import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';

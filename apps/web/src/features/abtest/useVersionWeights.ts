@@ -12,7 +12,7 @@ import {
   validateWeights,
   WEIGHT_PER_PERCENT,
   weightToPercent,
-} from '@console/domain';
+} from '@console/domain/abtest';
 import { useState } from 'react';
 import { type Control, type UseFormSetValue, useWatch } from 'react-hook-form';
 

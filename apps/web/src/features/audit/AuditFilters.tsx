@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_FILTER_MAX_LENGTH } from '@console/domain';
+import { AUDIT_ACTIONS, AUDIT_FILTER_MAX_LENGTH } from '@console/domain/audit';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import { type FormEvent, useState } from 'react';

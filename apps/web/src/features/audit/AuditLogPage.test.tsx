@@ -1,11 +1,10 @@
-import type { AuditEntry } from '@console/domain';
+import type { AuditEntry } from '@console/domain/audit';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, signedInAs } from '../../test/fakeApi.ts';
 import { onePage, searchOver } from '../../test/fakeSearch.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { auditEntriesToCsv } from './audit.csv.ts';
 
 const entry = (id: number, action = 'plugin.activate', target = 'DUEL'): AuditEntry => ({
   id,
@@ -38,11 +37,21 @@ const answerAuditSearch = searchOver(() => LOG, {
   },
 });
 
+/** The export as the server streams it: every entry the filters match, whatever the page, in the format asked. */
+const answerAuditExport = (call: { body: unknown }) => {
+  const { format, ...filters } = call.body as { format: 'csv' | 'json' } & Record<string, unknown>;
+  const matched = LOG.filter((row) => filters.action === undefined || row.action === filters.action);
+  return format === 'json'
+    ? { text: JSON.stringify(matched) }
+    : { text: `id,action\r\n${matched.map((row) => `${row.id},${row.action}\r\n`).join('')}` };
+};
+
 const openAuditLog = (path = '/audit') => {
   const api = fakeApi({
     '/api/auth/me': () => signedInAs(),
     '/api/configuration/list': () => ok(['dev']),
     '/api/audit/search': answerAuditSearch,
+    '/api/audit/export': answerAuditExport,
   });
   renderApp(path);
   return api;
@@ -167,7 +176,7 @@ describe('audit log', () => {
     expect(lastBody(api)).toEqual({ limit: 100, consoleWide: true });
   });
 
-  it('exports what it shows as a CSV file built in the browser', async () => {
+  it('exports every entry the filters match, not only the page shown, as CSV and as JSON, from the server', async () => {
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -183,13 +192,36 @@ describe('audit log', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
     await userEvent.click(screen.getByRole('option', { name: 'abtest.create' }));
     await screen.findByText('Entries 1–50');
-    const callsBefore = api.calls.length;
 
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads).toEqual(['audit-dev.csv']));
-    const shown = LOG.filter((row) => row.action === 'abtest.create');
-    expect(await blobs[0]?.text()).toBe(auditEntriesToCsv(shown));
-    expect(api.calls.length).toBe(callsBefore);
+    expect(api.callsTo('/api/audit/export').map((call) => [call.configuration, call.body])).toEqual([
+      ['dev', { consoleWide: true, action: 'abtest.create', format: 'csv' }],
+    ]);
+    const matched = LOG.filter((row) => row.action === 'abtest.create');
+    expect((await blobs[0]?.text())?.split('\r\n').length).toBe(matched.length + 2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+    await waitFor(() => expect(downloads).toEqual(['audit-dev.csv', 'audit-dev.json']));
+    expect(JSON.parse((await blobs[1]?.text()) ?? '')).toEqual(matched);
+  });
+
+  it('shows a refused export in the banner and downloads nothing', async () => {
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    fakeApi({
+      '/api/auth/me': () => signedInAs(),
+      '/api/configuration/list': () => ok(['dev']),
+      '/api/audit/search': answerAuditSearch,
+      '/api/audit/export': () => ({ status: 403, body: { error: 'Viewer rights needed in dev' } }),
+    });
+    renderApp('/audit');
+    await screen.findByText('Entries 1–100');
+    await userEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+    expect(await screen.findByText(/Viewer rights needed in dev/)).toBeTruthy();
+    expect(downloads).toEqual([]);
   });
 
   it('marks console-wide entries and says how a sign-in was made', async () => {

@@ -1,5 +1,9 @@
+import { api } from '@console/domain/endpoints';
+import type { AuditExportFormat } from '@console/domain/search';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { downloadEndpoint } from '../../api/client.ts';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -10,8 +14,7 @@ import { AuditFilters } from './AuditFilters.tsx';
 import { AuditPager } from './AuditPager.tsx';
 import { AuditTable } from './AuditTable.tsx';
 import { AuditVerifyResult, useAuditVerification } from './AuditVerifyPanel.tsx';
-import { auditEntriesToCsv, downloadCsv } from './audit.csv.ts';
-import { useAuditLog } from './useAuditLog.ts';
+import { exportRequestOf, useAuditLog } from './useAuditLog.ts';
 
 export function AuditLogPage() {
   const { active } = useActiveEnvironment();
@@ -21,9 +24,31 @@ export function AuditLogPage() {
   useReportQueryError(banner, log.query.error);
   const verification = useAuditVerification();
   useReportQueryError(banner, verification.error);
-  const exportCsv = () => {
-    if (entries) downloadCsv(`audit-${active}.csv`, auditEntriesToCsv(entries));
+  // Every entry the filters match, not only the page shown: the server streams the whole range.
+  const [exporting, setExporting] = useState<AuditExportFormat | null>(null);
+  const exportAs = async (format: AuditExportFormat) => {
+    setExporting(format);
+    try {
+      await downloadEndpoint(api.audit.export, `audit-${active}.${format}`, {
+        body: exportRequestOf(log.filter, format),
+        environment: active,
+      });
+    } catch (error) {
+      banner.report(error);
+    } finally {
+      setExporting(null);
+    }
   };
+  const exportButton = (format: AuditExportFormat, label: string) => (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      onClick={() => void exportAs(format)}
+      disabled={!entries || entries.length === 0 || exporting !== null}
+    >
+      {exporting === format ? 'Exporting…' : label}
+    </Button>
+  );
 
   return (
     <Page
@@ -31,14 +56,8 @@ export function AuditLogPage() {
       actions={
         <Stack direction="row" spacing={1}>
           {verification.button}
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={exportCsv}
-            disabled={!entries || entries.length === 0}
-          >
-            Export CSV
-          </Button>
+          {exportButton('csv', 'Export CSV')}
+          {exportButton('json', 'Export JSON')}
         </Stack>
       }
     >

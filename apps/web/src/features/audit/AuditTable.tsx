@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@console/domain';
+import type { AuditEntry } from '@console/domain/audit';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';

@@ -1,9 +1,9 @@
 import {
   type AuditVerifyResponse,
-  api,
   describeAuditProblem,
   describeAuditVerification,
-} from '@console/domain';
+} from '@console/domain/audit';
+import { api } from '@console/domain/endpoints';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@console/domain';
+import type { AuditEntry } from '@console/domain/audit';
 
 const SIGN_IN_METHOD_LABELS: Record<string, string> = {
   dev: 'dev login',

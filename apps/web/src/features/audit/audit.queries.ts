@@ -1,4 +1,5 @@
-import { type AuditSearchRequestInput, api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { AuditSearchRequestInput } from '@console/domain/search';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 

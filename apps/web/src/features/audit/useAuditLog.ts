@@ -1,10 +1,10 @@
-import {
-  AUDIT_ACTIONS,
-  AUDIT_FILTER_MAX_LENGTH,
-  AUDIT_PAGE_LIMIT,
-  type AuditSearchRequestInput,
-  decodeSearchCursor,
-} from '@console/domain';
+import { decodeSearchCursor } from '@console/domain/api';
+import { AUDIT_ACTIONS, AUDIT_FILTER_MAX_LENGTH, AUDIT_PAGE_LIMIT } from '@console/domain/audit';
+import type {
+  AuditExportFormat,
+  AuditExportRequestInput,
+  AuditSearchRequestInput,
+} from '@console/domain/search';
 import { definedFields } from '../../components/search/searchView.ts';
 import { setOrDelete, useViewState } from '../../components/useViewState.ts';
 import { useAuditSearchQuery } from './audit.queries.ts';
@@ -84,6 +84,12 @@ function writeAuditView(params: URLSearchParams, view: AuditView): void {
   setOrDelete(params, 'from', view.from);
   setOrDelete(params, 'to', view.to);
   setOrDelete(params, 'pages', view.cursors.join(','));
+}
+
+/** The export's request: every entry the filters match, the range the screen pages through. */
+export function exportRequestOf(filter: AuditFilter, format: AuditExportFormat): AuditExportRequestInput {
+  const { limit: _limit, cursor: _cursor, ...filters } = requestOf(filter, undefined) ?? {};
+  return { ...filters, format };
 }
 
 /** The search's request for the filters: `to` is the last day shown, so the range ends when it does. */

@@ -1,4 +1,4 @@
-import type { BypassEntry } from '@console/domain';
+import type { BypassEntry } from '@console/domain/change-request';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../components/format.ts';
 import { QueryContent } from '../../components/QueryContent.tsx';

@@ -1,11 +1,11 @@
 import {
-  api,
   type ChangeRequestDetails,
   type ChangeRequestDiff,
   ChangeRequestStatus,
   isBranchEditable,
   isFinishedChangeRequest,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useState } from 'react';

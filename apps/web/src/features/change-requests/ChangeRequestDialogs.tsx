@@ -1,12 +1,12 @@
 import {
-  api,
   CHANGE_REQUEST_COMMENT_MAX_LENGTH,
   CHANGE_REQUEST_DESCRIPTION_MAX_LENGTH,
   CHANGE_REQUEST_TITLE_MAX_LENGTH,
   type ChangeRequestDetails,
   reviewRequestSchema,
   saveChangeRequestRequestSchema,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

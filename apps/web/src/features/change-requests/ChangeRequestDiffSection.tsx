@@ -1,4 +1,4 @@
-import type { ChangeRequestDiff, ChangeRequestImpact } from '@console/domain';
+import type { ChangeRequestDiff, ChangeRequestImpact } from '@console/domain/change-request';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

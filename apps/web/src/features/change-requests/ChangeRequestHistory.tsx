@@ -1,11 +1,11 @@
 import {
-  api,
   CHANGE_REQUEST_COMMENT_MAX_LENGTH,
   CHANGE_REQUEST_STATUS_LABELS,
   type ChangeRequestEvent,
   ChangeRequestEventKind,
   commentRequestSchema,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';

@@ -1,11 +1,11 @@
 import {
-  api,
   CHANGE_REQUEST_STATUS_LABELS,
   CHANGE_REQUEST_STATUSES,
   type ChangeRequestStatus,
   type ChangeRequestSummary,
   changeRequestStatusSchema,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';

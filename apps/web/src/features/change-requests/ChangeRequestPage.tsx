@@ -1,4 +1,8 @@
-import { type ChangeRequestDetails, ChangeRequestStatus, isBranchEditable } from '@console/domain';
+import {
+  type ChangeRequestDetails,
+  ChangeRequestStatus,
+  isBranchEditable,
+} from '@console/domain/change-request';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';

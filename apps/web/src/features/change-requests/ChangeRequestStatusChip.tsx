@@ -1,4 +1,4 @@
-import { CHANGE_REQUEST_STATUS_LABELS, ChangeRequestStatus } from '@console/domain';
+import { CHANGE_REQUEST_STATUS_LABELS, ChangeRequestStatus } from '@console/domain/change-request';
 import Chip from '@mui/material/Chip';
 
 const STATUS_COLORS = {

@@ -1,4 +1,6 @@
-import { api, type ChangeRequestConflict, ConflictChoice, type TransferItem } from '@console/domain';
+import { type ChangeRequestConflict, ConflictChoice } from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
+import type { TransferItem } from '@console/domain/operations';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from '@console/domain';
+import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from '@console/domain/change-request';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

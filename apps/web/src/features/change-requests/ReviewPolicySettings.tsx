@@ -1,4 +1,5 @@
-import { api, type ReviewPolicy, reviewPolicySchema } from '@console/domain';
+import { type ReviewPolicy, reviewPolicySchema } from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';

@@ -1,9 +1,9 @@
 import {
-  api,
   type ChangeRequestDetails,
   checkScheduleTime,
   scheduleChangeRequestRequestSchema,
-} from '@console/domain';
+} from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';

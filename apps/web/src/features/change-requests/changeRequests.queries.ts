@@ -1,4 +1,6 @@
-import { type AnyEndpoint, api, type ListChangeRequestsRequest } from '@console/domain';
+import type { AnyEndpoint } from '@console/domain/api';
+import type { ListChangeRequestsRequest } from '@console/domain/change-request';
+import { api } from '@console/domain/endpoints';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 

@@ -1,4 +1,4 @@
-import type { ChangeRequestDetails, ChangeRequestDiff } from '@console/domain';
+import type { ChangeRequestDetails, ChangeRequestDiff } from '@console/domain/change-request';
 
 // Answers of the change requests' calls for component tests, built from a few fields.
 

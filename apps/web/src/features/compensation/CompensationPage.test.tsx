@@ -1,4 +1,4 @@
-import { DEFAULT_COMPENSATION_AMOUNTS } from '@console/domain';
+import { DEFAULT_COMPENSATION_AMOUNTS } from '@console/domain/operations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

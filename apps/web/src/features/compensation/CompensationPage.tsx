@@ -1,11 +1,11 @@
+import { api } from '@console/domain/endpoints';
 import {
-  api,
   COMPENSATION_AMOUNT_MIN,
   type CompensationList,
   SEND_CONSUMABLE_LABELS,
   type SendConsumableRequest,
   sendConsumableRequestSchema,
-} from '@console/domain';
+} from '@console/domain/operations';
 import MenuItem from '@mui/material/MenuItem';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';

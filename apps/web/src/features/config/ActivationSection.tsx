@@ -4,7 +4,7 @@ import {
   findActivationType,
   MAX_ACTIVATION_DURATION_SECONDS,
   maxScheduleOffsetOf,
-} from '@console/domain';
+} from '@console/domain/config';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

@@ -4,7 +4,7 @@ import {
   DUEL_LABELS,
   defaultActivationSettings,
   WEEKLY_SLOT_COUNT,
-} from '@console/domain';
+} from '@console/domain/config';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';

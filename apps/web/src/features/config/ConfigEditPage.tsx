@@ -1,4 +1,4 @@
-import { type ConfigKind, UNKNOWN_PLUGIN_MESSAGE } from '@console/domain';
+import { type ConfigKind, UNKNOWN_PLUGIN_MESSAGE } from '@console/domain/config';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

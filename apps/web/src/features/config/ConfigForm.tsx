@@ -1,11 +1,11 @@
 import {
-  api,
   CONFIG_DESCRIPTION_MAX_LENGTH,
   CONFIG_ID_MAX_LENGTH,
   CONFIG_ITEM_LABELS,
   type ConfigKind,
   sanitizeConfigId,
-} from '@console/domain';
+} from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

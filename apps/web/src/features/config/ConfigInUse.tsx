@@ -1,4 +1,4 @@
-import { type ConfigListItem, type ConfigReference, ConfigUsage } from '@console/domain';
+import { type ConfigListItem, type ConfigReference, ConfigUsage } from '@console/domain/config';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import {

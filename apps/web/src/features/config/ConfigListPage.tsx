@@ -1,7 +1,8 @@
-import { api, CONFIG_KINDS, type ConfigKindId, configKindOf, listConfigWarnings } from '@console/domain';
+import { CONFIG_KINDS, type ConfigKindId, configKindOf } from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/Page.tsx';
 import { QueryContent } from '../../components/QueryContent.tsx';
@@ -15,7 +16,7 @@ import { ConfigMessageDialog, useConfigMessageDialog } from './ConfigMessageDial
 import { ConfigTable } from './ConfigTable.tsx';
 import { ConfigTypeSelect } from './ConfigTypeSelect.tsx';
 import { ConfigWarnings } from './ConfigWarnings.tsx';
-import { useConfigListQuery } from './config.queries.ts';
+import { useConfigWarningsQuery } from './config.queries.ts';
 import { configCreatePath } from './configLabels.ts';
 import { useConfigListActions } from './useConfigListActions.ts';
 import { useConfigSearch } from './useConfigSearch.ts';
@@ -36,18 +37,17 @@ const TYPE_OPTIONS = CONFIG_KINDS.map((kind) => ({ value: kind.id, label: kind.l
  */
 export function ConfigListPage() {
   const search = useConfigSearch();
-  // The warnings weigh every configuration of a kind together, so they read the whole list; only once the
-  // first page shows, so the rows do not wait for it.
-  const list = useConfigListQuery({ enabled: search.page !== undefined });
+  // The warnings weigh every configuration of a kind together: the server works them out (the screen
+  // never reads the whole list), asked once the first page shows, so the rows do not wait for them.
+  const warnings = useConfigWarningsQuery({ enabled: search.page !== undefined });
   const banner = useErrorBanner();
   useReportQueryError(banner, search.query.error);
-  useReportQueryError(banner, list.error);
+  useReportQueryError(banner, warnings.error);
   const { view, filters } = search;
   const navigate = useNavigate();
   const [kind, setKind] = useState<ConfigKindId | ''>('');
   const dialog = useConfigMessageDialog();
   const actions = useConfigListActions(dialog);
-  const warnings = useMemo(() => listConfigWarnings(list.data ?? []), [list.data]);
 
   return (
     <Page
@@ -68,7 +68,7 @@ export function ConfigListPage() {
       }
     >
       <ErrorBanner messages={banner.messages} onDismiss={banner.dismiss} />
-      <ConfigWarnings warnings={warnings} />
+      <ConfigWarnings warnings={warnings.data ?? []} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
         <SearchField label="Search configurations" value={view.q} onSearch={search.search} />
         <FilterSelect

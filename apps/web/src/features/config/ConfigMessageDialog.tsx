@@ -1,4 +1,4 @@
-import { CONFIG_INFO_PREFIX, classifyConfigError } from '@console/domain';
+import { CONFIG_INFO_PREFIX, classifyConfigError } from '@console/domain/config';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

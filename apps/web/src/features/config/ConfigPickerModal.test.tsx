@@ -1,4 +1,4 @@
-import { PluginId } from '@console/domain';
+import { PluginId } from '@console/domain/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

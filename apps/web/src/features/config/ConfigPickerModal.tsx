@@ -1,4 +1,6 @@
-import { api, type ConfigKindId, type ConfigPickerItem, configKindOf } from '@console/domain';
+import { type ConfigKindId, configKindOf } from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
+import type { ConfigPickerItem } from '@console/domain/search';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';

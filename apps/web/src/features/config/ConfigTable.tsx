@@ -1,4 +1,6 @@
-import { api, type ConfigListItem, type SortDirection } from '@console/domain';
+import type { SortDirection } from '@console/domain/api';
+import type { ConfigListItem } from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import type { SxProps, Theme } from '@mui/material/styles';

@@ -1,4 +1,4 @@
-import { type ConfigKindId, groupConfigKinds } from '@console/domain';
+import { type ConfigKindId, groupConfigKinds } from '@console/domain/config';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';

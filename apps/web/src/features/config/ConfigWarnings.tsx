@@ -1,4 +1,4 @@
-import type { ConfigWarning } from '@console/domain';
+import type { ConfigWarning } from '@console/domain/config';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

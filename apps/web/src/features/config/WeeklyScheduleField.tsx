@@ -4,7 +4,7 @@ import {
   SLOT_NAMES,
   SLOTS_PER_DAY,
   WEEKLY_SLOT_COUNT,
-} from '@console/domain';
+} from '@console/domain/config';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Table from '@mui/material/Table';

@@ -1,4 +1,6 @@
-import { type AnyEndpoint, api, type ConfigKindEndpoints, type ConfigKindId } from '@console/domain';
+import type { AnyEndpoint } from '@console/domain/api';
+import type { ConfigKindId } from '@console/domain/config';
+import { api, type ConfigKindEndpoints } from '@console/domain/endpoints';
 import { useEndpointFamilyMutation, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 // "Per configuration type": one family of calls per kind (api.config.kinds[kind]). Every call
@@ -14,6 +16,10 @@ const REASSIGN_INVALIDATES = ['abtest', 'plugin'] as const;
 /** Every configuration of the environment, all kinds, with inUse and usedBy (the warnings box). */
 export const useConfigListQuery = ({ enabled = true } = {}) =>
   useEndpointQuery(api.config.plugin.list, undefined, { enabled });
+
+/** The configuration list's warnings, worked out by the server over every configuration. */
+export const useConfigWarningsQuery = ({ enabled = true } = {}) =>
+  useEndpointQuery(api.config.plugin.warnings, undefined, { enabled });
 
 /** The configuration picker: only the activated configurations of a kind. */
 export const useActiveConfigsQuery = (kind: ConfigKindId, { enabled = true } = {}) =>

@@ -6,8 +6,8 @@ import {
   type ConfigUsage,
   defaultActivationSettings,
   defaultConfigData,
-  PluginId,
-} from '@console/domain';
+} from '@console/domain/config';
+import { PluginId } from '@console/domain/enums';
 import { searchOver } from '../../test/fakeSearch.ts';
 import { kindOfRow, typeLabelOfRow } from './configLabels.ts';
 

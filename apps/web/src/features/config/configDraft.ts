@@ -1,4 +1,4 @@
-import type { ConfigKindId } from '@console/domain';
+import type { ConfigKindId } from '@console/domain/config';
 import { type ConfigFormValues, newConfigValues } from './configForm.ts';
 
 // The values of a new configuration's form are kept in the browser until a save succeeds.

@@ -4,7 +4,7 @@ import {
   configItemInputSchemaOf,
   defaultActivationSettings,
   defaultConfigData,
-} from '@console/domain';
+} from '@console/domain/config';
 import type { z } from 'zod';
 
 // The shared configuration form: its values are the domain's configuration item input of the

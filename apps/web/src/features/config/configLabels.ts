@@ -1,4 +1,4 @@
-import { CONFIG_KINDS, type ConfigKind, type ConfigListItem } from '@console/domain';
+import { CONFIG_KINDS, type ConfigKind, type ConfigListItem } from '@console/domain/config';
 
 /** The kind serving a plugin, by name or id (each kind serves one plugin); undefined when none does. */
 export const configKindOfPluginRef = (plugin: string | number): ConfigKind | undefined =>

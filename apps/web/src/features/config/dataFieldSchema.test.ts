@@ -1,4 +1,4 @@
-import { configItemInputSchemaOf } from '@console/domain';
+import { configItemInputSchemaOf } from '@console/domain/config';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { numberBoundsOf, schemaAt } from '../../components/form/fieldSchema.ts';

@@ -1,4 +1,4 @@
-import { CONFIG_DATA_SCHEMAS, type ConfigKindId } from '@console/domain';
+import { CONFIG_DATA_SCHEMAS, type ConfigKindId } from '@console/domain/config';
 import { z } from 'zod';
 import { schemaAt, unwrapSchema } from '../../components/form/fieldSchema.ts';
 

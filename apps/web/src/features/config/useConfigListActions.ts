@@ -1,4 +1,4 @@
-import type { ConfigListItem } from '@console/domain';
+import type { ConfigListItem } from '@console/domain/config';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { configMessageOf, type useConfigMessageDialog } from './ConfigMessageDialog.tsx';
 import {

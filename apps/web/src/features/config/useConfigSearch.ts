@@ -1,4 +1,5 @@
-import { api, CONFIG_KINDS, type ConfigKindId } from '@console/domain';
+import { CONFIG_KINDS, type ConfigKindId } from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
 import { definedFields, readBooleanFilter, writeBooleanFilter } from '../../components/search/searchView.ts';
 import { useSearchList } from '../../components/search/useSearchList.ts';
 import { setOrDelete } from '../../components/useViewState.ts';

@@ -1,4 +1,4 @@
-import type { ConfigKind } from '@console/domain';
+import type { ConfigKind } from '@console/domain/config';
 import { useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';

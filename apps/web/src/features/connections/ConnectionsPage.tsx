@@ -1,4 +1,5 @@
-import { api, type Connection, NO_CONNECTIONS_TEXT } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { type Connection, NO_CONNECTIONS_TEXT } from '@console/domain/operations';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';

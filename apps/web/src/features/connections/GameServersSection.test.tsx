@@ -1,4 +1,4 @@
-import type { GameServerList } from '@console/domain';
+import type { GameServerList } from '@console/domain/runtime';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import {
   isLive,
   RUNTIME_PATHS,
   summarizePickup,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

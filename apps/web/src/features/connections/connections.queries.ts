@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { featureKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';

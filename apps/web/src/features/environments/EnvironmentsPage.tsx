@@ -1,4 +1,9 @@
-import { type ArchivedEnvironment, api, archiveRefusal, isServedByKeysRefusal } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import {
+  type ArchivedEnvironment,
+  archiveRefusal,
+  isServedByKeysRefusal,
+} from '@console/domain/environment-archive';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

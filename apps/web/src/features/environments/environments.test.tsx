@@ -1,4 +1,4 @@
-import { servedByKeysMessage } from '@console/domain';
+import { servedByKeysMessage } from '@console/domain/environment-archive';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { devLoginRequestSchema } from '@console/domain';
+import { devLoginRequestSchema } from '@console/domain/auth';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormScope } from '../../components/form/FormScope.tsx';

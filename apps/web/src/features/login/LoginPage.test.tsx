@@ -1,4 +1,4 @@
-import type { AuthOptions } from '@console/domain';
+import type { AuthOptions } from '@console/domain/auth';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { SIGN_IN_REFUSALS, signInButtonText } from '@console/domain';
+import { SIGN_IN_REFUSALS, signInButtonText } from '@console/domain/auth';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';

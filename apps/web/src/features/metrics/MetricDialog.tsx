@@ -1,16 +1,16 @@
+import { api } from '@console/domain/endpoints';
 import {
   ALL_METRIC_KINDS,
-  api,
   type CreateMetricRequest,
   createMetricRequestSchema,
   DEFAULT_CONVERSION_WINDOW_DAYS,
-  EVENT_NAME_MAX_LENGTH,
   METRIC_ID_MAX_LENGTH,
   METRIC_NAME_MAX_LENGTH,
   type Metric,
   type SaveMetricRequest,
   saveMetricRequestSchema,
-} from '@console/domain';
+} from '@console/domain/experiment';
+import { EVENT_NAME_MAX_LENGTH } from '@console/domain/runtime';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,4 +1,4 @@
-import type { CreateMetricRequestInput, Metric } from '@console/domain';
+import type { CreateMetricRequestInput, Metric } from '@console/domain/experiment';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { api, type Metric } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { Metric } from '@console/domain/experiment';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { MetricKind } from '@console/domain';
+import type { MetricKind } from '@console/domain/experiment';
 
 // The words of the metric screens: the form's labels (messages name a field by its label, not its wire
 // name) and each kind in a phrase.

@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 // The metric definitions' calls, declared in packages/domain/src/endpoints/experiment.endpoints.ts.

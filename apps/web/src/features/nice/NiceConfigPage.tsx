@@ -1,10 +1,10 @@
+import { api } from '@console/domain/endpoints';
 import {
-  api,
   NICE_AUTH_TOKEN_MAX_LENGTH,
   NICE_CONFIG_LABELS,
   type NiceConfig,
   niceConfigSchema,
-} from '@console/domain';
+} from '@console/domain/operations';
 import Alert from '@mui/material/Alert';
 import { Form } from '../../components/form/Form.tsx';
 import { SecretFormField } from '../../components/form/SecretFormField.tsx';

@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 /** Loads on open and whenever the environment changes (keys start with the environment). */

@@ -1,4 +1,5 @@
-import { type ActivateDraftResponse, PLUGIN_MESSAGES, pluginNameOf } from '@console/domain';
+import { pluginNameOf } from '@console/domain/operations';
+import { type ActivateDraftResponse, PLUGIN_MESSAGES } from '@console/domain/plugin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

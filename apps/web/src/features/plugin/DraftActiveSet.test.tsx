@@ -1,4 +1,4 @@
-import type { AbTest, AbTestVersion } from '@console/domain';
+import type { AbTest, AbTestVersion } from '@console/domain/abtest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,13 +1,13 @@
+import type { ConfigKindId } from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
 import {
-  api,
-  type ConfigKindId,
   checkDraftEntry,
   EMPTY_CONFIGURATION,
   isDraftStale,
   PLUGIN_MESSAGES,
   type PluginDetails,
   planSameWeightsVersion,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,9 +1,9 @@
+import { pluginNameOf } from '@console/domain/operations';
 import {
   type AlongsidePluginImpact,
   type DraftEntryImpactItem,
   describeActivatedAlongside,
-  pluginNameOf,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';

@@ -1,9 +1,6 @@
-import {
-  api,
-  PLUGIN_DESCRIPTION_MAX_LENGTH,
-  pluginNameOf,
-  setPluginDescriptionRequestSchema,
-} from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { pluginNameOf } from '@console/domain/operations';
+import { PLUGIN_DESCRIPTION_MAX_LENGTH, setPluginDescriptionRequestSchema } from '@console/domain/plugin';
 import { InPlaceDescriptionEditor } from '../../components/form/InPlaceDescriptionEditor.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';
 import { useSetPluginDescriptionMutation } from './plugin.queries.ts';

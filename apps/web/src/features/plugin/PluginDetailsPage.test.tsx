@@ -1,4 +1,7 @@
-import { caseLabel, INACTIVE_TEST_SENTENCE, PLUGIN_MESSAGES, PluginId } from '@console/domain';
+import { caseLabel } from '@console/domain/abtest';
+import { PluginId } from '@console/domain/enums';
+import { PLUGIN_MESSAGES } from '@console/domain/plugin';
+import { INACTIVE_TEST_SENTENCE } from '@console/domain/runtime';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,6 @@
-import {
-  configKindOfPlugin,
-  isConfigKindId,
-  isPluginId,
-  PLUGIN_MESSAGES,
-  type PluginDetails,
-} from '@console/domain';
+import { configKindOfPlugin, isConfigKindId } from '@console/domain/config';
+import { isPluginId } from '@console/domain/operations';
+import { PLUGIN_MESSAGES, type PluginDetails } from '@console/domain/plugin';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';

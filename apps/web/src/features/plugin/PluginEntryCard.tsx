@@ -1,13 +1,6 @@
-import {
-  type AbTest,
-  api,
-  caseLabel,
-  EMPTY_CONFIGURATION,
-  formatPercentage,
-  PLUGIN_MESSAGES,
-  type PluginEntry,
-  toDisplayPercentages,
-} from '@console/domain';
+import { type AbTest, caseLabel, formatPercentage, toDisplayPercentages } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
+import { EMPTY_CONFIGURATION, PLUGIN_MESSAGES, type PluginEntry } from '@console/domain/plugin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

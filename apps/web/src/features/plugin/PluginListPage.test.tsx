@@ -1,4 +1,4 @@
-import type { PluginListItem } from '@console/domain';
+import type { PluginListItem } from '@console/domain/operations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { api, type PluginListItem } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { PluginListItem } from '@console/domain/operations';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';

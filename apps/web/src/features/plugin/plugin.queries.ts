@@ -1,4 +1,6 @@
-import { type AbTestUsageResponse, api, type PluginEntry } from '@console/domain';
+import type { AbTestUsageResponse } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
+import type { PluginEntry } from '@console/domain/plugin';
 import { callEndpoint } from '../../api/client.ts';
 import { useEndpointBatchMutation, useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 import { useActiveEnvironment } from '../../shell/environment/environment.context.ts';

@@ -1,13 +1,7 @@
-import type {
-  AbTest,
-  AbTestUsageResponse,
-  ActivateDraftResponse,
-  ConfigListItem,
-  PluginData,
-  PluginDetails,
-  PluginEntry,
-} from '@console/domain';
-import { AbTestType, PluginId } from '@console/domain';
+import type { AbTest, AbTestUsageResponse } from '@console/domain/abtest';
+import type { ConfigListItem } from '@console/domain/config';
+import { AbTestType, PluginId } from '@console/domain/enums';
+import type { ActivateDraftResponse, PluginData, PluginDetails, PluginEntry } from '@console/domain/plugin';
 import { fail, fakeApi, type Handler, ok } from '../../test/fakeApi.ts';
 import { onePage } from '../../test/fakeSearch.ts';
 

@@ -3,7 +3,7 @@ import {
   checkPluginDraft,
   PLUGIN_MESSAGES,
   type PluginDetails,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';

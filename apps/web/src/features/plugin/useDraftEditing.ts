@@ -1,5 +1,5 @@
+import type { AbTest } from '@console/domain/abtest';
 import {
-  type AbTest,
   chooseConfiguration,
   draftEntriesSchema,
   isDraftEntry,
@@ -11,7 +11,7 @@ import {
   type PluginEntry,
   planSameWeightsVersion,
   reloadDraftEntry,
-} from '@console/domain';
+} from '@console/domain/plugin';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { type ToastAction, useGlobalUi } from '../../shell/feedback/globalUi.context.ts';

@@ -1,4 +1,5 @@
-import { type PreviewResponse, SegmentOperation, SegmentProperty, WorldEventStatus } from '@console/domain';
+import { SegmentOperation, SegmentProperty, WorldEventStatus } from '@console/domain/enums';
+import type { PreviewResponse } from '@console/domain/runtime';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,13 +1,8 @@
-import {
-  api,
-  emptyPreviewForm,
-  PLATFORMS,
-  PluginId,
-  type PluginName,
-  type PreviewRequest,
-  previewFormSchema,
-  USER_ID_LABEL,
-} from '@console/domain';
+import { PLATFORMS } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
+import { PluginId, type PluginName } from '@console/domain/enums';
+import { USER_ID_LABEL } from '@console/domain/operations';
+import { emptyPreviewForm, type PreviewRequest, previewFormSchema } from '@console/domain/runtime';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';

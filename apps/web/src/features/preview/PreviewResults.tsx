@@ -1,5 +1,6 @@
+import { pluginNameOf } from '@console/domain/operations';
+import { describeActivatedAlongside } from '@console/domain/plugin';
 import {
-  describeActivatedAlongside,
   describeMatchedEntry,
   describePluginOutcome,
   describeSkippedEntry,
@@ -8,8 +9,7 @@ import {
   type PreviewAbTest,
   type PreviewedContent,
   type PreviewResponse,
-  pluginNameOf,
-} from '@console/domain';
+} from '@console/domain/runtime';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';

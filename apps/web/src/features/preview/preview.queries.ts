@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useEndpointMutation } from '../../api/hooks.ts';
 
 /** What one player receives, resolved on the server as game servers resolve it. */

@@ -1,5 +1,5 @@
+import { api } from '@console/domain/endpoints';
 import {
-  api,
   PROGRESSION_EOC_MIN,
   PROGRESSION_LEVEL_MIN,
   PROGRESSION_STREAK_MAX,
@@ -7,7 +7,7 @@ import {
   SET_PROGRESSION_LABELS,
   type SetProgressionRequest,
   setProgressionRequestSchema,
-} from '@console/domain';
+} from '@console/domain/operations';
 import Box from '@mui/material/Box';
 import { Form } from '../../components/form/Form.tsx';
 import { NumberFormField } from '../../components/form/NumberFormField.tsx';

@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useEndpointMutation } from '../../api/hooks.ts';
 
 /** User Admin: the answer (the stored progression) is shown raw. */

@@ -1,4 +1,9 @@
-import { api, KEY_VALUE_LABELS, RELEASE_TEXT_MAX_LENGTH, setKeyValueRequestSchema } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import {
+  KEY_VALUE_LABELS,
+  RELEASE_TEXT_MAX_LENGTH,
+  setKeyValueRequestSchema,
+} from '@console/domain/operations';
 import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';

@@ -1,10 +1,10 @@
+import { api } from '@console/domain/endpoints';
 import {
-  api,
   RELEASE_CLIENT_LABELS,
   RELEASE_TEXT_MAX_LENGTH,
   type ReleaseClient,
   releaseClientInputSchema,
-} from '@console/domain';
+} from '@console/domain/operations';
 import { Form } from '../../components/form/Form.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextFormField } from '../../components/form/TextFormField.tsx';

@@ -1,5 +1,5 @@
+import { api } from '@console/domain/endpoints';
 import {
-  api,
   createReleaseContentInputSchema,
   formatReleaseTimeInput,
   NO_RELEASE_TIME,
@@ -8,7 +8,7 @@ import {
   type ReleaseContent,
   releaseTimeInputAttributes,
   utcOffsetLabelAt,
-} from '@console/domain';
+} from '@console/domain/operations';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';

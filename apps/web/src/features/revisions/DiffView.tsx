@@ -1,4 +1,4 @@
-import type { DescribedDiff } from '@console/domain';
+import type { DescribedDiff } from '@console/domain/runtime';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

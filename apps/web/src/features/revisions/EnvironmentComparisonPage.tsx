@@ -1,4 +1,4 @@
-import { TransferGroupName, TransferMode } from '@console/domain';
+import { TransferGroupName, TransferMode } from '@console/domain/operations';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';

@@ -1,4 +1,5 @@
-import { api, type RevisionListResponse } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { RevisionListResponse } from '@console/domain/runtime';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { formatDateTime } from '../../components/format.ts';

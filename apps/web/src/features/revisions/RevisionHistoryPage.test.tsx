@@ -1,4 +1,4 @@
-import type { DescribedDiff, RevisionListResponse } from '@console/domain';
+import type { DescribedDiff, RevisionListResponse } from '@console/domain/runtime';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { api, type RevisionListResponse, type RuntimeRevisionSummary } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { RevisionListResponse, RuntimeRevisionSummary } from '@console/domain/runtime';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';

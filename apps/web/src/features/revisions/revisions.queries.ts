@@ -1,4 +1,5 @@
-import { api, type EnvironmentCompareRequest, type RevisionDiffRequest } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { EnvironmentCompareRequest, RevisionDiffRequest } from '@console/domain/runtime';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 

@@ -1,12 +1,12 @@
+import { api } from '@console/domain/endpoints';
 import {
-  api,
   type CreatedRuntimeKey,
   type CreateRuntimeKeyRequest,
   createRuntimeKeyRequestSchema,
   RUNTIME_CONNECT_PATH,
   RUNTIME_KEY_NAME_MAX_LENGTH,
   type RuntimeKey,
-} from '@console/domain';
+} from '@console/domain/operations';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import type { ScheduleConflict } from '@console/domain';
+import type { ScheduleConflict } from '@console/domain/schedule';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-import { SCHEDULE_LABELS } from '@console/domain';
+import { SCHEDULE_LABELS } from '@console/domain/schedule';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';

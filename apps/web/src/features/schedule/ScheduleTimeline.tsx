@@ -1,4 +1,4 @@
-import type { ScheduleOverview } from '@console/domain';
+import type { ScheduleOverview } from '@console/domain/schedule';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo } from 'react';

@@ -1,4 +1,5 @@
-import { caseLabels, type ScheduleOverview, type SchedulePlugin, type ScheduleRow } from '@console/domain';
+import { caseLabels } from '@console/domain/abtest';
+import type { ScheduleOverview, SchedulePlugin, ScheduleRow } from '@console/domain/schedule';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { memo } from 'react';

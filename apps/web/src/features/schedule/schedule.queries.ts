@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useEndpointQuery } from '../../api/hooks.ts';
 import type { ScheduleSettings } from './scheduleSettings.ts';
 

@@ -1,13 +1,11 @@
+import { type ActivationTiming, defaultActivationSettings } from '@console/domain/config';
+import { PluginId, WorldEventActivationType as T } from '@console/domain/enums';
 import {
-  type ActivationTiming,
   computeScheduleOverview,
-  defaultActivationSettings,
-  PluginId,
   type ScheduleConfiguration,
   type SchedulePluginInput,
   scheduleOverviewRequestSchema,
-  WorldEventActivationType as T,
-} from '@console/domain';
+} from '@console/domain/schedule';
 import { fakeApi, type Handler, ok, signedInAs } from '../../test/fakeApi.ts';
 
 // A fake /api/plugin/schedules that answers what the server would: the domain's own computation of the

@@ -6,7 +6,7 @@ import {
   MAX_DAYS_FORWARD,
   SLOTS_PER_DAY_CHOICES,
   scheduleOverviewRequestSchema,
-} from '@console/domain';
+} from '@console/domain/schedule';
 
 // The range and slot size of /plugin/overview, kept in the URL (?slotsPerDay=4&daysBack=2&daysForward=7
 // &includeDraft=1) so a view can be shared and survives the shell's remount on an environment switch.

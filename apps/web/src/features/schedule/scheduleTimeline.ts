@@ -1,4 +1,9 @@
-import type { ScheduleConflict, ScheduleConflictKind, ScheduleOverview, ScheduleRow } from '@console/domain';
+import type {
+  ScheduleConflict,
+  ScheduleConflictKind,
+  ScheduleOverview,
+  ScheduleRow,
+} from '@console/domain/schedule';
 
 // What the timeline shows, from the answer alone: days, slot times and labels, conflict marks. The grid is
 // UTC like the activation engine (docs/decisions/, "Schedule overview"), so days and times are UTC too.

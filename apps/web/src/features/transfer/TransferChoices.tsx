@@ -1,4 +1,4 @@
-import { TRANSFER_GROUP_NAMES, TransferMode, type TransferPreviewRequest } from '@console/domain';
+import { TRANSFER_GROUP_NAMES, TransferMode, type TransferPreviewRequest } from '@console/domain/operations';
 import FormControl from '@mui/material/FormControl';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';

@@ -3,7 +3,7 @@ import {
   TransferDependencyOutcome,
   TransferDependencyStatus,
   transferItemKeyOf,
-} from '@console/domain';
+} from '@console/domain/operations';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';

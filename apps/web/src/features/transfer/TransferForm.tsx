@@ -1,10 +1,6 @@
-import {
-  api,
-  ENVIRONMENT_FILE_GROUPS,
-  TRANSFER_GROUP_NAMES,
-  TRANSFER_MODE_LABELS,
-  TransferMode,
-} from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import { ENVIRONMENT_FILE_GROUPS } from '@console/domain/environment-file';
+import { TRANSFER_GROUP_NAMES, TRANSFER_MODE_LABELS, TransferMode } from '@console/domain/operations';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';

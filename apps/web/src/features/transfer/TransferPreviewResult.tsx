@@ -1,4 +1,4 @@
-import { TRANSFER_MODE_LABELS, TransferMode } from '@console/domain';
+import { TRANSFER_MODE_LABELS, TransferMode } from '@console/domain/operations';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TypeToConfirmDialog } from '../../components/dialogs/TypeToConfirmDialog.tsx';

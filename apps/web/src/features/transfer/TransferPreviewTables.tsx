@@ -1,4 +1,8 @@
-import { TransferOperation, type TransferPreviewGroups, type TransferPreviewItem } from '@console/domain';
+import {
+  TransferOperation,
+  type TransferPreviewGroups,
+  type TransferPreviewItem,
+} from '@console/domain/operations';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

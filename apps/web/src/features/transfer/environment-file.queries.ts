@@ -1,4 +1,9 @@
-import { api, type EnvironmentFile, environmentFileNameOf, formatEnvironmentFile } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import {
+  type EnvironmentFile,
+  environmentFileNameOf,
+  formatEnvironmentFile,
+} from '@console/domain/environment-file';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/client.ts';
 import { useEndpointMutation } from '../../api/hooks.ts';

@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useEndpointMutation } from '../../api/hooks.ts';
 
 // The preview and the transfer are actions the operator starts, so they are mutations.

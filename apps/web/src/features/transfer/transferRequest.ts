@@ -1,10 +1,5 @@
-import {
-  ENVIRONMENT_FILE_GROUPS,
-  type ImportPreviewRequestInput,
-  TRANSFER_GROUP_NAMES,
-  TransferMode,
-  type TransferPreviewRequest,
-} from '@console/domain';
+import { ENVIRONMENT_FILE_GROUPS, type ImportPreviewRequestInput } from '@console/domain/environment-file';
+import { TRANSFER_GROUP_NAMES, TransferMode, type TransferPreviewRequest } from '@console/domain/operations';
 
 /** The request as sent: every group and carrying (the defaults) are left out. */
 export function requestOf({

@@ -1,4 +1,4 @@
-import { countTransferOperations, transferPreviewRequestSchema } from '@console/domain';
+import { countTransferOperations, transferPreviewRequestSchema } from '@console/domain/operations';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';

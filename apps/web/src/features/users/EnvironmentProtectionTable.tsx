@@ -1,4 +1,5 @@
-import { api, type EnvironmentProtection } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { EnvironmentProtection } from '@console/domain/users';
 import { ToggleSwitch } from '../../components/form/ToggleSwitch.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { useGlobalUi } from '../../shell/feedback/globalUi.context.ts';

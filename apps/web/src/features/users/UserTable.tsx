@@ -1,11 +1,6 @@
-import {
-  api,
-  type EnvironmentProtection,
-  type ListedUser,
-  ROLES,
-  type Role,
-  roleGivenIn,
-} from '@console/domain';
+import { ROLES, type Role } from '@console/domain/access';
+import { api } from '@console/domain/endpoints';
+import { type EnvironmentProtection, type ListedUser, roleGivenIn } from '@console/domain/users';
 import Button from '@mui/material/Button';
 import { NativeSelectField } from '../../components/form/NativeSelectField.tsx';
 import { formatDateTime } from '../../components/format.ts';

@@ -1,4 +1,4 @@
-import type { UserListResponse } from '@console/domain';
+import type { UserListResponse } from '@console/domain/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

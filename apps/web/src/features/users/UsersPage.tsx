@@ -1,4 +1,6 @@
-import { api, ROLES, type Role, type USER_SEARCH_SORTS } from '@console/domain';
+import { ROLES, type Role } from '@console/domain/access';
+import { api } from '@console/domain/endpoints';
+import type { USER_SEARCH_SORTS } from '@console/domain/search';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';

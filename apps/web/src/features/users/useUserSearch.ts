@@ -1,4 +1,6 @@
-import { api, ROLES, type Role, USER_SEARCH_SORTS } from '@console/domain';
+import { ROLES, type Role } from '@console/domain/access';
+import { api } from '@console/domain/endpoints';
+import { USER_SEARCH_SORTS } from '@console/domain/search';
 import { definedFields } from '../../components/search/searchView.ts';
 import { useSearchList } from '../../components/search/useSearchList.ts';
 import { setOrDelete } from '../../components/useViewState.ts';

@@ -1,4 +1,4 @@
-import { api } from '@console/domain';
+import { api } from '@console/domain/endpoints';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks.ts';
 
 // The Users screen. A change reloads the list and the signed-in user's own rights ('auth').

@@ -1,12 +1,12 @@
+import { api } from '@console/domain/endpoints';
+import { utcOffsetLabelAt } from '@console/domain/operations';
 import {
-  api,
-  utcOffsetLabelAt,
   WEBHOOK_RESPONSE_KEPT_BYTES,
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
   type Webhook,
   type WebhookAttempt,
   type WebhookDelivery,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,4 @@
-import type { WebhookAttempt, WebhookDelivery } from '@console/domain';
+import type { WebhookAttempt, WebhookDelivery } from '@console/domain/webhooks';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DeliveryState, LastDeliveryStatus } from './DeliveryStatus.tsx';

@@ -1,4 +1,4 @@
-import type { WebhookAttempt, WebhookDelivery, WebhookLastDelivery } from '@console/domain';
+import type { WebhookAttempt, WebhookDelivery, WebhookLastDelivery } from '@console/domain/webhooks';
 import Typography from '@mui/material/Typography';
 import { formatRecentTime } from '../../components/format.ts';
 

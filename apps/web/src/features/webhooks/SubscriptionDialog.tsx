@@ -1,11 +1,11 @@
+import { api } from '@console/domain/endpoints';
 import {
-  api,
   type CreateWebhookRequest,
   createWebhookRequestSchema,
   WEBHOOK_NAME_MAX_LENGTH,
   WEBHOOK_URL_MAX_LENGTH,
   type Webhook,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,4 +1,5 @@
-import { api, type Webhook } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { Webhook } from '@console/domain/webhooks';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';

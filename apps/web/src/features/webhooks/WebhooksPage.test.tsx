@@ -1,4 +1,4 @@
-import type { CreatedWebhook, Webhook, WebhookDelivery } from '@console/domain';
+import type { CreatedWebhook, Webhook, WebhookDelivery } from '@console/domain/webhooks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

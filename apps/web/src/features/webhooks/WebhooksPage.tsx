@@ -1,4 +1,5 @@
-import { api, type Webhook, type WebhookDelivery } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { Webhook, WebhookDelivery } from '@console/domain/webhooks';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

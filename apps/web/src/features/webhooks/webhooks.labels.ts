@@ -3,7 +3,7 @@ import {
   WEBHOOK_FORMATS,
   type WebhookEventType,
   type WebhookFormat,
-} from '@console/domain';
+} from '@console/domain/webhooks';
 import type { SelectOption } from '../../components/form/SelectFormField.tsx';
 
 /** The subscription form's labels, by field (the domain's messages name the wire field). */

@@ -1,4 +1,4 @@
-import { CHANGE_REQUEST_STATUS_LABELS, ChangeRequestStatus } from '@console/domain';
+import { CHANGE_REQUEST_STATUS_LABELS, ChangeRequestStatus } from '@console/domain/change-request';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@console/domain';
+import { MESSAGES } from '@console/domain/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { subscribeToApiEvents } from '../../api/client.ts';

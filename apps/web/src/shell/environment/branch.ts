@@ -1,4 +1,4 @@
-import { parseBranchId } from '@console/domain';
+import { parseBranchId } from '@console/domain/change-request';
 
 /**
  * A change request's branch is a hidden environment named after the environment it changes and the request

@@ -1,4 +1,4 @@
-import { DEFAULT_ENVIRONMENT } from '@console/domain';
+import { DEFAULT_ENVIRONMENT } from '@console/domain/environment.constants';
 
 // The active environment is kept under this local storage key.
 export const ACTIVE_ENVIRONMENT_KEY = 'configuration.active';

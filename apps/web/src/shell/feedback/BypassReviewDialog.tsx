@@ -1,4 +1,4 @@
-import { BYPASS_REASON_MAX_LENGTH } from '@console/domain';
+import { BYPASS_REASON_MAX_LENGTH } from '@console/domain/change-request';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

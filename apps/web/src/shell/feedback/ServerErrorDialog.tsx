@@ -1,4 +1,4 @@
-import { MESSAGES } from '@console/domain';
+import { MESSAGES } from '@console/domain/errors';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';

@@ -1,4 +1,4 @@
-import { BYPASS_REASON_HEADER, checkBypassReason } from '@console/domain';
+import { BYPASS_REASON_HEADER, checkBypassReason } from '@console/domain/change-request';
 import { callEndpoint, type RefusedCall } from '../../api/client.ts';
 import { changeRequestEndpoints } from '../changeRequest.api.ts';
 

@@ -1,4 +1,4 @@
-import { SEGMENT_PROPERTY_LIST } from '@console/domain';
+import { SEGMENT_PROPERTY_LIST } from '@console/domain/abtest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

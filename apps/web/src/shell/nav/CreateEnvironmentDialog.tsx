@@ -1,11 +1,10 @@
+import { isReservedIdentifier, RESERVED_IDENTIFIER_MESSAGE } from '@console/domain/api';
 import {
   DEFAULT_ENVIRONMENT_DESCRIPTION,
   ENVIRONMENT_ID_MAX_LENGTH,
   ENVIRONMENT_ID_RULE,
-  isReservedIdentifier,
-  RESERVED_IDENTIFIER_MESSAGE,
   sanitizeEnvironmentId,
-} from '@console/domain';
+} from '@console/domain/environment.constants';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';

@@ -1,4 +1,5 @@
-import { MESSAGES, SIGN_IN_REFUSALS } from '@console/domain';
+import { SIGN_IN_REFUSALS } from '@console/domain/auth';
+import { MESSAGES } from '@console/domain/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

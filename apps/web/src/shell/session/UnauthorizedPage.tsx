@@ -1,4 +1,4 @@
-import { MESSAGES } from '@console/domain';
+import { MESSAGES } from '@console/domain/errors';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,4 @@
-import { consoleReturnPath, RETURN_TO_PARAM } from '@console/domain';
+import { consoleReturnPath, RETURN_TO_PARAM } from '@console/domain/return-path';
 
 /** The sign-in page (or the server's provider sign-in), returning to `path` (path and query) afterwards. */
 export const loginPathReturningTo = (loginPath: string, path: string): string =>

@@ -1,4 +1,6 @@
-import { type AnyEndpoint, isProtectedEnvironment, missingRightOf } from '@console/domain';
+import { missingRightOf } from '@console/domain/access';
+import type { AnyEndpoint } from '@console/domain/api';
+import { isProtectedEnvironment } from '@console/domain/operations';
 import { cloneElement, type ReactElement, useContext } from 'react';
 import { WhyDisabled } from '../../components/WhyDisabled.tsx';
 import { ActiveEnvironmentContext } from '../environment/environment.context.ts';

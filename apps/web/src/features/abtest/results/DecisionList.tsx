@@ -1,4 +1,4 @@
-import { caseLabel } from '@console/domain';
+import { caseLabel } from '@console/domain/abtest';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../components/format.ts';

@@ -1,4 +1,4 @@
-import type { Interval } from '@console/domain';
+import type { Interval } from '@console/domain/experiment';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';

@@ -1,4 +1,5 @@
-import { caseLabel, type MetricCaseResult, type MetricResult } from '@console/domain';
+import { caseLabel } from '@console/domain/abtest';
+import type { MetricCaseResult, MetricResult } from '@console/domain/experiment';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';

@@ -1,10 +1,6 @@
-import {
-  AbTestType,
-  type ActivateVersionRequest,
-  activateVersion,
-  type DecideRequestInput,
-  type ResultsRequestInput,
-} from '@console/domain';
+import { type ActivateVersionRequest, activateVersion } from '@console/domain/abtest';
+import { AbTestType } from '@console/domain/enums';
+import type { DecideRequestInput, ResultsRequestInput } from '@console/domain/experiment';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

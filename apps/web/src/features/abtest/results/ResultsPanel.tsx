@@ -1,4 +1,5 @@
-import { type AbTest, type ResultsMethod, sortVersionsNewestFirst } from '@console/domain';
+import { type AbTest, sortVersionsNewestFirst } from '@console/domain/abtest';
+import type { ResultsMethod } from '@console/domain/experiment';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';

@@ -1,4 +1,6 @@
-import { type AbTest, api, caseLabel, type ExperimentResults } from '@console/domain';
+import { type AbTest, caseLabel } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
+import type { ExperimentResults } from '@console/domain/experiment';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import { caseLabel, formatPercentage, toDisplayPercentages } from '@console/domain';
+import { caseLabel, formatPercentage, toDisplayPercentages } from '@console/domain/abtest';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { formatPValue } from './results.format.ts';

@@ -1,4 +1,4 @@
-import type { Interval } from '@console/domain';
+import type { Interval } from '@console/domain/experiment';
 
 // How the results panel writes its numbers. The statistics answer fractions (0.031 is +3.1%); the screen
 // writes them as signed percentages, so "better" and "worse" read the same in the table and the plot.

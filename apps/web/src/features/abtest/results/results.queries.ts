@@ -1,4 +1,5 @@
-import { api, type ResultsRequestInput } from '@console/domain';
+import { api } from '@console/domain/endpoints';
+import type { ResultsRequestInput } from '@console/domain/experiment';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/hooks.ts';
 
 // The results panel's calls, declared in packages/domain/src/endpoints/experiment.endpoints.ts.

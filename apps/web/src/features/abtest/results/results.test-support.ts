@@ -1,4 +1,4 @@
-import type { Decision, ExperimentResults, Metric, MetricResult } from '@console/domain';
+import type { Decision, ExperimentResults, Metric, MetricResult } from '@console/domain/experiment';
 
 const AT = Date.UTC(2026, 11, 1, 9, 0);
 

@@ -1,11 +1,6 @@
-import {
-  type AbTest,
-  api,
-  caseLabel,
-  type ExperimentResults,
-  isRollout,
-  WEIGHT_TOTAL,
-} from '@console/domain';
+import { type AbTest, caseLabel, isRollout, WEIGHT_TOTAL } from '@console/domain/abtest';
+import { api } from '@console/domain/endpoints';
+import type { ExperimentResults } from '@console/domain/experiment';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, callEndpoint } from '../../../api/client.ts';

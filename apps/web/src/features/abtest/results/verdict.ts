@@ -1,4 +1,4 @@
-import type { ExperimentResults, Interval } from '@console/domain';
+import type { ExperimentResults, Interval } from '@console/domain/experiment';
 
 /** What an interval says about a case against the control, in the direction the metric counts as better. */
 export type Verdict = 'better' | 'worse' | 'unclear';

@@ -1,4 +1,4 @@
-import { BUILD_BREAK_LABELS, CONSTRUCTION_ITEMS, DEFAULT_ROTATION_TITLE } from '@console/domain';
+import { BUILD_BREAK_LABELS, CONSTRUCTION_ITEMS, DEFAULT_ROTATION_TITLE } from '@console/domain/config';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../../test/fakeApi.ts';

@@ -1,4 +1,5 @@
-import { api, BUILD_BREAK_LABELS, type ConfigKindId, DEFAULT_ROTATION_TITLE } from '@console/domain';
+import { BUILD_BREAK_LABELS, type ConfigKindId, DEFAULT_ROTATION_TITLE } from '@console/domain/config';
+import { api } from '@console/domain/endpoints';
 import Stack from '@mui/material/Stack';
 import { useEndpointQuery } from '../../../api/hooks.ts';
 import { NumberFormField } from '../../../components/form/NumberFormField.tsx';

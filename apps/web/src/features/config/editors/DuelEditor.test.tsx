@@ -1,4 +1,4 @@
-import { DEFAULT_DUEL, DUEL_LABELS } from '@console/domain';
+import { DEFAULT_DUEL, DUEL_LABELS } from '@console/domain/config';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, renderEditor } from './editors.test-support.tsx';

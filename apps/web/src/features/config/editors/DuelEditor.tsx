@@ -1,4 +1,4 @@
-import { DUEL_LABELS } from '@console/domain';
+import { DUEL_LABELS } from '@console/domain/config';
 import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
 import { Section } from './sections/Section.tsx';
 

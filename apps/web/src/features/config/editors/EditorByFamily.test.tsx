@@ -1,4 +1,4 @@
-import { CONFIG_KINDS, CONSTRUCTION_ITEMS, type ConfigKindId, configKindOf } from '@console/domain';
+import { CONFIG_KINDS, CONSTRUCTION_ITEMS, type ConfigKindId, configKindOf } from '@console/domain/config';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../test/fakeApi.ts';

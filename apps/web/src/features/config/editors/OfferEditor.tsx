@@ -1,4 +1,4 @@
-import { type ConfigKindId, MAX_ACTIVATION_DURATION_SECONDS, OFFER_LABELS } from '@console/domain';
+import { type ConfigKindId, MAX_ACTIVATION_DURATION_SECONDS, OFFER_LABELS } from '@console/domain/config';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';

@@ -1,4 +1,4 @@
-import { BOT_LABELS, DEFAULT_BOT, MATCHMAKING_LABELS, RACE_LABELS } from '@console/domain';
+import { BOT_LABELS, DEFAULT_BOT, MATCHMAKING_LABELS, RACE_LABELS } from '@console/domain/config';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aConfigInput, field, renderEditor } from './editors.test-support.tsx';

@@ -1,4 +1,4 @@
-import { type ConfigKindId, configKindOf, RACE_LABELS } from '@console/domain';
+import { type ConfigKindId, configKindOf, RACE_LABELS } from '@console/domain/config';
 import Stack from '@mui/material/Stack';
 import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
 import { BotSection } from './sections/BotSection.tsx';

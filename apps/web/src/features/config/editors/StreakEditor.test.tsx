@@ -1,4 +1,4 @@
-import { DEFAULT_STREAK_TIER, STREAK_LABELS } from '@console/domain';
+import { DEFAULT_STREAK_TIER, STREAK_LABELS } from '@console/domain/config';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, renderEditor } from './editors.test-support.tsx';

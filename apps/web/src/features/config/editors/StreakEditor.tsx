@@ -1,4 +1,4 @@
-import { type ConfigKindId, STREAK_LABELS } from '@console/domain';
+import { type ConfigKindId, STREAK_LABELS } from '@console/domain/config';
 import { NumberFormField } from '../../../components/form/NumberFormField.tsx';
 import { TabEditor } from './sections/TabEditor.tsx';
 

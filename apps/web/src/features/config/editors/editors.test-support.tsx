@@ -5,7 +5,7 @@ import {
   configKindOf,
   defaultActivationSettings,
   defaultConfigData,
-} from '@console/domain';
+} from '@console/domain/config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

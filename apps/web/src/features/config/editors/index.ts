@@ -1,4 +1,4 @@
-import type { ConfigFamily, ConfigKindId } from '@console/domain';
+import type { ConfigFamily, ConfigKindId } from '@console/domain/config';
 import type { ComponentType } from 'react';
 import { BuildBreakEditor } from './BuildBreakEditor.tsx';
 import { DuelEditor } from './DuelEditor.tsx';

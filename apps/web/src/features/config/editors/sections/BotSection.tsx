@@ -1,4 +1,4 @@
-import { BOT_LABELS } from '@console/domain';
+import { BOT_LABELS } from '@console/domain/config';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxFormField } from '../../../../components/form/CheckboxFormField.tsx';
 import { NumberFormField } from '../../../../components/form/NumberFormField.tsx';

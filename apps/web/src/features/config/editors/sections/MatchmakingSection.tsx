@@ -1,4 +1,5 @@
-import { MATCHMAKING_ALGORITHM_LABELS, MATCHMAKING_LABELS, MatchmakingAlgorithm } from '@console/domain';
+import { MATCHMAKING_ALGORITHM_LABELS, MATCHMAKING_LABELS } from '@console/domain/config';
+import { MatchmakingAlgorithm } from '@console/domain/enums';
 import { CheckboxFormField } from '../../../../components/form/CheckboxFormField.tsx';
 import { NumberFormField } from '../../../../components/form/NumberFormField.tsx';
 import { SelectFormField, type SelectOption } from '../../../../components/form/SelectFormField.tsx';

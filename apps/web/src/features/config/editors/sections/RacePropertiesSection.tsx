@@ -1,4 +1,4 @@
-import { RACE_LABELS } from '@console/domain';
+import { RACE_LABELS } from '@console/domain/config';
 import { NumberFormField } from '../../../../components/form/NumberFormField.tsx';
 import { Section } from './Section.tsx';
 

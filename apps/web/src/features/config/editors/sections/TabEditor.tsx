@@ -1,4 +1,4 @@
-import type { ConfigKindId } from '@console/domain';
+import type { ConfigKindId } from '@console/domain/config';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import { type ConfigKindId, configKindOf } from '@console/domain';
+import { type ConfigKindId, configKindOf } from '@console/domain/config';
 import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { listErrorMessage } from '../../../../components/form/fieldError.ts';
 import { dataFieldSchema, minEntriesOf, newEntryOf } from '../../dataFieldSchema.ts';

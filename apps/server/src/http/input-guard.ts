@@ -1,4 +1,5 @@
-import { badInput, describeFieldPath, findUnstorableText } from '@console/domain';
+import { describeFieldPath, findUnstorableText } from '@console/domain/api';
+import { badInput } from '@console/domain/errors';
 import type { FastifyInstance } from 'fastify';
 
 // The request parts a handler reads, in the order an operator reads a URL and then its body.

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf } from '../db/client.ts';
@@ -164,7 +164,7 @@ export function registerMetrics(
  */
 export function registerMetricsRoute(app: FastifyInstance): void {
   const registry = app.metrics;
-  const expected = app.config.metricsToken === undefined ? null : digest(app.config.metricsToken);
+  const expected = app.settings.metricsToken === undefined ? null : digest(app.settings.metricsToken);
   app.get(
     METRICS_PATH,
     { config: { access: 'public' }, schema: { hide: true }, exposeHeadRoute: false },

@@ -1,14 +1,6 @@
 import type { Socket } from 'node:net';
-import {
-  badInput,
-  DomainError,
-  describeFieldPath,
-  ErrorCode,
-  type ErrorResponse,
-  HTTP_STATUS_BY_CODE,
-  MESSAGES,
-  quoteInput,
-} from '@console/domain';
+import { describeFieldPath, type ErrorResponse, quoteInput } from '@console/domain/api';
+import { badInput, DomainError, ErrorCode, HTTP_STATUS_BY_CODE, MESSAGES } from '@console/domain/errors';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailableError } from '../db/unavailable.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role, RoleGrants, SignInMethod } from '@console/domain';
+import type { Role, RoleGrants } from '@console/domain/access';
+import type { SignInMethod } from '@console/domain/audit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
   deleteSession,
@@ -12,6 +12,7 @@ import {
   touchSession,
 } from '../features/auth/auth.public.ts';
 import { touchUser } from '../features/users/users.public.ts';
+import type { AppSettings } from '../settings.ts';
 
 export const SESSION_COOKIE = 'console_session';
 
@@ -63,7 +64,7 @@ interface CachedSession {
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-export function createSessions(db: Db, config: AppConfig, now: () => number): Sessions {
+export function createSessions(db: Db, settings: AppSettings, now: () => number): Sessions {
   const cache = new Map<string, CachedSession>();
   // The sessions this process has seen valid, kept apart from the cache: a role change empties the cache
   // but ends no session. Only real sessions enter it, oldest first out.
@@ -84,13 +85,13 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
     }
   };
   // Activity is written at most this often per session, so a busy session costs no write per request.
-  const touchMs = Math.min(60_000, Math.floor(config.sessionIdleMs / 10));
+  const touchMs = Math.min(60_000, Math.floor(settings.sessionIdleMs / 10));
 
   const grantsOf = (row: SessionRow): RoleGrants => ({
     role: row.role,
     // A Map: environment ids are chosen by operators (access.ts, RoleGrants).
     environments: new Map(Object.entries(row.roles)),
-    isConfiguredAdmin: config.adminEmails.includes(row.email),
+    isConfiguredAdmin: settings.adminEmails.includes(row.email),
   });
 
   const fetch = async (hash: string, at: number): Promise<CachedSession | null> => {
@@ -115,7 +116,7 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
   };
 
   const isExpired = (entry: CachedSession, at: number) =>
-    at - entry.created >= config.sessionAbsoluteMs || at - entry.lastSeen >= config.sessionIdleMs;
+    at - entry.created >= settings.sessionAbsoluteMs || at - entry.lastSeen >= settings.sessionIdleMs;
 
   const hashOfRequest = (request: FastifyRequest): string | null => {
     const id = request.cookies[SESSION_COOKIE];
@@ -127,9 +128,9 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
       httpOnly: true,
       sameSite: 'lax',
       // Behind a trusted proxy, request.protocol is the proxy's X-Forwarded-Proto (config trustProxy).
-      secure: request.protocol === 'https' || config.publicUrl.startsWith('https:'),
+      secure: request.protocol === 'https' || settings.publicUrl.startsWith('https:'),
       path: '/',
-      maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
+      maxAge: Math.floor(settings.sessionAbsoluteMs / 1000),
     });
 
   return {
@@ -167,7 +168,7 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
       const at = now();
       const id = randomBytes(32).toString('base64url');
       const previous = hashOfRequest(request);
-      const initialRole: Role = method === 'dev' && config.devLoginAdmins ? 'admin' : config.defaultRole;
+      const initialRole: Role = method === 'dev' && settings.devLoginAdmins ? 'admin' : settings.defaultRole;
       // Rotation: the id this browser held before signing in is never valid again.
       await recordSignIn(db, {
         email,
@@ -176,8 +177,8 @@ export function createSessions(db: Db, config: AppConfig, now: () => number): Se
         at: new Date(at),
         idHash: hashOf(id),
         previousIdHash: previous,
-        idleSince: new Date(at - config.sessionIdleMs),
-        createdBefore: new Date(at - config.sessionAbsoluteMs),
+        idleSince: new Date(at - settings.sessionIdleMs),
+        createdBefore: new Date(at - settings.sessionAbsoluteMs),
       });
       if (previous) invalidate(previous);
       remember(hashOf(id));

@@ -1,6 +1,7 @@
-import { DomainError, ErrorCode, quoteInput } from '@console/domain';
+import { quoteInput } from '@console/domain/api';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config.ts';
+import type { AppSettings } from '../settings.ts';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -52,12 +53,12 @@ function normalisedHost(protocol: string, host: string): string | null {
  * page reaches the console under the attacker's name, which is what its browser sends as Host). Without
  * it, the console is a local one: only loopback names.
  */
-function hostCheckOf(config: Pick<AppConfig, 'publicUrl' | 'isPublicUrlSet'>) {
-  const own = new URL(config.publicUrl);
+function hostCheckOf(settings: Pick<AppSettings, 'publicUrl' | 'isPublicUrlSet'>) {
+  const own = new URL(settings.publicUrl);
   return (host: string): boolean => {
     const given = normalisedHost(own.protocol, host);
     if (given === null) return false;
-    if (config.isPublicUrlSet) return given === own.host;
+    if (settings.isPublicUrlSet) return given === own.host;
     return LOOPBACK_HOSTNAMES.has(new URL(`${own.protocol}//${given}`).hostname);
   };
 }
@@ -73,9 +74,9 @@ function hostCheckOf(config: Pick<AppConfig, 'publicUrl' | 'isPublicUrlSet'>) {
  *   scripts, game servers) are not browsers' and pass.
  */
 export function registerCrossSiteGuard(app: FastifyInstance): void {
-  const { publicUrl, allowedOrigins, isPublicUrlSet } = app.config;
+  const { publicUrl, allowedOrigins, isPublicUrlSet } = app.settings;
   const allowed = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
-  const isOwnHost = hostCheckOf(app.config);
+  const isOwnHost = hostCheckOf(app.settings);
 
   const originRefusal = (request: FastifyRequest): string | null => {
     const origin = request.headers.origin;

@@ -1,4 +1,4 @@
-import { RUNTIME_API_PREFIX } from '@console/domain';
+import { RUNTIME_API_PREFIX } from '@console/domain/runtime';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { RefusalLog } from './refusal-log.ts';
 

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorBody, RETRY_AFTER_SECONDS } from './errors.ts';
 import type { RefusalLog } from './refusal-log.ts';
@@ -13,7 +13,7 @@ import type { RefusalLog } from './refusal-log.ts';
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
 /**
- * Fastify's options for the request time: Node answers 408 {"error"} (plugins/errors.ts) when the headers
+ * Fastify's options for the request time: Node answers 408 {"error"} (http/errors.ts) when the headers
  * and body of a request have not all arrived within `requestBodyTimeoutMs` of its first byte. Responses
  * that last (event streams, WebSockets) are not affected: their requests arrive at once.
  */

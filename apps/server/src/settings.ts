@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMAIL_MAX_LENGTH, ROLES, type Role, RUNTIME_REVISIONS_KEPT } from '@console/domain';
+import { ROLES, type Role } from '@console/domain/access';
+import { EMAIL_MAX_LENGTH } from '@console/domain/auth';
+import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
 import { z } from 'zod';
 import type { DatabaseLimits } from './db/pool.ts';
 
@@ -14,7 +16,7 @@ export const WEB_DIST_DIR = resolve(REPO_ROOT, 'apps/web/dist');
 export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
 
 /** Sign-in through one OpenID Connect provider (OIDC_*, or Google through GOOGLE_*). */
-export interface OidcConfig {
+export interface OidcSettings {
   issuerUrl: string;
   clientId: string;
   clientSecret: string;
@@ -28,7 +30,7 @@ export interface OidcConfig {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface AppConfig {
+export interface AppSettings {
   databaseUrl: string;
   port: number;
   host: string;
@@ -37,7 +39,7 @@ export interface AppConfig {
   sessionSecret: string;
   devLogin: boolean;
   /** The OpenID Connect provider operators sign in with, when one is configured. */
-  oidc?: OidcConfig;
+  oidc?: OidcSettings;
   /** E-mail domains allowed to sign in through the provider; empty means any verified address. */
   allowedEmailDomains: string[];
   /** Serve the built web app from this folder when it exists. */
@@ -88,7 +90,7 @@ export interface AppConfig {
   embeddedDatabaseLivenessMs: number | null;
   /**
    * PUBLIC_URL was given: only requests addressed to it (Host) and, when they change something, sent from
-   * it (Origin, scheme included) are served (plugins/cross-site.ts). Unset: the console is a local one at
+   * it (Origin, scheme included) are served (http/cross-site.ts). Unset: the console is a local one at
    * http://localhost:$PORT, and only loopback names are accepted as its Host.
    */
   isPublicUrlSet: boolean;
@@ -103,7 +105,7 @@ export interface AppConfig {
 }
 
 /** A start-up refusal: the message names every variable that is wrong, and is printed without a stack. */
-export class ConfigError extends Error {
+export class SettingsError extends Error {
   override name = 'ConfigError';
 }
 
@@ -333,7 +335,7 @@ function signInIssues(env: SignInVariables, isProduction: boolean): string[] {
   return issues;
 }
 
-export type Env = z.output<typeof envSchema>;
+export type EnvSettings = z.output<typeof envSchema>;
 
 /** Every variable the console reads (deployment files are checked against this list). */
 export const ENV_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
@@ -352,7 +354,7 @@ const SECRET_VARIABLES = new Set([
  * Parses the process environment with one schema; refuses, naming each variable, anything it cannot use
  * and the unsafe combinations. An empty variable counts as unset (`FOO=` in a shell or compose file).
  */
-export function parseEnv(env: NodeJS.ProcessEnv): Env {
+export function parseEnvSettings(env: NodeJS.ProcessEnv): EnvSettings {
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -364,18 +366,18 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     const shown = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(given[name])})`;
     return `${name} ${issue.message}${shown}`;
   });
-  throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  throw new SettingsError(`Invalid environment:\n  ${lines.join('\n  ')}`);
 }
 
 /**
  * The app's configuration from parsed variables and the database the process uses (`isEmbedded`: the
  * console started that database itself, db/database.ts).
  */
-export function configFromEnv(
-  env: Env,
+export function settingsFromEnv(
+  env: EnvSettings,
   databaseUrl: string,
   { isEmbedded = false }: { isEmbedded?: boolean } = {},
-): AppConfig {
+): AppSettings {
   const isProduction = env.NODE_ENV === 'production';
   const devLogin = env.AUTH_DEV_LOGIN ?? !isProduction;
   return {
@@ -423,7 +425,7 @@ export function configFromEnv(
 }
 
 /** The provider of OIDC_* (named after its host unless OIDC_DISPLAY_NAME), or Google's from GOOGLE_*. */
-function oidcConfigOf(env: Env): { oidc?: OidcConfig } {
+function oidcConfigOf(env: EnvSettings): { oidc?: OidcSettings } {
   if (env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
     return {
       oidc: {
@@ -450,8 +452,8 @@ function oidcConfigOf(env: Env): { oidc?: OidcConfig } {
 }
 
 /** Reads the process environment; refuses bad values and unsafe combinations at start-up (ConfigError). */
-export function readConfig(env: NodeJS.ProcessEnv, databaseUrl: string): AppConfig {
-  return configFromEnv(parseEnv(env), databaseUrl);
+export function readSettings(env: NodeJS.ProcessEnv, databaseUrl: string): AppSettings {
+  return settingsFromEnv(parseEnvSettings(env), databaseUrl);
 }
 
 function randomSecret(): string {

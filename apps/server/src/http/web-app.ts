@@ -1,4 +1,4 @@
-import { notFound } from '@console/domain';
+import { notFound } from '@console/domain/errors';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import { ConfigError, configFromEnv, parseEnv, readConfig } from './config.ts';
+import { parseEnvSettings, readSettings, SettingsError, settingsFromEnv } from './settings.ts';
 import { runProcess, serverProcessArgs } from './testing/server-process.ts';
 
 const DATABASE = 'postgresql://unused@127.0.0.1:1/none';
@@ -9,9 +9,9 @@ const DATABASE = 'postgresql://unused@127.0.0.1:1/none';
 /** The start-up refusal's message for an environment, or a failure when it was accepted. */
 function refusal(env: NodeJS.ProcessEnv): string {
   try {
-    parseEnv(env);
+    parseEnvSettings(env);
   } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toBeInstanceOf(SettingsError);
     return (error as Error).message;
   }
   throw new Error(`accepted ${JSON.stringify(env)}`);
@@ -20,8 +20,8 @@ function refusal(env: NodeJS.ProcessEnv): string {
 describe('environment variables', () => {
   it('have the documented defaults when unset or empty', () => {
     for (const env of [{}, { PORT: '', LOG_LEVEL: '', TRUST_PROXY: '', BODY_LIMIT_BYTES: '' }]) {
-      const config = readConfig(env, DATABASE);
-      expect(config).toMatchObject({
+      const settings = readSettings(env, DATABASE);
+      expect(settings).toMatchObject({
         databaseUrl: DATABASE,
         port: 3000,
         // Dev login is on by default locally: only this machine reaches the console.
@@ -34,16 +34,16 @@ describe('environment variables', () => {
         bodyLimit: 1024 * 1024,
         runtimeMaxConnectionsPerKey: 1000,
       });
-      expect(config.oidc).toBeUndefined();
-      expect(config.metricsToken).toBeUndefined();
-      expect(config.shutdownTimeoutMs).toBe(10_000);
-      expect(config.sessionSecret.length).toBeGreaterThanOrEqual(40);
+      expect(settings.oidc).toBeUndefined();
+      expect(settings.metricsToken).toBeUndefined();
+      expect(settings.shutdownTimeoutMs).toBe(10_000);
+      expect(settings.sessionSecret.length).toBeGreaterThanOrEqual(40);
     }
-    expect(parseEnv({}).EMBEDDED_PG_PORT).toBe(54329);
+    expect(parseEnvSettings({}).EMBEDDED_PG_PORT).toBe(54329);
   });
 
   it('are read into their types', () => {
-    const config = readConfig(
+    const settings = readSettings(
       {
         NODE_ENV: 'production',
         SESSION_SECRET: 'secret',
@@ -65,7 +65,7 @@ describe('environment variables', () => {
       },
       DATABASE,
     );
-    expect(config).toMatchObject({
+    expect(settings).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
       publicUrl: 'https://console.example.com',
@@ -89,11 +89,11 @@ describe('environment variables', () => {
       sessionAbsoluteMs: 8 * 3_600_000,
       runtimeMaxConnectionsPerKey: 5,
     });
-    expect(readConfig({ TRUST_PROXY: 'true' }, DATABASE).trustProxy).toBe(true);
-    expect(readConfig({ TRUST_PROXY: 'false' }, DATABASE).trustProxy).toBe(false);
-    expect(readConfig({ AUTH_DEV_LOGIN: '1' }, DATABASE).devLogin).toBe(true);
-    expect(readConfig({ AUTH_DEV_LOGIN: 'false' }, DATABASE).devLogin).toBe(false);
-    expect(parseEnv({ EMBEDDED_PG_PORT: '5433' }).EMBEDDED_PG_PORT).toBe(5433);
+    expect(readSettings({ TRUST_PROXY: 'true' }, DATABASE).trustProxy).toBe(true);
+    expect(readSettings({ TRUST_PROXY: 'false' }, DATABASE).trustProxy).toBe(false);
+    expect(readSettings({ AUTH_DEV_LOGIN: '1' }, DATABASE).devLogin).toBe(true);
+    expect(readSettings({ AUTH_DEV_LOGIN: 'false' }, DATABASE).devLogin).toBe(false);
+    expect(parseEnvSettings({ EMBEDDED_PG_PORT: '5433' }).EMBEDDED_PG_PORT).toBe(5433);
   });
 
   it('refuse to start on a value they cannot use, naming the variable and the value', () => {
@@ -177,14 +177,14 @@ describe('environment variables', () => {
       OIDC_CLIENT_ID: 'console',
       OIDC_CLIENT_SECRET: 'okta-secret',
     };
-    expect(readConfig(okta, DATABASE).oidc).toEqual({
+    expect(readSettings(okta, DATABASE).oidc).toEqual({
       issuerUrl: 'https://studio.okta.com/oauth2/default',
       clientId: 'console',
       clientSecret: 'okta-secret',
       displayName: 'studio.okta.com',
       slug: 'oidc',
     });
-    expect(readConfig({ ...okta, OIDC_DISPLAY_NAME: 'Okta' }, DATABASE).oidc?.displayName).toBe('Okta');
+    expect(readSettings({ ...okta, OIDC_DISPLAY_NAME: 'Okta' }, DATABASE).oidc?.displayName).toBe('Okta');
     expect(refusal({ OIDC_ISSUER_URL: 'https://studio.okta.com', OIDC_CLIENT_ID: 'console' })).toBe(
       'Invalid environment:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET must be set together (or none)',
     );
@@ -212,24 +212,24 @@ describe('environment variables', () => {
       'Invalid environment:\n  OIDC_ISSUER_URL must be an https:// URL when NODE_ENV=production',
     );
     // Off production a local provider over http is fine (tests, a Keycloak beside the console).
-    expect(readConfig(keycloak, DATABASE).oidc?.issuerUrl).toBe('http://keycloak:8080/realms/studio');
+    expect(readSettings(keycloak, DATABASE).oidc?.issuerUrl).toBe('http://keycloak:8080/realms/studio');
     const https = { ...keycloak, OIDC_ISSUER_URL: 'https://sso.studio.com/realms/studio' };
     expect(refusal({ ...production, ...https })).toBe(
       'Invalid environment:\n  PUBLIC_URL must be set when NODE_ENV=production: the sign-in redirect URI is built from it',
     );
-    const config = readConfig(
+    const settings = readSettings(
       { ...production, ...https, PUBLIC_URL: 'https://console.studio.com' },
       DATABASE,
     );
-    expect(config.devLogin).toBe(false);
+    expect(settings.devLogin).toBe(false);
   });
 
   it('read the metrics token and the shutdown bound', () => {
-    const config = readConfig(
+    const settings = readSettings(
       { METRICS_TOKEN: 'a-long-enough-token', SHUTDOWN_TIMEOUT_SECONDS: '30' },
       DATABASE,
     );
-    expect(config).toMatchObject({ metricsToken: 'a-long-enough-token', shutdownTimeoutMs: 30_000 });
+    expect(settings).toMatchObject({ metricsToken: 'a-long-enough-token', shutdownTimeoutMs: 30_000 });
     expect(refusal({ METRICS_TOKEN: 'short' })).toBe(
       'Invalid environment:\n  METRICS_TOKEN must be at least 16 characters',
     );
@@ -259,9 +259,9 @@ describe('environment variables', () => {
 
 describe('request guards configuration', () => {
   it('reads ALLOWED_ORIGINS as origins, refusing anything else', () => {
-    expect(readConfig({}, DATABASE).allowedOrigins).toEqual([]);
+    expect(readSettings({}, DATABASE).allowedOrigins).toEqual([]);
     expect(
-      readConfig({ ALLOWED_ORIGINS: ' https://tools.example.com, http://localhost:5173,' }, DATABASE)
+      readSettings({ ALLOWED_ORIGINS: ' https://tools.example.com, http://localhost:5173,' }, DATABASE)
         .allowedOrigins,
     ).toEqual(['https://tools.example.com', 'http://localhost:5173']);
     expect(refusal({ ALLOWED_ORIGINS: 'https://tools.example.com/path' })).toContain(
@@ -271,13 +271,13 @@ describe('request guards configuration', () => {
   });
 
   it('reads the API rate limits per minute, 0 for none', () => {
-    expect(readConfig({}, DATABASE).apiRateLimit).toEqual({
+    expect(readSettings({}, DATABASE).apiRateLimit).toEqual({
       perSession: 1200,
       perAddress: 3000,
       anonymousPerAddress: 1200,
     });
     expect(
-      readConfig(
+      readSettings(
         {
           API_RATE_LIMIT_PER_SESSION: '0',
           API_RATE_LIMIT_PER_ADDRESS: '50',
@@ -294,12 +294,12 @@ describe('request guards configuration', () => {
 
 describe('hardening configuration', () => {
   it('bounds every wait on the database, in seconds, with defaults of a few seconds', () => {
-    expect(readConfig({}, DATABASE).databaseLimits).toEqual({
+    expect(readSettings({}, DATABASE).databaseLimits).toEqual({
       connectTimeoutMs: 1_000,
       statementTimeoutMs: 5_000,
       transactionTimeoutMs: 15_000,
     });
-    const set = readConfig(
+    const set = readSettings(
       {
         DATABASE_CONNECT_TIMEOUT_SECONDS: '3',
         DATABASE_STATEMENT_TIMEOUT_SECONDS: '20',
@@ -321,9 +321,9 @@ describe('hardening configuration', () => {
   });
 
   it('checks the liveness of the embedded database only when the console started it', () => {
-    expect(readConfig({}, DATABASE).embeddedDatabaseLivenessMs).toBeNull();
-    const env = parseEnv({ EMBEDDED_PG_LIVENESS_SECONDS: '12' });
-    expect(configFromEnv(env, DATABASE, { isEmbedded: true }).embeddedDatabaseLivenessMs).toBe(12_000);
+    expect(readSettings({}, DATABASE).embeddedDatabaseLivenessMs).toBeNull();
+    const env = parseEnvSettings({ EMBEDDED_PG_LIVENESS_SECONDS: '12' });
+    expect(settingsFromEnv(env, DATABASE, { isEmbedded: true }).embeddedDatabaseLivenessMs).toBe(12_000);
   });
 
   it('takes a separate owner for migrations only beside DATABASE_URL, never repeating either', () => {
@@ -331,19 +331,21 @@ describe('hardening configuration', () => {
     expect(refusal({ DATABASE_OWNER_URL: owner })).toContain(
       'DATABASE_OWNER_URL needs DATABASE_URL (the serving role)',
     );
-    expect(parseEnv({ DATABASE_URL: DATABASE, DATABASE_OWNER_URL: owner }).DATABASE_OWNER_URL).toBe(owner);
+    expect(parseEnvSettings({ DATABASE_URL: DATABASE, DATABASE_OWNER_URL: owner }).DATABASE_OWNER_URL).toBe(
+      owner,
+    );
     expect(refusal({ DATABASE_URL: DATABASE, DATABASE_OWNER_URL: 'mysql://x' })).not.toContain('mysql');
   });
 
   it('listens on 127.0.0.1 with dev login unless HOST says otherwise, and requires PUBLIC_URL in production', () => {
-    expect(readConfig({}, DATABASE)).toMatchObject({
+    expect(readSettings({}, DATABASE)).toMatchObject({
       host: '127.0.0.1',
       devLogin: true,
       isPublicUrlSet: false,
     });
-    expect(readConfig({ HOST: '0.0.0.0' }, DATABASE).host).toBe('0.0.0.0');
-    expect(readConfig({ AUTH_DEV_LOGIN: 'false' }, DATABASE).host).toBe('0.0.0.0');
-    expect(readConfig({ PUBLIC_URL: 'https://console.example.com' }, DATABASE).isPublicUrlSet).toBe(true);
+    expect(readSettings({ HOST: '0.0.0.0' }, DATABASE).host).toBe('0.0.0.0');
+    expect(readSettings({ AUTH_DEV_LOGIN: 'false' }, DATABASE).host).toBe('0.0.0.0');
+    expect(readSettings({ PUBLIC_URL: 'https://console.example.com' }, DATABASE).isPublicUrlSet).toBe(true);
     expect(
       refusal({
         NODE_ENV: 'production',

@@ -1,4 +1,6 @@
-import { badInput, DEFAULT_ENVIRONMENT, isEnvironmentOrBranchId, notLoggedIn } from '@console/domain';
+import { isEnvironmentOrBranchId } from '@console/domain/change-request';
+import { DEFAULT_ENVIRONMENT } from '@console/domain/environment.constants';
+import { badInput, notLoggedIn } from '@console/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createEnvironmentResolver } from '../features/environment/environment.service.ts';
 
@@ -6,7 +8,7 @@ import { createEnvironmentResolver } from '../features/environment/environment.s
  * Runs before body parsing on every /api route: who is calling (401 before anything else),
  * then which environment the call acts on (`?configuration=`, dev when absent, 404 when unknown).
  * The right the call needs is checked next, by the route itself (http/endpoint.ts).
- * Refusals are DomainErrors, answered by the one error handler (plugins/errors.ts).
+ * Refusals are DomainErrors, answered by the one error handler (http/errors.ts).
  */
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('user', null);

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { CreatedRuntimeKey } from '@console/domain';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@console/domain';
+import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -17,7 +17,7 @@ type Limit = ReturnType<FastifyInstance['createRateLimit']>;
  * servers and clients share addresses.
  */
 export function registerApiRateLimit(app: FastifyInstance): void {
-  const { perSession, perAddress, anonymousPerAddress } = app.config.apiRateLimit;
+  const { perSession, perAddress, anonymousPerAddress } = app.settings.apiRateLimit;
   const limitOf = (max: number, keyOf: (request: FastifyRequest) => string): Limit | null =>
     max > 0 ? app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: keyOf }) : null;
   const session = limitOf(perSession, (request) => `session:${request.cookies[SESSION_COOKIE] ?? ''}`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV_VARIABLE_NAMES, REPO_ROOT } from './config.ts';
+import { ENV_VARIABLE_NAMES, REPO_ROOT } from './settings.ts';
 
 // docs/configuration.md lists every variable the console reads, as a table: a variable added to the schema
 // and not to the document (or left in the document after leaving the schema) fails here, so the reference an

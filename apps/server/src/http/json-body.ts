@@ -1,11 +1,11 @@
 import {
   BODY_TOO_DEEP_MESSAGE,
-  badInput,
   describeFieldPath,
   findPrototypeKey,
   isNestedDeeperThan,
   MAX_BODY_NESTING_DEPTH,
-} from '@console/domain';
+} from '@console/domain/api';
+import { badInput } from '@console/domain/errors';
 import { errorCodes, type FastifyInstance } from 'fastify';
 
 // Any text that could hold `__proto__` or `constructor` once parsed (a \u escape can spell either).
