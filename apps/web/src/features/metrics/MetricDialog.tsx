@@ -136,8 +136,8 @@ function CreateMetricForm({ onClose }: { onClose(): void }) {
         <CheckboxFormField name="higherIsBetter" label={METRIC_FIELD_LABELS.higherIsBetter} />
         <CheckboxFormField name="guardrail" label="Guardrail (a metric the test must not harm)" />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          What a metric measures (kind, events, window) is fixed once it is created: its numbers are counted
-          from then on.
+          What a metric measures (kind, events, window) is fixed once it is created. Its numbers include the
+          events players sent before it was created.
         </Typography>
         <DialogActions sx={{ px: 0 }}>
           <Button onClick={onClose}>Cancel</Button>
