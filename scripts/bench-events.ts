@@ -355,7 +355,7 @@ try {
 
   if (ONLY === '' || ONLY === 'sdk') {
     // Five plugins, each decided by a two-case A/B-test: every new player makes five exposures.
-    await insertRuntimeRevision(database.url, {
+    const inserted = await insertRuntimeRevision(database.url, {
       environmentId: 'dev',
       content: makeRuntimeContent({ plugins: 5, cases: 2 }),
     });
@@ -370,6 +370,15 @@ try {
       onExposure: () => {},
     });
     await Promise.all([sending.start(), silent.start(), counting.start()]);
+    // A client may start on the revision served before the one just inserted reached the console's cache:
+    // measure only once each serves the five A/B-tests (its stream brings the revision), else no exposure
+    // would be made and the figure would say nothing about sending.
+    const servedBy = Date.now() + 30_000;
+    while ([sending, silent, counting].some((client) => (client.revision ?? 0) < inserted.revision)) {
+      if (Date.now() > servedBy)
+        throw new Error(`the SDK clients never served revision ${inserted.revision}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const PLAYERS = 20_000;
     const cost = (client: typeof sending, round: number) => {
       const start = performance.now();
