@@ -41,6 +41,17 @@ const BIG = 'fifth-year';
 const SMALL = 'twenty-rows';
 /** An empty environment the fifth year is previewed and imported into. */
 const COPY = 'fifth-year-copy';
+/**
+ * To measure a part alone: BENCH_SEARCH_ONLY names calls by a piece of their label (comma-separated,
+ * `audit,picker`), BENCH_SEARCH_PHASES the phases run (`search,export,transfer`, all by default).
+ */
+const ONLY = (process.env.BENCH_SEARCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim().toLowerCase())
+  .filter(Boolean);
+const PHASES = new Set(
+  (process.env.BENCH_SEARCH_PHASES ?? 'search,export,transfer').split(',').map((p) => p.trim()),
+);
 
 const bench = await startBenchConsole();
 const { app, cookie, post } = bench;
@@ -175,6 +186,8 @@ try {
   const ms = (result: LoadResult) => `${result.p99} ms`.padStart(7);
   const mark = (isMet: boolean) => (isMet ? ' ' : '!');
   for (const [index, [name, endpoint, body]] of cases.entries()) {
+    if (!PHASES.has('search')) break;
+    if (ONLY.length > 0 && !ONLY.some((part) => name.toLowerCase().includes(part))) continue;
     // Pages of 20, which the 20-row environment fills too: the two p99s compare pages of one length.
     const paged = { ...body, limit: PAGE };
     parsedBodies.set(index, endpoint.body.parse(paged));
@@ -208,81 +221,92 @@ try {
     "(! marks a figure that misses its goal; bare: the same service with the same parsed body in a Fastify route without the console's hooks)",
   );
 
+  if (PHASES.has('export')) await measureExport();
+  if (PHASES.has('transfer')) await measureTransfer();
+
   // The export of the whole fifth-year log, streamed over HTTP: its time and the server's memory meanwhile.
   // The live heap, sampled after a full collection: what the server (and this reader) hold while a
   // million rows pass, not the garbage they leave for the collector.
-  v8.setFlagsFromString('--expose-gc');
-  const collect = vm.runInNewContext('gc') as () => void;
-  collect();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let peak = heapBefore;
-  const sampler = setInterval(() => {
+  async function measureExport() {
+    v8.setFlagsFromString('--expose-gc');
+    const collect = vm.runInNewContext('gc') as () => void;
     collect();
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 250);
-  const exportStarted = performance.now();
-  const response = await fetch(`${base}${api.audit.export.path}?configuration=${BIG}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ format: 'csv' }),
-  });
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
+    const heapBefore = process.memoryUsage().heapUsed;
+    let peak = heapBefore;
+    const sampler = setInterval(() => {
+      collect();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }, 250);
+    const exportStarted = performance.now();
+    const response = await fetch(`${base}${api.audit.export.path}?configuration=${BIG}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'csv' }),
+    });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+    clearInterval(sampler);
+    const seconds = (performance.now() - exportStarted) / 1000;
+    console.log(
+      `audit export, ${BIG}, CSV: ${(lines - 1).toLocaleString('en-US')} entries, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s ` +
+        `(${Math.round((lines - 1) / seconds).toLocaleString('en-US')} entries/s); live heap grew ${((peak - heapBefore) / 1e6).toFixed(1)} MB at most`,
+    );
   }
-  clearInterval(sampler);
-  const seconds = (performance.now() - exportStarted) / 1000;
-  console.log(
-    `audit export, ${BIG}, CSV: ${(lines - 1).toLocaleString('en-US')} entries, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s ` +
-      `(${Math.round((lines - 1) / seconds).toLocaleString('en-US')} entries/s); live heap grew ${((peak - heapBefore) / 1e6).toFixed(1)} MB at most`,
-  );
 
   // The fifth year moved whole: the transfer preview into an empty environment (the call the Transfer
   // screen makes), and the environment file's export and import (npm run env:export /
   // env:import: the same services; a file this size is beyond the API's body limit).
-  const timed = async (work: () => Promise<unknown>) => {
-    const started = performance.now();
-    await work();
-    return (performance.now() - started) / 1000;
-  };
-  const previewSeconds = await timed(async () => {
-    const preview = await post(`${api.transfer.preview.path}?configuration=${BIG}`, {
-      from: BIG,
-      to: COPY,
-      mode: 'overwrite',
+  async function measureTransfer() {
+    const timed = async (work: () => Promise<unknown>) => {
+      const started = performance.now();
+      await work();
+      return (performance.now() - started) / 1000;
+    };
+    const previewSeconds = await timed(async () => {
+      const preview = await post(`${api.transfer.preview.path}?configuration=${BIG}`, {
+        from: BIG,
+        to: COPY,
+        mode: 'overwrite',
+      });
+      if (preview.statusCode !== 200) throw new Error(`transfer preview: ${preview.body.slice(0, 200)}`);
     });
-    if (preview.statusCode !== 200) throw new Error(`transfer preview: ${preview.body.slice(0, 200)}`);
-  });
-  console.log(
-    `${BIG} moved whole: transfer preview into an empty environment ${previewSeconds.toFixed(1)} s`,
-  );
-  const folder = await mkdtemp(join(tmpdir(), 'bench-transfer-'));
-  try {
-    const file = join(folder, `${BIG}.json`);
-    const io = { cwd: folder, out: () => {} };
-    const exportSeconds = await timed(() => runExport(app.db, ['--env', BIG, '--out', file], io));
-    const { size } = await stat(file);
     console.log(
-      `${BIG} moved whole: environment file export ${exportSeconds.toFixed(1)} s (${(size / 1e6).toFixed(0)} MB)`,
+      `${BIG} moved whole: transfer preview into an empty environment ${previewSeconds.toFixed(1)} s`,
     );
-    const started = performance.now();
+    const folder = await mkdtemp(join(tmpdir(), 'bench-transfer-'));
     try {
-      await runImport(app.db, ['--file', file, '--env', COPY, '--apply', '--email', 'bench@example.com'], io);
-      const importSeconds = (performance.now() - started) / 1000;
+      const file = join(folder, `${BIG}.json`);
+      const io = { cwd: folder, out: () => {} };
+      const exportSeconds = await timed(() => runExport(app.db, ['--env', BIG, '--out', file], io));
+      const { size } = await stat(file);
       console.log(
-        `${BIG} moved whole: import (preview, then apply in one transaction) ${importSeconds.toFixed(1)} s`,
+        `${BIG} moved whole: environment file export ${exportSeconds.toFixed(1)} s (${(size / 1e6).toFixed(0)} MB)`,
       );
-    } catch (error) {
-      // A figure, not a crash: the import is one transaction, bounded by DATABASE_TRANSACTION_TIMEOUT_SECONDS.
-      const reason = (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1);
-      console.log(
-        `${BIG} moved whole: import FAILED after ${((performance.now() - started) / 1000).toFixed(1)} s: ${reason}`,
-      );
+      const started = performance.now();
+      try {
+        await runImport(
+          app.db,
+          ['--file', file, '--env', COPY, '--apply', '--email', 'bench@example.com'],
+          io,
+        );
+        const importSeconds = (performance.now() - started) / 1000;
+        console.log(
+          `${BIG} moved whole: import (preview, then apply in one transaction) ${importSeconds.toFixed(1)} s`,
+        );
+      } catch (error) {
+        // A figure, not a crash: the import is one transaction, bounded by DATABASE_TRANSACTION_TIMEOUT_SECONDS.
+        const reason = (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1);
+        console.log(
+          `${BIG} moved whole: import FAILED after ${((performance.now() - started) / 1000).toFixed(1)} s: ${reason}`,
+        );
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
-  } finally {
-    await rm(folder, { recursive: true, force: true });
   }
 } finally {
   await bare.close();
