@@ -2,38 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/settings.ts';
+import { writtenTexts } from '../src/testing/repository-files.ts';
 
 // Code and documents cite a decision record by its number (docs/decisions/README.md, "Writing a
 // record"): `docs/decisions/0202`, a record's file name, or, inside a record, the bare number `(0151)`.
 // Numbers are never reused and a record merged or split leaves its number resolving, so every citation
 // must name a record that exists; the index lists every numbered record under its area.
 
-// What .gitignore leaves out: built and generated files repeat the sources' comments.
-const SKIPPED_FOLDERS = new Set([
-  'node_modules',
-  '.git',
-  '.turbo',
-  '.data',
-  'dist',
-  'generated',
-  'artifacts',
-  'coverage',
-  '.build-test',
-  '.build-test-processes',
-]);
-const TEXT_FILE = /\.(ts|tsx|mts|mjs|js|md|json|prisma|css|html|ya?ml)$/;
 const DECISIONS = 'docs/decisions';
-
-function repositoryFiles(folder = REPO_ROOT, prefix = ''): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) {
-      return SKIPPED_FOLDERS.has(entry.name)
-        ? []
-        : repositoryFiles(join(folder, entry.name), `${prefix}${entry.name}/`);
-    }
-    return [`${prefix}${entry.name}`];
-  });
-}
 
 /** `docs/decisions/0202` or `docs/decisions/0202-some-title.md`, anywhere. */
 const PATH_CITATION = /docs\/decisions\/(\d{4})(-[a-z0-9-]+\.md)?/g;
@@ -75,16 +51,8 @@ function unlistedRecords(index: string, recordFiles: readonly string[]): string[
 
 describe('Decision record citations', () => {
   const recordFiles = readdirSync(join(REPO_ROOT, DECISIONS)).filter((name) => /^\d{4}-.+\.md$/.test(name));
-  const texts = repositoryFiles().filter(
-    (file) =>
-      TEXT_FILE.test(file) &&
-      // Migrations are history, applied as written and checksummed: they keep their words.
-      !file.startsWith('prisma/migrations/') &&
-      file !== 'package-lock.json' &&
-      !file.endsWith('test-results.json') &&
-      // This file holds citations of missing records as examples.
-      file !== 'apps/server/test/decision-citations.test.ts',
-  );
+  // This file holds citations of missing records as examples.
+  const texts = writtenTexts('apps/server/test/decision-citations.test.ts');
 
   it('name records that exist', () => {
     expect(recordFiles.length).toBeGreaterThan(400);
