@@ -11,6 +11,7 @@ import { createDb, type Db, poolOf } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
 import { createPool } from './db/pool.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
+import { environmentSetup } from './environment-setup.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', now);
   app.decorate('sessions', createSessions(db, settings, now));
   app.decorate('environments', createEnvironmentCatalog(db, now));
+  app.decorate('environmentSetup', environmentSetup);
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
   const listener = createDbListener(settings.databaseUrl, {
     connectTimeoutMs: settings.databaseLimits.connectTimeoutMs,
