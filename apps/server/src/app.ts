@@ -30,7 +30,7 @@ import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
-import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
+import { type RuntimeOptions, registerDelivery } from './features/runtime/runtime.plugin.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
 import { configureRevisionRetention, publishAudited } from './features/runtime/runtime-publish.service.ts';
@@ -261,12 +261,15 @@ async function registerRoutes(
   });
   // Shared by both contexts below (the runtime key revocation closes live connections).
   await app.register(connectionRegistry);
-  // Two contexts: the game servers' API without the console's hooks, and the console.
-  await registerRuntime(app, listener, options.runtime);
-  await app.register(consoleContext);
+  // Two contexts: the game servers' API without the console's hooks, and the console; SERVE may keep one
+  // (docs/deployment.md, Replica roles). A delivery process answers its supervisor's probes at the root.
+  const { serves } = app.settings;
+  await registerDelivery(app, listener, { ...options.runtime, serveRoutes: serves !== 'console' });
+  if (serves === 'delivery') await app.register(healthRoutes);
+  else await app.register(consoleContext);
   const mismatches = [
-    ...findContractMismatches(ALL_ENDPOINTS, registered),
-    ...findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered),
+    ...(serves === 'delivery' ? [] : findContractMismatches(ALL_ENDPOINTS, registered)),
+    ...(serves === 'console' ? [] : findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered)),
   ];
   if (mismatches.length) throw new Error(`API contract: ${mismatches.join('; ')}`);
 }
