@@ -37,7 +37,6 @@ import { configureRevisionRetention, publishAudited } from './features/runtime/r
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
-import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -62,6 +61,7 @@ import { createSessions } from './http/session.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import type { AppSettings } from './settings.ts';
+import { transferGroups } from './transfer-groups.ts';
 import './http/types.ts';
 
 export interface BuildAppOptions {
