@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { environmentSetup } from '../environment-setup.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
 import { publishAudited, publishRevision } from '../features/runtime/runtime-publish.service.ts';
 import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
@@ -30,7 +31,7 @@ try {
   db = createDb(database.url);
   // A created environment publishes its first revision with its audit entry, as the server does.
   createUnitOfWork(db, { afterAudit: [publishAudited] });
-  await seedEnvironments(db);
+  await seedEnvironments(db, environmentSetup);
   if (sizeName !== undefined) {
     const environmentId = values.environment;
     const started = performance.now();
@@ -39,6 +40,7 @@ try {
       await createEnvironment(
         db,
         { invalidate() {} },
+        environmentSetup,
         { configurationId: environmentId },
         'seed@fifth-year.example',
       );
