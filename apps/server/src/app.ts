@@ -195,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
   const now = options.now ?? (() => Date.now());
   app.decorate('clock', now);
-  app.decorate('sessions', createSessions(db, settings, now));
+  app.decorate('sessions', createSessions(app.unitOfWork, settings, now));
   app.decorate('environments', createEnvironmentCatalog(db, now));
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
   const listener = createDbListener(settings.databaseUrl, {

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role, RoleGrants } from '@console/domain/access';
 import type { SignInMethod } from '@console/domain/audit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { createConsoleContext } from '../context.ts';
+import type { UnitOfWorkRunner } from '../db/unit-of-work.ts';
 import {
   deleteSession,
   deleteSessionsOf,
@@ -64,7 +65,12 @@ interface CachedSession {
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-export function createSessions(db: Db, settings: AppSettings, now: () => number): Sessions {
+export function createSessions(
+  unitOfWork: UnitOfWorkRunner,
+  settings: AppSettings,
+  now: () => number,
+): Sessions {
+  const { db } = unitOfWork;
   const cache = new Map<string, CachedSession>();
   // The sessions this process has seen valid, kept apart from the cache: a role change empties the cache
   // but ends no session. Only real sessions enter it, oldest first out.
@@ -170,8 +176,8 @@ export function createSessions(db: Db, settings: AppSettings, now: () => number)
       const previous = hashOfRequest(request);
       const initialRole: Role = method === 'dev' && settings.devLoginAdmins ? 'admin' : settings.defaultRole;
       // Rotation: the id this browser held before signing in is never valid again.
-      await recordSignIn(db, {
-        email,
+      // The user signing in is who acts: the entry is theirs.
+      await recordSignIn(createConsoleContext(unitOfWork, { email }), {
         method,
         initialRole,
         at: new Date(at),
