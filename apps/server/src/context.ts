@@ -11,6 +11,9 @@ export interface Actor {
   readonly email: string;
 }
 
+/** The console itself, acting on no operator's behalf: the seeding at start, a webhook it disables. */
+export const CONSOLE_ACTOR: Actor = { email: 'console' };
+
 /**
  * An audit event as a service records it: the environment and the e-mail are the context's unless the
  * record names them (environmentId null: a console-wide entry).

@@ -1,6 +1,6 @@
 import { nextWebhookRetrySeconds, type WebhookEvent, webhookDisabledReason } from '@console/domain/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
-import { createEnvironmentContext } from '../../context.ts';
+import { CONSOLE_ACTOR, createEnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -61,8 +61,6 @@ const MESSAGES_PER_BATCH = 50;
  * a process that dies mid-batch leaves few sent messages unrecorded (they are sent again, same id).
  */
 const BATCH_MS = 1_000;
-/** Who the console audits a subscription's disabling as. */
-const CONSOLE_ACTOR = 'console';
 
 /** How a batch ended: all sent (go on), nothing left, the first waiting for its retry, or a failure. */
 type Outcome = 'delivered' | 'empty' | 'waiting' | 'failed';
@@ -263,7 +261,7 @@ export class WebhookDelivery {
 
   async #disable(lease: LeasedSubscription, reason: string): Promise<void> {
     // The console acts, in the subscription's environment.
-    const ctx = createEnvironmentContext(this.unitOfWork, { email: CONSOLE_ACTOR }, lease.environmentId);
+    const ctx = createEnvironmentContext(this.unitOfWork, CONSOLE_ACTOR, lease.environmentId);
     await ctx.mutate(async ({ tx, audit }) => {
       const subscription = await lockSubscription(tx, lease.environmentId, lease.id);
       if (!subscription?.enabled) return;
