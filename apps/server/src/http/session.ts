@@ -151,15 +151,17 @@ export function createSessions(
       if (entry && isExpired(entry, at) && isFresh) entry = (await fetch(hash, at)) ?? undefined;
       if (!entry) return null;
       if (isExpired(entry, at)) {
-        await deleteSession(db, hash);
+        await unitOfWork.mutate(({ tx }) => deleteSession(tx, hash));
         invalidate(hash);
         return null;
       }
       if (at - entry.lastSeen >= touchMs) {
         entry.lastSeen = at;
         // The session's and its user's last request.
-        const email = await touchSession(db, hash, new Date(at));
-        if (email !== null) await touchUser(db, email, new Date(at));
+        await unitOfWork.mutate(async ({ tx }) => {
+          const email = await touchSession(tx, hash, new Date(at));
+          if (email !== null) await touchUser(tx, email, new Date(at));
+        });
       }
       remember(hash);
       return entry.user;
@@ -194,14 +196,14 @@ export function createSessions(
     async end(request, reply) {
       const hash = hashOfRequest(request);
       if (hash) {
-        await deleteSession(db, hash);
+        await unitOfWork.mutate(({ tx }) => deleteSession(tx, hash));
         invalidate(hash);
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     },
 
     async endAllOf(email) {
-      const ended = await deleteSessionsOf(db, email);
+      const ended = await unitOfWork.mutate(({ tx }) => deleteSessionsOf(tx, email));
       invalidate();
       return ended;
     },
