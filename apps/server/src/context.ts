@@ -2,9 +2,9 @@ import type { AuditEvent } from '@console/domain/audit';
 import type { Db } from './db/client.ts';
 import type { AuditRecord, MutateOptions, UnitOfWork, UnitOfWorkRunner } from './db/unit-of-work.ts';
 
-// The context a service acts in (docs/decisions, "A request context"): built once per request
-// (http/request-context.ts), per CLI run and per job, and passed first to every service instead of the
-// database, the environment's id and the operator's e-mail.
+// The context a service acts in (docs/decisions/, Data and migrations, "A request context"): built once
+// per request (http/request-context.ts), per CLI run and per job, and passed first to every service
+// instead of the database, the environment's id and the operator's e-mail.
 
 /** Who acts: the signed-in operator, a scheduled change request's approver, a CLI's --email, the seeding's user. */
 export interface Actor {
