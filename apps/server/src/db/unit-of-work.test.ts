@@ -6,7 +6,7 @@ import { forEnvironment } from '../context.ts';
 import { environmentExists } from '../features/environment/environment.service.ts';
 import { insertEnvironment } from '../features/environment/environment.store.ts';
 import { REPO_ROOT } from '../settings.ts';
-import { testContext } from '../testing/context.ts';
+import { testConsoleContext, testContext } from '../testing/context.ts';
 import { createDb } from './client.ts';
 import { mutate, unchanged, type WrittenAuditEntry } from './unit-of-work.ts';
 
@@ -124,6 +124,19 @@ describe('mutate', () => {
     expect(described((await t.auditEntries(cookie, 'dev', { consoleWide: true })).slice(0, 1))).toEqual([
       { environment: null, email: 'actor@example.com', attributes: { description: 'console-wide' } },
     ]);
+  });
+
+  it('makes a console-wide context name the environment of every record', async () => {
+    const consoleWide = testConsoleContext(t.app, 'actor@example.com');
+    const result = await consoleWide.mutate(async ({ tx, audit }) => {
+      await insertEnvironment(tx, 'console-wide', 'x');
+      // @ts-expect-error a console-wide call has no environment to fill in: the record names it
+      audit({ action: 'environment.create', target: 'console-wide', attributes: { description: 'x' } });
+      audit({ ...created('console-wide'), environmentId: null });
+      return unchanged('typed');
+    });
+    expect(result).toBe('typed');
+    expect(await environmentExists(t.app.db, 'console-wide')).toBe(false);
   });
 
   it('mutate(db, work) runs the unit of work of the app made over that client, and refuses another', async () => {

@@ -10,7 +10,11 @@ import {
 } from '@console/domain/change-request';
 import { badInput, conflict, DomainError, forbidden, ruleViolation } from '@console/domain/errors';
 import { countTransferOperations, transferRefusalOf } from '@console/domain/operations';
-import { type ContextUnitOfWork, createEnvironmentContext, type EnvironmentContext } from '../../context.ts';
+import {
+  createEnvironmentContext,
+  type EnvironmentContext,
+  type EnvironmentUnitOfWork,
+} from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
 import { setEnvironmentArchived } from '../environment/environment.public.ts';
@@ -44,7 +48,10 @@ export const CHANGE_REQUEST_STALE_MESSAGE =
 const labelOf = (row: ChangeRequestRow) => CHANGE_REQUEST_STATUS_LABELS[row.status];
 
 /** Schedules the apply job of a request in the unit's transaction (the job queue, when the app has one). */
-export type ApplyScheduler = (unit: ContextUnitOfWork, request: { id: number; at: Date }) => Promise<void>;
+export type ApplyScheduler = (
+  unit: EnvironmentUnitOfWork,
+  request: { id: number; at: Date },
+) => Promise<void>;
 
 /**
  * Writes the request into its environment in the caller's unit of work, its rows locked: refused (and
@@ -55,7 +62,7 @@ export type ApplyScheduler = (unit: ContextUnitOfWork, request: { id: number; at
 async function applyInUnit(
   ctx: EnvironmentContext,
   setup: ChangeRequestSetup,
-  unit: ContextUnitOfWork,
+  unit: EnvironmentUnitOfWork,
   row: ChangeRequestRow,
   options: { diffToken?: string; isScheduled: boolean },
 ): Promise<void> {

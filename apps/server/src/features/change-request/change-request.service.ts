@@ -25,7 +25,7 @@ import {
 } from '@console/domain/change-request';
 import { badInput, conflict, forbidden, notFound, ruleViolation } from '@console/domain/errors';
 import { planTransfer, TransferMode, transferItemKeyOf } from '@console/domain/operations';
-import type { ConsoleContext, ContextUnitOfWork, EnvironmentContext } from '../../context.ts';
+import type { ConsoleContext, EnvironmentContext, EnvironmentUnitOfWork } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { type IsolationLevel, unchanged } from '../../db/unit-of-work.ts';
@@ -79,8 +79,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A unit of work that reads several groups from one snapshot: SERIALIZABLE, run again when another won. */
 export async function mutateConsistently<T>(
-  ctx: ConsoleContext,
-  work: (unit: ContextUnitOfWork) => Promise<T>,
+  ctx: EnvironmentContext,
+  work: (unit: EnvironmentUnitOfWork) => Promise<T>,
   staleMessage: string,
 ): Promise<T> {
   const isolationLevel: IsolationLevel = 'Serializable';

@@ -13,7 +13,7 @@ import {
   type WebhookDelivery,
   type WebhookIdRequest,
 } from '@console/domain/webhooks';
-import type { ContextUnitOfWork, EnvironmentContext } from '../../context.ts';
+import type { EnvironmentContext, EnvironmentUnitOfWork } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import {
@@ -81,7 +81,7 @@ async function requireSubscription(tx: Tx, ctx: EnvironmentContext, id: string):
 }
 
 /** Delivery of the subscription's messages, enqueued in the transaction (and looked for at its commit). */
-const enqueueDelivery = (unit: ContextUnitOfWork, jobs: JobQueue, subscriptionId: string) =>
+const enqueueDelivery = (unit: EnvironmentUnitOfWork, jobs: JobQueue, subscriptionId: string) =>
   jobs.sendInTransaction<WebhookDeliveryJob>(unit, WEBHOOK_DELIVERY_JOB, { subscriptionId });
 
 export const listWebhooks = (ctx: EnvironmentContext) => listSubscriptions(ctx.db, ctx.environmentId);
