@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
   const now = options.now ?? (() => Date.now());
   app.decorate('clock', now);
-  app.decorate('sessions', createSessions(db, settings, now));
+  app.decorate('sessions', createSessions(app.unitOfWork, settings, now));
   app.decorate('environments', createEnvironmentCatalog(db, now));
   app.decorate('environmentSetup', environmentSetup);
   if (!options.db) app.addHook('onClose', () => db.$disconnect());

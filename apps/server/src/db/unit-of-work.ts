@@ -91,7 +91,10 @@ export interface MutateOptions {
   isolationLevel?: IsolationLevel;
 }
 
-/** One app instance's unit of work (docs/decisions: the unit of work per app instance). */
+/**
+ * One app instance's unit of work (docs/decisions/, Data and migrations, "The unit of work per app
+ * instance").
+ */
 export interface UnitOfWorkRunner {
   readonly db: Db;
   mutate<T>(work: (unit: UnitOfWork) => Promise<T>, options?: MutateOptions): Promise<T>;

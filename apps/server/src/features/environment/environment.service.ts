@@ -7,8 +7,8 @@ import {
 } from '@console/domain/environment.constants';
 import { conflict, notFound } from '@console/domain/errors';
 import { isProtectedEnvironment } from '@console/domain/operations';
+import type { ConsoleContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../../db/unit-of-work.ts';
 import type { EnvironmentSetup } from './environment.initializers.ts';
 import {
@@ -117,8 +117,9 @@ async function initializeEnvironment(tx: Tx, setup: EnvironmentSetup, id: string
  * environment has published its runtime at least once (revision 1 for the seeded ones and
  * for those that existed before revisions). A created environment publishes with its audit entry.
  */
-export async function seedEnvironments(db: Db, setup: EnvironmentSetup): Promise<void> {
-  await runInTransaction(db, async (tx) => {
+export async function seedEnvironments(ctx: ConsoleContext, setup: EnvironmentSetup): Promise<void> {
+  // Through the unit of work like every write; it records no audit entry, as no one changed anything.
+  await ctx.mutate(async ({ tx }) => {
     for (const id of SEEDED_ENVIRONMENTS) {
       // Prod starts protected; an admin may change that afterwards.
       await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION, isProtectedEnvironment(id));
