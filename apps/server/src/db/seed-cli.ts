@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { environmentSetup } from '../environment-setup.ts';
 import { CONSOLE_ACTOR, createConsoleContext, createEnvironmentContext } from '../context.ts';
+import { environmentSetup } from '../environment-setup.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
 import { publishAudited, publishRevision } from '../features/runtime/runtime-publish.service.ts';
 import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';

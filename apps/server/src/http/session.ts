@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role, RoleGrants } from '@console/domain/access';
 import type { SignInMethod } from '@console/domain/audit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client.ts';
 import { createConsoleContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import type { UnitOfWorkRunner } from '../db/unit-of-work.ts';
 import {
   deleteSession,

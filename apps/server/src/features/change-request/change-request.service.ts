@@ -210,7 +210,13 @@ export async function openChangeRequest(
       const id = await nextChangeRequestId(tx);
       const branchId = branchIdOf(environmentId, id);
       const title = request.title ?? `Change request ${id}`;
-      await createBranchEnvironment(tx, setup.environmentSetup, branchId, environmentId, `Change request ${id} of ${environmentId}`);
+      await createBranchEnvironment(
+        tx,
+        setup.environmentSetup,
+        branchId,
+        environmentId,
+        `Change request ${id} of ${environmentId}`,
+      );
       const base = await readItems(tx, setup.groups, environmentId);
       const empty = await readItems(tx, setup.groups, branchId);
       const plan = planTransfer(
