@@ -97,6 +97,8 @@ export function dependencyRulesOf(groups: readonly TransferGroup[]): TransferDep
 /**
  * Writes a planned transfer's rows into `to`: deletes first, later groups first (they may refer to
  * earlier ones); then creates and updates in registry order. A change request's apply writes the same way.
+ * A group with writeAll / removeAll gets all its rows in one call (set-based, so ten thousand
+ * A/B-tests fit in the transaction's timeout); the others one row at a time.
  */
 export async function applyTransferRows(
   tx: Tx,
@@ -106,16 +108,20 @@ export async function applyTransferRows(
   context: TransferWriteContext,
 ): Promise<void> {
   for (const group of [...groups].reverse()) {
-    for (const row of preview[group.name] ?? []) {
-      if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id, context);
-    }
+    const ids = (preview[group.name] ?? [])
+      .filter((row) => row.operation === TransferOperation.Delete)
+      .map((row) => row.id);
+    if (ids.length === 0) continue;
+    if (group.removeAll) await group.removeAll(tx, to, ids, context);
+    else for (const id of ids) await group.remove(tx, to, id, context);
   }
   for (const group of groups) {
-    for (const { operation, ...item } of preview[group.name] ?? []) {
-      if (operation === TransferOperation.Create || operation === TransferOperation.Update) {
-        await group.write(tx, to, item, context);
-      }
-    }
+    const items = (preview[group.name] ?? []).flatMap(({ operation, ...item }) =>
+      operation === TransferOperation.Create || operation === TransferOperation.Update ? [item] : [],
+    );
+    if (items.length === 0) continue;
+    if (group.writeAll) await group.writeAll(tx, to, items, context);
+    else for (const item of items) await group.write(tx, to, item, context);
   }
 }
 
