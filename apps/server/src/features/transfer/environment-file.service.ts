@@ -35,11 +35,20 @@ export function originOf(file: EnvironmentFile): ImportedFile {
   return { environment: file.environment, format: file.format, sha256 };
 }
 
-function choicesOf(request: ImportPreviewRequest): TransferChoices {
+/** Answers the value `work` makes, made once, when first asked. */
+function once<T>(work: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: work() };
+    return made.value;
+  };
+}
+
+function choicesOf(request: ImportPreviewRequest, origin: () => ImportedFile): TransferChoices {
   const file = canonicalEnvironmentFile(request.file);
   const { to, mode, groups, carryDependencies, plugins } = request;
   return {
-    source: { kind: 'file', file, origin: originOf(request.file) },
+    source: { kind: 'file', file, origin },
     to,
     mode,
     ...(groups === undefined ? {} : { groups }),
@@ -78,12 +87,21 @@ export function createEnvironmentFileService(
         { isolationLevel: 'RepeatableRead' },
       ),
 
-    previewImport: (db, request) => transfer.previewFrom(db, choicesOf(request)),
+    previewImport: (db, request) =>
+      transfer.previewFrom(
+        db,
+        choicesOf(
+          request,
+          once(() => originOf(request.file)),
+        ),
+      ),
 
     async importFile(db, request, email) {
-      const choices = choicesOf(request);
-      const result = await transfer.transferFrom(db, choices, request.previewToken, email);
-      return { ...result, file: originOf(request.file) };
+      const origin = once(() => originOf(request.file));
+      // Before the transaction, which then only reads it for the audit entry
+      origin();
+      const result = await transfer.transferFrom(db, choicesOf(request, origin), request.previewToken, email);
+      return { ...result, file: origin() };
     },
   };
 }

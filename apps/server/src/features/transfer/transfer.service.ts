@@ -235,7 +235,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
             ...(isEveryGroup(request) ? {} : { chosenGroups }),
             ...(plan.carried.length > 0 ? { carried: plan.carried } : {}),
             ...(request.plugins === undefined ? {} : { chosenPlugins: request.plugins }),
-            ...(request.source.kind === 'file' ? { file: request.source.origin } : {}),
+            ...(request.source.kind === 'file' ? { file: request.source.origin() } : {}),
           },
         });
         return { from, to: request.to, mode: request.mode, counts };
