@@ -13,7 +13,7 @@ import {
 } from '@console/domain/environment-file';
 import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { TransferItem, TransferPreview } from '@console/domain/operations';
-import type { Db } from '../../db/client.ts';
+import type { ConsoleContext, EnvironmentContext } from '../../context.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { requireEnvironments } from '../environment/environment.service.ts';
 import type { TransferChoices, TransferService } from './transfer.service.ts';
@@ -23,10 +23,11 @@ import type { TransferGroup } from './transfer-group.ts';
 // is a transfer whose source is the file (transfer-source.ts), with the transfer's preview, token,
 // dependency closure, locks, audit entry and runtime revision.
 
+/** The export writes the context's environment; an import's request names its destination. */
 export interface EnvironmentFileService {
-  exportEnvironment(db: Db, environmentId: string): Promise<EnvironmentFile>;
-  previewImport(db: Db, request: ImportPreviewRequest): Promise<TransferPreview>;
-  importFile(db: Db, request: ImportRequest, email: string): Promise<ImportResult>;
+  exportEnvironment(ctx: EnvironmentContext): Promise<EnvironmentFile>;
+  previewImport(ctx: ConsoleContext, request: ImportPreviewRequest): Promise<TransferPreview>;
+  importFile(ctx: ConsoleContext, request: ImportRequest): Promise<ImportResult>;
 }
 
 /** Where a file came from, for the audit entry: its environment, format as written and checksum. */
@@ -66,7 +67,7 @@ export function createEnvironmentFileService(
   );
   return {
     // One REPEATABLE READ snapshot, so a file never mixes states from before and after a change.
-    exportEnvironment: (db, environmentId) =>
+    exportEnvironment: ({ db, environmentId }) =>
       runInTransaction(
         db,
         async (tx) => {
@@ -87,20 +88,20 @@ export function createEnvironmentFileService(
         { isolationLevel: 'RepeatableRead' },
       ),
 
-    previewImport: (db, request) =>
+    previewImport: (ctx, request) =>
       transfer.previewFrom(
-        db,
+        ctx,
         choicesOf(
           request,
           once(() => originOf(request.file)),
         ),
       ),
 
-    async importFile(db, request, email) {
+    async importFile(ctx, request) {
       const origin = once(() => originOf(request.file));
       // Before the transaction, which then only reads it for the audit entry
       origin();
-      const result = await transfer.transferFrom(db, choicesOf(request, origin), request.previewToken, email);
+      const result = await transfer.transferFrom(ctx, choicesOf(request, origin), request.previewToken);
       return { ...result, file: origin() };
     },
   };

@@ -18,9 +18,9 @@ import {
   type TransferResult,
   transferRefusalOf,
 } from '@console/domain/operations';
-import type { Db, Tx } from '../../db/client.ts';
+import { type ConsoleContext, forEnvironment } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
-import { mutate } from '../../db/unit-of-work.ts';
 import { lockEnvironments, requireEnvironments } from '../environment/environment.service.ts';
 import { checkTransferGroups, type TransferGroup, type TransferWriteContext } from './transfer-group.ts';
 import {
@@ -48,18 +48,17 @@ export type TransferChoices = Pick<
   source: TransferSource;
 };
 
+/**
+ * The request names both environments, so a console-wide context is enough: its database, and its
+ * actor, who the transfer's audit entry and stamps name.
+ */
 export interface TransferService {
-  preview(db: Db, request: TransferPreviewRequest): Promise<TransferPreview>;
-  transfer(db: Db, request: TransferRequest, email: string): Promise<TransferResult>;
+  preview(ctx: ConsoleContext, request: TransferPreviewRequest): Promise<TransferPreview>;
+  transfer(ctx: ConsoleContext, request: TransferRequest): Promise<TransferResult>;
   /** The preview of a transfer from any source (an import's file). */
-  previewFrom(db: Db, choices: TransferChoices): Promise<TransferPreview>;
+  previewFrom(ctx: ConsoleContext, choices: TransferChoices): Promise<TransferPreview>;
   /** The transfer from any source, given the token of its preview. */
-  transferFrom(
-    db: Db,
-    choices: TransferChoices,
-    previewToken: string,
-    email: string,
-  ): Promise<TransferResult>;
+  transferFrom(ctx: ConsoleContext, choices: TransferChoices, previewToken: string): Promise<TransferResult>;
 }
 
 /** A transfer request's choices, its source being the environment `from`. */
@@ -204,9 +203,9 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   // SERIALIZABLE: every read from one snapshot, and a concurrent change to anything this transfer read
   // or writes aborts it rather than being overwritten. The row locks make a second transfer touching
   // the same environments wait for the first instead of interleaving with it.
-  const runTransfer = (db: Db, request: TransferChoices, previewToken: string, email: string) =>
-    mutate(
-      db,
+  // In the destination's context: the audit entry is the destination's, by the context's actor.
+  const runTransfer = (ctx: ConsoleContext, request: TransferChoices, previewToken: string) =>
+    forEnvironment(ctx, request.to).mutate(
       async ({ tx, audit }) => {
         await lockEnvironments(tx, environmentsOf(request));
         const state = await readState(tx, request);
@@ -215,7 +214,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
         // Never leave a destination item needing what the destination lacks
         if (plan.missing.length > 0) throw ruleViolation(transferRefusalOf(plan.missing));
         const preview = plan.groups;
-        await apply(tx, request, preview, email);
+        await apply(tx, request, preview, ctx.actor.email);
         const counts = countTransferOperations(preview);
         const countsByGroup = Object.fromEntries(
           Object.entries(preview).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
@@ -223,8 +222,6 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
         const chosenGroups = chosenGroupsOf(request);
         const from = sourceLabelOf(request.source);
         audit({
-          environmentId: request.to,
-          email,
           action: 'environment.transfer',
           target: request.to,
           attributes: {
@@ -244,10 +241,10 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     );
 
   // One REPEATABLE READ snapshot, so a preview never mixes states from before and after a change.
-  const previewFrom = async (db: Db, request: TransferChoices): Promise<TransferPreview> => {
+  const previewFrom = async (ctx: ConsoleContext, request: TransferChoices): Promise<TransferPreview> => {
     chosenGroupsOf(request);
     return runInTransaction(
-      db,
+      ctx.db,
       async (tx) => {
         await requireEnvironments(tx, environmentsOf(request));
         const state = await readState(tx, request);
@@ -259,15 +256,14 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   };
 
   const transferFrom = async (
-    db: Db,
+    ctx: ConsoleContext,
     request: TransferChoices,
     previewToken: string,
-    email: string,
   ): Promise<TransferResult> => {
     chosenGroupsOf(request);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await runTransfer(db, request, previewToken, email);
+        return await runTransfer(ctx, request, previewToken);
       } catch (error) {
         if (!isConcurrentUpdateError(error)) throw error;
         // A concurrent transaction won. Run again on a fresh snapshot: the token check then tells
@@ -279,8 +275,8 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   };
 
   return {
-    preview: (db, request) => previewFrom(db, choicesOf(request)),
-    transfer: (db, request, email) => transferFrom(db, choicesOf(request), request.previewToken, email),
+    preview: (ctx, request) => previewFrom(ctx, choicesOf(request)),
+    transfer: (ctx, request) => transferFrom(ctx, choicesOf(request), request.previewToken),
     previewFrom,
     transferFrom,
   };
