@@ -194,9 +194,10 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
       .digest('hex');
   };
 
-  const apply = (tx: Tx, request: TransferChoices, preview: TransferPreviewGroups, email: string) =>
+  // Stamped with the context's actor
+  const apply = (tx: Tx, ctx: ConsoleContext, request: TransferChoices, preview: TransferPreviewGroups) =>
     applyTransferRows(tx, groups, request.to, preview, {
-      email,
+      email: ctx.actor.email,
       sourceEnvironmentId: sourceEnvironmentOf(request.source),
     });
 
@@ -214,7 +215,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
         // Never leave a destination item needing what the destination lacks
         if (plan.missing.length > 0) throw ruleViolation(transferRefusalOf(plan.missing));
         const preview = plan.groups;
-        await apply(tx, request, preview, ctx.actor.email);
+        await apply(tx, ctx, request, preview);
         const counts = countTransferOperations(preview);
         const countsByGroup = Object.fromEntries(
           Object.entries(preview).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
