@@ -25,9 +25,9 @@ try {
   database = await openDatabase(parseEnvSettings(process.env));
   db = createDb(database.url);
   // An import publishes the destination's runtime revision in its transaction, as the server does
-  createUnitOfWork(db, { afterAudit: [publishAudited] });
-  if (command === 'export') await runExport(db, argv, io);
-  else if (command === 'import') await runImport(db, argv, io);
+  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAudited] });
+  if (command === 'export') await runExport(unitOfWork, argv, io);
+  else if (command === 'import') await runImport(unitOfWork, argv, io);
   else throw new CommandError(`Unknown command ${command ?? '(none)'}: export or import`);
 } catch (error) {
   // A refusal's message names the option or the file's field; nothing was changed
