@@ -23,7 +23,8 @@ export async function searchConfigs(
   const items = await toListItems(
     db,
     environmentId,
-    shown.map(({ sortValue: _, ...summary }) => summary),
+    shown.map(({ sortValue: _, isUsed: __, ...summary }) => summary),
+    shown.filter((row) => row.isUsed).map((row) => row.id),
   );
   const byId = new Map(items.map((item) => [item.extended.id, item]));
   return toSearchPage(
