@@ -10,7 +10,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createDb, type Db, poolOf } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
 import { createPool } from './db/pool.ts';
-import { configureUnitOfWork } from './db/unit-of-work.ts';
+import { createUnitOfWork } from './db/unit-of-work.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -180,14 +180,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
-  // Every change that alters what players receive publishes a runtime revision in its own transaction.
-  configureUnitOfWork({
-    afterAudit: [publishAudited, webhookOutboxStep()],
-    checkAudit: [checkReview],
-  });
   configureRevisionRetention(settings.runtimeRevisionsKept);
   const db = options.db ?? createDb(settings.databaseUrl, { limits: settings.databaseLimits });
   app.decorate('db', db);
+  // This instance's unit of work: every change that alters what players receive publishes a runtime
+  // revision in its own transaction, and the webhooks' outbox follows it.
+  app.decorate(
+    'unitOfWork',
+    createUnitOfWork(db, { afterAudit: [publishAudited, webhookOutboxStep()], checkAudit: [checkReview] }),
+  );
   app.decorate('settings', settings);
   app.decorate('refusals', refusals);
   limitConnectionsPerAddress(app.server, settings.maxConnectionsPerAddress, app.log, refusals);

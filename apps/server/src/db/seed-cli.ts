@@ -7,7 +7,7 @@ import { openConnection } from './connection.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
 import { analyzeSeeded, SEED_SIZES, SEEDER, type SeedSizeName, seedFifthYear } from './seed-fifth-year.ts';
 import { runInTransaction } from './transaction.ts';
-import { configureUnitOfWork } from './unit-of-work.ts';
+import { createUnitOfWork } from './unit-of-work.ts';
 
 // `npm run db:seed`: the seeded environments; with `-- --size fifth-year` (or small) also an environment
 // holding a game's fifth year (db/seed-fifth-year.ts), `--environment <id>` (default fifth-year), created
@@ -29,7 +29,7 @@ try {
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
   // A created environment publishes its first revision with its audit entry, as the server does.
-  configureUnitOfWork({ afterAudit: [publishAudited] });
+  createUnitOfWork(db, { afterAudit: [publishAudited] });
   await seedEnvironments(db);
   if (sizeName !== undefined) {
     const environmentId = values.environment;

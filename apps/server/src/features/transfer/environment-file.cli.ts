@@ -1,6 +1,6 @@
 import { createDb, type Db } from '../../db/client.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
-import { configureUnitOfWork } from '../../db/unit-of-work.ts';
+import { createUnitOfWork } from '../../db/unit-of-work.ts';
 import { parseEnvSettings, REPO_ROOT } from '../../settings.ts';
 import { publishAudited } from '../runtime/runtime-publish.service.ts';
 import { CommandError, runExport, runImport } from './environment-file.commands.ts';
@@ -19,7 +19,7 @@ try {
   database = await openDatabase(parseEnvSettings(process.env));
   db = createDb(database.url);
   // An import publishes the destination's runtime revision in its transaction, as the server does
-  configureUnitOfWork({ afterAudit: [publishAudited] });
+  createUnitOfWork(db, { afterAudit: [publishAudited] });
   if (command === 'export') await runExport(db, argv, io);
   else if (command === 'import') await runImport(db, argv, io);
   else throw new CommandError(`Unknown command ${command ?? '(none)'}: export or import`);
