@@ -11,9 +11,10 @@ import {
   planDraftActivation,
   type VersionToActivate,
 } from '@console/domain/plugin';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
-import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { activateStoredVersion } from '../abtest/abtest.public.ts';
 import {
   listPluginStates,
@@ -139,13 +140,13 @@ async function activateOnce(
  * left as they are and answered in `error`.
  */
 export function activateDraft(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: ActivateDraftRequest,
-  email: string,
 ): Promise<ActivateDraftResponse> {
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   return retryWhileLockSetMoves(
-    () => mutate(db, (unit) => activateOnce(unit, environmentId, request, email)),
+    () => ctx.mutate((unit) => activateOnce(unit, environmentId, request, email)),
     () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }
