@@ -73,11 +73,12 @@ async function makeDraftActive(tx: Tx, environmentId: string, state: PluginState
 
 async function activateOnce(
   unit: UnitOfWork,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: ActivateDraftRequest,
-  email: string,
 ): Promise<ActivateDraftResponse> {
   const { tx, audit } = unit;
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   const { pluginId, draftRevision } = request;
   // The lock protocol (db/lock-protocol.ts): configurations of every entry involved FOR SHARE (a save's
   // "is it served" check waits), A/B-tests of every draft involved FOR UPDATE (versions are
@@ -143,10 +144,8 @@ export function activateDraft(
   ctx: EnvironmentContext,
   request: ActivateDraftRequest,
 ): Promise<ActivateDraftResponse> {
-  const { environmentId } = ctx;
-  const email = ctx.actor.email;
   return retryWhileLockSetMoves(
-    () => ctx.mutate((unit) => activateOnce(unit, environmentId, request, email)),
+    () => ctx.mutate((unit) => activateOnce(unit, ctx, request)),
     () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }

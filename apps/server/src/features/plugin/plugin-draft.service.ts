@@ -25,10 +25,11 @@ import {
 
 async function saveDraftOnce(
   { tx, audit }: UnitOfWork,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: SaveDraftRequest,
-  email: string,
 ): Promise<PluginDetails> {
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   const { pluginId, configurations: entries } = request;
   const abTestIds = abTestIdsOf(entries);
   // The lock protocol (db/lock-protocol.ts): configurations FOR SHARE (the old draft's, whose entries
@@ -79,10 +80,8 @@ async function saveDraftOnce(
  * the plugin with the new draft revision.
  */
 export function saveDraft(ctx: EnvironmentContext, request: SaveDraftRequest): Promise<PluginDetails> {
-  const { environmentId } = ctx;
-  const email = ctx.actor.email;
   return retryWhileLockSetMoves(
-    () => ctx.mutate((unit) => saveDraftOnce(unit, environmentId, request, email)),
+    () => ctx.mutate((unit) => saveDraftOnce(unit, ctx, request)),
     () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }
