@@ -154,6 +154,7 @@ export async function searchConfigSummaries(
     rows: rows.map((row) => ({
       ...row,
       sortValue: toCursorValue(row.sortValue),
+      // Without a use row (none is expected), its entries are read rather than assumed absent.
       isUsed: row.isUsed ?? true,
     })),
     total: counted[0]?.total ?? 0,
