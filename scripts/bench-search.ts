@@ -17,6 +17,7 @@ import { CONFIG_KIND_IDS, configKindOf } from '@console/domain/config';
 import { api } from '@console/domain/endpoints';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { createEnvironmentContext } from '../apps/server/src/context.ts';
 import { analyzeSeeded, SEED_SIZES, seedFifthYear } from '../apps/server/src/db/seed-fifth-year.ts';
 import {
   searchAbTestPickerPage,
@@ -91,6 +92,9 @@ try {
   // Each call with its body, and the service a bare route runs with the body as the schema parses it.
   type Service = (environmentId: string, body: never) => Promise<unknown>;
   const duel = configKindOf('duel');
+  // The configuration services take the request context the console builds per request.
+  const contextOf = (env: string) =>
+    createEnvironmentContext(app.unitOfWork, { email: 'bench@example.com' }, env);
   const operator = {
     email: 'bench@example.com',
     grants: { role: 'admin' as const, environments: new Map(), isConfiguredAdmin: true },
@@ -118,25 +122,25 @@ try {
       'configurations of one kind, by in use',
       api.config.kinds.duel.search,
       { sort: 'inUse', direction: 'desc' },
-      (env, body) => searchConfigsOfKind(app.db, env, duel, body),
+      (env, body) => searchConfigsOfKind(contextOf(env), duel, body),
     ],
     [
       'configurations, every kind, by id',
       api.config.plugin.search,
       {},
-      (env, body) => searchConfigs(app.db, env, body),
+      (env, body) => searchConfigs(contextOf(env), body),
     ],
     [
       'configurations, text and in use',
       api.config.plugin.search,
       { q: 'duel', inUse: true },
-      (env, body) => searchConfigs(app.db, env, body),
+      (env, body) => searchConfigs(contextOf(env), body),
     ],
     [
       'configuration picker',
       api.config.plugin.searchPicker,
       { pluginId: duel.pluginId },
-      (env, body) => searchConfigPicker(app.db, env, body),
+      (env, body) => searchConfigPicker(contextOf(env), body),
     ],
     // Users are console-wide (the same list in both environments): the staff, searched in memory.
     [

@@ -294,6 +294,12 @@ describe('search answers', () => {
       'flt-000',
       'flt-002',
     ]);
+    // By In use over two kinds: each kind's page from its own index, merged, and continued by the cursor.
+    const byUse = { q: 'flt-', kinds: ['duel', 'ws'], sort: 'inUse', direction: 'desc', limit: 2 };
+    const first = await search('/api/plugin/config/search', byUse);
+    expect([idsOf(first), first.total]).toEqual([['flt-001', 'flt-002'], 3]);
+    const next = await search('/api/plugin/config/search', { ...byUse, cursor: first.nextCursor });
+    expect([idsOf(next), next.nextCursor]).toEqual([['flt-000'], null]);
     expect(
       idsOf(await search('/api/plugin/config/search', { q: 'flt-', usedByPlugin: PluginId.DUEL })),
     ).toEqual(['flt-001']);
