@@ -12,7 +12,7 @@ import {
 } from '@console/domain/config';
 import { conflict } from '@console/domain/errors';
 import { pluginNameOf } from '@console/domain/operations';
-import type { ContextUnitOfWork, EnvironmentContext } from '../../context.ts';
+import type { EnvironmentContext, EnvironmentUnitOfWork } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
 import { appendCopyOfCurrentVersion, appendCopyOfPendingVersion } from '../abtest/abtest.public.ts';
@@ -97,7 +97,7 @@ export async function duplicateAndReassign(
 }
 
 async function reassignOnce(
-  { tx, audit }: ContextUnitOfWork,
+  { tx, audit }: EnvironmentUnitOfWork,
   ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
