@@ -81,18 +81,26 @@ async function insertAuditEntries(email: string, count: number) {
   await owner.query('SELECT audit_append($1::jsonb)', [JSON.stringify(entries)]);
 }
 
-/** Walks every page, inserting `during[n]` after page n; answers the items in the order shown. */
+/**
+ * Walks every page, inserting `during[n]` after page n; answers the items in the order shown. With
+ * `isTotalCarried`, every page answers the total its first page counted (the cursor carries it), though
+ * rows were inserted meanwhile.
+ */
 async function walk(
   url: string,
   body: Json,
   limit: number,
   insertAfterPage: (page: number) => Promise<void>,
+  isTotalCarried = true,
 ): Promise<Json[]> {
   const shown: Json[] = [];
   let cursor: string | null = null;
+  let firstTotal: number | undefined;
   for (let page = 0; page < 200; page++) {
     const answer: Page = await search(url, { ...body, limit, ...(cursor ? { cursor } : {}) });
     expect(answer.items.length).toBeLessThanOrEqual(limit);
+    firstTotal ??= answer.total;
+    if (isTotalCarried) expect(answer.total).toBe(firstTotal);
     shown.push(...answer.items);
     cursor = answer.nextCursor;
     if (cursor === null) return shown;
@@ -197,6 +205,7 @@ describe('search paging while rows are inserted', () => {
               await insertConfigs(prefix, rows, next);
               next += rows.length;
             },
+            false,
           );
           const idOf = (item: Json) => (item.extended as Json).id as string;
           const ids = shown.map(idOf);
@@ -304,6 +313,52 @@ describe('search answers', () => {
     expect(picker.items).toEqual([{ id: 'flt-000', description: 'paged' }]);
     const unknown = await t.post('/api/plugin/config/search/picker', { pluginId: 999_999 }, cookie);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('counts on the first page only: the next pages answer its total, unless sent with other filters', async () => {
+    const rows = [0, 1, 2].map((time) => ({ time, type: 0, active: time !== 1 }));
+    await insertAbTests('car-', rows, 0);
+    const first = await search('/api/abtest/search', { q: 'car-', limit: 1 });
+    expect(first).toMatchObject({ total: 3, isTotalCapped: false });
+    await insertAbTests('car-', rows, 3);
+    const cursor = first.nextCursor!;
+    // The same search goes on with the total it began with; the entries inserted since are paged.
+    expect(await search('/api/abtest/search', { q: 'car-', limit: 1, cursor })).toMatchObject({ total: 3 });
+    // Another filter with that cursor is another search: counted afresh (car-001 and car-004 are inactive).
+    const inactive = await search('/api/abtest/search', { q: 'car-', active: false, limit: 1, cursor });
+    expect(inactive).toMatchObject({ total: 2, items: [{ id: 'car-001' }] });
+    // After the last row: an empty page, counted apart.
+    const afterLast = encodeSearchCursor({ sort: 'id', direction: 'asc', value: 'car-999', key: 'car-999' });
+    expect(await search('/api/abtest/search', { q: 'car-', cursor: afterLast })).toMatchObject({
+      items: [],
+      total: 6,
+      nextCursor: null,
+    });
+    const pickerFirst = await search('/api/abtest/search/picker', { q: 'car-', limit: 2 });
+    await insertAbTests('car-', rows.slice(0, 1), 6);
+    const pickerNext = await search('/api/abtest/search/picker', {
+      q: 'car-',
+      limit: 2,
+      cursor: pickerFirst.nextCursor,
+    });
+    expect([pickerFirst.total, pickerNext.total]).toEqual([6, 6]);
+  });
+
+  it('counts the audit log once per search too, from the index that serves its filters', async () => {
+    const email = `carried-${run++}@example.com`;
+    await insertAuditEntries(email, 3);
+    const first = await search('/api/audit/search', { email, action: 'abtest.create', limit: 2 });
+    expect(first).toMatchObject({ total: 3, isTotalCapped: false });
+    await insertAuditEntries(email, 2);
+    const next = await search('/api/audit/search', {
+      email,
+      action: 'abtest.create',
+      limit: 2,
+      cursor: first.nextCursor,
+    });
+    expect(next.total).toBe(3);
+    const recounted = await search('/api/audit/search', { email, limit: 2, cursor: first.nextCursor });
+    expect(recounted.total).toBe(5);
   });
 
   it('searches the users by e-mail and role', async () => {

@@ -12,10 +12,12 @@ import {
   textSort,
   timeSort,
   toCursorValue,
+  totalColumn,
 } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
-// The A/B-test searches: a page of ids in the asked order (keyset), and the count of matches.
+// The A/B-test searches: a page of ids in the asked order (keyset), and the count of matches, in one
+// statement (the count runs once for it, or not at all when the cursor carries the first page's total).
 
 const SORTS: Record<AbTestSearchSort, SortColumn> = {
   id: textSort(Prisma.sql`t."id"`),
@@ -63,18 +65,30 @@ export async function searchAbTestIds(
   request: AbTestSearchRequest,
 ): Promise<{ rows: AbTestPageRow[]; total: number }> {
   const column = SORTS[request.sort];
-  const { after, orderBy, limit } = keysetOf(request, column, KEY);
+  const { after, orderBy, limit, carried } = keysetOf(request, column, KEY);
   const filters = filtersOf(environmentId, request);
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<{ id: string; sortValue: unknown }[]>`
-      SELECT t."id", ${column.expression} AS "sortValue" FROM "ab_test" t
-       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`)),
-  ]);
+  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`);
+  const rows = await db.$queryRaw<{ id: string; sortValue: unknown; total: number }[]>`
+    SELECT t."id", ${column.expression} AS "sortValue", ${totalColumn(count, carried)} AS "total"
+      FROM "ab_test" t
+     WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
   return {
     rows: rows.map((row) => ({ id: row.id, sortValue: toCursorValue(row.sortValue) })),
-    total: counted[0]?.total ?? 0,
+    total: await totalOf(db, rows, request, count),
   };
+}
+
+/** The total the page's rows carry; an empty page after a cursor counts apart (see totalColumn). */
+async function totalOf(
+  db: Db | Tx,
+  rows: readonly { total: number }[],
+  request: { cursor?: string | undefined },
+  count: Prisma.Sql,
+): Promise<number> {
+  if (rows[0] !== undefined) return rows[0].total;
+  if (request.cursor === undefined) return 0;
+  const counted = await db.$queryRaw<{ total: number }[]>(count);
+  return counted[0]?.total ?? 0;
 }
 
 export interface AbTestPickerRow {
@@ -90,18 +104,18 @@ export async function searchAbTestPicker(
   environmentId: string,
   request: AbTestPickerRequest,
 ): Promise<{ rows: AbTestPickerRow[]; total: number }> {
-  const { after, orderBy, limit } = keysetOf(request, SORTS.id, KEY);
+  const { after, orderBy, limit, carried } = keysetOf(request, SORTS.id, KEY);
   const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
   if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<AbTestPickerRow[]>`
-      SELECT t."id", t."active", t."description",
-             COALESCE((SELECT max(v."version") FROM "ab_test_version" v
-                        WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id" AND v."active"),
-                      -1)::int AS "version"
-        FROM "ab_test" t
-       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`)),
-  ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`);
+  const rows = await db.$queryRaw<(AbTestPickerRow & { total: number })[]>`
+    SELECT t."id", t."active", t."description",
+           COALESCE((SELECT max(v."version") FROM "ab_test_version" v
+                      WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id" AND v."active"),
+                    -1)::int AS "version",
+           ${totalColumn(count, carried)} AS "total"
+      FROM "ab_test" t
+     WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
+  const total = await totalOf(db, rows, request, count);
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
 }
