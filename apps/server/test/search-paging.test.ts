@@ -1,4 +1,4 @@
-import { encodeSearchCursor } from '@console/domain/api';
+import { encodeSearchCursor, SEARCH_TEXT_TOTAL_CAP } from '@console/domain/api';
 import { PluginId } from '@console/domain/enums';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -342,6 +342,29 @@ describe('search answers', () => {
       cursor: pickerFirst.nextCursor,
     });
     expect([pickerFirst.total, pickerNext.total]).toEqual([6, 6]);
+  });
+
+  it('counts a search with text up to its lower cap, one with filters alone up to the full one', async () => {
+    await owner.query(
+      `INSERT INTO ab_test (environment_id, id, description, type, active, segment, salt, created, modified)
+       SELECT 'dev', 'cap-' || lpad(i::text, 4, '0'), 'capped', 0, false, '{"conditions": []}', 'salt', now(), now()
+         FROM generate_series(1, $1::int) AS i`,
+      [SEARCH_TEXT_TOTAL_CAP + 1],
+    );
+    expect(await search('/api/abtest/search', { q: 'cap-', limit: 1 })).toMatchObject({
+      total: SEARCH_TEXT_TOTAL_CAP,
+      isTotalCapped: true,
+    });
+    expect(await search('/api/abtest/search/picker', { q: 'cap-', limit: 1 })).toMatchObject({
+      total: SEARCH_TEXT_TOTAL_CAP,
+      isTotalCapped: true,
+    });
+    const exact = await search('/api/abtest/search', { q: 'cap-00', limit: 1 });
+    expect(exact).toMatchObject({ total: 99, isTotalCapped: false });
+    // Without text, the same rows are counted past the text cap.
+    const filtered = await search('/api/abtest/search', { active: false, limit: 1 });
+    expect(filtered.total).toBeGreaterThan(SEARCH_TEXT_TOTAL_CAP);
+    expect(filtered.isTotalCapped).toBe(false);
   });
 
   it('counts the audit log once per search too, from the index that serves its filters', async () => {

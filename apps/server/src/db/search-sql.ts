@@ -88,17 +88,20 @@ export function keysetOf(
   return { after, orderBy, limit, carried: carriedTotalOf(cursor, request) };
 }
 
-/** How many rows a query's FROM and WHERE match, counted up to one past the cap (a bounded cost). */
-export const cappedCount = (fromWhere: Prisma.Sql) =>
-  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} LIMIT ${SEARCH_TOTAL_CAP + 1}::int) AS matched`;
+/**
+ * How many rows a query's FROM and WHERE match, counted up to one past the cap (a bounded cost):
+ * SEARCH_TOTAL_CAP, or the request's (searchTotalCapOf: less with text).
+ */
+export const cappedCount = (fromWhere: Prisma.Sql, cap = SEARCH_TOTAL_CAP) =>
+  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}::int) AS matched`;
 
 /**
  * cappedCount reading the matches in the page's order: the planner then counts from the index that
  * serves the page (index-only, the same entries the page reads) instead of scanning a large table from
  * its start, where another environment's rows may lie.
  */
-export const cappedCountInOrder = (fromWhere: Prisma.Sql, orderBy: Prisma.Sql) =>
-  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} ${orderBy} LIMIT ${SEARCH_TOTAL_CAP + 1}::int) AS matched`;
+export const cappedCountInOrder = (fromWhere: Prisma.Sql, orderBy: Prisma.Sql, cap = SEARCH_TOTAL_CAP) =>
+  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} ${orderBy} LIMIT ${cap + 1}::int) AS matched`;
 
 /**
  * The total as a column of the page's own query: `count` (a cappedCount) run once for the statement,

@@ -5,6 +5,7 @@ import {
   carriedTotalOf,
   decodeSearchCursor,
   encodeSearchCursor,
+  SEARCH_TEXT_TOTAL_CAP,
   SEARCH_TOTAL_CAP,
   searchFiltersKeyOf,
   searchInMemory,
@@ -130,6 +131,20 @@ describe('pages', () => {
       value: 'b',
     });
     expect(toSearchPage(['a', 'b'], request, 2, position, (id) => id)).toMatchObject({ nextCursor: null });
+  });
+
+  it('with text, cap the total lower, and carry the capped count', () => {
+    const request = { q: 'sale', sort: 'id', direction: 'asc', limit: 2 } as const;
+    const position = (id: string) => ({ value: id, key: id });
+    const counted = SEARCH_TEXT_TOTAL_CAP + 1;
+    const page = toSearchPage(['a', 'b', 'c'], request, counted, position, (id) => id);
+    expect(page).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP, isTotalCapped: true });
+    const exact = toSearchPage(['a'], request, SEARCH_TEXT_TOTAL_CAP, position, (id) => id);
+    expect(exact).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP, isTotalCapped: false });
+    const cursor = decodeSearchCursor(page.nextCursor!, { ...request, valueKind: 'text', keyKind: 'text' });
+    expect(carriedTotalOf(cursor, request)).toBe(counted);
+    const blank = toSearchPage(['a'], { ...request, q: '' }, SEARCH_TEXT_TOTAL_CAP + 1, position, String);
+    expect(blank).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP + 1, isTotalCapped: false });
   });
 
   it('searched in memory, walk every row once in order, ties broken by the key', () => {

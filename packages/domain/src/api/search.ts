@@ -19,6 +19,15 @@ export const SEARCH_CURSOR_MAX_LENGTH = 400;
  * cheap; above it, `total` is this number and `isTotalCapped` says there are more.
  */
 export const SEARCH_TOTAL_CAP = 1_000;
+/**
+ * A search with text counts up to this many: its matches are found by testing rows (a trigram index
+ * only names candidates), so counting a thousand of them costs many pages more than the page shown.
+ */
+export const SEARCH_TEXT_TOTAL_CAP = 100;
+
+/** How far a search counts its matches: less with text (SEARCH_TEXT_TOTAL_CAP). */
+export const searchTotalCapOf = (request: { q?: string | undefined }): number =>
+  request.q ? SEARCH_TEXT_TOTAL_CAP : SEARCH_TOTAL_CAP;
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -71,7 +80,7 @@ export function searchPageSchemaOf<Item extends z.ZodType>(item: Item) {
       .number()
       .int()
       .describe(
-        `Matching rows, counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} by the first page; the pages after it (by its cursor) answer the same total`,
+        `Matching rows, counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} (${SEARCH_TEXT_TOTAL_CAP} with q) by the first page; the pages after it (by its cursor) answer the same total`,
       ),
     isTotalCapped: z.boolean().describe('true: more rows match than total says'),
     nextCursor: z.string().nullable().describe('Send as cursor for the next page; null on the last page'),
@@ -206,7 +215,7 @@ export function decodeSearchCursor(
  */
 export function toSearchPage<Row, Item>(
   rows: readonly Row[],
-  request: { sort: string; direction: SortDirection; limit: number },
+  request: { sort: string; direction: SortDirection; limit: number; q?: string | undefined },
   counted: number,
   positionOf: (row: Row) => { value: CursorValue; key: CursorValue },
   toItem: (row: Row) => Item | undefined,
@@ -214,11 +223,12 @@ export function toSearchPage<Row, Item>(
   const shown = rows.slice(0, request.limit);
   const last = shown.at(-1);
   const hasMore = rows.length > request.limit && last !== undefined;
-  const carried = { total: Math.min(counted, SEARCH_TOTAL_CAP + 1), filters: searchFiltersKeyOf(request) };
+  const cap = searchTotalCapOf(request);
+  const carried = { total: Math.min(counted, cap + 1), filters: searchFiltersKeyOf(request) };
   return {
     items: shown.map(toItem).filter((item): item is Item => item !== undefined),
-    total: Math.min(counted, SEARCH_TOTAL_CAP),
-    isTotalCapped: counted > SEARCH_TOTAL_CAP,
+    total: Math.min(counted, cap),
+    isTotalCapped: counted > cap,
     nextCursor: hasMore
       ? encodeSearchCursor({
           sort: request.sort,
@@ -241,7 +251,13 @@ const compareValues = (a: CursorValue, b: CursorValue) => (a < b ? -1 : a > b ? 
  */
 export function searchInMemory<Row, Item>(
   rows: readonly Row[],
-  request: { sort: string; direction: SortDirection; limit: number; cursor?: string | undefined },
+  request: {
+    sort: string;
+    direction: SortDirection;
+    limit: number;
+    cursor?: string | undefined;
+    q?: string | undefined;
+  },
   positionOf: (row: Row) => { value: CursorValue; key: CursorValue },
   kinds: { valueKind: 'text' | 'number'; keyKind: 'text' | 'number' },
   toItem: (row: Row) => Item,

@@ -1,4 +1,4 @@
-import type { CursorValue } from '@console/domain/api';
+import { type CursorValue, searchTotalCapOf } from '@console/domain/api';
 import type { AbTestPickerRequest, AbTestSearchRequest, AbTestSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -67,7 +67,7 @@ export async function searchAbTestIds(
   const column = SORTS[request.sort];
   const { after, orderBy, limit, carried } = keysetOf(request, column, KEY);
   const filters = filtersOf(environmentId, request);
-  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`);
+  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
   const rows = await db.$queryRaw<{ id: string; sortValue: unknown; total: number }[]>`
     SELECT t."id", ${column.expression} AS "sortValue", ${totalColumn(count, carried)} AS "total"
       FROM "ab_test" t
@@ -107,7 +107,7 @@ export async function searchAbTestPicker(
   const { after, orderBy, limit, carried } = keysetOf(request, SORTS.id, KEY);
   const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
   if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
-  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`);
+  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
   const rows = await db.$queryRaw<(AbTestPickerRow & { total: number })[]>`
     SELECT t."id", t."active", t."description",
            COALESCE((SELECT max(v."version") FROM "ab_test_version" v
