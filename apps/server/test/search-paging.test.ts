@@ -1,4 +1,9 @@
-import { encodeSearchCursor, SEARCH_TEXT_TOTAL_CAP } from '@console/domain/api';
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  SEARCH_TEXT_TOTAL_CAP,
+  searchFiltersKeyOf,
+} from '@console/domain/api';
 import { PluginId } from '@console/domain/enums';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -108,6 +113,10 @@ async function walk(
   }
   throw new Error('more than 200 pages');
 }
+
+/** A cursor of the A/B-test search by id, ascending, read back. */
+const decoded = (cursor: string) =>
+  decodeSearchCursor(cursor, { sort: 'id', direction: 'asc', valueKind: 'text', keyKind: 'text' });
 
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -333,6 +342,13 @@ describe('search answers', () => {
       items: [],
       total: 6,
       nextCursor: null,
+    });
+    // An empty page after a cursor carrying a total answers that total.
+    const counted = { total: 4, filters: searchFiltersKeyOf({ q: 'car-' }) };
+    const carriedAfterLast = encodeSearchCursor({ ...decoded(afterLast), counted });
+    expect(await search('/api/abtest/search', { q: 'car-', cursor: carriedAfterLast })).toMatchObject({
+      items: [],
+      total: 4,
     });
     const pickerFirst = await search('/api/abtest/search/picker', { q: 'car-', limit: 2 });
     await insertAbTests('car-', rows.slice(0, 1), 6);

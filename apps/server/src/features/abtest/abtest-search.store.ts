@@ -74,18 +74,23 @@ export async function searchAbTestIds(
      WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
   return {
     rows: rows.map((row) => ({ id: row.id, sortValue: toCursorValue(row.sortValue) })),
-    total: await totalOf(db, rows, request, count),
+    total: await totalOf(db, rows, request, count, carried),
   };
 }
 
-/** The total the page's rows carry; an empty page after a cursor counts apart (see totalColumn). */
+/**
+ * The total the page's rows carry; an empty page answers the cursor's carried total, or counts apart
+ * after a cursor that carries none (see totalColumn).
+ */
 async function totalOf(
   db: Db | Tx,
   rows: readonly { total: number }[],
   request: { cursor?: string | undefined },
   count: Prisma.Sql,
+  carried: number | undefined,
 ): Promise<number> {
   if (rows[0] !== undefined) return rows[0].total;
+  if (carried !== undefined) return carried;
   if (request.cursor === undefined) return 0;
   const counted = await db.$queryRaw<{ total: number }[]>(count);
   return counted[0]?.total ?? 0;
@@ -116,6 +121,6 @@ export async function searchAbTestPicker(
            ${totalColumn(count, carried)} AS "total"
       FROM "ab_test" t
      WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
-  const total = await totalOf(db, rows, request, count);
+  const total = await totalOf(db, rows, request, count, carried);
   return { rows: rows.map(({ total: _, ...row }) => row), total };
 }

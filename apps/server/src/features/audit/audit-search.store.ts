@@ -105,7 +105,9 @@ export async function searchAuditEntries(
     )}) AS merged ${order} ${limit}`;
   const entries = rows.map(({ total: _, ...row }) => toEntry(row));
   if (rows[0] !== undefined) return { entries, total: rows[0].total };
-  // An empty page: none match (no cursor: the same snapshot found nothing), or none after the cursor.
+  // An empty page: none after the cursor (which may carry the total), or none match at all (no cursor:
+  // the same snapshot found nothing).
+  if (carried !== undefined) return { entries, total: carried };
   if (request.cursor === undefined) return { entries, total: 0 };
   const counted = await db.$queryRaw<{ total: number }[]>(count);
   return { entries, total: counted[0]?.total ?? 0 };
