@@ -1,3 +1,4 @@
+import type { AbTest } from '@console/domain/abtest';
 import { type CursorValue, searchTotalCapOf } from '@console/domain/api';
 import type { AbTestPickerRequest, AbTestSearchRequest, AbTestSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
@@ -15,9 +16,10 @@ import {
   totalColumn,
 } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { type AbTestListRow, LISTED_AB_TEST_COLUMNS, toListedAbTest } from './abtest.store.ts';
 
-// The A/B-test searches: a page of ids in the asked order (keyset), and the count of matches, in one
-// statement (the count runs once for it, or not at all when the cursor carries the first page's total).
+// The A/B-test searches: a page in the asked order (keyset), and the count of matches, in one statement
+// (the count runs once for it, or not at all when the cursor carries the first page's total).
 
 const SORTS: Record<AbTestSearchSort, SortColumn> = {
   id: textSort(Prisma.sql`t."id"`),
@@ -28,9 +30,9 @@ const SORTS: Record<AbTestSearchSort, SortColumn> = {
 };
 const KEY = { expression: Prisma.sql`t."id"`, kind: 'text' as const };
 
-/** One row of a page: its id and the value it was sorted by (for the next cursor). */
+/** One row of a page: the A/B-test and the value it was sorted by (for the next cursor). */
 export interface AbTestPageRow {
-  id: string;
+  test: AbTest;
   sortValue: CursorValue;
 }
 
@@ -58,8 +60,12 @@ function filtersOf(environmentId: string, request: AbTestSearchRequest): Prisma.
   return filters;
 }
 
-/** The page's ids in order (one more than the limit, when there is one) and the count of matches. */
-export async function searchAbTestIds(
+/**
+ * The page's A/B-tests in order (one more than the limit, when there is one) and the count of matches,
+ * in one statement: the page is cut first (keyset, from the sort's index), then only its rows get their
+ * versions and usage (LISTED_AB_TEST_COLUMNS).
+ */
+export async function searchAbTestPage(
   db: Db | Tx,
   environmentId: string,
   request: AbTestSearchRequest,
@@ -68,12 +74,15 @@ export async function searchAbTestIds(
   const { after, orderBy, limit, carried } = keysetOf(request, column, KEY);
   const filters = filtersOf(environmentId, request);
   const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
-  const rows = await db.$queryRaw<{ id: string; sortValue: unknown; total: number }[]>`
-    SELECT t."id", ${column.expression} AS "sortValue", ${totalColumn(count, carried)} AS "total"
-      FROM "ab_test" t
-     WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
+  // The outer query reads the page as `t` again, so the sort's expressions order it as they cut it.
+  const rows = await db.$queryRaw<(AbTestListRow & { sortValue: unknown; total: number })[]>`
+    SELECT ${LISTED_AB_TEST_COLUMNS}, t."sortValue", t."total"
+      FROM (SELECT t.*, ${column.expression} AS "sortValue", ${totalColumn(count, carried)} AS "total"
+              FROM "ab_test" t
+             WHERE ${allOf([...filters, after])} ${orderBy} ${limit}) t
+     ${orderBy}`;
   return {
-    rows: rows.map((row) => ({ id: row.id, sortValue: toCursorValue(row.sortValue) })),
+    rows: rows.map((row) => ({ test: toListedAbTest(row), sortValue: toCursorValue(row.sortValue) })),
     total: await totalOf(db, rows, request, count, carried),
   };
 }
