@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { type AnyEndpoint, encodeSearchCursor } from '@console/domain/api';
+import { type AnyEndpoint, decodeSearchCursor, encodeSearchCursor } from '@console/domain/api';
 import { CONFIG_KIND_IDS, configKindOf } from '@console/domain/config';
 import { api } from '@console/domain/endpoints';
 import Fastify from 'fastify';
@@ -76,16 +76,25 @@ try {
     await owner.end();
   }
 
-  // A page in the middle of the log: its cursor names the entry half-way (the small log's last, there).
+  // A page in the middle of the log: its cursor names the entry half-way (the small log's last, there),
+  // and carries the total the first page counted, as a cursor the search answered does.
   const [middle] = await app.db.$queryRawUnsafe<{ id: number }[]>(
     'SELECT id FROM audit_entry WHERE environment_id = $1 ORDER BY id OFFSET 500000 LIMIT 1',
     BIG,
   );
+  const firstAuditPage = await searchAudit(app.db, BIG, api.audit.search.body.parse({ limit: PAGE }));
+  const { counted } = decodeSearchCursor(firstAuditPage.nextCursor!, {
+    sort: 'id',
+    direction: 'desc',
+    valueKind: 'number',
+    keyKind: 'number',
+  });
   const deepAuditCursor = encodeSearchCursor({
     sort: 'id',
     direction: 'desc',
     value: middle!.id,
     key: middle!.id,
+    ...(counted === undefined ? {} : { counted }),
   });
 
   // Each call with its body, and the service a bare route runs with the body as the schema parses it.
