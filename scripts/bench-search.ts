@@ -289,7 +289,7 @@ try {
     const folder = await mkdtemp(join(tmpdir(), 'bench-transfer-'));
     try {
       const file = join(folder, `${BIG}.json`);
-      const io = { cwd: folder, out: () => {} };
+      const io = { cwd: folder, out: () => {}, groups: app.transferGroups };
       const exportSeconds = await timed(() => runExport(app.db, ['--env', BIG, '--out', file], io));
       const { size } = await stat(file);
       console.log(

@@ -89,7 +89,7 @@ async function main() {
     const { applied, serving } = await prepareDatabase(database, MIGRATIONS_DIR);
     settings = settingsFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
     app = await buildApp({ settings });
-    await seedEnvironments(app.db);
+    await seedEnvironments(app.db, app.environmentSetup);
     await app.listen({ port: settings.port, host: settings.host });
     const lines = [
       '',

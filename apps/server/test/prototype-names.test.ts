@@ -118,7 +118,7 @@ describe('ids named after what a JavaScript object already answers', () => {
     beforeAll(async () => {
       // Written straight into the database, as an older console did; a start-up tops them up.
       for (const id of legacy) await t.app.db.environment.create({ data: { id, description: 'legacy' } });
-      await seedEnvironments(t.app.db);
+      await seedEnvironments(t.app.db, t.app.environmentSetup);
       t.app.environments.invalidate();
     });
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { environmentSetup } from '../environment-setup.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
 import { publishAudited, publishRevision } from '../features/runtime/runtime-publish.service.ts';
 import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
@@ -7,7 +8,7 @@ import { openConnection } from './connection.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
 import { analyzeSeeded, SEED_SIZES, SEEDER, type SeedSizeName, seedFifthYear } from './seed-fifth-year.ts';
 import { runInTransaction } from './transaction.ts';
-import { configureUnitOfWork } from './unit-of-work.ts';
+import { createUnitOfWork } from './unit-of-work.ts';
 
 // `npm run db:seed`: the seeded environments; with `-- --size fifth-year` (or small) also an environment
 // holding a game's fifth year (db/seed-fifth-year.ts), `--environment <id>` (default fifth-year), created
@@ -29,8 +30,8 @@ try {
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
   // A created environment publishes its first revision with its audit entry, as the server does.
-  configureUnitOfWork({ afterAudit: [publishAudited] });
-  await seedEnvironments(db);
+  createUnitOfWork(db, { afterAudit: [publishAudited] });
+  await seedEnvironments(db, environmentSetup);
   if (sizeName !== undefined) {
     const environmentId = values.environment;
     const started = performance.now();
@@ -39,6 +40,7 @@ try {
       await createEnvironment(
         db,
         { invalidate() {} },
+        environmentSetup,
         { configurationId: environmentId },
         'seed@fifth-year.example',
       );

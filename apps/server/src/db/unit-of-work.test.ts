@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { forEnvironment } from '../context.ts';
 import { environmentExists } from '../features/environment/environment.service.ts';
 import { insertEnvironment } from '../features/environment/environment.store.ts';
 import { REPO_ROOT } from '../settings.ts';
+import { testContext } from '../testing/context.ts';
+import { createDb } from './client.ts';
 import { mutate, unchanged, type WrittenAuditEntry } from './unit-of-work.ts';
 
 const created = (environmentId: string, description = 'x') => ({
@@ -91,6 +94,45 @@ describe('mutate', () => {
       }),
     ).rejects.toThrow('refused');
     expect(effects).toEqual(['committed: 0']);
+  });
+
+  it("fills a context's environment and actor into records that leave them out", async () => {
+    const ctx = testContext(t.app, { environmentId: 'dev', email: 'actor@example.com' });
+    await ctx.mutate(async ({ tx, audit }) => {
+      await insertEnvironment(tx, 'in-context', 'x');
+      audit({ action: 'environment.create', target: 'in-context', attributes: { description: 'own' } });
+      audit({ ...created('in-context', 'named'), email: 'named@example.com' });
+      audit({
+        action: 'environment.create',
+        target: 'in-context',
+        attributes: { description: 'console-wide' },
+        environmentId: null,
+      });
+    });
+    await forEnvironment(ctx, 'in-context').mutate(async ({ audit }) => {
+      audit({ action: 'environment.create', target: 'in-context', attributes: { description: 'other' } });
+    });
+    const described = (entries: { environment: string | null; email: string; attributes: object }[]) =>
+      entries.map(({ environment, email, attributes }) => ({ environment, email, attributes }));
+    expect(described((await t.auditEntries(cookie, 'dev')).slice(0, 1))).toEqual([
+      { environment: 'dev', email: 'actor@example.com', attributes: { description: 'own' } },
+    ]);
+    expect(described((await t.auditEntries(cookie, 'in-context')).slice(0, 2))).toEqual([
+      { environment: 'in-context', email: 'actor@example.com', attributes: { description: 'other' } },
+      { environment: 'in-context', email: 'named@example.com', attributes: { description: 'named' } },
+    ]);
+    expect(described((await t.auditEntries(cookie, 'dev', { consoleWide: true })).slice(0, 1))).toEqual([
+      { environment: null, email: 'actor@example.com', attributes: { description: 'console-wide' } },
+    ]);
+  });
+
+  it('refuses a database client no app instance made its unit of work for', async () => {
+    const other = createDb(t.servingUrl);
+    try {
+      await expect(mutate(other, async () => 'never')).rejects.toThrow('The unit of work is not configured');
+    } finally {
+      await other.$disconnect();
+    }
   });
 });
 

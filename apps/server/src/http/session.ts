@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role, RoleGrants } from '@console/domain/access';
 import type { SignInMethod } from '@console/domain/audit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   deleteSession,
   deleteSessionsOf,
@@ -51,6 +51,11 @@ export interface Sessions {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of a user; answers how many. */
   endAllOf(email: string): Promise<number>;
+  /**
+   * Ends every session of a user in the caller's transaction (a removed user's); answers how many. The
+   * caller forgets the cache after the commit.
+   */
+  endAllOfIn(tx: Tx, email: string): Promise<number>;
   /** Forgets what the cache holds (roles or users changed): the next request of each session reads again. */
   forget(): void;
 }
@@ -198,6 +203,10 @@ export function createSessions(db: Db, settings: AppSettings, now: () => number)
       const ended = await deleteSessionsOf(db, email);
       invalidate();
       return ended;
+    },
+
+    endAllOfIn(tx, email) {
+      return deleteSessionsOf(tx, email);
     },
 
     forget() {

@@ -14,5 +14,5 @@ const app = await buildApp({ settings: settingsFromEnv(env, env.DATABASE_URL) })
 await app.jobs.define('test.probe', async (job) => {
   appendFileSync(probeFile, `${job.id}\n`);
 });
-await seedEnvironments(app.db);
+await seedEnvironments(app.db, app.environmentSetup);
 await app.listen({ port: env.PORT, host: '127.0.0.1' });

@@ -67,7 +67,7 @@ export async function buildTestApp(
   );
   // Every answer's status is checked against the OpenAPI document after the test file (observed-statuses.ts).
   const app = await buildApp({ logger: false, onResponse: observeStatus, ...options, settings });
-  await seedEnvironments(app.db);
+  await seedEnvironments(app.db, app.environmentSetup);
   return app;
 }
 

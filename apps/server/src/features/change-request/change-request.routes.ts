@@ -29,7 +29,12 @@ export const CHANGE_REQUEST_APPLY_JOB = 'change-request-apply';
 
 // Change requests (docs/product.md, Change requests): ?configuration= is the environment a request changes.
 export async function changeRequestRoutes(app: FastifyInstance) {
-  const context = contextOf(app.db, app.transferGroups, () => app.environments.invalidate());
+  const context = contextOf(
+    app.db,
+    app.transferGroups,
+    () => app.environments.invalidate(),
+    app.environmentSetup,
+  );
   // The scheduled apply is a job of the console's queue (jobs/job-queue.ts), sent in the schedule's unit
   // of work: it survives restarts, one replica runs it, and a run that failed for another reason than the
   // request's own (a database gone) is retried with backoff.

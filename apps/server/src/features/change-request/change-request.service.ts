@@ -29,7 +29,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { type IsolationLevel, mutate, type UnitOfWork, unchanged } from '../../db/unit-of-work.ts';
 import type { SignedInUser } from '../../http/session.ts';
-import { findReviewPolicy, setEnvironmentArchived } from '../environment/environment.public.ts';
+import {
+  type EnvironmentSetup,
+  findReviewPolicy,
+  setEnvironmentArchived,
+} from '../environment/environment.public.ts';
 import { createBranchEnvironment, lockEnvironments } from '../environment/environment.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';
 import {
@@ -66,13 +70,16 @@ export interface ChangeRequestContext {
   groups: readonly TransferGroup[];
   /** Forgets this process's environment catalog (a branch made or archived). */
   invalidateCatalog: () => void;
+  /** What a branch, like every environment, is created with (src/environment-setup.ts). */
+  environmentSetup: EnvironmentSetup;
 }
 
 export const contextOf = (
   db: Db,
   registry: readonly TransferGroup[],
   invalidateCatalog: () => void,
-): ChangeRequestContext => ({ db, groups: branchGroupsOf(registry), invalidateCatalog });
+  environmentSetup: EnvironmentSetup,
+): ChangeRequestContext => ({ db, groups: branchGroupsOf(registry), invalidateCatalog, environmentSetup });
 
 const MAX_ATTEMPTS = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -205,7 +212,13 @@ export async function openChangeRequest(
       const id = await nextChangeRequestId(tx);
       const branchId = branchIdOf(environmentId, id);
       const title = request.title ?? `Change request ${id}`;
-      await createBranchEnvironment(tx, branchId, environmentId, `Change request ${id} of ${environmentId}`);
+      await createBranchEnvironment(
+        tx,
+        context.environmentSetup,
+        branchId,
+        environmentId,
+        `Change request ${id} of ${environmentId}`,
+      );
       const base = await readItems(tx, context.groups, environmentId);
       const empty = await readItems(tx, context.groups, branchId);
       const plan = planTransfer(

@@ -41,8 +41,8 @@ describe('plugins', () => {
     await t.post('/api/configuration/save', { configurationId: 'plugins-later' }, cookie);
     expect(await payloadOf('/api/plugin/list', undefined, 'plugins-later')).toHaveLength(19);
     await t.app.db.plugin.deleteMany({ where: { environmentId: 'stable', id: 105 } });
-    await seedEnvironments(t.app.db);
-    await seedEnvironments(t.app.db);
+    await seedEnvironments(t.app.db, t.app.environmentSetup);
+    await seedEnvironments(t.app.db, t.app.environmentSetup);
     const stable = await payloadOf('/api/plugin/list', undefined, 'stable');
     expect(stable.map((plugin: { id: number }) => plugin.id)).toEqual([...PLUGIN_IDS]);
   });

@@ -26,7 +26,7 @@ describe('environment file commands', () => {
   let source: string;
   let folder: string;
   let printed: string[];
-  const io = () => ({ cwd: folder, out: (text: string) => printed.push(text) });
+  const io = () => ({ cwd: folder, out: (text: string) => printed.push(text), groups: t.app.transferGroups });
 
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: 'cli@example.com' });

@@ -16,8 +16,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { createEnvironmentCatalog } from '../environment/environment.public.ts';
 import { createEnvironmentFileService } from './environment-file.service.ts';
-import { transferGroups } from './transfer.groups.ts';
 import { createTransferService } from './transfer.service.ts';
+import type { TransferGroup } from './transfer-group.ts';
 
 // `npm run env:export` and `npm run env:import`: the same service the API calls, on the database the
 // other scripts use, so an import is the transfer the console makes (preview token, dependency
@@ -35,6 +35,8 @@ export interface CommandIo {
   /** Where relative paths start: the directory npm was run from. */
   cwd: string;
   out(text: string): void;
+  /** The transfer groups a file holds, composed by the entry point (the product's, or a test's). */
+  groups: readonly TransferGroup[];
 }
 
 /** A refusal the command explains and exits 1 with; nothing was changed. */
@@ -61,7 +63,7 @@ export async function runExport(db: Db, argv: readonly string[], io: CommandIo):
   const values = argsOf(argv, { env: { type: 'string' }, out: { type: 'string' } }, EXPORT_USAGE);
   const environment =
     typeof values.env === 'string' ? values.env : fail(`--env is missing.\n${EXPORT_USAGE}`);
-  const service = createEnvironmentFileService(transferGroups, createTransferService(transferGroups));
+  const service = createEnvironmentFileService(io.groups, createTransferService(io.groups));
   const text = formatEnvironmentFile(await service.exportEnvironment(db, environment));
   if (typeof values.out !== 'string' || values.out === '-') {
     io.out(text);
@@ -141,7 +143,7 @@ export async function runImport(db: Db, argv: readonly string[], io: CommandIo):
     return fail(`${field === 'to' ? '--env' : field === 'mode' ? '--mode' : field}: ${issue?.message}`);
   }
   const request = parsed.data;
-  const service = createEnvironmentFileService(transferGroups, createTransferService(transferGroups));
+  const service = createEnvironmentFileService(io.groups, createTransferService(io.groups));
   const preview = await service.previewImport(db, request);
   const label = `${TRANSFER_MODE_LABELS[request.mode]} of ${path} (exported from ${request.file.environment}) into ${to}`;
   io.out(describePreview(preview, `Preview of ${label}:`));

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dumpEnvironment, startDatabaseProxy, withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { TcpProxy } from '../../testing/index.ts';
+import { transferGroups } from '../../transfer-groups.ts';
 import { insertEntryRow, validItem } from '../config/config.test-data.ts';
-import { transferGroups } from './transfer.groups.ts';
 import type { TransferGroup } from './transfer-group.ts';
 
 // Faults: PostgreSQL lost in the middle of a transfer leaves the destination exactly as it

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRecord, mutate } from '../../db/unit-of-work.ts';
-import { transferGroups } from './transfer.groups.ts';
+import { transferGroups } from '../../transfer-groups.ts';
 import { createTransferService } from './transfer.service.ts';
 import type { TransferGroup } from './transfer-group.ts';
 
