@@ -17,6 +17,7 @@ import { CONFIG_KIND_IDS, configKindOf } from '@console/domain/config';
 import { api } from '@console/domain/endpoints';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { createEnvironmentContext } from '../apps/server/src/context.ts';
 import { analyzeSeeded, SEED_SIZES, seedFifthYear } from '../apps/server/src/db/seed-fifth-year.ts';
 import {
   searchAbTestPickerPage,
@@ -55,6 +56,9 @@ const PHASES = new Set(
 
 const bench = await startBenchConsole();
 const { app, cookie, post } = bench;
+/** The context a request of the bench's operator carries in `environmentId` (as the console builds one). */
+const contextOf = (environmentId: string) =>
+  createEnvironmentContext(app.unitOfWork, { email: 'bench@example.com' }, environmentId);
 const bare = Fastify({ logger: false });
 try {
   for (const id of [BIG, SMALL, COPY]) {
@@ -82,7 +86,7 @@ try {
     'SELECT id FROM audit_entry WHERE environment_id = $1 ORDER BY id OFFSET 500000 LIMIT 1',
     BIG,
   );
-  const firstAuditPage = await searchAudit(app.db, BIG, api.audit.search.body.parse({ limit: PAGE }));
+  const firstAuditPage = await searchAudit(contextOf(BIG), api.audit.search.body.parse({ limit: PAGE }));
   const { counted } = decodeSearchCursor(firstAuditPage.nextCursor!, {
     sort: 'id',
     direction: 'desc',
@@ -109,19 +113,19 @@ try {
       'A/B-tests, newest modified first',
       api.abtest.search,
       { sort: 'modified', direction: 'desc' },
-      (env, body) => searchAbTests(app.db, env, body),
+      (env, body) => searchAbTests(contextOf(env), body),
     ],
     [
       'A/B-tests, text and filters',
       api.abtest.search,
       { q: 'sale', active: true, inUse: false },
-      (env, body) => searchAbTests(app.db, env, body),
+      (env, body) => searchAbTests(contextOf(env), body),
     ],
     [
       '"Add AB-test" picker',
       api.abtest.searchPicker,
       { q: 'ab-0' },
-      (env, body) => searchAbTestPickerPage(app.db, env, body),
+      (env, body) => searchAbTestPickerPage(contextOf(env), body),
     ],
     [
       'configurations of one kind, by in use',
@@ -155,24 +159,24 @@ try {
       (_env, body) =>
         searchUsers({ db: app.db, settings: app.settings, now: () => Date.now() }, operator, body),
     ],
-    ['audit log, newest first', api.audit.search, {}, (env, body) => searchAudit(app.db, env, body)],
+    ['audit log, newest first', api.audit.search, {}, (env, body) => searchAudit(contextOf(env), body)],
     [
       'audit log, one e-mail and action',
       api.audit.search,
       { email: 'operator-7@fifth-year.example', action: 'plugin.draft.save' },
-      (env, body) => searchAudit(app.db, env, body),
+      (env, body) => searchAudit(contextOf(env), body),
     ],
     [
       'audit log, a page half-way',
       api.audit.search,
       { cursor: deepAuditCursor },
-      (env, body) => searchAudit(app.db, env, body),
+      (env, body) => searchAudit(contextOf(env), body),
     ],
     [
       'audit log, a date range, by date',
       api.audit.search,
       { sort: 'created', from: Date.now() - 400 * 86_400_000, to: Date.now() - 300 * 86_400_000 },
-      (env, body) => searchAudit(app.db, env, body),
+      (env, body) => searchAudit(contextOf(env), body),
     ],
   ];
   const parsedBodies = new Map<number, unknown>();

@@ -24,12 +24,8 @@ export async function abTestRoutes(app: FastifyInstance) {
   registerEndpoint(app, abtest.listUsage, ({ db, environmentId, body }) =>
     listUsed(db, environmentId, body ?? {}),
   );
-  registerEndpoint(app, abtest.search, ({ db, environmentId, body }) =>
-    searchAbTests(db, environmentId, body),
-  );
-  registerEndpoint(app, abtest.searchPicker, ({ db, environmentId, body }) =>
-    searchAbTestPickerPage(db, environmentId, body),
-  );
+  registerEndpoint(app, abtest.search, ({ ctx, body }) => searchAbTests(ctx, body));
+  registerEndpoint(app, abtest.searchPicker, ({ ctx, body }) => searchAbTestPickerPage(ctx, body));
   registerEndpoint(app, abtest.listRecent, ({ db, environmentId }) => listRecent(db, environmentId));
   registerEndpoint(app, abtest.get, ({ db, environmentId, body }) => getAbTest(db, environmentId, body.id));
   registerEndpoint(app, abtest.create, ({ db, environmentId, body, email }) =>
