@@ -156,8 +156,8 @@ try {
       'users, by e-mail',
       api.users.search,
       { q: 'example' },
-      (_env, body) =>
-        searchUsers({ db: app.db, settings: app.settings, now: () => Date.now() }, operator, body),
+      (env, body) =>
+        searchUsers(contextOf(env), { settings: app.settings, now: () => Date.now() }, operator, body),
     ],
     ['audit log, newest first', api.audit.search, {}, (env, body) => searchAudit(contextOf(env), body)],
     [
