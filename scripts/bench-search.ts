@@ -104,9 +104,6 @@ try {
   // Each call with its body, and the service a bare route runs with the body as the schema parses it.
   type Service = (environmentId: string, body: never) => Promise<unknown>;
   const duel = configKindOf('duel');
-  // The configuration services take the request context the console builds per request.
-  const contextOf = (env: string) =>
-    createEnvironmentContext(app.unitOfWork, { email: 'bench@example.com' }, env);
   const operator = {
     email: 'bench@example.com',
     grants: { role: 'admin' as const, environments: new Map(), isConfiguredAdmin: true },

@@ -1,4 +1,4 @@
-import type { CursorValue, SortDirection } from '@console/domain/api';
+import { type CursorValue, type SortDirection, searchTotalCapOf } from '@console/domain/api';
 import type { ConfigKindId } from '@console/domain/config';
 import type { ConfigPickerRequest, ConfigSearchRequest, ConfigSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
@@ -146,9 +146,15 @@ export async function searchConfigSummaries(
     request.sort === 'inUse' && kinds.length > 1
       ? pageByUseOfKinds(environmentId, request, kinds)
       : pageQuery(environmentId, request);
+  // Counted once per search: a later page's cursor carries the first page's total for the same filters.
+  const { carried } = keysetOf(request, SORTS[request.sort], request.sort === 'inUse' ? USE_KEY : KEY);
   const [rows, counted] = await Promise.all([
     db.$queryRaw<SummaryRow[]>(page),
-    db.$queryRaw<{ total: number }[]>(cappedCount(countedOf(environmentId, request))),
+    carried === undefined
+      ? db.$queryRaw<{ total: number }[]>(
+          cappedCount(countedOf(environmentId, request), searchTotalCapOf(request)),
+        )
+      : [{ total: carried }],
   ]);
   return {
     rows: rows.map((row) => ({
@@ -168,7 +174,7 @@ export async function searchActiveConfigsOfKind(
   kind: string,
   request: Pick<ConfigPickerRequest, 'q' | 'cursor' | 'limit'> & { sort: 'id'; direction: SortDirection },
 ): Promise<{ rows: { id: string; description: string }[]; total: number }> {
-  const { after, orderBy, limit } = keysetOf(request, textSort(Prisma.sql`c."id"`), KEY);
+  const { after, orderBy, limit, carried } = keysetOf(request, textSort(Prisma.sql`c."id"`), KEY);
   const filters = [
     Prisma.sql`c."environment_id" = ${environmentId}`,
     Prisma.sql`c."kind" = ${kind}`,
@@ -179,9 +185,11 @@ export async function searchActiveConfigsOfKind(
     db.$queryRaw<{ id: string; description: string }[]>`
       SELECT c."id", c."description" FROM "configuration" c
        WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(
-      cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`),
-    ),
+    carried === undefined
+      ? db.$queryRaw<{ total: number }[]>(
+          cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`, searchTotalCapOf(request)),
+        )
+      : [{ total: carried }],
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }
