@@ -15,7 +15,7 @@ import { runInTransaction } from '../../db/transaction.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { countAuditEntriesAfter, findAuditCauses, listAuditIdsAfter } from '../audit/audit.public.ts';
 import { consumeRuntimeChanges } from './runtime-changes.store.ts';
-import { buildRuntimeContent } from './runtime-content.service.ts';
+import { buildRuntimeContent, hashRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
   findLatestRevision,
@@ -130,7 +130,9 @@ export function republishRevision(
 ): Promise<RepublishResponse> {
   return mutate(db, async ({ tx, audit, afterAudit }) => {
     const pin = await lockRuntimeState(tx, environmentId);
-    const old = await requireRevision(tx, environmentId, revision);
+    const stored = await requireRevision(tx, environmentId, revision);
+    // Hashed again: a revision published before the hash was made of the parts stored a hash of its text.
+    const old = { ...stored, hash: hashRuntimeContent(stored.content) };
     const latest = (await findLatestRevision(tx, environmentId))!;
     const isPublished = old.hash !== latest.hash;
     const served = isPublished ? latest.revision + 1 : latest.revision;
