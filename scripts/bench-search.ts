@@ -280,8 +280,8 @@ try {
     const folder = await mkdtemp(join(tmpdir(), 'bench-transfer-'));
     try {
       const file = join(folder, `${BIG}.json`);
-      const io = { cwd: folder, out: () => {} };
-      const exportSeconds = await timed(() => runExport(app.db, ['--env', BIG, '--out', file], io));
+      const io = { cwd: folder, out: () => {}, groups: app.transferGroups };
+      const exportSeconds = await timed(() => runExport(app.unitOfWork, ['--env', BIG, '--out', file], io));
       const { size } = await stat(file);
       console.log(
         `${BIG} moved whole: environment file export ${exportSeconds.toFixed(1)} s (${(size / 1e6).toFixed(0)} MB)`,
@@ -289,7 +289,7 @@ try {
       const started = performance.now();
       try {
         await runImport(
-          app.db,
+          app.unitOfWork,
           ['--file', file, '--env', COPY, '--apply', '--email', 'bench@example.com'],
           io,
         );

@@ -10,7 +10,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createDb, type Db, poolOf } from './db/client.ts';
 import { createDbListener, type DbListener } from './db/listener.ts';
 import { createPool } from './db/pool.ts';
-import { configureUnitOfWork } from './db/unit-of-work.ts';
+import { createUnitOfWork } from './db/unit-of-work.ts';
+import { environmentSetup } from './environment-setup.ts';
 import { abTestRoutes } from './features/abtest/abtest.routes.ts';
 import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -29,14 +30,13 @@ import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
-import { type RuntimeOptions, registerRuntime } from './features/runtime/runtime.plugin.ts';
+import { type RuntimeOptions, registerDelivery } from './features/runtime/runtime.plugin.ts';
 import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
 import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
 import { configureRevisionRetention, publishAudited } from './features/runtime/runtime-publish.service.ts';
 import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
-import { transferGroups } from './features/transfer/transfer.groups.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -61,6 +61,7 @@ import { createSessions } from './http/session.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import type { AppSettings } from './settings.ts';
+import { transferGroups } from './transfer-groups.ts';
 import './http/types.ts';
 
 export interface BuildAppOptions {
@@ -180,22 +181,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
-  // Every change that alters what players receive publishes a runtime revision in its own transaction.
-  configureUnitOfWork({
-    afterAudit: [publishAudited, webhookOutboxStep()],
-    checkAudit: [checkReview],
-  });
   configureRevisionRetention(settings.runtimeRevisionsKept);
   const db = options.db ?? createDb(settings.databaseUrl, { limits: settings.databaseLimits });
   app.decorate('db', db);
+  // This instance's unit of work: every change that alters what players receive publishes a runtime
+  // revision in its own transaction, and the webhooks' outbox follows it.
+  app.decorate(
+    'unitOfWork',
+    createUnitOfWork(db, { afterAudit: [publishAudited, webhookOutboxStep()], checkAudit: [checkReview] }),
+  );
   app.decorate('settings', settings);
   app.decorate('refusals', refusals);
   limitConnectionsPerAddress(app.server, settings.maxConnectionsPerAddress, app.log, refusals);
   app.decorate('transferGroups', options.transferGroups ?? transferGroups);
   const now = options.now ?? (() => Date.now());
   app.decorate('clock', now);
-  app.decorate('sessions', createSessions(db, settings, now));
+  app.decorate('sessions', createSessions(app.unitOfWork, settings, now));
   app.decorate('environments', createEnvironmentCatalog(db, now));
+  app.decorate('environmentSetup', environmentSetup);
   if (!options.db) app.addHook('onClose', () => db.$disconnect());
   const listener = createDbListener(settings.databaseUrl, {
     connectTimeoutMs: settings.databaseLimits.connectTimeoutMs,
@@ -259,12 +262,15 @@ async function registerRoutes(
   });
   // Shared by both contexts below (the runtime key revocation closes live connections).
   await app.register(connectionRegistry);
-  // Two contexts: the game servers' API without the console's hooks, and the console.
-  await registerRuntime(app, listener, options.runtime);
-  await app.register(consoleContext);
+  // Two contexts: the game servers' API without the console's hooks, and the console; SERVE may keep one
+  // (docs/deployment.md, Replica roles). A delivery process answers its supervisor's probes at the root.
+  const { serves } = app.settings;
+  await registerDelivery(app, listener, { ...options.runtime, serveRoutes: serves !== 'console' });
+  if (serves === 'delivery') await app.register(healthRoutes);
+  else await app.register(consoleContext);
   const mismatches = [
-    ...findContractMismatches(ALL_ENDPOINTS, registered),
-    ...findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered),
+    ...(serves === 'delivery' ? [] : findContractMismatches(ALL_ENDPOINTS, registered)),
+    ...(serves === 'console' ? [] : findRuntimeContractMismatches(RUNTIME_ENDPOINTS, registered)),
   ];
   if (mismatches.length) throw new Error(`API contract: ${mismatches.join('; ')}`);
 }

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { CONSOLE_ACTOR, createConsoleContext } from './context.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './db/database.ts';
 import { loginPathOf } from './features/auth/oidc-login.routes.ts';
 import { seedEnvironments } from './features/environment/environment.service.ts';
@@ -89,7 +90,7 @@ async function main() {
     const { applied, serving } = await prepareDatabase(database, MIGRATIONS_DIR);
     settings = settingsFromEnv(env, database.url, { isEmbedded: database.isEmbedded });
     app = await buildApp({ settings });
-    await seedEnvironments(app.db);
+    await seedEnvironments(createConsoleContext(app.unitOfWork, CONSOLE_ACTOR), app.environmentSetup);
     await app.listen({ port: settings.port, host: settings.host });
     const lines = [
       '',

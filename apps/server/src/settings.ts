@@ -29,6 +29,9 @@ export interface OidcSettings {
 /** pino's levels; `silent` logs nothing. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** What a process serves (SERVE): both contexts, or one, so the game servers' delivery can scale apart. */
+export const SERVED_CONTEXTS = ['all', 'console', 'delivery'] as const;
+export type ServedContexts = (typeof SERVED_CONTEXTS)[number];
 
 export interface AppSettings {
   databaseUrl: string;
@@ -100,6 +103,11 @@ export interface AppSettings {
   shutdownTimeoutMs: number;
   /** This process runs the job queue's workers (JOB_WORKERS); false: it only sends jobs (jobs/job-queue.ts). */
   jobWorkers: boolean;
+  /**
+   * What this process serves (SERVE): `all`, `console` (everything but the game servers' /runtime/v1) or
+   * `delivery` (only /runtime/v1, with /healthz, /readyz and /metrics; it runs no jobs).
+   */
+  serves: ServedContexts;
   /** Webhooks may reach loopback and private addresses, over http too (WEBHOOKS_ALLOW_PRIVATE_NETWORKS). */
   webhooksAllowPrivateNetworks: boolean;
 }
@@ -260,6 +268,8 @@ const envSchema = z
     DATABASE_OWNER_URL: postgresUrl.optional(),
     // false: a serving-only replica, which sends jobs but runs none (jobs/job-queue.ts).
     JOB_WORKERS: flag.default(true),
+    // console or delivery: a process serving one context only (app.ts), the other served by other processes.
+    SERVE: z.enum(SERVED_CONTEXTS, { error: `must be one of ${SERVED_CONTEXTS.join(', ')}` }).default('all'),
     // true: webhooks may reach this machine and private networks (tests' receivers on 127.0.0.1).
     WEBHOOKS_ALLOW_PRIVATE_NETWORKS: flag.default(false),
   })
@@ -419,7 +429,9 @@ export function settingsFromEnv(
     isPublicUrlSet: env.PUBLIC_URL !== undefined,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
-    jobWorkers: env.JOB_WORKERS,
+    // A delivery process registers no job (they belong to the console's features), so it runs none.
+    jobWorkers: env.JOB_WORKERS && env.SERVE !== 'delivery',
+    serves: env.SERVE,
     webhooksAllowPrivateNetworks: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
   };
 }

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validItem } from '../src/features/config/config.test-data.ts';
 import { seedEnvironments } from '../src/features/environment/environment.service.ts';
+import { testConsoleContext } from '../src/testing/context.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Names an operator may type that a plain JavaScript object already answers: every member of
@@ -118,7 +119,7 @@ describe('ids named after what a JavaScript object already answers', () => {
     beforeAll(async () => {
       // Written straight into the database, as an older console did; a start-up tops them up.
       for (const id of legacy) await t.app.db.environment.create({ data: { id, description: 'legacy' } });
-      await seedEnvironments(t.app.db);
+      await seedEnvironments(testConsoleContext(t.app), t.app.environmentSetup);
       t.app.environments.invalidate();
     });
 

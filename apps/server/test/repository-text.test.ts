@@ -1,25 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/settings.ts';
+import { repositoryFiles, writtenTexts } from '../src/testing/repository-files.ts';
 
 // The repository explains itself to a newcomer. ARCHITECTURE.md tells which files to open: every file or
 // folder it names must exist, so a rename that forgets the document fails here rather than misleading the
 // next reader. And no text cites a document outside the repository (an issue by number, a section sign):
 // a comment says the rule in words, or names docs/product.md.
-
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.turbo', 'dist', 'generated', 'artifacts']);
-
-function repositoryFiles(folder = REPO_ROOT, prefix = ''): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) {
-      return SKIPPED_FOLDERS.has(entry.name)
-        ? []
-        : repositoryFiles(join(folder, entry.name), `${prefix}${entry.name}/`);
-    }
-    return [`${prefix}${entry.name}`];
-  });
-}
 
 const FILE_NAME = /\.(ts|tsx|mts|mjs|md|json|prisma|toml|ya?ml)$/;
 
@@ -80,7 +68,6 @@ describe('ARCHITECTURE.md', () => {
   });
 });
 
-const TEXT_FILE = /\.(ts|tsx|mts|mjs|js|md|json|prisma|css|html|ya?ml)$/;
 /** "issue 20", "Issue #15", "issues 3", "spec §4", "§ 2": references a newcomer cannot follow. */
 const OUTSIDE_REFERENCE = /\bissues? #?\d+|§ ?\d/i;
 
@@ -96,16 +83,8 @@ function outsideReferences(files: readonly string[], read: (file: string) => str
 }
 
 describe('Sources, tests and documents', () => {
-  // Migrations are history, applied as written and checksummed: they keep their words. This file holds
-  // such references as examples; the suites' reports are written while this runs.
-  const texts = repositoryFiles().filter(
-    (file) =>
-      TEXT_FILE.test(file) &&
-      !file.startsWith('prisma/migrations/') &&
-      file !== 'package-lock.json' &&
-      !file.endsWith('test-results.json') &&
-      file !== 'apps/server/test/repository-text.test.ts',
-  );
+  // This file holds such references as examples.
+  const texts = writtenTexts('apps/server/test/repository-text.test.ts');
 
   it('cite no issue by number and no section of an outside document', () => {
     expect(texts.length).toBeGreaterThan(500);

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { CONSOLE_ACTOR, createConsoleContext, createEnvironmentContext } from '../context.ts';
+import { environmentSetup } from '../environment-setup.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
 import { publishAudited, publishRevision } from '../features/runtime/runtime-publish.service.ts';
 import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
@@ -6,8 +8,7 @@ import { createDb, type Db } from './client.ts';
 import { openConnection } from './connection.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
 import { analyzeSeeded, SEED_SIZES, SEEDER, type SeedSizeName, seedFifthYear } from './seed-fifth-year.ts';
-import { runInTransaction } from './transaction.ts';
-import { configureUnitOfWork } from './unit-of-work.ts';
+import { createUnitOfWork } from './unit-of-work.ts';
 
 // `npm run db:seed`: the seeded environments; with `-- --size fifth-year` (or small) also an environment
 // holding a game's fifth year (db/seed-fifth-year.ts), `--environment <id>` (default fifth-year), created
@@ -29,18 +30,21 @@ try {
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
   // A created environment publishes its first revision with its audit entry, as the server does.
-  configureUnitOfWork({ afterAudit: [publishAudited] });
-  await seedEnvironments(db);
+  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAudited] });
+  await seedEnvironments(createConsoleContext(unitOfWork, CONSOLE_ACTOR), environmentSetup);
   if (sizeName !== undefined) {
     const environmentId = values.environment;
+    // The fifth year is written as its named seeding user.
+    const seeder = createEnvironmentContext(unitOfWork, { email: SEEDER }, environmentId);
     const started = performance.now();
     const exists = await db.environment.count({ where: { id: environmentId } });
     if (exists === 0) {
       await createEnvironment(
         db,
         { invalidate() {} },
+        environmentSetup,
         { configurationId: environmentId },
-        'seed@fifth-year.example',
+        seeder.actor.email,
       );
     }
     const owner = await openConnection(database.ownerUrl);
@@ -50,7 +54,7 @@ try {
       await analyzeSeeded(owner);
       const analyzed = performance.now();
       // The seeded content, published as one revision, so game servers of the environment receive it.
-      await runInTransaction(db, (tx) => publishRevision(tx, environmentId, SEEDER, []));
+      await seeder.mutate(({ tx }) => publishRevision(tx, environmentId, seeder.actor.email, []));
       const [writing, analyzing, publishing] = [
         seeded - started,
         analyzed - seeded,

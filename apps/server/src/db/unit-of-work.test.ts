@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { forEnvironment } from '../context.ts';
 import { environmentExists } from '../features/environment/environment.service.ts';
 import { insertEnvironment } from '../features/environment/environment.store.ts';
 import { REPO_ROOT } from '../settings.ts';
+import { testConsoleContext, testContext } from '../testing/context.ts';
+import { createDb } from './client.ts';
 import { mutate, unchanged, type WrittenAuditEntry } from './unit-of-work.ts';
 
 const created = (environmentId: string, description = 'x') => ({
@@ -24,7 +27,7 @@ describe('mutate', () => {
   });
 
   it('commits the change with its typed audit entry', async () => {
-    const result = await mutate(t.app.db, async ({ tx, audit }) => {
+    const result = await t.app.unitOfWork.mutate(async ({ tx, audit }) => {
       await insertEnvironment(tx, 'audited', 'x');
       audit(created('audited'));
       return 'created';
@@ -37,7 +40,7 @@ describe('mutate', () => {
   });
 
   it('writes nothing and audits nothing for a no-op: unchanged() rolls back and answers its result', async () => {
-    const result = await mutate(t.app.db, async ({ tx }) => {
+    const result = await t.app.unitOfWork.mutate(async ({ tx }) => {
       await insertEnvironment(tx, 'rolled-back', 'x');
       return unchanged('as it was');
     });
@@ -47,7 +50,7 @@ describe('mutate', () => {
 
   it('leaves neither change nor entry when the work fails', async () => {
     await expect(
-      mutate(t.app.db, async ({ tx }) => {
+      t.app.unitOfWork.mutate(async ({ tx }) => {
         await insertEnvironment(tx, 'failed', 'x');
         throw new Error('refused');
       }),
@@ -57,7 +60,7 @@ describe('mutate', () => {
 
   it('writes the recorded events in order and hands them, with their ids, to its after-audit steps', async () => {
     let seen: readonly WrittenAuditEntry[] = [];
-    await mutate(t.app.db, async ({ tx, audit, afterAudit }) => {
+    await t.app.unitOfWork.mutate(async ({ tx, audit, afterAudit }) => {
       await insertEnvironment(tx, 'ordered', 'x');
       audit(created('ordered', 'first'));
       audit([created('ordered', 'second'), created('ordered', 'third')]);
@@ -72,7 +75,7 @@ describe('mutate', () => {
 
   it('runs after-commit effects once committed, and never after unchanged() or a failure', async () => {
     const effects: string[] = [];
-    await mutate(t.app.db, async ({ tx, audit, afterCommit }) => {
+    await t.app.unitOfWork.mutate(async ({ tx, audit, afterCommit }) => {
       await insertEnvironment(tx, 'effected', 'x');
       audit(created('effected'));
       afterCommit(() => effects.push(`committed: ${effects.length}`));
@@ -80,17 +83,79 @@ describe('mutate', () => {
       expect(effects).toEqual([]);
     });
     expect(effects).toEqual(['committed: 0']);
-    await mutate(t.app.db, async ({ afterCommit }) => {
+    await t.app.unitOfWork.mutate(async ({ afterCommit }) => {
       afterCommit(() => effects.push('unchanged'));
       return unchanged(null);
     });
     await expect(
-      mutate(t.app.db, async ({ afterCommit }) => {
+      t.app.unitOfWork.mutate(async ({ afterCommit }) => {
         afterCommit(() => effects.push('failed'));
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
     expect(effects).toEqual(['committed: 0']);
+  });
+
+  it("fills a context's environment and actor into records that leave them out", async () => {
+    const ctx = testContext(t.app, { environmentId: 'dev', email: 'actor@example.com' });
+    await ctx.mutate(async ({ tx, audit }) => {
+      await insertEnvironment(tx, 'in-context', 'x');
+      audit({ action: 'environment.create', target: 'in-context', attributes: { description: 'own' } });
+      audit({ ...created('in-context', 'named'), email: 'named@example.com' });
+      audit({
+        action: 'environment.create',
+        target: 'in-context',
+        attributes: { description: 'console-wide' },
+        environmentId: null,
+      });
+    });
+    await forEnvironment(ctx, 'in-context').mutate(async ({ audit }) => {
+      audit({ action: 'environment.create', target: 'in-context', attributes: { description: 'other' } });
+    });
+    const described = (entries: { environment: string | null; email: string; attributes: object }[]) =>
+      entries.map(({ environment, email, attributes }) => ({ environment, email, attributes }));
+    expect(described((await t.auditEntries(cookie, 'dev')).slice(0, 1))).toEqual([
+      { environment: 'dev', email: 'actor@example.com', attributes: { description: 'own' } },
+    ]);
+    expect(described((await t.auditEntries(cookie, 'in-context')).slice(0, 2))).toEqual([
+      { environment: 'in-context', email: 'actor@example.com', attributes: { description: 'other' } },
+      { environment: 'in-context', email: 'named@example.com', attributes: { description: 'named' } },
+    ]);
+    expect(described((await t.auditEntries(cookie, 'dev', { consoleWide: true })).slice(0, 1))).toEqual([
+      { environment: null, email: 'actor@example.com', attributes: { description: 'console-wide' } },
+    ]);
+  });
+
+  it('makes a console-wide context name the environment of every record', async () => {
+    const consoleWide = testConsoleContext(t.app, 'actor@example.com');
+    const result = await consoleWide.mutate(async ({ tx, audit }) => {
+      await insertEnvironment(tx, 'console-wide', 'x');
+      // @ts-expect-error a console-wide call has no environment to fill in: the record names it
+      audit({ action: 'environment.create', target: 'console-wide', attributes: { description: 'x' } });
+      audit({ ...created('console-wide'), environmentId: null });
+      return unchanged('typed');
+    });
+    expect(result).toBe('typed');
+    expect(await environmentExists(t.app.db, 'console-wide')).toBe(false);
+  });
+
+  it('mutate(db, work) runs the unit of work of the app made over that client, and refuses another', async () => {
+    let steps: readonly WrittenAuditEntry[] = [];
+    await mutate(t.app.db, async ({ tx, audit, afterAudit }) => {
+      await insertEnvironment(tx, 'by-client', 'x');
+      audit(created('by-client'));
+      afterAudit(async (_tx, written) => {
+        steps = written;
+      });
+    });
+    expect(steps.map((entry) => entry.action)).toEqual(['environment.create']);
+    expect(await environmentExists(t.app.db, 'by-client')).toBe(true);
+    const other = createDb(t.servingUrl);
+    try {
+      await expect(mutate(other, async () => 'never')).rejects.toThrow('The unit of work is not configured');
+    } finally {
+      await other.$disconnect();
+    }
   });
 });
 

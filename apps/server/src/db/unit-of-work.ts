@@ -49,7 +49,7 @@ export interface UnitOfWork {
   audit(record: AuditRecord | readonly AuditRecord[]): void;
   /**
    * Runs in the transaction after the audit entries are written, with them: for changes that name
-   * their own entry (a rollback's revision names the entry that made it). Before the registered steps.
+   * their own entry (a rollback's revision names the entry that made it). Before the instance's steps.
    */
   afterAudit(step: AuditedStep): void;
   /**
@@ -79,19 +79,46 @@ export function unchanged<T>(result: T): never {
   throw new Unchanged(result);
 }
 
-let registeredSteps: readonly AuditedStep[] | undefined;
-let registeredChecks: readonly AuditCheck[] = [];
+/** The steps every unit of work of one app instance (or CLI run) runs: what createUnitOfWork takes. */
+export interface UnitOfWorkSteps {
+  /** Run after the audit entries are written, in order (runtime publishing, the webhooks' outbox). */
+  afterAudit: readonly AuditedStep[];
+  /** Checks of the records before they are written (the review policy). */
+  checkAudit?: readonly AuditCheck[];
+}
+
+export interface MutateOptions {
+  isolationLevel?: IsolationLevel;
+}
 
 /**
- * Start-up (buildApp): the steps every unit of work runs after writing its audit entries, in order
- * (runtime publishing). Registered by the app rather than imported here, so db/ knows no feature.
+ * One app instance's unit of work (docs/decisions/, Data and migrations, "The unit of work per app
+ * instance").
  */
-export function configureUnitOfWork(options: {
-  afterAudit: readonly AuditedStep[];
-  checkAudit?: readonly AuditCheck[];
-}): void {
-  registeredSteps = [...options.afterAudit];
-  registeredChecks = [...(options.checkAudit ?? [])];
+export interface UnitOfWorkRunner {
+  readonly db: Db;
+  mutate<T>(work: (unit: UnitOfWork) => Promise<T>, options?: MutateOptions): Promise<T>;
+}
+
+/**
+ * The instance made for each database client, so that mutate(db, work) keeps working while services
+ * move to the request context (ctx.mutate). Weak: a closed app's client and steps are collected.
+ */
+const runnersByDb = new WeakMap<Db, UnitOfWorkRunner>();
+
+/**
+ * The unit of work of one app instance or CLI run over its database: the steps are given here rather
+ * than imported, so db/ knows no feature. buildApp makes one (app.unitOfWork); each CLI its own.
+ */
+export function createUnitOfWork(db: Db, steps: UnitOfWorkSteps): UnitOfWorkRunner {
+  const afterAudit = [...steps.afterAudit];
+  const checks = [...(steps.checkAudit ?? [])];
+  const runner: UnitOfWorkRunner = {
+    db,
+    mutate: (work, options = {}) => runUnitOfWork(db, afterAudit, checks, work, options),
+  };
+  runnersByDb.set(db, runner);
+  return runner;
 }
 
 /**
@@ -116,11 +143,15 @@ async function requireEnvironmentsInUse(tx: Tx, records: readonly AuditRecord[])
  * of the owner's audit_append, which seals them into their chains at commit (migration
  * 20261203000000_audit_chain; docs/decisions/0059).
  */
-async function writeAuditEntries(tx: Tx, checked: readonly AuditRecord[]): Promise<WrittenAuditEntry[]> {
+async function writeAuditEntries(
+  tx: Tx,
+  checks: readonly AuditCheck[],
+  checked: readonly AuditRecord[],
+): Promise<WrittenAuditEntry[]> {
   if (checked.length === 0) return [];
   await requireEnvironmentsInUse(tx, checked);
   const records = [...checked];
-  for (const check of registeredChecks) records.push(...(await check(tx, checked)));
+  for (const check of checks) records.push(...(await check(tx, checked)));
   const entries = records.map((record) => ({
     environment: record.environmentId,
     email: record.email,
@@ -142,18 +173,16 @@ async function writeAuditEntries(tx: Tx, checked: readonly AuditRecord[]): Promi
 
 /**
  * Runs the work in one transaction: its changes, then its audit entries, then its own after-audit
- * steps and the registered ones (runtime publishing: a revision naming the entries that changed what
+ * steps and the instance's (runtime publishing: a revision naming the entries that changed what
  * players receive), then the commit, then the after-commit effects. A failed work leaves nothing.
  */
-export async function mutate<T>(
+async function runUnitOfWork<T>(
   db: Db,
+  steps: readonly AuditedStep[],
+  checks: readonly AuditCheck[],
   work: (unit: UnitOfWork) => Promise<T>,
-  options: { isolationLevel?: IsolationLevel } = {},
+  options: MutateOptions,
 ): Promise<T> {
-  if (registeredSteps === undefined) {
-    throw new Error('The unit of work is not configured: buildApp registers its steps (configureUnitOfWork)');
-  }
-  const steps = registeredSteps;
   const effects: (() => void)[] = [];
   let result: T;
   try {
@@ -174,7 +203,7 @@ export async function mutate<T>(
             effects.push(effect);
           },
         });
-        const written = await writeAuditEntries(tx, records);
+        const written = await writeAuditEntries(tx, checks, records);
         for (const step of [...ownSteps, ...steps]) await step(tx, written);
         return value;
       },
@@ -186,4 +215,22 @@ export async function mutate<T>(
   }
   for (const effect of effects) effect();
   return result;
+}
+
+/**
+ * The unit of work of the app instance made for this database client (createUnitOfWork). Kept while
+ * services still take the client: a converted service calls ctx.mutate (context.ts).
+ */
+export async function mutate<T>(
+  db: Db,
+  work: (unit: UnitOfWork) => Promise<T>,
+  options: MutateOptions = {},
+): Promise<T> {
+  const runner = runnersByDb.get(db);
+  if (runner === undefined) {
+    throw new Error(
+      'The unit of work is not configured: buildApp makes one for its database (createUnitOfWork)',
+    );
+  }
+  return runner.mutate(work, options);
 }

@@ -7,6 +7,7 @@ import { badInput, forbidden, notLoggedIn } from '@console/domain/errors';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { EnvironmentContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { runInReviewScope } from '../db/review-scope.ts';
 import type { SignedInUser } from './session.ts';
@@ -20,6 +21,11 @@ export interface EndpointContext<E extends AnyEndpoint> {
   user: SignedInUser | null;
   environmentId: string;
   db: Db;
+  /**
+   * The request's context (http/request-context.ts): what a converted service takes instead of `db`,
+   * `environmentId` and `email`, which stay here until every route passes it.
+   */
+  ctx: EnvironmentContext;
   log: FastifyBaseLogger;
 }
 
@@ -59,6 +65,7 @@ export function registerEndpoint<E extends AnyEndpoint>(
             user: request.user,
             environmentId: request.environmentId,
             db: app.db,
+            ctx: request.ctx,
             log: request.log,
           }),
         );
@@ -152,6 +159,7 @@ export function registerStreamEndpoint<E extends AnyEndpoint>(
         user: request.user,
         environmentId: request.environmentId,
         db: app.db,
+        ctx: request.ctx,
         log: request.log,
       });
       const source = Readable.from(answer.body);

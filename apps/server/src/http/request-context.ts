@@ -2,6 +2,7 @@ import { isEnvironmentOrBranchId } from '@console/domain/change-request';
 import { DEFAULT_ENVIRONMENT } from '@console/domain/environment.constants';
 import { badInput, notLoggedIn } from '@console/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createEnvironmentContext } from '../context.ts';
 import { createEnvironmentResolver } from '../features/environment/environment.service.ts';
 
 /**
@@ -15,6 +16,8 @@ export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('environmentId', DEFAULT_ENVIRONMENT);
   app.decorate('resolveEnvironment', createEnvironmentResolver(app.environments));
 
+  app.decorateRequest('ctx', null as unknown as FastifyRequest['ctx']);
+
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     // Decide by the matched route, never the raw URL: the router decodes the path (/%61pi/... is /api/...).
@@ -23,7 +26,17 @@ export function registerRequestContext(app: FastifyInstance): void {
     // Sessions are read for declared calls (sign-in's too) and /api routes, not for files or pages.
     if (!isApi && !config.endpoint) return;
     request.user = await app.sessions.read(request);
-    if (!isApi) return;
+    if (isApi) await resolveScope(request);
+    // Built once, when the environment is known: every service of the call acts in it.
+    request.ctx = createEnvironmentContext(
+      app.unitOfWork,
+      { email: request.user?.email ?? '' },
+      request.environmentId,
+    );
+  });
+
+  async function resolveScope(request: FastifyRequest): Promise<void> {
+    const config = request.routeOptions.config;
     if ((config.access ?? 'read') !== 'public' && !request.user) throw notLoggedIn();
     if (config.scope === 'global') return;
     const requested = (request.query as Record<string, unknown>).configuration;
@@ -33,5 +46,5 @@ export function registerRequestContext(app: FastifyInstance): void {
       throw badInput('configuration: must be an environment id');
     }
     request.environmentId = await app.resolveEnvironment(environmentId);
-  });
+  }
 }

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role, RoleGrants } from '@console/domain/access';
 import type { SignInMethod } from '@console/domain/audit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { createConsoleContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import type { UnitOfWorkRunner } from '../db/unit-of-work.ts';
 import {
   deleteSession,
   deleteSessionsOf,
@@ -51,6 +53,11 @@ export interface Sessions {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of a user; answers how many. */
   endAllOf(email: string): Promise<number>;
+  /**
+   * Ends every session of a user in the caller's transaction (a removed user's); answers how many. The
+   * caller forgets the cache after the commit.
+   */
+  endAllOfIn(tx: Tx, email: string): Promise<number>;
   /** Forgets what the cache holds (roles or users changed): the next request of each session reads again. */
   forget(): void;
 }
@@ -64,7 +71,12 @@ interface CachedSession {
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-export function createSessions(db: Db, settings: AppSettings, now: () => number): Sessions {
+export function createSessions(
+  unitOfWork: UnitOfWorkRunner,
+  settings: AppSettings,
+  now: () => number,
+): Sessions {
+  const { db } = unitOfWork;
   const cache = new Map<string, CachedSession>();
   // The sessions this process has seen valid, kept apart from the cache: a role change empties the cache
   // but ends no session. Only real sessions enter it, oldest first out.
@@ -145,15 +157,17 @@ export function createSessions(db: Db, settings: AppSettings, now: () => number)
       if (entry && isExpired(entry, at) && isFresh) entry = (await fetch(hash, at)) ?? undefined;
       if (!entry) return null;
       if (isExpired(entry, at)) {
-        await deleteSession(db, hash);
+        await unitOfWork.mutate(({ tx }) => deleteSession(tx, hash));
         invalidate(hash);
         return null;
       }
       if (at - entry.lastSeen >= touchMs) {
         entry.lastSeen = at;
         // The session's and its user's last request.
-        const email = await touchSession(db, hash, new Date(at));
-        if (email !== null) await touchUser(db, email, new Date(at));
+        await unitOfWork.mutate(async ({ tx }) => {
+          const email = await touchSession(tx, hash, new Date(at));
+          if (email !== null) await touchUser(tx, email, new Date(at));
+        });
       }
       remember(hash);
       return entry.user;
@@ -170,8 +184,8 @@ export function createSessions(db: Db, settings: AppSettings, now: () => number)
       const previous = hashOfRequest(request);
       const initialRole: Role = method === 'dev' && settings.devLoginAdmins ? 'admin' : settings.defaultRole;
       // Rotation: the id this browser held before signing in is never valid again.
-      await recordSignIn(db, {
-        email,
+      // The user signing in is who acts: the entry is theirs.
+      await recordSignIn(createConsoleContext(unitOfWork, { email }), {
         method,
         initialRole,
         at: new Date(at),
@@ -188,16 +202,20 @@ export function createSessions(db: Db, settings: AppSettings, now: () => number)
     async end(request, reply) {
       const hash = hashOfRequest(request);
       if (hash) {
-        await deleteSession(db, hash);
+        await unitOfWork.mutate(({ tx }) => deleteSession(tx, hash));
         invalidate(hash);
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     },
 
     async endAllOf(email) {
-      const ended = await deleteSessionsOf(db, email);
+      const ended = await unitOfWork.mutate(({ tx }) => deleteSessionsOf(tx, email));
       invalidate();
       return ended;
+    },
+
+    endAllOfIn(tx, email) {
+      return deleteSessionsOf(tx, email);
     },
 
     forget() {

@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { buildApp } from '../app.ts';
+import { CONSOLE_ACTOR, createConsoleContext } from '../context.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { parseEnvSettings, settingsFromEnv } from '../settings.ts';
 
@@ -14,5 +15,5 @@ const app = await buildApp({ settings: settingsFromEnv(env, env.DATABASE_URL) })
 await app.jobs.define('test.probe', async (job) => {
   appendFileSync(probeFile, `${job.id}\n`);
 });
-await seedEnvironments(app.db);
+await seedEnvironments(createConsoleContext(app.unitOfWork, CONSOLE_ACTOR), app.environmentSetup);
 await app.listen({ port: env.PORT, host: '127.0.0.1' });

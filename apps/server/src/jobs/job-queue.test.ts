@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { findServingRoleProblems, userOf } from '../db/database-roles.ts';
 import { createPool } from '../db/pool.ts';
-import { mutate } from '../db/unit-of-work.ts';
 import { buildTestApp } from '../testing/index.ts';
 import { type Job, JobQueue } from './job-queue.ts';
 
@@ -55,12 +54,12 @@ describe('the job queue', () => {
     await target.app.ready();
     let rolledBack = '';
     await expect(
-      mutate(target.app.db, async (unit) => {
+      target.app.unitOfWork.mutate(async (unit) => {
         rolledBack = await target.app.jobs.sendInTransaction(unit, name, { n: 1 });
         throw new Error('the change fails after sending');
       }),
     ).rejects.toThrow('the change fails after sending');
-    const committed = await mutate(target.app.db, (unit) =>
+    const committed = await target.app.unitOfWork.mutate((unit) =>
       target.app.jobs.sendInTransaction(unit, name, { n: 2 }),
     );
     await expect.poll(() => stateOf(name, committed)).toBe('completed');
@@ -74,7 +73,9 @@ describe('the job queue', () => {
     const name = queueName();
     const runs: Run[] = [];
     await defineProbe(target.app, name, runs);
-    const id = await mutate(target.app.db, ({ tx }) => target.app.jobs.sendInTransaction(tx, name, { n: 3 }));
+    const id = await target.app.unitOfWork.mutate(({ tx }) =>
+      target.app.jobs.sendInTransaction(tx, name, { n: 3 }),
+    );
     await expect.poll(() => stateOf(name, id)).toBe('completed');
     expect(runs.map((run) => run.id)).toEqual([id]);
   });

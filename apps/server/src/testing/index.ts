@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
+import { CONSOLE_ACTOR, createConsoleContext } from '../context.ts';
 import { seedEnvironments } from '../features/environment/environment.service.ts';
 import { readSettings } from '../settings.ts';
 import { observeStatus } from './observed-statuses.ts';
@@ -67,7 +68,7 @@ export async function buildTestApp(
   );
   // Every answer's status is checked against the OpenAPI document after the test file (observed-statuses.ts).
   const app = await buildApp({ logger: false, onResponse: observeStatus, ...options, settings });
-  await seedEnvironments(app.db);
+  await seedEnvironments(createConsoleContext(app.unitOfWork, CONSOLE_ACTOR), app.environmentSetup);
   return app;
 }
 

@@ -29,7 +29,7 @@ export const SEGMENT_MESSAGES = {
   saved: 'Segmentation saved...',
   savedMessageMs: 1500,
   notEditable: 'The segment of an active AB-test cannot be changed',
-  // Decision (docs/decisions/0163): writers other than /segment/save (abtest/save) refuse an invalid
+  // Decision (docs/decisions/0427): writers other than /segment/save (abtest/save) refuse an invalid
   // condition with a message naming it, instead of answering masks.
   invalidCondition: (index: number, mask: number) =>
     `Segment condition ${index + 1} is invalid (fault mask ${mask})`,

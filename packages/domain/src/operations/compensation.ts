@@ -4,8 +4,8 @@ import { Consumable, type ConsumableName } from '../enums.ts';
 import { type FieldLabels, integerField, USER_ID_LABEL, userIdSchema } from './fields.ts';
 
 // Compensation list = consumables, a map from item name to default amount.
-// Decision (docs/decisions/0104): amounts are counts; for the Infinite* items the amount is minutes of
-// unlimited use (to confirm with the game server team).
+// Decision (docs/decisions/0104): amounts are counts; for the Infinite* items the default reads the
+// amount as minutes of unlimited use.
 export const DEFAULT_COMPENSATION_AMOUNTS: Record<ConsumableName, number> = {
   Life: 5,
   GatheredLife: 5,

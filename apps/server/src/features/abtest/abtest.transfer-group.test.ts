@@ -2,7 +2,7 @@ import { AbTestType, SegmentOperation, SegmentProperty } from '@console/domain/e
 import type { TransferItem } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { transferGroups } from '../transfer/transfer.groups.ts';
+import { transferGroups } from '../../transfer-groups.ts';
 import { abTestTransferGroup } from './abtest.transfer-group.ts';
 
 describe('A/B-tests transfer group', () => {

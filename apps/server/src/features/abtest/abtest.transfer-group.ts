@@ -4,16 +4,12 @@ import { bucketRangeSchema } from '@console/domain/runtime';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup, TransferWriteContext } from '../transfer/transfer.public.ts';
+import { listAbTests, listBucketing } from './abtest.store.ts';
 import {
-  deleteAbTest,
-  deleteVersions,
-  findAbTest,
-  insertAbTest,
-  insertVersions,
-  listAbTests,
-  listBucketing,
-  updateAbTest,
-} from './abtest.store.ts';
+  deleteTransferredAbTests,
+  type TransferredAbTest,
+  writeTransferredAbTests,
+} from './abtest-transfer.store.ts';
 
 /**
  * What a transfer compares and copies of an A/B-test. Versions carry no created / lastModifier, so
@@ -62,38 +58,33 @@ async function list(tx: Tx, environmentId: string): Promise<TransferItem[]> {
 }
 
 /** The destination's A/B-test becomes the source's: fields overwritten, versions replaced. */
-async function write(
-  tx: Tx,
-  environmentId: string,
-  item: TransferItem,
-  { email }: TransferWriteContext,
-): Promise<void> {
+function transferredOf(item: TransferItem): TransferredAbTest {
   const payload = transferPayloadSchema.parse(item.payload);
-  const key = { environmentId, id: String(item.id) };
-  const fields = {
+  return {
+    id: String(item.id),
     description: item.title,
     type: payload.type,
     active: item.active,
     caseDescriptions: payload.caseDescriptions,
     segment: normalizeSegment(payload.segment),
     salt: payload.salt,
+    versions: payload.versions,
   };
-  if (await findAbTest(tx, key)) {
-    await updateAbTest(tx, key, fields, email);
-    await deleteVersions(tx, key);
-  } else {
-    await insertAbTest(tx, { ...key, ...fields, lastModifier: email });
-  }
-  await insertVersions(
-    tx,
-    key,
-    payload.versions.map((version) => ({ ...version, lastModifier: email })),
-  );
 }
 
-async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Promise<void> {
-  // Deleted outright, so there is no row left to stamp with the operator.
-  await deleteAbTest(tx, { environmentId, id: String(id) });
+/** Every item parsed first, so a bad one changes nothing; then one statement per table. */
+async function writeAll(
+  tx: Tx,
+  environmentId: string,
+  items: readonly TransferItem[],
+  { email }: TransferWriteContext,
+): Promise<void> {
+  await writeTransferredAbTests(tx, environmentId, items.map(transferredOf), email, new Date());
+}
+
+// Deleted outright, so there is no row left to stamp with the operator.
+async function removeAll(tx: Tx, environmentId: string, ids: readonly TransferItem['id'][]): Promise<void> {
+  await deleteTransferredAbTests(tx, environmentId, ids.map(String));
 }
 
 /**
@@ -113,7 +104,10 @@ function referencedPart(item: TransferItem, reference: TransferReference): unkno
 export const abTestTransferGroup: TransferGroup = {
   name: 'A/B-tests',
   list,
-  write,
-  remove,
+  // One item is a set of one: the change request's branch and a transfer write through the same statements
+  write: (tx, environmentId, item, context) => writeAll(tx, environmentId, [item], context),
+  remove: (tx, environmentId, id) => removeAll(tx, environmentId, [id]),
+  writeAll,
+  removeAll,
   referencedPart,
 };

@@ -1,5 +1,5 @@
-// What the request path's session check (http/session.ts) and the Users screen (ending a removed
-// user's sessions) use of sessions: the session table, read and written through its store, and the
+// What the request path's session check (http/session.ts, which also ends a removed user's sessions for
+// the Users screen) uses of sessions: the session table, read and written through its store, and the
 // sign-in with its audit entry.
 
 export {

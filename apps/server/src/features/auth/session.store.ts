@@ -23,7 +23,7 @@ export async function findSession(db: Db, idHash: string): Promise<SessionRow | 
 }
 
 /** Records the session's last request; answers its user's e-mail, null when the session is gone. */
-export async function touchSession(db: Db, idHash: string, at: Date): Promise<string | null> {
+export async function touchSession(db: Db | Tx, idHash: string, at: Date): Promise<string | null> {
   const rows = await db.$queryRaw<{ email: string }[]>`
     UPDATE session SET last_seen = ${at} WHERE id_hash = ${idHash} RETURNING email`;
   return rows[0]?.email ?? null;

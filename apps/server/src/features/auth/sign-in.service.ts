@@ -1,13 +1,11 @@
 import type { Role } from '@console/domain/access';
 import type { SignInMethod } from '@console/domain/audit';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { ConsoleContext } from '../../context.ts';
 import { upsertSignedInUser } from '../users/users.public.ts';
 import { deleteExpiredSessions, deleteSession, insertSession } from './session.store.ts';
 
-/** A sign-in as the session plugin records it. */
+/** A sign-in as the session plugin records it (who signs in is the context's actor). */
 export interface SignIn {
-  email: string;
   method: SignInMethod;
   /** The console-wide role a new user starts with. */
   initialRole: Role;
@@ -25,21 +23,21 @@ export interface SignIn {
  * initial role on the first one), the rotated session, and its audit entry, console-wide. A user
  * created without this entry is refused by the database (docs/decisions/0061).
  */
-export async function recordSignIn(db: Db, signIn: SignIn): Promise<void> {
-  await mutate(db, async ({ tx, audit }) => {
+export async function recordSignIn(ctx: ConsoleContext, signIn: SignIn): Promise<void> {
+  const { email } = ctx.actor;
+  await ctx.mutate(async ({ tx, audit }) => {
     const { role, isNewUser } = await upsertSignedInUser(tx, {
-      email: signIn.email,
+      email,
       initialRole: signIn.initialRole,
       at: signIn.at,
     });
     if (signIn.previousIdHash) await deleteSession(tx, signIn.previousIdHash);
     await deleteExpiredSessions(tx, { idleSince: signIn.idleSince, createdBefore: signIn.createdBefore });
-    await insertSession(tx, { idHash: signIn.idHash, email: signIn.email, at: signIn.at });
+    await insertSession(tx, { idHash: signIn.idHash, email, at: signIn.at });
     audit({
       environmentId: null,
-      email: signIn.email,
       action: 'auth.sign-in',
-      target: signIn.email,
+      target: email,
       attributes: { method: signIn.method, isNewUser, role },
     });
   });

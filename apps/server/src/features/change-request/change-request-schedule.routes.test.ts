@@ -7,6 +7,7 @@ import { environmentContent } from '../transfer/environment-content.test-data.ts
 // workers): a job sent in the schedule's unit of work. Waiting is for the event, capped only against a hang.
 
 const ADMIN = 'schedule-admin@example.com';
+const SCHEDULER = 'schedule-scheduler@example.com';
 const OPERATOR = 'schedule-operator@example.com';
 const UNTIL_APPLIED = { timeout: 60_000, interval: 100 } as const;
 
@@ -14,6 +15,7 @@ describe('scheduled change requests', () => {
   let t: TestApp;
   let admin: string;
   let operator: string;
+  let scheduler: string;
   let content: ReturnType<typeof environmentContent>;
   const ok = async (url: string, body: unknown, cookie: string, environment: string) => {
     const response = await t.post(`${url}?configuration=${environment}`, body, cookie);
@@ -22,9 +24,13 @@ describe('scheduled change requests', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: ADMIN, DEFAULT_ROLE: 'operator' }, { jobs: true });
+    t = await createTestApp(
+      { ADMIN_EMAILS: `${ADMIN},${SCHEDULER}`, DEFAULT_ROLE: 'operator' },
+      { jobs: true },
+    );
     admin = await t.login(ADMIN);
     operator = await t.login(OPERATOR);
+    scheduler = await t.login(SCHEDULER);
     content = environmentContent(t, admin);
   });
 
@@ -55,6 +61,18 @@ describe('scheduled change requests', () => {
     );
     expect(applies).toMatchObject([{ email: ADMIN, attributes: { isScheduled: true } }]);
     expect(JSON.stringify(await ok('/api/release/kv/get', undefined, admin, environment))).toContain('at=2;');
+  });
+
+  it('applies as the admin who scheduled it, not as the one who approved it', async () => {
+    const { environment, id } = await approvedRequest('by=2;');
+    await ok('/api/change-request/schedule', { id, at: Date.now() + 2_000 }, scheduler, environment);
+    await expect.poll(() => statusOf(environment, id), UNTIL_APPLIED).toBe('applied');
+    const applies = (await t.auditEntries(admin, environment)).filter(
+      (entry) => entry.action === 'change-request.apply',
+    );
+    expect(applies).toMatchObject([
+      { email: SCHEDULER, attributes: { approvers: [ADMIN], isScheduled: true } },
+    ]);
   });
 
   it('applies nothing and fails with the reason when it conflicts at its time', async () => {

@@ -10,14 +10,19 @@ import {
 } from '@console/domain/change-request';
 import { badInput, conflict, DomainError, forbidden, ruleViolation } from '@console/domain/errors';
 import { countTransferOperations, transferRefusalOf } from '@console/domain/operations';
+import {
+  createEnvironmentContext,
+  type EnvironmentContext,
+  type EnvironmentUnitOfWork,
+} from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
 import { setEnvironmentArchived } from '../environment/environment.public.ts';
 import { lockEnvironments } from '../environment/environment.service.ts';
 import { applyTransferRows } from '../transfer/transfer.public.ts';
 import { diffTokenOf, mergeSides, planOntoLive, readSides } from './change-request.content.ts';
 import {
-  type ChangeRequestContext,
+  type ChangeRequestSetup,
   detailsOf,
   moveTo,
   mutateConsistently,
@@ -43,7 +48,10 @@ export const CHANGE_REQUEST_STALE_MESSAGE =
 const labelOf = (row: ChangeRequestRow) => CHANGE_REQUEST_STATUS_LABELS[row.status];
 
 /** Schedules the apply job of a request in the unit's transaction (the job queue, when the app has one). */
-export type ApplyScheduler = (unit: UnitOfWork, request: { id: number; at: Date }) => Promise<void>;
+export type ApplyScheduler = (
+  unit: EnvironmentUnitOfWork,
+  request: { id: number; at: Date },
+) => Promise<void>;
 
 /**
  * Writes the request into its environment in the caller's unit of work, its rows locked: refused (and
@@ -52,27 +60,28 @@ export type ApplyScheduler = (unit: UnitOfWork, request: { id: number; at: Date 
  * three-way merge onto the live content.
  */
 async function applyInUnit(
-  context: ChangeRequestContext,
-  unit: UnitOfWork,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
+  unit: EnvironmentUnitOfWork,
   row: ChangeRequestRow,
-  email: string,
   options: { diffToken?: string; isScheduled: boolean },
 ): Promise<void> {
   const { tx, audit, afterCommit } = unit;
-  const sides = await readSides(tx, context.groups, row, await findBase(tx, row.id));
+  const { email } = ctx.actor;
+  const sides = await readSides(tx, setup.groups, row, await findBase(tx, row.id));
   if (options.diffToken !== undefined && options.diffToken !== diffTokenOf(sides)) {
     throw conflict(CHANGE_REQUEST_STALE_MESSAGE);
   }
-  const merged = mergeSides(context.groups, sides);
+  const merged = mergeSides(setup.groups, sides);
   if (merged.conflicts.length > 0) {
     const items = merged.conflicts.map((item) => `${item.group} '${item.id}'`).join(', ');
     throw ruleViolation(
       `Change request ${row.id} conflicts with changes made live since it was opened: ${items}`,
     );
   }
-  const plan = planOntoLive(context.groups, merged.merged, sides.live);
+  const plan = planOntoLive(setup.groups, merged.merged, sides.live);
   if (plan.missing.length > 0) throw ruleViolation(transferRefusalOf(plan.missing));
-  await applyTransferRows(tx, context.groups, row.environmentId, plan.groups, {
+  await applyTransferRows(tx, setup.groups, row.environmentId, plan.groups, {
     email,
     sourceEnvironmentId: row.branchId,
   });
@@ -82,8 +91,6 @@ async function applyInUnit(
     Object.entries(plan.groups).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
   );
   audit({
-    environmentId: row.environmentId,
-    email,
     action: 'change-request.apply',
     target: String(row.id),
     attributes: {
@@ -96,7 +103,7 @@ async function applyInUnit(
       isScheduled: options.isScheduled,
     },
   });
-  afterCommit(context.invalidateCatalog);
+  afterCommit(setup.invalidateCatalog);
 }
 
 async function requireApproved(tx: Tx, row: ChangeRequestRow, allowed: readonly ChangeRequestStatus[]) {
@@ -113,19 +120,19 @@ async function requireApproved(tx: Tx, row: ChangeRequestRow, allowed: readonly 
 
 /** Apply now: an admin of the environment, once the approvals are in. */
 export function applyChangeRequest(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
   request: ApplyChangeRequestRequest,
 ): Promise<ChangeRequestDetails> {
+  const { environmentId } = ctx;
   return mutateConsistently(
-    context.db,
+    ctx,
     async (unit) => {
       // The environment first, as every transfer locks it: one apply or transfer into it at a time
       await lockEnvironments(unit.tx, [environmentId]);
       const row = await requireRequest(unit.tx, environmentId, request.id);
       await requireApproved(unit.tx, row, [ChangeRequestStatus.Approved]);
-      await applyInUnit(context, unit, row, email, {
+      await applyInUnit(ctx, setup, unit, row, {
         ...(request.diffToken === undefined ? {} : { diffToken: request.diffToken }),
         isScheduled: false,
       });
@@ -141,13 +148,14 @@ export function applyChangeRequest(
  * of work when its author asked for that.
  */
 export function approveChangeRequest(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
   request: ReviewRequest,
 ): Promise<ChangeRequestDetails> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   return mutateConsistently(
-    context.db,
+    ctx,
     async (unit) => {
       const { tx, audit } = unit;
       await lockEnvironments(tx, [environmentId]);
@@ -160,8 +168,8 @@ export function approveChangeRequest(
         throw forbidden(`Authors may not approve their own change request in ${environmentId}`);
       }
       const merged = mergeSides(
-        context.groups,
-        await readSides(tx, context.groups, row, await findBase(tx, row.id)),
+        setup.groups,
+        await readSides(tx, setup.groups, row, await findBase(tx, row.id)),
       );
       if (merged.conflicts.length > 0) {
         throw ruleViolation(
@@ -178,8 +186,6 @@ export function approveChangeRequest(
         text: request.comment ?? '',
       });
       audit({
-        environmentId,
-        email,
         action: 'change-request.approve',
         target: String(row.id),
         attributes: {
@@ -193,7 +199,7 @@ export function approveChangeRequest(
         await moveTo(tx, row, ChangeRequestStatus.Approved, email);
         if (row.applyOnApproval) {
           const approved = await requireRequest(tx, environmentId, row.id);
-          await applyInUnit(context, unit, approved, email, { isScheduled: false });
+          await applyInUnit(ctx, setup, unit, approved, { isScheduled: false });
         }
       }
       return detailsOf(tx, row.id);
@@ -204,16 +210,16 @@ export function approveChangeRequest(
 
 /** Schedule an approved request at `at`, as the admin scheduling it; its job is sent in the same unit. */
 export function scheduleChangeRequest(
-  context: ChangeRequestContext,
+  ctx: EnvironmentContext,
   scheduler: ApplyScheduler,
-  environmentId: string,
-  email: string,
   request: ScheduleChangeRequestRequest,
   now: number,
 ): Promise<ChangeRequestDetails> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const problem = checkScheduleTime(request.at, now);
   if (problem !== null) throw badInput(problem);
-  return mutate(context.db, async (unit) => {
+  return ctx.mutate(async (unit) => {
     const { tx, audit } = unit;
     const row = await requireRequest(tx, environmentId, request.id);
     await requireApproved(tx, row, [ChangeRequestStatus.Approved]);
@@ -221,8 +227,6 @@ export function scheduleChangeRequest(
     await moveTo(tx, row, ChangeRequestStatus.Scheduled, email, '', { scheduledAt: at, scheduledBy: email });
     await scheduler(unit, { id: row.id, at });
     audit({
-      environmentId,
-      email,
       action: 'change-request.schedule',
       target: String(row.id),
       attributes: { id: row.id, at: request.at },
@@ -232,53 +236,65 @@ export function scheduleChangeRequest(
 }
 
 /**
- * The scheduled apply, run by the job as the admin who scheduled it: a request no longer scheduled
- * (closed, or applied by a run before) is left alone, so a job run twice applies once; a conflict or
- * content that no longer validates applies nothing and marks the request failed with the reason.
+ * The context of a scheduled apply's job: the request's environment, acting as the admin who scheduled
+ * it (docs/product.md, Change requests); null when the request is gone.
+ */
+export async function scheduledApplyContext(
+  unitOfWork: UnitOfWorkRunner,
+  id: number,
+): Promise<EnvironmentContext | null> {
+  const row = await findChangeRequest(unitOfWork.db, id);
+  if (row === null) return null;
+  return createEnvironmentContext(unitOfWork, { email: row.scheduledBy ?? row.author }, row.environmentId);
+}
+
+/** Thrown when the request was scheduled again by someone else since the job read it: the job runs again. */
+class SchedulerChanged extends Error {}
+
+/**
+ * The scheduled apply, run by the job as the admin who scheduled it (scheduledApplyContext): a request
+ * no longer scheduled (closed, or applied by a run before) is left alone, so a job run twice applies
+ * once; a conflict or content that no longer validates applies nothing and marks the request failed
+ * with the reason.
  */
 export async function runScheduledApply(
-  context: ChangeRequestContext,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
   id: number,
 ): Promise<'applied' | 'failed' | 'skipped'> {
   try {
     return await mutateConsistently(
-      context.db,
+      ctx,
       async (unit) => {
-        const environmentId = (await findChangeRequest(unit.tx, id))?.environmentId;
-        if (environmentId === undefined) return 'skipped' as const;
-        await lockEnvironments(unit.tx, [environmentId]);
-        const row = await requireRequest(unit.tx, environmentId, id);
+        await lockEnvironments(unit.tx, [ctx.environmentId]);
+        const row = await requireRequest(unit.tx, ctx.environmentId, id);
         if (row.status !== ChangeRequestStatus.Scheduled || row.scheduledBy === null)
           return 'skipped' as const;
+        if (row.scheduledBy !== ctx.actor.email) throw new SchedulerChanged(`change request ${id}`);
         await requireApproved(unit.tx, row, [ChangeRequestStatus.Scheduled]);
-        await applyInUnit(context, unit, row, row.scheduledBy, { isScheduled: true });
+        await applyInUnit(ctx, setup, unit, row, { isScheduled: true });
         return 'applied' as const;
       },
       CHANGE_REQUEST_STALE_MESSAGE,
     );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    await markFailed(context, id, error.message);
+    await markFailed(ctx, id, error.message);
     return 'failed';
   }
 }
 
-async function markFailed(context: ChangeRequestContext, id: number, reason: string): Promise<void> {
-  await mutate(context.db, async ({ tx, audit }) => {
-    const environmentId = (await findChangeRequest(tx, id))?.environmentId;
-    if (environmentId === undefined) return;
-    const row = await requireRequest(tx, environmentId, id);
+async function markFailed(ctx: EnvironmentContext, id: number, reason: string): Promise<void> {
+  await ctx.mutate(async ({ tx, audit }) => {
+    if ((await findChangeRequest(tx, id)) === null) return;
+    const row = await requireRequest(tx, ctx.environmentId, id);
     if (row.status !== ChangeRequestStatus.Scheduled) return;
-    await moveTo(tx, row, ChangeRequestStatus.Failed, row.scheduledBy ?? row.author, reason, {
+    if ((row.scheduledBy ?? row.author) !== ctx.actor.email)
+      throw new SchedulerChanged(`change request ${id}`);
+    await moveTo(tx, row, ChangeRequestStatus.Failed, ctx.actor.email, reason, {
       failure: reason,
       scheduledAt: null,
     });
-    audit({
-      environmentId,
-      email: row.scheduledBy ?? row.author,
-      action: 'change-request.fail',
-      target: String(row.id),
-      attributes: { id: row.id, reason },
-    });
+    audit({ action: 'change-request.fail', target: String(row.id), attributes: { id: row.id, reason } });
   });
 }

@@ -20,7 +20,7 @@ import { describeRuntimeDiff } from '@console/domain/runtime';
 import { scheduleOverviewRequestSchema } from '@console/domain/schedule';
 import type { Tx } from '../../db/client.ts';
 import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
-import { getScheduleOverview } from '../schedule/schedule.service.ts';
+import { readScheduleOverview } from '../schedule/schedule.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';
 import type { ItemsByGroup } from './change-request.store.ts';
 
@@ -93,7 +93,7 @@ function rowsThatServe(
 
 /** The schedule overview's conflicts in the environment now (its active sets, the default window). */
 const scheduleConflictsOf = async (tx: Tx, environmentId: string) =>
-  (await getScheduleOverview(tx, environmentId, scheduleOverviewRequestSchema.parse(null))).conflicts;
+  (await readScheduleOverview(tx, environmentId, scheduleOverviewRequestSchema.parse(null))).conflicts;
 
 /** The three sides of a request, read in the caller's transaction. */
 export interface RequestSides {

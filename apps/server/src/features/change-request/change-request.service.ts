@@ -25,11 +25,16 @@ import {
 } from '@console/domain/change-request';
 import { badInput, conflict, forbidden, notFound, ruleViolation } from '@console/domain/errors';
 import { planTransfer, TransferMode, transferItemKeyOf } from '@console/domain/operations';
+import type { ConsoleContext, EnvironmentContext, EnvironmentUnitOfWork } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
-import { type IsolationLevel, mutate, type UnitOfWork, unchanged } from '../../db/unit-of-work.ts';
+import { type IsolationLevel, unchanged } from '../../db/unit-of-work.ts';
 import type { SignedInUser } from '../../http/session.ts';
-import { findReviewPolicy, setEnvironmentArchived } from '../environment/environment.public.ts';
+import {
+  type EnvironmentSetup,
+  findReviewPolicy,
+  setEnvironmentArchived,
+} from '../environment/environment.public.ts';
 import { createBranchEnvironment, lockEnvironments } from '../environment/environment.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';
 import {
@@ -60,33 +65,35 @@ import {
 // change-request.apply.ts. Every step is one unit of work with its typed audit entry, in the
 // environment the request changes.
 
-export interface ChangeRequestContext {
-  db: Db;
+/** What the change requests' services use beside the request's context. */
+export interface ChangeRequestSetup {
   /** The transfer groups a branch copies (an environment file's). */
   groups: readonly TransferGroup[];
   /** Forgets this process's environment catalog (a branch made or archived). */
   invalidateCatalog: () => void;
+  /** What a branch, like every environment, is created with (src/environment-setup.ts). */
+  environmentSetup: EnvironmentSetup;
 }
 
-export const contextOf = (
-  db: Db,
+export const setupOf = (
   registry: readonly TransferGroup[],
   invalidateCatalog: () => void,
-): ChangeRequestContext => ({ db, groups: branchGroupsOf(registry), invalidateCatalog });
+  environmentSetup: EnvironmentSetup,
+): ChangeRequestSetup => ({ groups: branchGroupsOf(registry), invalidateCatalog, environmentSetup });
 
 const MAX_ATTEMPTS = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A unit of work that reads several groups from one snapshot: SERIALIZABLE, run again when another won. */
 export async function mutateConsistently<T>(
-  db: Db,
-  work: (unit: UnitOfWork) => Promise<T>,
+  ctx: EnvironmentContext,
+  work: (unit: EnvironmentUnitOfWork) => Promise<T>,
   staleMessage: string,
 ): Promise<T> {
   const isolationLevel: IsolationLevel = 'Serializable';
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await mutate(db, work, { isolationLevel });
+      return await ctx.mutate(work, { isolationLevel });
     } catch (error) {
       if (!isConcurrentUpdateError(error)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw conflict(staleMessage);
@@ -155,14 +162,11 @@ export async function detailsOf(db: Db | Tx, id: number): Promise<ChangeRequestD
   };
 }
 
-export async function getChangeRequest(
-  db: Db,
-  environmentId: string,
-  id: number,
-): Promise<ChangeRequestDetails> {
-  const row = await findChangeRequest(db, id);
-  if (row === null || row.environmentId !== environmentId) throw changeRequestNotFound(id, environmentId);
-  return detailsOf(db, id);
+export async function getChangeRequest(ctx: EnvironmentContext, id: number): Promise<ChangeRequestDetails> {
+  const row = await findChangeRequest(ctx.db, id);
+  if (row === null || row.environmentId !== ctx.environmentId)
+    throw changeRequestNotFound(id, ctx.environmentId);
+  return detailsOf(ctx.db, id);
 }
 
 /** A status change with its history line. */
@@ -186,16 +190,17 @@ const OPEN_STALE = 'The environment changed while the change request was opened;
  * the three-way comparison. Continues the author's draft there instead, unless asked not to.
  */
 export async function openChangeRequest(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
   request: OpenChangeRequestRequest,
 ): Promise<ChangeRequestDetails> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   if (parseBranchId(environmentId) !== null) {
     throw badInput('configuration: a change request is opened in an environment, not in a branch');
   }
   return mutateConsistently(
-    context.db,
+    ctx,
     async ({ tx, audit, afterCommit }) => {
       if (request.continueDraft !== false) {
         const draft = await findDraftOf(tx, environmentId, email);
@@ -205,20 +210,26 @@ export async function openChangeRequest(
       const id = await nextChangeRequestId(tx);
       const branchId = branchIdOf(environmentId, id);
       const title = request.title ?? `Change request ${id}`;
-      await createBranchEnvironment(tx, branchId, environmentId, `Change request ${id} of ${environmentId}`);
-      const base = await readItems(tx, context.groups, environmentId);
-      const empty = await readItems(tx, context.groups, branchId);
+      await createBranchEnvironment(
+        tx,
+        setup.environmentSetup,
+        branchId,
+        environmentId,
+        `Change request ${id} of ${environmentId}`,
+      );
+      const base = await readItems(tx, setup.groups, environmentId);
+      const empty = await readItems(tx, setup.groups, branchId);
       const plan = planTransfer(
-        context.groups.map((group) => ({
+        setup.groups.map((group) => ({
           name: group.name,
           source: base[group.name] ?? [],
           destination: empty[group.name] ?? [],
           isChosen: true,
         })),
         { mode: TransferMode.Overwrite, carryDependencies: false },
-        dependencyRulesOf(context.groups),
+        dependencyRulesOf(setup.groups),
       );
-      await applyTransferRows(tx, context.groups, branchId, plan.groups, {
+      await applyTransferRows(tx, setup.groups, branchId, plan.groups, {
         email,
         sourceEnvironmentId: environmentId,
       });
@@ -237,13 +248,11 @@ export async function openChangeRequest(
         status: ChangeRequestStatus.Draft,
       });
       audit({
-        environmentId,
-        email,
         action: 'change-request.open',
         target: String(id),
         attributes: { id, branch: branchId, title },
       });
-      afterCommit(context.invalidateCatalog);
+      afterCommit(setup.invalidateCatalog);
       return detailsOf(tx, id);
     },
     OPEN_STALE,
@@ -251,20 +260,18 @@ export async function openChangeRequest(
 }
 
 export function saveChangeRequest(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
+  ctx: EnvironmentContext,
   request: SaveChangeRequestRequest,
 ): Promise<ChangeRequestDetails> {
-  return mutate(context.db, async ({ tx, audit }) => {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
+  return ctx.mutate(async ({ tx, audit }) => {
     const row = await requireRequest(tx, environmentId, request.id);
     requireAuthor(row, email, 'edit');
     if (isFinishedChangeRequest(row.status))
       throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
     await updateChangeRequest(tx, row.id, { title: request.title, description: request.description });
     audit({
-      environmentId,
-      email,
       action: 'change-request.save',
       target: String(row.id),
       attributes: { id: row.id, title: request.title, description: request.description },
@@ -280,12 +287,12 @@ const REVIEWABLE_FROM: readonly ChangeRequestStatus[] = [
 ];
 
 export function requestReview(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
+  ctx: EnvironmentContext,
   request: RequestReviewRequest,
 ): Promise<ChangeRequestDetails> {
-  return mutate(context.db, async ({ tx, audit }) => {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
+  return ctx.mutate(async ({ tx, audit }) => {
     const row = await requireRequest(tx, environmentId, request.id);
     requireAuthor(row, email, 'ask for review of');
     if (!REVIEWABLE_FROM.includes(row.status)) {
@@ -296,8 +303,6 @@ export function requestReview(
     const applyOnApproval = request.applyOnApproval ?? false;
     await moveTo(tx, row, ChangeRequestStatus.InReview, email, '', { applyOnApproval, failure: null });
     audit({
-      environmentId,
-      email,
       action: 'change-request.request-review',
       target: String(row.id),
       attributes: { id: row.id, applyOnApproval },
@@ -307,12 +312,12 @@ export function requestReview(
 }
 
 export function rejectChangeRequest(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
+  ctx: EnvironmentContext,
   request: ReviewRequest,
 ): Promise<ChangeRequestDetails> {
-  return mutate(context.db, async ({ tx, audit }) => {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
+  return ctx.mutate(async ({ tx, audit }) => {
     const row = await requireRequest(tx, environmentId, request.id);
     if (row.status !== ChangeRequestStatus.InReview && row.status !== ChangeRequestStatus.Approved) {
       throw ruleViolation(
@@ -322,8 +327,6 @@ export function rejectChangeRequest(
     await deleteApprovals(tx, row.id);
     await moveTo(tx, row, ChangeRequestStatus.Rejected, email, request.comment ?? '');
     audit({
-      environmentId,
-      email,
       action: 'change-request.reject',
       target: String(row.id),
       attributes: { id: row.id, ...(request.comment ? { comment: request.comment } : {}) },
@@ -332,18 +335,13 @@ export function rejectChangeRequest(
   });
 }
 
-export function commentOn(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
-  request: CommentRequest,
-): Promise<ChangeRequestDetails> {
-  return mutate(context.db, async ({ tx, audit }) => {
+export function commentOn(ctx: EnvironmentContext, request: CommentRequest): Promise<ChangeRequestDetails> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
+  return ctx.mutate(async ({ tx, audit }) => {
     const row = await requireRequest(tx, environmentId, request.id);
     await insertEvent(tx, row.id, { kind: ChangeRequestEventKind.Comment, email, text: request.comment });
     audit({
-      environmentId,
-      email,
       action: 'change-request.comment',
       target: String(row.id),
       attributes: { id: row.id, comment: request.comment },
@@ -354,12 +352,13 @@ export function commentOn(
 
 /** Closes a request that is not applied (its author, or an admin of the environment); its branch is archived. */
 export function closeChangeRequest(
-  context: ChangeRequestContext,
-  environmentId: string,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
   user: SignedInUser,
   request: ReviewRequest,
 ): Promise<ChangeRequestDetails> {
-  return mutate(context.db, async ({ tx, audit, afterCommit }) => {
+  const { environmentId } = ctx;
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     const row = await requireRequest(tx, environmentId, request.id);
     if (row.author !== user.email && roleOf(user, environmentId) !== 'admin') {
       throw forbidden(
@@ -374,30 +373,29 @@ export function closeChangeRequest(
     });
     await setEnvironmentArchived(tx, row.branchId, { at: new Date(), by: user.email });
     audit({
-      environmentId,
-      email: user.email,
       action: 'change-request.close',
       target: String(row.id),
       attributes: { id: row.id, ...(request.comment ? { comment: request.comment } : {}) },
     });
-    afterCommit(context.invalidateCatalog);
+    afterCommit(setup.invalidateCatalog);
     return detailsOf(tx, row.id);
   });
 }
 
 /** The diff of the request against the environment now, from one snapshot. */
 export function diffChangeRequest(
-  context: ChangeRequestContext,
-  environmentId: string,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
   id: number,
 ): Promise<ChangeRequestDiff> {
+  const { environmentId } = ctx;
   return runInTransaction(
-    context.db,
+    ctx.db,
     async (tx) => {
       const row = await findChangeRequest(tx, id);
       if (row === null || row.environmentId !== environmentId) throw changeRequestNotFound(id, environmentId);
-      const sides = await readSides(tx, context.groups, row, await findBase(tx, id));
-      return describeRequest(tx, context.groups, row, sides);
+      const sides = await readSides(tx, setup.groups, row, await findBase(tx, id));
+      return describeRequest(tx, setup.groups, row, sides);
     },
     { isolationLevel: 'RepeatableRead' },
   );
@@ -420,20 +418,21 @@ export async function resetApprovals(tx: Tx, row: ChangeRequestRow, policy: Revi
  * changed live; 'live' also writes the live item into the branch, 'mine' keeps the branch's.
  */
 export async function resolveConflict(
-  context: ChangeRequestContext,
-  environmentId: string,
-  email: string,
+  ctx: EnvironmentContext,
+  setup: ChangeRequestSetup,
   request: ResolveConflictRequest,
 ): Promise<ChangeRequestDiff> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   await mutateConsistently(
-    context.db,
+    ctx,
     async ({ tx, audit }) => {
       const row = await requireRequest(tx, environmentId, request.id);
       requireAuthor(row, email, 'resolve the conflicts of');
       if (!isBranchEditable(row.status)) throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
-      const sides = await readSides(tx, context.groups, row, await findBase(tx, row.id));
+      const sides = await readSides(tx, setup.groups, row, await findBase(tx, row.id));
       const key = transferItemKeyOf(request.itemId);
-      const found = mergeSides(context.groups, sides).conflicts.find(
+      const found = mergeSides(setup.groups, sides).conflicts.find(
         (candidate) => candidate.group === request.group && transferItemKeyOf(candidate.id) === key,
       );
       if (found === undefined) {
@@ -442,7 +441,7 @@ export async function resolveConflict(
       await updateBase(tx, row.id, rebaseItem(sides.base, found.group, found.id, found.live));
       if (request.choice === ConflictChoice.Live) {
         // The branch takes the live item (or loses it, where it was deleted live)
-        const group = context.groups.find((candidate) => candidate.name === found.group)!;
+        const group = setup.groups.find((candidate) => candidate.name === found.group)!;
         const writeContext = { email, sourceEnvironmentId: environmentId };
         if (found.live === null) await group.remove(tx, row.branchId, found.id, writeContext);
         else await group.write(tx, row.branchId, found.live, writeContext);
@@ -454,8 +453,6 @@ export async function resolveConflict(
         text: `${found.group} '${found.id}': ${request.choice === ConflictChoice.Mine ? 'kept mine' : 'took live'}`,
       });
       audit({
-        environmentId,
-        email,
         action: 'change-request.resolve',
         target: String(row.id),
         attributes: { id: row.id, group: found.group, itemId: found.id, choice: request.choice },
@@ -463,10 +460,11 @@ export async function resolveConflict(
     },
     'The change request or its environment changed meanwhile; look at its diff again',
   );
-  return diffChangeRequest(context, environmentId, request.id);
+  return diffChangeRequest(ctx, setup, request.id);
 }
 
-export async function listChangeRequests(db: Db, request: ListChangeRequestsRequest) {
+export async function listChangeRequests(ctx: ConsoleContext, request: ListChangeRequestsRequest) {
+  const { db } = ctx;
   const rows = await listChangeRequestRows(db, {
     ...(request.environment === undefined ? {} : { environmentId: request.environment }),
     ...(request.status === undefined ? {} : { statuses: request.status }),
@@ -485,7 +483,8 @@ export async function listChangeRequests(db: Db, request: ListChangeRequestsRequ
 }
 
 /** Requests in review the user may approve (an admin there; the author only where allowed) and has not. */
-export async function countAwaiting(db: Db, user: SignedInUser): Promise<{ count: number }> {
+export async function countAwaiting(ctx: ConsoleContext, user: SignedInUser): Promise<{ count: number }> {
+  const { db } = ctx;
   const rows = await listChangeRequestRows(db, { statuses: [ChangeRequestStatus.InReview], limit: 1000 });
   const policies = new Map<string, ReviewPolicy>();
   let count = 0;

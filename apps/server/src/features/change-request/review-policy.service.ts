@@ -1,7 +1,7 @@
 import { type BypassEntry, parseBranchId, type ReviewPolicy } from '@console/domain/change-request';
 import { badInput, notFound } from '@console/domain/errors';
-import type { Db } from '../../db/client.ts';
-import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
+import { unchanged } from '../../db/unit-of-work.ts';
 import { listAudit } from '../audit/audit.service.ts';
 import { findReviewPolicy, updateReviewPolicy } from '../environment/environment.public.ts';
 import { policyOf } from './change-request.service.ts';
@@ -9,27 +9,24 @@ import { policyOf } from './change-request.service.ts';
 // The review policy of an environment (docs/product.md, Change requests, "Review policy"), set by its
 // admins and audited; and the direct changes admins made while it required review (break glass).
 
-export const getReviewPolicy = (db: Db, environmentId: string): Promise<ReviewPolicy> =>
-  policyOf(db, environmentId);
+export const getReviewPolicy = (ctx: EnvironmentContext): Promise<ReviewPolicy> =>
+  policyOf(ctx.db, ctx.environmentId);
 
 export function setReviewPolicy(
-  db: Db,
+  ctx: EnvironmentContext,
   invalidateCatalog: () => void,
-  environmentId: string,
-  email: string,
   policy: ReviewPolicy,
 ): Promise<ReviewPolicy> {
+  const { environmentId } = ctx;
   if (parseBranchId(environmentId) !== null) {
     throw badInput('configuration: a review policy is set on an environment, not on a branch');
   }
-  return mutate(db, async ({ tx, audit, afterCommit }) => {
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     const before = await updateReviewPolicy(tx, environmentId, policy);
     if (before === null) throw notFound(`Unknown environment ${environmentId}`);
     const after = (await findReviewPolicy(tx, environmentId))!;
     if (JSON.stringify(before) === JSON.stringify(after)) return unchanged(after);
     audit({
-      environmentId,
-      email,
       action: 'review-policy.set',
       target: environmentId,
       attributes: { before, policy: after },
@@ -41,8 +38,8 @@ export function setReviewPolicy(
 
 const BYPASS_LIST_LIMIT = 100;
 
-export async function listBypasses(db: Db, environmentId: string): Promise<{ items: BypassEntry[] }> {
-  const entries = await listAudit(db, environmentId, {
+export async function listBypasses(ctx: EnvironmentContext): Promise<{ items: BypassEntry[] }> {
+  const entries = await listAudit(ctx.db, ctx.environmentId, {
     offset: 0,
     limit: BYPASS_LIST_LIMIT,
     action: 'change-request.bypass',

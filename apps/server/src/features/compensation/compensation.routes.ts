@@ -6,7 +6,5 @@ import { sendConsumable } from './compensation.service.ts';
 
 export async function compensationRoutes(app: FastifyInstance) {
   registerEndpoint(app, api.compensation.list, () => listCompensationConsumables());
-  registerEndpoint(app, api.compensation.sendConsumable, ({ db, environmentId, body, email }) =>
-    sendConsumable(db, environmentId, body, email),
-  );
+  registerEndpoint(app, api.compensation.sendConsumable, ({ ctx, body }) => sendConsumable(ctx, body));
 }

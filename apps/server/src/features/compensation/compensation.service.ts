@@ -6,8 +6,8 @@ import {
   type SendConsumableRequest,
 } from '@console/domain/operations';
 import type { PendingGrant } from '@console/domain/runtime';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
 import {
   collectCompensationGrants,
   findCompensationGrantByKey,
@@ -25,18 +25,14 @@ class AlreadyGranted extends Error {}
  * is refused (409), since answering the first grant would report a send that did not happen.
  */
 export async function sendConsumable(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: SendConsumableRequest,
-  email: string,
 ): Promise<CompensationGrant> {
   try {
-    return await mutate(db, async ({ tx, audit }) => {
-      const grant = await insertCompensationGrant(tx, environmentId, request, email);
+    return await ctx.mutate(async ({ tx, audit }) => {
+      const grant = await insertCompensationGrant(tx, ctx.environmentId, request, ctx.actor.email);
       if (!grant) throw new AlreadyGranted();
       audit({
-        environmentId,
-        email,
         action: 'compensation.send',
         target: request.userId,
         attributes: {
@@ -52,7 +48,7 @@ export async function sendConsumable(
     if (!(error instanceof AlreadyGranted) || request.idempotencyKey === undefined) throw error;
   }
   // Read after the first send's transaction committed (the insert waited for it).
-  const first = await findCompensationGrantByKey(db, environmentId, request.idempotencyKey);
+  const first = await findCompensationGrantByKey(ctx.db, ctx.environmentId, request.idempotencyKey);
   if (!first) throw new Error('compensation grant of a used idempotency key not found');
   const isSameSend =
     first.userId === request.userId && first.item === request.item && first.amount === request.amount;

@@ -3,7 +3,12 @@ import type { TransferItem } from '@console/domain/operations';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { TransferGroup } from '../transfer/transfer.public.ts';
-import { deleteConfig, findConfig, insertConfig, listStoredConfigs, updateConfig } from './config.store.ts';
+import { listStoredConfigs } from './config.store.ts';
+import {
+  deleteTransferredConfigs,
+  type TransferredConfig,
+  writeTransferredConfigs,
+} from './config-transfer.store.ts';
 
 /**
  * What a transfer compares and copies of a configuration: its kind, activation and data (the
@@ -26,7 +31,7 @@ async function list(tx: Tx, environmentId: string): Promise<TransferItem[]> {
  * The destination's configuration becomes the source's, kind included. The item is parsed with the
  * same schema as /create, so a transfer cannot store what the API would refuse.
  */
-async function write(tx: Tx, environmentId: string, item: TransferItem, { email }: { email: string }) {
+function transferredOf(item: TransferItem): TransferredConfig {
   const payload = transferPayloadSchema.parse(item.payload);
   const input = configItemInputSchema.parse({
     id: String(item.id),
@@ -35,23 +40,31 @@ async function write(tx: Tx, environmentId: string, item: TransferItem, { email 
     activation: payload.activation,
     data: payload.data,
   });
-  const key = { environmentId, id: input.id };
-  const fields = {
+  return {
+    id: input.id,
     description: input.description,
     active: input.active,
     activation: input.activation,
     data: input.data,
   };
-  if (await findConfig(tx, key)) await updateConfig(tx, key, fields, email);
-  else await insertConfig(tx, { ...key, ...fields, lastModifier: email });
+}
+
+/** Every item parsed first, so a bad one changes nothing; then one statement. */
+async function writeAll(
+  tx: Tx,
+  environmentId: string,
+  items: readonly TransferItem[],
+  { email }: { email: string },
+): Promise<void> {
+  await writeTransferredConfigs(tx, environmentId, items.map(transferredOf), email, new Date());
 }
 
 /**
  * Deleted outright, like A/B-tests. The transfer service refuses a transfer that would remove a
  * configuration a destination plugin's entry still names.
  */
-async function remove(tx: Tx, environmentId: string, id: TransferItem['id']): Promise<void> {
-  await deleteConfig(tx, { environmentId, id: String(id) });
+async function removeAll(tx: Tx, environmentId: string, ids: readonly TransferItem['id'][]): Promise<void> {
+  await deleteTransferredConfigs(tx, environmentId, ids.map(String));
 }
 
 /** What a plugin entry needs of a configuration: what players get (its activation and data). */
@@ -61,7 +74,10 @@ const referencedPart = (item: TransferItem): unknown => ({ active: item.active, 
 export const configTransferGroup: TransferGroup = {
   name: 'Configurations',
   list,
-  write,
-  remove,
+  // One item is a set of one: the change request's branch and a transfer write through the same statement
+  write: (tx, environmentId, item, context) => writeAll(tx, environmentId, [item], context),
+  remove: (tx, environmentId, id) => removeAll(tx, environmentId, [id]),
+  writeAll,
+  removeAll,
   referencedPart,
 };

@@ -41,11 +41,9 @@ async function connectionRegistryPlugin(app: FastifyInstance) {
 async function connectionsPlugin(app: FastifyInstance) {
   // Encapsulated, so @fastify/websocket's hooks stay on the runtime socket route.
   await app.register(runtimeSocketRoutes);
-  registerEndpoint(app, api.connections.list, ({ environmentId }) =>
-    listConnections(app.connections, environmentId),
-  );
-  registerEndpoint(app, api.connections.close, ({ db, body, email, environmentId }) =>
-    closeConnection(db, app.connections, environmentId, body, email),
+  registerEndpoint(app, api.connections.list, ({ ctx }) => listConnections(ctx, app.connections));
+  registerEndpoint(app, api.connections.close, ({ ctx, body }) =>
+    closeConnection(ctx, app.connections, body),
   );
 }
 

@@ -1,13 +1,12 @@
 import { notFound } from '@console/domain/errors';
 import { CLOSED_BY_OPERATOR, type CloseConnectionRequest, type Connection } from '@console/domain/operations';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { deleteConnection, notifyConnectionClose } from './connections.store.ts';
 import type { SharedConnectionRegistry } from './shared-connection-registry.ts';
 
 /** The environment's live connections on every server process, oldest first. */
-export const listConnections = (connections: SharedConnectionRegistry, environmentId: string) =>
-  connections.listShared(environmentId);
+export const listConnections = (ctx: EnvironmentContext, connections: SharedConnectionRegistry) =>
+  connections.listShared(ctx.environmentId);
 
 /**
  * Removes the connection from the registry and audits it in one transaction; the process holding the
@@ -15,24 +14,20 @@ export const listConnections = (connections: SharedConnectionRegistry, environme
  * the commit delivers.
  */
 export async function closeConnection(
-  db: Db,
+  ctx: EnvironmentContext,
   connections: SharedConnectionRegistry,
-  environmentId: string,
   request: CloseConnectionRequest,
-  email: string,
 ): Promise<Connection> {
-  const connection = await connections.findShared(environmentId, request.id);
+  const connection = await connections.findShared(ctx.environmentId, request.id);
   const missing = () => notFound(`Connection '${request.id}' not found`);
   if (!connection) throw missing();
   const { id, principal, address, processId } = connection;
-  return mutate(db, async ({ tx, audit, afterCommit }) => {
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     // Gone meanwhile (the client left, or another operator closed it): nothing to close or audit.
     if (!(await deleteConnection(tx, id))) throw missing();
     if (processId !== connections.processId) await notifyConnectionClose(tx, { id, ...CLOSED_BY_OPERATOR });
     afterCommit(() => connections.closeLocal(id, CLOSED_BY_OPERATOR));
     audit({
-      environmentId,
-      email,
       action: 'connection.close',
       target: id,
       attributes: { principal, address },

@@ -1,11 +1,18 @@
 import type { Tx } from '../../db/client.ts';
-import { ensureEveryPlugin } from '../plugin/plugin.service.ts';
 
 /**
  * What every environment must hold, created with it (in its transaction) and topped up at start-up
  * for environments that existed before a feature was added. Each initializer must be idempotent.
- * Features add theirs here.
  */
 export type EnvironmentInitializer = (tx: Tx, environmentId: string) => Promise<void>;
 
-export const environmentInitializers: EnvironmentInitializer[] = [ensureEveryPlugin];
+/**
+ * What other features add to an environment's creation: their initializers, and the first runtime
+ * revision published at start-up. Composed outside the features (src/environment-setup.ts) and handed
+ * in, so the environment feature depends on none of the features that build on it.
+ */
+export interface EnvironmentSetup {
+  readonly initializers: readonly EnvironmentInitializer[];
+  /** Publishes the environment's first runtime revision when it has none yet. */
+  readonly publishFirstRevision: (tx: Tx, environmentId: string) => Promise<unknown>;
+}

@@ -2,6 +2,7 @@
 // of environments and their protection, and the Users screen's protection switch and console-wide
 // changes (audited in every environment), and change requests' branches and review policies.
 
+export type { EnvironmentInitializer, EnvironmentSetup } from './environment.initializers.ts';
 export {
   ENVIRONMENT_ARCHIVE_CHANNEL,
   findReviewPolicies,

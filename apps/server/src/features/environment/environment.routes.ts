@@ -1,9 +1,17 @@
 import { api } from '@console/domain/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.ts';
+import type { EnvironmentSetup } from './environment.initializers.ts';
 import { createEnvironment, listEnvironments } from './environment.service.ts';
 import { ENVIRONMENT_ARCHIVE_CHANNEL } from './environment.store.ts';
 import { archiveEnvironment, listArchived, restoreEnvironment } from './environment-archive.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What an environment's creation involves besides its row (composed in src/environment-setup.ts). */
+    environmentSetup: EnvironmentSetup;
+  }
+}
 
 export async function environmentRoutes(app: FastifyInstance) {
   const effects = () => ({
@@ -13,7 +21,7 @@ export async function environmentRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, api.environment.list, ({ db }) => listEnvironments(db));
   registerEndpoint(app, api.environment.save, ({ db, body, email }) =>
-    createEnvironment(db, app.environments, body, email),
+    createEnvironment(db, app.environments, app.environmentSetup, body, email),
   );
   registerEndpoint(app, api.environment.archive, ({ db, body, email }) =>
     archiveEnvironment(db, effects(), body, email),

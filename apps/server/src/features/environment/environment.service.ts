@@ -7,11 +7,10 @@ import {
 } from '@console/domain/environment.constants';
 import { conflict, notFound } from '@console/domain/errors';
 import { isProtectedEnvironment } from '@console/domain/operations';
+import type { ConsoleContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { runInTransaction } from '../../db/transaction.ts';
 import { mutate } from '../../db/unit-of-work.ts';
-import { publishFirstRevision } from '../runtime/runtime-publish.service.ts';
-import { environmentInitializers } from './environment.initializers.ts';
+import type { EnvironmentSetup } from './environment.initializers.ts';
 import {
   findEnvironment,
   findEnvironmentIds,
@@ -71,6 +70,7 @@ export function createEnvironmentResolver(catalog: {
 export async function createEnvironment(
   db: Db,
   catalog: { invalidate(): void },
+  setup: EnvironmentSetup,
   request: SaveEnvironmentRequest,
   email: string,
 ) {
@@ -80,7 +80,7 @@ export async function createEnvironment(
     if (!(await insertEnvironment(tx, id, description))) {
       throw conflict(`Environment ${id} already exists`);
     }
-    await initializeEnvironment(tx, id);
+    await initializeEnvironment(tx, setup, id);
     afterCommit(() => catalog.invalidate());
     audit({
       environmentId: id,
@@ -97,13 +97,19 @@ export async function createEnvironment(
  * A change request's branch of `parent` (docs/product.md, Change requests): a hidden environment row
  * holding what every feature requires, in the request's unit of work. Nothing is published for it.
  */
-export async function createBranchEnvironment(tx: Tx, id: string, parent: string, description: string) {
+export async function createBranchEnvironment(
+  tx: Tx,
+  setup: EnvironmentSetup,
+  id: string,
+  parent: string,
+  description: string,
+) {
   await insertBranchEnvironment(tx, id, parent, description);
-  await initializeEnvironment(tx, id);
+  await initializeEnvironment(tx, setup, id);
 }
 
-async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
-  for (const initialize of environmentInitializers) await initialize(tx, id);
+async function initializeEnvironment(tx: Tx, setup: EnvironmentSetup, id: string): Promise<void> {
+  for (const initialize of setup.initializers) await initialize(tx, id);
 }
 
 /**
@@ -111,18 +117,19 @@ async function initializeEnvironment(tx: Tx, id: string): Promise<void> {
  * environment has published its runtime at least once (revision 1 for the seeded ones and
  * for those that existed before revisions). A created environment publishes with its audit entry.
  */
-export async function seedEnvironments(db: Db): Promise<void> {
-  await runInTransaction(db, async (tx) => {
+export async function seedEnvironments(ctx: ConsoleContext, setup: EnvironmentSetup): Promise<void> {
+  // Through the unit of work like every write; it records no audit entry, as no one changed anything.
+  await ctx.mutate(async ({ tx }) => {
     for (const id of SEEDED_ENVIRONMENTS) {
       // Prod starts protected; an admin may change that afterwards.
       await insertEnvironment(tx, id, DEFAULT_ENVIRONMENT_DESCRIPTION, isProtectedEnvironment(id));
     }
     // Archived environments too: restored, they hold what features require.
-    for (const id of await listAllEnvironmentIds(tx)) await initializeEnvironment(tx, id);
+    for (const id of await listAllEnvironmentIds(tx)) await initializeEnvironment(tx, setup, id);
     // In id order, the order every publisher locks environments in, so two starting processes never deadlock.
     // Change requests' branches publish nothing: game servers never see them.
     for (const id of (await listAllEnvironmentIds(tx)).sort()) {
-      if (parseBranchId(id) === null) await publishFirstRevision(tx, id);
+      if (parseBranchId(id) === null) await setup.publishFirstRevision(tx, id);
     }
   });
 }

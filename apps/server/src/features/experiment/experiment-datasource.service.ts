@@ -1,8 +1,7 @@
 import { DomainError, ErrorCode, ruleViolation } from '@console/domain/errors';
 import type { DataSource, Metric, SaveDataSourceRequest } from '@console/domain/experiment';
 import pg from 'pg';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { findDataSource, type StoredDataSource, upsertDataSource } from './experiment-datasource.store.ts';
 import type { MetricSums, VersionStatistics } from './experiment-results.store.ts';
 
@@ -28,18 +27,16 @@ export function hidePassword(url: string): string {
 const shown = (source: StoredDataSource | null): DataSource =>
   source === null ? null : { ...source, url: hidePassword(source.url) };
 
-export async function getDataSource(db: Db, environmentId: string): Promise<DataSource> {
-  return shown(await findDataSource(db, environmentId));
+export async function getDataSource(ctx: EnvironmentContext): Promise<DataSource> {
+  return shown(await findDataSource(ctx.db, ctx.environmentId));
 }
 
-export function saveDataSource(db: Db, environmentId: string, request: SaveDataSourceRequest, email: string) {
-  return mutate(db, async ({ tx, audit }) => {
-    const saved = await upsertDataSource(tx, environmentId, request, email);
+export function saveDataSource(ctx: EnvironmentContext, request: SaveDataSourceRequest) {
+  return ctx.mutate(async ({ tx, audit }) => {
+    const saved = await upsertDataSource(tx, ctx.environmentId, request, ctx.actor.email);
     audit({
-      environmentId,
-      email,
       action: 'experiment.datasource.save',
-      target: environmentId,
+      target: ctx.environmentId,
       attributes: {
         url: hidePassword(request.url),
         metrics: Object.keys(request.metricQueries).sort(),
@@ -57,14 +54,13 @@ const numberOf = (value: unknown): number => {
 
 /** The statistics from the source's queries; a metric without a query has no sums (its players count as 0). */
 export async function readSqlSourceStatistics(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   abTestId: string,
   version: number,
   metrics: readonly Metric[],
 ): Promise<VersionStatistics> {
-  const source = await findDataSource(db, environmentId);
-  if (!source) throw ruleViolation(`Environment '${environmentId}' has no SQL data source`);
+  const source = await findDataSource(ctx.db, ctx.environmentId);
+  if (!source) throw ruleViolation(`Environment '${ctx.environmentId}' has no SQL data source`);
   const client = new pg.Client({ connectionString: source.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   client.on('error', () => {});
   const failed = (what: string, error: unknown) => {

@@ -1,7 +1,6 @@
 import { ruleViolation } from '@console/domain/errors';
 import type { DecideRequest, Decision } from '@console/domain/experiment';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { getAbTest } from '../abtest/abtest.service.ts';
 import { insertDecision, listDecisions } from './experiment-decision.store.ts';
 import { getResults } from './experiment-results.service.ts';
@@ -11,14 +10,9 @@ import { getResults } from './experiment-results.service.ts';
  * them, and audited. It changes nothing players receive: the rollout is the A/B-test's own change (or a
  * change request where the environment requires review), which the screen proposes next.
  */
-export async function recordDecision(
-  db: Db,
-  environmentId: string,
-  request: DecideRequest,
-  email: string,
-): Promise<Decision> {
+export async function recordDecision(ctx: EnvironmentContext, request: DecideRequest): Promise<Decision> {
   // computed outside the transaction: a SQL data source is a network call
-  const result = await getResults(db, environmentId, {
+  const result = await getResults(ctx, {
     abTestId: request.abTestId,
     version: request.version,
     method: request.method,
@@ -29,10 +23,10 @@ export async function recordDecision(
       `AB-test '${request.abTestId}' version ${request.version} has ${result.weights.length} cases: case ${request.caseIndex + 1} does not exist`,
     );
   }
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const decision = await insertDecision(
       tx,
-      environmentId,
+      ctx.environmentId,
       {
         abTestId: request.abTestId,
         version: request.version,
@@ -40,11 +34,9 @@ export async function recordDecision(
         note: request.note,
         result,
       },
-      email,
+      ctx.actor.email,
     );
     audit({
-      environmentId,
-      email,
       action: 'abtest.decision.record',
       target: request.abTestId,
       attributes: {
@@ -58,7 +50,7 @@ export async function recordDecision(
   });
 }
 
-export async function getDecisions(db: Db, environmentId: string, abTestId: string): Promise<Decision[]> {
-  await getAbTest(db, environmentId, abTestId);
-  return listDecisions(db, environmentId, abTestId);
+export async function getDecisions(ctx: EnvironmentContext, abTestId: string): Promise<Decision[]> {
+  await getAbTest(ctx.db, ctx.environmentId, abTestId);
+  return listDecisions(ctx.db, ctx.environmentId, abTestId);
 }

@@ -7,24 +7,25 @@ import {
   type Metric,
   type SaveMetricRequest,
 } from '@console/domain/experiment';
-import type { Db } from '../../db/client.ts';
-import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
+import { unchanged } from '../../db/unit-of-work.ts';
 import { lockMetricStatistics, recomputeMetricStatistics } from './experiment-events.store.ts';
 import {
   countActiveMetrics,
   findMetric,
   insertMetric,
-  listMetrics,
+  listMetrics as listStoredMetrics,
   lockMetric,
   updateMetric,
 } from './experiment-metric.store.ts';
 
 const metricNotFound = (id: string) => notFound(`Metric '${id}' not found`);
 
-export { listMetrics };
+export const listMetrics = (ctx: EnvironmentContext, includeArchived: boolean) =>
+  listStoredMetrics(ctx.db, ctx.environmentId, includeArchived);
 
-export async function getMetric(db: Db, environmentId: string, id: string): Promise<Metric> {
-  const metric = await findMetric(db, environmentId, id);
+export async function getMetric(ctx: EnvironmentContext, id: string): Promise<Metric> {
+  const metric = await findMetric(ctx.db, ctx.environmentId, id);
   if (!metric) throw metricNotFound(id);
   return metric;
 }
@@ -33,7 +34,7 @@ export async function getMetric(db: Db, environmentId: string, id: string): Prom
  * A new metric counts every event the players' totals hold (those received before it too): its sums are
  * computed from them at creation, then kept by each batch.
  */
-export function createMetric(db: Db, environmentId: string, request: CreateMetricRequest, email: string) {
+export function createMetric(ctx: EnvironmentContext, request: CreateMetricRequest) {
   const metric: CreateMetricRequest = {
     ...request,
     conversionWindowDays:
@@ -41,7 +42,8 @@ export function createMetric(db: Db, environmentId: string, request: CreateMetri
         ? (request.conversionWindowDays ?? DEFAULT_CONVERSION_WINDOW_DAYS)
         : undefined,
   };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
+    const { environmentId } = ctx;
     await lockMetricStatistics(tx, environmentId);
     // Rule: at most MAX_METRICS_PER_ENVIRONMENT unarchived metrics (each is computed in every result).
     if ((await countActiveMetrics(tx, environmentId)) >= MAX_METRICS_PER_ENVIRONMENT) {
@@ -49,12 +51,10 @@ export function createMetric(db: Db, environmentId: string, request: CreateMetri
         `An environment measures at most ${MAX_METRICS_PER_ENVIRONMENT} metrics: archive one first`,
       );
     }
-    const created = await insertMetric(tx, environmentId, metric, email);
+    const created = await insertMetric(tx, environmentId, metric, ctx.actor.email);
     if (!created) throw conflict(`Metric '${metric.id}' already exists`);
     await recomputeMetricStatistics(tx, environmentId, created);
     audit({
-      environmentId,
-      email,
       action: 'metric.create',
       target: created.id,
       attributes: {
@@ -71,16 +71,16 @@ export function createMetric(db: Db, environmentId: string, request: CreateMetri
   });
 }
 
-export function saveMetric(db: Db, environmentId: string, request: SaveMetricRequest, email: string) {
-  return mutate(db, async ({ tx, audit }) => {
-    const before = await lockMetric(tx, environmentId, request.id);
+export function saveMetric(ctx: EnvironmentContext, request: SaveMetricRequest) {
+  return ctx.mutate(async ({ tx, audit }) => {
+    const before = await lockMetric(tx, ctx.environmentId, request.id);
     if (!before) throw metricNotFound(request.id);
     const after = await updateMetric(
       tx,
-      environmentId,
+      ctx.environmentId,
       request.id,
       { name: request.name, higherIsBetter: request.higherIsBetter, guardrail: request.guardrail },
-      email,
+      ctx.actor.email,
     );
     const shown = (metric: Metric) => ({
       name: metric.name,
@@ -88,8 +88,6 @@ export function saveMetric(db: Db, environmentId: string, request: SaveMetricReq
       guardrail: metric.guardrail,
     });
     audit({
-      environmentId,
-      email,
       action: 'metric.save',
       target: request.id,
       attributes: { before: shown(before), after: shown(after) },
@@ -103,8 +101,9 @@ export function saveMetric(db: Db, environmentId: string, request: SaveMetricReq
  * results; restored, its sums are computed again from the players' totals, the events received while it
  * was archived included. Asking for the state it has writes nothing.
  */
-export function archiveMetric(db: Db, environmentId: string, request: ArchiveMetricRequest, email: string) {
-  return mutate(db, async ({ tx, audit }) => {
+export function archiveMetric(ctx: EnvironmentContext, request: ArchiveMetricRequest) {
+  return ctx.mutate(async ({ tx, audit }) => {
+    const { environmentId } = ctx;
     await lockMetricStatistics(tx, environmentId);
     const before = await lockMetric(tx, environmentId, request.id);
     if (!before) throw metricNotFound(request.id);
@@ -114,11 +113,15 @@ export function archiveMetric(db: Db, environmentId: string, request: ArchiveMet
         `An environment measures at most ${MAX_METRICS_PER_ENVIRONMENT} metrics: archive one first`,
       );
     }
-    const after = await updateMetric(tx, environmentId, request.id, { archived: request.archived }, email);
+    const after = await updateMetric(
+      tx,
+      environmentId,
+      request.id,
+      { archived: request.archived },
+      ctx.actor.email,
+    );
     if (!after.archived) await recomputeMetricStatistics(tx, environmentId, after);
     audit({
-      environmentId,
-      email,
       action: 'metric.archive',
       target: request.id,
       attributes: { archived: request.archived },

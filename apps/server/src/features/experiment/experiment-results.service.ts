@@ -8,7 +8,7 @@ import {
   SRM_P_VALUE_THRESHOLD,
 } from '@console/domain/experiment';
 import { analyseMetric, analysisMethodOf, checkSampleRatio } from '@console/domain/statistics';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { getAbTest } from '../abtest/abtest.service.ts';
 import { readSqlSourceStatistics } from './experiment-datasource.service.ts';
 import { DAY_MS } from './experiment-events.store.ts';
@@ -22,8 +22,8 @@ const isoDay = (day: number | null) =>
   day === null ? null : new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The version the results are of: the one asked for, else the A/B-test's current one (null without). */
-async function versionOf(db: Db, environmentId: string, request: ResultsRequest) {
-  const abTest = await getAbTest(db, environmentId, request.abTestId);
+async function versionOf(ctx: EnvironmentContext, request: ResultsRequest) {
+  const abTest = await getAbTest(ctx.db, ctx.environmentId, request.abTestId);
   const wanted = request.version ?? (abTest.data.version >= 0 ? abTest.data.version : null);
   if (wanted === null) return null;
   const version = abTest.data.versions.find((candidate) => candidate.version === wanted);
@@ -32,8 +32,7 @@ async function versionOf(db: Db, environmentId: string, request: ResultsRequest)
 }
 
 export async function getResults(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: ResultsRequest,
   now = Date.now(),
 ): Promise<ExperimentResults> {
@@ -42,8 +41,8 @@ export async function getResults(
     alpha: 1 - RESULTS_CONFIDENCE,
   });
   const [version, metrics] = await Promise.all([
-    versionOf(db, environmentId, request),
-    listMetrics(db, environmentId, false),
+    versionOf(ctx, request),
+    listMetrics(ctx.db, ctx.environmentId, false),
   ]);
   const base = {
     abTestId: request.abTestId,
@@ -67,8 +66,8 @@ export async function getResults(
   }
   const statistics =
     request.source === 'sql'
-      ? await readSqlSourceStatistics(db, environmentId, request.abTestId, version.version, metrics)
-      : await readVersionStatistics(db, environmentId, request.abTestId, version.version);
+      ? await readSqlSourceStatistics(ctx, request.abTestId, version.version, metrics)
+      : await readVersionStatistics(ctx.db, ctx.environmentId, request.abTestId, version.version);
   return { ...base, ...resultsOf(version.version, version.cases, metrics, statistics, request) };
 }
 

@@ -14,30 +14,16 @@ import { getResults } from './experiment-results.service.ts';
 
 export async function experimentRoutes(app: FastifyInstance) {
   const calls = api.experiment;
-  registerEndpoint(app, calls.listMetrics, ({ db, environmentId, body }) =>
-    listMetrics(db, environmentId, body?.includeArchived ?? false),
+  registerEndpoint(app, calls.listMetrics, ({ ctx, body }) =>
+    listMetrics(ctx, body?.includeArchived ?? false),
   );
-  registerEndpoint(app, calls.getMetric, ({ db, environmentId, body }) =>
-    getMetric(db, environmentId, body.id),
-  );
-  registerEndpoint(app, calls.createMetric, ({ db, environmentId, body, email }) =>
-    createMetric(db, environmentId, body, email),
-  );
-  registerEndpoint(app, calls.saveMetric, ({ db, environmentId, body, email }) =>
-    saveMetric(db, environmentId, body, email),
-  );
-  registerEndpoint(app, calls.archiveMetric, ({ db, environmentId, body, email }) =>
-    archiveMetric(db, environmentId, body, email),
-  );
-  registerEndpoint(app, calls.results, ({ db, environmentId, body }) => getResults(db, environmentId, body));
-  registerEndpoint(app, calls.decide, ({ db, environmentId, body, email }) =>
-    recordDecision(db, environmentId, body, email),
-  );
-  registerEndpoint(app, calls.decisions, ({ db, environmentId, body }) =>
-    getDecisions(db, environmentId, body.abTestId),
-  );
-  registerEndpoint(app, calls.getDataSource, ({ db, environmentId }) => getDataSource(db, environmentId));
-  registerEndpoint(app, calls.saveDataSource, ({ db, environmentId, body, email }) =>
-    saveDataSource(db, environmentId, body, email),
-  );
+  registerEndpoint(app, calls.getMetric, ({ ctx, body }) => getMetric(ctx, body.id));
+  registerEndpoint(app, calls.createMetric, ({ ctx, body }) => createMetric(ctx, body));
+  registerEndpoint(app, calls.saveMetric, ({ ctx, body }) => saveMetric(ctx, body));
+  registerEndpoint(app, calls.archiveMetric, ({ ctx, body }) => archiveMetric(ctx, body));
+  registerEndpoint(app, calls.results, ({ ctx, body }) => getResults(ctx, body));
+  registerEndpoint(app, calls.decide, ({ ctx, body }) => recordDecision(ctx, body));
+  registerEndpoint(app, calls.decisions, ({ ctx, body }) => getDecisions(ctx, body.abTestId));
+  registerEndpoint(app, calls.getDataSource, ({ ctx }) => getDataSource(ctx));
+  registerEndpoint(app, calls.saveDataSource, ({ ctx, body }) => saveDataSource(ctx, body));
 }

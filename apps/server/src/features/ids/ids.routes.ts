@@ -6,7 +6,7 @@ import { idExists, randomId, randomWords } from './ids.service.ts';
 export async function idsRoutes(app: FastifyInstance) {
   registerEndpoint(app, api.ids.random, () => randomId());
   registerEndpoint(app, api.ids.words, ({ params }) => randomWords(params.count));
-  registerEndpoint(app, api.ids.exist, async ({ db, environmentId, params }) => ({
-    exists: await idExists(db, environmentId, params.kind, params.id),
+  registerEndpoint(app, api.ids.exist, async ({ ctx, params }) => ({
+    exists: await idExists(ctx, params.kind, params.id),
   }));
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { notFound } from '@console/domain/errors';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { idKinds } from './id-kinds.ts';
 import { ID_WORDS } from './words.ts';
 
@@ -17,8 +17,8 @@ export function randomWords(count: number): string {
   return Array.from({ length: count }, () => ID_WORDS[randomInt(ID_WORDS.length)]).join('-');
 }
 
-export async function idExists(db: Db, environmentId: string, kind: string, id: string): Promise<boolean> {
+export async function idExists(ctx: EnvironmentContext, kind: string, id: string): Promise<boolean> {
   const check = Object.hasOwn(idKinds, kind) ? idKinds[kind] : undefined;
   if (!check) throw notFound(`Unknown id kind ${kind}`);
-  return check(db, environmentId, id);
+  return check(ctx, id);
 }

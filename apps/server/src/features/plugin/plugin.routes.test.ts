@@ -1,6 +1,7 @@
 import { DEFAULT_PLUGIN_DESCRIPTIONS, PLUGIN_IDS, type TransferItem } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { testConsoleContext } from '../../testing/context.ts';
 import { seedEnvironments } from '../environment/environment.service.ts';
 import { pluginTransferGroup } from './plugin.transfer-group.ts';
 
@@ -41,8 +42,8 @@ describe('plugins', () => {
     await t.post('/api/configuration/save', { configurationId: 'plugins-later' }, cookie);
     expect(await payloadOf('/api/plugin/list', undefined, 'plugins-later')).toHaveLength(19);
     await t.app.db.plugin.deleteMany({ where: { environmentId: 'stable', id: 105 } });
-    await seedEnvironments(t.app.db);
-    await seedEnvironments(t.app.db);
+    await seedEnvironments(testConsoleContext(t.app), t.app.environmentSetup);
+    await seedEnvironments(testConsoleContext(t.app), t.app.environmentSetup);
     const stable = await payloadOf('/api/plugin/list', undefined, 'stable');
     expect(stable.map((plugin: { id: number }) => plugin.id)).toEqual([...PLUGIN_IDS]);
   });

@@ -5,16 +5,18 @@ import {
   type TransferItem,
   type TransferReference,
 } from '@console/domain/operations';
+import { draftBaseAfterReassign } from '@console/domain/plugin';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { lockInOrder } from '../../db/lock-protocol.ts';
 import type { TransferGroup } from '../transfer/transfer.public.ts';
-import { deletePluginRow, increasePluginRevisions, listPluginRows, writePluginRow } from './plugin.store.ts';
+import { deletePluginRow, listPluginRows } from './plugin.store.ts';
+import { listEntrySetsOfEnvironment, type PluginEntrySets } from './plugin-entries.store.ts';
 import {
-  listEntrySetsOfEnvironment,
-  type PluginEntrySets,
-  replacePluginEntrySets,
-} from './plugin-entries.store.ts';
+  findPluginRevisions,
+  type TransferredPlugin,
+  writeTransferredPlugins,
+} from './plugin-transfer.store.ts';
 
 const entrySchema = z.object({
   abTestId: z.string(),
@@ -63,32 +65,57 @@ function referencesOf(item: TransferItem): TransferReference[] {
   ]);
 }
 
+/** A plugin as a transfer writes it: its state and both entry sets. */
+interface PluginWrite {
+  id: number;
+  state: { active: boolean; description: string };
+  sets: PluginEntrySets;
+}
+
 /**
- * Writes the plugin's row and entries under the lock protocol (db/lock-protocol.ts): what the entries
- * point at FOR SHARE (a delete's usage check waits), then the plugin, before anything is written.
+ * Writes the plugins' rows and entries under the lock protocol (db/lock-protocol.ts): what the entries
+ * point at FOR SHARE (a delete's usage check waits), then the plugins, before anything is written;
+ * then every plugin in the same few statements (plugin-transfer.store.ts).
  */
-async function writePlugin(
-  tx: Tx,
-  environmentId: string,
-  pluginId: number,
-  state: { active: boolean; description: string },
-  sets: PluginEntrySets,
-  email: string,
-) {
-  const entries = [...sets.active, ...sets.draft];
+async function writePlugins(tx: Tx, environmentId: string, plugins: readonly PluginWrite[], email: string) {
+  const entries = plugins.flatMap(({ sets }) => [...sets.active, ...sets.draft]);
+  const ids = plugins.map((plugin) => plugin.id);
   await lockInOrder(tx, environmentId, {
     configurations: {
       ids: entries.flatMap((entry) => entry.configurations.filter((id) => id !== '')),
       mode: 'share',
     },
     abTests: { ids: entries.map((entry) => entry.abTestId), mode: 'share' },
-    plugins: [pluginId],
+    plugins: ids,
   });
-  await writePluginRow(tx, environmentId, pluginId, state, email);
-  await replacePluginEntrySets(tx, environmentId, pluginId, sets);
-  // Both sets were rewritten: a draft open in a browser is now stale (docs/decisions/0227).
-  await increasePluginRevisions(tx, environmentId, pluginId, { active: true, draft: true });
+  const stored = await findPluginRevisions(tx, environmentId, ids);
+  const transferred = plugins.map(({ id, state, sets }): TransferredPlugin => {
+    // A plugin not there yet starts at the columns' defaults, as a created row would
+    const before = stored.get(id) ?? { activeRevision: 0, draftRevision: 0, draftBaseRevision: 0 };
+    // Both sets are rewritten: a draft open in a browser is now stale (docs/decisions/0227).
+    const activeRevision = before.activeRevision + 1;
+    return {
+      id,
+      ...state,
+      sets,
+      revisions: {
+        activeRevision,
+        draftRevision: before.draftRevision + 1,
+        draftBaseRevision: draftBaseAfterReassign(before, activeRevision),
+      },
+    };
+  });
+  await writeTransferredPlugins(tx, environmentId, transferred, email, new Date());
 }
+
+const pluginWriteOf = (item: TransferItem): PluginWrite => {
+  const payload = pluginPayloadSchema.parse(item.payload);
+  return {
+    id: Number(item.id),
+    state: { active: item.active, description: payload.description },
+    sets: setsOf(payload),
+  };
+};
 
 /**
  * Plugins in the environment transfer: one item per plugin id with its state, description and its
@@ -110,18 +137,18 @@ export const pluginTransferGroup: TransferGroup = {
       return { id: plugin.id, active: plugin.active, title: plugin.name, payload };
     });
   },
-  async write(tx, environmentId, item, { email }) {
-    const payload = pluginPayloadSchema.parse(item.payload);
-    const pluginId = Number(item.id);
-    const state = { active: item.active, description: payload.description };
-    await writePlugin(tx, environmentId, pluginId, state, setsOf(payload), email);
-  },
+  // One item is a set of one: a change request's branch and a transfer write through the same statements
+  write: (tx, environmentId, item, { email }) =>
+    writePlugins(tx, environmentId, [pluginWriteOf(item)], email),
+  writeAll: (tx, environmentId, items, { email }) =>
+    writePlugins(tx, environmentId, items.map(pluginWriteOf), email),
   async remove(tx, environmentId, id, { email }) {
     const pluginId = Number(id);
     // Every plugin exists in every environment, so a known plugin is reset rather than deleted.
     if (isPluginId(pluginId)) {
       const description = defaultPluginDescriptionOf(pluginId);
-      await writePlugin(tx, environmentId, pluginId, { active: false, description }, NO_ENTRIES, email);
+      const reset = { id: pluginId, state: { active: false, description }, sets: NO_ENTRIES };
+      await writePlugins(tx, environmentId, [reset], email);
     } else {
       await deletePluginRow(tx, environmentId, pluginId);
     }

@@ -4,7 +4,5 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { setPlayerProgression } from './progression.service.ts';
 
 export async function progressionRoutes(app: FastifyInstance) {
-  registerEndpoint(app, api.progression.set, ({ db, environmentId, body, email }) =>
-    setPlayerProgression(db, environmentId, body, email),
-  );
+  registerEndpoint(app, api.progression.set, ({ ctx, body }) => setPlayerProgression(ctx, body));
 }

@@ -1,21 +1,14 @@
 import type { SetProgressionRequest } from '@console/domain/operations';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
 import { findPlayerProgression, upsertPlayerProgression } from './progression.store.ts';
 
 /** Stores a player's progression in the environment (User Admin); answers what was stored. */
-export function setPlayerProgression(
-  db: Db,
-  environmentId: string,
-  request: SetProgressionRequest,
-  email: string,
-) {
-  return mutate(db, async ({ tx, audit }) => {
-    const progression = await upsertPlayerProgression(tx, environmentId, request, email);
+export function setPlayerProgression(ctx: EnvironmentContext, request: SetProgressionRequest) {
+  return ctx.mutate(async ({ tx, audit }) => {
+    const progression = await upsertPlayerProgression(tx, ctx.environmentId, request, ctx.actor.email);
     const { level, eoc, streak } = request;
     audit({
-      environmentId,
-      email,
       action: 'player.progression.set',
       target: request.userId,
       attributes: { level, eoc, streak },

@@ -12,16 +12,10 @@ import {
 
 export async function releaseRoutes(app: FastifyInstance) {
   const { release } = api;
-  registerEndpoint(app, release.getContent, ({ db, environmentId }) => getReleaseContent(db, environmentId));
-  registerEndpoint(app, release.setContent, ({ db, environmentId, body, email }) =>
-    setReleaseContent(db, environmentId, body.releaseInfo, email),
-  );
-  registerEndpoint(app, release.getClient, ({ db, environmentId }) => getReleaseClient(db, environmentId));
-  registerEndpoint(app, release.setClient, ({ db, environmentId, body, email }) =>
-    setReleaseClient(db, environmentId, body.releaseInfo, email),
-  );
-  registerEndpoint(app, release.getKeyValue, ({ db, environmentId }) => getKeyValue(db, environmentId));
-  registerEndpoint(app, release.setKeyValue, ({ db, environmentId, body, email }) =>
-    setKeyValue(db, environmentId, body.keyValue, email),
-  );
+  registerEndpoint(app, release.getContent, ({ ctx }) => getReleaseContent(ctx));
+  registerEndpoint(app, release.setContent, ({ ctx, body }) => setReleaseContent(ctx, body.releaseInfo));
+  registerEndpoint(app, release.getClient, ({ ctx }) => getReleaseClient(ctx));
+  registerEndpoint(app, release.setClient, ({ ctx, body }) => setReleaseClient(ctx, body.releaseInfo));
+  registerEndpoint(app, release.getKeyValue, ({ ctx }) => getKeyValue(ctx));
+  registerEndpoint(app, release.setKeyValue, ({ ctx, body }) => setKeyValue(ctx, body.keyValue));
 }

@@ -5,17 +5,9 @@ import { createRuntimeKey, listKeys, revokeRuntimeKey } from './runtime-keys.ser
 
 export async function runtimeKeyRoutes(app: FastifyInstance) {
   const { runtimeKeys } = api;
-  registerEndpoint(app, runtimeKeys.create, ({ db, body, email, environmentId }) =>
-    createRuntimeKey(db, environmentId, body, email),
-  );
-  registerEndpoint(app, runtimeKeys.list, ({ db, environmentId }) => listKeys(db, environmentId));
-  registerEndpoint(app, runtimeKeys.revoke, ({ db, body, email, environmentId }) =>
-    revokeRuntimeKey(
-      db,
-      { connections: app.connections, keyCache: app.runtimeKeyCache },
-      environmentId,
-      body,
-      email,
-    ),
+  registerEndpoint(app, runtimeKeys.create, ({ ctx, body }) => createRuntimeKey(ctx, body));
+  registerEndpoint(app, runtimeKeys.list, ({ ctx }) => listKeys(ctx));
+  registerEndpoint(app, runtimeKeys.revoke, ({ ctx, body }) =>
+    revokeRuntimeKey(ctx, { connections: app.connections, keyCache: app.runtimeKeyCache }, body),
   );
 }

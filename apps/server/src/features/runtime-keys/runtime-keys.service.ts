@@ -7,8 +7,7 @@ import {
   type RevokeRuntimeKeyRequest,
   type RuntimeKey,
 } from '@console/domain/operations';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import {
   findRuntimeKey,
   insertRuntimeKey,
@@ -36,24 +35,20 @@ export const hashRuntimeKey = (key: string) => hash('sha256', key, 'hex');
 export const isRuntimeKeyShaped = (key: string) => key.startsWith(KEY_PREFIX) && key.length <= 200;
 
 export async function createRuntimeKey(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: CreateRuntimeKeyRequest,
-  email: string,
 ): Promise<CreatedRuntimeKey> {
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const created = await insertRuntimeKey(tx, {
       id: randomUUID(),
-      environmentId,
+      environmentId: ctx.environmentId,
       name: request.name,
       hash: hashRuntimeKey(key),
-      createdBy: email,
+      createdBy: ctx.actor.email,
     });
     // never the key nor its hash
     audit({
-      environmentId,
-      email,
       action: 'runtime-key.create',
       target: created.id,
       attributes: { name: created.name },
@@ -62,7 +57,7 @@ export async function createRuntimeKey(
   });
 }
 
-export const listKeys = (db: Db, environmentId: string) => listRuntimeKeys(db, environmentId);
+export const listKeys = (ctx: EnvironmentContext) => listRuntimeKeys(ctx.db, ctx.environmentId);
 
 /**
  * Revokes the key; after the commit, closes the live connections that authenticated with it and makes
@@ -70,13 +65,12 @@ export const listKeys = (db: Db, environmentId: string) => listRuntimeKeys(db, e
  * transaction (delivered at commit).
  */
 export async function revokeRuntimeKey(
-  db: Db,
+  ctx: EnvironmentContext,
   { connections, keyCache }: { connections: RevokedKeyConnections; keyCache: RevokedKeyListener },
-  environmentId: string,
   request: RevokeRuntimeKeyRequest,
-  email: string,
 ): Promise<RuntimeKey> {
-  return mutate(db, async ({ tx, audit, afterCommit }) => {
+  const { environmentId } = ctx;
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     const existing = await findRuntimeKey(tx, environmentId, request.id);
     if (!existing) throw notFound(`Runtime key '${request.id}' not found`);
     if (!(await markRuntimeKeyRevoked(tx, environmentId, request.id))) {
@@ -89,8 +83,6 @@ export async function revokeRuntimeKey(
       connections.revokeKey(revoked.id, CLOSED_BY_KEY_REVOKED);
     });
     audit({
-      environmentId,
-      email,
       action: 'runtime-key.revoke',
       target: revoked.id,
       attributes: { name: revoked.name },

@@ -30,6 +30,11 @@ export interface RuntimeOptions {
   heartbeatMs?: number;
   /** How unknown keys are rationed (tests make the ration small). */
   keyCache?: RuntimeKeyCacheOptions;
+  /**
+   * false: the in-memory revisions and keys only, without the /runtime/v1 routes (a console-only process,
+   * SERVE=console: its metrics, key revocations and game clients' sockets still use them).
+   */
+  serveRoutes?: boolean;
 }
 
 /** The revoked key's id of a `runtime_key` notification (`{"keyId": "..."}`), or null. */
@@ -47,7 +52,7 @@ function keyIdOf(payload: string): string | null {
  * the console's revoke mutation reaches the key cache), kept fresh by NOTIFY, a periodic check and a
  * catch-up after the listener reconnects; and the /runtime/v1 routes in their own context.
  */
-export async function registerRuntime(
+export async function registerDelivery(
   app: FastifyInstance,
   listener: DbListener,
   options: RuntimeOptions = {},
@@ -116,5 +121,5 @@ export async function registerRuntime(
     store.stop();
   });
 
-  await app.register(runtimeRoutes, { store, keyCache, streams });
+  if (options.serveRoutes !== false) await app.register(runtimeRoutes, { store, keyCache, streams });
 }

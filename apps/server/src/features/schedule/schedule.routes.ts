@@ -4,7 +4,5 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { getScheduleOverview } from './schedule.service.ts';
 
 export async function scheduleRoutes(app: FastifyInstance) {
-  registerEndpoint(app, api.schedule.overview, ({ db, environmentId, body }) =>
-    getScheduleOverview(db, environmentId, body),
-  );
+  registerEndpoint(app, api.schedule.overview, ({ ctx, body }) => getScheduleOverview(ctx, body));
 }

@@ -4,16 +4,22 @@ import {
   type ScheduleOverview,
   type ScheduleOverviewRequest,
 } from '@console/domain/schedule';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { listScheduleConfigurations } from '../config/config.public.ts';
 import { listSchedulePlugins } from '../plugin/plugin.public.ts';
 
+/** /api/plugin/schedules: the overview of the context's environment around `at` (now by default). */
+export const getScheduleOverview = (ctx: EnvironmentContext, request: ScheduleOverviewRequest) =>
+  readScheduleOverview(ctx.db, ctx.environmentId, request);
+
 /**
- * /api/plugin/schedules: the overview of the environment around `at` (now by default). Without one
- * database query per configuration: the plugins with their entries in one query (the plugin feature's),
- * then every configuration they choose in one more (the configurations feature's).
+ * The overview of an environment, read through a client or inside a transaction (a change request's
+ * apply reads it in its own). Without one database query per configuration: the plugins with their
+ * entries in one query (the plugin feature's), then every configuration they choose in one more (the
+ * configurations feature's).
  */
-export async function getScheduleOverview(
+export async function readScheduleOverview(
   db: Db | Tx,
   environmentId: string,
   request: ScheduleOverviewRequest,

@@ -1,7 +1,8 @@
 import { createDb, type Db } from '../../db/client.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
-import { configureUnitOfWork } from '../../db/unit-of-work.ts';
+import { createUnitOfWork } from '../../db/unit-of-work.ts';
 import { parseEnvSettings, REPO_ROOT } from '../../settings.ts';
+import { transferGroups } from '../../transfer-groups.ts';
 import { publishAudited } from '../runtime/runtime-publish.service.ts';
 import { CommandError, runExport, runImport } from './environment-file.commands.ts';
 
@@ -11,7 +12,12 @@ import { CommandError, runExport, runImport } from './environment-file.commands.
 
 const [command, ...argv] = process.argv.slice(2);
 // npm runs workspace scripts in the workspace; paths are the operator's, from where npm was run
-const io = { cwd: process.env.INIT_CWD ?? REPO_ROOT, out: (text: string) => process.stdout.write(text) };
+const io = {
+  cwd: process.env.INIT_CWD ?? REPO_ROOT,
+  out: (text: string) => process.stdout.write(text),
+  // An entry point, like app.ts, composes the groups: the transfer itself knows no feature
+  groups: transferGroups,
+};
 
 let database: DatabaseHandle | undefined;
 let db: Db | undefined;
@@ -19,9 +25,9 @@ try {
   database = await openDatabase(parseEnvSettings(process.env));
   db = createDb(database.url);
   // An import publishes the destination's runtime revision in its transaction, as the server does
-  configureUnitOfWork({ afterAudit: [publishAudited] });
-  if (command === 'export') await runExport(db, argv, io);
-  else if (command === 'import') await runImport(db, argv, io);
+  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAudited] });
+  if (command === 'export') await runExport(unitOfWork, argv, io);
+  else if (command === 'import') await runImport(unitOfWork, argv, io);
   else throw new CommandError(`Unknown command ${command ?? '(none)'}: export or import`);
 } catch (error) {
   // A refusal's message names the option or the file's field; nothing was changed

@@ -26,7 +26,7 @@ describe('environment file commands', () => {
   let source: string;
   let folder: string;
   let printed: string[];
-  const io = () => ({ cwd: folder, out: (text: string) => printed.push(text) });
+  const io = () => ({ cwd: folder, out: (text: string) => printed.push(text), groups: t.app.transferGroups });
 
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: 'cli@example.com' });
@@ -66,7 +66,7 @@ describe('environment file commands', () => {
     const path = join(folder, 'dry.json');
     await writeFile(path, formatEnvironmentFile(await c.exportOf(source)));
     printed = [];
-    await runImport(t.app.db, ['--file', 'dry.json', '--env', destination, '--mode', 'merge'], io());
+    await runImport(t.app.unitOfWork, ['--file', 'dry.json', '--env', destination, '--mode', 'merge'], io());
     const text = printed.join('');
     expect(text).toContain(`Preview of Merge of ${path} (exported from ${source}) into ${destination}:`);
     expect(text).toMatch(/A\/B-tests: 3 to create, 0 to update, 0 to delete, 0 unchanged/);
@@ -79,9 +79,9 @@ describe('environment file commands', () => {
     const destination = await c.newEnvironment('cli-dst');
     const revisionBefore = await c.latestRevisionOf(destination);
     printed = [];
-    await runExport(t.app.db, ['--env', source, '--out', 'src.json'], io());
+    await runExport(t.app.unitOfWork, ['--env', source, '--out', 'src.json'], io());
     const argv = ['--file', 'src.json', '--env', destination, '--apply', '--email', 'ops@example.com'];
-    await runImport(t.app.db, argv, io());
+    await runImport(t.app.unitOfWork, argv, io());
     expect(printed.join('')).toContain(`Imported into ${destination}: 6 created, 5 updated, 0 deleted`);
     const file: EnvironmentFile = JSON.parse(await readFile(join(folder, 'src.json'), 'utf8'));
     expect(await c.exportOf(destination)).toEqual(withEnvironment(file, destination));
@@ -92,10 +92,10 @@ describe('environment file commands', () => {
   });
 
   it('asks for the protected destination to be typed, and refuses bad options and files naming them', async () => {
-    await runExport(t.app.db, ['--env', source, '--out', 'prod-in.json'], io());
+    await runExport(t.app.unitOfWork, ['--env', source, '--out', 'prod-in.json'], io());
     const into = (extra: string[], file = 'prod-in.json') =>
       runImport(
-        t.app.db,
+        t.app.unitOfWork,
         ['--file', file, '--env', 'prod', '--apply', '--email', 'ops@example.com', ...extra],
         io(),
       );

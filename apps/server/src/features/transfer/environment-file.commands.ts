@@ -13,11 +13,12 @@ import {
   TransferMode,
   type TransferPreview,
 } from '@console/domain/operations';
-import type { Db } from '../../db/client.ts';
+import { createConsoleContext, createEnvironmentContext } from '../../context.ts';
+import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
 import { createEnvironmentCatalog } from '../environment/environment.public.ts';
 import { createEnvironmentFileService } from './environment-file.service.ts';
-import { transferGroups } from './transfer.groups.ts';
 import { createTransferService } from './transfer.service.ts';
+import type { TransferGroup } from './transfer-group.ts';
 
 // `npm run env:export` and `npm run env:import`: the same service the API calls, on the database the
 // other scripts use, so an import is the transfer the console makes (preview token, dependency
@@ -35,6 +36,8 @@ export interface CommandIo {
   /** Where relative paths start: the directory npm was run from. */
   cwd: string;
   out(text: string): void;
+  /** The transfer groups a file holds, composed by the entry point (the product's, or a test's). */
+  groups: readonly TransferGroup[];
 }
 
 /** A refusal the command explains and exits 1 with; nothing was changed. */
@@ -56,13 +59,21 @@ function argsOf<const Options extends NonNullable<ParseArgsConfig['options']>>(
   }
 }
 
+/** Who runs a command before --email names them: the operator of the database, writing nothing. */
+const NO_ACTOR = { email: '' };
+
 /** Writes the environment's file (canonical text: keys sorted, items in id order) to --out or stdout. */
-export async function runExport(db: Db, argv: readonly string[], io: CommandIo): Promise<void> {
+export async function runExport(
+  unitOfWork: UnitOfWorkRunner,
+  argv: readonly string[],
+  io: CommandIo,
+): Promise<void> {
   const values = argsOf(argv, { env: { type: 'string' }, out: { type: 'string' } }, EXPORT_USAGE);
   const environment =
     typeof values.env === 'string' ? values.env : fail(`--env is missing.\n${EXPORT_USAGE}`);
-  const service = createEnvironmentFileService(transferGroups, createTransferService(transferGroups));
-  const text = formatEnvironmentFile(await service.exportEnvironment(db, environment));
+  const service = createEnvironmentFileService(io.groups, createTransferService(io.groups));
+  const ctx = createEnvironmentContext(unitOfWork, NO_ACTOR, environment);
+  const text = formatEnvironmentFile(await service.exportEnvironment(ctx));
   if (typeof values.out !== 'string' || values.out === '-') {
     io.out(text);
     return;
@@ -105,7 +116,11 @@ async function readJsonFile(path: string): Promise<unknown> {
 }
 
 /** Previews importing a file into --env; with --apply, imports it as one transfer. */
-export async function runImport(db: Db, argv: readonly string[], io: CommandIo): Promise<void> {
+export async function runImport(
+  unitOfWork: UnitOfWorkRunner,
+  argv: readonly string[],
+  io: CommandIo,
+): Promise<void> {
   const values = argsOf(
     argv,
     {
@@ -141,8 +156,8 @@ export async function runImport(db: Db, argv: readonly string[], io: CommandIo):
     return fail(`${field === 'to' ? '--env' : field === 'mode' ? '--mode' : field}: ${issue?.message}`);
   }
   const request = parsed.data;
-  const service = createEnvironmentFileService(transferGroups, createTransferService(transferGroups));
-  const preview = await service.previewImport(db, request);
+  const service = createEnvironmentFileService(io.groups, createTransferService(io.groups));
+  const preview = await service.previewImport(createConsoleContext(unitOfWork, NO_ACTOR), request);
   const label = `${TRANSFER_MODE_LABELS[request.mode]} of ${path} (exported from ${request.file.environment}) into ${to}`;
   io.out(describePreview(preview, `Preview of ${label}:`));
   if (!values.apply) {
@@ -156,10 +171,12 @@ export async function runImport(db: Db, argv: readonly string[], io: CommandIo):
       ? values.email
       : fail('--email is missing: the audit entry names who imported');
   // A protected environment (prod) asks for its id typed, as the Transfer screen's confirmation does
-  if ((await createEnvironmentCatalog(db, Date.now).isProtected(to)) && values.confirm !== to) {
+  if ((await createEnvironmentCatalog(unitOfWork.db, Date.now).isProtected(to)) && values.confirm !== to) {
     fail(`${to} is a protected environment: add --confirm ${to} to import into it`);
   }
-  const result = await service.importFile(db, { ...request, previewToken: preview.previewToken }, email);
+  // The one who imports, as --email names them: the audit entry's and the stamps' operator
+  const ctx = createConsoleContext(unitOfWork, { email });
+  const result = await service.importFile(ctx, { ...request, previewToken: preview.previewToken });
   const { create, update, delete: deleted } = result.counts;
   io.out(
     `Imported into ${to}: ${create} created, ${update} updated, ${deleted} deleted (sha256 ${result.file.sha256}).\n`,

@@ -13,7 +13,7 @@ import {
 } from '@console/domain/environment-file';
 import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { TransferItem, TransferPreview } from '@console/domain/operations';
-import type { Db } from '../../db/client.ts';
+import type { ConsoleContext, EnvironmentContext } from '../../context.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { requireEnvironments } from '../environment/environment.service.ts';
 import type { TransferChoices, TransferService } from './transfer.service.ts';
@@ -23,10 +23,11 @@ import type { TransferGroup } from './transfer-group.ts';
 // is a transfer whose source is the file (transfer-source.ts), with the transfer's preview, token,
 // dependency closure, locks, audit entry and runtime revision.
 
+/** The export writes the context's environment; an import's request names its destination. */
 export interface EnvironmentFileService {
-  exportEnvironment(db: Db, environmentId: string): Promise<EnvironmentFile>;
-  previewImport(db: Db, request: ImportPreviewRequest): Promise<TransferPreview>;
-  importFile(db: Db, request: ImportRequest, email: string): Promise<ImportResult>;
+  exportEnvironment(ctx: EnvironmentContext): Promise<EnvironmentFile>;
+  previewImport(ctx: ConsoleContext, request: ImportPreviewRequest): Promise<TransferPreview>;
+  importFile(ctx: ConsoleContext, request: ImportRequest): Promise<ImportResult>;
 }
 
 /** Where a file came from, for the audit entry: its environment, format as written and checksum. */
@@ -35,11 +36,20 @@ export function originOf(file: EnvironmentFile): ImportedFile {
   return { environment: file.environment, format: file.format, sha256 };
 }
 
-function choicesOf(request: ImportPreviewRequest): TransferChoices {
+/** Answers the value `work` makes, made once, when first asked. */
+function once<T>(work: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: work() };
+    return made.value;
+  };
+}
+
+function choicesOf(request: ImportPreviewRequest, origin: () => ImportedFile): TransferChoices {
   const file = canonicalEnvironmentFile(request.file);
   const { to, mode, groups, carryDependencies, plugins } = request;
   return {
-    source: { kind: 'file', file, origin: originOf(request.file) },
+    source: { kind: 'file', file, origin },
     to,
     mode,
     ...(groups === undefined ? {} : { groups }),
@@ -57,7 +67,7 @@ export function createEnvironmentFileService(
   );
   return {
     // One REPEATABLE READ snapshot, so a file never mixes states from before and after a change.
-    exportEnvironment: (db, environmentId) =>
+    exportEnvironment: ({ db, environmentId }) =>
       runInTransaction(
         db,
         async (tx) => {
@@ -78,12 +88,21 @@ export function createEnvironmentFileService(
         { isolationLevel: 'RepeatableRead' },
       ),
 
-    previewImport: (db, request) => transfer.previewFrom(db, choicesOf(request)),
+    previewImport: (ctx, request) =>
+      transfer.previewFrom(
+        ctx,
+        choicesOf(
+          request,
+          once(() => originOf(request.file)),
+        ),
+      ),
 
-    async importFile(db, request, email) {
-      const choices = choicesOf(request);
-      const result = await transfer.transferFrom(db, choices, request.previewToken, email);
-      return { ...result, file: originOf(request.file) };
+    async importFile(ctx, request) {
+      const origin = once(() => originOf(request.file));
+      // Before the transaction, which then only reads it for the audit entry
+      origin();
+      const result = await transfer.transferFrom(ctx, choicesOf(request, origin), request.previewToken);
+      return { ...result, file: origin() };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { TRANSFER_GROUP_NAMES } from '@console/domain/operations';
 import { describe, expect, inject, it } from 'vitest';
 import { buildTestApp } from '../../testing/index.ts';
-import { transferGroups } from './transfer.groups.ts';
+import { transferGroups } from '../../transfer-groups.ts';
 import { createTransferService } from './transfer.service.ts';
 import { checkTransferGroups, type TransferGroup } from './transfer-group.ts';
 

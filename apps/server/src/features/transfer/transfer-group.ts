@@ -23,6 +23,23 @@ export interface TransferGroup {
   /** Deletes the item, or resets it where every environment must hold one; stamped with the operator. */
   remove(tx: Tx, environmentId: string, id: TransferItem['id'], context: TransferWriteContext): Promise<void>;
   /**
+   * write() of many items at once, set-based (one statement per table), for a group that may hold
+   * thousands: a transfer's apply calls it, when present, with every item it creates or updates.
+   */
+  writeAll?(
+    tx: Tx,
+    environmentId: string,
+    items: readonly TransferItem[],
+    context: TransferWriteContext,
+  ): Promise<void>;
+  /** remove() of many items at once, set-based, as writeAll is to write. */
+  removeAll?(
+    tx: Tx,
+    environmentId: string,
+    ids: readonly TransferItem['id'][],
+    context: TransferWriteContext,
+  ): Promise<void>;
+  /**
    * What an item needs of other groups' items (a plugin: its entries' A/B-test versions and
    * configurations). The transfer never leaves an item needing what the destination lacks.
    */
@@ -48,6 +65,11 @@ export function checkTransferGroups(groups: readonly TransferGroup[]): readonly 
     seen.add(name);
     for (const method of ['list', 'write', 'remove'] as const) {
       if (typeof group[method] !== 'function') problems.push(`'${name}' has no ${method}()`);
+    }
+    for (const method of ['writeAll', 'removeAll'] as const) {
+      const found = group[method];
+      if (found !== undefined && typeof found !== 'function')
+        problems.push(`'${name}' has a ${method} that is no function`);
     }
   }
   if (problems.length) throw new Error(`Transfer groups: ${problems.join('; ')}`);

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dumpEnvironment, startDatabaseProxy, withConnection } from '../../../test/faults.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { TcpProxy } from '../../testing/index.ts';
+import { transferGroups } from '../../transfer-groups.ts';
 import { insertEntryRow, validItem } from '../config/config.test-data.ts';
-import { transferGroups } from './transfer.groups.ts';
 import type { TransferGroup } from './transfer-group.ts';
 
 // Faults: PostgreSQL lost in the middle of a transfer leaves the destination exactly as it
@@ -21,23 +21,43 @@ describe('PostgreSQL lost in the middle of a transfer', () => {
   let counter = 0;
   const unique = (prefix: string) => `${prefix}-${++counter}`;
 
-  /** Operations (writes and deletes) the transfer has started; the proxy is cut before number cutAt. */
+  /**
+   * Operations (writes and deletes of items) the transfer has started; the proxy is cut before the
+   * call holding number cutAt. A set-based call (writeAll, removeAll) starts all of its items at once.
+   */
   let started = 0;
   let cutAt = Number.POSITIVE_INFINITY;
-  const beforeOperation = () => {
-    started += 1;
-    if (started === cutAt) proxy.cut();
+  /** How many operations had started when the proxy was cut, and how many the cut call held. */
+  let cut: { startedBefore: number; held: number } | null = null;
+  const beforeOperations = (count: number) => {
+    if (started < cutAt && started + count >= cutAt) {
+      cut = { startedBefore: started, held: count };
+      proxy.cut();
+    }
+    started += count;
   };
   const cuttable = (group: TransferGroup): TransferGroup => ({
     ...group,
     write: (tx, environmentId, item, context) => {
-      beforeOperation();
+      beforeOperations(1);
       return group.write(tx, environmentId, item, context);
     },
     remove: (tx, environmentId, id, context) => {
-      beforeOperation();
+      beforeOperations(1);
       return group.remove(tx, environmentId, id, context);
     },
+    ...(group.writeAll && {
+      writeAll: (tx, environmentId, items, context) => {
+        beforeOperations(items.length);
+        return group.writeAll!(tx, environmentId, items, context);
+      },
+    }),
+    ...(group.removeAll && {
+      removeAll: (tx, environmentId, ids, context) => {
+        beforeOperations(ids.length);
+        return group.removeAll!(tx, environmentId, ids, context);
+      },
+    }),
   });
 
   beforeAll(async () => {
@@ -132,6 +152,7 @@ describe('PostgreSQL lost in the middle of a transfer', () => {
     const before = await dumpEnvironment(t.databaseUrl, to);
 
     started = 0;
+    cut = null;
     cutAt = Math.floor(operations / 2) + 1;
     const response = await t.post(
       `/api/configuration/transfer?configuration=${from}`,
@@ -139,7 +160,10 @@ describe('PostgreSQL lost in the middle of a transfer', () => {
       cookie,
     );
     cutAt = Number.POSITIVE_INFINITY;
-    expect(started, 'the cut came after half of the operations had run').toBe(Math.floor(operations / 2) + 1);
+    // The cut call held the operation half-way; operations had run before it, and none after it
+    const { startedBefore, held } = cut ?? { startedBefore: 0, held: 0 };
+    expect(startedBefore, 'operations ran in the transaction before the cut').toBeGreaterThan(0);
+    expect(started, 'nothing ran after the cut').toBe(startedBefore + held);
     expect(response.statusCode, response.body).toBe(503);
     expect(response.json()).toMatchObject({ error: MESSAGES.databaseUnavailable });
 

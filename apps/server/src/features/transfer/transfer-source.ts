@@ -14,7 +14,15 @@ import type { TransferGroup } from './transfer-group.ts';
  */
 export type TransferSource =
   | { kind: 'environment'; environmentId: string }
-  | { kind: 'file'; file: EnvironmentFile; origin: ImportedFile };
+  | {
+      kind: 'file';
+      file: EnvironmentFile;
+      /**
+       * Where the file came from, for the audit entry and the answer: worked out when first asked and
+       * kept, since it formats and hashes the whole file (a preview never asks).
+       */
+      origin(): ImportedFile;
+    };
 
 /** What `from` says in the preview token, the answer and the audit entry: the environment, or 'file'. */
 export const sourceLabelOf = (source: TransferSource): string =>

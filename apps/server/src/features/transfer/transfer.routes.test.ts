@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRecord, mutate } from '../../db/unit-of-work.ts';
-import { transferGroups } from './transfer.groups.ts';
+import { testConsoleContext } from '../../testing/context.ts';
+import { transferGroups } from '../../transfer-groups.ts';
 import { createTransferService } from './transfer.service.ts';
 import type { TransferGroup } from './transfer-group.ts';
 
@@ -379,10 +380,10 @@ describe('environment transfer', () => {
       });
       const to = await environmentWith({ [NUMBERS]: [item(7, 'seven')] });
       const body = { from, to, mode: 'overwrite' } as const;
-      const preview = await failing.preview(t.app.db, body);
-      await expect(failing.transfer(t.app.db, request(preview, body), 'x@example.com')).rejects.toThrow(
-        'write failed on purpose',
-      );
+      const preview = await failing.preview(testConsoleContext(t.app), body);
+      await expect(
+        failing.transfer(testConsoleContext(t.app, 'x@example.com'), request(preview, body)),
+      ).rejects.toThrow('write failed on purpose');
       expect(await contentOf(to)).toEqual({ [NUMBERS]: [item(7, 'seven')], [TEXTS]: [] });
       expect(await transferAudit(to)).toEqual([]);
     });
@@ -404,12 +405,12 @@ describe('environment transfer', () => {
         const fromA = { from: a, to: x, mode: 'overwrite' } as const;
         const fromB = { from: b, to: x, mode: 'overwrite' } as const;
         const [previewA, previewB] = await Promise.all([
-          service.preview(t.app.db, fromA),
-          service.preview(t.app.db, fromB),
+          service.preview(testConsoleContext(t.app), fromA),
+          service.preview(testConsoleContext(t.app), fromB),
         ]);
         const outcomes = await Promise.allSettled([
-          service.transfer(t.app.db, request(previewA, fromA), 'a@example.com'),
-          service.transfer(t.app.db, request(previewB, fromB), 'b@example.com'),
+          service.transfer(testConsoleContext(t.app, 'a@example.com'), request(previewA, fromA)),
+          service.transfer(testConsoleContext(t.app, 'b@example.com'), request(previewB, fromB)),
         ]);
         const winners = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [index] : []));
         expect(winners).toHaveLength(1);
@@ -431,8 +432,8 @@ describe('environment transfer', () => {
         const fromA = { from: a, to: x, mode: 'overwrite' } as const;
         const fromB = { from: b, to: x, mode: 'overwrite' } as const;
         const [previewA, previewB] = await Promise.all([
-          service.preview(t.app.db, fromA),
-          service.preview(t.app.db, fromB),
+          service.preview(testConsoleContext(t.app), fromA),
+          service.preview(testConsoleContext(t.app), fromB),
         ]);
         const concurrentChange = async () => {
           await new Promise((resolve) => setTimeout(resolve, round * 7));
@@ -448,8 +449,8 @@ describe('environment transfer', () => {
           });
         };
         const [resultA, resultB] = await Promise.allSettled([
-          service.transfer(t.app.db, request(previewA, fromA), 'a@example.com'),
-          service.transfer(t.app.db, request(previewB, fromB), 'b@example.com'),
+          service.transfer(testConsoleContext(t.app, 'a@example.com'), request(previewA, fromA)),
+          service.transfer(testConsoleContext(t.app, 'b@example.com'), request(previewB, fromB)),
           concurrentChange(),
         ]);
         for (const result of [resultA, resultB]) {
@@ -486,12 +487,12 @@ describe('environment transfer', () => {
       const toX = { from: source, to: x, mode: 'overwrite' } as const;
       const toY = { from: source, to: y, mode: 'merge' } as const;
       const [previewX, previewY] = await Promise.all([
-        service.preview(t.app.db, toX),
-        service.preview(t.app.db, toY),
+        service.preview(testConsoleContext(t.app), toX),
+        service.preview(testConsoleContext(t.app), toY),
       ]);
       await Promise.all([
-        service.transfer(t.app.db, request(previewX, toX), 'x@example.com'),
-        service.transfer(t.app.db, request(previewY, toY), 'y@example.com'),
+        service.transfer(testConsoleContext(t.app, 'x@example.com'), request(previewX, toX)),
+        service.transfer(testConsoleContext(t.app, 'y@example.com'), request(previewY, toY)),
       ]);
       expect(await contentOf(x)).toEqual(await contentOf(source));
       expect((await contentOf(y))[TEXTS]?.map((row) => row.id)).toEqual(['q', 'r']);

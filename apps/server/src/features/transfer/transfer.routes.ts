@@ -17,11 +17,9 @@ declare module 'fastify' {
 export async function transferRoutes(app: FastifyInstance) {
   const service = createTransferService(app.transferGroups);
   const files = createEnvironmentFileService(app.transferGroups, service);
-  registerEndpoint(app, api.transfer.preview, ({ db, body }) => service.preview(db, body));
-  registerEndpoint(app, api.transfer.transfer, ({ db, body, email }) => service.transfer(db, body, email));
-  registerEndpoint(app, api.transfer.export, ({ db, environmentId }) =>
-    files.exportEnvironment(db, environmentId),
-  );
-  registerEndpoint(app, api.transfer.importPreview, ({ db, body }) => files.previewImport(db, body));
-  registerEndpoint(app, api.transfer.import, ({ db, body, email }) => files.importFile(db, body, email));
+  registerEndpoint(app, api.transfer.preview, ({ ctx, body }) => service.preview(ctx, body));
+  registerEndpoint(app, api.transfer.transfer, ({ ctx, body }) => service.transfer(ctx, body));
+  registerEndpoint(app, api.transfer.export, ({ ctx }) => files.exportEnvironment(ctx));
+  registerEndpoint(app, api.transfer.importPreview, ({ ctx, body }) => files.previewImport(ctx, body));
+  registerEndpoint(app, api.transfer.import, ({ ctx, body }) => files.importFile(ctx, body));
 }

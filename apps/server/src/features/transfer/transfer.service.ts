@@ -18,9 +18,9 @@ import {
   type TransferResult,
   transferRefusalOf,
 } from '@console/domain/operations';
-import type { Db, Tx } from '../../db/client.ts';
+import { type ConsoleContext, forEnvironment } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
-import { mutate } from '../../db/unit-of-work.ts';
 import { lockEnvironments, requireEnvironments } from '../environment/environment.service.ts';
 import { checkTransferGroups, type TransferGroup, type TransferWriteContext } from './transfer-group.ts';
 import {
@@ -48,18 +48,17 @@ export type TransferChoices = Pick<
   source: TransferSource;
 };
 
+/**
+ * The request names both environments, so a console-wide context is enough: its database, and its
+ * actor, who the transfer's audit entry and stamps name.
+ */
 export interface TransferService {
-  preview(db: Db, request: TransferPreviewRequest): Promise<TransferPreview>;
-  transfer(db: Db, request: TransferRequest, email: string): Promise<TransferResult>;
+  preview(ctx: ConsoleContext, request: TransferPreviewRequest): Promise<TransferPreview>;
+  transfer(ctx: ConsoleContext, request: TransferRequest): Promise<TransferResult>;
   /** The preview of a transfer from any source (an import's file). */
-  previewFrom(db: Db, choices: TransferChoices): Promise<TransferPreview>;
+  previewFrom(ctx: ConsoleContext, choices: TransferChoices): Promise<TransferPreview>;
   /** The transfer from any source, given the token of its preview. */
-  transferFrom(
-    db: Db,
-    choices: TransferChoices,
-    previewToken: string,
-    email: string,
-  ): Promise<TransferResult>;
+  transferFrom(ctx: ConsoleContext, choices: TransferChoices, previewToken: string): Promise<TransferResult>;
 }
 
 /** A transfer request's choices, its source being the environment `from`. */
@@ -97,6 +96,8 @@ export function dependencyRulesOf(groups: readonly TransferGroup[]): TransferDep
 /**
  * Writes a planned transfer's rows into `to`: deletes first, later groups first (they may refer to
  * earlier ones); then creates and updates in registry order. A change request's apply writes the same way.
+ * A group with writeAll / removeAll gets all its rows in one call (set-based, so ten thousand
+ * A/B-tests fit in the transaction's timeout); the others one row at a time.
  */
 export async function applyTransferRows(
   tx: Tx,
@@ -106,16 +107,20 @@ export async function applyTransferRows(
   context: TransferWriteContext,
 ): Promise<void> {
   for (const group of [...groups].reverse()) {
-    for (const row of preview[group.name] ?? []) {
-      if (row.operation === TransferOperation.Delete) await group.remove(tx, to, row.id, context);
-    }
+    const ids = (preview[group.name] ?? [])
+      .filter((row) => row.operation === TransferOperation.Delete)
+      .map((row) => row.id);
+    if (ids.length === 0) continue;
+    if (group.removeAll) await group.removeAll(tx, to, ids, context);
+    else for (const id of ids) await group.remove(tx, to, id, context);
   }
   for (const group of groups) {
-    for (const { operation, ...item } of preview[group.name] ?? []) {
-      if (operation === TransferOperation.Create || operation === TransferOperation.Update) {
-        await group.write(tx, to, item, context);
-      }
-    }
+    const items = (preview[group.name] ?? []).flatMap(({ operation, ...item }) =>
+      operation === TransferOperation.Create || operation === TransferOperation.Update ? [item] : [],
+    );
+    if (items.length === 0) continue;
+    if (group.writeAll) await group.writeAll(tx, to, items, context);
+    else for (const item of items) await group.write(tx, to, item, context);
   }
 }
 
@@ -189,18 +194,19 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
       .digest('hex');
   };
 
-  const apply = (tx: Tx, request: TransferChoices, preview: TransferPreviewGroups, email: string) =>
+  // Stamped with the context's actor
+  const apply = (tx: Tx, ctx: ConsoleContext, request: TransferChoices, preview: TransferPreviewGroups) =>
     applyTransferRows(tx, groups, request.to, preview, {
-      email,
+      email: ctx.actor.email,
       sourceEnvironmentId: sourceEnvironmentOf(request.source),
     });
 
   // SERIALIZABLE: every read from one snapshot, and a concurrent change to anything this transfer read
   // or writes aborts it rather than being overwritten. The row locks make a second transfer touching
   // the same environments wait for the first instead of interleaving with it.
-  const runTransfer = (db: Db, request: TransferChoices, previewToken: string, email: string) =>
-    mutate(
-      db,
+  // In the destination's context: the audit entry is the destination's, by the context's actor.
+  const runTransfer = (ctx: ConsoleContext, request: TransferChoices, previewToken: string) =>
+    forEnvironment(ctx, request.to).mutate(
       async ({ tx, audit }) => {
         await lockEnvironments(tx, environmentsOf(request));
         const state = await readState(tx, request);
@@ -209,7 +215,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
         // Never leave a destination item needing what the destination lacks
         if (plan.missing.length > 0) throw ruleViolation(transferRefusalOf(plan.missing));
         const preview = plan.groups;
-        await apply(tx, request, preview, email);
+        await apply(tx, ctx, request, preview);
         const counts = countTransferOperations(preview);
         const countsByGroup = Object.fromEntries(
           Object.entries(preview).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
@@ -217,8 +223,6 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
         const chosenGroups = chosenGroupsOf(request);
         const from = sourceLabelOf(request.source);
         audit({
-          environmentId: request.to,
-          email,
           action: 'environment.transfer',
           target: request.to,
           attributes: {
@@ -229,7 +233,7 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
             ...(isEveryGroup(request) ? {} : { chosenGroups }),
             ...(plan.carried.length > 0 ? { carried: plan.carried } : {}),
             ...(request.plugins === undefined ? {} : { chosenPlugins: request.plugins }),
-            ...(request.source.kind === 'file' ? { file: request.source.origin } : {}),
+            ...(request.source.kind === 'file' ? { file: request.source.origin() } : {}),
           },
         });
         return { from, to: request.to, mode: request.mode, counts };
@@ -238,10 +242,10 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
     );
 
   // One REPEATABLE READ snapshot, so a preview never mixes states from before and after a change.
-  const previewFrom = async (db: Db, request: TransferChoices): Promise<TransferPreview> => {
+  const previewFrom = async (ctx: ConsoleContext, request: TransferChoices): Promise<TransferPreview> => {
     chosenGroupsOf(request);
     return runInTransaction(
-      db,
+      ctx.db,
       async (tx) => {
         await requireEnvironments(tx, environmentsOf(request));
         const state = await readState(tx, request);
@@ -253,15 +257,14 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   };
 
   const transferFrom = async (
-    db: Db,
+    ctx: ConsoleContext,
     request: TransferChoices,
     previewToken: string,
-    email: string,
   ): Promise<TransferResult> => {
     chosenGroupsOf(request);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await runTransfer(db, request, previewToken, email);
+        return await runTransfer(ctx, request, previewToken);
       } catch (error) {
         if (!isConcurrentUpdateError(error)) throw error;
         // A concurrent transaction won. Run again on a fresh snapshot: the token check then tells
@@ -273,8 +276,8 @@ export function createTransferService(registry: readonly TransferGroup[]): Trans
   };
 
   return {
-    preview: (db, request) => previewFrom(db, choicesOf(request)),
-    transfer: (db, request, email) => transferFrom(db, choicesOf(request), request.previewToken, email),
+    preview: (ctx, request) => previewFrom(ctx, choicesOf(request)),
+    transfer: (ctx, request) => transferFrom(ctx, choicesOf(request), request.previewToken),
     previewFrom,
     transferFrom,
   };

@@ -18,7 +18,7 @@ export async function upsertSignedInUser(
 }
 
 /** Records a user's last request (their session's activity). */
-export async function touchUser(db: Db, email: string, at: Date): Promise<void> {
+export async function touchUser(db: Db | Tx, email: string, at: Date): Promise<void> {
   await db.consoleUser.updateMany({ where: { email }, data: { lastSeen: at } });
 }
 

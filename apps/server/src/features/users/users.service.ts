@@ -12,11 +12,10 @@ import {
   type UserSummary,
   userListSeenBy,
 } from '@console/domain/users';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import type { SignedInUser } from '../../http/session.ts';
 import type { AppSettings } from '../../settings.ts';
-import { deleteSessionsOf } from '../auth/auth.public.ts';
 import { updateEnvironmentProtected } from '../environment/environment.public.ts';
 import {
   deleteEnvironmentRole,
@@ -35,8 +34,12 @@ export interface UsersContext {
   now: () => number;
   /** The signed-in admin. */
   email: string;
-  /** This process's session cache: emptied once a role change or removal committed. */
-  sessions: { forget(): void };
+  /**
+   * This process's sessions (http/session.ts): the cache, emptied once a role change or removal committed,
+   * and a removed user's sessions ended in the removal's transaction. Sessions are the sign-in's: users
+   * reach them through the app's sessions, so sign-in may use users and not the other way round.
+   */
+  sessions: { forget(): void; endAllOfIn(tx: Tx, email: string): Promise<number> };
 }
 
 const userNotFound = (email: string) => notFound(`User ${email} not found`);
@@ -147,7 +150,7 @@ export async function removeUser(context: UsersContext, email: string): Promise<
   return mutate(context.db, async ({ tx, audit, afterCommit }) => {
     if (!(await lockUser(tx, email))) throw userNotFound(email);
     const roles = (await findUserRoles(tx, email))!;
-    const sessionsEnded = await deleteSessionsOf(tx, email);
+    const sessionsEnded = await context.sessions.endAllOfIn(tx, email);
     await deleteUser(tx, email);
     afterCommit(() => context.sessions.forget());
     audit({

@@ -1,7 +1,8 @@
 import { nextWebhookRetrySeconds, type WebhookEvent, webhookDisabledReason } from '@console/domain/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { CONSOLE_ACTOR, createEnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { summariseRevision } from '../runtime/runtime-revision-summary.service.ts';
 import {
@@ -60,8 +61,6 @@ const MESSAGES_PER_BATCH = 50;
  * a process that dies mid-batch leaves few sent messages unrecorded (they are sent again, same id).
  */
 const BATCH_MS = 1_000;
-/** Who the console audits a subscription's disabling as. */
-const CONSOLE_ACTOR = 'console';
 
 /** How a batch ended: all sent (go on), nothing left, the first waiting for its retry, or a failure. */
 type Outcome = 'delivered' | 'empty' | 'waiting' | 'failed';
@@ -78,12 +77,16 @@ export class WebhookDelivery {
   /** The subscriptions whose job is being sent by wake(): true when another wake wants one more. */
   readonly #waking = new Map<string, boolean>();
 
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    private readonly unitOfWork: UnitOfWorkRunner,
     private readonly jobs: JobQueue,
     private readonly options: WebhookDeliveryOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.db = unitOfWork.db;
+  }
 
   /**
    * Messages of the subscription were committed (WEBHOOK_OUTBOX_CHANNEL): sends its delivery job. One
@@ -257,7 +260,9 @@ export class WebhookDelivery {
   }
 
   async #disable(lease: LeasedSubscription, reason: string): Promise<void> {
-    await mutate(this.db, async ({ tx, audit }) => {
+    // The console acts, in the subscription's environment.
+    const ctx = createEnvironmentContext(this.unitOfWork, CONSOLE_ACTOR, lease.environmentId);
+    await ctx.mutate(async ({ tx, audit }) => {
       const subscription = await lockSubscription(tx, lease.environmentId, lease.id);
       if (!subscription?.enabled) return;
       await updateSubscription(tx, lease.id, {
@@ -266,8 +271,6 @@ export class WebhookDelivery {
         disabledAt: new Date(),
       });
       audit({
-        environmentId: lease.environmentId,
-        email: CONSOLE_ACTOR,
         action: 'webhook.disable',
         target: lease.id,
         attributes: { name: subscription.name, reason },

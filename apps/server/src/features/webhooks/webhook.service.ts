@@ -13,8 +13,8 @@ import {
   type WebhookDelivery,
   type WebhookIdRequest,
 } from '@console/domain/webhooks';
-import type { Db, Tx } from '../../db/client.ts';
-import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext, EnvironmentUnitOfWork } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import {
   countSubscriptions,
@@ -38,11 +38,9 @@ import {
 
 // Managing an environment's webhook subscriptions (its admins), each change audited.
 
-export interface WebhookContext {
-  db: Db;
+/** What the webhooks' services use beside the request's context. */
+export interface WebhookSetup {
   jobs: JobQueue;
-  environmentId: string;
-  email: string;
   /** WEBHOOKS_ALLOW_PRIVATE_NETWORKS */
   allowPrivateNetworks: boolean;
 }
@@ -76,39 +74,38 @@ async function checkUrl(url: string, allowPrivateNetworks: boolean): Promise<voi
   }
 }
 
-async function requireSubscription(tx: Tx, context: WebhookContext, id: string): Promise<Webhook> {
-  const subscription = await lockSubscription(tx, context.environmentId, id);
+async function requireSubscription(tx: Tx, ctx: EnvironmentContext, id: string): Promise<Webhook> {
+  const subscription = await lockSubscription(tx, ctx.environmentId, id);
   if (!subscription) throw notFound(notFoundMessage(id));
   return subscription;
 }
 
 /** Delivery of the subscription's messages, enqueued in the transaction (and looked for at its commit). */
-const enqueueDelivery = (unit: UnitOfWork, jobs: JobQueue, subscriptionId: string) =>
+const enqueueDelivery = (unit: EnvironmentUnitOfWork, jobs: JobQueue, subscriptionId: string) =>
   jobs.sendInTransaction<WebhookDeliveryJob>(unit, WEBHOOK_DELIVERY_JOB, { subscriptionId });
 
-export const listWebhooks = (context: WebhookContext) => listSubscriptions(context.db, context.environmentId);
+export const listWebhooks = (ctx: EnvironmentContext) => listSubscriptions(ctx.db, ctx.environmentId);
 
 export async function createWebhook(
-  context: WebhookContext,
+  ctx: EnvironmentContext,
+  setup: WebhookSetup,
   request: CreateWebhookRequest,
 ): Promise<CreatedWebhook> {
-  await checkUrl(request.url, context.allowPrivateNetworks);
+  await checkUrl(request.url, setup.allowPrivateNetworks);
   const secret = newSecret();
-  return mutate(context.db, async ({ tx, audit }) => {
-    if ((await countSubscriptions(tx, context.environmentId)) >= WEBHOOK_SUBSCRIPTION_LIMIT) {
+  return ctx.mutate(async ({ tx, audit }) => {
+    if ((await countSubscriptions(tx, ctx.environmentId)) >= WEBHOOK_SUBSCRIPTION_LIMIT) {
       throw ruleViolation(`An environment holds at most ${WEBHOOK_SUBSCRIPTION_LIMIT} webhooks`);
     }
     const created = await insertSubscription(tx, {
       id: randomUUID(),
-      environmentId: context.environmentId,
+      environmentId: ctx.environmentId,
       secret,
-      createdBy: context.email,
+      createdBy: ctx.actor.email,
       ...request,
     });
     // never the secret
     audit({
-      environmentId: context.environmentId,
-      email: context.email,
       action: 'webhook.create',
       target: created.id,
       attributes: auditFieldsOf(created),
@@ -117,21 +114,23 @@ export async function createWebhook(
   });
 }
 
-export async function saveWebhook(context: WebhookContext, request: SaveWebhookRequest): Promise<Webhook> {
-  await checkUrl(request.url, context.allowPrivateNetworks);
+export async function saveWebhook(
+  ctx: EnvironmentContext,
+  setup: WebhookSetup,
+  request: SaveWebhookRequest,
+): Promise<Webhook> {
+  await checkUrl(request.url, setup.allowPrivateNetworks);
   const { id, ...fields } = request;
-  return mutate(context.db, async (unit) => {
-    const before = await requireSubscription(unit.tx, context, id);
+  return ctx.mutate(async (unit) => {
+    const before = await requireSubscription(unit.tx, ctx, id);
     const isEnabledNow = fields.enabled && !before.enabled;
     const saved = await updateSubscription(unit.tx, id, {
       ...fields,
       ...(fields.enabled ? { disabledReason: null, disabledAt: null } : {}),
     });
     // Messages that waited while it was disabled are delivered now, in order.
-    if (isEnabledNow) await enqueueDelivery(unit, context.jobs, id);
+    if (isEnabledNow) await enqueueDelivery(unit, setup.jobs, id);
     unit.audit({
-      environmentId: context.environmentId,
-      email: context.email,
       action: 'webhook.save',
       target: id,
       attributes: { before: auditFieldsOf(before), after: auditFieldsOf(saved) },
@@ -140,13 +139,11 @@ export async function saveWebhook(context: WebhookContext, request: SaveWebhookR
   });
 }
 
-export async function deleteWebhook(context: WebhookContext, request: WebhookIdRequest): Promise<Webhook> {
-  return mutate(context.db, async ({ tx, audit }) => {
-    const subscription = await requireSubscription(tx, context, request.id);
+export async function deleteWebhook(ctx: EnvironmentContext, request: WebhookIdRequest): Promise<Webhook> {
+  return ctx.mutate(async ({ tx, audit }) => {
+    const subscription = await requireSubscription(tx, ctx, request.id);
     await deleteSubscription(tx, request.id);
     audit({
-      environmentId: context.environmentId,
-      email: context.email,
       action: 'webhook.delete',
       target: request.id,
       attributes: auditFieldsOf(subscription),
@@ -156,16 +153,14 @@ export async function deleteWebhook(context: WebhookContext, request: WebhookIdR
 }
 
 export async function rotateWebhookSecret(
-  context: WebhookContext,
+  ctx: EnvironmentContext,
   request: WebhookIdRequest,
 ): Promise<CreatedWebhook> {
   const secret = newSecret();
-  return mutate(context.db, async ({ tx, audit }) => {
-    const subscription = await requireSubscription(tx, context, request.id);
+  return ctx.mutate(async ({ tx, audit }) => {
+    const subscription = await requireSubscription(tx, ctx, request.id);
     await updateSubscription(tx, request.id, { secret });
     audit({
-      environmentId: context.environmentId,
-      email: context.email,
       action: 'webhook.rotate',
       target: request.id,
       attributes: { name: subscription.name },
@@ -176,11 +171,12 @@ export async function rotateWebhookSecret(
 
 /** The test event, to this subscription only: a message of its own, delivered like any other. */
 export async function testWebhook(
-  context: WebhookContext,
+  ctx: EnvironmentContext,
+  setup: WebhookSetup,
   request: WebhookIdRequest,
 ): Promise<WebhookDelivery> {
-  return mutate(context.db, async (unit) => {
-    const subscription = await requireSubscription(unit.tx, context, request.id);
+  return ctx.mutate(async (unit) => {
+    const subscription = await requireSubscription(unit.tx, ctx, request.id);
     if (!subscription.enabled) {
       throw ruleViolation(`Webhook '${subscription.name}' is disabled: enable it to send the test event`);
     }
@@ -196,19 +192,17 @@ export async function testWebhook(
             type: 'webhook.test',
             version: WEBHOOK_EVENT_VERSION,
             timestamp: new Date().toISOString(),
-            environment: context.environmentId,
-            data: { subscription: subscription.name, by: context.email },
+            environment: ctx.environmentId,
+            data: { subscription: subscription.name, by: ctx.actor.email },
           },
-          environmentId: context.environmentId,
+          environmentId: ctx.environmentId,
           revision: null,
         },
       ],
       WEBHOOK_OUTBOX_CHANNEL,
     );
-    await enqueueDelivery(unit, context.jobs, subscription.id);
+    await enqueueDelivery(unit, setup.jobs, subscription.id);
     unit.audit({
-      environmentId: context.environmentId,
-      email: context.email,
       action: 'webhook.test',
       target: subscription.id,
       attributes: { name: subscription.name, delivery: id },
@@ -218,31 +212,30 @@ export async function testWebhook(
 }
 
 export async function listWebhookDeliveries(
-  context: WebhookContext,
+  ctx: EnvironmentContext,
   request: WebhookDeliveriesRequest,
 ): Promise<WebhookDelivery[]> {
-  const subscriptions = await listSubscriptions(context.db, context.environmentId);
+  const subscriptions = await listSubscriptions(ctx.db, ctx.environmentId);
   if (!subscriptions.some((subscription) => subscription.id === request.id)) {
     throw notFound(notFoundMessage(request.id));
   }
-  return listDeliveries(context.db, request.id, request.limit);
+  return listDeliveries(ctx.db, request.id, request.limit);
 }
 
 /** Sends a delivery again from its first attempt: same webhook-id and body, in the subscription's order. */
 export async function redeliverWebhook(
-  context: WebhookContext,
+  ctx: EnvironmentContext,
+  setup: WebhookSetup,
   request: RedeliverWebhookRequest,
 ): Promise<WebhookDelivery> {
-  return mutate(context.db, async (unit) => {
-    const subscription = await requireSubscription(unit.tx, context, request.id);
+  return ctx.mutate(async (unit) => {
+    const subscription = await requireSubscription(unit.tx, ctx, request.id);
     const delivery = await findDelivery(unit.tx, subscription.id, request.delivery);
     if (!delivery)
       throw notFound(`Delivery '${request.delivery}' of webhook '${subscription.name}' not found`);
     await resetMessage(unit.tx, delivery.id);
-    await enqueueDelivery(unit, context.jobs, subscription.id);
+    await enqueueDelivery(unit, setup.jobs, subscription.id);
     unit.audit({
-      environmentId: context.environmentId,
-      email: context.email,
       action: 'webhook.redeliver',
       target: subscription.id,
       attributes: { name: subscription.name, delivery: delivery.id },

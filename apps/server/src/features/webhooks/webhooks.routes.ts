@@ -11,7 +11,7 @@ import {
   rotateWebhookSecret,
   saveWebhook,
   testWebhook,
-  type WebhookContext,
+  type WebhookSetup,
 } from './webhook.service.ts';
 import { WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.service.ts';
 import {
@@ -39,7 +39,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
   const { settings } = app;
   const allowPrivateNetworks = settings.webhooksAllowPrivateNetworks;
   const delivery = new WebhookDelivery(
-    app.db,
+    app.unitOfWork,
     app.jobs,
     {
       allowPrivateNetworks,
@@ -68,21 +68,13 @@ export async function webhooksRoutes(app: FastifyInstance) {
     app.addHook('onClose', async () => delivery.stopSweeping());
   }
 
-  const contextOf = (request: { db: WebhookContext['db']; environmentId: string; email: string }) => ({
-    db: request.db,
-    jobs: app.jobs,
-    environmentId: request.environmentId,
-    email: request.email,
-    allowPrivateNetworks,
-  });
-  registerEndpoint(app, webhooks.list, (request) => listWebhooks(contextOf(request)));
-  registerEndpoint(app, webhooks.create, (request) => createWebhook(contextOf(request), request.body));
-  registerEndpoint(app, webhooks.save, (request) => saveWebhook(contextOf(request), request.body));
-  registerEndpoint(app, webhooks.delete, (request) => deleteWebhook(contextOf(request), request.body));
-  registerEndpoint(app, webhooks.rotate, (request) => rotateWebhookSecret(contextOf(request), request.body));
-  registerEndpoint(app, webhooks.test, (request) => testWebhook(contextOf(request), request.body));
-  registerEndpoint(app, webhooks.deliveries, (request) =>
-    listWebhookDeliveries(contextOf(request), request.body),
-  );
-  registerEndpoint(app, webhooks.redeliver, (request) => redeliverWebhook(contextOf(request), request.body));
+  const setup: WebhookSetup = { jobs: app.jobs, allowPrivateNetworks };
+  registerEndpoint(app, webhooks.list, ({ ctx }) => listWebhooks(ctx));
+  registerEndpoint(app, webhooks.create, ({ ctx, body }) => createWebhook(ctx, setup, body));
+  registerEndpoint(app, webhooks.save, ({ ctx, body }) => saveWebhook(ctx, setup, body));
+  registerEndpoint(app, webhooks.delete, ({ ctx, body }) => deleteWebhook(ctx, body));
+  registerEndpoint(app, webhooks.rotate, ({ ctx, body }) => rotateWebhookSecret(ctx, body));
+  registerEndpoint(app, webhooks.test, ({ ctx, body }) => testWebhook(ctx, setup, body));
+  registerEndpoint(app, webhooks.deliveries, ({ ctx, body }) => listWebhookDeliveries(ctx, body));
+  registerEndpoint(app, webhooks.redeliver, ({ ctx, body }) => redeliverWebhook(ctx, setup, body));
 }

@@ -15,6 +15,8 @@ interface TypeToConfirmDialogProps {
   confirmLabel: string;
   /** When given, the operator types it (e.g. the environment's id) before the confirm button works. */
   typedConfirmation?: string | undefined;
+  /** The confirmed change is being made: the dialog stays open and its buttons wait (it cannot be taken back). */
+  isBusy?: boolean;
   onAnswer(isConfirmed: boolean): void;
 }
 
@@ -28,6 +30,7 @@ export function TypeToConfirmDialog({
   message,
   confirmLabel,
   typedConfirmation,
+  isBusy = false,
   onAnswer,
 }: TypeToConfirmDialogProps) {
   const titleId = useId();
@@ -40,10 +43,15 @@ export function TypeToConfirmDialog({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isConfirmable) answer(true);
+    if (isConfirmable && !isBusy) answer(true);
   };
   return (
-    <Dialog open={open} onClose={() => answer(false)} aria-labelledby={titleId} aria-describedby={messageId}>
+    <Dialog
+      open={open}
+      onClose={() => isBusy || answer(false)}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
@@ -62,10 +70,10 @@ export function TypeToConfirmDialog({
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => answer(false)} autoFocus={typedConfirmation === undefined}>
+          <Button onClick={() => answer(false)} disabled={isBusy} autoFocus={typedConfirmation === undefined}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" color="warning" disabled={!isConfirmable}>
+          <Button type="submit" variant="contained" color="warning" disabled={!isConfirmable || isBusy}>
             {confirmLabel}
           </Button>
         </DialogActions>

@@ -46,7 +46,9 @@ export function EnvironmentsPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   useReportQueryError(banner, archived.error);
 
-  const archiveConfirmed = async ({ id, servedBy }: Pending) => {
+  // The confirmation stays open while the archive call runs, and turns into the second one when runtime
+  // keys serve the environment: one dialog throughout, never closed and reopened between the two steps.
+  const archiveConfirmed = async ({ id, servedBy }: Pending): Promise<Pending | null> => {
     try {
       const result = await archive.mutateAsync({
         configurationId: id,
@@ -55,19 +57,22 @@ export function EnvironmentsPage() {
       const stopped = result.stoppedKeyCount;
       const keys = stopped === 1 ? '1 runtime key' : `${stopped} runtime keys`;
       toast(`Environment ${id} archived${stopped > 0 ? `; ${keys} stopped` : ''}`);
+      return null;
     } catch (error) {
       // Runtime keys serve it: the second confirmation says so and asks for the id.
       if (error instanceof ApiError && error.status === 409 && isServedByKeysRefusal(error.message)) {
-        setPending({ id, servedBy: error.message });
-        return;
+        return { id, servedBy: error.message };
       }
       banner.report(error);
+      return null;
     }
   };
-  const answer = (isConfirmed: boolean) => {
-    const confirmed = pending;
-    setPending(null);
-    if (isConfirmed && confirmed) void archiveConfirmed(confirmed);
+  const answer = async (isConfirmed: boolean) => {
+    if (!isConfirmed || pending === null) {
+      setPending(null);
+      return;
+    }
+    setPending(await archiveConfirmed(pending));
   };
   const restoreOne = async (id: string) => {
     try {
@@ -112,7 +117,8 @@ export function EnvironmentsPage() {
           pending?.servedBy ? `Archive ${pending.id} and stop its keys` : `Archive ${pending?.id ?? ''}`
         }
         typedConfirmation={pending?.servedBy ? pending.id : undefined}
-        onAnswer={answer}
+        isBusy={archive.isPending}
+        onAnswer={(isConfirmed) => void answer(isConfirmed)}
       />
     </Page>
   );

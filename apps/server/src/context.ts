@@ -1,0 +1,108 @@
+import type { AuditEvent } from '@console/domain/audit';
+import type { Db } from './db/client.ts';
+import type { AuditRecord, MutateOptions, UnitOfWork, UnitOfWorkRunner } from './db/unit-of-work.ts';
+
+// The context a service acts in (docs/decisions/, Data and migrations, "A request context"): built once
+// per request (http/request-context.ts), per CLI run and per job, and passed first to every service
+// instead of the database, the environment's id and the operator's e-mail.
+
+/** Who acts: the signed-in operator, a scheduled change request's approver, a CLI's --email, the seeding's user. */
+export interface Actor {
+  readonly email: string;
+}
+
+/** The console itself, acting on no operator's behalf: the seeding at start, a webhook it disables. */
+export const CONSOLE_ACTOR: Actor = { email: 'console' };
+
+/**
+ * An audit event as a console-wide service records it: it names its environment (null: a console-wide
+ * entry), as a console-wide call has none to fill in; the e-mail is the actor's unless it names one.
+ */
+export type ConsoleAuditRecord = AuditEvent & { environmentId: string | null; email?: string };
+
+/**
+ * An audit event as a service of an environment records it: the environment and the e-mail are the
+ * context's unless the record names them (environmentId null: a console-wide entry).
+ */
+export type EnvironmentAuditRecord = AuditEvent & { environmentId?: string | null; email?: string };
+
+/** What the work of a console context's mutate receives. */
+export interface ConsoleUnitOfWork extends Omit<UnitOfWork, 'audit'> {
+  audit(record: ConsoleAuditRecord | readonly ConsoleAuditRecord[]): void;
+}
+
+/** What the work of an environment context's mutate receives: audit fills in the environment. */
+export interface EnvironmentUnitOfWork extends Omit<UnitOfWork, 'audit'> {
+  audit(record: EnvironmentAuditRecord | readonly EnvironmentAuditRecord[]): void;
+}
+
+export interface ConsoleContext {
+  readonly db: Db;
+  readonly actor: Actor;
+  /** Runs the work in the app instance's unit of work (db/unit-of-work.ts). */
+  mutate<T>(work: (unit: ConsoleUnitOfWork) => Promise<T>, options?: MutateOptions): Promise<T>;
+}
+
+/** A context acting on one environment (or a change request's branch, named like one). */
+export interface EnvironmentContext extends ConsoleContext {
+  readonly environmentId: string;
+  mutate<T>(work: (unit: EnvironmentUnitOfWork) => Promise<T>, options?: MutateOptions): Promise<T>;
+}
+
+/** A unit of work's mutate, as the instance answers it (db/unit-of-work.ts). */
+type RunWork = <T>(work: (unit: UnitOfWork) => Promise<T>, options?: MutateOptions) => Promise<T>;
+
+/**
+ * A context of the instance's unit of work for this actor; its audit entries are console-wide unless
+ * they name an environment.
+ */
+export function createConsoleContext(unitOfWork: UnitOfWorkRunner, actor: Actor): ConsoleContext {
+  return contextOf(unitOfWork.mutate, unitOfWork.db, actor, null);
+}
+
+/** A context of the instance's unit of work for this actor, acting on this environment. */
+export function createEnvironmentContext(
+  unitOfWork: UnitOfWorkRunner,
+  actor: Actor,
+  environmentId: string,
+): EnvironmentContext {
+  return { ...contextOf(unitOfWork.mutate, unitOfWork.db, actor, environmentId), environmentId };
+}
+
+/**
+ * The same actor and unit of work acting on another environment (a transfer's destination, a change
+ * request's branch). Its records arrive complete at the outer context, which leaves them as they are.
+ */
+export function forEnvironment(ctx: ConsoleContext, environmentId: string): EnvironmentContext {
+  return {
+    ...contextOf((work, options) => ctx.mutate(work, options), ctx.db, ctx.actor, environmentId),
+    environmentId,
+  };
+}
+
+/** Fills each record's environment and e-mail from the context when the record leaves them out. */
+function contextOf(
+  run: RunWork,
+  db: Db,
+  actor: Actor,
+  environmentId: string | null,
+): Omit<EnvironmentContext, 'environmentId'> {
+  const complete = (record: EnvironmentAuditRecord): AuditRecord => ({
+    ...record,
+    environmentId: record.environmentId === undefined ? environmentId : record.environmentId,
+    email: record.email ?? actor.email,
+  });
+  return {
+    db,
+    actor,
+    mutate: (work, options) =>
+      run(
+        (unit) =>
+          work({
+            ...unit,
+            audit: (record) => unit.audit(([record].flat() as EnvironmentAuditRecord[]).map(complete)),
+          }),
+        options,
+      ),
+  };
+}
