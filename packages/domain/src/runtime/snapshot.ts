@@ -97,7 +97,7 @@ export const runtimeSnapshotSchema = z.object({
   environment: z.string(),
   /** Per environment, starting at 1, only increasing. */
   revision: z.number().int().min(1),
-  /** sha256 (hex) of stableStringify(content) */
+  /** Names the content (equal for equal contents, else different); compared, never computed, by readers. */
   hash: z.string(),
   /** ISO 8601 */
   publishedAt: z.string(),

@@ -147,7 +147,7 @@ export function content(parts: Pick<SpecContent, 'plugins' | 'abTests' | 'config
   };
 }
 
-/** JSON with every object's keys sorted, as the console hashes a content. */
+/** JSON with every object's keys sorted: what a file's snapshot hash names (any name of the content would do). */
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value !== null && typeof value === 'object') {

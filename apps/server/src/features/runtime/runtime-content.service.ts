@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_CLIENT_VERSION,
   MAX_LEVEL_MIN,
   NO_RELEASE_TIME,
   pluginNameOf,
-  stableStringify,
 } from '@console/domain/operations';
 import {
   type RuntimeAbTest,
@@ -25,14 +23,14 @@ import {
   type RuntimeSources,
   readRuntimeSources,
 } from './runtime-content.store.ts';
-import { sealItem, stableContentText } from './runtime-parts.ts';
+import { contentHashOf, partsOf, sealItem } from './runtime-parts.ts';
 
 // An environment's runtime content (packages/domain runtime/snapshot.ts), built from the
 // database as it is in the calling transaction, and its hash.
 
 export interface BuiltContent {
   content: RuntimeContent;
-  /** sha256 (hex) of stableStringify(content) */
+  /** The content's hash (hashRuntimeContent) */
   hash: string;
 }
 
@@ -129,11 +127,9 @@ export function toRuntimeContent(environmentId: string, sources: RuntimeSources)
 export const lastBuiltItems = (environmentId: string): ReadonlyMap<string, object> | undefined =>
   builtItems.get(environmentId);
 
-/** sha256 (hex) of stableStringify(content), from the texts its sealed items keep. */
+/** The content's hash: that of its manifest of parts (contentHashOf), from the hashes its sealed items keep. */
 export const hashRuntimeContent = (content: RuntimeContent): string =>
-  createHash('sha256')
-    .update(Object.keys(content).length === 4 ? stableContentText(content) : stableStringify(content))
-    .digest('hex');
+  contentHashOf(partsOf(content).manifest);
 
 /**
  * The environment's runtime content now, as the transaction sees it, with its hash. Publishing calls

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
-// What an environment's runtime snapshot is built from, read in one query.
+// What an environment's runtime snapshot is built from, read in one query (all of it, or items by id).
 
 export interface RuntimePluginSource {
   id: number;
@@ -59,21 +59,29 @@ const servedEntries = (draftsOfPlugins: readonly number[] = []) =>
     ? Prisma.sql`"state" = 'active'`
     : Prisma.sql`(CASE WHEN "plugin_id" IN (${Prisma.join(draftsOfPlugins)}) THEN "state" = 'draft' ELSE "state" = 'active' END)`;
 
+/** What the one query reads: conditions on the entries (`entry`), plugins (p), A/B-tests (t), configurations (c). */
+interface SourceFilters {
+  entries: Prisma.Sql;
+  plugins: Prisma.Sql;
+  abTests: Prisma.Sql;
+  configurations: Prisma.Sql;
+}
+
 /**
- * One query, run in every publishing transaction: every plugin with its active set (by position),
- * the A/B-tests those entries name with their current version, the active configurations they name,
- * and the release info. Each part reads through the environment's index of its table.
+ * The plugins with their entries (by position), the A/B-tests with their current version, the active
+ * configurations and the release info that `filters` choose, in one query, each part through the
+ * environment's index of its table: the full read and the read by id differ in their filters alone.
  */
-export async function readRuntimeSources(
+async function readSources(
   db: Db | Tx,
   environmentId: string,
-  options: RuntimeSourceOptions = {},
+  filters: SourceFilters,
 ): Promise<RuntimeSources> {
   const rows = await db.$queryRaw<RuntimeSources[]>`
     WITH "entry" AS (
       SELECT "plugin_id", "position", "ab_test_id", "ab_test_version", "configurations"
         FROM "plugin_ab_test_entry"
-       WHERE "environment_id" = ${environmentId} AND ${servedEntries(options.draftsOfPlugins)}
+       WHERE "environment_id" = ${environmentId} AND ${filters.entries}
     )
     SELECT
       COALESCE((
@@ -84,7 +92,8 @@ export async function readRuntimeSources(
                             'abTestId', e."ab_test_id", 'abTestVersion', e."ab_test_version",
                             'configurations', e."configurations") ORDER BY e."position")
                      FROM "entry" e WHERE e."plugin_id" = p."id"), '[]'::json)) ORDER BY p."id")
-          FROM "plugin" p WHERE p."environment_id" = ${environmentId}), '[]'::json) AS "plugins",
+          FROM "plugin" p WHERE p."environment_id" = ${environmentId} AND ${filters.plugins}),
+        '[]'::json) AS "plugins",
       COALESCE((
         SELECT json_agg(json_build_object(
                  'id', t."id", 'type', t."type", 'active', t."active", 'salt', t."salt",
@@ -94,14 +103,13 @@ export async function readRuntimeSources(
             SELECT "version", "cases", "ranges" FROM "ab_test_version"
              WHERE "environment_id" = t."environment_id" AND "ab_test_id" = t."id" AND "active"
              ORDER BY "version" DESC LIMIT 1) v ON true
-         WHERE t."environment_id" = ${environmentId}
-           AND t."id" IN (SELECT "ab_test_id" FROM "entry")), '[]'::json) AS "abTests",
+         WHERE t."environment_id" = ${environmentId} AND ${filters.abTests}), '[]'::json) AS "abTests",
       COALESCE((
         SELECT json_agg(json_build_object(
                  'id', c."id", 'kind', c."kind", 'activation', c."activation", 'data', c."data")::text)
           FROM "configuration" c
-         WHERE c."environment_id" = ${environmentId} AND c."active"
-           AND c."id" IN (SELECT unnest("configurations") FROM "entry")), '[]'::json) AS "configurations",
+         WHERE c."environment_id" = ${environmentId} AND c."active" AND ${filters.configurations}),
+        '[]'::json) AS "configurations",
       (SELECT json_build_object(
                 'nextReleaseTime',
                 COALESCE((extract(epoch FROM r."next_release_time") * 1000)::bigint, 0),
@@ -110,6 +118,24 @@ export async function readRuntimeSources(
                 'keyValue', r."key_value")
          FROM "release_info" r WHERE r."environment_id" = ${environmentId}) AS "release"`;
   return rows[0]!;
+}
+
+/**
+ * One query, run in every publishing transaction: every plugin with its active set (by position),
+ * the A/B-tests those entries name with their current version, the active configurations they name,
+ * and the release info.
+ */
+export function readRuntimeSources(
+  db: Db | Tx,
+  environmentId: string,
+  options: RuntimeSourceOptions = {},
+): Promise<RuntimeSources> {
+  return readSources(db, environmentId, {
+    entries: servedEntries(options.draftsOfPlugins),
+    plugins: Prisma.sql`true`,
+    abTests: Prisma.sql`t."id" IN (SELECT "ab_test_id" FROM "entry")`,
+    configurations: Prisma.sql`c."id" IN (SELECT unnest("configurations") FROM "entry")`,
+  });
 }
 
 /** Which items a publish from what changed reads again (runtime-content-delta.service.ts). */
@@ -125,53 +151,16 @@ export interface RuntimeSourceSelection {
  * (whether an active set names them or not: the caller knows), the selected configurations that are
  * active, and the release info. One query.
  */
-export async function readSelectedRuntimeSources(
+export function readSelectedRuntimeSources(
   db: Db | Tx,
   environmentId: string,
   selection: RuntimeSourceSelection,
 ): Promise<RuntimeSources> {
   const plugins = [...selection.plugins];
-  const abTests = [...selection.abTests];
-  const configurations = [...selection.configurations];
-  const rows = await db.$queryRaw<RuntimeSources[]>`
-    WITH "entry" AS (
-      SELECT "plugin_id", "position", "ab_test_id", "ab_test_version", "configurations"
-        FROM "plugin_ab_test_entry"
-       WHERE "environment_id" = ${environmentId} AND "state" = 'active' AND "plugin_id" = ANY(${plugins}::int[])
-    )
-    SELECT
-      COALESCE((
-        SELECT json_agg(json_build_object(
-                 'id', p."id", 'enabled', p."active",
-                 'entries', COALESCE((
-                   SELECT json_agg(json_build_object(
-                            'abTestId', e."ab_test_id", 'abTestVersion', e."ab_test_version",
-                            'configurations', e."configurations") ORDER BY e."position")
-                     FROM "entry" e WHERE e."plugin_id" = p."id"), '[]'::json)) ORDER BY p."id")
-          FROM "plugin" p WHERE p."environment_id" = ${environmentId} AND p."id" = ANY(${plugins}::int[])),
-        '[]'::json) AS "plugins",
-      COALESCE((
-        SELECT json_agg(json_build_object(
-                 'id', t."id", 'type', t."type", 'active', t."active", 'salt', t."salt",
-                 'segment', t."segment", 'version', v."version", 'cases', v."cases", 'ranges', v."ranges")::text)
-          FROM "ab_test" t
-          LEFT JOIN LATERAL (
-            SELECT "version", "cases", "ranges" FROM "ab_test_version"
-             WHERE "environment_id" = t."environment_id" AND "ab_test_id" = t."id" AND "active"
-             ORDER BY "version" DESC LIMIT 1) v ON true
-         WHERE t."environment_id" = ${environmentId} AND t."id" = ANY(${abTests}::text[])), '[]'::json) AS "abTests",
-      COALESCE((
-        SELECT json_agg(json_build_object(
-                 'id', c."id", 'kind', c."kind", 'activation', c."activation", 'data', c."data")::text)
-          FROM "configuration" c
-         WHERE c."environment_id" = ${environmentId} AND c."active"
-           AND c."id" = ANY(${configurations}::text[])), '[]'::json) AS "configurations",
-      (SELECT json_build_object(
-                'nextReleaseTime',
-                COALESCE((extract(epoch FROM r."next_release_time") * 1000)::bigint, 0),
-                'maxLevel', r."max_level", 'nextMaxLevel', r."next_max_level",
-                'remindVersion', r."remind_version", 'minimumVersion', r."minimum_version",
-                'keyValue', r."key_value")
-         FROM "release_info" r WHERE r."environment_id" = ${environmentId}) AS "release"`;
-  return rows[0]!;
+  return readSources(db, environmentId, {
+    entries: Prisma.sql`"state" = 'active' AND "plugin_id" = ANY(${plugins}::int[])`,
+    plugins: Prisma.sql`p."id" = ANY(${plugins}::int[])`,
+    abTests: Prisma.sql`t."id" = ANY(${[...selection.abTests]}::text[])`,
+    configurations: Prisma.sql`c."id" = ANY(${[...selection.configurations]}::text[])`,
+  });
 }

@@ -20,7 +20,5 @@ export function registerAppliedCall(app: FastifyInstance): void {
 
 /** Pickup confirmation: operators see per environment who runs which revision (the console's side). */
 export async function runtimeInstancesRoutes(app: FastifyInstance) {
-  registerEndpoint(app, api.connections.gameServers, ({ db, environmentId }) =>
-    listGameServers(db, environmentId),
-  );
+  registerEndpoint(app, api.connections.gameServers, ({ ctx }) => listGameServers(ctx));
 }

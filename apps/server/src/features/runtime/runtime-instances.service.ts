@@ -5,6 +5,7 @@ import {
   GAME_SERVERS_PER_ENVIRONMENT,
   type GameServerList,
 } from '@console/domain/runtime';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
   countRuntimeInstancesByRevision,
@@ -46,10 +47,10 @@ export async function recordAppliedRevision(
 }
 
 /** What the Connections screen shows: every remembered instance and the latest published revision. */
-export async function listGameServers(db: Db, environmentId: string): Promise<GameServerList> {
+export async function listGameServers(ctx: EnvironmentContext): Promise<GameServerList> {
   const [latestRevision, { instances, now }] = await Promise.all([
-    findLatestRevisionNumber(db, environmentId),
-    listRuntimeInstances(db, environmentId, {
+    findLatestRevisionNumber(ctx.db, ctx.environmentId),
+    listRuntimeInstances(ctx.db, ctx.environmentId, {
       retentionMs: GAME_SERVER_RETENTION_MS,
       limit: GAME_SERVERS_PER_ENVIRONMENT,
     }),

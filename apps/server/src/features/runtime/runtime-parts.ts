@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { stableStringify } from '@console/domain/operations';
 import type { RuntimeContent } from '@console/domain/runtime';
 
@@ -6,7 +6,9 @@ import type { RuntimeContent } from '@console/domain/runtime';
 // A/B-test and configuration, and the release info, is a leaf part stored once per environment by the
 // hash of its JSON; each of the three lists is a tree of node parts (lists of child hashes) cut where
 // a child's hash says so, so a change of one item rewrites only the nodes on its path, and a revision is
-// a small manifest naming the top of each tree. Revisions share every part they have in common.
+// a small manifest naming the top of each tree. Revisions share every part they have in common. The
+// content's hash is the hash of its manifest (docs/decisions/draft-publish-content-hash-over-parts.md):
+// the top of a hash tree over the same parts, so a change re-hashes the nodes on its path, not the content.
 
 /** The lists of RuntimeContent stored as trees, in the content's order. */
 export const RUNTIME_PART_LISTS = ['plugins', 'abTests', 'configurations'] as const;
@@ -38,8 +40,8 @@ export interface RuntimePart {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The stable JSON text and leaf hash of each item sealed (deep-frozen) by `sealItem`. */
-const sealed = new WeakMap<object, { text: string; hash: string }>();
+/** The leaf hash of each item sealed (deep-frozen) by `sealItem`. */
+const sealed = new WeakMap<object, string>();
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
@@ -48,45 +50,37 @@ function deepFreeze(value: unknown): void {
 }
 
 /**
- * Freezes an item of content at every depth and remembers its stable JSON text and hash, so a build
- * that reuses it (runtime-content.service.ts) neither serialises nor hashes it again: a frozen item
- * cannot change, so what is remembered stays true.
+ * Freezes an item of content at every depth and remembers its leaf hash, so a build that reuses it
+ * (runtime-content.service.ts) neither serialises nor hashes it again: a frozen item cannot change, so
+ * what is remembered stays true.
  */
 export function sealItem<T extends object>(item: T): T {
   if (sealed.has(item)) return item;
   deepFreeze(item);
-  const text = stableStringify(item);
-  sealed.set(item, { text, hash: sha256(text) });
+  sealed.set(item, sha256(stableStringify(item)));
   return item;
 }
 
-const stableTextOf = (item: unknown): string =>
-  (item !== null && typeof item === 'object' && sealed.get(item)?.text) || stableStringify(item);
-
 /** A leaf is an object and a node an array, so a leaf's hash never names a node. */
 const leafHash = (item: unknown) =>
-  (item !== null && typeof item === 'object' && sealed.get(item)?.hash) || sha256(stableStringify(item));
+  (item !== null && typeof item === 'object' && sealed.get(item)) || sha256(stableStringify(item));
 
-/**
- * stableStringify(content), from its items' texts: the keys of RuntimeContent in sorted order, each
- * list's items in order (runtimeContentSchema gives a parsed content exactly these four keys).
- */
-export function stableContentText(content: RuntimeContent): string {
-  const list = (items: readonly unknown[]) => `[${items.map(stableTextOf).join(',')}]`;
-  return (
-    `{"abTests":${list(content.abTests)},"configurations":${list(content.configurations)},` +
-    `"plugins":${list(content.plugins)},"release":${stableTextOf(content.release)}}`
-  );
-}
 const nodeHash = (children: readonly string[]) => sha256(JSON.stringify(children));
 
-/** Where the content cuts a level into nodes: after a child whose hash's first 8 hex digits are 0 mod FANOUT. */
+/**
+ * Whether a level's node ends after a child: its hash's first 8 hex digits are 0 mod FANOUT, or the node
+ * holds MAX_CHILDREN. The cuts depend on the children, not their positions, so a change moves only its own.
+ */
+const isCut = (hash: string, children: number) =>
+  Number.parseInt(hash.slice(0, 8), 16) % FANOUT === 0 || children === MAX_CHILDREN;
+
+/** Where the content cuts a level into nodes (isCut). */
 function cut(hashes: readonly string[]): string[][] {
   const nodes: string[][] = [];
   let node: string[] = [];
   for (const hash of hashes) {
     node.push(hash);
-    if (Number.parseInt(hash.slice(0, 8), 16) % FANOUT === 0 || node.length === MAX_CHILDREN) {
+    if (isCut(hash, node.length)) {
       nodes.push(node);
       node = [];
     }
@@ -161,60 +155,114 @@ export function countHashes(hashes: readonly string[]): { hashes: string[]; coun
   return { hashes: [...counts.keys()], counts: [...counts.values()] };
 }
 
+/**
+ * The content's hash (what revisions, snapshots and the stream carry): sha256 of the manifest's hashes in
+ * a fixed order, each list with its depth. A manifest names its parts by their hashes and a part its
+ * children, so equal contents give equal hashes and a different content a different one; the tag and
+ * version keep it apart from every other hash the console makes, the text hashes of earlier revisions too.
+ */
+export const contentHashOf = (manifest: RevisionManifest): string =>
+  sha256(
+    JSON.stringify([
+      'runtime content',
+      2,
+      ...RUNTIME_PART_LISTS.map((list) => [manifest[list].depth, manifest[list].parts]),
+      manifest.release,
+    ]),
+  );
+
 // ---- building the next content's parts and hash from the last one's (a publish from what changed) ----
 
-/** A run of a list's leaves as cut at the first level: its leaf hashes and its node hash. */
-interface Segment {
+/** A node of a list's tree: its children's hashes and its own. */
+interface TreeNode {
   children: string[];
   hash: string;
 }
 
-/** One piece of the content's stable JSON text, in order, named so an unchanged piece is recognised. */
-interface Piece {
-  key: string;
-  text: () => string;
+/** One level of a list's tree: what it cuts (the items, or the nodes of the level below) and its nodes. */
+interface TreeLevel {
+  elements: readonly unknown[];
+  nodes: TreeNode[];
 }
 
 /**
- * What `layoutOf` made of a content: each list's first-level segments, and the content hash's state
- * after each piece of its stable text, so the next content hashes again only from its first changed
- * piece on, and cuts and hashes again only the segments that changed.
+ * What `layoutOf` made of a content: each list's levels of nodes from the leaves up (none for a list
+ * short enough to sit in the manifest), so the next content cuts and hashes again only where it differs.
  */
 export interface ContentLayout {
-  segments: Record<PartList, Segment[]>;
-  pieceKeys: string[];
-  /** The sha256 state after each piece (copies, never digested). */
-  pieceStates: Hash[];
+  levels: Record<PartList, TreeLevel[]>;
 }
 
 export interface LaidOutContent {
   manifest: RevisionManifest;
-  /** Every part the content consists of; with a previous layout, those its unchanged segments lack. */
+  /** Every part the content consists of; with a previous layout, those its unchanged nodes lack. */
   parts: Map<string, RuntimePart>;
-  /** sha256 (hex) of stableStringify(content), as hashRuntimeContent answers it. */
+  /** contentHashOf(manifest), as hashRuntimeContent answers it. */
   hash: string;
   layout: ContentLayout;
 }
 
-/** The list's first-level segments, reusing the previous layout's node hash for a run that is the same. */
-function segmentsOf(hashes: readonly string[], previous: readonly Segment[] | undefined): Segment[] {
-  const byFirst = new Map<string, Segment>();
-  for (const segment of previous ?? []) byFirst.set(segment.children[0]!, segment);
-  return cut(hashes).map((children) => {
-    const before = byFirst.get(children[0]!);
-    const isSame =
-      before !== undefined &&
-      before.children.length === children.length &&
-      before.children.every((hash, index) => hash === children[index]);
-    return isSame ? before : { children, hash: nodeHash(children) };
-  });
+/**
+ * `elements` cut into nodes (isCut) exactly as `cut` cuts them, reusing the nodes of `previous` (the
+ * same level of the last layout): wherever a node would start at an element that started an old node,
+ * and that old node's elements are the same objects in the same order, it is that node (cut from the
+ * same start over the same elements, it ends where it ended). Only the other elements are hashed
+ * (`hashOf`), and each new node goes to `addNode`: the work follows the edits, not the list.
+ */
+function cutLevel<E>(
+  elements: readonly E[],
+  hashOf: (element: E) => string,
+  previous: TreeLevel | undefined,
+  addNode: (node: TreeNode) => void,
+): TreeNode[] {
+  const before = (previous?.elements ?? []) as readonly E[];
+  const old = previous?.nodes ?? [];
+  // Each old node by its first element (a repeated element names one of its nodes: checked below).
+  const starts = new Map<E, { node: TreeNode; from: number; isLast: boolean }>();
+  for (let at = 0, index = 0; index < old.length; at += old[index]!.children.length, index += 1)
+    starts.set(before[at]!, { node: old[index]!, from: at, isLast: index === old.length - 1 });
+  const isSameRun = (from: number, at: number, length: number) => {
+    for (let offset = 0; offset < length; offset += 1)
+      if (before[from + offset] !== elements[at + offset]) return false;
+    return true;
+  };
+  const nodes: TreeNode[] = [];
+  let children: string[] = [];
+  for (let at = 0; at < elements.length; ) {
+    if (children.length === 0) {
+      const start = starts.get(elements[at]!);
+      const length = start?.node.children.length ?? 0;
+      // The last old node ended with its list, not necessarily at a cut: reused only to the end again.
+      if (
+        start !== undefined &&
+        at + length <= elements.length &&
+        (!start.isLast || at + length === elements.length) &&
+        isSameRun(start.from, at, length)
+      ) {
+        nodes.push(start.node);
+        at += length;
+        continue;
+      }
+    }
+    const hash = hashOf(elements[at]!);
+    children.push(hash);
+    at += 1;
+    if (isCut(hash, children.length) || at === elements.length) {
+      const node = { children, hash: nodeHash(children) };
+      addNode(node);
+      nodes.push(node);
+      children = [];
+    }
+  }
+  return nodes;
 }
 
 /**
  * The content's manifest, parts and hash, exactly as partsOf and hashRuntimeContent make them, built
  * from what changed since `previous` (the layout of the last content laid out, which the latest
- * revision holds): unchanged segments are neither hashed again nor listed as parts (their subtree is
- * stored), and the content hash resumes from the state before the first changed piece of its text.
+ * revision holds): each level of each list is cut again only around the elements that changed
+ * (cutLevel), only the nodes made there and the leaves they hold are listed as parts (an unchanged
+ * node's subtree is stored), and the hash is made of the manifest alone.
  */
 export function layoutOf(content: RuntimeContent, previous?: ContentLayout): LaidOutContent {
   const parts = new Map<string, RuntimePart>();
@@ -223,61 +271,28 @@ export function layoutOf(content: RuntimeContent, previous?: ContentLayout): Lai
     if (!parts.has(hash)) parts.set(hash, { hash, body: item, children: [] });
     return hash;
   };
-  const addNode = (children: string[], hash = nodeHash(children)) => {
+  const addNode = ({ hash, children }: TreeNode) => {
     if (!parts.has(hash)) parts.set(hash, { hash, body: children, children });
-    return hash;
   };
-  const segments = {} as Record<PartList, Segment[]>;
-  const pieces: Piece[] = [];
-  const manifest = { release: addLeaf(content.release) } as RevisionManifest;
-  for (const list of [...RUNTIME_PART_LISTS].sort()) {
+  const levels = {} as Record<PartList, TreeLevel[]>;
+  const lists = {} as Record<PartList, ManifestList>;
+  for (const list of RUNTIME_PART_LISTS) {
     const items: readonly unknown[] = content[list];
-    const hashes = items.map(leafHash);
-    const listSegments = segmentsOf(hashes, previous?.segments[list]);
-    segments[list] = listSegments;
-    const reused = new Set(previous?.segments[list] ?? []);
-    // The leaves of a segment the last content had are stored already (a stored node's subtree is).
-    let start = 0;
-    const opener = `${pieces.length === 0 ? '{' : '],'}"${list}":[`;
-    pieces.push({ key: opener, text: () => opener });
-    for (const [index, segment] of listSegments.entries()) {
-      const from = start;
-      const to = start + segment.children.length;
-      if (!reused.has(segment)) for (let at = from; at < to; at += 1) addLeaf(items[at]);
-      pieces.push({
-        key: `${index === 0 ? '' : ','}${segment.hash}`,
-        text: () => `${index === 0 ? '' : ','}${items.slice(from, to).map(stableTextOf).join(',')}`,
-      });
-      start = to;
-    }
-    let depth = 0;
-    let level = hashes;
-    if (level.length > MAX_TOP) {
-      level = listSegments.map((segment) =>
-        reused.has(segment) ? segment.hash : addNode(segment.children, segment.hash),
-      );
-      depth = 1;
-      while (level.length > MAX_TOP) {
-        level = cut(level).map((children) => addNode(children));
-        depth += 1;
+    const before = previous?.levels[list] ?? [];
+    const listLevels: TreeLevel[] = [];
+    if (items.length <= MAX_TOP) lists[list] = { depth: 0, parts: items.map(addLeaf) };
+    else {
+      let nodes = cutLevel(items, addLeaf, before[0], addNode);
+      listLevels.push({ elements: items, nodes });
+      while (nodes.length > MAX_TOP) {
+        const below = nodes;
+        nodes = cutLevel(below, (node) => node.hash, before[listLevels.length], addNode);
+        listLevels.push({ elements: below, nodes });
       }
-    } else for (const [at, item] of items.entries()) if (!parts.has(hashes[at]!)) addLeaf(item);
-    manifest[list] = { depth, parts: level };
+      lists[list] = { depth: listLevels.length, parts: nodes.map((node) => node.hash) };
+    }
+    levels[list] = listLevels;
   }
-  pieces.push({
-    key: `]release:${manifest.release}`,
-    text: () => `],"release":${stableTextOf(content.release)}}`,
-  });
-  // The stable text's keys in sorted order: abTests, configurations, plugins, release (stableContentText).
-  let same = 0;
-  const keys = pieces.map((piece) => piece.key);
-  while (previous && same < keys.length && previous.pieceKeys[same] === keys[same]) same += 1;
-  const pieceStates = previous ? previous.pieceStates.slice(0, same) : [];
-  let state = same > 0 ? pieceStates[same - 1]!.copy() : createHash('sha256');
-  for (let at = same; at < pieces.length; at += 1) {
-    state.update(pieces[at]!.text());
-    pieceStates.push(state);
-    state = state.copy();
-  }
-  return { manifest, parts, hash: state.digest('hex'), layout: { segments, pieceKeys: keys, pieceStates } };
+  const manifest: RevisionManifest = { ...lists, release: addLeaf(content.release) };
+  return { manifest, parts, hash: contentHashOf(manifest), layout: { levels } };
 }

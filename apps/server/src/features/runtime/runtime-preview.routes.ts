@@ -4,7 +4,5 @@ import { registerEndpoint } from '../../http/endpoint.ts';
 import { previewPlayer } from './runtime-preview.service.ts';
 
 export async function runtimePreviewRoutes(app: FastifyInstance) {
-  registerEndpoint(app, api.runtimePreview.preview, ({ db, environmentId, body }) =>
-    previewPlayer(db, environmentId, body),
-  );
+  registerEndpoint(app, api.runtimePreview.preview, ({ ctx, body }) => previewPlayer(ctx, body));
 }

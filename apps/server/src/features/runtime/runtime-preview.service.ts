@@ -8,7 +8,7 @@ import {
   type RuntimeContent,
   resolvePlayer,
 } from '@console/domain/runtime';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { loadAbTestsById } from '../abtest/abtest.public.ts';
 import { findPluginState, readDraftActivationPlan } from '../plugin/plugin.public.ts';
@@ -27,10 +27,10 @@ interface ChosenContent {
 }
 
 async function chooseContent(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   source: PreviewRequest['source'],
 ): Promise<ChosenContent> {
+  const { db, environmentId } = ctx;
   if (source === 'current') {
     // what game servers serve: the latest revision (a rollback publishes the old content as the latest)
     const latest = await findLatestRevision(db, environmentId);
@@ -40,14 +40,14 @@ async function chooseContent(
         previewed: { kind: 'console' },
       };
     }
-    const revision = await getRevision(db, environmentId, latest.revision);
+    const revision = await getRevision(ctx, latest.revision);
     return { content: revision.content, previewed: { kind: 'revision', revision: revision.revision } };
   }
   if ('revision' in source) {
-    const revision = await getRevision(db, environmentId, source.revision);
+    const revision = await getRevision(ctx, source.revision);
     return { content: revision.content, previewed: { kind: 'revision', revision: revision.revision } };
   }
-  return contentAsIfActivated(db, environmentId, source.draftOfPlugin);
+  return contentAsIfActivated(ctx, source.draftOfPlugin);
 }
 
 /**
@@ -56,9 +56,10 @@ async function chooseContent(
  * alongside; their drafts stand in for their active sets and the versions are served as activated.
  * One snapshot, so the plan and the content agree.
  */
-function contentAsIfActivated(db: Db, environmentId: string, pluginId: number): Promise<ChosenContent> {
+function contentAsIfActivated(ctx: EnvironmentContext, pluginId: number): Promise<ChosenContent> {
+  const { environmentId } = ctx;
   return runInTransaction(
-    db,
+    ctx.db,
     async (tx) => {
       const plugin = await findPluginState(tx, environmentId, pluginId);
       if (!plugin) throw notFound(PREVIEW_MESSAGES.pluginNotFound(pluginId, environmentId));
@@ -75,8 +76,8 @@ function contentAsIfActivated(db: Db, environmentId: string, pluginId: number): 
 }
 
 /** The descriptions of the A/B-tests that placed the player (as the console has them now). */
-async function describeMatchedTests(db: Db, environmentId: string, abTestIds: readonly string[]) {
-  const found = await loadAbTestsById(db, environmentId, abTestIds);
+async function describeMatchedTests(ctx: EnvironmentContext, abTestIds: readonly string[]) {
+  const found = await loadAbTestsById(ctx.db, ctx.environmentId, abTestIds);
   return [...new Set(abTestIds)]
     .sort()
     .flatMap((id) => found.get(id) ?? [])
@@ -88,11 +89,10 @@ async function describeMatchedTests(db: Db, environmentId: string, abTestIds: re
 }
 
 export async function previewPlayer(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: PreviewRequest,
 ): Promise<PreviewResponse> {
-  const { content, previewed } = await chooseContent(db, environmentId, request.source);
+  const { content, previewed } = await chooseContent(ctx, request.source);
   const at = request.at ?? Date.now();
   const resolution = resolvePlayer(
     content,
@@ -106,6 +106,6 @@ export async function previewPlayer(
     content: previewed,
     resolution,
     lines: formatResolution(resolution),
-    abTests: await describeMatchedTests(db, environmentId, matchedIds),
+    abTests: await describeMatchedTests(ctx, matchedIds),
   };
 }

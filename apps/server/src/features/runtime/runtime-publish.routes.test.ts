@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { PluginId } from '@console/domain/enums';
-import { pluginNameOf, stableStringify } from '@console/domain/operations';
+import { pluginNameOf } from '@console/domain/operations';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { entry, type PluginClient, pluginClient } from '../plugin/plugin-details.test-data.ts';
 import { RUNTIME_REVISION_CHANNEL } from './revision-notification.ts';
 import { type RuntimeClient, runtimeClient } from './runtime.test-data.ts';
+import { hashRuntimeContent } from './runtime-content.service.ts';
 
 // Over HTTP and a real PostgreSQL: every change of what players receive publishes exactly one
 // revision in its own transaction, naming its audit entries; nothing else publishes.
@@ -42,7 +42,7 @@ describe('runtime revisions: publishing', () => {
       ]);
       const first = await r.get(1, environment);
       expect(first).toMatchObject({ environment, revision: 1, publishedBy: 'system' });
-      expect(first.hash).toBe(createHash('sha256').update(stableStringify(first.content)).digest('hex'));
+      expect(first.hash).toBe(hashRuntimeContent(first.content));
       expect(first.content.abTests).toEqual([]);
       expect(first.content.configurations).toEqual([]);
       expect(first.content.release).toEqual({

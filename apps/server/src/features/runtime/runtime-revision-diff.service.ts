@@ -4,6 +4,7 @@ import {
   type RevisionDiffResponse,
   type RuntimeContent,
 } from '@console/domain/runtime';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { buildRuntimeContent } from './runtime-content.service.ts';
@@ -15,12 +16,11 @@ import { findLatestRevision } from './runtime-revision.store.ts';
 
 /** What changes from revision `from` to revision `to` (either order; equal = nothing). */
 export async function diffRevisions(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: { from: number; to: number },
 ): Promise<RevisionDiffResponse> {
-  const before = await requireRevision(db, environmentId, request.from);
-  const after = await requireRevision(db, environmentId, request.to);
+  const before = await requireRevision(ctx.db, ctx.environmentId, request.from);
+  const after = await requireRevision(ctx.db, ctx.environmentId, request.to);
   return { from: request.from, to: request.to, ...describeRuntimeDiff(before.content, after.content) };
 }
 
@@ -40,12 +40,12 @@ async function currentContent(
 
 /** What changes from this environment's current revision to the other's: one snapshot of both. */
 export function compareEnvironments(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   other: string,
 ): Promise<EnvironmentCompareResponse> {
+  const { environmentId } = ctx;
   return runInTransaction(
-    db,
+    ctx.db,
     async (tx) => {
       const mine = await currentContent(tx, environmentId);
       const theirs = await currentContent(tx, other);

@@ -6,22 +6,10 @@ import { compareEnvironments, diffRevisions } from './runtime-revision-diff.serv
 
 export async function runtimeRevisionRoutes(app: FastifyInstance) {
   const { runtime } = api;
-  registerEndpoint(app, runtime.listRevisions, ({ db, environmentId, body }) =>
-    listRevisions(db, environmentId, body),
-  );
-  registerEndpoint(app, runtime.getRevision, ({ db, environmentId, body }) =>
-    getRevision(db, environmentId, body.revision),
-  );
-  registerEndpoint(app, runtime.republish, ({ db, environmentId, body, email }) =>
-    republishRevision(db, environmentId, body.revision, email),
-  );
-  registerEndpoint(app, runtime.resume, ({ db, environmentId, email }) =>
-    resumeRuntime(db, environmentId, email),
-  );
-  registerEndpoint(app, runtime.diffRevisions, ({ db, environmentId, body }) =>
-    diffRevisions(db, environmentId, body),
-  );
-  registerEndpoint(app, runtime.compare, ({ db, environmentId, body }) =>
-    compareEnvironments(db, environmentId, body.other),
-  );
+  registerEndpoint(app, runtime.listRevisions, ({ ctx, body }) => listRevisions(ctx, body));
+  registerEndpoint(app, runtime.getRevision, ({ ctx, body }) => getRevision(ctx, body.revision));
+  registerEndpoint(app, runtime.republish, ({ ctx, body }) => republishRevision(ctx, body.revision));
+  registerEndpoint(app, runtime.resume, ({ ctx }) => resumeRuntime(ctx));
+  registerEndpoint(app, runtime.diffRevisions, ({ ctx, body }) => diffRevisions(ctx, body));
+  registerEndpoint(app, runtime.compare, ({ ctx, body }) => compareEnvironments(ctx, body.other));
 }

@@ -9,13 +9,14 @@ import {
   type RuntimeRevision,
   runtimeContentSchema,
 } from '@console/domain/runtime';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { unchanged } from '../../db/unit-of-work.ts';
 import { countAuditEntriesAfter, findAuditCauses, listAuditIdsAfter } from '../audit/audit.public.ts';
 import { consumeRuntimeChanges } from './runtime-changes.store.ts';
-import { buildRuntimeContent } from './runtime-content.service.ts';
+import { buildRuntimeContent, hashRuntimeContent } from './runtime-content.service.ts';
 import { publishBuilt } from './runtime-publish.service.ts';
 import {
   findLatestRevision,
@@ -40,12 +41,12 @@ const toPin = (row: RuntimePinRow | null): RuntimePin | null =>
 
 /** Newest first, one page, with the pin and the changes waiting for resume, from one snapshot. */
 export function listRevisions(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   page: { offset: number; limit: number },
 ): Promise<RevisionListResponse> {
+  const { environmentId } = ctx;
   return runInTransaction(
-    db,
+    ctx.db,
     async (tx) => {
       const pinRow = await findRuntimePin(tx, environmentId);
       const pinned = toPin(pinRow);
@@ -102,10 +103,10 @@ export async function requireRevision(db: Db | Tx, environmentId: string, revisi
 }
 
 /** One revision as game servers received it, with the audit entries it published. */
-export async function getRevision(db: Db, environmentId: string, revision: number): Promise<RuntimeRevision> {
-  const row = await requireRevision(db, environmentId, revision);
+export async function getRevision(ctx: EnvironmentContext, revision: number): Promise<RuntimeRevision> {
+  const row = await requireRevision(ctx.db, ctx.environmentId, revision);
   return {
-    environment: environmentId,
+    environment: ctx.environmentId,
     revision: row.revision,
     hash: row.hash,
     publishedAt: row.created.toISOString(),
@@ -122,22 +123,19 @@ export async function getRevision(db: Db, environmentId: string, revision: numbe
  * hash, nothing is published and the pin holds the latest revision. A republish while pinned moves
  * the pin; the changes held back since the first pin stay waiting.
  */
-export function republishRevision(
-  db: Db,
-  environmentId: string,
-  revision: number,
-  email: string,
-): Promise<RepublishResponse> {
-  return mutate(db, async ({ tx, audit, afterAudit }) => {
+export function republishRevision(ctx: EnvironmentContext, revision: number): Promise<RepublishResponse> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
+  return ctx.mutate(async ({ tx, audit, afterAudit }) => {
     const pin = await lockRuntimeState(tx, environmentId);
-    const old = await requireRevision(tx, environmentId, revision);
+    const stored = await requireRevision(tx, environmentId, revision);
+    // Hashed again: a revision published before the hash was made of the parts stored a hash of its text.
+    const old = { ...stored, hash: hashRuntimeContent(stored.content) };
     const latest = (await findLatestRevision(tx, environmentId))!;
     const isPublished = old.hash !== latest.hash;
     const served = isPublished ? latest.revision + 1 : latest.revision;
     const since = new Date();
     audit({
-      environmentId,
-      email,
       action: 'runtime.revision.republish',
       target: environmentId,
       attributes: { revision: served, from: revision, hash: old.hash, published: isPublished },
@@ -170,8 +168,10 @@ export function republishRevision(
  * Lifts the pin and publishes the console's current state as a new revision (when it differs from
  * the pinned content), naming the changes audited while pinned and this entry. Not pinned: no-op.
  */
-export function resumeRuntime(db: Db, environmentId: string, email: string): Promise<ResumeResponse> {
-  return mutate(db, async ({ tx, audit, afterAudit }) => {
+export function resumeRuntime(ctx: EnvironmentContext): Promise<ResumeResponse> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
+  return ctx.mutate(async ({ tx, audit, afterAudit }) => {
     const pin = await lockRuntimeState(tx, environmentId);
     const latest = await findLatestRevision(tx, environmentId);
     if (pin.pinnedRevision === null) unchanged({ revision: latest?.revision ?? 0, published: false });
@@ -187,8 +187,6 @@ export function resumeRuntime(db: Db, environmentId: string, email: string): Pro
       PUBLISHING_AUDIT_ACTIONS,
     );
     audit({
-      environmentId,
-      email,
       action: 'runtime.revision.resume',
       target: environmentId,
       attributes: {
