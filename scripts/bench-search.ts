@@ -1,7 +1,8 @@
 // `npm run bench` (search): every search call at 10 concurrent operators over HTTP (autocannon), on an
 // environment in its fifth year (npm run db:seed -- --size fifth-year: 10,000 A/B-tests, 10,000
-// configurations, 1,000,000 audit entries) and on one of 20 rows per list, in pages of 20 (which both
-// fill), and the same call's service in a bare Fastify route (no session, rate limit, validation or answer
+// configurations, 1,000,000 audit entries) and on one of 20 rows per list (and 20 more that the filtered
+// calls find there: fillSmallPages), in pages of 20 that both fill (the items column prints each page's
+// count; users are console-wide, the same list in both), and the same call's service in a bare Fastify route (no session, rate limit, validation or answer
 // schema: the query and JSON alone). Prints p99 (goal ≤ 50 ms), requests/s against the bare route (goal
 // ≥ 0.5) and the p99 of the fifth year against the 20-row environment (goal ≤ 1.5), then the export of the
 // whole log, and the transfer preview, export and import of the whole fifth-year environment, in seconds.
@@ -70,8 +71,10 @@ try {
   try {
     const started = performance.now();
     await seedFifthYear(owner, BIG, SEED_SIZES['fifth-year']);
-    // 20 rows of each list: 20 A/B-tests, 20 configurations of each kind, 20 audit entries.
+    // 20 rows of each list: 20 A/B-tests, 20 configurations of each kind, 20 audit entries, and the
+    // 20 rows more each filtered call finds (fillSmallPages).
     await seedFifthYear(owner, SMALL, { ...SEED_SIZES.small, configurations: 20 * CONFIG_KIND_IDS.length });
+    await fillSmallPages(owner);
     await analyzeSeeded(owner);
     console.log(
       `\nSearch: seeded ${BIG} and ${SMALL} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -80,26 +83,36 @@ try {
     await owner.end();
   }
 
-  // A page in the middle of the log: its cursor names the entry half-way (the small log's last, there),
-  // and carries the total the first page counted, as a cursor the search answered does.
-  const [middle] = await app.db.$queryRawUnsafe<{ id: number }[]>(
-    'SELECT id FROM audit_entry WHERE environment_id = $1 ORDER BY id OFFSET 500000 LIMIT 1',
-    BIG,
-  );
-  const firstAuditPage = await searchAudit(contextOf(BIG), api.audit.search.body.parse({ limit: PAGE }));
-  const { counted } = decodeSearchCursor(firstAuditPage.nextCursor!, {
-    sort: 'id',
-    direction: 'desc',
-    valueKind: 'number',
-    keyKind: 'number',
-  });
-  const deepAuditCursor = encodeSearchCursor({
-    sort: 'id',
-    direction: 'desc',
-    value: middle!.id,
-    key: middle!.id,
-    ...(counted === undefined ? {} : { counted }),
-  });
+  // A page in the middle of each environment's log: its cursor names the entry half-way, and carries
+  // the total the first page counted, as a cursor the search answered does.
+  const deepAuditCursorOf = async (environmentId: string) => {
+    const [middle] = await app.db.$queryRawUnsafe<{ id: number }[]>(
+      `SELECT id FROM audit_entry WHERE environment_id = $1 ORDER BY id
+        OFFSET (SELECT count(*) / 2 FROM audit_entry WHERE environment_id = $1) LIMIT 1`,
+      environmentId,
+    );
+    const firstAuditPage = await searchAudit(
+      contextOf(environmentId),
+      api.audit.search.body.parse({ limit: PAGE }),
+    );
+    const { counted } = decodeSearchCursor(firstAuditPage.nextCursor!, {
+      sort: 'id',
+      direction: 'desc',
+      valueKind: 'number',
+      keyKind: 'number',
+    });
+    return encodeSearchCursor({
+      sort: 'id',
+      direction: 'desc',
+      value: middle!.id,
+      key: middle!.id,
+      ...(counted === undefined ? {} : { counted }),
+    });
+  };
+  const deepAuditCursors = new Map([
+    [BIG, await deepAuditCursorOf(BIG)],
+    [SMALL, await deepAuditCursorOf(SMALL)],
+  ]);
 
   // Each call with its body, and the service a bare route runs with the body as the schema parses it.
   type Service = (environmentId: string, body: never) => Promise<unknown>;
@@ -108,7 +121,7 @@ try {
     email: 'bench@example.com',
     grants: { role: 'admin' as const, environments: new Map(), isConfiguredAdmin: true },
   };
-  const cases: [string, AnyEndpoint, object, Service][] = [
+  const cases: [string, AnyEndpoint, object | ((env: string) => object), Service][] = [
     [
       'A/B-tests, newest modified first',
       api.abtest.search,
@@ -169,7 +182,7 @@ try {
     [
       'audit log, a page half-way',
       api.audit.search,
-      { cursor: deepAuditCursor },
+      (env: string) => ({ cursor: deepAuditCursors.get(env) }),
       (env, body) => searchAudit(contextOf(env), body),
     ],
     [
@@ -194,7 +207,7 @@ try {
       `p99 ${BIG} / ${SMALL} ≤ ${P99_RATIO_GOAL}`,
   );
   console.log(
-    `${'call'.padEnd(40)} ${'p99'.padStart(7)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'20-row p99'.padStart(11)} ${'ratio'.padStart(6)}`,
+    `${'call'.padEnd(40)} ${'p99'.padStart(7)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'20-row p99'.padStart(11)} ${'ratio'.padStart(6)} ${'items'.padStart(6)} ${'20-row'.padStart(6)}`,
   );
   const ms = (result: LoadResult) => `${result.p99} ms`.padStart(7);
   const mark = (isMet: boolean) => (isMet ? ' ' : '!');
@@ -203,16 +216,24 @@ try {
     if (!PHASES.has('search')) break;
     if (ONLY.length > 0 && !ONLY.some((part) => name.toLowerCase().includes(part))) continue;
     // Pages of 20, which the 20-row environment fills too: the two p99s compare pages of one length.
-    const paged = { ...body, limit: PAGE };
-    parsedBodies.set(index, endpoint.body.parse(paged));
+    const paged = (env: string) => ({ ...(typeof body === 'function' ? body(env) : body), limit: PAGE });
+    parsedBodies.set(index, endpoint.body.parse(paged(BIG)));
     const call = (env: string) =>
       load({
         url: `${base}${endpoint.path}?configuration=${env}`,
         method: 'POST',
         cookie,
-        body: paged,
+        body: paged(env),
         connections: OPERATORS,
       });
+    // How many items each environment's page holds, from one request before the load.
+    const pageItems = async (env: string) => {
+      const answer = await post(`${endpoint.path}?configuration=${env}`, paged(env));
+      if (answer.statusCode !== 200) throw new Error(`${name} in ${env}: ${answer.body.slice(0, 200)}`);
+      const { payload } = answer.json() as { payload: unknown[] | { items: unknown[] } };
+      return (Array.isArray(payload) ? payload : payload.items).length;
+    };
+    const items = { big: await pageItems(BIG), small: await pageItems(SMALL) };
     // The first call measured would also pay for the process warming up (compiled code, the pool's
     // connections, PostgreSQL's caches of the plans' tables): one untimed load of it first.
     if (!isWarm) {
@@ -234,11 +255,12 @@ try {
       `${name.padEnd(40)} ${ms(big)}${mark(big.p99 <= LIST_PAGE_P99_BUDGET_MS)}${String(Math.round(big.requestsPerSecond)).padStart(7)} ` +
         `${String(Math.round(bareBig.requestsPerSecond)).padStart(7)} ${throughput.toFixed(2).padStart(6)}${mark(throughput >= THROUGHPUT_RATIO_GOAL)}` +
         `${ms(small).padStart(11)} ${p99Ratio.toFixed(2).padStart(6)}${mark(p99Ratio <= P99_RATIO_GOAL)}` +
+        `${String(items.big).padStart(6)}${mark(items.big === PAGE)}${String(items.small).padStart(6)}${mark(items.small === PAGE)}` +
         `${failures ? `  ${failures} FAILED` : ''}`,
     );
   }
   console.log(
-    "(! marks a figure that misses its goal; bare: the same service with the same parsed body in a Fastify route without the console's hooks)",
+    "(! marks a figure that misses its goal, or a page that does not fill; items: the page's items in each environment; bare: the same service with the same parsed body in a Fastify route without the console's hooks)",
   );
 
   if (PHASES.has('export')) await measureExport();
@@ -331,4 +353,79 @@ try {
 } finally {
   await bare.close();
   await bench.close();
+}
+
+/**
+ * The 20-row environment's rows for the filtered calls, so that each call's page of 20 fills there as it
+ * does in the fifth year (the p99s compare pages of one length): 20 A/B-tests whose description holds
+ * 'sale', active and in no plugin's entries; 20 duel configurations switched on and held by the duel
+ * plugin's draft; 20 audit entries of operator-7's plugin.draft.save dated 350 days back (inside the date
+ * range called). Copies of a seeded row each, so they read back as the seed's rows do; the audit entries
+ * go through audit_seal as audit_append's do, and are sealed at commit.
+ */
+async function fillSmallPages(owner: pg.Client) {
+  const extra = 20;
+  await owner.query('BEGIN');
+  try {
+    const [template] = (
+      await owner.query<{ id: string }>(
+        'SELECT id FROM ab_test WHERE environment_id = $1 AND active ORDER BY id LIMIT 1',
+        [SMALL],
+      )
+    ).rows;
+    await owner.query(
+      `INSERT INTO ab_test (environment_id, id, description, type, active, case_descriptions, segment, salt,
+                            created, modified, last_modifier)
+       SELECT t.environment_id, 'ab-sale-' || lpad(i::text, 2, '0'), 'Summer sale ' || i, t.type, true,
+              t.case_descriptions, t.segment, md5(t.salt || i), t.created, t.modified + i * interval '1 minute',
+              t.last_modifier
+         FROM ab_test t CROSS JOIN generate_series(1, $3::int) AS i
+        WHERE t.environment_id = $1 AND t.id = $2`,
+      [SMALL, template!.id, extra],
+    );
+    await owner.query(
+      `INSERT INTO ab_test_version (environment_id, ab_test_id, version, active, cases, ranges, created, last_modifier)
+       SELECT v.environment_id, 'ab-sale-' || lpad(i::text, 2, '0'), v.version, v.active, v.cases, v.ranges,
+              v.created, v.last_modifier
+         FROM ab_test_version v CROSS JOIN generate_series(1, $3::int) AS i
+        WHERE v.environment_id = $1 AND v.ab_test_id = $2`,
+      [SMALL, template!.id, extra],
+    );
+    const duel = configKindOf('duel');
+    await owner.query(
+      `INSERT INTO configuration (environment_id, id, kind, description, active, activation, data, created,
+                                  modified, last_modifier)
+       SELECT c.environment_id, 'duel-in-use-' || lpad(i::text, 2, '0'), c.kind, c.description || ' in use ' || i,
+              true, c.activation, c.data, c.created, c.modified + i * interval '1 minute', c.last_modifier
+         FROM (SELECT * FROM configuration WHERE environment_id = $1 AND kind = $2 AND active ORDER BY id LIMIT 1) c
+        CROSS JOIN generate_series(1, $3::int) AS i`,
+      [SMALL, duel.id, extra],
+    );
+    // The duel plugin's draft holds them, one entry each, after its seeded entries.
+    await owner.query(
+      `INSERT INTO plugin_ab_test_entry (environment_id, plugin_id, state, position, ab_test_id, ab_test_version,
+                                         configurations)
+       SELECT e.environment_id, e.plugin_id, 'draft', e.position + i, e.ab_test_id, e.ab_test_version,
+              ARRAY['duel-in-use-' || lpad(i::text, 2, '0'), e.configurations[2]]
+         FROM (SELECT * FROM plugin_ab_test_entry WHERE environment_id = $1 AND plugin_id = $2 AND state = 'draft'
+                ORDER BY position DESC LIMIT 1) e
+        CROSS JOIN generate_series(1, $3::int) AS i`,
+      [SMALL, duel.pluginId, extra],
+    );
+    await owner.query(
+      `WITH added AS (
+         INSERT INTO audit_entry (environment_id, action, target, email, created, attributes)
+         SELECT $1, 'plugin.draft.save', 'plugin-' || i, 'operator-7@fifth-year.example',
+                $2::timestamptz + i * interval '1 hour', jsonb_build_object('filled', i)
+           FROM generate_series(1, $3::int) AS i
+          ORDER BY i
+         RETURNING id)
+       INSERT INTO audit_seal (entry_id, chain) SELECT id, $1 FROM added ORDER BY id`,
+      [SMALL, new Date(Date.now() - 350 * 86_400_000).toISOString(), extra],
+    );
+    await owner.query('COMMIT');
+  } catch (error) {
+    await owner.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
 }
