@@ -1,4 +1,9 @@
-import { encodeSearchCursor } from '@console/domain/api';
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  SEARCH_TEXT_TOTAL_CAP,
+  searchFiltersKeyOf,
+} from '@console/domain/api';
 import { PluginId } from '@console/domain/enums';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -81,7 +86,10 @@ async function insertAuditEntries(email: string, count: number) {
   await owner.query('SELECT audit_append($1::jsonb)', [JSON.stringify(entries)]);
 }
 
-/** Walks every page, inserting `during[n]` after page n; answers the items in the order shown. */
+/**
+ * Walks every page, inserting `during[n]` after page n; answers the items in the order shown. Every page
+ * answers the total its first page counted (the cursor carries it), though rows were inserted meanwhile.
+ */
 async function walk(
   url: string,
   body: Json,
@@ -90,9 +98,12 @@ async function walk(
 ): Promise<Json[]> {
   const shown: Json[] = [];
   let cursor: string | null = null;
+  let firstTotal: number | undefined;
   for (let page = 0; page < 200; page++) {
     const answer: Page = await search(url, { ...body, limit, ...(cursor ? { cursor } : {}) });
     expect(answer.items.length).toBeLessThanOrEqual(limit);
+    firstTotal ??= answer.total;
+    expect(answer.total).toBe(firstTotal);
     shown.push(...answer.items);
     cursor = answer.nextCursor;
     if (cursor === null) return shown;
@@ -100,6 +111,10 @@ async function walk(
   }
   throw new Error('more than 200 pages');
 }
+
+/** A cursor of the A/B-test search by id, ascending, read back. */
+const decoded = (cursor: string) =>
+  decodeSearchCursor(cursor, { sort: 'id', direction: 'asc', valueKind: 'text', keyKind: 'text' });
 
 const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -294,6 +309,12 @@ describe('search answers', () => {
       'flt-000',
       'flt-002',
     ]);
+    // By In use over two kinds: each kind's page from its own index, merged, and continued by the cursor.
+    const byUse = { q: 'flt-', kinds: ['duel', 'ws'], sort: 'inUse', direction: 'desc', limit: 2 };
+    const first = await search('/api/plugin/config/search', byUse);
+    expect([idsOf(first), first.total]).toEqual([['flt-001', 'flt-002'], 3]);
+    const next = await search('/api/plugin/config/search', { ...byUse, cursor: first.nextCursor });
+    expect([idsOf(next), next.nextCursor]).toEqual([['flt-000'], null]);
     expect(
       idsOf(await search('/api/plugin/config/search', { q: 'flt-', usedByPlugin: PluginId.DUEL })),
     ).toEqual(['flt-001']);
@@ -304,6 +325,82 @@ describe('search answers', () => {
     expect(picker.items).toEqual([{ id: 'flt-000', description: 'paged' }]);
     const unknown = await t.post('/api/plugin/config/search/picker', { pluginId: 999_999 }, cookie);
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('counts on the first page only: the next pages answer its total, unless sent with other filters', async () => {
+    const rows = [0, 1, 2].map((time) => ({ time, type: 0, active: time !== 1 }));
+    await insertAbTests('car-', rows, 0);
+    const first = await search('/api/abtest/search', { q: 'car-', limit: 1 });
+    expect(first).toMatchObject({ total: 3, isTotalCapped: false });
+    await insertAbTests('car-', rows, 3);
+    const cursor = first.nextCursor!;
+    // The same search goes on with the total it began with; the entries inserted since are paged.
+    expect(await search('/api/abtest/search', { q: 'car-', limit: 1, cursor })).toMatchObject({ total: 3 });
+    // Another filter with that cursor is another search: counted afresh (car-001 and car-004 are inactive).
+    const inactive = await search('/api/abtest/search', { q: 'car-', active: false, limit: 1, cursor });
+    expect(inactive).toMatchObject({ total: 2, items: [{ id: 'car-001' }] });
+    // After the last row: an empty page, counted apart.
+    const afterLast = encodeSearchCursor({ sort: 'id', direction: 'asc', value: 'car-999', key: 'car-999' });
+    expect(await search('/api/abtest/search', { q: 'car-', cursor: afterLast })).toMatchObject({
+      items: [],
+      total: 6,
+      nextCursor: null,
+    });
+    // An empty page after a cursor carrying a total answers that total.
+    const counted = { total: 4, filters: searchFiltersKeyOf({ q: 'car-' }) };
+    const carriedAfterLast = encodeSearchCursor({ ...decoded(afterLast), counted });
+    expect(await search('/api/abtest/search', { q: 'car-', cursor: carriedAfterLast })).toMatchObject({
+      items: [],
+      total: 4,
+    });
+    const pickerFirst = await search('/api/abtest/search/picker', { q: 'car-', limit: 2 });
+    await insertAbTests('car-', rows.slice(0, 1), 6);
+    const pickerNext = await search('/api/abtest/search/picker', {
+      q: 'car-',
+      limit: 2,
+      cursor: pickerFirst.nextCursor,
+    });
+    expect([pickerFirst.total, pickerNext.total]).toEqual([6, 6]);
+  });
+
+  it('counts a search with text up to its lower cap, one with filters alone up to the full one', async () => {
+    await owner.query(
+      `INSERT INTO ab_test (environment_id, id, description, type, active, segment, salt, created, modified)
+       SELECT 'dev', 'cap-' || lpad(i::text, 4, '0'), 'capped', 0, false, '{"conditions": []}', 'salt', now(), now()
+         FROM generate_series(1, $1::int) AS i`,
+      [SEARCH_TEXT_TOTAL_CAP + 1],
+    );
+    expect(await search('/api/abtest/search', { q: 'cap-', limit: 1 })).toMatchObject({
+      total: SEARCH_TEXT_TOTAL_CAP,
+      isTotalCapped: true,
+    });
+    expect(await search('/api/abtest/search/picker', { q: 'cap-', limit: 1 })).toMatchObject({
+      total: SEARCH_TEXT_TOTAL_CAP,
+      isTotalCapped: true,
+    });
+    const exact = await search('/api/abtest/search', { q: 'cap-00', limit: 1 });
+    expect(exact).toMatchObject({ total: 99, isTotalCapped: false });
+    // Without text, the same rows are counted past the text cap.
+    const filtered = await search('/api/abtest/search', { active: false, limit: 1 });
+    expect(filtered.total).toBeGreaterThan(SEARCH_TEXT_TOTAL_CAP);
+    expect(filtered.isTotalCapped).toBe(false);
+  });
+
+  it('counts the audit log once per search too, from the index that serves its filters', async () => {
+    const email = `carried-${run++}@example.com`;
+    await insertAuditEntries(email, 3);
+    const first = await search('/api/audit/search', { email, action: 'abtest.create', limit: 2 });
+    expect(first).toMatchObject({ total: 3, isTotalCapped: false });
+    await insertAuditEntries(email, 2);
+    const next = await search('/api/audit/search', {
+      email,
+      action: 'abtest.create',
+      limit: 2,
+      cursor: first.nextCursor,
+    });
+    expect(next.total).toBe(3);
+    const recounted = await search('/api/audit/search', { email, limit: 2, cursor: first.nextCursor });
+    expect(recounted.total).toBe(5);
   });
 
   it('searches the users by e-mail and role', async () => {

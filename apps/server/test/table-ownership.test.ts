@@ -26,6 +26,7 @@ const OWNER: Record<string, string> = {
   ab_test: 'abtest',
   ab_test_version: 'abtest',
   configuration: 'config',
+  configuration_use: 'config',
   runtime_key: 'runtime-keys',
   runtime_revision: 'runtime',
   runtime_part: 'runtime',
@@ -68,7 +69,7 @@ const CROSS_FEATURE_READS: Record<string, Record<string, string>> = {
   },
   'config/config-search.store.ts': {
     plugin_ab_test_entry:
-      "the search's in-use sort and filters, in the page's one query: the ids the plugin entries hold",
+      "the search's used-by-plugin filter, in the page's one query: the ids one plugin's entries hold",
   },
   'runtime/runtime-content.store.ts': {
     plugin: 'the runtime snapshot is built from every table players are served from, in one transaction',

@@ -1,5 +1,6 @@
 import {
   type CursorValue,
+  carriedTotalOf,
   decodeSearchCursor,
   SEARCH_TOTAL_CAP,
   type SearchCursor,
@@ -60,12 +61,14 @@ export interface KeysetRequest {
  * unique), both in the requested direction, so `(sort, key)` orders every row strictly and a page starts
  * right after the last row of the one before. An index on (environment, sort column, key) serves both
  * directions. The cursor is checked against the request first: a cursor of another sort is bad input.
+ * `carried` is the total the cursor brings from the first page for the same filters (the whole request
+ * is passed for them; undefined: count).
  */
 export function keysetOf(
   request: KeysetRequest,
   column: SortColumn,
   key: { expression: Prisma.Sql; kind: 'text' | 'number' },
-): { after: Prisma.Sql; orderBy: Prisma.Sql; limit: Prisma.Sql } {
+): { after: Prisma.Sql; orderBy: Prisma.Sql; limit: Prisma.Sql; carried?: number | undefined } {
   const direction = request.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   const orderBy = Prisma.sql`ORDER BY ${column.expression} ${direction}, ${key.expression} ${direction}`;
   const limit = Prisma.sql`LIMIT ${request.limit + 1}::int`;
@@ -82,12 +85,31 @@ export function keysetOf(
     request.direction === 'desc'
       ? Prisma.sql`(${column.expression}, ${key.expression}) < (${column.toSql(cursor.value)}, ${keySql})`
       : Prisma.sql`(${column.expression}, ${key.expression}) > (${column.toSql(cursor.value)}, ${keySql})`;
-  return { after, orderBy, limit };
+  return { after, orderBy, limit, carried: carriedTotalOf(cursor, request) };
 }
 
-/** How many rows a query's FROM and WHERE match, counted up to one past the cap (a bounded cost). */
-export const cappedCount = (fromWhere: Prisma.Sql) =>
-  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} LIMIT ${SEARCH_TOTAL_CAP + 1}::int) AS matched`;
+/**
+ * How many rows a query's FROM and WHERE match, counted up to one past the cap (a bounded cost):
+ * SEARCH_TOTAL_CAP, or the request's (searchTotalCapOf: less with text).
+ */
+export const cappedCount = (fromWhere: Prisma.Sql, cap = SEARCH_TOTAL_CAP) =>
+  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}::int) AS matched`;
+
+/**
+ * cappedCount reading the matches in the page's order: the planner then counts from the index that
+ * serves the page (index-only, the same entries the page reads) instead of scanning a large table from
+ * its start, where another environment's rows may lie.
+ */
+export const cappedCountInOrder = (fromWhere: Prisma.Sql, orderBy: Prisma.Sql, cap = SEARCH_TOTAL_CAP) =>
+  Prisma.sql`SELECT count(*)::int AS "total" FROM (SELECT 1 ${fromWhere} ${orderBy} LIMIT ${cap + 1}::int) AS matched`;
+
+/**
+ * The total as a column of the page's own query: `count` (a cappedCount) run once for the statement,
+ * or the total the cursor carried (no count at all). An empty page has no row to carry it: the store
+ * answers 0 without a cursor (the same snapshot found nothing) and counts apart after one.
+ */
+export const totalColumn = (count: Prisma.Sql, carried: number | undefined) =>
+  carried === undefined ? Prisma.sql`(${count})` : Prisma.sql`${carried}::int`;
 
 /** A sort value as read from the database, as a cursor holds it: times as UTC ms, booleans as 0 or 1. */
 export function toCursorValue(value: unknown): CursorValue {

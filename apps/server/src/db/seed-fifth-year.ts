@@ -267,6 +267,7 @@ export async function analyzeSeeded(client: pg.Client): Promise<void> {
     'ab_test',
     'ab_test_version',
     'configuration',
+    'configuration_use',
     'plugin_ab_test_entry',
     'audit_entry',
     'audit_seal',

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
 import {
+  carriedTotalOf,
   decodeSearchCursor,
   encodeSearchCursor,
+  SEARCH_TEXT_TOTAL_CAP,
   SEARCH_TOTAL_CAP,
+  searchFiltersKeyOf,
   searchInMemory,
   searchRequestSchemaOf,
   toSearchPage,
@@ -47,6 +50,58 @@ describe('search cursors', () => {
   });
 });
 
+describe('totals carried by cursors', () => {
+  const expected = { sort: 'id', direction: 'asc', valueKind: 'text', keyKind: 'text' } as const;
+
+  it('decode with the total and filters they were made with, and older cursors without', () => {
+    const counted = { total: SEARCH_TOTAL_CAP + 1, filters: searchFiltersKeyOf({ q: 'sale' }) };
+    const text = encodeSearchCursor({ sort: 'id', direction: 'asc', value: 'a', key: 'a', counted });
+    expect(decodeSearchCursor(text, expected)).toEqual({
+      sort: 'id',
+      direction: 'asc',
+      value: 'a',
+      key: 'a',
+      counted,
+    });
+    const plain = encodeSearchCursor({ sort: 'id', direction: 'asc', value: 'a', key: 'a' });
+    expect(decodeSearchCursor(plain, expected).counted).toBeUndefined();
+  });
+
+  it('refuse a total that no count answers', () => {
+    const made = (total: unknown, filters: unknown) =>
+      btoa(JSON.stringify([1, 'id', 'asc', 'a', 'a', total, filters])).replaceAll('=', '');
+    for (const [total, filters] of [
+      [-1, 'x'],
+      [SEARCH_TOTAL_CAP + 2, 'x'],
+      [1.5, 'x'],
+      ['3', 'x'],
+      [3, 7],
+      [3, 'x'.repeat(17)],
+    ]) {
+      expect(() => decodeSearchCursor(made(total, filters), expected)).toThrow(
+        'cursor is not a cursor this search answered',
+      );
+    }
+  });
+
+  it('answer their total to the same filters only, whatever the page and order', () => {
+    const request = { q: 'sale', active: true, sort: 'id', direction: 'asc', limit: 20 } as const;
+    const page = toSearchPage(
+      ['a', 'b'],
+      { ...request, limit: 1 },
+      7,
+      (id) => ({ value: id, key: id }),
+      String,
+    );
+    const cursor = decodeSearchCursor(page.nextCursor!, expected);
+    expect(carriedTotalOf(cursor, { ...request, limit: 50, cursor: page.nextCursor })).toBe(7);
+    expect(carriedTotalOf(cursor, { ...request, active: false })).toBeUndefined();
+    expect(carriedTotalOf(cursor, { ...request, q: 'sales' })).toBeUndefined();
+    expect(carriedTotalOf(cursor, { sort: 'id', direction: 'asc', limit: 1 })).toBeUndefined();
+    expect(searchFiltersKeyOf({ b: 1, a: [2] })).toBe(searchFiltersKeyOf({ a: [2], b: 1, q: undefined }));
+  });
+});
+
 describe('search requests', () => {
   const schema = searchRequestSchemaOf(['id', 'created'], {});
 
@@ -76,6 +131,20 @@ describe('pages', () => {
       value: 'b',
     });
     expect(toSearchPage(['a', 'b'], request, 2, position, (id) => id)).toMatchObject({ nextCursor: null });
+  });
+
+  it('with text, cap the total lower, and carry the capped count', () => {
+    const request = { q: 'sale', sort: 'id', direction: 'asc', limit: 2 } as const;
+    const position = (id: string) => ({ value: id, key: id });
+    const counted = SEARCH_TEXT_TOTAL_CAP + 1;
+    const page = toSearchPage(['a', 'b', 'c'], request, counted, position, (id) => id);
+    expect(page).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP, isTotalCapped: true });
+    const exact = toSearchPage(['a'], request, SEARCH_TEXT_TOTAL_CAP, position, (id) => id);
+    expect(exact).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP, isTotalCapped: false });
+    const cursor = decodeSearchCursor(page.nextCursor!, { ...request, valueKind: 'text', keyKind: 'text' });
+    expect(carriedTotalOf(cursor, request)).toBe(counted);
+    const blank = toSearchPage(['a'], { ...request, q: '' }, SEARCH_TEXT_TOTAL_CAP + 1, position, String);
+    expect(blank).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP + 1, isTotalCapped: false });
   });
 
   it('searched in memory, walk every row once in order, ties broken by the key', () => {

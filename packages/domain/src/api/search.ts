@@ -19,6 +19,15 @@ export const SEARCH_CURSOR_MAX_LENGTH = 400;
  * cheap; above it, `total` is this number and `isTotalCapped` says there are more.
  */
 export const SEARCH_TOTAL_CAP = 1_000;
+/**
+ * A search with text counts up to this many: its matches are found by testing rows (a trigram index
+ * only names candidates), so counting a thousand of them costs many pages more than the page shown.
+ */
+export const SEARCH_TEXT_TOTAL_CAP = 100;
+
+/** How far a search counts its matches: less with text (SEARCH_TEXT_TOTAL_CAP). */
+export const searchTotalCapOf = (request: { q?: string | undefined }): number =>
+  request.q ? SEARCH_TEXT_TOTAL_CAP : SEARCH_TOTAL_CAP;
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -70,7 +79,9 @@ export function searchPageSchemaOf<Item extends z.ZodType>(item: Item) {
     total: z
       .number()
       .int()
-      .describe(`Matching rows, counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-US')}`),
+      .describe(
+        `Matching rows, counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} (${SEARCH_TEXT_TOTAL_CAP} with q) by the first page; the pages after it (by its cursor) answer the same total`,
+      ),
     isTotalCapped: z.boolean().describe('true: more rows match than total says'),
     nextCursor: z.string().nullable().describe('Send as cursor for the next page; null on the last page'),
   });
@@ -91,6 +102,11 @@ export interface SearchCursor {
   direction: SortDirection;
   value: CursorValue;
   key: CursorValue;
+  /**
+   * The total the search's first page counted (up to one past the cap), and the filters it was counted
+   * for (searchFiltersKeyOf): the pages after it answer that total instead of counting again.
+   */
+  counted?: { total: number; filters: string };
 }
 
 const CURSOR_VERSION = 1;
@@ -114,9 +130,36 @@ function fromBase64Url(text: string): string | undefined {
 }
 
 export function encodeSearchCursor(cursor: SearchCursor): string {
-  return toBase64Url(
-    JSON.stringify([CURSOR_VERSION, cursor.sort, cursor.direction, cursor.value, cursor.key]),
-  );
+  const position = [CURSOR_VERSION, cursor.sort, cursor.direction, cursor.value, cursor.key];
+  const counted = cursor.counted === undefined ? [] : [cursor.counted.total, cursor.counted.filters];
+  return toBase64Url(JSON.stringify([...position, ...counted]));
+}
+
+/** The fields of a request that are not its position (sort, direction, limit, cursor): what it matches. */
+const POSITION_FIELDS = new Set(['sort', 'direction', 'limit', 'cursor']);
+
+/**
+ * A short fingerprint of what a search matches (its text and filters, not its sort or page): a carried
+ * total is answered only to the same search, so a cursor sent with other filters is counted afresh.
+ * FNV-1a over the fields as JSON in key order; a collision costs a stale total, never a wrong row.
+ */
+export function searchFiltersKeyOf(request: object): string {
+  const fields = Object.entries(request)
+    .filter(([field, value]) => !POSITION_FIELDS.has(field) && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(fields)) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** The total a cursor carries for this request's filters (undefined: count, as on a first page). */
+export function carriedTotalOf(cursor: SearchCursor, request: object): number | undefined {
+  return cursor.counted !== undefined && cursor.counted.filters === searchFiltersKeyOf(request)
+    ? cursor.counted.total
+    : undefined;
 }
 
 const isCursorValue = (value: unknown, kind: 'text' | 'number'): value is CursorValue =>
@@ -146,23 +189,33 @@ export function decodeSearchCursor(
   } catch {
     throw refused;
   }
-  if (!Array.isArray(parts) || parts.length !== 5 || parts[0] !== CURSOR_VERSION) throw refused;
-  const [, sort, direction, value, key] = parts as unknown[];
+  // Five parts name a position; seven carry the first page's total too.
+  if (!Array.isArray(parts) || (parts.length !== 5 && parts.length !== 7) || parts[0] !== CURSOR_VERSION) {
+    throw refused;
+  }
+  const [, sort, direction, value, key, total, filters] = parts as unknown[];
   if (sort !== expected.sort || direction !== expected.direction) {
     throw badInput('cursor belongs to another sort or direction: start again without it');
   }
   if (!isCursorValue(value, expected.valueKind) || !isCursorValue(key, expected.keyKind)) throw refused;
-  return { sort, direction: direction as SortDirection, value, key };
+  const cursor: SearchCursor = { sort, direction: direction as SortDirection, value, key };
+  if (parts.length === 5) return cursor;
+  const isTotal = typeof total === 'number' && Number.isSafeInteger(total) && total >= 0;
+  if (!isTotal || total > SEARCH_TOTAL_CAP + 1 || typeof filters !== 'string' || filters.length > 16) {
+    throw refused;
+  }
+  return { ...cursor, counted: { total, filters } };
 }
 
 /**
  * The answer of a page read one row past the limit: that extra row says whether another page follows.
  * A row `toItem` answers undefined for (removed between the page's queries) is left out; the cursor
- * still follows the last row read, so the next page starts after it.
+ * still follows the last row read, so the next page starts after it, and carries the total (counted on
+ * the first page) to the pages after it, for the same filters (`request` is the whole search request).
  */
 export function toSearchPage<Row, Item>(
   rows: readonly Row[],
-  request: { sort: string; direction: SortDirection; limit: number },
+  request: { sort: string; direction: SortDirection; limit: number; q?: string | undefined },
   counted: number,
   positionOf: (row: Row) => { value: CursorValue; key: CursorValue },
   toItem: (row: Row) => Item | undefined,
@@ -170,12 +223,19 @@ export function toSearchPage<Row, Item>(
   const shown = rows.slice(0, request.limit);
   const last = shown.at(-1);
   const hasMore = rows.length > request.limit && last !== undefined;
+  const cap = searchTotalCapOf(request);
+  const carried = { total: Math.min(counted, cap + 1), filters: searchFiltersKeyOf(request) };
   return {
     items: shown.map(toItem).filter((item): item is Item => item !== undefined),
-    total: Math.min(counted, SEARCH_TOTAL_CAP),
-    isTotalCapped: counted > SEARCH_TOTAL_CAP,
+    total: Math.min(counted, cap),
+    isTotalCapped: counted > cap,
     nextCursor: hasMore
-      ? encodeSearchCursor({ sort: request.sort, direction: request.direction, ...positionOf(last) })
+      ? encodeSearchCursor({
+          sort: request.sort,
+          direction: request.direction,
+          ...positionOf(last),
+          counted: carried,
+        })
       : null,
   };
 }
@@ -191,7 +251,13 @@ const compareValues = (a: CursorValue, b: CursorValue) => (a < b ? -1 : a > b ? 
  */
 export function searchInMemory<Row, Item>(
   rows: readonly Row[],
-  request: { sort: string; direction: SortDirection; limit: number; cursor?: string | undefined },
+  request: {
+    sort: string;
+    direction: SortDirection;
+    limit: number;
+    cursor?: string | undefined;
+    q?: string | undefined;
+  },
   positionOf: (row: Row) => { value: CursorValue; key: CursorValue },
   kinds: { valueKind: 'text' | 'number'; keyKind: 'text' | 'number' },
   toItem: (row: Row) => Item,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PluginId } from '../enums.ts';
 import type { ConfigUsage } from './config.api.schemas.ts';
-import { ConfigWarningCode, listConfigWarnings } from './config-warnings.ts';
+import { ConfigWarningCode, listConfigWarnings, namedConfigIds } from './config-warnings.ts';
 
 const config = (id: string, active: boolean, inUse: ConfigUsage, pluginId: number = PluginId.DUEL) => ({
   extended: { id, active, data: { pluginId } },
@@ -27,6 +27,7 @@ describe('the configuration list warnings', () => {
         code: ConfigWarningCode.Removable,
         pluginId: PluginId.DUEL,
         configIds: ['old'],
+        count: 1,
         message: "Duel configuration 'old' is disabled and not used: it can be removed safely.",
       },
     ]);
@@ -48,6 +49,7 @@ describe('the configuration list warnings', () => {
         code: ConfigWarningCode.ManyDisabled,
         pluginId: PluginId.DUEL,
         configIds: ['a-old', 'b-old'],
+        count: 2,
         message: "2 Duel configurations are disabled: 'a-old', 'b-old'.",
       },
     ]);
@@ -61,6 +63,7 @@ describe('the configuration list warnings', () => {
         code: ConfigWarningCode.ManyActiveUnused,
         pluginId: PluginId.DUEL,
         configIds: ['w', 'x', 'y'],
+        count: 3,
         message: "3 active Duel configurations are not used by any AB-test: 'w', 'x', 'y'.",
       },
     ]);
@@ -102,6 +105,7 @@ describe('the configuration list warnings', () => {
         code: ConfigWarningCode.Replaced,
         pluginId: PluginId.DUEL,
         configIds: ['ws-a'],
+        count: 1,
         message: "'ws-a' was replaced by 'ws-a-2' and is still switched on: switch it off or delete it.",
       },
     ]);
@@ -111,5 +115,23 @@ describe('the configuration list warnings', () => {
     expect(codes([replaced('ws-a', false, 'unused')])).toEqual([ConfigWarningCode.Removable]);
     expect(codes([replaced('ws-a', true, 'assigned'), replaced('ws-b', true, 'live')])).toEqual([]);
     expect(codes([{ ...config('ws-a', true, 'unused'), replacedBy: null }])).toEqual([]);
+  });
+  it('name the first five configurations a warning concerns, then how many more', () => {
+    const ids = Array.from({ length: 1_205 }, (_, index) => `off-${String(index).padStart(4, '0')}`);
+    const [warning] = listConfigWarnings(ids.map((id) => config(id, false, 'assigned')));
+    expect(warning).toEqual({
+      code: ConfigWarningCode.ManyDisabled,
+      pluginId: PluginId.DUEL,
+      configIds: ['off-0000', 'off-0001', 'off-0002', 'off-0003', 'off-0004'],
+      count: 1_205,
+      message:
+        "1,205 Duel configurations are disabled: 'off-0000', 'off-0001', 'off-0002', 'off-0003', 'off-0004' and 1,200 more.",
+    });
+    expect(namedConfigIds(ids.slice(0, 5))).toBe(
+      "'off-0000', 'off-0001', 'off-0002', 'off-0003', 'off-0004'",
+    );
+    expect(namedConfigIds(ids.slice(0, 6))).toBe(
+      "'off-0000', 'off-0001', 'off-0002', 'off-0003', 'off-0004' and 1 more",
+    );
   });
 });

@@ -22,11 +22,19 @@ export type ConfigWarningCode = (typeof ConfigWarningCode)[keyof typeof ConfigWa
 /** More than 2 active configurations not used by any AB-test. */
 export const MAX_ACTIVE_UNUSED_CONFIGS = 2;
 
+/**
+ * A warning names at most this many configurations, then says how many more it concerns: a fifth-year
+ * environment's type can have thousands, which no box can show and no operator reads.
+ */
+export const CONFIG_WARNING_NAMED_IDS = 5;
+
 export const configWarningSchema = z.object({
   code: z.enum(Object.values(ConfigWarningCode) as [ConfigWarningCode, ...ConfigWarningCode[]]),
   pluginId: z.number().int(),
-  /** The configurations concerned, by id. */
+  /** The configurations the message names, by id: the first CONFIG_WARNING_NAMED_IDS of those concerned. */
   configIds: z.array(z.string()),
+  /** How many configurations the warning concerns (configIds names the first of them). */
+  count: z.number().int(),
   message: z.string(),
 });
 export type ConfigWarning = z.infer<typeof configWarningSchema>;
@@ -41,7 +49,21 @@ type WarningInput = { extended: Pick<ConfigListItem['extended'], 'id' | 'active'
   Partial<Pick<ConfigListItem, 'replacedBy'>>;
 
 const typeLabelOf = (pluginId: number) => configKindOfPlugin(pluginId)?.label ?? `Plugin ${pluginId}`;
-const quoted = (ids: readonly string[]) => ids.map((id) => `'${id}'`).join(', ');
+/** The ids a message names, in order: the first few quoted, then "and N more" for the rest. */
+export function namedConfigIds(ids: readonly string[]): string {
+  const named = ids
+    .slice(0, CONFIG_WARNING_NAMED_IDS)
+    .map((id) => `'${id}'`)
+    .join(', ');
+  const more = ids.length - CONFIG_WARNING_NAMED_IDS;
+  return more > 0 ? `${named} and ${more.toLocaleString('en-US')} more` : named;
+}
+
+/** A warning's configIds and count: the ids it names, and how many it concerns. */
+const concerning = (ids: readonly string[]) => ({
+  configIds: ids.slice(0, CONFIG_WARNING_NAMED_IDS),
+  count: ids.length,
+});
 
 /** The list's warnings: per type in the registry's order (unknown plugins last), each rule in the product's order. */
 export function listConfigWarnings(items: readonly WarningInput[]): ConfigWarning[] {
@@ -74,24 +96,24 @@ function warningsOfType(pluginId: number, items: readonly WarningInput[]): Confi
     warnings.push({
       code: ConfigWarningCode.Removable,
       pluginId,
-      configIds: disabledUnused,
-      message: `${label} configuration ${quoted(disabledUnused)} is disabled and not used: it can be removed safely.`,
+      ...concerning(disabledUnused),
+      message: `${label} configuration ${namedConfigIds(disabledUnused)} is disabled and not used: it can be removed safely.`,
     });
   }
   if (disabled.length > 1) {
     warnings.push({
       code: ConfigWarningCode.ManyDisabled,
       pluginId,
-      configIds: disabled,
-      message: `${disabled.length} ${label} configurations are disabled: ${quoted(disabled)}.`,
+      ...concerning(disabled),
+      message: `${disabled.length.toLocaleString('en-US')} ${label} configurations are disabled: ${namedConfigIds(disabled)}.`,
     });
   }
   if (activeUnused.length > MAX_ACTIVE_UNUSED_CONFIGS) {
     warnings.push({
       code: ConfigWarningCode.ManyActiveUnused,
       pluginId,
-      configIds: activeUnused,
-      message: `${activeUnused.length} active ${label} configurations are not used by any AB-test: ${quoted(activeUnused)}.`,
+      ...concerning(activeUnused),
+      message: `${activeUnused.length.toLocaleString('en-US')} active ${label} configurations are not used by any AB-test: ${namedConfigIds(activeUnused)}.`,
     });
   }
   // "The configuration list's warnings name it": the original the flow replaced, still switched on
@@ -101,7 +123,7 @@ function warningsOfType(pluginId: number, items: readonly WarningInput[]): Confi
     warnings.push({
       code: ConfigWarningCode.Replaced,
       pluginId,
-      configIds: [item.extended.id],
+      ...concerning([item.extended.id]),
       message: replacedMessage(item.extended.id, item.replacedBy),
     });
   }

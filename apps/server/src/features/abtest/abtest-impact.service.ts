@@ -8,6 +8,7 @@ import {
   rolloutWeights,
 } from '@console/domain/abtest';
 import { impactOfSplitChange, type SplitChangeImpact } from '@console/domain/runtime';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { requireAbTest } from './abtest.loaders.ts';
 import { findVersionRanges } from './abtest.store.ts';
@@ -47,10 +48,10 @@ function weightsOfChange(abTest: AbTest, request: AbTestImpactRequest): readonly
 
 /** /api/abtest/impact {id, version | treatment | weights, reRandomise?} */
 export async function previewImpact(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: AbTestImpactRequest,
 ): Promise<SplitChangeImpact> {
+  const { db, environmentId } = ctx;
   const abTest = await requireAbTest(db, { environmentId, id: request.id });
   const weights = weightsOfChange(abTest, request);
   const current = await currentServedRanges(db, abTest, environmentId);

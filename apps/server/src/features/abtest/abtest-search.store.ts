@@ -1,4 +1,5 @@
-import type { CursorValue } from '@console/domain/api';
+import type { AbTest } from '@console/domain/abtest';
+import { type CursorValue, searchTotalCapOf } from '@console/domain/api';
 import type { AbTestPickerRequest, AbTestSearchRequest, AbTestSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -12,10 +13,13 @@ import {
   textSort,
   timeSort,
   toCursorValue,
+  totalColumn,
 } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { type AbTestListRow, LISTED_AB_TEST_COLUMNS, toListedAbTest } from './abtest.store.ts';
 
-// The A/B-test searches: a page of ids in the asked order (keyset), and the count of matches.
+// The A/B-test searches: a page in the asked order (keyset), and the count of matches, in one statement
+// (the count runs once for it, or not at all when the cursor carries the first page's total).
 
 const SORTS: Record<AbTestSearchSort, SortColumn> = {
   id: textSort(Prisma.sql`t."id"`),
@@ -26,9 +30,9 @@ const SORTS: Record<AbTestSearchSort, SortColumn> = {
 };
 const KEY = { expression: Prisma.sql`t."id"`, kind: 'text' as const };
 
-/** One row of a page: its id and the value it was sorted by (for the next cursor). */
+/** One row of a page: the A/B-test and the value it was sorted by (for the next cursor). */
 export interface AbTestPageRow {
-  id: string;
+  test: AbTest;
   sortValue: CursorValue;
 }
 
@@ -56,25 +60,49 @@ function filtersOf(environmentId: string, request: AbTestSearchRequest): Prisma.
   return filters;
 }
 
-/** The page's ids in order (one more than the limit, when there is one) and the count of matches. */
-export async function searchAbTestIds(
+/**
+ * The page's A/B-tests in order (one more than the limit, when there is one) and the count of matches,
+ * in one statement: the page is cut first (keyset, from the sort's index), then only its rows get their
+ * versions and usage (LISTED_AB_TEST_COLUMNS).
+ */
+export async function searchAbTestPage(
   db: Db | Tx,
   environmentId: string,
   request: AbTestSearchRequest,
 ): Promise<{ rows: AbTestPageRow[]; total: number }> {
   const column = SORTS[request.sort];
-  const { after, orderBy, limit } = keysetOf(request, column, KEY);
+  const { after, orderBy, limit, carried } = keysetOf(request, column, KEY);
   const filters = filtersOf(environmentId, request);
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<{ id: string; sortValue: unknown }[]>`
-      SELECT t."id", ${column.expression} AS "sortValue" FROM "ab_test" t
-       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`)),
-  ]);
+  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
+  // The outer query reads the page as `t` again, so the sort's expressions order it as they cut it.
+  const rows = await db.$queryRaw<(AbTestListRow & { sortValue: unknown; total: number })[]>`
+    SELECT ${LISTED_AB_TEST_COLUMNS}, t."sortValue", t."total"
+      FROM (SELECT t.*, ${column.expression} AS "sortValue", ${totalColumn(count, carried)} AS "total"
+              FROM "ab_test" t
+             WHERE ${allOf([...filters, after])} ${orderBy} ${limit}) t
+     ${orderBy}`;
   return {
-    rows: rows.map((row) => ({ id: row.id, sortValue: toCursorValue(row.sortValue) })),
-    total: counted[0]?.total ?? 0,
+    rows: rows.map((row) => ({ test: toListedAbTest(row), sortValue: toCursorValue(row.sortValue) })),
+    total: await totalOf(db, rows, request, count, carried),
   };
+}
+
+/**
+ * The total the page's rows carry; an empty page answers the cursor's carried total, or counts apart
+ * after a cursor that carries none (see totalColumn).
+ */
+async function totalOf(
+  db: Db | Tx,
+  rows: readonly { total: number }[],
+  request: { cursor?: string | undefined },
+  count: Prisma.Sql,
+  carried: number | undefined,
+): Promise<number> {
+  if (rows[0] !== undefined) return rows[0].total;
+  if (carried !== undefined) return carried;
+  if (request.cursor === undefined) return 0;
+  const counted = await db.$queryRaw<{ total: number }[]>(count);
+  return counted[0]?.total ?? 0;
 }
 
 export interface AbTestPickerRow {
@@ -90,18 +118,18 @@ export async function searchAbTestPicker(
   environmentId: string,
   request: AbTestPickerRequest,
 ): Promise<{ rows: AbTestPickerRow[]; total: number }> {
-  const { after, orderBy, limit } = keysetOf(request, SORTS.id, KEY);
+  const { after, orderBy, limit, carried } = keysetOf(request, SORTS.id, KEY);
   const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
   if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<AbTestPickerRow[]>`
-      SELECT t."id", t."active", t."description",
-             COALESCE((SELECT max(v."version") FROM "ab_test_version" v
-                        WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id" AND v."active"),
-                      -1)::int AS "version"
-        FROM "ab_test" t
-       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`)),
-  ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
+  const rows = await db.$queryRaw<(AbTestPickerRow & { total: number })[]>`
+    SELECT t."id", t."active", t."description",
+           COALESCE((SELECT max(v."version") FROM "ab_test_version" v
+                      WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id" AND v."active"),
+                    -1)::int AS "version",
+           ${totalColumn(count, carried)} AS "total"
+      FROM "ab_test" t
+     WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
+  const total = await totalOf(db, rows, request, count, carried);
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
 }

@@ -11,8 +11,7 @@ import {
   type SaveVersionRequest,
   sortVersionsNewestFirst,
 } from '@console/domain/abtest';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import { lockAbTest } from './abtest.store.ts';
 import { activateStoredVersion, appendActiveVersion, appendVersion } from './abtest-version-changes.ts';
@@ -21,8 +20,8 @@ import { activateStoredVersion, appendActiveVersion, appendVersion } from './abt
 // A/B-test version module (abtest-version-changes.ts).
 
 /** The versions table lists the newest first. */
-export async function getVersions(db: Db, environmentId: string, id: string): Promise<AbTestVersion[]> {
-  const abTest = await requireAbTest(db, { environmentId, id });
+export async function getVersions(ctx: EnvironmentContext, id: string): Promise<AbTestVersion[]> {
+  const abTest = await requireAbTest(ctx.db, { environmentId: ctx.environmentId, id });
   return sortVersionsNewestFirst(abTest.data.versions);
 }
 
@@ -32,13 +31,13 @@ export async function getVersions(db: Db, environmentId: string, id: string): Pr
  * with the number of versions.
  */
 export async function saveVersion(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: SaveVersionRequest,
-  email: string,
 ): Promise<AbTestVersion> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id: request.id };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const locked = await lockAbTest(tx, key);
     if (!locked) throw abTestNotFound();
     const { version, event } = await appendVersion(
@@ -55,13 +54,13 @@ export async function saveVersion(
 
 /** The activated version becomes the current one; its weights the current cases. */
 export async function activateVersion(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: ActivateVersionRequest,
-  email: string,
 ): Promise<AbTest> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id: request.id };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     const reRandomise = request.reRandomise ?? false;
     const { event } = await activateStoredVersion(tx, key, abTest, request.version, email, { reRandomise });
@@ -74,14 +73,11 @@ export async function activateVersion(
  * Rollout apply: saves [100 - treatment, treatment] (in millionths) and activates it, in one
  * transaction, so the rollout never stops half-applied (a saved but inactive version).
  */
-export async function applyRollout(
-  db: Db,
-  environmentId: string,
-  request: ApplyRolloutRequest,
-  email: string,
-): Promise<AbTest> {
+export async function applyRollout(ctx: EnvironmentContext, request: ApplyRolloutRequest): Promise<AbTest> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id: request.id };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkRollout(abTest));
     const reRandomise = request.reRandomise ?? false;

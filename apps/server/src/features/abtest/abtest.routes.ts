@@ -20,49 +20,23 @@ import { activateVersion, applyRollout, getVersions, saveVersion } from './abtes
 // The handlers of the A/B-test calls declared in packages/domain/src/endpoints/abtest.endpoints.ts.
 export async function abTestRoutes(app: FastifyInstance) {
   const { abtest } = api;
-  registerEndpoint(app, abtest.list, ({ db, environmentId, body }) => listAll(db, environmentId, body ?? {}));
-  registerEndpoint(app, abtest.listUsage, ({ db, environmentId, body }) =>
-    listUsed(db, environmentId, body ?? {}),
-  );
-  registerEndpoint(app, abtest.search, ({ db, environmentId, body }) =>
-    searchAbTests(db, environmentId, body),
-  );
-  registerEndpoint(app, abtest.searchPicker, ({ db, environmentId, body }) =>
-    searchAbTestPickerPage(db, environmentId, body),
-  );
-  registerEndpoint(app, abtest.listRecent, ({ db, environmentId }) => listRecent(db, environmentId));
+  registerEndpoint(app, abtest.list, ({ ctx, body }) => listAll(ctx, body ?? {}));
+  registerEndpoint(app, abtest.listUsage, ({ ctx, body }) => listUsed(ctx, body ?? {}));
+  registerEndpoint(app, abtest.search, ({ ctx, body }) => searchAbTests(ctx, body));
+  registerEndpoint(app, abtest.searchPicker, ({ ctx, body }) => searchAbTestPickerPage(ctx, body));
+  registerEndpoint(app, abtest.listRecent, ({ ctx }) => listRecent(ctx));
   registerEndpoint(app, abtest.get, ({ db, environmentId, body }) => getAbTest(db, environmentId, body.id));
   registerEndpoint(app, abtest.create, ({ db, environmentId, body, email }) =>
     createAbTest(db, environmentId, body, email),
   );
-  registerEndpoint(app, abtest.save, ({ db, environmentId, body, email }) =>
-    saveAbTest(db, environmentId, body, email),
-  );
-  registerEndpoint(app, abtest.saveDescription, ({ db, environmentId, body, email }) =>
-    saveDescription(db, environmentId, body, email),
-  );
-  registerEndpoint(app, abtest.saveCaseDescriptions, ({ db, environmentId, body, email }) =>
-    saveCaseDescriptions(db, environmentId, body, email),
-  );
-  registerEndpoint(app, abtest.versions, ({ db, environmentId, body }) =>
-    getVersions(db, environmentId, body.id),
-  );
-  registerEndpoint(app, abtest.saveVersion, ({ db, environmentId, body, email }) =>
-    saveVersion(db, environmentId, body, email),
-  );
-  registerEndpoint(app, abtest.activateTest, ({ db, environmentId, body, email }) =>
-    activateTest(db, environmentId, body, email),
-  );
-  registerEndpoint(app, abtest.activateVersion, ({ db, environmentId, body, email }) =>
-    activateVersion(db, environmentId, body, email),
-  );
-  registerEndpoint(app, abtest.applyRollout, ({ db, environmentId, body, email }) =>
-    applyRollout(db, environmentId, body, email),
-  );
-  registerEndpoint(app, abtest.impact, ({ db, environmentId, body }) =>
-    previewImpact(db, environmentId, body),
-  );
-  registerEndpoint(app, abtest.delete, ({ db, environmentId, body, email }) =>
-    deleteAbTestById(db, environmentId, body.id, email),
-  );
+  registerEndpoint(app, abtest.save, ({ ctx, body }) => saveAbTest(ctx, body));
+  registerEndpoint(app, abtest.saveDescription, ({ ctx, body }) => saveDescription(ctx, body));
+  registerEndpoint(app, abtest.saveCaseDescriptions, ({ ctx, body }) => saveCaseDescriptions(ctx, body));
+  registerEndpoint(app, abtest.versions, ({ ctx, body }) => getVersions(ctx, body.id));
+  registerEndpoint(app, abtest.saveVersion, ({ ctx, body }) => saveVersion(ctx, body));
+  registerEndpoint(app, abtest.activateTest, ({ ctx, body }) => activateTest(ctx, body));
+  registerEndpoint(app, abtest.activateVersion, ({ ctx, body }) => activateVersion(ctx, body));
+  registerEndpoint(app, abtest.applyRollout, ({ ctx, body }) => applyRollout(ctx, body));
+  registerEndpoint(app, abtest.impact, ({ ctx, body }) => previewImpact(ctx, body));
+  registerEndpoint(app, abtest.delete, ({ ctx, body }) => deleteAbTestById(ctx, body.id));
 }

@@ -15,6 +15,7 @@ import {
 } from '@console/domain/abtest';
 import type { ListPage } from '@console/domain/api';
 import { conflict } from '@console/domain/errors';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { mutate, unchanged } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
@@ -33,17 +34,17 @@ import { requireValidSegment } from './segment.service.ts';
 export const RECENT_ABTEST_COUNT = 10;
 
 /** Decision (docs/decisions/0129): /list answers every A/B-test by id, or the page {offset, limit} of them. */
-export const listAll = (db: Db, environmentId: string, page: ListPage = {}) =>
-  listAbTests(db, environmentId, { page });
+export const listAll = (ctx: EnvironmentContext, page: ListPage = {}) =>
+  listAbTests(ctx.db, ctx.environmentId, { page });
 
-export const listRecent = (db: Db, environmentId: string) =>
-  listAbTests(db, environmentId, { recent: { limit: RECENT_ABTEST_COUNT } });
+export const listRecent = (ctx: EnvironmentContext) =>
+  listAbTests(ctx.db, ctx.environmentId, { recent: { limit: RECENT_ABTEST_COUNT } });
 
 /** Decision (docs/decisions/0129): /list/usage answers the A/B-tests some plugin uses, by id, each with usedBy. */
-export async function listUsed(db: Db, environmentId: string, page: ListPage = {}): Promise<AbTest[]> {
-  const usage = await findUsage(db, environmentId);
+export async function listUsed(ctx: EnvironmentContext, page: ListPage = {}): Promise<AbTest[]> {
+  const usage = await findUsage(ctx.db, ctx.environmentId);
   if (usage.size === 0) return [];
-  return listAbTests(db, environmentId, { onlyIds: [...usage.keys()], page });
+  return listAbTests(ctx.db, ctx.environmentId, { onlyIds: [...usage.keys()], page });
 }
 
 export const getAbTest = (db: Db, environmentId: string, id: string) =>
@@ -87,16 +88,13 @@ export async function createAbTest(
  * data.segment. A segment that differs from the stored one must be valid, and the AB-test inactive;
  * sending back the loaded (unchanged) segment of an active AB-test is fine.
  */
-export async function saveAbTest(
-  db: Db,
-  environmentId: string,
-  request: SaveAbTestRequest,
-  email: string,
-): Promise<AbTest> {
+export async function saveAbTest(ctx: EnvironmentContext, request: SaveAbTestRequest): Promise<AbTest> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const { id, description, data } = request.abTest;
   const key = { environmentId, id };
   const segment = data?.segment ? requireValidSegment(data.segment) : undefined;
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     const changes: AbTestChanges = {};
     if (description !== undefined) changes.description = description;
@@ -113,13 +111,13 @@ export async function saveAbTest(
 }
 
 export async function saveDescription(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: SaveDescriptionRequest,
-  email: string,
 ): Promise<AbTest> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id: request.id };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await updateAbTest(tx, key, { description: request.description }, email);
     const result = await requireAbTest(tx, key);
@@ -134,13 +132,13 @@ export async function saveDescription(
 }
 
 export async function saveCaseDescriptions(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: SaveCaseDescriptionsRequest,
-  email: string,
 ): Promise<AbTest> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id: request.id };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     await updateAbTest(tx, key, { caseDescriptions: request.descriptions }, email);
     const result = await requireAbTest(tx, key);
@@ -158,14 +156,11 @@ export async function saveCaseDescriptions(
  * An inactive AB-test with an active version can be activated; an active one cannot be
  * deactivated. Asking for the state it already has changes nothing and writes no audit entry.
  */
-export async function activateTest(
-  db: Db,
-  environmentId: string,
-  request: ActivateTestRequest,
-  email: string,
-): Promise<AbTest> {
+export async function activateTest(ctx: EnvironmentContext, request: ActivateTestRequest): Promise<AbTest> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id: request.id };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkTestActivation(abTest, request.active));
     if (abTest.active === request.active) unchanged(abTest);
@@ -177,14 +172,11 @@ export async function activateTest(
 }
 
 /** Refused while a plugin uses the AB-test or while it is active (checkAbTestDeletion). */
-export async function deleteAbTestById(
-  db: Db,
-  environmentId: string,
-  id: string,
-  email: string,
-): Promise<{ id: string }> {
+export async function deleteAbTestById(ctx: EnvironmentContext, id: string): Promise<{ id: string }> {
+  const { environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id };
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkAbTestDeletion(abTest));
     await deleteAbTest(tx, key);

@@ -134,7 +134,7 @@ export interface ListAbTestsOptions {
 }
 
 /** A list row as the page query answers it: the A/B-test with its versions and usage aggregated. */
-interface AbTestListRow {
+export interface AbTestListRow {
   id: string;
   description: string;
   type: number;
@@ -147,6 +147,25 @@ interface AbTestListRow {
   versions: { version: number; active: boolean; cases: number[]; created: number; lastModifier: string }[];
   usedBy: number[];
 }
+
+/**
+ * An AbTestListRow's columns, read from `t` (a page of ab_test rows already cut): the row's own, its
+ * versions and the plugins using it, each aggregated through its own index.
+ */
+export const LISTED_AB_TEST_COLUMNS = Prisma.sql`
+  t."id", t."description", t."type", t."active", t."case_descriptions" AS "caseDescriptions",
+  t."segment", t."created", t."modified", t."last_modifier" AS "lastModifier",
+  COALESCE((
+    SELECT json_agg(json_build_object(
+             'version', v."version", 'active', v."active", 'cases', v."cases",
+             'created', (EXTRACT(EPOCH FROM v."created") * 1000)::bigint,
+             'lastModifier', v."last_modifier") ORDER BY v."version")
+      FROM "ab_test_version" v
+     WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id"), '[]'::json) AS "versions",
+  ARRAY(
+    SELECT DISTINCT e."plugin_id" FROM "plugin_ab_test_entry" e
+     WHERE e."environment_id" = t."environment_id" AND e."ab_test_id" = t."id"
+     ORDER BY e."plugin_id") AS "usedBy"`;
 
 /**
  * One query per list: the page of A/B-test rows is cut first (by the primary key (environment_id,
@@ -163,19 +182,7 @@ export async function listAbTests(
   const take = recent ? recent.limit : page?.limit;
   const order = recent ? Prisma.sql`"modified" DESC, "id" ASC` : Prisma.sql`"id" ASC`;
   const rows = await db.$queryRaw<AbTestListRow[]>`
-    SELECT t."id", t."description", t."type", t."active", t."case_descriptions" AS "caseDescriptions",
-           t."segment", t."created", t."modified", t."last_modifier" AS "lastModifier",
-           COALESCE((
-             SELECT json_agg(json_build_object(
-                      'version', v."version", 'active', v."active", 'cases', v."cases",
-                      'created', (EXTRACT(EPOCH FROM v."created") * 1000)::bigint,
-                      'lastModifier', v."last_modifier") ORDER BY v."version")
-               FROM "ab_test_version" v
-              WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id"), '[]'::json) AS "versions",
-           ARRAY(
-             SELECT DISTINCT e."plugin_id" FROM "plugin_ab_test_entry" e
-              WHERE e."environment_id" = t."environment_id" AND e."ab_test_id" = t."id"
-              ORDER BY e."plugin_id") AS "usedBy"
+    SELECT ${LISTED_AB_TEST_COLUMNS}
       FROM (SELECT * FROM "ab_test"
              WHERE "environment_id" = ${environmentId}
                    ${onlyIds ? Prisma.sql`AND "id" = ANY(${[...onlyIds]}::text[])` : Prisma.empty}
@@ -186,7 +193,7 @@ export async function listAbTests(
   return rows.map(toListedAbTest);
 }
 
-function toListedAbTest(row: AbTestListRow): AbTest {
+export function toListedAbTest(row: AbTestListRow): AbTest {
   const versions = row.versions.map((version) => ({ ...version, created: Number(version.created) }));
   return toAbTest(row, versions, row.usedBy.map(Number));
 }

@@ -7,7 +7,5 @@ import { checkCondition, listSegmentProperties, saveSegment } from './segment.se
 export async function segmentRoutes(app: FastifyInstance) {
   registerEndpoint(app, api.segment.propertyList, () => listSegmentProperties());
   registerEndpoint(app, api.segment.validateCondition, ({ body }) => checkCondition(body.condition));
-  registerEndpoint(app, api.segment.save, ({ db, environmentId, body, email }) =>
-    saveSegment(db, environmentId, body, email),
-  );
+  registerEndpoint(app, api.segment.save, ({ ctx, body }) => saveSegment(ctx, body));
 }

@@ -12,8 +12,7 @@ import {
   validateCondition,
   validateSegment,
 } from '@console/domain/abtest';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import { updateAbTest } from './abtest.store.ts';
 
@@ -32,12 +31,9 @@ export function requireValidSegment(segment: Segment): Segment {
  * the segment of an active AB-test cannot be changed (checked before the masks, so
  * fixing a condition is not suggested where saving could never succeed).
  */
-export async function saveSegment(
-  db: Db,
-  environmentId: string,
-  request: SaveSegmentRequest,
-  email: string,
-): Promise<number[]> {
+export async function saveSegment(ctx: EnvironmentContext, request: SaveSegmentRequest): Promise<number[]> {
+  const { db, environmentId } = ctx;
+  const { email } = ctx.actor;
   const key = { environmentId, id: request.abTestId };
   const masks = validateSegment(request.segment.conditions);
   if (masks.some((mask) => mask !== ConditionFault.None)) {
@@ -45,7 +41,7 @@ export async function saveSegment(
     return masks;
   }
   const segment = normalizeSegment(request.segment);
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const abTest: AbTest = await lockAndLoadAbTest(tx, key);
     assertRule(checkSegmentEditable(abTest));
     await updateAbTest(tx, key, { segment }, email);

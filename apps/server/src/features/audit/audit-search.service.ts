@@ -6,16 +6,15 @@ import {
   type AuditSearchRequest,
   toAuditCsvLine,
 } from '@console/domain/search';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { findNewestAuditId, listAuditPart, searchAuditEntries } from './audit-search.store.ts';
 
 /** /api/audit/search: a page of the log by id, newest first unless asked otherwise. */
 export async function searchAudit(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: AuditSearchRequest,
 ): Promise<SearchPage<AuditEntry>> {
-  const { entries, total } = await searchAuditEntries(db, environmentId, request);
+  const { entries, total } = await searchAuditEntries(ctx.db, ctx.environmentId, request);
   return toSearchPage(
     entries,
     request,
@@ -34,10 +33,10 @@ export const AUDIT_EXPORT_PART = 1_000;
  * transaction stays open while the client reads. Entries written after the export began are left out.
  */
 export async function* readAuditExport(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   filters: AuditExportRequest,
 ): AsyncGenerator<AuditEntry[]> {
+  const { db, environmentId } = ctx;
   let beforeId = (await findNewestAuditId(db)) + 1;
   for (;;) {
     const part = await listAuditPart(db, environmentId, filters, { beforeId, limit: AUDIT_EXPORT_PART });

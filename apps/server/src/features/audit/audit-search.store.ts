@@ -2,7 +2,14 @@ import { type AuditEntry, auditEntrySchema } from '@console/domain/audit';
 import type { AuditExportRequest, AuditSearchRequest } from '@console/domain/search';
 import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
-import { cappedCount, integerSort, keysetOf, type SortColumn, timeSort } from '../../db/search-sql.ts';
+import {
+  cappedCountInOrder,
+  integerSort,
+  keysetOf,
+  type SortColumn,
+  timeSort,
+  totalColumn,
+} from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
 // The audit log's search and export: pages by id (keyset), from the indexes (environment_id, id),
@@ -73,7 +80,7 @@ export async function searchAuditEntries(
   environmentId: string,
   request: AuditSearchRequest,
 ): Promise<{ entries: AuditEntry[]; total: number }> {
-  const { after, orderBy, limit } = keysetOf(request, SORTS[request.sort], {
+  const { after, orderBy, limit, carried } = keysetOf(request, SORTS[request.sort], {
     expression: Prisma.sql`audit_entry.id`,
     kind: 'number',
   });
@@ -83,22 +90,27 @@ export async function searchAuditEntries(
     request.sort === 'created'
       ? Prisma.sql`ORDER BY created ${direction}, id ${direction}`
       : Prisma.sql`ORDER BY id ${direction}`;
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<AuditRow[]>`
-      SELECT * FROM (${eachScope(
-        environmentId,
-        request,
-        (where) =>
-          Prisma.sql`(SELECT ${COLUMNS} FROM audit_entry WHERE ${where} AND ${after} ${orderBy} ${limit})`,
-      )}) AS merged ${order} ${limit}`,
-    db.$queryRaw<{ total: number }[]>`
-      SELECT sum(total)::int AS total FROM (${eachScope(
-        environmentId,
-        request,
-        (where) => Prisma.sql`(${cappedCount(Prisma.sql`FROM audit_entry WHERE ${where}`)})`,
-      )}) AS counts`,
-  ]);
-  return { entries: rows.map(toEntry), total: counted[0]?.total ?? 0 };
+  // The count runs once for the statement (or not at all: the cursor carries the first page's total).
+  const count = Prisma.sql`SELECT sum(total)::int AS total FROM (${eachScope(
+    environmentId,
+    request,
+    (where) => Prisma.sql`(${cappedCountInOrder(Prisma.sql`FROM audit_entry WHERE ${where}`, orderBy)})`,
+  )}) AS counts`;
+  const rows = await db.$queryRaw<(AuditRow & { total: number })[]>`
+    SELECT merged.*, ${totalColumn(count, carried)} AS "total" FROM (${eachScope(
+      environmentId,
+      request,
+      (where) =>
+        Prisma.sql`(SELECT ${COLUMNS} FROM audit_entry WHERE ${where} AND ${after} ${orderBy} ${limit})`,
+    )}) AS merged ${order} ${limit}`;
+  const entries = rows.map(({ total: _, ...row }) => toEntry(row));
+  if (rows[0] !== undefined) return { entries, total: rows[0].total };
+  // An empty page: none after the cursor (which may carry the total), or none match at all (no cursor:
+  // the same snapshot found nothing).
+  if (carried !== undefined) return { entries, total: carried };
+  if (request.cursor === undefined) return { entries, total: 0 };
+  const counted = await db.$queryRaw<{ total: number }[]>(count);
+  return { entries, total: counted[0]?.total ?? 0 };
 }
 
 /** The id of the newest entry now: an export covers the log as it stood when it began. */

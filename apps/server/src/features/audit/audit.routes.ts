@@ -6,13 +6,11 @@ import { formatAuditExport, readAuditExport, searchAudit } from './audit-search.
 
 export async function auditRoutes(app: FastifyInstance) {
   registerEndpoint(app, api.audit.list, ({ db, environmentId, body }) => listAudit(db, environmentId, body));
-  registerEndpoint(app, api.audit.search, ({ db, environmentId, body }) =>
-    searchAudit(db, environmentId, body),
-  );
-  registerStreamEndpoint(app, api.audit.export, ({ db, environmentId, body }) => ({
+  registerEndpoint(app, api.audit.search, ({ ctx, body }) => searchAudit(ctx, body));
+  registerStreamEndpoint(app, api.audit.export, ({ ctx, body }) => ({
     contentType: body.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-    fileName: `audit-${environmentId}.${body.format}`,
-    body: formatAuditExport(readAuditExport(db, environmentId, body), body.format),
+    fileName: `audit-${ctx.environmentId}.${body.format}`,
+    body: formatAuditExport(readAuditExport(ctx, body), body.format),
   }));
   registerEndpoint(app, api.audit.verify, ({ db }) => verifyAudit(db));
 }

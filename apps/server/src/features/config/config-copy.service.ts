@@ -12,9 +12,9 @@ import {
 } from '@console/domain/config';
 import { conflict } from '@console/domain/errors';
 import { pluginNameOf } from '@console/domain/operations';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentUnitOfWork } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
-import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
 import { appendCopyOfCurrentVersion, appendCopyOfPendingVersion } from '../abtest/abtest.public.ts';
 import { findEntriesReferencing, moveEntriesToCopy } from '../plugin/plugin.public.ts';
 import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';
@@ -43,13 +43,13 @@ async function insertCopy(tx: Tx, sourceId: string, record: Omit<ConfigRecord, '
  * id. Decision (docs/decisions/0187): the copy starts inactive, as a new configuration does.
  */
 export async function duplicateConfig(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   id: string,
-  email: string,
 ): Promise<ConfigCopyResponse> {
-  return mutate(db, async ({ tx, audit }) => {
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
+  return ctx.mutate(async ({ tx, audit }) => {
     const source = await lockAndLoadConfig(tx, kind, { environmentId, id });
     const copyId = await insertCopy(tx, id, {
       ...copyFields(source),
@@ -86,25 +86,24 @@ const copyFields = (item: Pick<ConfigItem, 'description' | 'activation' | 'data'
  * before or after this one.
  */
 export async function duplicateAndReassign(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
-  email: string,
 ): Promise<ConfigReassignResponse> {
   return retryWhileLockSetMoves(
-    () => mutate(db, (unit) => reassignOnce(unit, environmentId, kind, input, email)),
+    () => ctx.mutate((unit) => reassignOnce(unit, ctx, kind, input)),
     () => conflict(CONFIG_MESSAGES.entriesChangedMeanwhile(input.id)),
   );
 }
 
 async function reassignOnce(
-  { tx, audit }: UnitOfWork,
-  environmentId: string,
+  { tx, audit }: EnvironmentUnitOfWork,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
-  email: string,
 ): Promise<ConfigReassignResponse> {
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   const { value: entries } = await lockStableSet(tx, environmentId, async () => {
     const entries = await findEntriesReferencing(tx, environmentId, input.id);
     return {

@@ -12,6 +12,7 @@ import {
   UNKNOWN_PLUGIN_MESSAGE,
 } from '@console/domain/config';
 import { notFound } from '@console/domain/errors';
+import type { EnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { configExists, listConfigs } from './config.store.ts';
 import { newestExistingCopies, toListItems } from './config.usage.ts';
@@ -22,15 +23,17 @@ export const RECENT_CONFIG_COUNT = 10;
 
 /** /api/config/{kind}/list: every configuration of the kind by id, or the page {offset, limit} of them. */
 export async function listOfKind(
-  db: Db,
-  environmentId: string,
+  { db, environmentId }: EnvironmentContext,
   kind: ConfigKindDefinition,
   page: ListPage = {},
 ): Promise<ConfigListItem[]> {
   return toListItems(db, environmentId, await listConfigs(db, environmentId, { kind: kind.id, page }));
 }
 
-export async function listActiveOfKind(db: Db, environmentId: string, kind: ConfigKindDefinition) {
+export async function listActiveOfKind(
+  { db, environmentId }: EnvironmentContext,
+  kind: ConfigKindDefinition,
+) {
   return toListItems(
     db,
     environmentId,
@@ -38,7 +41,10 @@ export async function listActiveOfKind(db: Db, environmentId: string, kind: Conf
   );
 }
 
-export async function listRecentOfKind(db: Db, environmentId: string, kind: ConfigKindDefinition) {
+export async function listRecentOfKind(
+  { db, environmentId }: EnvironmentContext,
+  kind: ConfigKindDefinition,
+) {
   return toListItems(
     db,
     environmentId,
@@ -48,8 +54,7 @@ export async function listRecentOfKind(db: Db, environmentId: string, kind: Conf
 
 /** /api/plugin/config/list: every configuration of the environment, all kinds, by id, or a page of them. */
 export async function listAllConfigs(
-  db: Db,
-  environmentId: string,
+  { db, environmentId }: EnvironmentContext,
   page: ListPage = {},
 ): Promise<ConfigListItem[]> {
   return toListItems(db, environmentId, await listConfigs(db, environmentId, { page }));
@@ -60,7 +65,10 @@ export async function listAllConfigs(
  * (the others, active and pointed at, never appear in one), read without their data; the replacing copy
  * is looked up for the active unused ones only, the only ones the "replaced" warning names.
  */
-export async function listWarningsOfConfigs(db: Db, environmentId: string): Promise<ConfigWarning[]> {
+export async function listWarningsOfConfigs({
+  db,
+  environmentId,
+}: EnvironmentContext): Promise<ConfigWarning[]> {
   const candidates = await listWarningCandidates(db, environmentId);
   const replacedBy = await newestExistingCopies(
     db,
@@ -82,10 +90,10 @@ export async function listWarningsOfConfigs(db: Db, environmentId: string): Prom
 }
 
 /** /api/plugin/config/list-active {pluginId}: the activated configurations a plugin can pick. */
-export async function listActiveOfPlugin(db: Db, environmentId: string, pluginId: number) {
+export async function listActiveOfPlugin(ctx: EnvironmentContext, pluginId: number) {
   const kind = configKindOfPlugin(pluginId);
   if (!kind) throw notFound(UNKNOWN_PLUGIN_MESSAGE);
-  return listActiveOfKind(db, environmentId, kind);
+  return listActiveOfKind(ctx, kind);
 }
 
 export const listConstructionItems = () => CONSTRUCTION_ITEMS.map(({ id, name }) => ({ id, name }));

@@ -8,14 +8,13 @@ import {
 } from '@console/domain/config';
 import { notFound } from '@console/domain/errors';
 import type { ConfigPickerItem, ConfigPickerRequest, ConfigSearchRequest } from '@console/domain/search';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { toListItems } from './config.usage.ts';
 import { searchActiveConfigsOfKind, searchConfigSummaries } from './config-search.store.ts';
 
 /** /api/plugin/config/search (every kind, or `kinds`) and /api/config/{kind}/search (one kind). */
 export async function searchConfigs(
-  db: Db,
-  environmentId: string,
+  { db, environmentId }: EnvironmentContext,
   request: ConfigSearchRequest,
 ): Promise<SearchPage<ConfigListItem>> {
   const { rows, total } = await searchConfigSummaries(db, environmentId, request);
@@ -23,7 +22,8 @@ export async function searchConfigs(
   const items = await toListItems(
     db,
     environmentId,
-    shown.map(({ sortValue: _, ...summary }) => summary),
+    shown.map(({ sortValue: _, isUsed: __, ...summary }) => summary),
+    shown.filter((row) => row.isUsed).map((row) => row.id),
   );
   const byId = new Map(items.map((item) => [item.extended.id, item]));
   return toSearchPage(
@@ -36,16 +36,14 @@ export async function searchConfigs(
 }
 
 export const searchConfigsOfKind = (
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   request: Omit<ConfigSearchRequest, 'kinds'>,
-) => searchConfigs(db, environmentId, { ...request, kinds: [kind.id as ConfigKindId] });
+) => searchConfigs(ctx, { ...request, kinds: [kind.id as ConfigKindId] });
 
 /** /api/plugin/config/search/picker {pluginId}: the activated configurations the plugin can pick. */
 export async function searchConfigPicker(
-  db: Db,
-  environmentId: string,
+  { db, environmentId }: EnvironmentContext,
   request: ConfigPickerRequest,
 ): Promise<SearchPage<ConfigPickerItem>> {
   const kind = configKindOfPlugin(request.pluginId);

@@ -1,8 +1,10 @@
-import { type CursorValue, decodeSearchCursor, type SortDirection } from '@console/domain/api';
+import { type CursorValue, type SortDirection, searchTotalCapOf } from '@console/domain/api';
+import type { ConfigKindId } from '@console/domain/config';
 import type { ConfigPickerRequest, ConfigSearchRequest, ConfigSearchSort } from '@console/domain/search';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   allOf,
+  booleanSort,
   cappedCount,
   containsPattern,
   keysetOf,
@@ -15,26 +17,30 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import type { ConfigSummary } from './config.store.ts';
 
 // The configuration searches: a page of summaries in the asked order (keyset), and the count of matches.
+// "In use" is read from configuration_use, which the database keeps in the writing transaction (migration
+// 20261222000000_configuration_use), so a page by In use reads its own rows from an index of
+// (environment, kind, in use, id) instead of every id the plugin entries hold.
 
-/**
- * The ids the plugin entries hold (active sets and drafts), read once per query: an environment has as
- * many entries as its plugins' sets hold, whatever its number of configurations.
- */
-const usedIds = (environmentId: string, pluginId?: number) => Prisma.sql`(
-  SELECT unnest(e."configurations") FROM "plugin_ab_test_entry" e WHERE e."environment_id" = ${environmentId}
-  ${pluginId === undefined ? Prisma.empty : Prisma.sql`AND e."plugin_id" = ${pluginId}::int`})`;
+/** The ids one plugin's entries hold (active set and draft): a plugin's sets, whatever the environment holds. */
+const idsUsedByPlugin = (environmentId: string, pluginId: number) => Prisma.sql`(
+  SELECT unnest(e."configurations") FROM "plugin_ab_test_entry" e
+   WHERE e."environment_id" = ${environmentId} AND e."plugin_id" = ${pluginId}::int)`;
 
-/** The sorts an index serves (In use is read in two parts: readPageByUse). */
-const SORTS: Record<Exclude<ConfigSearchSort, 'inUse'>, SortColumn> = {
+const SORTS: Record<ConfigSearchSort, SortColumn> = {
   id: textSort(Prisma.sql`c."id"`),
   kind: textSort(Prisma.sql`c."kind"`),
+  inUse: booleanSort(Prisma.sql`u."in_use"`),
   created: timeSort(Prisma.sql`c."created"`),
   modified: timeSort(Prisma.sql`c."modified"`),
 };
 const KEY = { expression: Prisma.sql`c."id"`, kind: 'text' as const };
+/** In use pages by the use row's own id, so one index of configuration_use serves the order and the keyset. */
+const USE_KEY = { expression: Prisma.sql`u."configuration_id"`, kind: 'text' as const };
 
 export interface ConfigPageRow extends ConfigSummary {
   sortValue: CursorValue;
+  /** Some plugin entry holds it (configuration_use): only such a row has entries to read for its item. */
+  isUsed: boolean;
 }
 
 const textFilter = (q: string | undefined): Prisma.Sql[] => {
@@ -43,18 +49,53 @@ const textFilter = (q: string | undefined): Prisma.Sql[] => {
   return [Prisma.sql`(c."id" ILIKE ${pattern} OR c."description" ILIKE ${pattern})`];
 };
 
-function filtersOf(environmentId: string, request: Omit<ConfigSearchRequest, 'sort'>): Prisma.Sql[] {
-  const filters = [Prisma.sql`c."environment_id" = ${environmentId}`, ...textFilter(request.q)];
-  if (request.kinds !== undefined && request.kinds.length > 0) {
-    filters.push(Prisma.sql`c."kind" = ANY(${[...request.kinds]}::text[])`);
+/** Whether the query reads configuration_use: it sorts or filters by In use. */
+const readsUse = (request: Omit<ConfigSearchRequest, 'sort'> & { sort?: ConfigSearchSort }) =>
+  request.sort === 'inUse' || request.inUse !== undefined;
+
+/**
+ * The request's conditions: on the configuration `c`, and on its use row `u` when readsUse. One kind is
+ * matched on the use row when it is read, so the index of (environment, kind, in use, id) serves the In
+ * use sort.
+ */
+function conditionsOf(
+  environmentId: string,
+  request: ConfigSearchRequest,
+  kinds = request.kinds,
+): { configuration: Prisma.Sql[]; use: Prisma.Sql[] } {
+  const configuration = [Prisma.sql`c."environment_id" = ${environmentId}`, ...textFilter(request.q)];
+  const use = readsUse(request) ? [Prisma.sql`u."environment_id" = ${environmentId}`] : [];
+  const kindsOn = readsUse(request) ? use : configuration;
+  const kindColumn = readsUse(request) ? Prisma.sql`u."kind"` : Prisma.sql`c."kind"`;
+  if (kinds !== undefined && kinds.length === 1) kindsOn.push(Prisma.sql`${kindColumn} = ${kinds[0]}`);
+  if (kinds !== undefined && kinds.length > 1) {
+    kindsOn.push(Prisma.sql`${kindColumn} = ANY(${[...kinds]}::text[])`);
   }
-  if (request.active !== undefined) filters.push(Prisma.sql`c."active" = ${request.active}`);
-  if (request.inUse === true) filters.push(Prisma.sql`c."id" IN ${usedIds(environmentId)}`);
-  if (request.inUse === false) filters.push(Prisma.sql`c."id" NOT IN ${usedIds(environmentId)}`);
+  if (request.inUse !== undefined) use.push(Prisma.sql`u."in_use" = ${request.inUse}`);
+  if (request.active !== undefined) configuration.push(Prisma.sql`c."active" = ${request.active}`);
   if (request.usedByPlugin !== undefined) {
-    filters.push(Prisma.sql`c."id" IN ${usedIds(environmentId, request.usedByPlugin)}`);
+    configuration.push(Prisma.sql`c."id" IN ${idsUsedByPlugin(environmentId, request.usedByPlugin)}`);
   }
-  return filters;
+  return { configuration, use };
+}
+
+/** Every configuration has its use row (the triggers write one with it). */
+const fromOf = (request: ConfigSearchRequest) =>
+  readsUse(request)
+    ? Prisma.sql`FROM "configuration" c JOIN "configuration_use" u
+         ON u."environment_id" = c."environment_id" AND u."configuration_id" = c."id"`
+    : Prisma.sql`FROM "configuration" c`;
+
+/**
+ * The count's FROM and WHERE. Filtered by the use row alone (In use, kinds), the matches are counted
+ * from its index: a use row with a kind is a configuration's.
+ */
+function countedOf(environmentId: string, request: ConfigSearchRequest): Prisma.Sql {
+  const { configuration, use } = conditionsOf(environmentId, request);
+  if (readsUse(request) && configuration.length === 1) {
+    return Prisma.sql`FROM "configuration_use" u WHERE ${allOf([...use, Prisma.sql`u."kind" IS NOT NULL`])}`;
+  }
+  return Prisma.sql`${fromOf(request)} WHERE ${allOf([...configuration, ...use])}`;
 }
 
 const SUMMARY_COLUMNS = Prisma.sql`c."id", c."kind", c."description", c."active",
@@ -62,49 +103,36 @@ const SUMMARY_COLUMNS = Prisma.sql`c."id", c."kind", c."description", c."active"
   (extract(epoch FROM c."modified") * 1000)::float8 AS "modified",
   c."last_modifier" AS "lastModifier"`;
 
-type SummaryRow = ConfigSummary & { sortValue: unknown };
+type SummaryRow = ConfigSummary & { sortValue: unknown; isUsed: boolean | null };
+
+/** The page row's In use: its use row's, joined or looked up by its key. */
+const isUsedOf = (request: ConfigSearchRequest) =>
+  readsUse(request)
+    ? Prisma.sql`u."in_use"`
+    : Prisma.sql`(SELECT used."in_use" FROM "configuration_use" used
+         WHERE used."environment_id" = c."environment_id" AND used."configuration_id" = c."id")`;
+
+/** One page's query, for the request's kinds or the given ones. */
+function pageQuery(environmentId: string, request: ConfigSearchRequest, kinds = request.kinds): Prisma.Sql {
+  const column = SORTS[request.sort];
+  const { after, orderBy, limit } = keysetOf(request, column, request.sort === 'inUse' ? USE_KEY : KEY);
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, ${column.expression} AS "sortValue",
+       ${isUsedOf(request)} AS "isUsed" ${fromOf(request)}
+     WHERE ${allOf([...Object.values(conditionsOf(environmentId, request, kinds)).flat(), after])}
+     ${orderBy} ${limit}`;
+}
 
 /**
- * A page by In use: no index orders by a computed flag, so the used configurations (the few the plugin
- * entries hold) and the unused ones (in id order from the primary key) are read apart, each only from
- * the cursor on and as far as the page needs, and merged. A part wholly before the cursor is not read.
+ * A page by In use over several kinds: each kind's page read from its own index in order, then merged,
+ * since one index cannot order several kinds' rows together.
  */
-function readPageByUse(
-  db: Db | Tx,
-  environmentId: string,
-  request: ConfigSearchRequest,
-  filters: readonly Prisma.Sql[],
-): Promise<SummaryRow[]> {
-  const isDesc = request.direction === 'desc';
-  const cursor =
-    request.cursor === undefined
-      ? undefined
-      : decodeSearchCursor(request.cursor, { ...request, valueKind: 'number', keyKind: 'text' });
-  const direction = isDesc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-  const limit = Prisma.sql`LIMIT ${request.limit + 1}::int`;
-  const branches: Prisma.Sql[] = [];
-  for (const used of isDesc ? [1, 0] : [0, 1]) {
-    const conditions = [
-      ...filters,
-      used
-        ? Prisma.sql`c."id" IN ${usedIds(environmentId)}`
-        : Prisma.sql`c."id" NOT IN ${usedIds(environmentId)}`,
-    ];
-    if (cursor !== undefined) {
-      const isLater = isDesc ? used < Number(cursor.value) : used > Number(cursor.value);
-      if (!isLater && used !== cursor.value) continue;
-      if (used === cursor.value) {
-        const key = String(cursor.key);
-        conditions.push(isDesc ? Prisma.sql`c."id" < ${key}::text` : Prisma.sql`c."id" > ${key}::text`);
-      }
-    }
-    branches.push(Prisma.sql`(SELECT ${SUMMARY_COLUMNS}, ${used === 1}::boolean AS "sortValue"
-      FROM "configuration" c WHERE ${allOf(conditions)} ORDER BY c."id" ${direction} ${limit})`);
-  }
-  if (branches.length === 0) return Promise.resolve([]);
-  return db.$queryRaw<SummaryRow[]>`
-    SELECT * FROM (${Prisma.join(branches, ' UNION ALL ')}) AS page
-     ORDER BY "sortValue" ${direction}, "id" ${direction} ${limit}`;
+function pageByUseOfKinds(environmentId: string, request: ConfigSearchRequest, kinds: readonly string[]) {
+  const direction = request.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const branches = kinds.map(
+    (kind) => Prisma.sql`(${pageQuery(environmentId, request, [kind as ConfigKindId])})`,
+  );
+  return Prisma.sql`SELECT * FROM (${Prisma.join(branches, ' UNION ALL ')}) AS page
+     ORDER BY "sortValue" ${direction}, "id" ${direction} LIMIT ${request.limit + 1}::int`;
 }
 
 /** The page's summaries in order (one more than the limit, when there is one) and the count of matches. */
@@ -113,23 +141,28 @@ export async function searchConfigSummaries(
   environmentId: string,
   request: ConfigSearchRequest,
 ): Promise<{ rows: ConfigPageRow[]; total: number }> {
-  const filters = filtersOf(environmentId, request);
-  const readPage = () => {
-    if (request.sort === 'inUse') return readPageByUse(db, environmentId, request, filters);
-    const column = SORTS[request.sort];
-    const { after, orderBy, limit } = keysetOf(request, column, KEY);
-    return db.$queryRaw<SummaryRow[]>`
-      SELECT ${SUMMARY_COLUMNS}, ${column.expression} AS "sortValue" FROM "configuration" c
-       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
-  };
+  const kinds = request.kinds ?? [];
+  const page =
+    request.sort === 'inUse' && kinds.length > 1
+      ? pageByUseOfKinds(environmentId, request, kinds)
+      : pageQuery(environmentId, request);
+  // Counted once per search: a later page's cursor carries the first page's total for the same filters.
+  const { carried } = keysetOf(request, SORTS[request.sort], request.sort === 'inUse' ? USE_KEY : KEY);
   const [rows, counted] = await Promise.all([
-    readPage(),
-    db.$queryRaw<{ total: number }[]>(
-      cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`),
-    ),
+    db.$queryRaw<SummaryRow[]>(page),
+    carried === undefined
+      ? db.$queryRaw<{ total: number }[]>(
+          cappedCount(countedOf(environmentId, request), searchTotalCapOf(request)),
+        )
+      : [{ total: carried }],
   ]);
   return {
-    rows: rows.map((row) => ({ ...row, sortValue: toCursorValue(row.sortValue) })),
+    rows: rows.map((row) => ({
+      ...row,
+      sortValue: toCursorValue(row.sortValue),
+      // Without a use row (none is expected), its entries are read rather than assumed absent.
+      isUsed: row.isUsed ?? true,
+    })),
     total: counted[0]?.total ?? 0,
   };
 }
@@ -141,7 +174,7 @@ export async function searchActiveConfigsOfKind(
   kind: string,
   request: Pick<ConfigPickerRequest, 'q' | 'cursor' | 'limit'> & { sort: 'id'; direction: SortDirection },
 ): Promise<{ rows: { id: string; description: string }[]; total: number }> {
-  const { after, orderBy, limit } = keysetOf(request, textSort(Prisma.sql`c."id"`), KEY);
+  const { after, orderBy, limit, carried } = keysetOf(request, textSort(Prisma.sql`c."id"`), KEY);
   const filters = [
     Prisma.sql`c."environment_id" = ${environmentId}`,
     Prisma.sql`c."kind" = ${kind}`,
@@ -152,9 +185,11 @@ export async function searchActiveConfigsOfKind(
     db.$queryRaw<{ id: string; description: string }[]>`
       SELECT c."id", c."description" FROM "configuration" c
        WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    db.$queryRaw<{ total: number }[]>(
-      cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`),
-    ),
+    carried === undefined
+      ? db.$queryRaw<{ total: number }[]>(
+          cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`, searchTotalCapOf(request)),
+        )
+      : [{ total: carried }],
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }
@@ -169,8 +204,9 @@ export function listWarningCandidates(
   environmentId: string,
 ): Promise<{ id: string; kind: string; active: boolean; isUsed: boolean }[]> {
   return db.$queryRaw`
-    SELECT c."id", c."kind", c."active", c."id" IN ${usedIds(environmentId)} AS "isUsed"
+    SELECT c."id", c."kind", c."active", u."in_use" AS "isUsed"
       FROM "configuration" c
-     WHERE c."environment_id" = ${environmentId}
-       AND (NOT c."active" OR c."id" NOT IN ${usedIds(environmentId)})`;
+      JOIN "configuration_use" u ON u."environment_id" = c."environment_id" AND u."configuration_id" = c."id"
+     WHERE c."environment_id" = ${environmentId} AND u."environment_id" = ${environmentId}
+       AND (NOT c."active" OR NOT u."in_use")`;
 }

@@ -9,8 +9,9 @@ import {
   summarizeConfigUsage,
 } from '@console/domain/config';
 import { conflict, ruleViolation } from '@console/domain/errors';
-import type { Db, Tx } from '../../db/client.ts';
-import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { unchanged } from '../../db/unit-of-work.ts';
 import { configAudit, lockAndLoadConfig, requireConfig } from './config.loaders.ts';
 import {
   type ConfigChanges,
@@ -23,8 +24,8 @@ import { findLiveReferences, findReferencesOf } from './config.usage.ts';
 
 // Create, get, save, activate and delete one configuration of a kind.
 
-export const getConfig = (db: Db, environmentId: string, kind: ConfigKindDefinition, id: string) =>
-  requireConfig(db, kind, { environmentId, id });
+export const getConfig = (ctx: EnvironmentContext, kind: ConfigKindDefinition, id: string) =>
+  requireConfig(ctx.db, kind, { environmentId: ctx.environmentId, id });
 
 /**
  * Decision (docs/decisions/0168): the kinds without deactivation (their form has no
@@ -40,19 +41,17 @@ export function activeFlagToSave(
 
 /** A new configuration's ID must not exist, in any kind (409). */
 export async function createConfig(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
-  email: string,
 ): Promise<ConfigItem> {
-  const key = { environmentId, id: input.id };
-  return mutate(db, async ({ tx, audit }) => {
-    const inserted = await insertConfig(tx, { ...key, ...fieldsOf(input), lastModifier: email });
+  const key = { environmentId: ctx.environmentId, id: input.id };
+  return ctx.mutate(async ({ tx, audit }) => {
+    const inserted = await insertConfig(tx, { ...key, ...fieldsOf(input), lastModifier: ctx.actor.email });
     if (!inserted) throw conflict(CONFIG_MESSAGES.idExists(input.id));
     const result = await requireConfig(tx, kind, key);
     audit(
-      configAudit(key, email, 'config.create', {
+      configAudit(key, ctx.actor.email, 'config.create', {
         kind: kind.id,
         description: input.description,
         active: input.active,
@@ -82,14 +81,12 @@ async function assertNotServed(tx: Tx, key: ConfigKey, changes: ConfigChanges): 
 
 /** /save: writes what differs; a save that changes nothing writes nothing (no audit entry). */
 export async function saveConfig(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   input: ConfigItemInput,
-  email: string,
 ): Promise<ConfigItem> {
-  const key = { environmentId, id: input.id };
-  return mutate(db, async ({ tx, audit }) => {
+  const key = { environmentId: ctx.environmentId, id: input.id };
+  return ctx.mutate(async ({ tx, audit }) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
     const changes = configChangesBetween(stored, {
       ...fieldsOf(input),
@@ -97,12 +94,12 @@ export async function saveConfig(
     });
     if (Object.keys(changes).length === 0) unchanged(stored);
     await assertNotServed(tx, key, changes);
-    await updateConfig(tx, key, changes, email);
+    await updateConfig(tx, key, changes, ctx.actor.email);
     const before = Object.fromEntries(
       Object.keys(changes).map((field) => [field, stored[field as keyof ConfigChanges]]),
     );
     const result = await requireConfig(tx, kind, key);
-    audit(configAudit(key, email, 'config.save', { kind: kind.id, before, after: { ...changes } }));
+    audit(configAudit(key, ctx.actor.email, 'config.save', { kind: kind.id, before, after: { ...changes } }));
     return result;
   });
 }
@@ -112,23 +109,21 @@ export async function saveConfig(
  * (INFO) and while an active plugin serves the configuration ("Update is not allowed:").
  */
 export async function activateConfig(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   request: ActivateConfigRequest,
-  email: string,
 ): Promise<ConfigItem> {
-  const key = { environmentId, id: request.id };
-  return mutate(db, async ({ tx, audit }) => {
+  const key = { environmentId: ctx.environmentId, id: request.id };
+  return ctx.mutate(async ({ tx, audit }) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
     if (stored.active === request.active) unchanged(stored);
     if (!request.active && !kind.allowsDeactivation)
       throw ruleViolation(CONFIG_MESSAGES.cannotDeactivate(kind.label));
     await assertNotServed(tx, key, { active: request.active });
-    await updateConfig(tx, key, { active: request.active }, email);
+    await updateConfig(tx, key, { active: request.active }, ctx.actor.email);
     const result = await requireConfig(tx, kind, key);
     audit(
-      configAudit(key, email, request.active ? 'config.activate' : 'config.deactivate', {
+      configAudit(key, ctx.actor.email, request.active ? 'config.activate' : 'config.deactivate', {
         kind: kind.id,
       }),
     );
@@ -138,22 +133,20 @@ export async function activateConfig(
 
 /** /delete: refused (409, naming them) while any plugin entry, active set or draft, points at it. */
 export async function deleteConfigById(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   kind: ConfigKindDefinition,
   id: string,
-  email: string,
 ): Promise<{ id: string }> {
-  const key = { environmentId, id };
-  return mutate(db, async ({ tx, audit }) => {
+  const key = { environmentId: ctx.environmentId, id };
+  return ctx.mutate(async ({ tx, audit }) => {
     const stored = await lockAndLoadConfig(tx, kind, key);
-    const references = await findReferencesOf(tx, environmentId, id);
+    const references = await findReferencesOf(tx, ctx.environmentId, id);
     if (references.length > 0) {
       throw ruleViolation(CONFIG_MESSAGES.inUse(id, summarizeConfigUsage(references).usedBy));
     }
     await deleteConfig(tx, key);
     audit(
-      configAudit(key, email, 'config.delete', {
+      configAudit(key, ctx.actor.email, 'config.delete', {
         kind: kind.id,
         description: stored.description,
         active: stored.active,

@@ -32,39 +32,17 @@ function registerKindRoutes(app: FastifyInstance, kindId: ConfigKindId) {
   const kind = configKindOf(kindId);
   // Every kind's family has the same calls; seen here over all kinds, data is any kind's (ConfigData).
   const calls: ConfigKindEndpoints<ConfigKindId> = api.config.kinds[kindId];
-  registerEndpoint(app, calls.list, ({ db, environmentId, body }) =>
-    listOfKind(db, environmentId, kind, body ?? {}),
-  );
-  registerEndpoint(app, calls.search, ({ db, environmentId, body }) =>
-    searchConfigsOfKind(db, environmentId, kind, body),
-  );
-  registerEndpoint(app, calls.listActive, ({ db, environmentId }) =>
-    listActiveOfKind(db, environmentId, kind),
-  );
-  registerEndpoint(app, calls.listRecent, ({ db, environmentId }) =>
-    listRecentOfKind(db, environmentId, kind),
-  );
-  registerEndpoint(app, calls.activate, ({ db, environmentId, body, email }) =>
-    activateConfig(db, environmentId, kind, body, email),
-  );
-  registerEndpoint(app, calls.create, ({ db, environmentId, body, email }) =>
-    createConfig(db, environmentId, kind, body, email),
-  );
-  registerEndpoint(app, calls.duplicate, ({ db, environmentId, body, email }) =>
-    duplicateConfig(db, environmentId, kind, body.id, email),
-  );
-  registerEndpoint(app, calls.duplicateReassign, ({ db, environmentId, body, email }) =>
-    duplicateAndReassign(db, environmentId, kind, body, email),
-  );
-  registerEndpoint(app, calls.get, ({ db, environmentId, body }) =>
-    getConfig(db, environmentId, kind, body.id),
-  );
-  registerEndpoint(app, calls.save, ({ db, environmentId, body, email }) =>
-    saveConfig(db, environmentId, kind, body, email),
-  );
-  registerEndpoint(app, calls.delete, ({ db, environmentId, body, email }) =>
-    deleteConfigById(db, environmentId, kind, body.id, email),
-  );
+  registerEndpoint(app, calls.list, ({ ctx, body }) => listOfKind(ctx, kind, body ?? {}));
+  registerEndpoint(app, calls.search, ({ ctx, body }) => searchConfigsOfKind(ctx, kind, body));
+  registerEndpoint(app, calls.listActive, ({ ctx }) => listActiveOfKind(ctx, kind));
+  registerEndpoint(app, calls.listRecent, ({ ctx }) => listRecentOfKind(ctx, kind));
+  registerEndpoint(app, calls.activate, ({ ctx, body }) => activateConfig(ctx, kind, body));
+  registerEndpoint(app, calls.create, ({ ctx, body }) => createConfig(ctx, kind, body));
+  registerEndpoint(app, calls.duplicate, ({ ctx, body }) => duplicateConfig(ctx, kind, body.id));
+  registerEndpoint(app, calls.duplicateReassign, ({ ctx, body }) => duplicateAndReassign(ctx, kind, body));
+  registerEndpoint(app, calls.get, ({ ctx, body }) => getConfig(ctx, kind, body.id));
+  registerEndpoint(app, calls.save, ({ ctx, body }) => saveConfig(ctx, kind, body));
+  registerEndpoint(app, calls.delete, ({ ctx, body }) => deleteConfigById(ctx, kind, body.id));
 }
 
 /** The kind a path under /api/config/ starts with, if any ('event/gr/list' → 'event/gr'). */
@@ -74,19 +52,11 @@ export async function configRoutes(app: FastifyInstance) {
   for (const kindId of CONFIG_KIND_IDS) registerKindRoutes(app, kindId);
 
   const { plugin } = api.config;
-  registerEndpoint(app, plugin.list, ({ db, environmentId, body }) =>
-    listAllConfigs(db, environmentId, body ?? {}),
-  );
-  registerEndpoint(app, plugin.search, ({ db, environmentId, body }) =>
-    searchConfigs(db, environmentId, body),
-  );
-  registerEndpoint(app, plugin.searchPicker, ({ db, environmentId, body }) =>
-    searchConfigPicker(db, environmentId, body),
-  );
-  registerEndpoint(app, plugin.listActive, ({ db, environmentId, body }) =>
-    listActiveOfPlugin(db, environmentId, body.pluginId),
-  );
-  registerEndpoint(app, plugin.warnings, ({ db, environmentId }) => listWarningsOfConfigs(db, environmentId));
+  registerEndpoint(app, plugin.list, ({ ctx, body }) => listAllConfigs(ctx, body ?? {}));
+  registerEndpoint(app, plugin.search, ({ ctx, body }) => searchConfigs(ctx, body));
+  registerEndpoint(app, plugin.searchPicker, ({ ctx, body }) => searchConfigPicker(ctx, body));
+  registerEndpoint(app, plugin.listActive, ({ ctx, body }) => listActiveOfPlugin(ctx, body.pluginId));
+  registerEndpoint(app, plugin.warnings, ({ ctx }) => listWarningsOfConfigs(ctx));
   registerEndpoint(app, plugin.constructionItems, () => listConstructionItems());
 
   // An unknown kind or prefix is "Unknown plugin"; a known kind's unknown call is a plain 404.

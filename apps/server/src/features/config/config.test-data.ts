@@ -144,3 +144,28 @@ export async function setPluginActive(
   await insertMissingPlugins(t.app.db, environmentId);
   await updatePluginActive(t.app.db, environmentId, PluginId[plugin], active, 'tests@example.com');
 }
+
+/**
+ * Where the maintained In use (configuration_use) differs from what the environment holds now: per id a
+ * configuration has or an entry holds, its kind and the number of entries holding it, worked out from
+ * the tables themselves. Empty when they agree.
+ */
+export async function inUseMismatches(db: Db, environmentId: string): Promise<unknown[]> {
+  return db.$queryRawUnsafe(
+    `WITH held AS (
+       SELECT e."environment_id", h."id", count(*)::int AS "uses" FROM "plugin_ab_test_entry" e
+        CROSS JOIN LATERAL (SELECT DISTINCT unnest(e."configurations") AS "id") h
+        WHERE e."environment_id" = $1 AND h."id" <> '' GROUP BY 1, 2),
+     computed AS (
+       SELECT coalesce(c."id", h."id") AS "id", c."kind", coalesce(h."uses", 0) AS "uses",
+              coalesce(h."uses", 0) > 0 AS "inUse"
+         FROM (SELECT * FROM "configuration" WHERE "environment_id" = $1) c
+         FULL JOIN held h ON h."id" = c."id"),
+     kept AS (
+       SELECT "configuration_id" AS "id", "kind", "uses", "in_use" AS "inUse"
+         FROM "configuration_use" WHERE "environment_id" = $1)
+     (SELECT 'computed' AS "side", * FROM (SELECT * FROM computed EXCEPT SELECT * FROM kept) a)
+     UNION ALL (SELECT 'kept', * FROM (SELECT * FROM kept EXCEPT SELECT * FROM computed) b)`,
+    environmentId,
+  );
+}

@@ -16,15 +16,18 @@ import { type ConfigSummary, listExistingIds } from './config.store.ts';
 /**
  * List items: extended{..., data{pluginId}} with inUse and usedBy, from the plugin entries pointing at
  * the listed configurations, and replacedBy, from the flow's audit entries (up to three more queries for
- * the page, whatever its length).
+ * the page, whatever its length). `usedIds`, when known (configuration_use), are the listed ids some
+ * entry holds: the others have no entries to read.
  */
 export async function toListItems(
   db: Db | Tx,
   environmentId: string,
   rows: readonly ConfigSummary[],
+  usedIds: readonly string[] = rows.map((row) => row.id),
 ): Promise<ConfigListItem[]> {
   const ids = rows.map((row) => row.id);
-  const references = rows.length === 0 ? [] : await findConfigurationReferences(db, environmentId, ids);
+  const references =
+    usedIds.length === 0 ? [] : await findConfigurationReferences(db, environmentId, usedIds);
   const replacedBy = await newestExistingCopies(db, environmentId, ids);
   const referencesOf = new Map<string, ConfigurationReferenceRow[]>();
   for (const reference of references) {

@@ -11,9 +11,10 @@ import {
   planDraftActivation,
   type VersionToActivate,
 } from '@console/domain/plugin';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
-import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { activateStoredVersion } from '../abtest/abtest.public.ts';
 import {
   listPluginStates,
@@ -72,11 +73,12 @@ async function makeDraftActive(tx: Tx, environmentId: string, state: PluginState
 
 async function activateOnce(
   unit: UnitOfWork,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: ActivateDraftRequest,
-  email: string,
 ): Promise<ActivateDraftResponse> {
   const { tx, audit } = unit;
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   const { pluginId, draftRevision } = request;
   // The lock protocol (db/lock-protocol.ts): configurations of every entry involved FOR SHARE (a save's
   // "is it served" check waits), A/B-tests of every draft involved FOR UPDATE (versions are
@@ -139,13 +141,11 @@ async function activateOnce(
  * left as they are and answered in `error`.
  */
 export function activateDraft(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: ActivateDraftRequest,
-  email: string,
 ): Promise<ActivateDraftResponse> {
   return retryWhileLockSetMoves(
-    () => mutate(db, (unit) => activateOnce(unit, environmentId, request, email)),
+    () => ctx.mutate((unit) => activateOnce(unit, ctx, request)),
     () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }

@@ -10,22 +10,10 @@ import { checkUsage } from './plugin-usage.service.ts';
 // Plugin details calls.
 export async function pluginDetailsRoutes(app: FastifyInstance) {
   const { plugin } = api;
-  registerEndpoint(app, plugin.get, ({ db, environmentId, body }) =>
-    getPluginDetails(db, environmentId, body.pluginId),
-  );
-  registerEndpoint(app, plugin.setDescription, ({ db, environmentId, body, email }) =>
-    setPluginDescription(db, environmentId, body, email),
-  );
-  registerEndpoint(app, plugin.saveDraft, ({ db, environmentId, body, email }) =>
-    saveDraft(db, environmentId, body, email),
-  );
-  registerEndpoint(app, plugin.activateDraft, ({ db, environmentId, body, email }) =>
-    activateDraft(db, environmentId, body, email),
-  );
-  registerEndpoint(app, plugin.draftImpact, ({ db, environmentId, body }) =>
-    previewDraftImpact(db, environmentId, body.pluginId),
-  );
-  registerEndpoint(app, plugin.abTestUsage, ({ db, environmentId, body }) =>
-    checkUsage(db, environmentId, body),
-  );
+  registerEndpoint(app, plugin.get, ({ ctx, body }) => getPluginDetails(ctx, body.pluginId));
+  registerEndpoint(app, plugin.setDescription, ({ ctx, body }) => setPluginDescription(ctx, body));
+  registerEndpoint(app, plugin.saveDraft, ({ ctx, body }) => saveDraft(ctx, body));
+  registerEndpoint(app, plugin.activateDraft, ({ ctx, body }) => activateDraft(ctx, body));
+  registerEndpoint(app, plugin.draftImpact, ({ ctx, body }) => previewDraftImpact(ctx, body.pluginId));
+  registerEndpoint(app, plugin.abTestUsage, ({ ctx, body }) => checkUsage(ctx, body));
 }

@@ -1,27 +1,28 @@
 import type { PluginDetails, SetPluginDescriptionRequest } from '@console/domain/plugin';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { lockInOrder } from '../../db/lock-protocol.ts';
-import { mutate } from '../../db/unit-of-work.ts';
 import { updatePluginDetails } from './plugin.store.ts';
 import { pluginAudit, readPluginDetails, requirePluginState } from './plugin-details.loaders.ts';
 
 // /api/plugin/get and /api/plugin/set/description.
 
-export const getPluginDetails = (db: Db, environmentId: string, pluginId: number): Promise<PluginDetails> =>
-  readPluginDetails(db, environmentId, pluginId);
+export const getPluginDetails = (
+  { db, environmentId }: EnvironmentContext,
+  pluginId: number,
+): Promise<PluginDetails> => readPluginDetails(db, environmentId, pluginId);
 
 /**
  * "Changing the description saves it immediately". A save always writes and is audited
  * (docs/decisions/0054), under the plugin's row lock so `before` is what it replaced.
  */
 export async function setPluginDescription(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: SetPluginDescriptionRequest,
-  email: string,
 ): Promise<PluginDetails> {
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   const { pluginId, description } = request;
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     await lockInOrder(tx, environmentId, { plugins: [pluginId] });
     const before = await requirePluginState(tx, environmentId, pluginId);
     await updatePluginDetails(tx, environmentId, pluginId, { description }, email);

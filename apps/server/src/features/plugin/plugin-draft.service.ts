@@ -8,9 +8,9 @@ import {
   type PluginDetails,
   type SaveDraftRequest,
 } from '@console/domain/plugin';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
-import { mutate, type UnitOfWork } from '../../db/unit-of-work.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { replacePluginEntries, updatePluginDetails } from './plugin.store.ts';
 import {
   abTestIdsOf,
@@ -25,10 +25,11 @@ import {
 
 async function saveDraftOnce(
   { tx, audit }: UnitOfWork,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: SaveDraftRequest,
-  email: string,
 ): Promise<PluginDetails> {
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   const { pluginId, configurations: entries } = request;
   const abTestIds = abTestIdsOf(entries);
   // The lock protocol (db/lock-protocol.ts): configurations FOR SHARE (the old draft's, whose entries
@@ -78,14 +79,9 @@ async function saveDraftOnce(
  * edit made on an older draft is refused (409) instead of silently undoing the newer one. Answers
  * the plugin with the new draft revision.
  */
-export function saveDraft(
-  db: Db,
-  environmentId: string,
-  request: SaveDraftRequest,
-  email: string,
-): Promise<PluginDetails> {
+export function saveDraft(ctx: EnvironmentContext, request: SaveDraftRequest): Promise<PluginDetails> {
   return retryWhileLockSetMoves(
-    () => mutate(db, (unit) => saveDraftOnce(unit, environmentId, request, email)),
+    () => ctx.mutate((unit) => saveDraftOnce(unit, ctx, request)),
     () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }

@@ -1,5 +1,6 @@
 import type { ScheduleEntrySet, SchedulePluginInput } from '@console/domain/schedule';
 import type { Db, Tx } from '../../db/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import type { PluginEntrySet } from './plugin.store.ts';
 
 // The plugins' A/B-test entries as other features' views read them: the environment transfer's sets,
@@ -94,7 +95,13 @@ export async function findConfigurationReferenceRows(
       JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
      CROSS JOIN LATERAL (SELECT DISTINCT unnest(e."configurations") AS "config_id") c
      WHERE e."environment_id" = ${environmentId} AND c."config_id" <> ''
-       AND (${configIds === undefined}::boolean OR c."config_id" = ANY(${[...(configIds ?? [])]}::text[]))
+       ${
+         configIds === undefined
+           ? Prisma.empty
+           : // The entries holding one of the ids, from the index of the ids entries hold.
+             Prisma.sql`AND e."configurations" && ${[...configIds]}::text[]
+                         AND c."config_id" = ANY(${[...configIds]}::text[])`
+       }
      ORDER BY c."config_id", e."plugin_id", e."state", e."position"`;
 }
 

@@ -6,7 +6,8 @@ import {
   type TestSplitChange,
   type VersionToActivate,
 } from '@console/domain/plugin';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { currentServedRanges } from '../abtest/abtest-impact.service.ts';
 import type { PluginStateRow } from './plugin.store.ts';
@@ -36,10 +37,10 @@ const impactOf = (state: PluginStateRow, splits: ReadonlyMap<string, TestSplitCh
   impactOfPluginDraft({ isEnabled: state.plugin.active, active: state.active, draft: state.draft }, splits);
 
 export function previewDraftImpact(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   pluginId: number,
 ): Promise<PluginDraftImpactResponse> {
+  const { db, environmentId } = ctx;
   return runInTransaction(
     db,
     async (tx) => {

@@ -6,7 +6,7 @@ import {
   isDraftStale,
   PLUGIN_MESSAGES,
 } from '@console/domain/plugin';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext } from '../../context.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { findPluginIdsUsingAbTests, listPluginStates } from './plugin.store.ts';
 import {
@@ -25,10 +25,10 @@ import {
  * the plugin's own first (its stale draft, the entry's own problem).
  */
 export function checkUsage(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: AbTestUsageRequest,
 ): Promise<AbTestUsageResponse> {
+  const { db, environmentId } = ctx;
   const { pluginId, abTestId, abTestVersion } = request;
   return runInTransaction(
     db,

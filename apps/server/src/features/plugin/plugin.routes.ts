@@ -7,14 +7,10 @@ import { pluginDetailsRoutes } from './plugin-details.routes.ts';
 
 export async function pluginRoutes(app: FastifyInstance) {
   const { plugin } = api;
-  registerEndpoint(app, plugin.list, ({ db, environmentId }) => listPlugins(db, environmentId));
-  registerEndpoint(app, plugin.listEnabled, ({ db, environmentId }) => listEnabled(db, environmentId));
-  registerEndpoint(app, plugin.listEnabledGrouped, ({ db, environmentId }) =>
-    listEnabledGrouped(db, environmentId),
-  );
+  registerEndpoint(app, plugin.list, ({ ctx }) => listPlugins(ctx));
+  registerEndpoint(app, plugin.listEnabled, ({ ctx }) => listEnabled(ctx));
+  registerEndpoint(app, plugin.listEnabledGrouped, ({ ctx }) => listEnabledGrouped(ctx));
   registerEndpoint(app, plugin.types, () => listPluginTypes());
-  registerEndpoint(app, plugin.activate, ({ db, environmentId, body, email }) =>
-    activatePlugin(db, environmentId, body, email),
-  );
+  registerEndpoint(app, plugin.activate, ({ ctx, body }) => activatePlugin(ctx, body));
   await pluginDetailsRoutes(app);
 }

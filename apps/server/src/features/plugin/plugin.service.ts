@@ -6,19 +6,20 @@ import {
   type PluginListItem,
   pluginNameOf,
 } from '@console/domain/operations';
-import type { Db, Tx } from '../../db/client.ts';
-import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import type { EnvironmentContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { unchanged } from '../../db/unit-of-work.ts';
 import { findPluginRow, insertMissingPlugins, listPluginRows, updatePluginActive } from './plugin.store.ts';
 
 /** Environment initializer: every plugin of the enumeration exists in every environment. */
 export const ensureEveryPlugin = (tx: Tx, environmentId: string) => insertMissingPlugins(tx, environmentId);
 
-export const listPlugins = (db: Db, environmentId: string) => listPluginRows(db, environmentId);
+export const listPlugins = ({ db, environmentId }: EnvironmentContext) => listPluginRows(db, environmentId);
 
-export const listEnabled = async (db: Db, environmentId: string) =>
+export const listEnabled = async ({ db, environmentId }: EnvironmentContext) =>
   listEnabledPlugins(await listPluginRows(db, environmentId));
 
-export const listEnabledGrouped = async (db: Db, environmentId: string) =>
+export const listEnabledGrouped = async ({ db, environmentId }: EnvironmentContext) =>
   groupEnabledPlugins(await listPluginRows(db, environmentId));
 
 /**
@@ -27,14 +28,14 @@ export const listEnabledGrouped = async (db: Db, environmentId: string) =>
  * real change.
  */
 export async function activatePlugin(
-  db: Db,
-  environmentId: string,
+  ctx: EnvironmentContext,
   request: ActivatePluginRequest,
-  email: string,
 ): Promise<PluginListItem> {
+  const { environmentId } = ctx;
+  const email = ctx.actor.email;
   const { pluginId, active } = request;
   const name = pluginNameOf(pluginId);
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const isSwitched = await updatePluginActive(tx, environmentId, pluginId, active, email);
     const plugin = await findPluginRow(tx, environmentId, pluginId);
     if (!plugin) throw notFound(`Plugin ${name} (${pluginId}) not found in environment ${environmentId}`);

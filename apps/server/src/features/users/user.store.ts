@@ -35,31 +35,38 @@ export async function findUserRoles(db: Db | Tx, email: string) {
     : null;
 }
 
-/** Everyone who signed in, by e-mail, with their roles and how many sessions they hold. */
+/**
+ * Everyone who signed in, by e-mail, with their roles and how many sessions they hold: one statement
+ * (the roles and the live sessions' count read per user from their indexes), one round trip per list.
+ */
 export async function listUsers(
   db: Db,
   { liveSince, createdAfter }: { liveSince: Date; createdAfter: Date },
 ): Promise<Omit<UserSummary, 'isConfiguredAdmin'>[]> {
-  const users = await db.consoleUser.findMany({
-    orderBy: { email: 'asc' },
-    select: {
-      email: true,
-      role: true,
-      firstSeen: true,
-      lastSeen: true,
-      roles: { select: { environmentId: true, role: true } },
-      _count: {
-        select: { sessions: { where: { lastSeen: { gt: liveSince }, created: { gt: createdAfter } } } },
-      },
-    },
-  });
+  const users = await db.$queryRaw<
+    {
+      email: string;
+      role: string;
+      firstSeen: Date;
+      lastSeen: Date;
+      environments: Record<string, string>;
+      sessions: number;
+    }[]
+  >`
+    SELECT u.email, u.role, u.first_seen AS "firstSeen", u.last_seen AS "lastSeen",
+           COALESCE((SELECT jsonb_object_agg(r.environment_id, r.role) FROM user_role r WHERE r.email = u.email),
+                    '{}'::jsonb) AS "environments",
+           (SELECT count(*)::int FROM session s
+             WHERE s.email = u.email AND s.last_seen > ${liveSince} AND s.created > ${createdAfter}) AS "sessions"
+      FROM console_user u
+     ORDER BY u.email`;
   return users.map((user) => ({
     email: user.email,
     role: user.role as Role,
     firstSeen: user.firstSeen.getTime(),
     lastSeen: user.lastSeen.getTime(),
-    environments: Object.fromEntries(user.roles.map((row) => [row.environmentId, row.role as Role])),
-    sessions: user._count.sessions,
+    environments: user.environments as Record<string, Role>,
+    sessions: user.sessions,
   }));
 }
 

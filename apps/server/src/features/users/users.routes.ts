@@ -6,21 +6,18 @@ import { listUsers, removeUser, searchUsers, setEnvironmentProtected, setUserRol
 // The Users screen. Who may call what is declared in the endpoint table (users.endpoints.ts).
 export async function usersRoutes(app: FastifyInstance) {
   const { settings, sessions, environments } = app;
-  const now = app.clock;
-  const contextOf = (email: string) => ({ db: app.db, settings, now, email, sessions });
+  const users = { settings, now: app.clock, sessions };
 
-  registerEndpoint(app, api.users.list, async ({ db, user }) =>
-    listUsers({ db, settings, now }, await environments.list(), user!),
+  registerEndpoint(app, api.users.list, async ({ ctx, user }) =>
+    listUsers(ctx, users, await environments.list(), user!),
   );
-  registerEndpoint(app, api.users.search, ({ db, user, body }) =>
-    searchUsers({ db, settings, now }, user!, body),
-  );
-  registerEndpoint(app, api.users.setRole, ({ body, email }) => setUserRole(contextOf(email), body));
-  registerEndpoint(app, api.users.remove, async ({ body, email }) => {
-    const { sessionsEnded } = await removeUser(contextOf(email), body.email);
+  registerEndpoint(app, api.users.search, ({ ctx, user, body }) => searchUsers(ctx, users, user!, body));
+  registerEndpoint(app, api.users.setRole, ({ ctx, body }) => setUserRole(ctx, users, body));
+  registerEndpoint(app, api.users.remove, async ({ ctx, body }) => {
+    const { sessionsEnded } = await removeUser(ctx, users, body.email);
     return { email: body.email, sessionsEnded };
   });
-  registerEndpoint(app, api.users.setProtected, ({ db, body, email }) =>
-    setEnvironmentProtected(db, environments, body, email),
+  registerEndpoint(app, api.users.setProtected, ({ ctx, body }) =>
+    setEnvironmentProtected(ctx, environments, body),
   );
 }

@@ -12,8 +12,9 @@ import {
   type UserSummary,
   userListSeenBy,
 } from '@console/domain/users';
-import type { Db, Tx } from '../../db/client.ts';
-import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import type { ConsoleContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { unchanged } from '../../db/unit-of-work.ts';
 import type { SignedInUser } from '../../http/session.ts';
 import type { AppSettings } from '../../settings.ts';
 import { updateEnvironmentProtected } from '../environment/environment.public.ts';
@@ -27,13 +28,10 @@ import {
   upsertEnvironmentRole,
 } from './user.store.ts';
 
-/** What the user services need besides the database. */
-export interface UsersContext {
-  db: Db;
+/** What the user services need besides the request's context (whose actor is the signed-in admin). */
+export interface UsersDependencies {
   settings: AppSettings;
   now: () => number;
-  /** The signed-in admin. */
-  email: string;
   /**
    * This process's sessions (http/session.ts): the cache, emptied once a role change or removal committed,
    * and a removed user's sessions ended in the removal's transaction. Sessions are the sign-in's: users
@@ -44,23 +42,26 @@ export interface UsersContext {
 
 const userNotFound = (email: string) => notFound(`User ${email} not found`);
 
-async function listAll(context: Omit<UsersContext, 'email' | 'sessions'>): Promise<UserSummary[]> {
-  const at = context.now();
-  const rows = await listUserRows(context.db, {
-    liveSince: new Date(at - context.settings.sessionIdleMs),
-    createdAfter: new Date(at - context.settings.sessionAbsoluteMs),
+type UsersReading = Omit<UsersDependencies, 'sessions'>;
+
+async function listAll(ctx: ConsoleContext, users: UsersReading): Promise<UserSummary[]> {
+  const at = users.now();
+  const rows = await listUserRows(ctx.db, {
+    liveSince: new Date(at - users.settings.sessionIdleMs),
+    createdAfter: new Date(at - users.settings.sessionAbsoluteMs),
   });
-  return rows.map((row) => ({ ...row, isConfiguredAdmin: context.settings.adminEmails.includes(row.email) }));
+  return rows.map((row) => ({ ...row, isConfiguredAdmin: users.settings.adminEmails.includes(row.email) }));
 }
 
 /** The users list as the caller may see it (userListSeenBy: everyone for admins). */
 export async function listUsers(
-  context: Omit<UsersContext, 'email' | 'sessions'>,
+  ctx: ConsoleContext,
+  users: UsersReading,
   environments: EnvironmentProtection[],
   caller: SignedInUser,
 ): Promise<UserListResponse> {
   const isAdmin = isAdminAnywhere(caller.grants, caller.grants.environments.values());
-  return { ...userListSeenBy(await listAll(context), { email: caller.email, isAdmin }), environments };
+  return { ...userListSeenBy(await listAll(ctx, users), { email: caller.email, isAdmin }), environments };
 }
 
 /**
@@ -68,14 +69,18 @@ export async function listUsers(
  * in memory; the console's users are its staff, a list read whole in one query.
  */
 export async function searchUsers(
-  context: Omit<UsersContext, 'email' | 'sessions'>,
+  ctx: ConsoleContext,
+  users: UsersReading,
   caller: SignedInUser,
   request: UserSearchRequest,
 ): Promise<SearchPage<ListedUser> & { seesEveryone: boolean }> {
   const isAdmin = isAdminAnywhere(caller.grants, caller.grants.environments.values());
-  const { users, seesEveryone } = userListSeenBy(await listAll(context), { email: caller.email, isAdmin });
+  const { users: seen, seesEveryone } = userListSeenBy(await listAll(ctx, users), {
+    email: caller.email,
+    isAdmin,
+  });
   const { q, role } = request;
-  const matching = users.filter(
+  const matching = seen.filter(
     (user) => (!q || containsSearchText(user.email, q)) && (role === undefined || user.role === role),
   );
   const page = searchInMemory(
@@ -92,17 +97,21 @@ export async function searchUsers(
 }
 
 /** A role change must leave someone able to administer: nobody changes their own, nor ADMIN_EMAILS'. */
-function refuseUnchangeable(context: UsersContext, email: string, what: string): void {
-  if (context.settings.adminEmails.includes(email)) {
+function refuseUnchangeable(ctx: ConsoleContext, users: UsersReading, email: string, what: string): void {
+  if (users.settings.adminEmails.includes(email)) {
     throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; ${what} there`);
   }
-  if (email === context.email) throw ruleViolation(`Another admin must ${what} for you`);
+  if (email === ctx.actor.email) throw ruleViolation(`Another admin must ${what} for you`);
 }
 
-export async function setUserRole(context: UsersContext, request: SetUserRoleRequest): Promise<UserSummary> {
+export async function setUserRole(
+  ctx: ConsoleContext,
+  users: UsersDependencies,
+  request: SetUserRoleRequest,
+): Promise<UserSummary> {
   const { email, environment, role } = request;
-  refuseUnchangeable(context, email, 'change the role');
-  await mutate(context.db, async ({ tx, audit, afterCommit }) => {
+  refuseUnchangeable(ctx, users, email, 'change the role');
+  await ctx.mutate(async ({ tx, audit, afterCommit }) => {
     if (!(await lockUser(tx, email))) throw userNotFound(email);
     const roles = (await findUserRoles(tx, email))!;
     if (environment === undefined) {
@@ -110,30 +119,23 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
       const next = role as Role;
       await updateConsoleRole(tx, email, next);
       const attributes = { scope: 'console' as const, before: roles.role, role: next };
-      afterCommit(() => context.sessions.forget());
+      afterCommit(() => users.sessions.forget());
       // Console-wide: one entry, listed in every environment's log (docs/decisions/0062).
-      audit({
-        environmentId: null,
-        action: 'user.role.set',
-        target: email,
-        email: context.email,
-        attributes,
-      });
+      audit({ environmentId: null, action: 'user.role.set', target: email, attributes });
       return null;
     }
-    afterCommit(() => context.sessions.forget());
+    afterCommit(() => users.sessions.forget());
     if (role === null) await deleteEnvironmentRole(tx, email, environment);
     else await upsertEnvironmentRole(tx, email, environment, role);
     audit({
       environmentId: environment,
-      email: context.email,
       action: 'user.role.set',
       target: email,
       attributes: { scope: 'environment', before: roles.environments.get(environment) ?? null, role },
     });
     return null;
   });
-  const user = (await listAll(context)).find((summary) => summary.email === email);
+  const user = (await listAll(ctx, users)).find((summary) => summary.email === email);
   if (!user) throw userNotFound(email);
   return user;
 }
@@ -142,22 +144,25 @@ export async function setUserRole(context: UsersContext, request: SetUserRoleReq
  * Forgets a user and ends their sessions, and empties this process's session cache after the commit.
  * ADMIN_EMAILS' admins are configured, not stored: removing one would only sign them out, again and again.
  */
-export async function removeUser(context: UsersContext, email: string): Promise<{ sessionsEnded: number }> {
-  if (context.settings.adminEmails.includes(email)) {
+export async function removeUser(
+  ctx: ConsoleContext,
+  users: UsersDependencies,
+  email: string,
+): Promise<{ sessionsEnded: number }> {
+  if (users.settings.adminEmails.includes(email)) {
     throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; remove them there`);
   }
-  if (email === context.email) throw ruleViolation('Another admin must remove you');
-  return mutate(context.db, async ({ tx, audit, afterCommit }) => {
+  if (email === ctx.actor.email) throw ruleViolation('Another admin must remove you');
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     if (!(await lockUser(tx, email))) throw userNotFound(email);
     const roles = (await findUserRoles(tx, email))!;
-    const sessionsEnded = await context.sessions.endAllOfIn(tx, email);
+    const sessionsEnded = await users.sessions.endAllOfIn(tx, email);
     await deleteUser(tx, email);
-    afterCommit(() => context.sessions.forget());
+    afterCommit(() => users.sessions.forget());
     audit({
       environmentId: null,
       action: 'user.remove',
       target: email,
-      email: context.email,
       attributes: { role: roles.role, sessionsEnded },
     });
     return { sessionsEnded };
@@ -166,19 +171,17 @@ export async function removeUser(context: UsersContext, email: string): Promise<
 
 /** Protects or unprotects an environment; this process's environment catalog is read again after the commit. */
 export async function setEnvironmentProtected(
-  db: Db,
+  ctx: ConsoleContext,
   environments: { invalidate(): void },
   { environment, isProtected }: SetEnvironmentProtectedRequest,
-  email: string,
 ): Promise<EnvironmentProtection> {
-  return mutate(db, async ({ tx, audit, afterCommit }) => {
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     const before = await updateEnvironmentProtected(tx, environment, isProtected);
     if (before === null) throw notFound(`Unknown environment ${environment}`);
     if (before === isProtected) unchanged({ id: environment, isProtected });
     afterCommit(() => environments.invalidate());
     audit({
       environmentId: environment,
-      email,
       action: 'environment.protect',
       target: environment,
       attributes: { isProtected },
