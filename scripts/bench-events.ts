@@ -23,6 +23,7 @@ import {
   insertRuntimeRevision,
   makeRuntimeContent,
   startTestPostgres,
+  testRuntimeContext,
 } from '@console/server/testing';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -178,9 +179,10 @@ const consoleUrl = `http://127.0.0.1:${address.port}`;
 
 // The bare route: the same ingestion over the console's own database pool, nothing else.
 const bareIngestion = createEventIngestion(app.db, { perSecondPerKey: 10_000_000 });
+const bareContext = testRuntimeContext(app, { environmentId: 'dev', keyId: 'bare' });
 const bare = Fastify({ logger: false, bodyLimit: 1 << 22 });
 bare.post('/events', async (request) => ({
-  payload: await bareIngestion.ingest('bare', 'dev', request.body as EventsRequest),
+  payload: await bareIngestion.ingest(bareContext, request.body as EventsRequest),
 }));
 // The ceiling: the raw events alone, one multi-row INSERT per batch in its own transaction.
 const rawPool = new pg.Pool({ connectionString: database.url, max: 10, idleTimeoutMillis: 0 });

@@ -106,3 +106,37 @@ function contextOf(
       ),
   };
 }
+
+/** The runtime key a game server called with (a game server is no operator: it has no actor). */
+export interface RuntimeCaller {
+  readonly id: string;
+}
+
+/**
+ * What the work of a runtime context's mutate receives: the transaction and the after-commit effects,
+ * without audit: a game server's call is not an operator's change and writes no audit entry.
+ */
+export type RuntimeUnitOfWork = Pick<UnitOfWork, 'tx' | 'afterCommit'>;
+
+/** The context of a game server's call (/runtime/v1): the environment is the runtime key's own. */
+export interface RuntimeContext {
+  readonly db: Db;
+  readonly environmentId: string;
+  readonly key: RuntimeCaller;
+  /** Runs the work in the app instance's unit of work, which then writes no audit entry. */
+  mutate<T>(work: (unit: RuntimeUnitOfWork) => Promise<T>, options?: MutateOptions): Promise<T>;
+}
+
+/** A context of the instance's unit of work for a call made with this runtime key of this environment. */
+export function createRuntimeContext(
+  unitOfWork: UnitOfWorkRunner,
+  key: RuntimeCaller,
+  environmentId: string,
+): RuntimeContext {
+  return {
+    db: unitOfWork.db,
+    environmentId,
+    key,
+    mutate: (work, options) => unitOfWork.mutate(({ tx, afterCommit }) => work({ tx, afterCommit }), options),
+  };
+}

@@ -39,13 +39,9 @@ try {
     const started = performance.now();
     const exists = await db.environment.count({ where: { id: environmentId } });
     if (exists === 0) {
-      await createEnvironment(
-        db,
-        { invalidate() {} },
-        environmentSetup,
-        { configurationId: environmentId },
-        seeder.actor.email,
-      );
+      await createEnvironment(seeder, { invalidate() {} }, environmentSetup, {
+        configurationId: environmentId,
+      });
     }
     const owner = await openConnection(database.ownerUrl);
     try {

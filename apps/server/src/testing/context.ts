@@ -4,7 +4,9 @@ import {
   type ConsoleContext,
   createConsoleContext,
   createEnvironmentContext,
+  createRuntimeContext,
   type EnvironmentContext,
+  type RuntimeContext,
 } from '../context.ts';
 
 /** The operator a test's context acts as unless it names one (the dev login's default). */
@@ -27,4 +29,15 @@ export function testContext(
 /** A console-wide context (no environment) of the app, acting as `email`. */
 export function testConsoleContext(app: FastifyInstance, email = TEST_ACTOR_EMAIL): ConsoleContext {
   return createConsoleContext(app.unitOfWork, { email });
+}
+
+/** A game server's call's context (no actor): the app's unit of work, a runtime key `keyId` of `environmentId`. */
+export function testRuntimeContext(
+  app: FastifyInstance,
+  {
+    environmentId = DEFAULT_ENVIRONMENT,
+    keyId = 'test-key',
+  }: { environmentId?: string; keyId?: string } = {},
+): RuntimeContext {
+  return createRuntimeContext(app.unitOfWork, { id: keyId }, environmentId);
 }

@@ -14,6 +14,7 @@ export {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../features/webhooks/webhook-receiver.testing.ts';
+export { testRuntimeContext } from './context.ts';
 export { type HttpClient, httpClient, type TestRequest, type TestResponse } from './http-client.ts';
 export {
   startTestOidcProvider,

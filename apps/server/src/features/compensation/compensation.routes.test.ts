@@ -6,6 +6,8 @@ import {
 } from '@console/domain/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { testRuntimeContext } from '../../testing/context.ts';
+import { collectGrants, listPendingGrants } from './compensation.service.ts';
 import { listPendingCompensationGrants } from './compensation.store.ts';
 
 describe('user compensation', () => {
@@ -52,6 +54,22 @@ describe('user compensation', () => {
         attributes: { grantId: grant.id, item: 'Coin', itemId: 4, amount: 250 },
       }),
     );
+  });
+
+  it("is collected by a game server's call in its key's environment, through the unit of work, unaudited", async () => {
+    const { id } = (
+      await call('/api/compensation/send/consumable', { userId: 'player-9', item: 'Life', amount: 2 })
+    ).json().payload;
+    const audited = (await auditOf()).length;
+    const stable = testRuntimeContext(t.app, { environmentId: 'stable' });
+    expect(await collectGrants(stable, [id])).toEqual({ collected: [] });
+    const dev = testRuntimeContext(t.app);
+    expect(await listPendingGrants(dev, 'player-9')).toMatchObject([{ id, item: 'Life', amount: 2 }]);
+    expect(await collectGrants(dev, [id, id])).toEqual({ collected: [id] });
+    expect(await collectGrants(dev, [id])).toEqual({ collected: [] });
+    expect(await listPendingGrants(dev, 'player-9')).toEqual([]);
+    // A game server is no operator: its pickup is the grant's `collected`, not an audit entry.
+    expect((await auditOf()).length).toBe(audited);
   });
 
   it('keeps every grant sent to the same player', async () => {

@@ -6,8 +6,7 @@ import {
   type SendConsumableRequest,
 } from '@console/domain/operations';
 import type { PendingGrant } from '@console/domain/runtime';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext, RuntimeContext } from '../../context.ts';
 import {
   collectCompensationGrants,
   findCompensationGrantByKey,
@@ -59,12 +58,8 @@ export async function sendConsumable(
 // The game servers' side (/runtime/v1/grants/*): a pickup is recorded on the grant, not audited.
 
 /** The player's grants not collected yet, oldest first. */
-export async function listPendingGrants(
-  db: Db,
-  environmentId: string,
-  userId: string,
-): Promise<PendingGrant[]> {
-  const grants = await listPendingCompensationGrants(db, environmentId, userId);
+export async function listPendingGrants(ctx: RuntimeContext, userId: string): Promise<PendingGrant[]> {
+  const grants = await listPendingCompensationGrants(ctx.db, ctx.environmentId, userId);
   return grants.map(({ id, item, amount, created }) => ({
     id,
     item,
@@ -74,6 +69,9 @@ export async function listPendingGrants(
 }
 
 /** Collects what is still pending among `ids`: the game server gives the player exactly the answered ids. */
-export async function collectGrants(db: Db, environmentId: string, ids: readonly number[]) {
-  return { collected: await collectCompensationGrants(db, environmentId, [...new Set(ids)]) };
+export async function collectGrants(ctx: RuntimeContext, ids: readonly number[]) {
+  const collected = await ctx.mutate(({ tx }) =>
+    collectCompensationGrants(tx, ctx.environmentId, [...new Set(ids)]),
+  );
+  return { collected };
 }

@@ -4,8 +4,7 @@ import {
   type RestoreEnvironmentRequest,
 } from '@console/domain/environment-archive';
 import { conflict } from '@console/domain/errors';
-import type { Db } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
+import type { ConsoleContext } from '../../context.ts';
 import { listServingKeyNames } from '../runtime-keys/runtime-keys.public.ts';
 import { unknownEnvironment } from './environment.service.ts';
 import {
@@ -23,7 +22,7 @@ export interface ArchiveEffects {
   connections: { checkNow(): Promise<unknown> };
 }
 
-export const listArchived = (db: Db) => listArchivedEnvironments(db);
+export const listArchived = (ctx: ConsoleContext) => listArchivedEnvironments(ctx.db);
 
 /**
  * Archives the environment (docs/decisions/0066):
@@ -32,13 +31,12 @@ export const listArchived = (db: Db) => listArchivedEnvironments(db);
  * still in use; the archive mark follows it in the same transaction.
  */
 export async function archiveEnvironment(
-  db: Db,
+  ctx: ConsoleContext,
   effects: ArchiveEffects,
   request: ArchiveEnvironmentRequest,
-  email: string,
 ) {
   const id = request.configurationId;
-  return mutate(db, async ({ tx, audit, afterAudit, afterCommit }) => {
+  return ctx.mutate(async ({ tx, audit, afterAudit, afterCommit }) => {
     const row = await lockEnvironmentForArchive(tx, id);
     if (!row) throw unknownEnvironment(id);
     const servingKeys = await listServingKeyNames(tx, id);
@@ -54,13 +52,12 @@ export async function archiveEnvironment(
     if (refusal !== null) throw conflict(refusal);
     audit({
       environmentId: id,
-      email,
       action: 'environment.archive',
       target: id,
       attributes: { stoppedKeys: servingKeys },
     });
     afterAudit(async (audited) => {
-      await setEnvironmentArchived(audited, id, { at: new Date(), by: email });
+      await setEnvironmentArchived(audited, id, { at: new Date(), by: ctx.actor.email });
       await notifyEnvironmentArchive(audited, id);
     });
     afterCommit(() => {
@@ -74,13 +71,12 @@ export async function archiveEnvironment(
 
 /** Restores an archived environment: back in the menus, its runtime keys (not revoked) work again. */
 export async function restoreEnvironment(
-  db: Db,
+  ctx: ConsoleContext,
   effects: ArchiveEffects,
   request: RestoreEnvironmentRequest,
-  email: string,
 ) {
   const id = request.configurationId;
-  return mutate(db, async ({ tx, audit, afterCommit }) => {
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     const row = await lockEnvironmentForArchive(tx, id);
     if (!row) throw unknownEnvironment(id);
     if (row.archived === null) throw conflict(`Environment ${id} is not archived`);
@@ -90,7 +86,6 @@ export async function restoreEnvironment(
     const restartedKeys = await listServingKeyNames(tx, id);
     audit({
       environmentId: id,
-      email,
       action: 'environment.restore',
       target: id,
       attributes: { archivedBy: row.archivedBy ?? '', restartedKeys },

@@ -19,17 +19,13 @@ export async function environmentRoutes(app: FastifyInstance) {
     keys: app.runtimeKeyCache,
     connections: app.connections,
   });
-  registerEndpoint(app, api.environment.list, ({ db }) => listEnvironments(db));
-  registerEndpoint(app, api.environment.save, ({ db, body, email }) =>
-    createEnvironment(db, app.environments, app.environmentSetup, body, email),
+  registerEndpoint(app, api.environment.list, ({ ctx }) => listEnvironments(ctx));
+  registerEndpoint(app, api.environment.save, ({ ctx, body }) =>
+    createEnvironment(ctx, app.environments, app.environmentSetup, body),
   );
-  registerEndpoint(app, api.environment.archive, ({ db, body, email }) =>
-    archiveEnvironment(db, effects(), body, email),
-  );
-  registerEndpoint(app, api.environment.restore, ({ db, body, email }) =>
-    restoreEnvironment(db, effects(), body, email),
-  );
-  registerEndpoint(app, api.environment.archived, ({ db }) => listArchived(db));
+  registerEndpoint(app, api.environment.archive, ({ ctx, body }) => archiveEnvironment(ctx, effects(), body));
+  registerEndpoint(app, api.environment.restore, ({ ctx, body }) => restoreEnvironment(ctx, effects(), body));
+  registerEndpoint(app, api.environment.archived, ({ ctx }) => listArchived(ctx));
   // Another process archived or restored one: read the environments again now, not within
   // CATALOG_CACHE_MS, and close the game clients' connections its keys opened here.
   app.addHook('onReady', async () => {

@@ -9,7 +9,6 @@ import { conflict, notFound } from '@console/domain/errors';
 import { isProtectedEnvironment } from '@console/domain/operations';
 import type { ConsoleContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { mutate } from '../../db/unit-of-work.ts';
 import type { EnvironmentSetup } from './environment.initializers.ts';
 import {
   findEnvironment,
@@ -21,7 +20,7 @@ import {
   lockEnvironmentRows,
 } from './environment.store.ts';
 
-export const listEnvironments = (db: Db) => listEnvironmentIds(db);
+export const listEnvironments = (ctx: ConsoleContext) => listEnvironmentIds(ctx.db);
 
 export const environmentExists = async (db: Db | Tx, id: string) => (await findEnvironment(db, id)) !== null;
 
@@ -68,27 +67,20 @@ export function createEnvironmentResolver(catalog: {
  * published with the audit entry, and this process's environment catalog is read again after the commit.
  */
 export async function createEnvironment(
-  db: Db,
+  ctx: ConsoleContext,
   catalog: { invalidate(): void },
   setup: EnvironmentSetup,
   request: SaveEnvironmentRequest,
-  email: string,
 ) {
   const id = request.configurationId;
   const description = request.description?.trim() || DEFAULT_ENVIRONMENT_DESCRIPTION;
-  return mutate(db, async ({ tx, audit, afterCommit }) => {
+  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
     if (!(await insertEnvironment(tx, id, description))) {
       throw conflict(`Environment ${id} already exists`);
     }
     await initializeEnvironment(tx, setup, id);
     afterCommit(() => catalog.invalidate());
-    audit({
-      environmentId: id,
-      email,
-      action: 'environment.create',
-      target: id,
-      attributes: { description },
-    });
+    audit({ environmentId: id, action: 'environment.create', target: id, attributes: { description } });
     return { id, description };
   });
 }

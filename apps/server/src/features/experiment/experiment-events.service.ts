@@ -1,7 +1,7 @@
 import { badInput } from '@console/domain/errors';
 import { type EventsRequest, type EventsResponse, findEventTimeOutOfRange } from '@console/domain/runtime';
-import type { Db } from '../../db/client.ts';
-import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
+import type { RuntimeContext } from '../../context.ts';
+import { isConcurrentUpdateError } from '../../db/transaction.ts';
 import type { EventPartitions } from './event-partitions.ts';
 import {
   dayOf,
@@ -20,9 +20,8 @@ const MAX_ATTEMPTS = 5;
  * id stored before counts once: only the batch's new events change the statistics.
  */
 export async function ingestEvents(
-  db: Db,
+  ctx: RuntimeContext,
   partitions: EventPartitions,
-  environmentId: string,
   request: EventsRequest,
   now = Date.now(),
 ): Promise<EventsResponse> {
@@ -43,16 +42,16 @@ export async function ingestEvents(
   await partitions.ensure(new Set(request.events.map((event) => dayOf(event.at))));
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runInTransaction(db, async (tx) => {
+      return await ctx.mutate(async ({ tx }) => {
         const { stored, newMetricIds } = await insertRawEventsAndExposures(
           tx,
-          environmentId,
+          ctx.environmentId,
           exposures,
           metrics,
         );
         await recordMetricEvents(
           tx,
-          environmentId,
+          ctx.environmentId,
           newMetricIds === null ? metrics : metrics.filter((metric) => newMetricIds.has(metric.id)),
         );
         return { received, stored };

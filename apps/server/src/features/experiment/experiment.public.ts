@@ -1,4 +1,5 @@
 import type { EventsRequest } from '@console/domain/runtime';
+import type { RuntimeContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { createEventPartitions } from './event-partitions.ts';
 import { createEventRate } from './event-rate.ts';
@@ -7,12 +8,8 @@ import { ingestEvents } from './experiment-events.service.ts';
 // What the game servers' API (features/runtime) uses of A/B-test results: taking in their events.
 
 export interface EventIngestion {
-  /** Stores a batch sent with a runtime key of `environmentId` (rate-bounded per key). */
-  ingest(
-    keyId: string,
-    environmentId: string,
-    request: EventsRequest,
-  ): Promise<{ received: number; stored: number }>;
+  /** Stores a batch sent with the context's runtime key, in its environment (rate-bounded per key). */
+  ingest(ctx: RuntimeContext, request: EventsRequest): Promise<{ received: number; stored: number }>;
   /** Drops the raw events past the retention now (also done every few hours). */
   sweep(now?: number): Promise<number>;
   close(): void;
@@ -25,9 +22,9 @@ export function createEventIngestion(
   const partitions = createEventPartitions(db);
   const rate = createEventRate(perSecondPerKey);
   return {
-    ingest(keyId, environmentId, request) {
-      rate.take(keyId, request.events.length);
-      return ingestEvents(db, partitions, environmentId, request);
+    ingest(ctx, request) {
+      rate.take(ctx.key.id, request.events.length);
+      return ingestEvents(ctx, partitions, request);
     },
     sweep: (now) => partitions.sweep(now),
     close: () => partitions.close(),

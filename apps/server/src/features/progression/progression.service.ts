@@ -1,6 +1,5 @@
 import type { SetProgressionRequest } from '@console/domain/operations';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext, RuntimeContext } from '../../context.ts';
 import { findPlayerProgression, upsertPlayerProgression } from './progression.store.ts';
 
 /** Stores a player's progression in the environment (User Admin); answers what was stored. */
@@ -18,7 +17,7 @@ export function setPlayerProgression(ctx: EnvironmentContext, request: SetProgre
 }
 
 /** The player's progression as game servers read it (/runtime/v1/progression/get); null when none. */
-export async function readProgression(db: Db, environmentId: string, userId: string) {
-  const progression = await findPlayerProgression(db, environmentId, userId);
+export async function readProgression(ctx: RuntimeContext, userId: string) {
+  const progression = await findPlayerProgression(ctx.db, ctx.environmentId, userId);
   return progression ? { level: progression.level, eoc: progression.eoc, streak: progression.streak } : null;
 }

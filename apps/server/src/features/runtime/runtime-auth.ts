@@ -1,6 +1,8 @@
 import { archivedKeyMessage } from '@console/domain/environment-archive';
 import { DomainError, ErrorCode } from '@console/domain/errors';
 import type { FastifyRequest } from 'fastify';
+import { createRuntimeContext, type RuntimeContext } from '../../context.ts';
+import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
 import { hashRuntimeKey, isRuntimeKeyShaped } from '../runtime-keys/runtime-keys.service.ts';
 import type { RuntimeKeyCache, RuntimeKeyEntry } from './runtime-key-cache.ts';
 
@@ -67,4 +69,14 @@ export function findUsableRuntimeKey(
       : null;
   const found = cache.find(hashRuntimeKey(key));
   return found instanceof Promise ? found.then(usableHere) : usableHere(found);
+}
+
+/**
+ * The context a runtime call's services act in: the environment is the checked key's own (a
+ * `?configuration=` naming another was refused above), and the call's writes go through the app
+ * instance's unit of work without an audit entry. Built once per call by its handler, from the key
+ * checked here, so the snapshot and the stream, answered from memory, build none.
+ */
+export function runtimeContextOf(unitOfWork: UnitOfWorkRunner, key: RuntimeKeyEntry): RuntimeContext {
+  return createRuntimeContext(unitOfWork, { id: key.keyId }, key.environmentId);
 }

@@ -1,6 +1,7 @@
 import { runtimeEndpoints } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
 import { createEventIngestion } from '../experiment/experiment.public.ts';
+import { runtimeContextOf } from './runtime-auth.ts';
 import { registerRuntimeCall } from './runtime-call.ts';
 
 /** POST /runtime/v1/events: exposures and metric events for A/B-test results, with a runtime key. */
@@ -13,6 +14,6 @@ export function registerEventsCall(app: FastifyInstance): void {
   });
   app.addHook('onClose', async () => ingestion.close());
   registerRuntimeCall(app, runtimeEndpoints.events, ({ key, body }) =>
-    ingestion.ingest(key.keyId, key.environmentId, body),
+    ingestion.ingest(runtimeContextOf(app.unitOfWork, key), body),
   );
 }

@@ -1,5 +1,6 @@
 import { runtimeEndpoints } from '@console/domain/runtime';
 import type { FastifyInstance } from 'fastify';
+import { runtimeContextOf } from './runtime-auth.ts';
 import { registerRuntimeCall } from './runtime-call.ts';
 import { collectGrants, listPendingGrants, readProgression } from './runtime-grants.service.ts';
 
@@ -10,10 +11,12 @@ import { collectGrants, listPendingGrants, readProgression } from './runtime-gra
 export function registerGrantsCalls(app: FastifyInstance): void {
   const { grantsPending, grantsAck, progressionGet } = runtimeEndpoints;
   registerRuntimeCall(app, grantsPending, ({ key, body }) =>
-    listPendingGrants(app.db, key.environmentId, body.userId),
+    listPendingGrants(runtimeContextOf(app.unitOfWork, key), body.userId),
   );
-  registerRuntimeCall(app, grantsAck, ({ key, body }) => collectGrants(app.db, key.environmentId, body.ids));
+  registerRuntimeCall(app, grantsAck, ({ key, body }) =>
+    collectGrants(runtimeContextOf(app.unitOfWork, key), body.ids),
+  );
   registerRuntimeCall(app, progressionGet, ({ key, body }) =>
-    readProgression(app.db, key.environmentId, body.userId),
+    readProgression(runtimeContextOf(app.unitOfWork, key), body.userId),
   );
 }
