@@ -27,7 +27,7 @@ import {
 } from '@console/server/testing';
 import pg from 'pg';
 import { runInTransaction } from '../apps/server/src/db/transaction.ts';
-import { publishRevision } from '../apps/server/src/features/runtime/runtime-publish.service.ts';
+import { publishRevision } from '../apps/server/src/features/publishing/publish.service.ts';
 import { createRuntimeClient } from '../packages/runtime-client/src/index.ts';
 
 const ROUNDS = Number(process.env.BENCH_REVISIONS_ROUNDS ?? 7);

@@ -21,6 +21,8 @@ import { checkReview } from './features/change-request/review-guard.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
+import { type RuntimeOptions, registerDelivery } from './features/delivery/delivery.plugin.ts';
+import { runtimeInstancesRoutes } from './features/delivery/instances.routes.ts';
 import { environmentRoutes } from './features/environment/environment.routes.ts';
 import { createEnvironmentCatalog } from './features/environment/environment-catalog.ts';
 import { experimentRoutes } from './features/experiment/experiment.routes.ts';
@@ -29,12 +31,10 @@ import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
+import { configureRevisionRetention, publishAudited } from './features/publishing/publish.service.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
-import { type RuntimeOptions, registerDelivery } from './features/runtime/runtime.plugin.ts';
-import { runtimeInstancesRoutes } from './features/runtime/runtime-instances.routes.ts';
-import { runtimePreviewRoutes } from './features/runtime/runtime-preview.routes.ts';
-import { configureRevisionRetention, publishAudited } from './features/runtime/runtime-publish.service.ts';
-import { runtimeRevisionRoutes } from './features/runtime/runtime-revision.routes.ts';
+import { runtimePreviewRoutes } from './features/revisions/preview.routes.ts';
+import { runtimeRevisionRoutes } from './features/revisions/revision.routes.ts';
 import { runtimeKeyRoutes } from './features/runtime-keys/runtime-keys.routes.ts';
 import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
@@ -73,7 +73,7 @@ export interface BuildAppOptions {
   transferGroups?: readonly TransferGroup[];
   /** The clock of session lifetimes and the request path's caches (UTC ms); tests move it forward. */
   now?: () => number;
-  /** The game servers' read path (features/runtime): its intervals, shortened by tests. */
+  /** The game servers' read path (features/delivery): its intervals, shortened by tests. */
   runtime?: RuntimeOptions;
   /** GET /metrics and what feeds it (http/metrics.ts); false leaves them out (the benchmark's baseline). */
   metrics?: false | MetricsOptions;
@@ -278,7 +278,7 @@ async function registerRoutes(
 /**
  * The console (API under /api, sign-in, docs, web app): its hooks (cookies, browser security headers,
  * session and environment scope) are added in this context, so they run on its routes and its 404s but
- * not on the game servers' /runtime/v1 routes, registered beside it (features/runtime).
+ * not on the game servers' /runtime/v1 routes, registered beside it (features/delivery).
  */
 async function consoleContext(app: FastifyInstance) {
   await app.register(cookie, { secret: app.settings.sessionSecret });

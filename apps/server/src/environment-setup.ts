@@ -1,6 +1,6 @@
 import type { EnvironmentSetup } from './features/environment/environment.public.ts';
 import { ensureEveryPlugin } from './features/plugin/plugin.service.ts';
-import { publishFirstRevision } from './features/runtime/runtime-publish.service.ts';
+import { publishFirstRevision } from './features/publishing/publish.service.ts';
 
 /**
  * What creating an environment involves besides its row: every plugin exists in it, and it publishes its

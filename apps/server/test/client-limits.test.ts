@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openStream, type SseClient } from '../src/features/runtime/runtime.test-helpers.ts';
+import { openStream, type SseClient } from '../src/features/delivery/delivery.test-helpers.ts';
 import { readSettings } from '../src/settings.ts';
 import { httpClient } from '../src/testing/index.ts';
 import { withConnection } from './faults.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { CreatedRuntimeKey } from '@console/domain/operations';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openStream, type SseClient } from '../src/features/runtime/runtime.test-helpers.ts';
+import { openStream, type SseClient } from '../src/features/delivery/delivery.test-helpers.ts';
 import {
   cloneDatabase,
   type ServerProcess,

@@ -12,7 +12,7 @@ import { repositoryFiles, writtenTexts } from '../src/testing/repository-files.t
 const FILE_NAME = /\.(ts|tsx|mts|mjs|md|json|prisma|toml|ya?ml)$/;
 
 /**
- * The file names a Markdown text cites: code spans that look like a file (`runtime-cache.ts`) or a folder
+ * The file names a Markdown text cites: code spans that look like a file (`delivery/revision-cache.ts`) or a folder
  * (`shell/feedback/`), and link targets. URL paths (`/runtime/v1`), package names (`@console/domain`) and
  * patterns (`*.store.ts`, `features/<feature>/`) name no single file.
  */
@@ -52,13 +52,13 @@ describe('ARCHITECTURE.md', () => {
 
   it('reports a renamed file, and ignores URL paths, package names and patterns', () => {
     const text = [
-      '`RuntimeStore` (`runtime-store.ts`) beside `runtime-cache.ts`, `http/session.ts` and `shell/feedback/`;',
+      '`RuntimeStore` (`runtime-store.ts`) beside `delivery/revision-cache.ts`, `http/session.ts` and `shell/feedback/`;',
       'see [the product](docs/product.md) and [gone](docs/gone.md);',
       '`/runtime/v1`, `@console/domain`, `*.store.ts`, `features/<feature>/`, `npm test`.',
     ].join('\n');
     expect(citedFileNames(text)).toEqual([
       'runtime-store.ts',
-      'runtime-cache.ts',
+      'delivery/revision-cache.ts',
       'http/session.ts',
       'shell/feedback/',
       'docs/product.md',

@@ -28,11 +28,11 @@ const OWNER: Record<string, string> = {
   configuration: 'config',
   configuration_use: 'config',
   runtime_key: 'runtime-keys',
-  runtime_revision: 'runtime',
-  runtime_part: 'runtime',
-  runtime_change: 'runtime',
-  runtime_state: 'runtime',
-  runtime_instance: 'runtime',
+  runtime_revision: 'publishing',
+  runtime_part: 'publishing',
+  runtime_change: 'publishing',
+  runtime_state: 'publishing',
+  runtime_instance: 'delivery',
   console_user: 'users',
   user_role: 'users',
   session: 'auth',
@@ -59,6 +59,10 @@ const OWNER: Record<string, string> = {
  * table is every row's scope: any store may read it.
  */
 const CROSS_FEATURE_READS: Record<string, Record<string, string>> = {
+  'delivery/instances.store.ts': {
+    runtime_revision:
+      "the game servers' list compares each instance's revision with the environment's latest, read beside it",
+  },
   'abtest/abtest.store.ts': {
     plugin_ab_test_entry:
       "an A/B-test's usedBy, aggregated in the list's one query; the plugin feature depends on A/B-tests, so this read stays here rather than making the features depend on each other",
@@ -71,7 +75,7 @@ const CROSS_FEATURE_READS: Record<string, Record<string, string>> = {
     plugin_ab_test_entry:
       "the search's used-by-plugin filter, in the page's one query: the ids one plugin's entries hold",
   },
-  'runtime/runtime-content.store.ts': {
+  'publishing/content.store.ts': {
     plugin: 'the runtime snapshot is built from every table players are served from, in one transaction',
     plugin_ab_test_entry: 'the runtime snapshot (as above)',
     ab_test: 'the runtime snapshot (as above)',

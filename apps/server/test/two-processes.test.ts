@@ -10,7 +10,7 @@ import type { RevisionListResponse, RuntimeSnapshot } from '@console/domain/runt
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { connectGameClient, refusal } from '../src/features/connections/game-client.testing.ts';
-import { openStream } from '../src/features/runtime/runtime.test-helpers.ts';
+import { openStream } from '../src/features/delivery/delivery.test-helpers.ts';
 import { cloneDatabase, type ServerProcess, startServerProcess } from '../src/testing/index.ts';
 
 // Scale out: two console processes on one database. What one holds or changes, the other

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { CONSOLE_ACTOR, createConsoleContext, createEnvironmentContext } from '../context.ts';
 import { environmentSetup } from '../environment-setup.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
-import { publishAudited, publishRevision } from '../features/runtime/runtime-publish.service.ts';
+import { publishAudited, publishRevision } from '../features/publishing/publish.service.ts';
 import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
 import { createDb, type Db } from './client.ts';
 import { openConnection } from './connection.ts';

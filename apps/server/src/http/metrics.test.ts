@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { connectGameClient } from '../features/connections/game-client.testing.ts';
-import { openStream, type SseClient } from '../features/runtime/runtime.test-helpers.ts';
+import { openStream, type SseClient } from '../features/delivery/delivery.test-helpers.ts';
 
 // GET /metrics over a real app and database: the series an operations team alerts on, each made to
 // move by the thing it counts.

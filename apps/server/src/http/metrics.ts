@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { poolOf } from '../db/client.ts';
 import type { DbListener } from '../db/listener.ts';
-import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/runtime/runtime.public.ts';
-import { type PublishTiming, publishTimings } from '../features/runtime/runtime-publish.service.ts';
+import { COUNTED_RUNTIME_CALLS, registerRuntimeMetrics } from '../features/delivery/delivery.public.ts';
+import { type PublishTiming, publishTimings } from '../features/publishing/publish.service.ts';
 import { type DurationSeries, RequestDurationHistogram } from './request-duration-histogram.ts';
 import type { RequestLog } from './request-log.ts';
 

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_SCHEMAS, WEBHOOK_EVENT_TYPES } from '@console/domain/webh
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RUNTIME_SECURITY_SCHEME } from '../features/runtime/runtime.public.ts';
+import { RUNTIME_SECURITY_SCHEME } from '../features/delivery/delivery.public.ts';
 import type { AppSettings } from '../settings.ts';
 import { addDiscriminators } from './openapi-schemas.ts';
 import { SESSION_COOKIE } from './session.ts';

@@ -2,9 +2,9 @@ import { activationSettingsSchema } from '@console/domain/config';
 import { PluginId } from '@console/domain/enums';
 import type { RuntimeContent } from '@console/domain/runtime';
 import pg from 'pg';
-import { hashRuntimeContent } from '../features/runtime/runtime-content.service.ts';
-import { forgetBuiltContent } from '../features/runtime/runtime-content-delta.service.ts';
-import { type Sql, writeRevision } from '../features/runtime/runtime-part.store.ts';
+import { hashRuntimeContent } from '../features/publishing/content.service.ts';
+import { forgetBuiltContent } from '../features/publishing/content-delta.service.ts';
+import { type Sql, writeRevision } from '../features/publishing/part.store.ts';
 
 /**
  * A valid runtime content for tests and benchmarks: `plugins` enabled plugins, each with one entry whose

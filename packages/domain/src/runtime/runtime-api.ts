@@ -6,7 +6,7 @@ import { MAX_STORED_INTEGER } from '../operations/fields.ts';
 // The game servers' read API. Authenticated by a per-environment runtime key
 // (`Authorization: Bearer rk_...`), never by a session; a key reads its own environment only and
 // never reaches /api. Answers follow the operator API's envelope: {"payload": ...} or {"error": "..."}.
-// The server (apps/server features/runtime) and the SDK (packages/runtime-client) both use these.
+// The server (apps/server features/delivery) and the SDK (packages/runtime-client) both use these.
 
 export const RUNTIME_API_PREFIX = '/runtime/v1';
 export const RUNTIME_PATHS = {

@@ -5,7 +5,7 @@ import { activationSettingsSchema } from '../config/activation.schemas.ts';
 
 // The runtime snapshot of an environment — everything that decides what a player receives,
 // published as an immutable, numbered revision in the same transaction as the change that altered it.
-// The console builds it (apps/server features/runtime), game servers read it (/runtime/v1/snapshot)
+// The console builds it (apps/server features/publishing), game servers read it (/runtime/v1/snapshot)
 // and resolve players locally with resolvePlayer (./resolve.ts), the one implementation.
 
 /** A player's bucket lies in [0, BUCKET_COUNT); one bucket is one millionth, like a weight unit. */

@@ -3,7 +3,7 @@ import { type BucketRange, initialRanges, movedBuckets, reassignRanges } from '@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeAbTest, addEntry, type ConfigClient, configClient } from '../config/config.test-data.ts';
-import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
+import { buildRuntimeContent } from '../publishing/content.service.ts';
 
 // Over HTTP: each activated version's cases get bucket ranges, moving exactly
 // ½·Σ|Δweight| buckets from the current version's; re-randomise gives a new salt and fresh ranges.

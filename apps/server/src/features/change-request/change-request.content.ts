@@ -19,7 +19,7 @@ import {
 import { describeRuntimeDiff } from '@console/domain/runtime';
 import { scheduleOverviewRequestSchema } from '@console/domain/schedule';
 import type { Tx } from '../../db/client.ts';
-import { buildRuntimeContent } from '../runtime/runtime-content.service.ts';
+import { buildRuntimeContent } from '../publishing/content.service.ts';
 import { readScheduleOverview } from '../schedule/schedule.service.ts';
 import { applyTransferRows, dependencyRulesOf, type TransferGroup } from '../transfer/transfer.public.ts';
 import type { ItemsByGroup } from './change-request.store.ts';

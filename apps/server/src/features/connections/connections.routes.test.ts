@@ -2,7 +2,7 @@ import { CLOSED_BY_OPERATOR, type CreatedRuntimeKey } from '@console/domain/oper
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { countQueries } from '../runtime/runtime.test-helpers.ts';
+import { countQueries } from '../delivery/delivery.test-helpers.ts';
 import { connectGameClient as connect, refusal } from './game-client.testing.ts';
 
 describe('live client connections', () => {

@@ -5,7 +5,7 @@ import { principalSchema, RUNTIME_CONNECT_PATH } from '@console/domain/operation
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findUsableRuntimeKey } from '../runtime/runtime.public.ts';
+import { findUsableRuntimeKey } from '../delivery/delivery.public.ts';
 
 // Decision (docs/decisions/0112): the game clients' protocol.
 const connectQuerySchema = z.object({
@@ -37,7 +37,7 @@ export async function runtimeSocketRoutes(app: FastifyInstance) {
       websocket: true,
       schema: { querystring: connectQuerySchema },
       // Before the upgrade: a refused client gets a plain HTTP 401 and no socket. The key is checked in
-      // the runtime API's key cache (features/runtime), so a connect does not query the database.
+      // the runtime API's key cache (features/delivery), so a connect does not query the database.
       preHandler: async (request) => {
         const environmentId = request.query.configuration ?? 'dev';
         const key = await findUsableRuntimeKey(app.runtimeKeyCache, environmentId, presentedKey(request));

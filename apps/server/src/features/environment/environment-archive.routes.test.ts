@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';
 import { buildTestApp, httpClient } from '../../testing/index.ts';
 import { connectGameClient } from '../connections/game-client.testing.ts';
-import { json, openStream, request } from '../runtime/runtime.test-helpers.ts';
+import { json, openStream, request } from '../delivery/delivery.test-helpers.ts';
 
 // Archived environments (docs/decisions/0066).
 

@@ -5,7 +5,7 @@ import { createEventPartitions } from './event-partitions.ts';
 import { createEventRate } from './event-rate.ts';
 import { ingestEvents } from './experiment-events.service.ts';
 
-// What the game servers' API (features/runtime) uses of A/B-test results: taking in their events.
+// What the game servers' API (features/delivery) uses of A/B-test results: taking in their events.
 
 export interface EventIngestion {
   /** Stores a batch sent with the context's runtime key, in its environment (rate-bounded per key). */

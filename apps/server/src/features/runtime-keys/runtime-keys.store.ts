@@ -59,7 +59,7 @@ export async function markRuntimeKeyRevoked(tx: Tx, environmentId: string, id: s
   return count === 1;
 }
 
-/** What the runtime API's key cache holds of a key (features/runtime): never the key itself. */
+/** What the runtime API's key cache holds of a key (features/delivery): never the key itself. */
 export interface RuntimeKeyCredential {
   id: string;
   environmentId: string;

@@ -3,7 +3,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
 import { createUnitOfWork } from '../../db/unit-of-work.ts';
 import { parseEnvSettings, REPO_ROOT } from '../../settings.ts';
 import { transferGroups } from '../../transfer-groups.ts';
-import { publishAudited } from '../runtime/runtime-publish.service.ts';
+import { publishAudited } from '../publishing/publish.service.ts';
 import { CommandError, runExport, runImport } from './environment-file.commands.ts';
 
 // Entry of `npm run env:export` and `npm run env:import` (argv: the command, then its options). The

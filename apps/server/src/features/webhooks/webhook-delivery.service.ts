@@ -4,7 +4,7 @@ import { CONSOLE_ACTOR, createEnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { summariseRevision } from '../runtime/runtime-revision-summary.service.ts';
+import { summariseRevision } from '../revisions/revision-summary.service.ts';
 import {
   claimDeliveryLease,
   findPendingMessages,

@@ -10,8 +10,8 @@ import {
 } from '@console/domain/webhooks';
 import type { Tx } from '../../db/client.ts';
 import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
-import { type PublishedInTransaction, revisionsPublishedIn } from '../runtime/runtime-publish.service.ts';
-import { rememberPublished, summarisePublished } from '../runtime/runtime-revision-summary.service.ts';
+import { type PublishedInTransaction, revisionsPublishedIn } from '../publishing/publish.service.ts';
+import { rememberPublished, summarisePublished } from '../revisions/revision-summary.service.ts';
 import { findSubscriptionsWanting, insertMessages, type NewMessage } from './webhook.store.ts';
 import { eventOfAuditEntry, revisionPublishedEvent } from './webhook-payload.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { buildTestApp } from '../../testing/index.ts';
-import { pruneRevisions, sqlOf } from '../runtime/runtime-part.store.ts';
+import { pruneRevisions, sqlOf } from '../publishing/part.store.ts';
 import { webhookOutboxStep } from './webhook-outbox.service.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.testing.ts';
 

@@ -1,8 +1,0 @@
-import { api } from '@console/domain/endpoints';
-import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../http/endpoint.ts';
-import { previewPlayer } from './runtime-preview.service.ts';
-
-export async function runtimePreviewRoutes(app: FastifyInstance) {
-  registerEndpoint(app, api.runtimePreview.preview, ({ ctx, body }) => previewPlayer(ctx, body));
-}
