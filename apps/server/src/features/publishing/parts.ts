@@ -7,7 +7,7 @@ import type { RuntimeContent } from '@console/domain/runtime';
 // hash of its JSON; each of the three lists is a tree of node parts (lists of child hashes) cut where
 // a child's hash says so, so a change of one item rewrites only the nodes on its path, and a revision is
 // a small manifest naming the top of each tree. Revisions share every part they have in common. The
-// content's hash is the hash of its manifest (docs/decisions/draft-publish-content-hash-over-parts.md):
+// content's hash is the hash of its manifest (docs/decisions/0417-runtime-revisions-the-content-hash-is-the-hash.md):
 // the top of a hash tree over the same parts, so a change re-hashes the nodes on its path, not the content.
 
 /** The lists of RuntimeContent stored as trees, in the content's order. */
