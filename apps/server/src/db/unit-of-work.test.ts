@@ -7,8 +7,7 @@ import { environmentExists } from '../features/environment/environment.service.t
 import { insertEnvironment } from '../features/environment/environment.store.ts';
 import { REPO_ROOT } from '../settings.ts';
 import { testConsoleContext, testContext } from '../testing/context.ts';
-import { createDb } from './client.ts';
-import { mutate, unchanged, type WrittenAuditEntry } from './unit-of-work.ts';
+import { unchanged, type WrittenAuditEntry } from './unit-of-work.ts';
 
 const created = (environmentId: string, description = 'x') => ({
   environmentId,
@@ -137,25 +136,6 @@ describe('mutate', () => {
     });
     expect(result).toBe('typed');
     expect(await environmentExists(t.app.db, 'console-wide')).toBe(false);
-  });
-
-  it('mutate(db, work) runs the unit of work of the app made over that client, and refuses another', async () => {
-    let steps: readonly WrittenAuditEntry[] = [];
-    await mutate(t.app.db, async ({ tx, audit, afterAudit }) => {
-      await insertEnvironment(tx, 'by-client', 'x');
-      audit(created('by-client'));
-      afterAudit(async (_tx, written) => {
-        steps = written;
-      });
-    });
-    expect(steps.map((entry) => entry.action)).toEqual(['environment.create']);
-    expect(await environmentExists(t.app.db, 'by-client')).toBe(true);
-    const other = createDb(t.servingUrl);
-    try {
-      await expect(mutate(other, async () => 'never')).rejects.toThrow('The unit of work is not configured');
-    } finally {
-      await other.$disconnect();
-    }
   });
 });
 

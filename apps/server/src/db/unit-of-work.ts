@@ -101,24 +101,16 @@ export interface UnitOfWorkRunner {
 }
 
 /**
- * The instance made for each database client, so that mutate(db, work) keeps working while services
- * move to the request context (ctx.mutate). Weak: a closed app's client and steps are collected.
- */
-const runnersByDb = new WeakMap<Db, UnitOfWorkRunner>();
-
-/**
  * The unit of work of one app instance or CLI run over its database: the steps are given here rather
  * than imported, so db/ knows no feature. buildApp makes one (app.unitOfWork); each CLI its own.
  */
 export function createUnitOfWork(db: Db, steps: UnitOfWorkSteps): UnitOfWorkRunner {
   const afterAudit = [...steps.afterAudit];
   const checks = [...(steps.checkAudit ?? [])];
-  const runner: UnitOfWorkRunner = {
+  return {
     db,
     mutate: (work, options = {}) => runUnitOfWork(db, afterAudit, checks, work, options),
   };
-  runnersByDb.set(db, runner);
-  return runner;
 }
 
 /**
@@ -215,22 +207,4 @@ async function runUnitOfWork<T>(
   }
   for (const effect of effects) effect();
   return result;
-}
-
-/**
- * The unit of work of the app instance made for this database client (createUnitOfWork). Kept while
- * services still take the client: a converted service calls ctx.mutate (context.ts).
- */
-export async function mutate<T>(
-  db: Db,
-  work: (unit: UnitOfWork) => Promise<T>,
-  options: MutateOptions = {},
-): Promise<T> {
-  const runner = runnersByDb.get(db);
-  if (runner === undefined) {
-    throw new Error(
-      'The unit of work is not configured: buildApp makes one for its database (createUnitOfWork)',
-    );
-  }
-  return runner.mutate(work, options);
 }

@@ -17,7 +17,7 @@ import type { ListPage } from '@console/domain/api';
 import { conflict } from '@console/domain/errors';
 import type { EnvironmentContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mutate, unchanged } from '../../db/unit-of-work.ts';
+import { unchanged } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import {
   type AbTestChanges,
@@ -54,15 +54,11 @@ export const hasAbTest = (db: Db, environmentId: string, id: string) =>
   abTestExists(db, { environmentId, id });
 
 /** A new AB-test's ID must not exist (409 "ID already exists"); it starts with no version. */
-export async function createAbTest(
-  db: Db,
-  environmentId: string,
-  request: CreateAbTestRequest,
-  email: string,
-): Promise<AbTest> {
-  const key = { environmentId, id: request.id };
+export async function createAbTest(ctx: EnvironmentContext, request: CreateAbTestRequest): Promise<AbTest> {
+  const key = { environmentId: ctx.environmentId, id: request.id };
+  const email = ctx.actor.email;
   const { segment, caseDescriptions } = newAbTestData(request.type);
-  return mutate(db, async ({ tx, audit }) => {
+  return ctx.mutate(async ({ tx, audit }) => {
     const inserted = await insertAbTest(tx, {
       ...key,
       description: request.description,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type AuditRecord, mutate } from '../../db/unit-of-work.ts';
+import type { AuditRecord } from '../../db/unit-of-work.ts';
 import { testConsoleContext } from '../../testing/context.ts';
 import { transferGroups } from '../../transfer-groups.ts';
 import { createTransferService } from './transfer.service.ts';
@@ -437,7 +437,7 @@ describe('environment transfer', () => {
         ]);
         const concurrentChange = async () => {
           await new Promise((resolve) => setTimeout(resolve, round * 7));
-          await mutate(t.app.db, async ({ tx, audit }) => {
+          await t.app.unitOfWork.mutate(async ({ tx, audit }) => {
             await upsertItem(tx, x, NUMBERS, change);
             // A test-only action, outside the typed union of audit events.
             audit({
