@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@console/domain/audit';
-import type { Db } from './db/client.ts';
+import type { Db, Tx } from './db/client.ts';
 import type { AuditRecord, MutateOptions, UnitOfWork, UnitOfWorkRunner } from './db/unit-of-work.ts';
 
 // The context a service acts in (docs/decisions/, Data and migrations, "A request context"): built once
@@ -28,11 +28,44 @@ export type EnvironmentAuditRecord = AuditEvent & { environmentId?: string | nul
 
 /** What the work of a console context's mutate receives. */
 export interface ConsoleUnitOfWork extends Omit<UnitOfWork, 'audit'> {
+  readonly actor: Actor;
   audit(record: ConsoleAuditRecord | readonly ConsoleAuditRecord[]): void;
 }
 
-/** What the work of an environment context's mutate receives: audit fills in the environment. */
-export interface EnvironmentUnitOfWork extends Omit<UnitOfWork, 'audit'> {
+/**
+ * A transaction acting on one environment for an actor: what a helper run inside another service's
+ * unit of work takes instead of a transaction, an environment's id and an e-mail.
+ */
+export interface EnvironmentTransaction {
+  readonly tx: Tx;
+  readonly environmentId: string;
+  readonly actor: Actor;
+}
+
+/** The same transaction and actor acting on another environment (a step over every audited environment). */
+export const inEnvironment = (scope: Pick<EnvironmentTransaction, 'tx' | 'actor'>, environmentId: string) =>
+  ({ tx: scope.tx, actor: scope.actor, environmentId }) satisfies EnvironmentTransaction;
+
+/**
+ * What a read of one environment takes, in a transaction or not: a context of the environment, or an
+ * environment's transaction through readerOf.
+ */
+export interface EnvironmentReader {
+  readonly db: Db | Tx;
+  readonly environmentId: string;
+}
+
+/** The reads of an environment's transaction: they see what the transaction wrote so far. */
+export const readerOf = (scope: EnvironmentTransaction): EnvironmentReader => ({
+  db: scope.tx,
+  environmentId: scope.environmentId,
+});
+
+/**
+ * What the work of an environment context's mutate receives: the transaction acting on the context's
+ * environment for its actor, and audit fills in the environment.
+ */
+export interface EnvironmentUnitOfWork extends Omit<UnitOfWork, 'audit'>, EnvironmentTransaction {
   audit(record: EnvironmentAuditRecord | readonly EnvironmentAuditRecord[]): void;
 }
 
@@ -100,8 +133,11 @@ function contextOf(
         (unit) =>
           work({
             ...unit,
+            actor,
+            // A console-wide context's unit acts on no environment (its type says none)
+            ...(environmentId === null ? {} : { environmentId }),
             audit: (record) => unit.audit(([record].flat() as EnvironmentAuditRecord[]).map(complete)),
-          }),
+          } as EnvironmentUnitOfWork),
         options,
       ),
   };

@@ -125,6 +125,22 @@ describe('mutate', () => {
     ]);
   });
 
+  it("hands the work the context's environment and actor, another environment's through forEnvironment", async () => {
+    const ctx = testContext(t.app, { environmentId: 'dev', email: 'actor@example.com' });
+    const scopes = await ctx.mutate(async (unit) => [
+      { environmentId: unit.environmentId, email: unit.actor.email },
+      await forEnvironment(ctx, 'other').mutate(async (inner) => ({
+        environmentId: inner.environmentId,
+        email: inner.actor.email,
+        sameTransaction: inner.tx === unit.tx,
+      })),
+    ]);
+    expect(scopes).toEqual([
+      { environmentId: 'dev', email: 'actor@example.com' },
+      { environmentId: 'other', email: 'actor@example.com', sameTransaction: true },
+    ]);
+  });
+
   it('makes a console-wide context name the environment of every record', async () => {
     const consoleWide = testConsoleContext(t.app, 'actor@example.com');
     const result = await consoleWide.mutate(async ({ tx, audit }) => {
