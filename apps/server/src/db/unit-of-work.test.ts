@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { forEnvironment } from '../context.ts';
+import { type EnvironmentTransaction, forEnvironment } from '../context.ts';
 import { environmentExists } from '../features/environment/environment.service.ts';
 import { insertEnvironment } from '../features/environment/environment.store.ts';
 import { REPO_ROOT } from '../settings.ts';
@@ -127,17 +127,16 @@ describe('mutate', () => {
 
   it("hands the work the context's environment and actor, another environment's through forEnvironment", async () => {
     const ctx = testContext(t.app, { environmentId: 'dev', email: 'actor@example.com' });
-    const scopes = await ctx.mutate(async (unit) => [
-      { environmentId: unit.environmentId, email: unit.actor.email },
-      await forEnvironment(ctx, 'other').mutate(async (inner) => ({
-        environmentId: inner.environmentId,
-        email: inner.actor.email,
-        sameTransaction: inner.tx === unit.tx,
-      })),
-    ]);
-    expect(scopes).toEqual([
+    const scopeOf = ({ environmentId, actor }: EnvironmentTransaction) => ({
+      environmentId,
+      email: actor.email,
+    });
+    expect([
+      await ctx.mutate(async (unit) => scopeOf(unit)),
+      await forEnvironment(ctx, 'other').mutate(async (unit) => scopeOf(unit)),
+    ]).toEqual([
       { environmentId: 'dev', email: 'actor@example.com' },
-      { environmentId: 'other', email: 'actor@example.com', sameTransaction: true },
+      { environmentId: 'other', email: 'actor@example.com' },
     ]);
   });
 
