@@ -132,12 +132,15 @@ describeInBrowser('change requests in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('configuration.active', JSON.stringify('prod')));
     await page.goto(`${baseUrl}/security/users`);
     const edit = page.getByRole('button', { name: 'Edit the review policy of prod' });
+    // Enabled once prod's policy has loaded: Tab passes over it before, to the end of the page and round.
+    await page.getByRole('button', { name: 'Edit the review policy of prod', disabled: false }).waitFor();
     // From the row's protection switch (the users' table before it is not what is walked here).
     await page.getByRole('switch', { name: 'prod protected' }).focus();
     const unmarked = await tabTo(page, edit);
     await page.keyboard.press('Enter');
     const policy = page.getByRole('dialog', { name: 'Review policy of prod' });
     const required = policy.getByRole('checkbox', { name: 'Review required' });
+    await required.waitFor();
     unmarked.push(...(await tabTo(page, required)));
     await page.keyboard.press('Space');
     unmarked.push(...(await tabTo(page, policy.getByRole('button', { name: 'Save' }))));
@@ -369,17 +372,21 @@ describeInBrowser('change requests in Chromium', () => {
     // from the page's heading on: the navigation bar's own walk is the shell's
     await focusPageHeading(page.getByRole('heading', { level: 1, name: 'Change Requests' }));
     const status = page.getByRole('combobox', { name: 'Status' });
+    await status.waitFor();
     const unmarked = await tabTo(page, status);
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Applied' }).waitFor();
     await page.keyboard.type('Applied');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/change-requests\?status=applied$/);
+    // The applied requests' rows replace the list's before Tab walks to them.
     const link = page.getByRole('table', { name: 'Change requests' }).getByRole('link').first();
+    await link.waitFor();
     unmarked.push(...(await tabTo(page, link)));
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: /^Change request \d+: / }).waitFor();
     const comment = page.getByRole('textbox', { name: 'Comment' });
+    await comment.waitFor();
     unmarked.push(...(await tabTo(page, comment, { max: 80 })));
     await page.keyboard.type('Went live on time');
     unmarked.push(...(await tabTo(page, page.getByRole('button', { name: 'Add comment' }))));
