@@ -57,6 +57,14 @@ export const isFocused = (target: Locator) =>
  * the way (and the target) that showed no focus indicator. Fails after `max` presses.
  */
 export async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 } = {}) {
+  // Tab passes over a control not there yet or still disabled (waiting for its data), on to the end of the
+  // page and round through its body: the walk starts once the target can take the focus.
+  await target.waitFor();
+  await page.waitForFunction(
+    (node) => node !== null && !node.matches(':disabled') && node.getAttribute('aria-disabled') !== 'true',
+    await target.elementHandle(),
+    { timeout: 10_000 },
+  );
   const unmarked: string[] = [];
   for (let press = 0; press < max; press += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
