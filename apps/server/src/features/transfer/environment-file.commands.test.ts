@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain/environment-file';
+import { reviewRequiredMessage } from '@console/domain/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { REPO_ROOT } from '../../settings.ts';
@@ -58,6 +59,38 @@ describe('environment file commands', () => {
     expect(stdout).toContain(`Exported ${source} to ${join(folder, 'out.json')}`);
     const written = await readFile(join(folder, 'out.json'), 'utf8');
     expect(written).toBe(formatEnvironmentFile(await c.exportOf(source)));
+  });
+
+  it('env:import --apply is refused in an environment that requires review, as the API refuses it, and changes nothing', async () => {
+    const destination = await c.newEnvironment('cli-rev');
+    const policy = { isRequired: true, approvals: 1, allowSelfApproval: false, resetApprovalsOnChange: true };
+    await c.payloadOf('/api/change-request/policy/set', policy, destination);
+    const before = await c.exportOf(destination);
+    const revisionBefore = await c.latestRevisionOf(destination);
+    const file = await c.exportOf(source);
+    await writeFile(join(folder, 'reviewed.json'), formatEnvironmentFile(file));
+
+    const api = await c.importFile({ file, to: destination, mode: 'merge' });
+    expect(api.statusCode, api.body).toBe(409);
+    expect(api.json().error).toBe(reviewRequiredMessage(destination));
+    const argv = ['--file', 'reviewed.json', '--env', destination, '--mode', 'merge', '--apply'];
+    const { code, stdout, stderr } = await runProcess(
+      TSX,
+      [ENTRY, 'import', ...argv, '--email', 'ops@example.com'],
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATABASE_URL: t.databaseUrl,
+          INIT_CWD: folder,
+        },
+      },
+    );
+    expect(code, stdout).toBe(1);
+    expect(stderr.trim()).toBe(reviewRequiredMessage(destination));
+    expect(await c.exportOf(destination)).toEqual(before);
+    expect(await transferAudit(destination)).toEqual([]);
+    expect(await c.latestRevisionOf(destination)).toBe(revisionBefore);
   });
 
   it('env:import previews without --apply and changes nothing', async () => {
