@@ -100,6 +100,14 @@ describe('the runtime key cache and archived environments', () => {
     );
     expect(archived.statusCode, archived.body).toBe(200);
   };
+  /**
+   * Holds back the database's next answer to the cache's client, once a connection is open and idle (so
+   * the held answer is a statement's, never a connection's start-up).
+   */
+  const holdNextAnswer = async () => {
+    await db.$queryRaw`SELECT 1`;
+    return { answered: proxy.holdNextAnswer() };
+  };
   const isArchivedIn = async (cache: RuntimeKeyCache, hash: string) =>
     (await cache.find(hash))?.isEnvironmentArchived;
 
@@ -109,7 +117,7 @@ describe('the runtime key cache and archived environments', () => {
     await cache.reload();
     expect(await isArchivedIn(cache, hash)).toBe(false);
 
-    const answered = proxy.holdNextAnswer();
+    const { answered } = await holdNextAnswer();
     const late = cache.reload();
     await answered;
     await archive(id);
@@ -125,7 +133,7 @@ describe('the runtime key cache and archived environments', () => {
     const cache = new RuntimeKeyCache(db);
     await cache.reload();
 
-    const answered = proxy.holdNextAnswer();
+    const { answered } = await holdNextAnswer();
     const late = cache.reload();
     await answered;
     // Archived by another process: this one reloads on its NOTIFY
@@ -142,7 +150,7 @@ describe('the runtime key cache and archived environments', () => {
     await cache.reload();
     const { id, hash } = await servedEnvironment();
 
-    const answered = proxy.holdNextAnswer();
+    const { answered } = await holdNextAnswer();
     const late = cache.find(hash);
     await answered;
     await archive(id);
