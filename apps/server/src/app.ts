@@ -17,7 +17,6 @@ import { segmentRoutes } from './features/abtest/segment.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { changeRequestRoutes } from './features/change-request/change-request.routes.ts';
-import { checkReview } from './features/change-request/review-guard.ts';
 import { compensationRoutes } from './features/compensation/compensation.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { connectionRegistry, connectionsRoutes } from './features/connections/connections.routes.ts';
@@ -31,7 +30,7 @@ import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
-import { configureRevisionRetention, publishAudited } from './features/publishing/publish.service.ts';
+import { configureRevisionRetention } from './features/publishing/publish.service.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimePreviewRoutes } from './features/revisions/preview.routes.ts';
 import { runtimeRevisionRoutes } from './features/revisions/revision.routes.ts';
@@ -40,7 +39,6 @@ import { scheduleRoutes } from './features/schedule/schedule.routes.ts';
 import { transferRoutes } from './features/transfer/transfer.routes.ts';
 import type { TransferGroup } from './features/transfer/transfer-group.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
-import { webhookOutboxStep } from './features/webhooks/webhook-outbox.service.ts';
 import { type WebhookTimings, webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { limitConnectionsPerAddress, requestTimeoutOptions } from './http/client-limits.ts';
@@ -62,6 +60,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import type { AppSettings } from './settings.ts';
 import { transferGroups } from './transfer-groups.ts';
+import { unitOfWorkSteps } from './unit-of-work-steps.ts';
 import './http/types.ts';
 
 export interface BuildAppOptions {
@@ -186,10 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   // This instance's unit of work: every change that alters what players receive publishes a runtime
   // revision in its own transaction, and the webhooks' outbox follows it.
-  app.decorate(
-    'unitOfWork',
-    createUnitOfWork(db, { afterAudit: [publishAudited, webhookOutboxStep()], checkAudit: [checkReview] }),
-  );
+  app.decorate('unitOfWork', createUnitOfWork(db, unitOfWorkSteps()));
   app.decorate('settings', settings);
   app.decorate('refusals', refusals);
   limitConnectionsPerAddress(app.server, settings.maxConnectionsPerAddress, app.log, refusals);

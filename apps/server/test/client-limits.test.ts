@@ -11,12 +11,22 @@ import { createTestApp, type TestApp, UNTIL_EVENT } from './helpers.ts';
 // time a request may take to arrive, connections per address; and refusals are counted and logged at
 // most once per client per interval, while successful runtime reads are not logged at the default level.
 
-/** Sends raw bytes on a new connection and resolves with everything the server sent until it closed. */
+/** A connection silent this long has hung: only a guard, far from any limit these tests exercise. */
+const SILENCE_CAP_MS = 20_000;
+
+/**
+ * Sends raw bytes on a new connection and resolves with everything the server sent until it closed; a
+ * connection on which nothing happens for SILENCE_CAP_MS fails, rather than the test's timeout.
+ */
 function rawExchange(url: string, bytes: string): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     let answer = '';
     const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    socket.setTimeout(SILENCE_CAP_MS, () => {
+      socket.destroy();
+      reject(new Error(`Neither an answer nor a close in ${SILENCE_CAP_MS} ms: ${JSON.stringify(answer)}`));
+    });
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       answer += chunk;
@@ -109,15 +119,13 @@ describe('slow requests', () => {
   });
 
   it('answers 408 {"error"} to a body that does not arrive in time, and closes the connection', async () => {
-    const started = performance.now();
+    // The exchange ends when the server closes the connection: the answer came and nothing followed it.
     const answer = await rawExchange(
       await t.url(),
       'POST /oauth/login/dev HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a":',
     );
     expect(statusOf(answer)).toBe(408);
     expect(bodyOf(answer)).toEqual({ error: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' });
-    // Bound: 1 s, plus Node's check every second; the cap only guards against a hang far from it.
-    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from '../src/testing/index.ts';
-import { dumpEnvironment, timed, withConnection } from './faults.ts';
+import { dumpEnvironment, withConnection } from './faults.ts';
 
 // Faults: PostgreSQL freezes (SIGSTOP of the postmaster and every process it started, as a stalled disk
 // or a failover does): it still accepts TCP connections, but answers nothing, and cancels nothing.
@@ -18,17 +18,34 @@ import { dumpEnvironment, timed, withConnection } from './faults.ts';
 // /readyz says not ready, the runtime's reads go on from memory, and after SIGCONT everything is served
 // again without a restart. The PostgreSQL frozen here is this file's own, never the one others share.
 //
-// The limits are the database's configured ones, shortened so the file is quick; the bounds asserted are
-// caps against hanging (several times the limits), not timings.
+// The limits are the database's configured ones, shortened so the file is quick. What is asserted is that
+// every answer arrives while the database is still frozen (it stays frozen until they all have), and that the
+// server is ready again after SIGCONT; the caps only end a wait that hangs, several times the limits.
 const LIMITS = {
   DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
   DATABASE_STATEMENT_TIMEOUT_SECONDS: '2',
   DATABASE_TRANSACTION_TIMEOUT_SECONDS: '4',
 };
-/** A call on a frozen database must have answered by then: the answer limit is 3 s (statement + 1 s). */
-const ANSWER_CAP_MS = 15_000;
-const RECOVERY_CAP_MS = 30_000;
+/** A guard on waiting for an answer from the frozen database, ten times the 3 s (statement + 1 s) the limits give. */
+const ANSWER_CAP_MS = 30_000;
+const UNTIL_READY = { timeout: 30_000, interval: 100 } as const;
 const ADMIN = 'freeze@example.com';
+
+/** The call's answer; one still pending after ANSWER_CAP_MS fails as hung, naming the call. */
+async function answerOf<T>(name: string, call: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${name}: no answer after ${ANSWER_CAP_MS} ms`)),
+      ANSWER_CAP_MS,
+    );
+  });
+  try {
+    return await Promise.race([call(), hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The processes whose parent is `pid`, read from /proc. */
 function childrenOf(pid: number): number[] {
@@ -134,7 +151,7 @@ describe('PostgreSQL freezes under a running server', () => {
     ['grants pending (runtime)', () => runtime('POST', '/runtime/v1/grants/pending', { userId: 'player-1' })],
   ];
 
-  it('answers 503 within a bound, serves runtime reads from memory, changes nothing, and recovers after SIGCONT', async () => {
+  it('answers 503 while frozen, serves runtime reads from memory, changes nothing, and recovers after SIGCONT', async () => {
     const before = await dumpEnvironment(ownerUrl, 'dev');
     const snapshotBefore = await runtime('GET', '/runtime/v1/snapshot');
     expect(snapshotBefore.statusCode).toBe(200);
@@ -144,18 +161,16 @@ describe('PostgreSQL freezes under a running server', () => {
       // Twice over and all at once (more calls than the pool has connections), then a second round.
       for (let round = 0; round < 2; round += 1) {
         const calls = [...operatorCalls, ...operatorCalls];
-        const answers = await Promise.all(calls.map(([, call]) => timed(call)));
-        for (const [index, { result, ms }] of answers.entries()) {
+        const answers = await Promise.all(calls.map(([name, call]) => answerOf(name, call)));
+        for (const [index, answer] of answers.entries()) {
           const name = calls[index]![0];
-          expect(result.statusCode, `${name}: ${result.body}`).toBe(503);
-          expect(result.json(), name).toMatchObject({ error: MESSAGES.databaseUnavailable });
-          expect(ms, `${name} answered after ${Math.round(ms)} ms`).toBeLessThan(ANSWER_CAP_MS);
+          expect(answer.statusCode, `${name}: ${answer.body}`).toBe(503);
+          expect(answer.json(), name).toMatchObject({ error: MESSAGES.databaseUnavailable });
         }
       }
-      const ready = await timed(() => app.inject({ method: 'GET', url: '/readyz' }));
-      expect(ready.result.statusCode).toBe(503);
-      expect(ready.result.json()).toMatchObject({ error: 'Database unreachable' });
-      expect(ready.ms).toBeLessThan(ANSWER_CAP_MS);
+      const ready = await answerOf('/readyz', () => app.inject({ method: 'GET', url: '/readyz' }));
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ error: 'Database unreachable' });
       // The game servers' reads are answered from memory.
       const snapshot = await runtime('GET', '/runtime/v1/snapshot');
       expect(snapshot.statusCode).toBe(200);
@@ -166,11 +181,9 @@ describe('PostgreSQL freezes under a running server', () => {
       thaw();
     }
 
-    const start = performance.now();
-    while ((await app.inject({ method: 'GET', url: '/readyz' })).statusCode !== 200) {
-      expect(performance.now() - start, 'ready again after SIGCONT').toBeLessThan(RECOVERY_CAP_MS);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode, UNTIL_READY)
+      .toBe(200);
     // Nothing of the writes sent while the database was frozen was written.
     expect(await dumpEnvironment(ownerUrl, 'dev')).toEqual(before);
     for (const [name, call] of operatorCalls) {

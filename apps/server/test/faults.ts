@@ -62,10 +62,3 @@ export async function sessionsWaitingForLocks(client: pg.Client): Promise<number
   );
   return rows.map((row) => row.pid);
 }
-
-/** The call's answer and how long it took, in milliseconds. */
-export async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const start = performance.now();
-  const result = await call();
-  return { result, ms: performance.now() - start };
-}

@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { CONSOLE_ACTOR, createConsoleContext, createEnvironmentContext } from '../context.ts';
 import { environmentSetup } from '../environment-setup.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
-import { publishAudited, publishRevision } from '../features/publishing/publish.service.ts';
+import { publishRevision } from '../features/publishing/publish.service.ts';
 import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
+import { unitOfWorkSteps } from '../unit-of-work-steps.ts';
 import { createDb, type Db } from './client.ts';
 import { openConnection } from './connection.ts';
 import { type DatabaseHandle, openDatabase, prepareDatabase } from './database.ts';
@@ -29,8 +30,10 @@ try {
   database = await openDatabase(parseEnvSettings(process.env));
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
-  // A created environment publishes its first revision with its audit entry, as the server does.
-  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAudited] });
+  // The server's steps: a created environment publishes its first revision with its audit entry, and
+  // webhooks hear of it. Review refuses nothing here: the seeded environments are written without an
+  // audit entry, and a created one starts with the default policy, which requires none.
+  const unitOfWork = createUnitOfWork(db, unitOfWorkSteps());
   await seedEnvironments(createConsoleContext(unitOfWork, CONSOLE_ACTOR), environmentSetup);
   if (sizeName !== undefined) {
     const environmentId = values.environment;

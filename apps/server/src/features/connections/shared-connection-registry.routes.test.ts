@@ -8,7 +8,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp, waitUntilLockWaiters } from '../../../test/helpers.ts';
 import { connectGameClient, type GameClient, refusal } from './game-client.testing.ts';
 
 // The registry as the database holds it (scale out), seen from one process: another process's
@@ -133,6 +133,35 @@ describe('the live connection registry shared through the database', () => {
       code: CLOSED_BY_KEY_REVOKED.code,
       reason: 'Runtime key revoked',
     });
+  });
+
+  it('answers checkNow, asked while a heartbeat runs, with a heartbeat that sees what changed meanwhile', async () => {
+    const key = await createKey('in-flight');
+    const held = await client('in-flight-1', key);
+    const id = held.welcome.connectionId;
+    // A dead process's row, locked from outside: the heartbeat, past its reads of this process's rows,
+    // waits to remove it.
+    await sql.query(
+      `INSERT INTO runtime_process (id, host, pid, heartbeat) VALUES ('in-flight-dead', 'elsewhere', 1, now() - interval '1 hour')`,
+    );
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT id FROM runtime_process WHERE id = 'in-flight-dead' FOR UPDATE`);
+      const running = t.app.connections.checkNow();
+      await waitUntilLockWaiters(sql, 1);
+      // Closed elsewhere while that heartbeat is in flight (the NOTIFY lost), then a fresh look asked for.
+      await sql.query('DELETE FROM runtime_connection WHERE id = $1', [id]);
+      const asked = t.app.connections.checkNow();
+      await holder.query('COMMIT');
+      await running;
+      await asked;
+      expect(t.app.connections.find('dev', id)?.principal, 'still held here').toBeUndefined();
+    } finally {
+      await holder.end();
+    }
+    expect(await held.closed).toEqual({ code: CLOSED_BY_OPERATOR.code, reason: 'Closed by operator' });
   });
 
   it('writes its connections again when its process row was removed while the database was out of reach', async () => {

@@ -69,7 +69,10 @@ export class SharedConnectionRegistry extends ConnectionRegistry {
   private liveProcesses = 1;
   private isStopping = false;
   private timer: NodeJS.Timeout | undefined;
+  /** The heartbeat running now, if any. */
   private ticking: Promise<void> | undefined;
+  /** The heartbeat asked for while one ran: it starts when that one ends (what checkNow answers meanwhile). */
+  private nextTick: Promise<void> | undefined;
 
   constructor(private readonly options: SharedConnectionRegistryOptions) {
     super();
@@ -79,7 +82,8 @@ export class SharedConnectionRegistry extends ConnectionRegistry {
     await this.options.listener.subscribe(CONNECTION_CLOSE_CHANNEL, (payload) =>
       this.onCloseMessage(payload),
     );
-    this.options.listener.onReconnect(() => void this.tick());
+    // What was missed while LISTEN was down is read by a heartbeat that starts after the reconnect.
+    this.options.listener.onReconnect(() => void this.checkNow());
     await this.recordProcess().catch((error) => this.report(error, 'could not record the server process'));
     this.timer = setInterval(() => void this.tick(), this.options.heartbeatMs ?? PROCESS_HEARTBEAT_MS);
     this.timer.unref();
@@ -202,12 +206,22 @@ export class SharedConnectionRegistry extends ConnectionRegistry {
     return this.liveProcesses;
   }
 
-  /** One heartbeat now (it also runs every PROCESS_HEARTBEAT_MS and after LISTEN reconnects). */
+  /**
+   * A heartbeat that starts after this call (it also runs every PROCESS_HEARTBEAT_MS and after LISTEN
+   * reconnects), so it reads what the caller changed before asking: when one runs already, having read
+   * the rows before that change, the next starts once it ends. Calls meanwhile share that next one.
+   */
   checkNow(): Promise<void> {
-    return this.tick();
+    const running = this.ticking;
+    if (running === undefined) return this.tick();
+    this.nextTick ??= running.then(() => {
+      this.nextTick = undefined;
+      return this.tick();
+    });
+    return this.nextTick;
   }
 
-  /** One heartbeat; never two at once, never after stop. */
+  /** One heartbeat, or the one running; never two at once, never after stop. */
   private tick(): Promise<void> {
     if (this.isStopping) return Promise.resolve();
     this.ticking ??= this.beat()

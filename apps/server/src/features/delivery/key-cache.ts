@@ -39,6 +39,14 @@ export class RuntimeKeyCache {
   private readonly hashById = new Map<string, string>();
   /** Revocations seen by this process: a look-up already in flight must not store the key as usable. */
   private readonly revokedIds = new Set<string>();
+  /**
+   * Whether each environment is archived, as of the newest read or mark of it (reads and marks are
+   * numbered as they start). A read answers what held when it started, so one started before a newer
+   * read or mark (an archive committed meanwhile) must not undo what that one knows; unlike a revocation,
+   * an archive can be undone (restored), so it is ordered rather than remembered.
+   */
+  private readonly archivedSince = new Map<string, { isArchived: boolean; since: number }>();
+  private reads = 0;
   private readonly unknown = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<RuntimeKeyEntry | null>>();
   private readonly revokedListeners = new Set<(keyId: string) => void>();
@@ -84,9 +92,10 @@ export class RuntimeKeyCache {
         new DomainError(ErrorCode.TooManyRequests, 'Too many unknown runtime keys; try again shortly'),
       );
     }
+    const since = ++this.reads;
     const lookup = findRuntimeKeyCredential(this.db, hash)
       .then((credential) => {
-        if (credential) return this.remember(credential);
+        if (credential) return this.remember(credential, since);
         this.rememberUnknown(hash);
         return null;
       })
@@ -120,12 +129,17 @@ export class RuntimeKeyCache {
     this.unknown.set(hash, this.now() + this.unknownTtlMs);
   }
 
-  private remember(credential: RuntimeKeyCredential): RuntimeKeyEntry {
+  /** Stores the key as a read started as number `since` found it, unless something newer is known. */
+  private remember(credential: RuntimeKeyCredential, since: number): RuntimeKeyEntry {
     const entry: RuntimeKeyEntry = {
       keyId: credential.id,
       environmentId: credential.environmentId,
       isRevoked: credential.isRevoked || this.revokedIds.has(credential.id),
-      isEnvironmentArchived: credential.isEnvironmentArchived,
+      isEnvironmentArchived: this.archivedAsOf(
+        credential.environmentId,
+        credential.isEnvironmentArchived,
+        since,
+      ),
     };
     this.byHash.set(credential.hash, entry);
     this.hashById.set(credential.id, credential.hash);
@@ -133,11 +147,20 @@ export class RuntimeKeyCache {
     return entry;
   }
 
+  /** Whether the environment is archived: as the read numbered `since` found it, or as known since. */
+  private archivedAsOf(environmentId: string, isArchived: boolean, since: number): boolean {
+    const known = this.archivedSince.get(environmentId);
+    if (known !== undefined && known.since > since) return known.isArchived;
+    this.archivedSince.set(environmentId, { isArchived, since });
+    return isArchived;
+  }
+
   /** Loads every key (start, and catching up after the listener's connection was lost). */
   async reload(): Promise<void> {
+    const since = ++this.reads;
     for (const credential of await listRuntimeKeyCredentials(this.db)) {
       const before = this.byHash.get(credential.hash);
-      const entry = this.remember(credential);
+      const entry = this.remember(credential, since);
       if (before?.isRevoked === false && entry.isRevoked) this.announceRevoked(entry.keyId);
       else if (before?.isEnvironmentArchived === false && entry.isEnvironmentArchived) {
         this.announceStopped(entry.keyId);
@@ -151,6 +174,8 @@ export class RuntimeKeyCache {
    * on the archive's NOTIFY.
    */
   markEnvironmentArchived(environmentId: string, isArchived: boolean): void {
+    // Newer than any read started before it, which may have read the environment as it was
+    this.archivedSince.set(environmentId, { isArchived, since: ++this.reads });
     for (const entry of this.byHash.values()) {
       if (entry.environmentId !== environmentId || entry.isEnvironmentArchived === isArchived) continue;
       entry.isEnvironmentArchived = isArchived;

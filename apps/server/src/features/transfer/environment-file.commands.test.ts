@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EnvironmentFile, formatEnvironmentFile } from '@console/domain/environment-file';
+import { reviewRequiredMessage } from '@console/domain/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { REPO_ROOT } from '../../settings.ts';
@@ -29,35 +30,69 @@ describe('environment file commands', () => {
   const io = () => ({ cwd: folder, out: (text: string) => printed.push(text), groups: t.app.transferGroups });
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: 'cli@example.com' });
+    // A loopback webhook address is allowed: nothing is delivered here (no workers), messages are only written
+    t = await createTestApp({ ADMIN_EMAILS: 'cli@example.com', WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
     c = environmentContent(t, await t.login('cli@example.com'));
     source = await c.newEnvironment('cli');
     await c.fill(source, examplePlan('c'));
     folder = await mkdtemp(join(tmpdir(), 'env-file-'));
   });
 
+  /** The entry point run as npm runs it, on this file's database, from `folder`. */
+  const cli = (args: string[]) =>
+    runProcess(TSX, [ENTRY, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.databaseUrl, INIT_CWD: folder },
+    });
   const transferAudit = async (environment: string) =>
     (await t.auditEntries(await t.login('cli@example.com'), environment)).filter(
       (entry) => entry.action === 'environment.transfer',
     );
 
   it('env:export writes the file the API exports, relative to where npm was run', async () => {
-    const { code, stdout, stderr } = await runProcess(
-      TSX,
-      [ENTRY, 'export', '--env', source, '--out', 'out.json'],
-      {
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DATABASE_URL: t.databaseUrl,
-          INIT_CWD: folder,
-        },
-      },
-    );
+    const { code, stdout, stderr } = await cli(['export', '--env', source, '--out', 'out.json']);
     expect(code, stderr).toBe(0);
     expect(stdout).toContain(`Exported ${source} to ${join(folder, 'out.json')}`);
     const written = await readFile(join(folder, 'out.json'), 'utf8');
     expect(written).toBe(formatEnvironmentFile(await c.exportOf(source)));
+  });
+
+  it('env:import --apply is refused in an environment that requires review, as the API refuses it, and changes nothing', async () => {
+    const destination = await c.newEnvironment('cli-rev');
+    const policy = { isRequired: true, approvals: 1, allowSelfApproval: false, resetApprovalsOnChange: true };
+    await c.payloadOf('/api/change-request/policy/set', policy, destination);
+    const before = await c.exportOf(destination);
+    const revisionBefore = await c.latestRevisionOf(destination);
+    const file = await c.exportOf(source);
+    await writeFile(join(folder, 'reviewed.json'), formatEnvironmentFile(file));
+
+    const api = await c.importFile({ file, to: destination, mode: 'merge' });
+    expect(api.statusCode, api.body).toBe(409);
+    expect(api.json().error).toBe(reviewRequiredMessage(destination));
+    const argv = ['--file', 'reviewed.json', '--env', destination, '--mode', 'merge', '--apply'];
+    const { code, stdout, stderr } = await cli(['import', ...argv, '--email', 'ops@example.com']);
+    expect(code, stdout).toBe(1);
+    expect(stderr.trim()).toBe(reviewRequiredMessage(destination));
+    expect(await c.exportOf(destination)).toEqual(before);
+    expect(await transferAudit(destination)).toEqual([]);
+    expect(await c.latestRevisionOf(destination)).toBe(revisionBefore);
+  });
+
+  it('env:import --apply as a process writes the webhook messages the API import writes', async () => {
+    const destination = await c.newEnvironment('cli-hook');
+    const created = await c.payloadOf(
+      '/api/webhooks/create',
+      { name: 'cli', url: 'http://127.0.0.1:9/hooks', events: ['runtime.revision.published'] },
+      destination,
+    );
+    await writeFile(join(folder, 'hooked.json'), formatEnvironmentFile(await c.exportOf(source)));
+    const argv = ['--file', 'hooked.json', '--env', destination, '--apply', '--email', 'ops@example.com'];
+    const { code, stderr } = await cli(['import', ...argv]);
+    expect(code, stderr).toBe(0);
+    const messages = await t.app.db.$queryRaw<{ type: string; revision: number }[]>`
+      SELECT "type", "revision" FROM "webhook_message" WHERE "subscription_id" = ${created.id}`;
+    expect(messages).toEqual([
+      { type: 'runtime.revision.published', revision: await c.latestRevisionOf(destination) },
+    ]);
   });
 
   it('env:import previews without --apply and changes nothing', async () => {
