@@ -27,7 +27,7 @@ async function splitsAfterActivation(
 ): Promise<Map<string, TestSplitChange>> {
   const splits = new Map<string, TestSplitChange>();
   for (const abTest of abTests.values()) {
-    const current = await currentServedRanges(tx, abTest, environmentId);
+    const current = await currentServedRanges({ db: tx, environmentId }, abTest);
     splits.set(abTest.id, splitAfterDraftActivation(abTest, current, versions));
   }
   return splits;
