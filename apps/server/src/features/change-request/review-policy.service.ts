@@ -38,7 +38,7 @@ export function setReviewPolicy(
 const BYPASS_LIST_LIMIT = 100;
 
 export async function listBypasses(ctx: EnvironmentContext): Promise<{ items: BypassEntry[] }> {
-  const entries = await listAudit(ctx.db, ctx.environmentId, {
+  const entries = await listAudit(ctx, {
     offset: 0,
     limit: BYPASS_LIST_LIMIT,
     action: 'change-request.bypass',
