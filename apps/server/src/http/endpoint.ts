@@ -8,22 +8,17 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { EnvironmentContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
 import { runInReviewScope } from '../db/review-scope.ts';
 import type { SignedInUser } from './session.ts';
 
 export interface EndpointContext<E extends AnyEndpoint> {
   body: z.output<E['body']>;
   params: z.output<E['params']>;
-  /** The signed-in user's e-mail ('' only on public routes). */
-  email: string;
   /** The signed-in user with their roles (null only on public routes). */
   user: SignedInUser | null;
-  environmentId: string;
-  db: Db;
   /**
-   * The request's context (http/request-context.ts): what a converted service takes instead of `db`,
-   * `environmentId` and `email`, which stay here until every route passes it.
+   * The request's context (http/request-context.ts): the database, the environment of the call and the
+   * signed-in user as its actor (e-mail '' only on public routes), what every service takes.
    */
   ctx: EnvironmentContext;
   log: FastifyBaseLogger;
@@ -61,10 +56,7 @@ export function registerEndpoint<E extends AnyEndpoint>(
           handler({
             body: request.body as z.output<E['body']>,
             params: request.params as z.output<E['params']>,
-            email: request.user?.email ?? '',
             user: request.user,
-            environmentId: request.environmentId,
-            db: app.db,
             ctx: request.ctx,
             log: request.log,
           }),
@@ -155,10 +147,7 @@ export function registerStreamEndpoint<E extends AnyEndpoint>(
       const answer = await handler({
         body: request.body as z.output<E['body']>,
         params: request.params as z.output<E['params']>,
-        email: request.user?.email ?? '',
         user: request.user,
-        environmentId: request.environmentId,
-        db: app.db,
         ctx: request.ctx,
         log: request.log,
       });

@@ -8,8 +8,7 @@ import {
   rolloutWeights,
 } from '@console/domain/abtest';
 import { impactOfSplitChange, type SplitChangeImpact } from '@console/domain/runtime';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentReader } from '../../context.ts';
 import { requireAbTest } from './abtest.loaders.ts';
 import { findVersionRanges } from './abtest.store.ts';
 import { type CaseRanges, servedRanges } from './abtest-ranges.ts';
@@ -20,11 +19,10 @@ import { type CaseRanges, servedRanges } from './abtest-ranges.ts';
 // inactive test serves no player (resolvePlayer), and activating a version leaves it inactive, so
 // its figure is 0 moves, as the plugin draft impact says of its entries.
 
-/** The ranges the A/B-test's current version serves; null without a current version. */
+/** The ranges the A/B-test's current version serves in the reader's environment; null without one. */
 export async function currentServedRanges(
-  db: Db | Tx,
+  { db, environmentId }: EnvironmentReader,
   abTest: AbTest,
-  environmentId: string,
 ): Promise<CaseRanges | null> {
   const { version, cases } = abTest.data;
   if (version < 0) return null;
@@ -54,7 +52,7 @@ export async function previewImpact(
   const { db, environmentId } = ctx;
   const abTest = await requireAbTest(db, { environmentId, id: request.id });
   const weights = weightsOfChange(abTest, request);
-  const current = await currentServedRanges(db, abTest, environmentId);
+  const current = await currentServedRanges(ctx, abTest);
   return impactOfSplitChange(current, weights, {
     isAbTestActive: abTest.active,
     reRandomise: request.reRandomise ?? false,

@@ -25,7 +25,7 @@ export async function abTestRoutes(app: FastifyInstance) {
   registerEndpoint(app, abtest.search, ({ ctx, body }) => searchAbTests(ctx, body));
   registerEndpoint(app, abtest.searchPicker, ({ ctx, body }) => searchAbTestPickerPage(ctx, body));
   registerEndpoint(app, abtest.listRecent, ({ ctx }) => listRecent(ctx));
-  registerEndpoint(app, abtest.get, ({ db, environmentId, body }) => getAbTest(db, environmentId, body.id));
+  registerEndpoint(app, abtest.get, ({ ctx, body }) => getAbTest(ctx, body.id));
   registerEndpoint(app, abtest.create, ({ ctx, body }) => createAbTest(ctx, body));
   registerEndpoint(app, abtest.save, ({ ctx, body }) => saveAbTest(ctx, body));
   registerEndpoint(app, abtest.saveDescription, ({ ctx, body }) => saveDescription(ctx, body));

@@ -15,8 +15,7 @@ import {
 } from '@console/domain/abtest';
 import type { ListPage } from '@console/domain/api';
 import { conflict } from '@console/domain/errors';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentReader } from '../../context.ts';
 import { unchanged } from '../../db/unit-of-work.ts';
 import { abTestAudit, lockAndLoadAbTest, requireAbTest } from './abtest.loaders.ts';
 import {
@@ -47,10 +46,10 @@ export async function listUsed(ctx: EnvironmentContext, page: ListPage = {}): Pr
   return listAbTests(ctx.db, ctx.environmentId, { onlyIds: [...usage.keys()], page });
 }
 
-export const getAbTest = (db: Db, environmentId: string, id: string) =>
+export const getAbTest = ({ db, environmentId }: EnvironmentReader, id: string) =>
   requireAbTest(db, { environmentId, id });
 
-export const hasAbTest = (db: Db, environmentId: string, id: string) =>
+export const hasAbTest = ({ db, environmentId }: EnvironmentReader, id: string) =>
   abTestExists(db, { environmentId, id });
 
 /** A new AB-test's ID must not exist (409 "ID already exists"); it starts with no version. */

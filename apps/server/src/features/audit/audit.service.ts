@@ -3,6 +3,7 @@ import {
   type AuditListRequest,
   type AuditVerifyResponse,
 } from '@console/domain/audit';
+import type { EnvironmentReader } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { listAuditEntries, verifyAuditChains } from './audit.store.ts';
@@ -10,7 +11,7 @@ import { listAuditEntries, verifyAuditChains } from './audit.store.ts';
 // The audit log as the Audit screen reads it. Entries are written only by the unit of work
 // (db/unit-of-work.ts), in the transaction of the change they record.
 
-export const listAudit = (db: Db, environmentId: string, request: AuditListRequest) =>
+export const listAudit = ({ db, environmentId }: EnvironmentReader, request: AuditListRequest) =>
   listAuditEntries(db, {
     environmentId,
     offset: request.offset,

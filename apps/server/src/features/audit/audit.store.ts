@@ -37,7 +37,7 @@ const DEEP_OFFSET = 1_000;
  * page finds its ids first (an index-only scan over the skipped entries) and then reads only its own
  * rows, instead of a heap fetch per skipped entry.
  */
-export async function listAuditEntries(db: Db, query: AuditListQuery): Promise<AuditEntry[]> {
+export async function listAuditEntries(db: Db | Tx, query: AuditListQuery): Promise<AuditEntry[]> {
   const filters: Prisma.Sql[] = [];
   if (query.action !== undefined) filters.push(Prisma.sql`action = ${query.action}`);
   if (query.target !== undefined) filters.push(Prisma.sql`target = ${query.target}`);

@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance) {
   const { settings } = app;
 
   registerEndpoint(app, api.auth.me, async ({ user }) => sessionUserOf(user!, await app.environments.list()));
-  registerEndpoint(app, api.auth.session, ({ email }) => (email ? { email } : null));
+  registerEndpoint(app, api.auth.session, ({ ctx }) => (ctx.actor.email ? { email: ctx.actor.email } : null));
   const provider = settings.oidc
     ? { name: settings.oidc.displayName, loginPath: loginPathOf(settings.oidc) }
     : null;

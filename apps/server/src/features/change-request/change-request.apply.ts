@@ -14,6 +14,7 @@ import {
   createEnvironmentContext,
   type EnvironmentContext,
   type EnvironmentUnitOfWork,
+  readerOf,
 } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { UnitOfWorkRunner } from '../../db/unit-of-work.ts';
@@ -85,7 +86,7 @@ async function applyInUnit(
     email,
     sourceEnvironmentId: row.branchId,
   });
-  await moveTo(tx, row, ChangeRequestStatus.Applied, email, '', { scheduledAt: null, failure: null });
+  await moveTo(unit, row, ChangeRequestStatus.Applied, '', { scheduledAt: null, failure: null });
   await setEnvironmentArchived(tx, row.branchId, { at: new Date(), by: email });
   const groups = Object.fromEntries(
     Object.entries(plan.groups).map(([name, rows]) => [name, countTransferOperations({ [name]: rows })]),
@@ -110,7 +111,7 @@ async function requireApproved(tx: Tx, row: ChangeRequestRow, allowed: readonly 
   if (!allowed.includes(row.status)) {
     throw conflict(`Change request ${row.id} is ${labelOf(row)}: only an approved request is applied`);
   }
-  const policy = await policyOf(tx, row.environmentId);
+  const policy = await policyOf({ db: tx, environmentId: row.environmentId });
   if (row.approvals.length < policy.approvals) {
     throw ruleViolation(
       `Change request ${row.id} has ${row.approvals.length} of ${policy.approvals} approvals`,
@@ -130,7 +131,7 @@ export function applyChangeRequest(
     async (unit) => {
       // The environment first, as every transfer locks it: one apply or transfer into it at a time
       await lockEnvironments(unit.tx, [environmentId]);
-      const row = await requireRequest(unit.tx, environmentId, request.id);
+      const row = await requireRequest(unit, request.id);
       await requireApproved(unit.tx, row, [ChangeRequestStatus.Approved]);
       await applyInUnit(ctx, setup, unit, row, {
         ...(request.diffToken === undefined ? {} : { diffToken: request.diffToken }),
@@ -159,11 +160,11 @@ export function approveChangeRequest(
     async (unit) => {
       const { tx, audit } = unit;
       await lockEnvironments(tx, [environmentId]);
-      const row = await requireRequest(tx, environmentId, request.id);
+      const row = await requireRequest(unit, request.id);
       if (row.status !== ChangeRequestStatus.InReview) {
         throw conflict(`Change request ${row.id} is ${labelOf(row)}: only one in review is approved`);
       }
-      const policy = await policyOf(tx, environmentId);
+      const policy = await policyOf(readerOf(unit));
       if (row.author === email && !policy.allowSelfApproval) {
         throw forbidden(`Authors may not approve their own change request in ${environmentId}`);
       }
@@ -196,9 +197,9 @@ export function approveChangeRequest(
         },
       });
       if (approvals >= policy.approvals) {
-        await moveTo(tx, row, ChangeRequestStatus.Approved, email);
+        await moveTo(unit, row, ChangeRequestStatus.Approved);
         if (row.applyOnApproval) {
-          const approved = await requireRequest(tx, environmentId, row.id);
+          const approved = await requireRequest(unit, row.id);
           await applyInUnit(ctx, setup, unit, approved, { isScheduled: false });
         }
       }
@@ -215,16 +216,15 @@ export function scheduleChangeRequest(
   request: ScheduleChangeRequestRequest,
   now: number,
 ): Promise<ChangeRequestDetails> {
-  const { environmentId } = ctx;
   const { email } = ctx.actor;
   const problem = checkScheduleTime(request.at, now);
   if (problem !== null) throw badInput(problem);
   return ctx.mutate(async (unit) => {
     const { tx, audit } = unit;
-    const row = await requireRequest(tx, environmentId, request.id);
+    const row = await requireRequest(unit, request.id);
     await requireApproved(tx, row, [ChangeRequestStatus.Approved]);
     const at = new Date(request.at);
-    await moveTo(tx, row, ChangeRequestStatus.Scheduled, email, '', { scheduledAt: at, scheduledBy: email });
+    await moveTo(unit, row, ChangeRequestStatus.Scheduled, '', { scheduledAt: at, scheduledBy: email });
     await scheduler(unit, { id: row.id, at });
     audit({
       action: 'change-request.schedule',
@@ -267,7 +267,7 @@ export async function runScheduledApply(
       ctx,
       async (unit) => {
         await lockEnvironments(unit.tx, [ctx.environmentId]);
-        const row = await requireRequest(unit.tx, ctx.environmentId, id);
+        const row = await requireRequest(unit, id);
         if (row.status !== ChangeRequestStatus.Scheduled || row.scheduledBy === null)
           return 'skipped' as const;
         if (row.scheduledBy !== ctx.actor.email) throw new SchedulerChanged(`change request ${id}`);
@@ -285,13 +285,14 @@ export async function runScheduledApply(
 }
 
 async function markFailed(ctx: EnvironmentContext, id: number, reason: string): Promise<void> {
-  await ctx.mutate(async ({ tx, audit }) => {
+  await ctx.mutate(async (unit) => {
+    const { tx, audit } = unit;
     if ((await findChangeRequest(tx, id)) === null) return;
-    const row = await requireRequest(tx, ctx.environmentId, id);
+    const row = await requireRequest(unit, id);
     if (row.status !== ChangeRequestStatus.Scheduled) return;
     if ((row.scheduledBy ?? row.author) !== ctx.actor.email)
       throw new SchedulerChanged(`change request ${id}`);
-    await moveTo(tx, row, ChangeRequestStatus.Failed, ctx.actor.email, reason, {
+    await moveTo(unit, row, ChangeRequestStatus.Failed, reason, {
       failure: reason,
       scheduledAt: null,
     });

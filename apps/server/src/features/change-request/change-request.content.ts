@@ -93,7 +93,8 @@ function rowsThatServe(
 
 /** The schedule overview's conflicts in the environment now (its active sets, the default window). */
 const scheduleConflictsOf = async (tx: Tx, environmentId: string) =>
-  (await readScheduleOverview(tx, environmentId, scheduleOverviewRequestSchema.parse(null))).conflicts;
+  (await readScheduleOverview({ db: tx, environmentId }, scheduleOverviewRequestSchema.parse(null)))
+    .conflicts;
 
 /** The three sides of a request, read in the caller's transaction. */
 export interface RequestSides {

@@ -1,4 +1,4 @@
-import { type Role, roleIn } from '@console/domain/access';
+import { roleIn } from '@console/domain/access';
 import {
   branchIdOf,
   CHANGE_REQUEST_LIST_LIMIT,
@@ -25,7 +25,15 @@ import {
 } from '@console/domain/change-request';
 import { badInput, conflict, forbidden, notFound, ruleViolation } from '@console/domain/errors';
 import { planTransfer, TransferMode, transferItemKeyOf } from '@console/domain/operations';
-import type { ConsoleContext, EnvironmentContext, EnvironmentUnitOfWork } from '../../context.ts';
+import {
+  type Actor,
+  type ConsoleContext,
+  type EnvironmentContext,
+  type EnvironmentReader,
+  type EnvironmentTransaction,
+  type EnvironmentUnitOfWork,
+  readerOf,
+} from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isConcurrentUpdateError, runInTransaction } from '../../db/transaction.ts';
 import { type IsolationLevel, unchanged } from '../../db/unit-of-work.ts';
@@ -102,27 +110,26 @@ export async function mutateConsistently<T>(
   }
 }
 
-export const changeRequestNotFound = (id: number, environmentId: string) =>
-  notFound(`Change request ${id} not found in ${environmentId}`);
+const changeRequestNotFound = (scope: Pick<EnvironmentReader, 'environmentId'>, id: number) =>
+  notFound(`Change request ${id} not found in ${scope.environmentId}`);
 
-/** The request, locked, when it belongs to the environment of the call; 404 otherwise. */
-export async function requireRequest(tx: Tx, environmentId: string, id: number): Promise<ChangeRequestRow> {
-  const row = await lockChangeRequest(tx, id);
-  if (row === null || row.environmentId !== environmentId) throw changeRequestNotFound(id, environmentId);
+/** The request, locked, when it belongs to the transaction's environment; 404 otherwise. */
+export async function requireRequest(scope: EnvironmentTransaction, id: number): Promise<ChangeRequestRow> {
+  const row = await lockChangeRequest(scope.tx, id);
+  if (row === null || row.environmentId !== scope.environmentId) throw changeRequestNotFound(scope, id);
   return row;
 }
 
-const requireAuthor = (row: ChangeRequestRow, email: string, what: string) => {
-  if (row.author !== email)
+const requireAuthor = (row: ChangeRequestRow, actor: Actor, what: string) => {
+  if (row.author !== actor.email)
     throw forbidden(`Only ${row.author}, its author, may ${what} change request ${row.id}`);
 };
 
 const labelOf = (row: ChangeRequestRow) => CHANGE_REQUEST_STATUS_LABELS[row.status];
 
-export const policyOf = async (db: Db | Tx, environmentId: string): Promise<ReviewPolicy> =>
+/** The environment's review policy (the default where it has none stored). */
+export const policyOf = async ({ db, environmentId }: EnvironmentReader): Promise<ReviewPolicy> =>
   (await findReviewPolicy(db, environmentId)) ?? DEFAULT_REVIEW_POLICY;
-
-const roleOf = (user: SignedInUser, environmentId: string): Role => roleIn(user.grants, environmentId);
 
 function summaryOf(row: ChangeRequestRow, policy: ReviewPolicy): ChangeRequestSummary {
   return {
@@ -146,7 +153,7 @@ function summaryOf(row: ChangeRequestRow, policy: ReviewPolicy): ChangeRequestSu
 export async function detailsOf(db: Db | Tx, id: number): Promise<ChangeRequestDetails> {
   const row = await findChangeRequest(db, id);
   if (row === null) throw notFound(`Change request ${id} not found`);
-  const policy = await policyOf(db, row.environmentId);
+  const policy = await policyOf({ db, environmentId: row.environmentId });
   const events = await listEvents(db, id);
   return {
     ...summaryOf(row, policy),
@@ -164,22 +171,20 @@ export async function detailsOf(db: Db | Tx, id: number): Promise<ChangeRequestD
 
 export async function getChangeRequest(ctx: EnvironmentContext, id: number): Promise<ChangeRequestDetails> {
   const row = await findChangeRequest(ctx.db, id);
-  if (row === null || row.environmentId !== ctx.environmentId)
-    throw changeRequestNotFound(id, ctx.environmentId);
+  if (row === null || row.environmentId !== ctx.environmentId) throw changeRequestNotFound(ctx, id);
   return detailsOf(ctx.db, id);
 }
 
-/** A status change with its history line. */
+/** A status change with its history line, in the name of the transaction's actor. */
 export async function moveTo(
-  tx: Tx,
+  { tx, actor }: Pick<EnvironmentTransaction, 'tx' | 'actor'>,
   row: ChangeRequestRow,
   status: ChangeRequestStatus,
-  email: string,
   text = '',
   extra: Parameters<typeof updateChangeRequest>[2] = {},
 ): Promise<void> {
   await updateChangeRequest(tx, row.id, { ...extra, status });
-  await insertEvent(tx, row.id, { kind: ChangeRequestEventKind.Status, email, status, text });
+  await insertEvent(tx, row.id, { kind: ChangeRequestEventKind.Status, email: actor.email, status, text });
 }
 
 const OPEN_STALE = 'The environment changed while the change request was opened; try again';
@@ -263,11 +268,10 @@ export function saveChangeRequest(
   ctx: EnvironmentContext,
   request: SaveChangeRequestRequest,
 ): Promise<ChangeRequestDetails> {
-  const { environmentId } = ctx;
-  const { email } = ctx.actor;
-  return ctx.mutate(async ({ tx, audit }) => {
-    const row = await requireRequest(tx, environmentId, request.id);
-    requireAuthor(row, email, 'edit');
+  return ctx.mutate(async (unit) => {
+    const { tx, audit } = unit;
+    const row = await requireRequest(unit, request.id);
+    requireAuthor(row, unit.actor, 'edit');
     if (isFinishedChangeRequest(row.status))
       throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
     await updateChangeRequest(tx, row.id, { title: request.title, description: request.description });
@@ -290,18 +294,17 @@ export function requestReview(
   ctx: EnvironmentContext,
   request: RequestReviewRequest,
 ): Promise<ChangeRequestDetails> {
-  const { environmentId } = ctx;
-  const { email } = ctx.actor;
-  return ctx.mutate(async ({ tx, audit }) => {
-    const row = await requireRequest(tx, environmentId, request.id);
-    requireAuthor(row, email, 'ask for review of');
+  return ctx.mutate(async (unit) => {
+    const { tx, audit } = unit;
+    const row = await requireRequest(unit, request.id);
+    requireAuthor(row, unit.actor, 'ask for review of');
     if (!REVIEWABLE_FROM.includes(row.status)) {
       throw ruleViolation(
         `Change request ${row.id} is ${labelOf(row)}: only a draft, rejected or failed one asks for review`,
       );
     }
     const applyOnApproval = request.applyOnApproval ?? false;
-    await moveTo(tx, row, ChangeRequestStatus.InReview, email, '', { applyOnApproval, failure: null });
+    await moveTo(unit, row, ChangeRequestStatus.InReview, '', { applyOnApproval, failure: null });
     audit({
       action: 'change-request.request-review',
       target: String(row.id),
@@ -315,17 +318,16 @@ export function rejectChangeRequest(
   ctx: EnvironmentContext,
   request: ReviewRequest,
 ): Promise<ChangeRequestDetails> {
-  const { environmentId } = ctx;
-  const { email } = ctx.actor;
-  return ctx.mutate(async ({ tx, audit }) => {
-    const row = await requireRequest(tx, environmentId, request.id);
+  return ctx.mutate(async (unit) => {
+    const { tx, audit } = unit;
+    const row = await requireRequest(unit, request.id);
     if (row.status !== ChangeRequestStatus.InReview && row.status !== ChangeRequestStatus.Approved) {
       throw ruleViolation(
         `Change request ${row.id} is ${labelOf(row)}: only one in review or approved is rejected`,
       );
     }
     await deleteApprovals(tx, row.id);
-    await moveTo(tx, row, ChangeRequestStatus.Rejected, email, request.comment ?? '');
+    await moveTo(unit, row, ChangeRequestStatus.Rejected, request.comment ?? '');
     audit({
       action: 'change-request.reject',
       target: String(row.id),
@@ -336,11 +338,14 @@ export function rejectChangeRequest(
 }
 
 export function commentOn(ctx: EnvironmentContext, request: CommentRequest): Promise<ChangeRequestDetails> {
-  const { environmentId } = ctx;
-  const { email } = ctx.actor;
-  return ctx.mutate(async ({ tx, audit }) => {
-    const row = await requireRequest(tx, environmentId, request.id);
-    await insertEvent(tx, row.id, { kind: ChangeRequestEventKind.Comment, email, text: request.comment });
+  return ctx.mutate(async (unit) => {
+    const { tx, audit } = unit;
+    const row = await requireRequest(unit, request.id);
+    await insertEvent(tx, row.id, {
+      kind: ChangeRequestEventKind.Comment,
+      email: unit.actor.email,
+      text: request.comment,
+    });
     audit({
       action: 'change-request.comment',
       target: String(row.id),
@@ -358,20 +363,21 @@ export function closeChangeRequest(
   request: ReviewRequest,
 ): Promise<ChangeRequestDetails> {
   const { environmentId } = ctx;
-  return ctx.mutate(async ({ tx, audit, afterCommit }) => {
-    const row = await requireRequest(tx, environmentId, request.id);
-    if (row.author !== user.email && roleOf(user, environmentId) !== 'admin') {
+  return ctx.mutate(async (unit) => {
+    const { tx, audit, afterCommit } = unit;
+    const row = await requireRequest(unit, request.id);
+    if (row.author !== user.email && roleIn(user.grants, environmentId) !== 'admin') {
       throw forbidden(
         `Only ${row.author}, its author, or an admin of ${environmentId} closes change request ${row.id}`,
       );
     }
     if (isFinishedChangeRequest(row.status))
       throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
-    await moveTo(tx, row, ChangeRequestStatus.Closed, user.email, request.comment ?? '', {
+    await moveTo(unit, row, ChangeRequestStatus.Closed, request.comment ?? '', {
       scheduledAt: null,
       scheduledBy: null,
     });
-    await setEnvironmentArchived(tx, row.branchId, { at: new Date(), by: user.email });
+    await setEnvironmentArchived(tx, row.branchId, { at: new Date(), by: unit.actor.email });
     audit({
       action: 'change-request.close',
       target: String(row.id),
@@ -388,12 +394,11 @@ export function diffChangeRequest(
   setup: ChangeRequestSetup,
   id: number,
 ): Promise<ChangeRequestDiff> {
-  const { environmentId } = ctx;
   return runInTransaction(
     ctx.db,
     async (tx) => {
       const row = await findChangeRequest(tx, id);
-      if (row === null || row.environmentId !== environmentId) throw changeRequestNotFound(id, environmentId);
+      if (row === null || row.environmentId !== ctx.environmentId) throw changeRequestNotFound(ctx, id);
       const sides = await readSides(tx, setup.groups, row, await findBase(tx, id));
       return describeRequest(tx, setup.groups, row, sides);
     },
@@ -401,16 +406,23 @@ export function diffChangeRequest(
   );
 }
 
-/** Takes a request's approvals back after a change of what it applies, where its policy says so. */
-export async function resetApprovals(tx: Tx, row: ChangeRequestRow, policy: ReviewPolicy, email: string) {
+/**
+ * Takes a request's approvals back after a change of what it applies, where its policy says so, in the
+ * name of the transaction's actor.
+ */
+export async function resetApprovals(
+  scope: Pick<EnvironmentTransaction, 'tx' | 'actor'>,
+  row: ChangeRequestRow,
+  policy: ReviewPolicy,
+) {
   if (!policy.resetApprovalsOnChange || row.approvals.length === 0) return;
-  await deleteApprovals(tx, row.id);
-  await insertEvent(tx, row.id, {
+  await deleteApprovals(scope.tx, row.id);
+  await insertEvent(scope.tx, row.id, {
     kind: ChangeRequestEventKind.ApprovalsReset,
-    email,
+    email: scope.actor.email,
     text: 'A conflict was resolved after an approval',
   });
-  if (row.status === ChangeRequestStatus.Approved) await moveTo(tx, row, ChangeRequestStatus.InReview, email);
+  if (row.status === ChangeRequestStatus.Approved) await moveTo(scope, row, ChangeRequestStatus.InReview);
 }
 
 /**
@@ -426,9 +438,10 @@ export async function resolveConflict(
   const { email } = ctx.actor;
   await mutateConsistently(
     ctx,
-    async ({ tx, audit }) => {
-      const row = await requireRequest(tx, environmentId, request.id);
-      requireAuthor(row, email, 'resolve the conflicts of');
+    async (unit) => {
+      const { tx, audit } = unit;
+      const row = await requireRequest(unit, request.id);
+      requireAuthor(row, unit.actor, 'resolve the conflicts of');
       if (!isBranchEditable(row.status)) throw ruleViolation(`Change request ${row.id} is ${labelOf(row)}`);
       const sides = await readSides(tx, setup.groups, row, await findBase(tx, row.id));
       const key = transferItemKeyOf(request.itemId);
@@ -446,7 +459,7 @@ export async function resolveConflict(
         if (found.live === null) await group.remove(tx, row.branchId, found.id, writeContext);
         else await group.write(tx, row.branchId, found.live, writeContext);
       }
-      await resetApprovals(tx, row, await policyOf(tx, environmentId), email);
+      await resetApprovals(unit, row, await policyOf(readerOf(unit)));
       await insertEvent(tx, row.id, {
         kind: ChangeRequestEventKind.Resolution,
         email,
@@ -476,7 +489,7 @@ export async function listChangeRequests(ctx: ConsoleContext, request: ListChang
   const items: ChangeRequestSummary[] = [];
   for (const row of rows) {
     if (!policies.has(row.environmentId))
-      policies.set(row.environmentId, await policyOf(db, row.environmentId));
+      policies.set(row.environmentId, await policyOf({ db, environmentId: row.environmentId }));
     items.push(summaryOf(row, policies.get(row.environmentId)!));
   }
   return { items };
@@ -489,10 +502,10 @@ export async function countAwaiting(ctx: ConsoleContext, user: SignedInUser): Pr
   const policies = new Map<string, ReviewPolicy>();
   let count = 0;
   for (const row of rows) {
-    if (roleOf(user, row.environmentId) !== 'admin') continue;
+    if (roleIn(user.grants, row.environmentId) !== 'admin') continue;
     if (row.approvals.some((approval) => approval.email === user.email)) continue;
     if (!policies.has(row.environmentId))
-      policies.set(row.environmentId, await policyOf(db, row.environmentId));
+      policies.set(row.environmentId, await policyOf({ db, environmentId: row.environmentId }));
     if (row.author === user.email && !policies.get(row.environmentId)!.allowSelfApproval) continue;
     count += 1;
   }

@@ -9,8 +9,7 @@ import { policyOf } from './change-request.service.ts';
 // The review policy of an environment (docs/product.md, Change requests, "Review policy"), set by its
 // admins and audited; and the direct changes admins made while it required review (break glass).
 
-export const getReviewPolicy = (ctx: EnvironmentContext): Promise<ReviewPolicy> =>
-  policyOf(ctx.db, ctx.environmentId);
+export const getReviewPolicy = (ctx: EnvironmentContext): Promise<ReviewPolicy> => policyOf(ctx);
 
 export function setReviewPolicy(
   ctx: EnvironmentContext,
@@ -39,7 +38,7 @@ export function setReviewPolicy(
 const BYPASS_LIST_LIMIT = 100;
 
 export async function listBypasses(ctx: EnvironmentContext): Promise<{ items: BypassEntry[] }> {
-  const entries = await listAudit(ctx.db, ctx.environmentId, {
+  const entries = await listAudit(ctx, {
     offset: 0,
     limit: BYPASS_LIST_LIMIT,
     action: 'change-request.bypass',

@@ -12,8 +12,7 @@ import {
   UNKNOWN_PLUGIN_MESSAGE,
 } from '@console/domain/config';
 import { notFound } from '@console/domain/errors';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentReader } from '../../context.ts';
 import { configExists, listConfigs } from './config.store.ts';
 import { newestExistingCopies, toListItems } from './config.usage.ts';
 import { listWarningCandidates } from './config-search.store.ts';
@@ -99,5 +98,5 @@ export async function listActiveOfPlugin(ctx: EnvironmentContext, pluginId: numb
 export const listConstructionItems = () => CONSTRUCTION_ITEMS.map(({ id, name }) => ({ id, name }));
 
 /** /api/id/exist/config/{id}: whether any configuration of the environment (any kind) has the id. */
-export const hasConfig = (db: Db, environmentId: string, id: string) =>
+export const hasConfig = ({ db, environmentId }: EnvironmentReader, id: string) =>
   configExists(db, { environmentId, id });

@@ -17,6 +17,7 @@ import {
 /** What an archive or a restore tells on this process after commit (others learn by NOTIFY). */
 export interface ArchiveEffects {
   catalog: { invalidate(): void };
+  /** The runtime key cache, keyed by environment: told of the one archived (the request's, no context's). */
   keys: { markEnvironmentArchived(environmentId: string, isArchived: boolean): void };
   /** The game clients' connections: a check now closes those opened with keys refused from now on. */
   connections: { checkNow(): Promise<unknown> };

@@ -1,10 +1,14 @@
+import type { EnvironmentTransaction } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 
 /**
  * What every environment must hold, created with it (in its transaction) and topped up at start-up
- * for environments that existed before a feature was added. Each initializer must be idempotent.
+ * for environments that existed before a feature was added. Each initializer must be idempotent. It
+ * takes the transaction and the environment it fills (the one created, not the caller's).
  */
-export type EnvironmentInitializer = (tx: Tx, environmentId: string) => Promise<void>;
+export type EnvironmentInitializer = (
+  scope: Pick<EnvironmentTransaction, 'tx' | 'environmentId'>,
+) => Promise<void>;
 
 /**
  * What other features add to an environment's creation: their initializers, and the first runtime

@@ -101,7 +101,7 @@ export async function createBranchEnvironment(
 }
 
 async function initializeEnvironment(tx: Tx, setup: EnvironmentSetup, id: string): Promise<void> {
-  for (const initialize of setup.initializers) await initialize(tx, id);
+  for (const initialize of setup.initializers) await initialize({ tx, environmentId: id });
 }
 
 /**

@@ -51,6 +51,6 @@ export async function recordDecision(ctx: EnvironmentContext, request: DecideReq
 }
 
 export async function getDecisions(ctx: EnvironmentContext, abTestId: string): Promise<Decision[]> {
-  await getAbTest(ctx.db, ctx.environmentId, abTestId);
+  await getAbTest(ctx, abTestId);
   return listDecisions(ctx.db, ctx.environmentId, abTestId);
 }

@@ -23,7 +23,7 @@ const isoDay = (day: number | null) =>
 
 /** The version the results are of: the one asked for, else the A/B-test's current one (null without). */
 async function versionOf(ctx: EnvironmentContext, request: ResultsRequest) {
-  const abTest = await getAbTest(ctx.db, ctx.environmentId, request.abTestId);
+  const abTest = await getAbTest(ctx, request.abTestId);
   const wanted = request.version ?? (abTest.data.version >= 0 ? abTest.data.version : null);
   if (wanted === null) return null;
   const version = abTest.data.versions.find((candidate) => candidate.version === wanted);

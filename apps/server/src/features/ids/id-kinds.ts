@@ -12,6 +12,6 @@ export type IdExistenceCheck = (ctx: EnvironmentContext, id: string) => Promise<
  */
 export const idKinds: Record<string, IdExistenceCheck> = {
   environment: (ctx, id) => environmentExists(ctx.db, id),
-  abtest: (ctx, id) => hasAbTest(ctx.db, ctx.environmentId, id),
-  config: (ctx, id) => hasConfig(ctx.db, ctx.environmentId, id),
+  abtest: (ctx, id) => hasAbTest(ctx, id),
+  config: (ctx, id) => hasConfig(ctx, id),
 };

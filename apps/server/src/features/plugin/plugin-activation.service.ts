@@ -11,10 +11,8 @@ import {
   planDraftActivation,
   type VersionToActivate,
 } from '@console/domain/plugin';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentTransaction, EnvironmentUnitOfWork } from '../../context.ts';
 import { lockStableSet, retryWhileLockSetMoves } from '../../db/lock-protocol.ts';
-import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { activateStoredVersion } from '../abtest/abtest.public.ts';
 import {
   listPluginStates,
@@ -39,25 +37,26 @@ import {
 
 /** Activates the plan's A/B-test versions through the A/B-test version module, saying why in the audit. */
 async function activateVersions(
-  { tx, audit }: UnitOfWork,
-  environmentId: string,
+  { tx, audit, environmentId, actor }: EnvironmentUnitOfWork,
   versions: readonly VersionToActivate[],
   abTests: ReadonlyMap<string, AbTest>,
   pluginId: number,
-  email: string,
 ) {
   const reason = { reason: 'plugin.draft.activate', plugin: pluginNameOf(pluginId) };
   for (const { abTestId, version } of versions) {
     const key = { environmentId, id: abTestId };
-    const { event } = await activateStoredVersion(tx, key, abTests.get(abTestId)!, version, email, {
+    const { event } = await activateStoredVersion(tx, key, abTests.get(abTestId)!, version, actor.email, {
       reason,
     });
     audit(event);
   }
 }
 
-/** The draft becomes the active set; both revisions increase and the draft is based on the new set. */
-async function makeDraftActive(tx: Tx, environmentId: string, state: PluginStateRow, email: string) {
+/**
+ * The draft becomes the active set, modified by the transaction's actor; both revisions increase and the
+ * draft is based on the new set.
+ */
+async function makeDraftActive({ tx, environmentId, actor }: EnvironmentTransaction, state: PluginStateRow) {
   const activeRevision = state.activeRevision + 1;
   const draftRevision = state.draftRevision + 1;
   await replacePluginEntries(tx, environmentId, state.plugin.id, 'active', state.draft);
@@ -66,19 +65,17 @@ async function makeDraftActive(tx: Tx, environmentId: string, state: PluginState
     environmentId,
     state.plugin.id,
     { activeRevision, draftRevision, draftBaseRevision: activeRevision },
-    email,
+    actor.email,
   );
   return { activeRevision, draftRevision, before: state.active, entries: state.draft };
 }
 
 async function activateOnce(
-  unit: UnitOfWork,
-  ctx: EnvironmentContext,
+  unit: EnvironmentUnitOfWork,
   request: ActivateDraftRequest,
 ): Promise<ActivateDraftResponse> {
-  const { tx, audit } = unit;
-  const { environmentId } = ctx;
-  const email = ctx.actor.email;
+  const { tx, audit, environmentId } = unit;
+  const email = unit.actor.email;
   const { pluginId, draftRevision } = request;
   // The lock protocol (db/lock-protocol.ts): configurations of every entry involved FOR SHARE (a save's
   // "is it served" check waits), A/B-tests of every draft involved FOR UPDATE (versions are
@@ -107,11 +104,11 @@ async function activateOnce(
   const plan = planDraftActivation(pluginId, states.map(toDraftState), abTests);
   if (plan.fatal.length > 0) throw ruleViolation(ACTIVATION_MESSAGES.blocked(pluginId, plan.fatal));
 
-  await activateVersions(unit, environmentId, plan.versions, abTests, pluginId, email);
+  await activateVersions(unit, plan.versions, abTests, pluginId);
   const versions = plan.versions.map(({ abTestId, version }) => ({ abTestId, version }));
   for (const otherId of plan.alongside) {
     const other = states.find((state) => state.plugin.id === otherId)!;
-    const change = await makeDraftActive(tx, environmentId, other, email);
+    const change = await makeDraftActive(unit, other);
     audit(
       pluginAudit(environmentId, email, otherId, 'plugin.draft.activate', {
         ...change,
@@ -120,7 +117,7 @@ async function activateOnce(
       }),
     );
   }
-  const change = await makeDraftActive(tx, environmentId, plugin, email);
+  const change = await makeDraftActive(unit, plugin);
   audit(
     pluginAudit(environmentId, email, pluginId, 'plugin.draft.activate', {
       ...change,
@@ -145,7 +142,7 @@ export function activateDraft(
   request: ActivateDraftRequest,
 ): Promise<ActivateDraftResponse> {
   return retryWhileLockSetMoves(
-    () => ctx.mutate((unit) => activateOnce(unit, ctx, request)),
+    () => ctx.mutate((unit) => activateOnce(unit, request)),
     () => conflict(PLUGIN_MESSAGES.entriesChangedMeanwhile(request.pluginId)),
   );
 }

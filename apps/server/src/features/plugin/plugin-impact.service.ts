@@ -6,8 +6,7 @@ import {
   type TestSplitChange,
   type VersionToActivate,
 } from '@console/domain/plugin';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentReader } from '../../context.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { currentServedRanges } from '../abtest/abtest-impact.service.ts';
 import type { PluginStateRow } from './plugin.store.ts';
@@ -20,14 +19,13 @@ import { readDraftActivationPlan, requirePluginState } from './plugin-details.lo
 
 /** Each A/B-test's ranges now and after the plan's versions are activated, by id. */
 async function splitsAfterActivation(
-  tx: Tx,
-  environmentId: string,
+  reader: EnvironmentReader,
   abTests: ReadonlyMap<string, AbTest>,
   versions: readonly VersionToActivate[],
 ): Promise<Map<string, TestSplitChange>> {
   const splits = new Map<string, TestSplitChange>();
   for (const abTest of abTests.values()) {
-    const current = await currentServedRanges(tx, abTest, environmentId);
+    const current = await currentServedRanges(reader, abTest);
     splits.set(abTest.id, splitAfterDraftActivation(abTest, current, versions));
   }
   return splits;
@@ -46,7 +44,7 @@ export function previewDraftImpact(
     async (tx) => {
       const plugin = await requirePluginState(tx, environmentId, pluginId);
       const { states, abTests, plan } = await readDraftActivationPlan(tx, environmentId, plugin);
-      const splits = await splitsAfterActivation(tx, environmentId, abTests, plan.versions);
+      const splits = await splitsAfterActivation({ db: tx, environmentId }, abTests, plan.versions);
       const alongside = plan.alongside.map((otherId) => {
         const other = states.find((state) => state.plugin.id === otherId)!;
         return { pluginId: otherId, pluginName: other.plugin.name, entries: impactOf(other, splits) };

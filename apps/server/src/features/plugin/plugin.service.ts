@@ -6,13 +6,15 @@ import {
   type PluginListItem,
   pluginNameOf,
 } from '@console/domain/operations';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentTransaction } from '../../context.ts';
 import { unchanged } from '../../db/unit-of-work.ts';
 import { findPluginRow, insertMissingPlugins, listPluginRows, updatePluginActive } from './plugin.store.ts';
 
 /** Environment initializer: every plugin of the enumeration exists in every environment. */
-export const ensureEveryPlugin = (tx: Tx, environmentId: string) => insertMissingPlugins(tx, environmentId);
+export const ensureEveryPlugin = ({
+  tx,
+  environmentId,
+}: Pick<EnvironmentTransaction, 'tx' | 'environmentId'>) => insertMissingPlugins(tx, environmentId);
 
 export const listPlugins = ({ db, environmentId }: EnvironmentContext) => listPluginRows(db, environmentId);
 

@@ -4,8 +4,7 @@ import {
   type RevisionDiffResponse,
   type RuntimeContent,
 } from '@console/domain/runtime';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentReader } from '../../context.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { buildRuntimeContent } from '../publishing/content.service.ts';
 import { findLatestRevision } from '../publishing/publishing.public.ts';
@@ -19,22 +18,22 @@ export async function diffRevisions(
   ctx: EnvironmentContext,
   request: { from: number; to: number },
 ): Promise<RevisionDiffResponse> {
-  const before = await requireRevision(ctx.db, ctx.environmentId, request.from);
-  const after = await requireRevision(ctx.db, ctx.environmentId, request.to);
+  const before = await requireRevision(ctx, request.from);
+  const after = await requireRevision(ctx, request.to);
   return { from: request.from, to: request.to, ...describeRuntimeDiff(before.content, after.content) };
 }
 
 /** The revision game servers of the environment receive, or (none published yet) the console's state. */
 async function currentContent(
-  db: Db | Tx,
-  environmentId: string,
+  reader: EnvironmentReader,
 ): Promise<{ revision: number; content: RuntimeContent }> {
+  const { db, environmentId } = reader;
   const latest = await findLatestRevision(db, environmentId);
   if (latest === null)
     return { revision: 0, content: (await buildRuntimeContent(db, environmentId)).content };
   return {
     revision: latest.revision,
-    content: (await requireRevision(db, environmentId, latest.revision)).content,
+    content: (await requireRevision(reader, latest.revision)).content,
   };
 }
 
@@ -47,8 +46,8 @@ export function compareEnvironments(
   return runInTransaction(
     ctx.db,
     async (tx) => {
-      const mine = await currentContent(tx, environmentId);
-      const theirs = await currentContent(tx, other);
+      const mine = await currentContent({ db: tx, environmentId });
+      const theirs = await currentContent({ db: tx, environmentId: other });
       return {
         environment: environmentId,
         revision: mine.revision,

@@ -1,5 +1,6 @@
 import { type ChangedParts, changedParts, type RuntimeContent } from '@console/domain/runtime';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentReader } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { PublishedInTransaction } from '../publishing/publish.service.ts';
 import { requireRevision } from './revision.service.ts';
 
@@ -49,7 +50,7 @@ export async function summarisePublished(
     before =
       remembered?.hash === previous.hash
         ? remembered.content
-        : (await requireRevision(tx, environmentId, previous.revision)).content;
+        : (await requireRevision({ db: tx, environmentId }, previous.revision)).content;
   }
   return {
     revision: published.revision,
@@ -63,12 +64,11 @@ export async function summarisePublished(
  * from the stored revisions: for messages written before the summary was computed at publish time.
  */
 export async function summariseRevision(
-  db: Db | Tx,
-  environmentId: string,
+  reader: EnvironmentReader,
   revision: number,
 ): Promise<RevisionSummary> {
-  const current = await requireRevision(db, environmentId, revision);
-  const previous = revision > 1 ? await requireRevision(db, environmentId, revision - 1) : null;
+  const current = await requireRevision(reader, revision);
+  const previous = revision > 1 ? await requireRevision(reader, revision - 1) : null;
   return {
     revision,
     author: current.createdBy,

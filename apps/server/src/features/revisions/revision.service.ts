@@ -9,8 +9,7 @@ import {
   type RuntimeRevision,
   runtimeContentSchema,
 } from '@console/domain/runtime';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type EnvironmentContext, type EnvironmentReader, readerOf } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { unchanged } from '../../db/unit-of-work.ts';
@@ -88,10 +87,10 @@ export function listRevisions(
 }
 
 /**
- * The revision with its parsed content; 404 when the environment has no such revision, saying so when
- * it was pruned (older than the oldest kept, RUNTIME_REVISIONS_KEPT).
+ * The revision of the reader's environment with its parsed content; 404 when the environment has no such
+ * revision, saying so when it was pruned (older than the oldest kept, RUNTIME_REVISIONS_KEPT).
  */
-export async function requireRevision(db: Db | Tx, environmentId: string, revision: number) {
+export async function requireRevision({ db, environmentId }: EnvironmentReader, revision: number) {
   const row = await findRevisionRow(db, environmentId, revision);
   if (!row) {
     const oldest = await findOldestRevision(db, environmentId);
@@ -104,7 +103,7 @@ export async function requireRevision(db: Db | Tx, environmentId: string, revisi
 
 /** One revision as game servers received it, with the audit entries it published. */
 export async function getRevision(ctx: EnvironmentContext, revision: number): Promise<RuntimeRevision> {
-  const row = await requireRevision(ctx.db, ctx.environmentId, revision);
+  const row = await requireRevision(ctx, revision);
   return {
     environment: ctx.environmentId,
     revision: row.revision,
@@ -126,9 +125,10 @@ export async function getRevision(ctx: EnvironmentContext, revision: number): Pr
 export function republishRevision(ctx: EnvironmentContext, revision: number): Promise<RepublishResponse> {
   const { environmentId } = ctx;
   const { email } = ctx.actor;
-  return ctx.mutate(async ({ tx, audit, afterAudit }) => {
+  return ctx.mutate(async (unit) => {
+    const { tx, audit, afterAudit } = unit;
     const pin = await lockRuntimeState(tx, environmentId);
-    const stored = await requireRevision(tx, environmentId, revision);
+    const stored = await requireRevision(readerOf(unit), revision);
     // Hashed again: a revision published before the hash was made of the parts stored a hash of its text.
     const old = { ...stored, hash: hashRuntimeContent(stored.content) };
     const latest = (await findLatestRevision(tx, environmentId))!;

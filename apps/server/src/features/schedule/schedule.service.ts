@@ -4,14 +4,13 @@ import {
   type ScheduleOverview,
   type ScheduleOverviewRequest,
 } from '@console/domain/schedule';
-import type { EnvironmentContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentContext, EnvironmentReader } from '../../context.ts';
 import { listScheduleConfigurations } from '../config/config.public.ts';
 import { listSchedulePlugins } from '../plugin/plugin.public.ts';
 
 /** /api/plugin/schedules: the overview of the context's environment around `at` (now by default). */
 export const getScheduleOverview = (ctx: EnvironmentContext, request: ScheduleOverviewRequest) =>
-  readScheduleOverview(ctx.db, ctx.environmentId, request);
+  readScheduleOverview(ctx, request);
 
 /**
  * The overview of an environment, read through a client or inside a transaction (a change request's
@@ -20,8 +19,7 @@ export const getScheduleOverview = (ctx: EnvironmentContext, request: ScheduleOv
  * configurations feature's).
  */
 export async function readScheduleOverview(
-  db: Db | Tx,
-  environmentId: string,
+  { db, environmentId }: EnvironmentReader,
   request: ScheduleOverviewRequest,
 ): Promise<ScheduleOverview> {
   const now = request.at ?? Date.now();

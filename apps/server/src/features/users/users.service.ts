@@ -37,10 +37,13 @@ export interface UsersDependencies {
    * and a removed user's sessions ended in the removal's transaction. Sessions are the sign-in's: users
    * reach them through the app's sessions, so sign-in may use users and not the other way round.
    */
-  sessions: { forget(): void; endAllOfIn(tx: Tx, email: string): Promise<number> };
+  sessions: { forget(): void; endAllOfIn(tx: Tx, userEmail: string): Promise<number> };
 }
 
-const userNotFound = (email: string) => notFound(`User ${email} not found`);
+// An e-mail these services take names the user acted on (userEmail), never the actor: that one is the
+// context's (docs/decisions/, Server layout, "What a service takes instead of an environment's id").
+
+const userNotFound = (userEmail: string) => notFound(`User ${userEmail} not found`);
 
 type UsersReading = Omit<UsersDependencies, 'sessions'>;
 
@@ -97,11 +100,11 @@ export async function searchUsers(
 }
 
 /** A role change must leave someone able to administer: nobody changes their own, nor ADMIN_EMAILS'. */
-function refuseUnchangeable(ctx: ConsoleContext, users: UsersReading, email: string, what: string): void {
-  if (users.settings.adminEmails.includes(email)) {
-    throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; ${what} there`);
+function refuseUnchangeable(ctx: ConsoleContext, users: UsersReading, userEmail: string, what: string): void {
+  if (users.settings.adminEmails.includes(userEmail)) {
+    throw ruleViolation(`${userEmail} is an admin through ADMIN_EMAILS; ${what} there`);
   }
-  if (email === ctx.actor.email) throw ruleViolation(`Another admin must ${what} for you`);
+  if (userEmail === ctx.actor.email) throw ruleViolation(`Another admin must ${what} for you`);
 }
 
 export async function setUserRole(
@@ -109,34 +112,34 @@ export async function setUserRole(
   users: UsersDependencies,
   request: SetUserRoleRequest,
 ): Promise<UserSummary> {
-  const { email, environment, role } = request;
-  refuseUnchangeable(ctx, users, email, 'change the role');
+  const { email: userEmail, environment, role } = request;
+  refuseUnchangeable(ctx, users, userEmail, 'change the role');
   await ctx.mutate(async ({ tx, audit, afterCommit }) => {
-    if (!(await lockUser(tx, email))) throw userNotFound(email);
-    const roles = (await findUserRoles(tx, email))!;
+    if (!(await lockUser(tx, userEmail))) throw userNotFound(userEmail);
+    const roles = (await findUserRoles(tx, userEmail))!;
     if (environment === undefined) {
       // The schema refuses a console-wide null.
       const next = role as Role;
-      await updateConsoleRole(tx, email, next);
+      await updateConsoleRole(tx, userEmail, next);
       const attributes = { scope: 'console' as const, before: roles.role, role: next };
       afterCommit(() => users.sessions.forget());
       // Console-wide: one entry, listed in every environment's log (docs/decisions/0062).
-      audit({ environmentId: null, action: 'user.role.set', target: email, attributes });
+      audit({ environmentId: null, action: 'user.role.set', target: userEmail, attributes });
       return null;
     }
     afterCommit(() => users.sessions.forget());
-    if (role === null) await deleteEnvironmentRole(tx, email, environment);
-    else await upsertEnvironmentRole(tx, email, environment, role);
+    if (role === null) await deleteEnvironmentRole(tx, userEmail, environment);
+    else await upsertEnvironmentRole(tx, userEmail, environment, role);
     audit({
       environmentId: environment,
       action: 'user.role.set',
-      target: email,
+      target: userEmail,
       attributes: { scope: 'environment', before: roles.environments.get(environment) ?? null, role },
     });
     return null;
   });
-  const user = (await listAll(ctx, users)).find((summary) => summary.email === email);
-  if (!user) throw userNotFound(email);
+  const user = (await listAll(ctx, users)).find((summary) => summary.email === userEmail);
+  if (!user) throw userNotFound(userEmail);
   return user;
 }
 
@@ -147,22 +150,22 @@ export async function setUserRole(
 export async function removeUser(
   ctx: ConsoleContext,
   users: UsersDependencies,
-  email: string,
+  userEmail: string,
 ): Promise<{ sessionsEnded: number }> {
-  if (users.settings.adminEmails.includes(email)) {
-    throw ruleViolation(`${email} is an admin through ADMIN_EMAILS; remove them there`);
+  if (users.settings.adminEmails.includes(userEmail)) {
+    throw ruleViolation(`${userEmail} is an admin through ADMIN_EMAILS; remove them there`);
   }
-  if (email === ctx.actor.email) throw ruleViolation('Another admin must remove you');
+  if (userEmail === ctx.actor.email) throw ruleViolation('Another admin must remove you');
   return ctx.mutate(async ({ tx, audit, afterCommit }) => {
-    if (!(await lockUser(tx, email))) throw userNotFound(email);
-    const roles = (await findUserRoles(tx, email))!;
-    const sessionsEnded = await users.sessions.endAllOfIn(tx, email);
-    await deleteUser(tx, email);
+    if (!(await lockUser(tx, userEmail))) throw userNotFound(userEmail);
+    const roles = (await findUserRoles(tx, userEmail))!;
+    const sessionsEnded = await users.sessions.endAllOfIn(tx, userEmail);
+    await deleteUser(tx, userEmail);
     afterCommit(() => users.sessions.forget());
     audit({
       environmentId: null,
       action: 'user.remove',
-      target: email,
+      target: userEmail,
       attributes: { role: roles.role, sessionsEnded },
     });
     return { sessionsEnded };

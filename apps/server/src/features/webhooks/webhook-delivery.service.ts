@@ -255,7 +255,7 @@ export class WebhookDelivery {
    */
   async #buildRevisionEvent(message: PendingMessage): Promise<WebhookEvent> {
     const environment = message.environmentId!;
-    const summary = await summariseRevision(this.db, environment, message.revision!);
+    const summary = await summariseRevision({ db: this.db, environmentId: environment }, message.revision!);
     return revisionPublishedEvent(environment, summary, message.created.toISOString());
   }
 
