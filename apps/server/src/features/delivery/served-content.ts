@@ -18,9 +18,10 @@ import {
 } from '../publishing/publishing.public.ts';
 
 // One environment's content as this process holds it: the parts of the served revision (parts.ts,
-// docs/decisions/0253), each leaf parsed once with its item's schema and serialised once. A new revision
-// costs what changed in it: its manifest, the parts not held yet (read, parsed and serialised alone), the
-// stream's `changed` from the leaves that differ, and a body joined from the leaves' JSON texts.
+// docs/decisions/0253), each leaf parsed once with its item's schema, and each node above leaves with its
+// items' JSON texts joined once. A new revision costs what changed in it: its manifest, the parts not held
+// yet (read and parsed alone), the stream's `changed` from the leaves that differ, and a body joined from
+// the nodes' texts, of which only the nodes the revision adds are made.
 
 type ListName = (typeof RUNTIME_PART_LISTS)[number];
 /** Where a part sits: one of the three lists' trees, or the release info. */
@@ -33,16 +34,26 @@ const SCHEMAS = {
   release: runtimeReleaseSchema,
 } satisfies Record<Slot, z.ZodType>;
 
-/** A leaf: its item as the snapshot schema parses it, and that item's JSON text. */
+/** A leaf: its item, as the snapshot schema parses it. */
 interface Leaf {
   item: object;
-  json: Buffer;
   /** A plugin's: the A/B-tests and configurations its entries name. */
   references?: { abTests: ReadonlySet<string>; configurations: ReadonlySet<string> };
 }
 
-/** A node is its children's hashes; a leaf its parsed item. */
-type HeldPart = Leaf | readonly string[];
+/** Items in order and their JSON texts joined with commas, as they sit in the snapshot's list. */
+interface Joined {
+  items: readonly object[];
+  json: Buffer;
+}
+
+/** A node: its children's hashes; one whose children are leaves also keeps them joined, once made. */
+interface Node {
+  children: readonly string[];
+  joined?: Joined;
+}
+
+type HeldPart = Leaf | Node;
 type Parts = Record<Slot, Map<string, HeldPart>>;
 
 const emptyParts = (): Parts => ({
@@ -143,6 +154,11 @@ function leavesOf(list: ManifestList, childrenOf: (hash: string) => readonly str
 }
 
 const COMMA = Buffer.from(',');
+
+const joinedOf = (items: readonly object[]): Joined => ({
+  items,
+  json: Buffer.from(items.map((item) => JSON.stringify(item)).join(',')),
+});
 const BETWEEN_LISTS: Record<ListName, Buffer> = {
   plugins: Buffer.from(',"content":{"plugins":['),
   abTests: Buffer.from('],"abTests":['),
@@ -206,8 +222,7 @@ export class ServedContent {
       });
       previous = row;
     }
-    const content = this.contentOf(last.manifest, partOf);
-    const body = this.bodyOf(last, partOf);
+    const { content, body } = this.servedOf(last, partOf);
     this.keep(last, staged, partOf);
     return { revisions, content, body };
   }
@@ -215,11 +230,16 @@ export class ServedContent {
   /** Every part the rows name that is not held, parsed (leaves) once, by slot. */
   private async readMissing(db: Db, rows: readonly RevisionManifestRow[]): Promise<Parts> {
     const staged = emptyParts();
-    const asked = emptyParts();
+    const asked: Record<Slot, Set<string>> = {
+      plugins: new Set(),
+      abTests: new Set(),
+      configurations: new Set(),
+      release: new Set(),
+    };
     let asking: [Slot, string][] = [];
     const ask = (slot: Slot, hash: string, into: [Slot, string][]) => {
       if (this.held[slot].has(hash) || staged[slot].has(hash) || asked[slot].has(hash)) return;
-      asked[slot].set(hash, []);
+      asked[slot].add(hash);
       into.push([slot, hash]);
     };
     for (const { manifest } of rows) {
@@ -237,7 +257,7 @@ export class ServedContent {
       for (const [slot, hash] of asking) {
         const { body, children } = byHash.get(hash)!;
         if (children.length > 0) {
-          staged[slot].set(hash, children);
+          staged[slot].set(hash, { children });
           for (const child of children) ask(slot, child, next);
         } else staged[slot].set(hash, this.leafOf(slot, hash, body));
       }
@@ -249,7 +269,7 @@ export class ServedContent {
   private leafOf(slot: Slot, hash: string, body: unknown): Leaf {
     const what = `runtime part ${hash} of ${this.environmentId}`;
     const item = parseJsonColumn(SCHEMAS[slot] as z.ZodType<object>, body, what);
-    const leaf: Leaf = { item, json: Buffer.from(JSON.stringify(item)) };
+    const leaf: Leaf = { item };
     if (slot === 'plugins') {
       const abTests = new Set<string>();
       const configurations = new Set<string>();
@@ -275,7 +295,7 @@ export class ServedContent {
     const sides = { before: [] as object[][], after: [] as object[][] };
     const changedPlugins = new Set<string>();
     for (const list of RUNTIME_PART_LISTS) {
-      const childrenOf = (hash: string) => partOf(list, hash) as readonly string[];
+      const childrenOf = (hash: string) => (partOf(list, hash) as Node).children;
       const { removedLeaves, addedLeaves } = differenceOf(before[list], after[list], childrenOf);
       sides.before.push(removedLeaves.map((hash) => (partOf(list, hash) as Leaf).item));
       sides.after.push(addedLeaves.map((hash) => (partOf(list, hash) as Leaf).item));
@@ -291,7 +311,7 @@ export class ServedContent {
     const abTests = idsOf([abTestsBefore, abTestsAfter]);
     const configurations = idsOf([configurationsBefore, configurationsAfter]);
     if (abTests.size + configurations.size > 0) {
-      const pluginChildren = (hash: string) => partOf('plugins', hash) as readonly string[];
+      const pluginChildren = (hash: string) => (partOf('plugins', hash) as Node).children;
       for (const hash of leavesOf(after.plugins, pluginChildren)) {
         if (changedPlugins.has(hash)) continue;
         const plugin = partOf('plugins', hash) as Leaf;
@@ -317,32 +337,39 @@ export class ServedContent {
     );
   }
 
-  private contentOf(manifest: RevisionManifest, partOf: (slot: Slot, hash: string) => HeldPart) {
-    const itemsOf = (list: ListName) =>
-      leavesOf(manifest[list], (hash) => partOf(list, hash) as readonly string[]).map(
-        (hash) => (partOf(list, hash) as Leaf).item,
-      );
-    return {
-      plugins: itemsOf('plugins'),
-      abTests: itemsOf('abTests'),
-      configurations: itemsOf('configurations'),
-      release: (partOf('release', manifest.release) as Leaf).item,
-    } as RuntimeContent;
-  }
-
-  /** `{"payload": snapshot}` as JSON.stringify writes it, joined from the leaves' JSON texts. */
-  private bodyOf(row: RevisionManifestRow, partOf: (slot: Slot, hash: string) => HeldPart): Buffer {
+  /**
+   * The content and `{"payload": snapshot}` (as JSON.stringify writes it) of `row`: each list from its
+   * nodes above the leaves, joined once per node, so only the nodes a revision adds are joined anew.
+   */
+  private servedOf(
+    row: RevisionManifestRow,
+    partOf: (slot: Slot, hash: string) => HeldPart,
+  ): { content: RuntimeContent; body: Buffer } {
+    const release = partOf('release', row.manifest.release) as Leaf;
     const pieces: Buffer[] = [snapshotHead(row)];
+    const lists = {} as Record<ListName, object[]>;
     for (const list of RUNTIME_PART_LISTS) {
+      const joined: Joined[] = [];
+      const visit = (hash: string, height: number) => {
+        const part = partOf(list, hash);
+        if (height === 0) joined.push(joinedOf([(part as Leaf).item]));
+        else if (height === 1) {
+          const node = part as Node;
+          node.joined ??= joinedOf(node.children.map((child) => (partOf(list, child) as Leaf).item));
+          joined.push(node.joined);
+        } else for (const child of (part as Node).children) visit(child, height - 1);
+      };
+      for (const hash of row.manifest[list].parts) visit(hash, row.manifest[list].depth);
       pieces.push(BETWEEN_LISTS[list]);
-      const leaves = leavesOf(row.manifest[list], (hash) => partOf(list, hash) as readonly string[]);
-      leaves.forEach((hash, index) => {
+      joined.forEach(({ json }, index) => {
         if (index > 0) pieces.push(COMMA);
-        pieces.push((partOf(list, hash) as Leaf).json);
+        pieces.push(json);
       });
+      lists[list] = joined.flatMap(({ items }) => items);
     }
-    pieces.push(BEFORE_RELEASE, (partOf('release', row.manifest.release) as Leaf).json, END);
-    return Buffer.concat(pieces);
+    pieces.push(BEFORE_RELEASE, Buffer.from(JSON.stringify(release.item)), END);
+    const content = { ...lists, release: release.item } as RuntimeContent;
+    return { content, body: Buffer.concat(pieces) };
   }
 
   /**
@@ -359,7 +386,7 @@ export class ServedContent {
       const held = emptyParts();
       const hold = (slot: Slot, hash: string) => held[slot].set(hash, partOf(slot, hash));
       for (const list of RUNTIME_PART_LISTS) {
-        const childrenOf = (hash: string) => partOf(list, hash) as readonly string[];
+        const childrenOf = (hash: string) => (partOf(list, hash) as Node).children;
         let level: readonly string[] = last.manifest[list].parts;
         for (let depth = last.manifest[list].depth; depth >= 0; depth -= 1) {
           for (const hash of level) hold(list, hash);
@@ -370,7 +397,7 @@ export class ServedContent {
       this.held = held;
     } else {
       for (const list of RUNTIME_PART_LISTS) {
-        const childrenOf = (hash: string) => partOf(list, hash) as readonly string[];
+        const childrenOf = (hash: string) => (partOf(list, hash) as Node).children;
         const { removed, added } = differenceOf(before[list], last.manifest[list], childrenOf);
         for (const hash of added) this.held[list].set(hash, staged[list].get(hash) ?? partOf(list, hash));
         for (const hash of removed) this.held[list].delete(hash);
