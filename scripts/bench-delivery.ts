@@ -134,7 +134,8 @@ try {
 const [small, large] = SIZES.map((size) => costs.get(size)!) as [Record<Path, Cost>, Record<Path, Cost>];
 const show = (ms: number) => `${ms.toFixed(1)} ms`.padStart(10);
 console.log(
-  `\nFollowing one changed configuration's revision, ${ROUNDS} rounds per size (configurations: ${SIZES.join(' vs ')}), medians after a forced GC`,
+  `\nFollowing one changed configuration's revision, ${ROUNDS} rounds per size (configurations: ${SIZES.join(' vs ')}), medians after a forced GC\n` +
+    'served: from what changed (manifest, parts not held); whole: every part read, parsed, serialised, compared, gzip and br made',
 );
 for (const [label, field] of [
   ['time', 'ms'],
