@@ -365,7 +365,9 @@ export class ServedContent {
         if (index > 0) pieces.push(COMMA);
         pieces.push(json);
       });
-      lists[list] = joined.flatMap(({ items }) => items);
+      const items: object[] = [];
+      for (const piece of joined) for (const item of piece.items) items.push(item);
+      lists[list] = items;
     }
     pieces.push(BEFORE_RELEASE, Buffer.from(JSON.stringify(release.item)), END);
     const content = { ...lists, release: release.item } as RuntimeContent;
