@@ -28,7 +28,7 @@ const ROUNDS = Number(process.env.BENCH_DELIVERY_ROUNDS ?? 7);
 const SIZES = [1_000, 10_000] as const;
 const GIVE_UP_MS = 30_000;
 const GOAL = 1.5;
-const SETTLE_MS = 50;
+const SETTLE_MS = 250;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
