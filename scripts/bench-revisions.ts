@@ -16,9 +16,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { activationSettingsSchema } from '@console/domain/config';
-import { type CreatedRuntimeKey, PLUGIN_IDS } from '@console/domain/operations';
-import { MAX_DRAFT_ENTRIES } from '@console/domain/plugin';
+import type { CreatedRuntimeKey } from '@console/domain/operations';
 import {
   buildTestApp,
   cloneDatabase,
@@ -29,60 +27,16 @@ import pg from 'pg';
 import { runInTransaction } from '../apps/server/src/db/transaction.ts';
 import { publishRevision } from '../apps/server/src/features/publishing/publish.service.ts';
 import { createRuntimeClient } from '../packages/runtime-client/src/index.ts';
+import { changeConfiguration, seedConfigurations } from './bench-seed.ts';
 
 const ROUNDS = Number(process.env.BENCH_REVISIONS_ROUNDS ?? 7);
 const SIZES = [1_000, 10_000] as const;
-const CASES = 10;
 const GIVE_UP_MS = 30_000;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Bulk SQL: `count` configurations in `environmentId`, as many as the plugin ids' active sets hold switched on. */
-async function seed(client: pg.Client, environmentId: string, count: number): Promise<string[]> {
-  const capacity = PLUGIN_IDS.length * MAX_DRAFT_ENTRIES * CASES;
-  const served = Math.min(count, capacity);
-  const tests = Math.ceil(served / CASES);
-  const activation = JSON.stringify(activationSettingsSchema.parse({ minLevel: 1 }));
-  const weights = Array.from({ length: CASES }, () => 1_000_000 / CASES);
-  await client.query(
-    `INSERT INTO configuration (environment_id, id, kind, active, activation, data)
-     SELECT $1, 'cfg-' || lpad(i::text, 5, '0'), 'event/gr', i < $3, $4::jsonb,
-            jsonb_build_object('kind', 'event/gr', 'reward', i, 'note', repeat('x', 200))
-       FROM generate_series(0, $2 - 1) i`,
-    [environmentId, count, served, activation],
-  );
-  await client.query(
-    `INSERT INTO ab_test (environment_id, id, type, active, segment, salt)
-     SELECT $1, 'test-' || lpad(t::text, 4, '0'), 0, true, '{"conditions": []}'::jsonb, 'salt-' || t
-       FROM generate_series(0, $2 - 1) t`,
-    [environmentId, tests],
-  );
-  await client.query(
-    `INSERT INTO ab_test_version (environment_id, ab_test_id, version, active, cases, last_modifier)
-     SELECT $1, 'test-' || lpad(t::text, 4, '0'), 1, true, $3::int[], 'bench'
-       FROM generate_series(0, $2 - 1) t`,
-    [environmentId, tests, weights],
-  );
-  await client.query(
-    `INSERT INTO plugin (environment_id, id, active) SELECT $1, unnest($2::int[]), true
-     ON CONFLICT (environment_id, id) DO UPDATE SET active = true`,
-    [environmentId, PLUGIN_IDS],
-  );
-  // Test t is entry t / plugins of plugin t % plugins; its case c names configuration t * CASES + c.
-  await client.query(
-    `INSERT INTO plugin_ab_test_entry
-            (environment_id, plugin_id, state, position, ab_test_id, ab_test_version, configurations)
-     SELECT $1, ($3::int[])[t % array_length($3::int[], 1) + 1], 'active', t / array_length($3::int[], 1),
-            'test-' || lpad(t::text, 4, '0'), 1,
-            ARRAY(SELECT 'cfg-' || lpad((t * $4 + c)::text, 5, '0') FROM generate_series(0, $4 - 1) c)
-       FROM generate_series(0, $2 - 1) t`,
-    [environmentId, tests, PLUGIN_IDS, CASES],
-  );
-  return Array.from({ length: served }, (_, i) => `cfg-${String(i).padStart(5, '0')}`);
-}
 
 /** The bytes revision `revision` stored: its row, and (content-addressed storage) the parts it wrote. */
 async function storedBytes(client: pg.Client, environmentId: string, revision: number): Promise<number> {
@@ -198,7 +152,7 @@ try {
   );
   for (const [index, size] of SIZES.entries()) {
     const environmentId = environments[index]!.id;
-    const served = await seed(client, environmentId, size);
+    const served = await seedConfigurations(client, environmentId, size);
     await runInTransaction(app.db, (tx) => publishRevision(tx, environmentId, 'bench@example.com', []));
     const created = await fetch(new URL(`/api/runtime-keys/create?configuration=${environmentId}`, address), {
       method: 'POST',
@@ -213,10 +167,11 @@ try {
     const events: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       // One configuration in the middle of the list changes (its data), then the change is published.
-      await client.query(
-        `UPDATE configuration SET data = jsonb_set(data, '{reward}', to_jsonb($3::int))
-          WHERE environment_id = $1 AND id = $2`,
-        [environmentId, served[Math.floor(served.length / 2)], 1_000_000 + round],
+      await changeConfiguration(
+        client,
+        environmentId,
+        served[Math.floor(served.length / 2)]!,
+        1_000_000 + round,
       );
       const cpu = process.cpuUsage();
       const started = performance.now();

@@ -214,7 +214,7 @@ try {
       `of ${SECONDS} s per case; logs as in production (level info, discarded); load average ${load1?.toFixed(1)} on ${availableParallelism()} cores`,
   );
   console.log(
-    `snapshot ${served.body.length.toLocaleString('en-US')} bytes (gzip ${served.gzip?.length ?? '-'}), ` +
+    `snapshot ${served.body.length.toLocaleString('en-US')} bytes (gzip ${(await served.compressed('gzip'))?.length ?? '-'}), ` +
       `ETag ${served.etag}; a resolution of its ${served.content.plugins.length} plugins ` +
       `${Buffer.byteLength(resolvedText).toLocaleString('en-US')} bytes (each plugin's configuration in full)`,
   );

@@ -100,10 +100,14 @@ export async function runtimeRoutes(
     done();
   });
 
-  const serveSnapshot: RouteHandlerMethod = (request: FastifyRequest, reply: FastifyReply) => {
-    const served = servedRevisionOf(store, request.runtimeKey!);
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const body = encoding === 'br' ? served.brotli : encoding === 'gzip' ? served.gzip : null;
+  /** The snapshot in the negotiated coding (`body` null: identity, also when the copy is not smaller). */
+  const answerSnapshot = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    served: ServedRevision,
+    encoding: Encoding,
+    body: Buffer | null,
+  ) => {
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'Accept-Encoding');
     reply.header(
@@ -118,6 +122,20 @@ export async function runtimeRoutes(
     reply.header('content-type', 'application/json; charset=utf-8');
     if (body !== null) reply.header('content-encoding', encoding!);
     reply.send(body ?? served.body);
+  };
+  const serveSnapshot: RouteHandlerMethod = (request: FastifyRequest, reply: FastifyReply) => {
+    const served = servedRevisionOf(store, request.runtimeKey!);
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const body = encoding === null ? null : served.compressed(encoding);
+    // Only the first requests of a revision in a coding wait for its compression.
+    if (body instanceof Promise) {
+      body.then(
+        (compressed) => answerSnapshot(request, reply, served, encoding, compressed),
+        (error: unknown) => reply.send(error),
+      );
+      return;
+    }
+    answerSnapshot(request, reply, served, encoding, body);
   };
   const { snapshot, resolve, stream } = runtimeEndpoints;
   app.route({

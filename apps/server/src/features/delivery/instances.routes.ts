@@ -7,14 +7,8 @@ import { listGameServers, recordAppliedRevision } from './instances.service.ts';
 
 /** Game servers report their applied revision (runtime key), in the runtime context (delivery.routes.ts). */
 export function registerAppliedCall(app: FastifyInstance): void {
-  registerRuntimeCall(app, runtimeEndpoints.applied, ({ key, body, request }) =>
-    recordAppliedRevision(
-      app.db,
-      key.environmentId,
-      body,
-      request.ip,
-      app.runtimeCache.get(key.environmentId)?.revision ?? 0,
-    ),
+  registerRuntimeCall(app, runtimeEndpoints.applied, ({ ctx, body, request }) =>
+    recordAppliedRevision(ctx, body, request.ip, app.runtimeCache.get(ctx.environmentId)?.revision ?? 0),
   );
 }
 

@@ -5,7 +5,7 @@ import {
   GAME_SERVERS_PER_ENVIRONMENT,
   type GameServerList,
 } from '@console/domain/runtime';
-import type { EnvironmentContext } from '../../context.ts';
+import type { EnvironmentContext, RuntimeContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
   countRuntimeInstancesByRevision,
@@ -22,15 +22,15 @@ const BOUNDS = { retentionMs: GAME_SERVER_RETENTION_MS, keep: GAME_SERVERS_PER_E
  * mutation, so not audited. Bounded per environment: a new instance prunes the silent and the surplus.
  * Only a revision the environment published is recorded (the Connections screen would show any number
  * otherwise): `servedRevision` is the one this process serves; a higher one (another process may have
- * adopted it first) is checked against the database.
+ * adopted it first) is checked against the database. The environment is the runtime key's (`ctx`).
  */
 export async function recordAppliedRevision(
-  db: Db,
-  environmentId: string,
+  ctx: RuntimeContext,
   report: AppliedRequest,
   address: string,
   servedRevision: number,
 ): Promise<AppliedRequest> {
+  const { db, environmentId } = ctx;
   if (report.revision > servedRevision) {
     const latest = (await findLatestRevisionNumber(db, environmentId)) ?? 0;
     if (report.revision > latest) {

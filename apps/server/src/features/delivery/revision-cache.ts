@@ -1,41 +1,22 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import {
   RUNTIME_REPLAY_REVISIONS,
-  RUNTIME_REVISION_EVENT,
   type RuntimeContent,
   type RuntimeRevisionEvent,
-  type RuntimeSnapshot,
 } from '@console/domain/runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
   findLatestRevisionNumbers,
+  listRevisionManifestsAfter,
   listStoredRevisionsAfter,
   parseRevisionNotification,
   type StoredRevision,
 } from '../publishing/publishing.public.ts';
+import { type DescribeChanges, ServedContent } from './served-content.ts';
+import { revisionFrame, type ServedRevision, serveRevision, wholeBodyOf } from './served-revision.ts';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** One environment's current revision, ready to answer any runtime request without work. */
-export interface ServedRevision {
-  environmentId: string;
-  revision: number;
-  hash: string;
-  content: RuntimeContent;
-  /** `{"payload": snapshot}`, serialised once; gzip and br copies when they are smaller. */
-  body: Buffer;
-  gzip: Buffer | null;
-  brotli: Buffer | null;
-  /** One ETag per representation (RFC 9110: a strong validator differs per content coding). */
-  etag: string;
-  etagGzip: string;
-  etagBrotli: string;
-  /** The stream's reset event for this revision: for a client whose revision the history does not hold. */
-  resetEvent: string;
-}
+export type { DescribeChanges } from './served-content.ts';
+export type { ContentCoding, ServedRevision } from './served-revision.ts';
 
 /** One revision's change event of the stream, as sent. */
 export interface RevisionEventFrame {
@@ -43,16 +24,16 @@ export interface RevisionEventFrame {
   text: string;
 }
 
-export type DescribeChanges = (
-  previous: RuntimeContent,
-  next: RuntimeContent,
-) => RuntimeRevisionEvent['changed'];
-
 export interface RuntimeCacheOptions {
-  /** What changed between two revisions' contents, as the stream's events carry it. */
+  /**
+   * What changed between two revisions' contents, as the stream's events carry it. Given only the items
+   * that differ (and the plugins naming them): it must judge items by their content, as changedParts does.
+   */
   describeChanges: DescribeChanges;
   /** After a failed read, everything is checked again this much later, until a read succeeds. */
   retryMs?: number;
+  /** Every revision read whole, as before parts were held (the benchmark's baseline). */
+  readsWhole?: boolean;
 }
 
 /** A failed read (database unreachable, or its pool refusing at once for a moment) is retried this soon. */
@@ -60,48 +41,10 @@ export const RUNTIME_RETRY_MS = 1_000;
 
 type RevisionListener = (served: ServedRevision) => void;
 
-function revisionFrame(data: RuntimeRevisionEvent): string {
-  return `id: ${data.revision}\nevent: ${RUNTIME_REVISION_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-async function serve(published: StoredRevision): Promise<ServedRevision> {
-  const { environmentId, revision, hash, content } = published;
-  const snapshot: RuntimeSnapshot = {
-    environment: environmentId,
-    revision,
-    hash,
-    publishedAt: published.created.toISOString(),
-    publishedBy: published.createdBy,
-    content,
-  };
-  const body = Buffer.from(JSON.stringify({ payload: snapshot }));
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(body),
-    brotliAsync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 8, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  ]);
-  const tag = `${environmentId}.${revision}.${hash.slice(0, 16)}`;
-  return {
-    environmentId,
-    revision,
-    hash,
-    content,
-    body,
-    gzip: gzipped.length < body.length ? gzipped : null,
-    brotli: brotli.length < body.length ? brotli : null,
-    etag: `"${tag}"`,
-    etagGzip: `"${tag}.gz"`,
-    etagBrotli: `"${tag}.br"`,
-    resetEvent: revisionFrame({
-      revision,
-      hash,
-      previousRevision: null,
-      changed: null,
-      everythingChanged: true,
-    }),
-  };
-}
+const frameOf = (revision: number, hash: string, changed: RuntimeRevisionEvent['changed']) => ({
+  revision,
+  text: revisionFrame({ revision, hash, previousRevision: revision - 1, changed, everythingChanged: false }),
+});
 
 /**
  * Every environment's current revision in memory, so runtime reads never touch the database
@@ -116,6 +59,10 @@ export class RuntimeCache {
   private readonly wanted = new Map<string, number>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly listeners = new Map<string, Set<RevisionListener>>();
+  /** Per environment the parts of the served revision, when they were read as parts. */
+  private readonly contents = new Map<string, ServedContent>();
+  /** Environments whose last read failed: their next read is whole, as before parts were held. */
+  private readonly readsWhole = new Set<string>();
   private hasChecked = false;
   private isFailing = false;
   private isStopped = false;
@@ -214,22 +161,66 @@ export class RuntimeCache {
       const current = this.served.get(environmentId);
       if (wanted <= (current?.revision ?? 0)) continue;
       try {
-        // Every revision since the served one (the newest ones past the history's reach), so the stream
-        // can replay each one's changes; one more than the history holds, as the base of the first diff.
-        const published = await listStoredRevisionsAfter(
-          this.db,
-          environmentId,
-          current?.revision ?? 0,
-          RUNTIME_REPLAY_REVISIONS + 1,
-        );
-        const latest = published.at(-1);
-        if (latest && latest.revision > (this.served.get(environmentId)?.revision ?? 0)) {
-          this.adopt(await serve(latest), this.changeEvents(environmentId, published));
-        }
+        if (this.options.readsWhole || this.readsWhole.has(environmentId)) {
+          await this.loadWhole(environmentId, current);
+        } else await this.loadChanged(environmentId, current);
+        this.readsWhole.delete(environmentId);
         this.recovered();
       } catch (error) {
+        // What was half read is forgotten: the next read is whole, and the one after starts holding again.
+        this.contents.delete(environmentId);
+        this.readsWhole.add(environmentId);
         this.failed(error);
       }
+    }
+  }
+
+  /**
+   * Every revision since the served one (the newest ones past the history's reach), so the stream can
+   * replay each one's changes; one more than the history holds, as the base of the first diff. Read as
+   * manifests, and only the parts this process does not hold (served-content.ts); without held parts for
+   * the served revision, its manifest is read too, as the base.
+   */
+  private async loadChanged(environmentId: string, current: ServedRevision | undefined): Promise<void> {
+    let content = this.contents.get(environmentId);
+    if (content !== undefined && content.revision !== current?.revision) content = undefined;
+    const hasBase = content !== undefined || current === undefined;
+    const limit = RUNTIME_REPLAY_REVISIONS + (hasBase ? 1 : 2);
+    const after = hasBase ? (current?.revision ?? 0) : current!.revision - 1;
+    const rows = await listRevisionManifestsAfter(this.db, environmentId, after, limit);
+    if (!hasBase && rows[0]?.revision === current!.revision + 1 && rows.length < limit) {
+      // The served revision is no longer stored, yet the next one follows it: its changes need the whole.
+      await this.loadWhole(environmentId, current);
+      return;
+    }
+    content ??= new ServedContent(environmentId, this.options.describeChanges);
+    const followed = await content.follow(this.db, rows);
+    if (followed === null) return;
+    const latest = followed.revisions.at(-1)?.row;
+    if (latest && latest.revision > (this.served.get(environmentId)?.revision ?? 0)) {
+      const events = followed.revisions.flatMap(({ row, changed }) =>
+        changed === null ? [] : [frameOf(row.revision, row.hash, changed)],
+      );
+      this.adopt(serveRevision(latest, followed.content, followed.body), events);
+    }
+    if (content.revision === this.served.get(environmentId)?.revision)
+      this.contents.set(environmentId, content);
+    else this.contents.delete(environmentId);
+  }
+
+  /** The revisions since the served one read whole: every part, parsed, serialised and compared whole. */
+  private async loadWhole(environmentId: string, current: ServedRevision | undefined): Promise<void> {
+    this.contents.delete(environmentId);
+    const published = await listStoredRevisionsAfter(
+      this.db,
+      environmentId,
+      current?.revision ?? 0,
+      RUNTIME_REPLAY_REVISIONS + 1,
+    );
+    const latest = published.at(-1);
+    if (latest && latest.revision > (this.served.get(environmentId)?.revision ?? 0)) {
+      const served = serveRevision(latest, latest.content, wholeBodyOf(latest, latest.content));
+      this.adopt(served, this.changeEvents(environmentId, published));
     }
   }
 
@@ -239,14 +230,12 @@ export class RuntimeCache {
    */
   private changeEvents(environmentId: string, published: StoredRevision[]): RevisionEventFrame[] {
     const current = this.served.get(environmentId);
-    let previous = current && current.revision + 1 === published[0]?.revision ? current.content : null;
+    let previous: RuntimeContent | null =
+      current && current.revision + 1 === published[0]?.revision ? current.content : null;
     const events: RevisionEventFrame[] = [];
     for (const { revision, hash, content } of published) {
-      if (previous !== null) {
-        const changed = this.options.describeChanges(previous, content);
-        const data = { revision, hash, previousRevision: revision - 1, changed, everythingChanged: false };
-        events.push({ revision, text: revisionFrame(data) });
-      }
+      if (previous !== null)
+        events.push(frameOf(revision, hash, this.options.describeChanges(previous, content)));
       previous = content;
     }
     return events;

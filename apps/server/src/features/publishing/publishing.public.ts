@@ -2,6 +2,15 @@
 // revision (delivery, revisions, webhooks, change requests).
 export { consumeRuntimeChanges } from './changes.store.ts';
 export {
+  listRevisionManifestsAfter,
+  type ManifestList,
+  type RevisionManifest,
+  type RevisionManifestRow,
+  RUNTIME_PART_LISTS,
+  readParts,
+  type StoredPart,
+} from './part-read.store.ts';
+export {
   findLatestRevision,
   findOldestRevision,
   findRevisionRow,
