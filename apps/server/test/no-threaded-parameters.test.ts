@@ -21,7 +21,6 @@ const THREADED = new Set(['environmentId', 'email']);
  */
 const ALLOWED = new Map<string, string>([
   ...[
-    'delivery/instances.service.ts: recordAppliedRevision(environmentId)',
     'publishing/content-delta.service.ts: buildPublishedContent(environmentId)',
     'publishing/content-delta.service.ts: forgetBuiltContent(environmentId)',
     'publishing/content.service.ts: buildRuntimeContent(environmentId)',
