@@ -146,7 +146,8 @@ describe('archiving an environment', () => {
   it('asks for confirmation when runtime keys serve it; then refuses them 403 and ends their streams, until restored', async () => {
     const id = await create('served');
     const key = await createKey(id);
-    expect((await snapshot(key)).status).toBe(200);
+    // The new environment's first revision reaches the served revisions by its notification.
+    await expect.poll(async () => (await snapshot(key)).status).toBe(200);
     const stream = await openStream(`${base}/runtime/v1/stream`, { authorization: `Bearer ${key.key}` });
     expect(stream.status).toBe(200);
     const game = await connectGameClient(
