@@ -16,7 +16,7 @@ export default defineConfig({
     // connection of an earlier file runs on and sends statements into a later file's query count; spies
     // are restored after the test or file that set them. The server's module-level values are memos of
     // pure functions (resolution JSON, encodings), the patient clock's shared ticker, a counter of
-    // test-data positions that stays unique, and the unit of work's steps, which every app sets alike.
+    // test-data positions that stays unique (the unit of work's steps are each app instance's own).
     isolate: false,
     // Two files at a time (vitest's default here is one: cores minus one): a server test spends much of
     // its time waiting for PostgreSQL, whose processes work beside the worker; each file has its own
