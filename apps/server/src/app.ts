@@ -31,7 +31,7 @@ import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
-import { configureRevisionRetention, publishAudited } from './features/publishing/publish.service.ts';
+import { publishAuditedStep } from './features/publishing/publish.service.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimePreviewRoutes } from './features/revisions/preview.routes.ts';
 import { runtimeRevisionRoutes } from './features/revisions/revision.routes.ts';
@@ -181,14 +181,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
-  configureRevisionRetention(settings.runtimeRevisionsKept);
   const db = options.db ?? createDb(settings.databaseUrl, { limits: settings.databaseLimits });
   app.decorate('db', db);
   // This instance's unit of work: every change that alters what players receive publishes a runtime
   // revision in its own transaction, and the webhooks' outbox follows it.
   app.decorate(
     'unitOfWork',
-    createUnitOfWork(db, { afterAudit: [publishAudited, webhookOutboxStep()], checkAudit: [checkReview] }),
+    createUnitOfWork(db, {
+      afterAudit: [publishAuditedStep({ revisionsKept: settings.runtimeRevisionsKept }), webhookOutboxStep()],
+      checkAudit: [checkReview],
+    }),
   );
   app.decorate('settings', settings);
   app.decorate('refusals', refusals);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { CONSOLE_ACTOR, createConsoleContext, createEnvironmentContext } from '../context.ts';
 import { environmentSetup } from '../environment-setup.ts';
 import { createEnvironment, seedEnvironments } from '../features/environment/environment.service.ts';
-import { publishAudited, publishRevision } from '../features/publishing/publish.service.ts';
+import { publishAuditedStep, publishRevision } from '../features/publishing/publish.service.ts';
 import { MIGRATIONS_DIR, parseEnvSettings } from '../settings.ts';
 import { createDb, type Db } from './client.ts';
 import { openConnection } from './connection.ts';
@@ -30,7 +30,8 @@ try {
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
   // A created environment publishes its first revision with its audit entry, as the server does.
-  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAudited] });
+  const revisionsKept = parseEnvSettings(process.env).RUNTIME_REVISIONS_KEPT;
+  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAuditedStep({ revisionsKept })] });
   await seedEnvironments(createConsoleContext(unitOfWork, CONSOLE_ACTOR), environmentSetup);
   if (sizeName !== undefined) {
     const environmentId = values.environment;

@@ -4,7 +4,7 @@ import { isPublishingAuditAction } from '@console/domain/audit';
 import { parseBranchId } from '@console/domain/change-request';
 import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
 import type { Tx } from '../../db/client.ts';
-import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
+import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import type { BuiltContent } from './content.service.ts';
 import { buildPublishedContent } from './content-delta.service.ts';
 import { type NewRevision, pruneRevisions, sqlOf, writeRevision } from './part.store.ts';
@@ -27,15 +27,6 @@ export interface PublishTiming {
   isPublished: boolean;
 }
 
-/** How many revisions each environment keeps (RUNTIME_REVISIONS_KEPT; buildApp sets it from the config). */
-let revisionsKept: number = RUNTIME_REVISIONS_KEPT.default;
-
-export function configureRevisionRetention(kept: number): void {
-  revisionsKept = Math.max(kept, RUNTIME_REVISIONS_KEPT.min);
-}
-
-export const keptRevisions = (): number => revisionsKept;
-
 export interface PublishedRevision {
   environmentId: string;
   revision: number;
@@ -57,9 +48,8 @@ export const revisionsPublishedIn = (tx: Tx): readonly PublishedInTransaction[] 
 
 /**
  * Inserts `built` as the revision after `latest` when its hash differs (or there is none yet), and
- * notifies; then deletes the revisions older than the last RUNTIME_REVISIONS_KEPT and the parts only
- * they used, in the same transaction (docs/decisions/0254). The caller holds the
- * environment's publish lock (lockRuntimeState).
+ * notifies. The instance's publish step (publishAuditedStep) prunes what its retention no longer keeps,
+ * later in the same transaction. The caller holds the environment's publish lock (lockRuntimeState).
  */
 export async function publishBuilt(
   tx: Tx,
@@ -81,7 +71,6 @@ export async function publishBuilt(
     restoredFrom: publisher.restoredFrom ?? null,
     laidOut: built.laidOut,
   });
-  if (revision > revisionsKept) await pruneRevisions(sql, environmentId, revision - revisionsKept + 1);
   const published = { environmentId, revision, hash: built.hash };
   const record = { ...published, content: built.content, previous: latest, createdBy: publisher.email };
   publishedIn.set(tx, [...revisionsPublishedIn(tx), record]);
@@ -122,12 +111,11 @@ export async function publishRevision(
 }
 
 /**
- * The unit of work's registered step (app.ts configures it; db/unit-of-work.ts runs it after writing a
- * change's audit entries): for each environment in which the transaction audited a change of what players
+ * For each environment in which the transaction audited a change of what players
  * receive (AUDIT_RUNTIME_EFFECTS 'publish'), one revision naming every entry the transaction wrote
  * there. So a transfer or the "Update is not allowed" flow, one transaction, is one revision.
  */
-export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry[]): Promise<void> {
+async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry[]): Promise<void> {
   const environments = [
     ...new Set(
       written
@@ -147,6 +135,33 @@ export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry
       entries.map((entry) => entry.id),
     );
   }
+}
+
+/**
+ * Deletes, in each environment this transaction published in, the revisions older than the last
+ * `kept` and the parts only they used (docs/decisions/0254), once its revisions are written.
+ */
+async function pruneRevisionsPublishedIn(tx: Tx, kept: number): Promise<void> {
+  const latest = new Map<string, number>();
+  for (const { environmentId, revision } of revisionsPublishedIn(tx))
+    latest.set(environmentId, Math.max(revision, latest.get(environmentId) ?? 0));
+  const sql = sqlOf(tx);
+  for (const [environmentId, revision] of [...latest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (revision > kept) await pruneRevisions(sql, environmentId, revision - kept + 1);
+}
+
+/**
+ * The publish step of an app instance's (or a CLI run's) unit of work, which db/unit-of-work.ts runs
+ * after writing a change's audit entries and the change's own steps (a rollback's revision): publishes
+ * what the audited changes altered (publishAudited), then prunes every environment it or an earlier
+ * step published in to the instance's retention (RUNTIME_REVISIONS_KEPT, at least its minimum).
+ */
+export function publishAuditedStep(retention: { revisionsKept: number }): AuditedStep {
+  const kept = Math.max(retention.revisionsKept, RUNTIME_REVISIONS_KEPT.min);
+  return async (tx, written) => {
+    await publishAudited(tx, written);
+    await pruneRevisionsPublishedIn(tx, kept);
+  };
 }
 
 /**

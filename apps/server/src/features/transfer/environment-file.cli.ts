@@ -3,7 +3,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
 import { createUnitOfWork } from '../../db/unit-of-work.ts';
 import { parseEnvSettings, REPO_ROOT } from '../../settings.ts';
 import { transferGroups } from '../../transfer-groups.ts';
-import { publishAudited } from '../publishing/publish.service.ts';
+import { publishAuditedStep } from '../publishing/publish.service.ts';
 import { CommandError, runExport, runImport } from './environment-file.commands.ts';
 
 // Entry of `npm run env:export` and `npm run env:import` (argv: the command, then its options). The
@@ -25,7 +25,8 @@ try {
   database = await openDatabase(parseEnvSettings(process.env));
   db = createDb(database.url);
   // An import publishes the destination's runtime revision in its transaction, as the server does
-  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAudited] });
+  const revisionsKept = parseEnvSettings(process.env).RUNTIME_REVISIONS_KEPT;
+  const unitOfWork = createUnitOfWork(db, { afterAudit: [publishAuditedStep({ revisionsKept })] });
   if (command === 'export') await runExport(unitOfWork, argv, io);
   else if (command === 'import') await runImport(unitOfWork, argv, io);
   else throw new CommandError(`Unknown command ${command ?? '(none)'}: export or import`);
