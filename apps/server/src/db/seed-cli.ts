@@ -51,7 +51,7 @@ try {
       await analyzeSeeded(owner);
       const analyzed = performance.now();
       // The seeded content, published as one revision, so game servers of the environment receive it.
-      await seeder.mutate(({ tx }) => publishRevision(tx, environmentId, seeder.actor.email, []));
+      await seeder.mutate((unit) => publishRevision(unit, []));
       const [writing, analyzing, publishing] = [
         seeded - started,
         analyzed - seeded,

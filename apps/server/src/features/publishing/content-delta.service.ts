@@ -1,5 +1,5 @@
 import type { RuntimeContent } from '@console/domain/runtime';
-import type { Tx } from '../../db/client.ts';
+import { type EnvironmentTransaction, readerOf } from '../../context.ts';
 import { consumeRuntimeChanges, type RuntimeChanges } from './changes.store.ts';
 import { type BuiltContent, buildRuntimeContent, lastBuiltItems, toRuntimeItems } from './content.service.ts';
 import { readSelectedRuntimeSources } from './content.store.ts';
@@ -107,11 +107,11 @@ function crossed(
 
 /** The basis's content with the changed items read again (its lists copied, its counts updated). */
 async function applyChanges(
-  tx: Tx,
-  environmentId: string,
+  scope: EnvironmentTransaction,
   basis: BuiltState,
   changes: RuntimeChanges,
 ): Promise<Omit<BuiltState, 'revision'>> {
+  const { tx, environmentId } = scope;
   const abTestRefs = basis.abTestRefs;
   const configurationRefs = basis.configurationRefs;
   const before = { abTests: new Map<string, number>(), configurations: new Map<string, number>() };
@@ -218,18 +218,18 @@ export interface PublishableContent extends BuiltContent {
  * otherwise (another process published, a rollback, a restart) every row is.
  */
 export async function buildPublishedContent(
-  tx: Tx,
-  environmentId: string,
+  scope: EnvironmentTransaction,
   latest: RevisionHead | null,
 ): Promise<PublishableContent> {
+  const { tx, environmentId } = scope;
   const changes = await consumeRuntimeChanges(tx, environmentId);
   const basis = states.get(environmentId);
   // Gone until the new state is kept: a build that fails or rolls back leaves no basis behind.
   states.delete(environmentId);
   const state =
     basis !== undefined && latest !== null && basis.revision === latest.revision && basis.hash === latest.hash
-      ? await applyChanges(tx, environmentId, basis, changes)
-      : stateOf(await buildRuntimeContent(tx, environmentId));
+      ? await applyChanges(scope, basis, changes)
+      : stateOf(await buildRuntimeContent(readerOf(scope)));
   return {
     content: state.content,
     hash: state.hash,

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { isPublishingAuditAction } from '@console/domain/audit';
 import { parseBranchId } from '@console/domain/change-request';
 import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
+import { type EnvironmentTransaction, inEnvironment } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import type { BuiltContent } from './content.service.ts';
@@ -52,12 +53,13 @@ export const revisionsPublishedIn = (tx: Tx): readonly PublishedInTransaction[] 
  * later in the same transaction. The caller holds the environment's publish lock (lockRuntimeState).
  */
 export async function publishBuilt(
-  tx: Tx,
-  environmentId: string,
+  scope: EnvironmentTransaction,
   built: BuiltContent & { laidOut?: NewRevision['laidOut'] },
   latest: RevisionHead | null,
-  publisher: { email: string; auditEntryIds: readonly number[]; restoredFrom?: number },
+  publisher: { auditEntryIds: readonly number[]; restoredFrom?: number },
 ): Promise<PublishedRevision | null> {
+  const { tx, environmentId } = scope;
+  const { email } = scope.actor;
   if (latest !== null && latest.hash === built.hash) return null;
   const revision = (latest?.revision ?? 0) + 1;
   const sql = sqlOf(tx);
@@ -66,13 +68,13 @@ export async function publishBuilt(
     revision,
     hash: built.hash,
     content: built.content,
-    createdBy: publisher.email,
+    createdBy: email,
     auditEntryIds: publisher.auditEntryIds,
     restoredFrom: publisher.restoredFrom ?? null,
     laidOut: built.laidOut,
   });
   const published = { environmentId, revision, hash: built.hash };
-  const record = { ...published, content: built.content, previous: latest, createdBy: publisher.email };
+  const record = { ...published, content: built.content, previous: latest, createdBy: email };
   publishedIn.set(tx, [...revisionsPublishedIn(tx), record]);
   return published;
 }
@@ -85,18 +87,17 @@ export async function publishBuilt(
  * rollback (the change stays saved and audited; resume publishes it).
  */
 export async function publishRevision(
-  tx: Tx,
-  environmentId: string,
-  email: string,
+  scope: EnvironmentTransaction,
   auditEntryIds: readonly number[],
 ): Promise<PublishedRevision | null> {
+  const { tx, environmentId } = scope;
   const started = performance.now();
   const state = await lockRuntimeState(tx, environmentId);
   let published: PublishedRevision | null = null;
   if (state.pinnedRevision === null) {
     const latest = await findLatestRevision(tx, environmentId);
-    const built = await buildPublishedContent(tx, environmentId, latest);
-    published = await publishBuilt(tx, environmentId, built, latest, { email, auditEntryIds });
+    const built = await buildPublishedContent(scope, latest);
+    published = await publishBuilt(scope, built, latest, { auditEntryIds });
     built.remember(published?.revision ?? latest!.revision);
   }
   if (publishTimings.hasSubscribers) {
@@ -127,11 +128,9 @@ async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry[]): Pr
   ].sort();
   for (const environmentId of environments) {
     const entries = written.filter((entry) => entry.environmentId === environmentId);
-    const email = entries.at(-1)!.email;
+    const actor = { email: entries.at(-1)!.email };
     await publishRevision(
-      tx,
-      environmentId,
-      email,
+      inEnvironment({ tx, actor }, environmentId),
       entries.map((entry) => entry.id),
     );
   }
@@ -173,11 +172,9 @@ export async function publishFirstRevision(tx: Tx, environmentId: string): Promi
   if ((await findLatestRevision(tx, environmentId)) !== null) return null;
   await lockRuntimeState(tx, environmentId);
   if ((await findLatestRevision(tx, environmentId)) !== null) return null;
-  const built = await buildPublishedContent(tx, environmentId, null);
-  const published = await publishBuilt(tx, environmentId, built, null, {
-    email: SYSTEM_PUBLISHER,
-    auditEntryIds: [],
-  });
+  const scope = inEnvironment({ tx, actor: { email: SYSTEM_PUBLISHER } }, environmentId);
+  const built = await buildPublishedContent(scope, null);
+  const published = await publishBuilt(scope, built, null, { auditEntryIds: [] });
   built.remember(published!.revision);
   return published;
 }

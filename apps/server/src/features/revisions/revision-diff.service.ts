@@ -31,7 +31,7 @@ async function currentContent(
 ): Promise<{ revision: number; content: RuntimeContent }> {
   const latest = await findLatestRevision(db, environmentId);
   if (latest === null)
-    return { revision: 0, content: (await buildRuntimeContent(db, environmentId)).content };
+    return { revision: 0, content: (await buildRuntimeContent({ db, environmentId })).content };
   return {
     revision: latest.revision,
     content: (await requireRevision(db, environmentId, latest.revision)).content,
