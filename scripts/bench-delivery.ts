@@ -27,6 +27,7 @@ import { changeConfiguration, seedConfigurations } from './bench-seed.ts';
 const ROUNDS = Number(process.env.BENCH_DELIVERY_ROUNDS ?? 7);
 const SIZES = [1_000, 10_000] as const;
 const GIVE_UP_MS = 30_000;
+const PUBLISHER = { email: 'bench@example.com' };
 const GOAL = 1.5;
 const SETTLE_MS = 250;
 
@@ -61,7 +62,7 @@ try {
   for (const [index, size] of SIZES.entries()) {
     const environmentId = environments[index]!.id;
     const served = await seedConfigurations(client, environmentId, size);
-    await runInTransaction(app.db, (tx) => publishRevision(tx, environmentId, 'bench@example.com', []));
+    await runInTransaction(app.db, (tx) => publishRevision({ tx, environmentId, actor: PUBLISHER }, []));
     seeded.set(size, { environmentId, served });
   }
   // Both caches hold every environment's latest revision before the first round.
@@ -88,7 +89,7 @@ try {
         2_000_000 + round,
       );
       const published = await runInTransaction(app.db, (tx) =>
-        publishRevision(tx, environmentId, 'bench@example.com', []),
+        publishRevision({ tx, environmentId, actor: PUBLISHER }, []),
       );
       if (!published) throw new Error('the change published nothing');
       await appAdopted(environmentId, published.revision);

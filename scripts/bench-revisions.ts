@@ -32,6 +32,7 @@ import { changeConfiguration, seedConfigurations } from './bench-seed.ts';
 const ROUNDS = Number(process.env.BENCH_REVISIONS_ROUNDS ?? 7);
 const SIZES = [1_000, 10_000] as const;
 const GIVE_UP_MS = 30_000;
+const PUBLISHER = { email: 'bench@example.com' };
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -153,7 +154,7 @@ try {
   for (const [index, size] of SIZES.entries()) {
     const environmentId = environments[index]!.id;
     const served = await seedConfigurations(client, environmentId, size);
-    await runInTransaction(app.db, (tx) => publishRevision(tx, environmentId, 'bench@example.com', []));
+    await runInTransaction(app.db, (tx) => publishRevision({ tx, environmentId, actor: PUBLISHER }, []));
     const created = await fetch(new URL(`/api/runtime-keys/create?configuration=${environmentId}`, address), {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -176,7 +177,7 @@ try {
       const cpu = process.cpuUsage();
       const started = performance.now();
       const published = await runInTransaction(app.db, (tx) =>
-        publishRevision(tx, environmentId, 'bench@example.com', []),
+        publishRevision({ tx, environmentId, actor: PUBLISHER }, []),
       );
       publishMs.push(performance.now() - started);
       const used = process.cpuUsage(cpu);

@@ -30,7 +30,6 @@ import { idsRoutes } from './features/ids/ids.routes.ts';
 import { niceRoutes } from './features/nice/nice.routes.ts';
 import { pluginRoutes } from './features/plugin/plugin.routes.ts';
 import { progressionRoutes } from './features/progression/progression.routes.ts';
-import { configureRevisionRetention } from './features/publishing/publish.service.ts';
 import { releaseRoutes } from './features/release/release.routes.ts';
 import { runtimePreviewRoutes } from './features/revisions/preview.routes.ts';
 import { runtimeRevisionRoutes } from './features/revisions/revision.routes.ts';
@@ -180,12 +179,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
-  configureRevisionRetention(settings.runtimeRevisionsKept);
   const db = options.db ?? createDb(settings.databaseUrl, { limits: settings.databaseLimits });
   app.decorate('db', db);
   // This instance's unit of work: every change that alters what players receive publishes a runtime
   // revision in its own transaction, and the webhooks' outbox follows it.
-  app.decorate('unitOfWork', createUnitOfWork(db, unitOfWorkSteps()));
+  app.decorate(
+    'unitOfWork',
+    createUnitOfWork(db, unitOfWorkSteps({ revisionsKept: settings.runtimeRevisionsKept })),
+  );
   app.decorate('settings', settings);
   app.decorate('refusals', refusals);
   limitConnectionsPerAddress(app.server, settings.maxConnectionsPerAddress, app.log, refusals);

@@ -30,10 +30,11 @@ try {
   database = await openDatabase(parseEnvSettings(process.env));
   await prepareDatabase(database, MIGRATIONS_DIR);
   db = createDb(database.url);
+  const revisionsKept = parseEnvSettings(process.env).RUNTIME_REVISIONS_KEPT;
   // The server's steps: a created environment publishes its first revision with its audit entry, and
   // webhooks hear of it. Review refuses nothing here: the seeded environments are written without an
   // audit entry, and a created one starts with the default policy, which requires none.
-  const unitOfWork = createUnitOfWork(db, unitOfWorkSteps());
+  const unitOfWork = createUnitOfWork(db, unitOfWorkSteps({ revisionsKept }));
   await seedEnvironments(createConsoleContext(unitOfWork, CONSOLE_ACTOR), environmentSetup);
   if (sizeName !== undefined) {
     const environmentId = values.environment;
@@ -53,7 +54,7 @@ try {
       await analyzeSeeded(owner);
       const analyzed = performance.now();
       // The seeded content, published as one revision, so game servers of the environment receive it.
-      await seeder.mutate(({ tx }) => publishRevision(tx, environmentId, seeder.actor.email, []));
+      await seeder.mutate((unit) => publishRevision(unit, []));
       const [writing, analyzing, publishing] = [
         seeded - started,
         analyzed - seeded,

@@ -145,7 +145,7 @@ describe('A/B-test bucket ranges', () => {
     const after = (await stored(abTestId, 2))!;
     expect(after).toEqual(before);
     expect(movedBuckets(before, after).moved).toBe(0);
-    const { content } = await buildRuntimeContent(t.app.db, 'dev');
+    const { content } = await buildRuntimeContent({ db: t.app.db, environmentId: 'dev' });
     expect(content.abTests.find((abTest) => abTest.id === abTestId)).toMatchObject({
       version: 2,
       salt: await saltOf(abTestId),

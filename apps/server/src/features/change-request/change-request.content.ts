@@ -150,7 +150,7 @@ export async function describeRequest(
       )
       .filter(([, rows]) => rows.length > 0),
   );
-  const before = (await buildRuntimeContent(tx, request.environmentId)).content;
+  const before = (await buildRuntimeContent({ db: tx, environmentId: request.environmentId })).content;
   const conflictsBefore = await scheduleConflictsOf(tx, request.environmentId);
   let after = before;
   let conflictsAfter = conflictsBefore;
@@ -162,7 +162,7 @@ export async function describeRequest(
         email: '',
         sourceEnvironmentId: request.branchId,
       });
-      after = (await buildRuntimeContent(tx, request.environmentId)).content;
+      after = (await buildRuntimeContent({ db: tx, environmentId: request.environmentId })).content;
       conflictsAfter = await scheduleConflictsOf(tx, request.environmentId);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

@@ -1,9 +1,9 @@
 import type { RuntimeContent } from '@console/domain/runtime';
-import type { Tx } from '../../db/client.ts';
+import { type EnvironmentTransaction, readerOf } from '../../context.ts';
 import { consumeRuntimeChanges, type RuntimeChanges } from './changes.store.ts';
 import { type BuiltContent, buildRuntimeContent, lastBuiltItems, toRuntimeItems } from './content.service.ts';
 import { readSelectedRuntimeSources } from './content.store.ts';
-import { type ContentLayout, type LaidOutContent, layoutOf, sealItem } from './parts.ts';
+import { type ContentLayout, type LaidOutContent, type ListEdit, layoutOf, sealItem } from './parts.ts';
 import type { RevisionHead } from './revision.store.ts';
 
 // A publish from what changed (docs/decisions, "Publish from what changed"): the content of the revision
@@ -44,20 +44,54 @@ function countRefs(
   }
 }
 
-/** Replaces (or with `item` undefined removes) the item with `id` in a list sorted by id. */
-function putSorted<T extends { id: string | number }>(list: T[], id: T['id'], item: T | undefined): void {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (list[middle]!.id < id) low = middle + 1;
-    else high = middle;
+/**
+ * `list` (sorted by id) with the items of `ids` put in place, each by its new value (undefined: removed),
+ * and the edits that make the new list of the old one: each id found by binary search, the list copied
+ * once around them, so the work is the changes' and one copy, and the layout cuts again only there.
+ */
+function putSorted<T extends { id: string | number }>(
+  list: readonly T[],
+  ids: Iterable<T['id']>,
+  itemOf: (id: T['id']) => T | undefined,
+): { list: T[]; edits: ListEdit[] } {
+  const indexOf = (id: T['id']) => {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (list[middle]!.id < id) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const edits: (ListEdit & { items: T[] })[] = [];
+  for (const id of [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const from = indexOf(id);
+    const isThere = from < list.length && list[from]!.id === id;
+    const item = itemOf(id);
+    // The same sealed item again (its text unchanged): nothing to cut again.
+    if (isThere && item === list[from]) continue;
+    if (!isThere && item === undefined) continue;
+    const last = edits.at(-1);
+    const edit =
+      last !== undefined && last.from + last.removed === from
+        ? last
+        : edits[edits.push({ from, removed: 0, inserted: 0, items: [] }) - 1]!;
+    if (isThere) edit.removed += 1;
+    if (item !== undefined) {
+      edit.inserted += 1;
+      edit.items.push(item);
+    }
   }
-  const isThere = low < list.length && list[low]!.id === id;
-  if (item === undefined) {
-    if (isThere) list.splice(low, 1);
-  } else if (isThere) list[low] = item;
-  else list.splice(low, 0, item);
+  const next: T[] = [];
+  let copied = 0;
+  for (const { from, removed, items } of edits) {
+    for (let index = copied; index < from; index += 1) next.push(list[index]!);
+    next.push(...items);
+    copied = from + removed;
+  }
+  for (let index = copied; index < list.length; index += 1) next.push(list[index]!);
+  return { list: next, edits: edits.map(({ from, removed, inserted }) => ({ from, removed, inserted })) };
 }
 
 /** The items whose reference count crossed zero (either way) between `before` and `after`. */
@@ -73,11 +107,11 @@ function crossed(
 
 /** The basis's content with the changed items read again (its lists copied, its counts updated). */
 async function applyChanges(
-  tx: Tx,
-  environmentId: string,
+  scope: EnvironmentTransaction,
   basis: BuiltState,
   changes: RuntimeChanges,
 ): Promise<Omit<BuiltState, 'revision'>> {
+  const { tx, environmentId } = scope;
   const abTestRefs = basis.abTestRefs;
   const configurationRefs = basis.configurationRefs;
   const before = { abTests: new Map<string, number>(), configurations: new Map<string, number>() };
@@ -130,31 +164,30 @@ async function applyChanges(
     configurations: configurations.filter(isServed(next.configurationRefs)),
   });
   const items = toRuntimeItems(environmentId, sources, reuse, new Map());
-  const content: RuntimeContent = {
-    plugins: [...basis.content.plugins],
-    abTests: [...basis.content.abTests],
-    configurations: [...basis.content.configurations],
-    release: sealItem(items.release),
-  };
-  for (const id of changedPlugins)
-    putSorted(
-      content.plugins,
-      id,
-      newPlugins.find((plugin) => plugin.id === id),
-    );
+  const plugins = putSorted(basis.content.plugins, changedPlugins, (id) =>
+    newPlugins.find((plugin) => plugin.id === id),
+  );
   const abTestById = new Map(items.abTests.map((abTest) => [abTest.id, abTest]));
-  for (const id of abTests)
-    putSorted(content.abTests, id, isServed(next.abTestRefs)(id) ? abTestById.get(id) : undefined);
+  const servedAbTests = putSorted(basis.content.abTests, abTests, (id) =>
+    isServed(next.abTestRefs)(id) ? abTestById.get(id) : undefined,
+  );
   const configurationById = new Map(
     items.configurations.map((configuration) => [configuration.id, configuration]),
   );
-  for (const id of configurations)
-    putSorted(
-      content.configurations,
-      id,
-      isServed(next.configurationRefs)(id) ? configurationById.get(id) : undefined,
-    );
-  const { manifest, parts, hash, layout } = layoutOf(content, basis.layout);
+  const servedConfigurations = putSorted(basis.content.configurations, configurations, (id) =>
+    isServed(next.configurationRefs)(id) ? configurationById.get(id) : undefined,
+  );
+  const content: RuntimeContent = {
+    plugins: plugins.list,
+    abTests: servedAbTests.list,
+    configurations: servedConfigurations.list,
+    release: sealItem(items.release),
+  };
+  const { manifest, parts, hash, layout } = layoutOf(content, basis.layout, {
+    plugins: plugins.edits,
+    abTests: servedAbTests.edits,
+    configurations: servedConfigurations.edits,
+  });
   return { content, hash, layout, laidOut: { manifest, parts }, ...next };
 }
 
@@ -185,18 +218,18 @@ export interface PublishableContent extends BuiltContent {
  * otherwise (another process published, a rollback, a restart) every row is.
  */
 export async function buildPublishedContent(
-  tx: Tx,
-  environmentId: string,
+  scope: EnvironmentTransaction,
   latest: RevisionHead | null,
 ): Promise<PublishableContent> {
+  const { tx, environmentId } = scope;
   const changes = await consumeRuntimeChanges(tx, environmentId);
   const basis = states.get(environmentId);
   // Gone until the new state is kept: a build that fails or rolls back leaves no basis behind.
   states.delete(environmentId);
   const state =
     basis !== undefined && latest !== null && basis.revision === latest.revision && basis.hash === latest.hash
-      ? await applyChanges(tx, environmentId, basis, changes)
-      : stateOf(await buildRuntimeContent(tx, environmentId));
+      ? await applyChanges(scope, basis, changes)
+      : stateOf(await buildRuntimeContent(readerOf(scope)));
   return {
     content: state.content,
     hash: state.hash,

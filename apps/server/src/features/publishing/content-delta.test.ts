@@ -13,6 +13,7 @@ import { findLatestRevision } from './revision.store.ts';
 // each round's revision against the whole content built afresh.
 
 const ENVIRONMENT = 'dev';
+const PUBLISHER = { email: 'tests@example.com' };
 const PLUGINS = PLUGIN_IDS.slice(0, 4);
 const TESTS = 12;
 const CONFIGURATIONS = 40;
@@ -160,7 +161,9 @@ describe('publishing from what changed', () => {
         );
     }
     const publish = () =>
-      runInTransaction(t.app.db, (tx) => publishRevision(tx, ENVIRONMENT, 'tests@example.com', []));
+      runInTransaction(t.app.db, (tx) =>
+        publishRevision({ tx, environmentId: ENVIRONMENT, actor: PUBLISHER }, []),
+      );
     await publish();
     for (let round = 0; round < 30; round += 1) {
       const isRolledBack = random(6) === 0;
@@ -172,7 +175,7 @@ describe('publishing from what changed', () => {
         await expect(
           runInTransaction(t.app.db, async (tx) => {
             await tx.$executeRaw`UPDATE configuration SET data = '{"kind": "event/gr", "reward": -1}' WHERE environment_id = ${ENVIRONMENT} AND id = 'delta-cfg-1'`;
-            await publishRevision(tx, ENVIRONMENT, 'tests@example.com', []);
+            await publishRevision({ tx, environmentId: ENVIRONMENT, actor: PUBLISHER }, []);
             throw new Error('rolled back');
           }),
         ).rejects.toThrow('rolled back');
@@ -181,7 +184,7 @@ describe('publishing from what changed', () => {
       const latest = await findLatestRevision(t.app.db, ENVIRONMENT);
       expect({ round, hash: latest!.hash }).toEqual({
         round,
-        hash: (await buildRuntimeContent(t.app.db, ENVIRONMENT)).hash,
+        hash: (await buildRuntimeContent({ db: t.app.db, environmentId: ENVIRONMENT })).hash,
       });
     }
     const { rows } = await client.query(

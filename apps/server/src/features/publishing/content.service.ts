@@ -13,7 +13,7 @@ import {
   runtimeContentSchema,
   runtimeReleaseSchema,
 } from '@console/domain/runtime';
-import type { Db, Tx } from '../../db/client.ts';
+import type { EnvironmentReader } from '../../context.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { servedRanges } from '../abtest/abtest.public.ts';
 import {
@@ -138,8 +138,7 @@ export const hashRuntimeContent = (content: RuntimeContent): string =>
  * and the A/B-tests and configurations they name are included as they are now.
  */
 export async function buildRuntimeContent(
-  db: Db | Tx,
-  environmentId: string,
+  { db, environmentId }: EnvironmentReader,
   options: RuntimeSourceOptions = {},
 ): Promise<BuiltContent> {
   const content = toRuntimeContent(environmentId, await readRuntimeSources(db, environmentId, options));

@@ -203,68 +203,172 @@ export interface LaidOutContent {
 }
 
 /**
+ * A run of a list replaced since the last layout: `removed` elements from index `from` of the last
+ * list gave way to `inserted` new ones. A list's edits are in order and do not overlap; every element
+ * outside them is the same object as before, shifted by the edits before it.
+ */
+export interface ListEdit {
+  from: number;
+  removed: number;
+  inserted: number;
+}
+
+/** Edits of each list, as the caller of `layoutOf` knows them (a publish from what changed). */
+export type ContentEdits = Record<PartList, readonly ListEdit[]>;
+
+/**
+ * The edits that make `after` of `before`, found by comparing the elements (the same objects): for a
+ * caller that does not know them. Any true answer gives the same layout; a closer one, less work.
+ */
+function editsBetween(before: readonly unknown[], after: readonly unknown[]): ListEdit[] {
+  // What both start and end with is left out; the rest is walked, each element found by its positions.
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end += 1;
+  const beforeEnd = before.length - end;
+  const afterEnd = after.length - end;
+  // Each element's positions in the rest of `before`, and how many of them lie behind the walk.
+  const positions = new Map<unknown, { at: number[]; passed: number }>();
+  for (let index = start; index < beforeEnd; index += 1) {
+    const known = positions.get(before[index]);
+    if (known === undefined) positions.set(before[index], { at: [index], passed: 0 });
+    else known.at.push(index);
+  }
+  const nextPosition = (element: unknown, from: number) => {
+    const known = positions.get(element);
+    if (known === undefined) return -1;
+    while (known.passed < known.at.length && known.at[known.passed]! < from) known.passed += 1;
+    return known.at[known.passed] ?? -1;
+  };
+  const edits: ListEdit[] = [];
+  const edit = (at: number) => {
+    const last = edits.at(-1);
+    if (last !== undefined && last.from + last.removed === at) return last;
+    const made = { from: at, removed: 0, inserted: 0 };
+    edits.push(made);
+    return made;
+  };
+  let i = start;
+  let j = start;
+  while (i < beforeEnd || j < afterEnd) {
+    if (i < beforeEnd && j < afterEnd && before[i] === after[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    const found = j < afterEnd ? nextPosition(after[j], i) : beforeEnd;
+    if (found === -1) {
+      edit(i).inserted += 1;
+      j += 1;
+    } else {
+      edit(i).removed += found - i;
+      i = found;
+    }
+  }
+  return edits;
+}
+
+/** What cutLevel made of a level: its nodes, and the edits of that list of nodes against the last one's. */
+interface CutLevel {
+  nodes: TreeNode[];
+  edits: ListEdit[];
+}
+
+/**
  * `elements` cut into nodes (isCut) exactly as `cut` cuts them, reusing the nodes of `previous` (the
- * same level of the last layout): wherever a node would start at an element that started an old node,
- * and that old node's elements are the same objects in the same order, it is that node (cut from the
- * same start over the same elements, it ends where it ended). Only the other elements are hashed
- * (`hashOf`), and each new node goes to `addNode`: the work follows the edits, not the list.
+ * same level of the last layout) that lie outside `edits`: cut from the same start over the same
+ * elements, such a node ends where it ended (the last one only if it still ends the list). The walk
+ * cuts again from the start of the first node an edit touches until a cut falls on the start of an
+ * unchanged old node, and reuses from there; only the elements cut again are hashed (`hashOf`), and
+ * each new node goes to `addNode`: the work follows the edits, not the list.
  */
 function cutLevel<E>(
   elements: readonly E[],
   hashOf: (element: E) => string,
   previous: TreeLevel | undefined,
+  edits: readonly ListEdit[],
   addNode: (node: TreeNode) => void,
-): TreeNode[] {
-  const before = (previous?.elements ?? []) as readonly E[];
+): CutLevel {
   const old = previous?.nodes ?? [];
-  // Each old node by its first element (a repeated element names one of its nodes: checked below).
-  const starts = new Map<E, { node: TreeNode; from: number; isLast: boolean }>();
-  for (let at = 0, index = 0; index < old.length; at += old[index]!.children.length, index += 1)
-    starts.set(before[at]!, { node: old[index]!, from: at, isLast: index === old.length - 1 });
-  const isSameRun = (from: number, at: number, length: number) => {
-    for (let offset = 0; offset < length; offset += 1)
-      if (before[from + offset] !== elements[at + offset]) return false;
-    return true;
-  };
+  const before = previous?.elements ?? [];
   const nodes: TreeNode[] = [];
-  let children: string[] = [];
-  for (let at = 0; at < elements.length; ) {
-    if (children.length === 0) {
-      const start = starts.get(elements[at]!);
-      const length = start?.node.children.length ?? 0;
-      // The last old node ended with its list, not necessarily at a cut: reused only to the end again.
-      if (
-        start !== undefined &&
-        at + length <= elements.length &&
-        (!start.isLast || at + length === elements.length) &&
-        isSameRun(start.from, at, length)
-      ) {
-        nodes.push(start.node);
-        at += length;
-        continue;
+  const changed: ListEdit[] = [];
+  // The next old node and where it starts; the next edit; new index minus old index past the edits behind.
+  let oldNode = 0;
+  let oldAt = 0;
+  let next = 0;
+  let shift = 0;
+  let at = 0;
+  const isReusable = () => {
+    if (oldNode >= old.length) return false;
+    const end = oldAt + old[oldNode]!.children.length;
+    const edit = edits[next];
+    if (edit === undefined) return true;
+    return end <= edit.from && oldNode < old.length - 1;
+  };
+  while (at < elements.length) {
+    if (old.length > 0)
+      while (isReusable()) {
+        const node = old[oldNode]!;
+        nodes.push(node);
+        oldAt += node.children.length;
+        at += node.children.length;
+        oldNode += 1;
       }
-    }
-    const hash = hashOf(elements[at]!);
-    children.push(hash);
-    at += 1;
-    if (isCut(hash, children.length) || at === elements.length) {
+    if (at >= elements.length) break;
+    // Cut again from here (the start of old node `oldNode`, or of the list) to a cut at an old node's start.
+    const firstReplaced = oldNode;
+    const made = nodes.length;
+    let children: string[] = [];
+    while (at < elements.length) {
+      const hash = hashOf(elements[at]!);
+      children.push(hash);
+      at += 1;
+      if (!isCut(hash, children.length) && at < elements.length) continue;
       const node = { children, hash: nodeHash(children) };
       addNode(node);
       nodes.push(node);
       children = [];
+      if (old.length === 0) continue;
+      // Past the edits behind `at`: an unchanged element is the old one at `at - shift`.
+      while (next < edits.length && at >= edits[next]!.from + shift + edits[next]!.inserted) {
+        shift += edits[next]!.inserted - edits[next]!.removed;
+        next += 1;
+      }
+      if (next < edits.length && at >= edits[next]!.from + shift) continue;
+      while (oldNode < old.length && oldAt < at - shift) {
+        oldAt += old[oldNode]!.children.length;
+        oldNode += 1;
+      }
+      if (oldAt === at - shift && before[oldAt] === elements[at] && isReusable()) break;
     }
+    // Cut to the end of the list: every old node from the first replaced on is gone.
+    if (at >= elements.length) oldNode = old.length;
+    changed.push({ from: firstReplaced, removed: oldNode - firstReplaced, inserted: nodes.length - made });
   }
-  return nodes;
+  // The list ends before old nodes do (its end removed, the rest reused): they are gone too.
+  if (oldNode < old.length) changed.push({ from: oldNode, removed: old.length - oldNode, inserted: 0 });
+  return { nodes, edits: changed };
 }
 
 /**
  * The content's manifest, parts and hash, exactly as partsOf and hashRuntimeContent make them, built
  * from what changed since `previous` (the layout of the last content laid out, which the latest
- * revision holds): each level of each list is cut again only around the elements that changed
- * (cutLevel), only the nodes made there and the leaves they hold are listed as parts (an unchanged
- * node's subtree is stored), and the hash is made of the manifest alone.
+ * revision holds): each level of each list is cut again only around its edits (cutLevel: the caller's
+ * `edits`, or those found by comparing the lists), only the nodes made there and the leaves they hold
+ * are listed as parts (an unchanged node's subtree is stored), and the hash is made of the manifest alone.
  */
-export function layoutOf(content: RuntimeContent, previous?: ContentLayout): LaidOutContent {
+export function layoutOf(
+  content: RuntimeContent,
+  previous?: ContentLayout,
+  edits?: ContentEdits,
+): LaidOutContent {
   const parts = new Map<string, RuntimePart>();
   const addLeaf = (item: unknown) => {
     const hash = leafHash(item);
@@ -282,14 +386,17 @@ export function layoutOf(content: RuntimeContent, previous?: ContentLayout): Lai
     const listLevels: TreeLevel[] = [];
     if (items.length <= MAX_TOP) lists[list] = { depth: 0, parts: items.map(addLeaf) };
     else {
-      let nodes = cutLevel(items, addLeaf, before[0], addNode);
-      listLevels.push({ elements: items, nodes });
-      while (nodes.length > MAX_TOP) {
-        const below = nodes;
-        nodes = cutLevel(below, (node) => node.hash, before[listLevels.length], addNode);
-        listLevels.push({ elements: below, nodes });
+      const itemEdits =
+        before[0] === undefined ? [] : (edits?.[list] ?? editsBetween(before[0].elements, items));
+      let level = cutLevel(items, addLeaf, before[0], itemEdits, addNode);
+      listLevels.push({ elements: items, nodes: level.nodes });
+      while (level.nodes.length > MAX_TOP) {
+        const below = level.nodes;
+        const previousLevel = before[listLevels.length];
+        level = cutLevel(below, (node) => node.hash, previousLevel, level.edits, addNode);
+        listLevels.push({ elements: below, nodes: level.nodes });
       }
-      lists[list] = { depth: listLevels.length, parts: nodes.map((node) => node.hash) };
+      lists[list] = { depth: listLevels.length, parts: level.nodes.map((node) => node.hash) };
     }
     levels[list] = listLevels;
   }

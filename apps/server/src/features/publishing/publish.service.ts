@@ -3,8 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { isPublishingAuditAction } from '@console/domain/audit';
 import { parseBranchId } from '@console/domain/change-request';
 import { RUNTIME_REVISIONS_KEPT } from '@console/domain/runtime';
+import { type EnvironmentTransaction, inEnvironment } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import type { WrittenAuditEntry } from '../../db/unit-of-work.ts';
+import type { AuditedStep, WrittenAuditEntry } from '../../db/unit-of-work.ts';
 import type { BuiltContent } from './content.service.ts';
 import { buildPublishedContent } from './content-delta.service.ts';
 import { type NewRevision, pruneRevisions, sqlOf, writeRevision } from './part.store.ts';
@@ -27,15 +28,6 @@ export interface PublishTiming {
   isPublished: boolean;
 }
 
-/** How many revisions each environment keeps (RUNTIME_REVISIONS_KEPT; buildApp sets it from the config). */
-let revisionsKept: number = RUNTIME_REVISIONS_KEPT.default;
-
-export function configureRevisionRetention(kept: number): void {
-  revisionsKept = Math.max(kept, RUNTIME_REVISIONS_KEPT.min);
-}
-
-export const keptRevisions = (): number => revisionsKept;
-
 export interface PublishedRevision {
   environmentId: string;
   revision: number;
@@ -57,17 +49,17 @@ export const revisionsPublishedIn = (tx: Tx): readonly PublishedInTransaction[] 
 
 /**
  * Inserts `built` as the revision after `latest` when its hash differs (or there is none yet), and
- * notifies; then deletes the revisions older than the last RUNTIME_REVISIONS_KEPT and the parts only
- * they used, in the same transaction (docs/decisions/0254). The caller holds the
- * environment's publish lock (lockRuntimeState).
+ * notifies. The instance's publish step (publishAuditedStep) prunes what its retention no longer keeps,
+ * later in the same transaction. The caller holds the environment's publish lock (lockRuntimeState).
  */
 export async function publishBuilt(
-  tx: Tx,
-  environmentId: string,
+  scope: EnvironmentTransaction,
   built: BuiltContent & { laidOut?: NewRevision['laidOut'] },
   latest: RevisionHead | null,
-  publisher: { email: string; auditEntryIds: readonly number[]; restoredFrom?: number },
+  publisher: { auditEntryIds: readonly number[]; restoredFrom?: number },
 ): Promise<PublishedRevision | null> {
+  const { tx, environmentId } = scope;
+  const { email } = scope.actor;
   if (latest !== null && latest.hash === built.hash) return null;
   const revision = (latest?.revision ?? 0) + 1;
   const sql = sqlOf(tx);
@@ -76,14 +68,13 @@ export async function publishBuilt(
     revision,
     hash: built.hash,
     content: built.content,
-    createdBy: publisher.email,
+    createdBy: email,
     auditEntryIds: publisher.auditEntryIds,
     restoredFrom: publisher.restoredFrom ?? null,
     laidOut: built.laidOut,
   });
-  if (revision > revisionsKept) await pruneRevisions(sql, environmentId, revision - revisionsKept + 1);
   const published = { environmentId, revision, hash: built.hash };
-  const record = { ...published, content: built.content, previous: latest, createdBy: publisher.email };
+  const record = { ...published, content: built.content, previous: latest, createdBy: email };
   publishedIn.set(tx, [...revisionsPublishedIn(tx), record]);
   return published;
 }
@@ -96,18 +87,17 @@ export async function publishBuilt(
  * rollback (the change stays saved and audited; resume publishes it).
  */
 export async function publishRevision(
-  tx: Tx,
-  environmentId: string,
-  email: string,
+  scope: EnvironmentTransaction,
   auditEntryIds: readonly number[],
 ): Promise<PublishedRevision | null> {
+  const { tx, environmentId } = scope;
   const started = performance.now();
   const state = await lockRuntimeState(tx, environmentId);
   let published: PublishedRevision | null = null;
   if (state.pinnedRevision === null) {
     const latest = await findLatestRevision(tx, environmentId);
-    const built = await buildPublishedContent(tx, environmentId, latest);
-    published = await publishBuilt(tx, environmentId, built, latest, { email, auditEntryIds });
+    const built = await buildPublishedContent(scope, latest);
+    published = await publishBuilt(scope, built, latest, { auditEntryIds });
     built.remember(published?.revision ?? latest!.revision);
   }
   if (publishTimings.hasSubscribers) {
@@ -122,12 +112,11 @@ export async function publishRevision(
 }
 
 /**
- * The unit of work's registered step (app.ts configures it; db/unit-of-work.ts runs it after writing a
- * change's audit entries): for each environment in which the transaction audited a change of what players
+ * For each environment in which the transaction audited a change of what players
  * receive (AUDIT_RUNTIME_EFFECTS 'publish'), one revision naming every entry the transaction wrote
  * there. So a transfer or the "Update is not allowed" flow, one transaction, is one revision.
  */
-export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry[]): Promise<void> {
+async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry[]): Promise<void> {
   const environments = [
     ...new Set(
       written
@@ -139,14 +128,39 @@ export async function publishAudited(tx: Tx, written: readonly WrittenAuditEntry
   ].sort();
   for (const environmentId of environments) {
     const entries = written.filter((entry) => entry.environmentId === environmentId);
-    const email = entries.at(-1)!.email;
+    const actor = { email: entries.at(-1)!.email };
     await publishRevision(
-      tx,
-      environmentId,
-      email,
+      inEnvironment({ tx, actor }, environmentId),
       entries.map((entry) => entry.id),
     );
   }
+}
+
+/**
+ * Deletes, in each environment this transaction published in, the revisions older than the last
+ * `kept` and the parts only they used (docs/decisions/0254), once its revisions are written.
+ */
+async function pruneRevisionsPublishedIn(tx: Tx, kept: number): Promise<void> {
+  const latest = new Map<string, number>();
+  for (const { environmentId, revision } of revisionsPublishedIn(tx))
+    latest.set(environmentId, Math.max(revision, latest.get(environmentId) ?? 0));
+  const sql = sqlOf(tx);
+  for (const [environmentId, revision] of [...latest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (revision > kept) await pruneRevisions(sql, environmentId, revision - kept + 1);
+}
+
+/**
+ * The publish step of an app instance's (or a CLI run's) unit of work, which db/unit-of-work.ts runs
+ * after writing a change's audit entries and the change's own steps (a rollback's revision): publishes
+ * what the audited changes altered (publishAudited), then prunes every environment it or an earlier
+ * step published in to the instance's retention (RUNTIME_REVISIONS_KEPT, at least its minimum).
+ */
+export function publishAuditedStep(retention: { revisionsKept: number }): AuditedStep {
+  const kept = Math.max(retention.revisionsKept, RUNTIME_REVISIONS_KEPT.min);
+  return async (tx, written) => {
+    await publishAudited(tx, written);
+    await pruneRevisionsPublishedIn(tx, kept);
+  };
 }
 
 /**
@@ -158,11 +172,9 @@ export async function publishFirstRevision(tx: Tx, environmentId: string): Promi
   if ((await findLatestRevision(tx, environmentId)) !== null) return null;
   await lockRuntimeState(tx, environmentId);
   if ((await findLatestRevision(tx, environmentId)) !== null) return null;
-  const built = await buildPublishedContent(tx, environmentId, null);
-  const published = await publishBuilt(tx, environmentId, built, null, {
-    email: SYSTEM_PUBLISHER,
-    auditEntryIds: [],
-  });
+  const scope = inEnvironment({ tx, actor: { email: SYSTEM_PUBLISHER } }, environmentId);
+  const built = await buildPublishedContent(scope, null);
+  const published = await publishBuilt(scope, built, null, { auditEntryIds: [] });
   built.remember(published!.revision);
   return published;
 }

@@ -59,7 +59,7 @@ export function runtimeClient(t: TestApp, cookie: string) {
   async function expectLatestIsCurrent(environment = 'dev') {
     const { latest } = await list(environment, { limit: 1 });
     const revision = await get(latest, environment);
-    const built = await buildRuntimeContent(t.app.db, environment);
+    const built = await buildRuntimeContent({ db: t.app.db, environmentId: environment });
     expect(revision.hash).toBe(built.hash);
     expect(revision.content).toEqual(built.content);
     return revision;

@@ -237,8 +237,10 @@ describe('player preview', () => {
     const draftTest = await p.abTest({ versions: [EVERYONE_IN_CASE_2] });
     await p.saveDraft(WIN_STREAK, [entry(draftTest, 0, ['', drafted!])]);
 
-    const plain = (await buildRuntimeContent(t.app.db, 'dev')).content;
-    const draft = (await buildRuntimeContent(t.app.db, 'dev', { draftsOfPlugins: [WIN_STREAK] })).content;
+    const plain = (await buildRuntimeContent({ db: t.app.db, environmentId: 'dev' })).content;
+    const draft = (
+      await buildRuntimeContent({ db: t.app.db, environmentId: 'dev' }, { draftsOfPlugins: [WIN_STREAK] })
+    ).content;
     const winStreakOf = (content: RuntimeContent) =>
       content.plugins.find((plugin) => plugin.id === WIN_STREAK);
     expect(winStreakOf(plain)?.entries).toEqual([entry(servedTest, 0, ['', served!])]);

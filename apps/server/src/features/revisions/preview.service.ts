@@ -36,7 +36,7 @@ async function chooseContent(
     const latest = await findLatestRevision(db, environmentId);
     if (latest === null) {
       return {
-        content: (await buildRuntimeContent(db, environmentId)).content,
+        content: (await buildRuntimeContent({ db, environmentId })).content,
         previewed: { kind: 'console' },
       };
     }
@@ -65,7 +65,7 @@ function contentAsIfActivated(ctx: EnvironmentContext, pluginId: number): Promis
       if (!plugin) throw notFound(PREVIEW_MESSAGES.pluginNotFound(pluginId, environmentId));
       const { plan, abTests } = await readDraftActivationPlan(tx, environmentId, plugin);
       const draftsOfPlugins = [pluginId, ...plan.alongside];
-      const { content } = await buildRuntimeContent(tx, environmentId, { draftsOfPlugins });
+      const { content } = await buildRuntimeContent({ db: tx, environmentId }, { draftsOfPlugins });
       return {
         content: withVersionsActivated(content, plan.versions, abTests),
         previewed: { kind: 'draft', pluginId, alongside: plan.alongside },

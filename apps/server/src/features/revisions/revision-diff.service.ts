@@ -30,7 +30,7 @@ async function currentContent(
   const { db, environmentId } = reader;
   const latest = await findLatestRevision(db, environmentId);
   if (latest === null)
-    return { revision: 0, content: (await buildRuntimeContent(db, environmentId)).content };
+    return { revision: 0, content: (await buildRuntimeContent({ db, environmentId })).content };
   return {
     revision: latest.revision,
     content: (await requireRevision(reader, latest.revision)).content,

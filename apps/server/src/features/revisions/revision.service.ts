@@ -143,8 +143,8 @@ export function republishRevision(ctx: EnvironmentContext, revision: number): Pr
     afterAudit(async (tx, [entry]) => {
       const auditEntryId = entry!.id;
       const built = { content: old.content, hash: old.hash };
-      const publisher = { email, auditEntryIds: [auditEntryId], restoredFrom: revision };
-      if (isPublished) await publishBuilt(tx, environmentId, built, latest, publisher);
+      const publisher = { auditEntryIds: [auditEntryId], restoredFrom: revision };
+      if (isPublished) await publishBuilt({ tx, environmentId, actor: ctx.actor }, built, latest, publisher);
       // Already pinned: changes have been held back since the first pin, and still are.
       const heldSince = pin.pinnedAuditEntryId ?? auditEntryId;
       await writeRuntimePin(tx, environmentId, {
@@ -170,14 +170,13 @@ export function republishRevision(ctx: EnvironmentContext, revision: number): Pr
  */
 export function resumeRuntime(ctx: EnvironmentContext): Promise<ResumeResponse> {
   const { environmentId } = ctx;
-  const { email } = ctx.actor;
   return ctx.mutate(async ({ tx, audit, afterAudit }) => {
     const pin = await lockRuntimeState(tx, environmentId);
     const latest = await findLatestRevision(tx, environmentId);
     if (pin.pinnedRevision === null) unchanged({ revision: latest?.revision ?? 0, published: false });
     // Every row, as it is now: what was logged while pinned is in it (publishing/changes.store.ts).
     await consumeRuntimeChanges(tx, environmentId);
-    const built = await buildRuntimeContent(tx, environmentId);
+    const built = await buildRuntimeContent({ db: tx, environmentId });
     const isPublished = latest === null || latest.hash !== built.hash;
     const revision = isPublished ? (latest?.revision ?? 0) + 1 : latest.revision;
     const waiting = await listAuditIdsAfter(
@@ -198,8 +197,8 @@ export function resumeRuntime(ctx: EnvironmentContext): Promise<ResumeResponse> 
     });
     afterAudit(async (tx, [entry]) => {
       await writeRuntimePin(tx, environmentId, null);
-      const publisher = { email, auditEntryIds: [...waiting, entry!.id] };
-      await publishBuilt(tx, environmentId, built, latest, publisher);
+      const publisher = { auditEntryIds: [...waiting, entry!.id] };
+      await publishBuilt({ tx, environmentId, actor: ctx.actor }, built, latest, publisher);
     });
     return { revision, published: isPublished };
   });

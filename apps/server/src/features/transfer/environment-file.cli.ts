@@ -24,9 +24,10 @@ let db: Db | undefined;
 try {
   database = await openDatabase(parseEnvSettings(process.env));
   db = createDb(database.url);
+  const revisionsKept = parseEnvSettings(process.env).RUNTIME_REVISIONS_KEPT;
   // The server's steps: an import publishes the destination's runtime revision in its transaction,
   // notifies webhooks, and is refused in an environment that requires review
-  const unitOfWork = createUnitOfWork(db, unitOfWorkSteps());
+  const unitOfWork = createUnitOfWork(db, unitOfWorkSteps({ revisionsKept }));
   if (command === 'export') await runExport(unitOfWork, argv, io);
   else if (command === 'import') await runImport(unitOfWork, argv, io);
   else throw new CommandError(`Unknown command ${command ?? '(none)'}: export or import`);
