@@ -386,6 +386,39 @@ describe('search answers', () => {
     expect(filtered.isTotalCapped).toBe(false);
   });
 
+  it('answers a text page of configurations and its total from the same matches, in order and capped', async () => {
+    // Ids in reverse order of their rows, so a page read in storage order would show the wrong ones.
+    await owner.query(
+      `INSERT INTO configuration (environment_id, id, kind, description, active, activation, data, created, modified)
+       SELECT 'dev', 'ccap-' || lpad((1000 - i)::text, 4, '0'), 'duel', 'capped', i % 2 = 0, '{}', '{}', now(), now()
+         FROM generate_series(1, $1::int) AS i`,
+      [2 * SEARCH_TEXT_TOTAL_CAP + 2],
+    );
+    const first = await search('/api/plugin/config/search', { q: 'ccap-', limit: 2 });
+    expect(first).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP, isTotalCapped: true });
+    expect(first.items.map((item) => (item.extended as Json).id)).toEqual(['ccap-0798', 'ccap-0799']);
+    const newest = await search('/api/config/duel/search', { q: 'CCAP-', sort: 'id', direction: 'desc' });
+    expect((newest.items[0]!.extended as Json).id).toBe('ccap-0999');
+    // The active ones are every other row: 101 of them, past the cap; the picker shows them by id.
+    const picker = await search('/api/plugin/config/search/picker', {
+      pluginId: PluginId.DUEL,
+      q: 'ccap-',
+      limit: 3,
+    });
+    expect(picker).toMatchObject({ total: SEARCH_TEXT_TOTAL_CAP, isTotalCapped: true });
+    expect(picker.items.map((item) => item.id)).toEqual(['ccap-0798', 'ccap-0800', 'ccap-0802']);
+    const exact = await search('/api/plugin/config/search', { q: 'ccap-09', active: false });
+    expect(exact).toMatchObject({ total: 50, isTotalCapped: false });
+    // The next page answers the first page's total and goes on after its last row.
+    const next = await search('/api/plugin/config/search', {
+      q: 'ccap-',
+      limit: 2,
+      cursor: first.nextCursor,
+    });
+    expect(next.total).toBe(SEARCH_TEXT_TOTAL_CAP);
+    expect(next.items.map((item) => (item.extended as Json).id)).toEqual(['ccap-0800', 'ccap-0801']);
+  });
+
   it('counts the audit log once per search too, from the index that serves its filters', async () => {
     const email = `carried-${run++}@example.com`;
     await insertAuditEntries(email, 3);

@@ -5,8 +5,10 @@ import {
   SEARCH_TOTAL_CAP,
   type SearchCursor,
   type SortDirection,
+  searchTotalCapOf,
 } from '@console/domain/api';
 import { Prisma } from '../generated/prisma/client.ts';
+import type { Db, Tx } from './client.ts';
 
 // The SQL of the search calls (packages/domain api/search.ts), shared by the stores that answer them.
 
@@ -110,6 +112,59 @@ export const cappedCountInOrder = (fromWhere: Prisma.Sql, orderBy: Prisma.Sql, c
  */
 export const totalColumn = (count: Prisma.Sql, carried: number | undefined) =>
   carried === undefined ? Prisma.sql`(${count})` : Prisma.sql`${carried}::int`;
+
+/**
+ * The total the page's rows carry (totalColumn). An empty page has no row to carry it: the total the
+ * cursor carried, 0 without a cursor (the same snapshot found nothing), or, after a cursor that carries
+ * none, `count` run apart.
+ */
+export async function totalOfPage(
+  db: Db | Tx,
+  rows: readonly { total: number }[],
+  request: { cursor?: string | undefined },
+  count: Prisma.Sql,
+  carried: number | undefined,
+): Promise<number> {
+  if (rows[0] !== undefined) return rows[0].total;
+  if (carried !== undefined) return carried;
+  if (request.cursor === undefined) return 0;
+  const counted = await db.$queryRaw<{ total: number }[]>(count);
+  return counted[0]?.total ?? 0;
+}
+
+/** One page's statement: its rows' SELECT list (with "sortValue" and the key as "id"), FROM and conditions. */
+export interface PageStatement {
+  columns: Prisma.Sql;
+  from: Prisma.Sql;
+  conditions: readonly Prisma.Sql[];
+  /** The matches' cappedCount, for the total when the page's own rows cannot give it. */
+  count: Prisma.Sql;
+}
+
+/**
+ * A page's rows in order, each with the search's total as "total". The first page of a text search reads
+ * its matches once, in the page's order, up to one past its cap (searchTotalCapOf): the page is the first of
+ * them and the total their number. A text match is tested row by row (a trigram index only names
+ * candidates), so a page and a count apart would test the same rows twice. Any other page cuts itself
+ * from its sort's index and takes the total from totalColumn (an index-only count, or the cursor's).
+ */
+export function pageWithTotal(
+  statement: PageStatement,
+  request: KeysetRequest & { q?: string | undefined },
+  keyset: ReturnType<typeof keysetOf>,
+): Prisma.Sql {
+  const { columns, from, conditions, count } = statement;
+  const { after, orderBy, limit, carried } = keyset;
+  if (request.q && request.cursor === undefined) {
+    const direction = request.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+    return Prisma.sql`WITH matched AS MATERIALIZED (
+        SELECT ${columns} ${from} WHERE ${allOf(conditions)} ${orderBy} LIMIT ${searchTotalCapOf(request) + 1}::int)
+      SELECT page.*, (SELECT count(*)::int FROM matched) AS "total"
+        FROM (SELECT * FROM matched ORDER BY "sortValue" ${direction}, "id" ${direction} ${limit}) AS page`;
+  }
+  return Prisma.sql`SELECT ${columns}, ${totalColumn(count, carried)} AS "total" ${from}
+     WHERE ${allOf([...conditions, after])} ${orderBy} ${limit}`;
+}
 
 /** A sort value as read from the database, as a cursor holds it: times as UTC ms, booleans as 0 or 1. */
 export function toCursorValue(value: unknown): CursorValue {

@@ -9,11 +9,13 @@ import {
   containsPattern,
   integerSort,
   keysetOf,
+  pageWithTotal,
   type SortColumn,
   textSort,
   timeSort,
   toCursorValue,
   totalColumn,
+  totalOfPage,
 } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { type AbTestListRow, LISTED_AB_TEST_COLUMNS, toListedAbTest } from './abtest.store.ts';
@@ -62,8 +64,8 @@ function filtersOf(environmentId: string, request: AbTestSearchRequest): Prisma.
 
 /**
  * The page's A/B-tests in order (one more than the limit, when there is one) and the count of matches,
- * in one statement: the page is cut first (keyset, from the sort's index), then only its rows get their
- * versions and usage (LISTED_AB_TEST_COLUMNS).
+ * in one statement (pageWithTotal): the page is cut first, then only its rows get their versions and
+ * usage (LISTED_AB_TEST_COLUMNS).
  */
 export async function searchAbTestPage(
   db: Db | Tx,
@@ -71,38 +73,26 @@ export async function searchAbTestPage(
   request: AbTestSearchRequest,
 ): Promise<{ rows: AbTestPageRow[]; total: number }> {
   const column = SORTS[request.sort];
-  const { after, orderBy, limit, carried } = keysetOf(request, column, KEY);
+  const keyset = keysetOf(request, column, KEY);
   const filters = filtersOf(environmentId, request);
   const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
+  const page = pageWithTotal(
+    {
+      columns: Prisma.sql`t.*, ${column.expression} AS "sortValue"`,
+      from: Prisma.sql`FROM "ab_test" t`,
+      conditions: filters,
+      count,
+    },
+    request,
+    keyset,
+  );
   // The outer query reads the page as `t` again, so the sort's expressions order it as they cut it.
   const rows = await db.$queryRaw<(AbTestListRow & { sortValue: unknown; total: number })[]>`
-    SELECT ${LISTED_AB_TEST_COLUMNS}, t."sortValue", t."total"
-      FROM (SELECT t.*, ${column.expression} AS "sortValue", ${totalColumn(count, carried)} AS "total"
-              FROM "ab_test" t
-             WHERE ${allOf([...filters, after])} ${orderBy} ${limit}) t
-     ${orderBy}`;
+    SELECT ${LISTED_AB_TEST_COLUMNS}, t."sortValue", t."total" FROM (${page}) t ${keyset.orderBy}`;
   return {
     rows: rows.map((row) => ({ test: toListedAbTest(row), sortValue: toCursorValue(row.sortValue) })),
-    total: await totalOf(db, rows, request, count, carried),
+    total: await totalOfPage(db, rows, request, count, keyset.carried),
   };
-}
-
-/**
- * The total the page's rows carry; an empty page answers the cursor's carried total, or counts apart
- * after a cursor that carries none (see totalColumn).
- */
-async function totalOf(
-  db: Db | Tx,
-  rows: readonly { total: number }[],
-  request: { cursor?: string | undefined },
-  count: Prisma.Sql,
-  carried: number | undefined,
-): Promise<number> {
-  if (rows[0] !== undefined) return rows[0].total;
-  if (carried !== undefined) return carried;
-  if (request.cursor === undefined) return 0;
-  const counted = await db.$queryRaw<{ total: number }[]>(count);
-  return counted[0]?.total ?? 0;
 }
 
 export interface AbTestPickerRow {
@@ -130,6 +120,6 @@ export async function searchAbTestPicker(
            ${totalColumn(count, carried)} AS "total"
       FROM "ab_test" t
      WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
-  const total = await totalOf(db, rows, request, count, carried);
+  const total = await totalOfPage(db, rows, request, count, carried);
   return { rows: rows.map(({ total: _, ...row }) => row), total };
 }

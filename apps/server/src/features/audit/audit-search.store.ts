@@ -9,6 +9,7 @@ import {
   type SortColumn,
   timeSort,
   totalColumn,
+  totalOfPage,
 } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
@@ -103,14 +104,10 @@ export async function searchAuditEntries(
       (where) =>
         Prisma.sql`(SELECT ${COLUMNS} FROM audit_entry WHERE ${where} AND ${after} ${orderBy} ${limit})`,
     )}) AS merged ${order} ${limit}`;
-  const entries = rows.map(({ total: _, ...row }) => toEntry(row));
-  if (rows[0] !== undefined) return { entries, total: rows[0].total };
-  // An empty page: none after the cursor (which may carry the total), or none match at all (no cursor:
-  // the same snapshot found nothing).
-  if (carried !== undefined) return { entries, total: carried };
-  if (request.cursor === undefined) return { entries, total: 0 };
-  const counted = await db.$queryRaw<{ total: number }[]>(count);
-  return { entries, total: counted[0]?.total ?? 0 };
+  return {
+    entries: rows.map(({ total: _, ...row }) => toEntry(row)),
+    total: await totalOfPage(db, rows, request, count, carried),
+  };
 }
 
 /** The id of the newest entry now: an export covers the log as it stood when it began. */

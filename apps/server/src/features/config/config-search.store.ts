@@ -8,10 +8,13 @@ import {
   cappedCount,
   containsPattern,
   keysetOf,
+  pageWithTotal,
   type SortColumn,
   textSort,
   timeSort,
   toCursorValue,
+  totalColumn,
+  totalOfPage,
 } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { ConfigSummary } from './config.store.ts';
@@ -112,86 +115,95 @@ const isUsedOf = (request: ConfigSearchRequest) =>
     : Prisma.sql`(SELECT used."in_use" FROM "configuration_use" used
          WHERE used."environment_id" = c."environment_id" AND used."configuration_id" = c."id")`;
 
-/** One page's query, for the request's kinds or the given ones. */
-function pageQuery(environmentId: string, request: ConfigSearchRequest, kinds = request.kinds): Prisma.Sql {
-  const column = SORTS[request.sort];
-  const { after, orderBy, limit } = keysetOf(request, column, request.sort === 'inUse' ? USE_KEY : KEY);
-  return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, ${column.expression} AS "sortValue",
-       ${isUsedOf(request)} AS "isUsed" ${fromOf(request)}
-     WHERE ${allOf([...Object.values(conditionsOf(environmentId, request, kinds)).flat(), after])}
-     ${orderBy} ${limit}`;
+/** One page's rows (SELECT list, FROM and conditions), for the request's kinds or the given ones. */
+function pageRowsOf(environmentId: string, request: ConfigSearchRequest, kinds = request.kinds) {
+  return {
+    columns: Prisma.sql`${SUMMARY_COLUMNS}, ${SORTS[request.sort].expression} AS "sortValue",
+       ${isUsedOf(request)} AS "isUsed"`,
+    from: fromOf(request),
+    conditions: Object.values(conditionsOf(environmentId, request, kinds)).flat(),
+  };
 }
+
+const keysetOfRequest = (request: ConfigSearchRequest) =>
+  keysetOf(request, SORTS[request.sort], request.sort === 'inUse' ? USE_KEY : KEY);
 
 /**
  * A page by In use over several kinds: each kind's page read from its own index in order, then merged,
- * since one index cannot order several kinds' rows together.
+ * since one index cannot order several kinds' rows together; the total is a column of the merged page.
  */
-function pageByUseOfKinds(environmentId: string, request: ConfigSearchRequest, kinds: readonly string[]) {
+function pageByUseOfKinds(
+  environmentId: string,
+  request: ConfigSearchRequest,
+  kinds: readonly string[],
+  count: Prisma.Sql,
+) {
+  const { after, orderBy, limit, carried } = keysetOfRequest(request);
   const direction = request.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-  const branches = kinds.map(
-    (kind) => Prisma.sql`(${pageQuery(environmentId, request, [kind as ConfigKindId])})`,
-  );
-  return Prisma.sql`SELECT * FROM (${Prisma.join(branches, ' UNION ALL ')}) AS page
-     ORDER BY "sortValue" ${direction}, "id" ${direction} LIMIT ${request.limit + 1}::int`;
+  const branches = kinds.map((kind) => {
+    const { columns, from, conditions } = pageRowsOf(environmentId, request, [kind as ConfigKindId]);
+    return Prisma.sql`(SELECT ${columns} ${from} WHERE ${allOf([...conditions, after])} ${orderBy} ${limit})`;
+  });
+  return Prisma.sql`SELECT page.*, ${totalColumn(count, carried)} AS "total"
+      FROM (${Prisma.join(branches, ' UNION ALL ')}) AS page
+     ORDER BY "sortValue" ${direction}, "id" ${direction} ${limit}`;
 }
 
-/** The page's summaries in order (one more than the limit, when there is one) and the count of matches. */
+/**
+ * The page's summaries in order (one more than the limit, when there is one) and the count of matches,
+ * in one statement (pageWithTotal; a later page's cursor carries the first page's total).
+ */
 export async function searchConfigSummaries(
   db: Db | Tx,
   environmentId: string,
   request: ConfigSearchRequest,
 ): Promise<{ rows: ConfigPageRow[]; total: number }> {
   const kinds = request.kinds ?? [];
+  const keyset = keysetOfRequest(request);
+  const count = cappedCount(countedOf(environmentId, request), searchTotalCapOf(request));
   const page =
     request.sort === 'inUse' && kinds.length > 1
-      ? pageByUseOfKinds(environmentId, request, kinds)
-      : pageQuery(environmentId, request);
-  // Counted once per search: a later page's cursor carries the first page's total for the same filters.
-  const { carried } = keysetOf(request, SORTS[request.sort], request.sort === 'inUse' ? USE_KEY : KEY);
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<SummaryRow[]>(page),
-    carried === undefined
-      ? db.$queryRaw<{ total: number }[]>(
-          cappedCount(countedOf(environmentId, request), searchTotalCapOf(request)),
-        )
-      : [{ total: carried }],
-  ]);
+      ? pageByUseOfKinds(environmentId, request, kinds, count)
+      : pageWithTotal({ ...pageRowsOf(environmentId, request), count }, request, keyset);
+  const rows = await db.$queryRaw<(SummaryRow & { total: number })[]>(page);
   return {
-    rows: rows.map((row) => ({
+    rows: rows.map(({ total: _, ...row }) => ({
       ...row,
       sortValue: toCursorValue(row.sortValue),
       // Without a use row (none is expected), its entries are read rather than assumed absent.
       isUsed: row.isUsed ?? true,
     })),
-    total: counted[0]?.total ?? 0,
+    total: await totalOfPage(db, rows, request, count, keyset.carried),
   };
 }
 
-/** The picker's page: the activated configurations of one kind, by id. */
+/** The picker's page and its total, in one statement: the activated configurations of one kind, by id. */
 export async function searchActiveConfigsOfKind(
   db: Db | Tx,
   environmentId: string,
   kind: string,
   request: Pick<ConfigPickerRequest, 'q' | 'cursor' | 'limit'> & { sort: 'id'; direction: SortDirection },
 ): Promise<{ rows: { id: string; description: string }[]; total: number }> {
-  const { after, orderBy, limit, carried } = keysetOf(request, textSort(Prisma.sql`c."id"`), KEY);
-  const filters = [
+  const keyset = keysetOf(request, textSort(Prisma.sql`c."id"`), KEY);
+  const conditions = [
     Prisma.sql`c."environment_id" = ${environmentId}`,
     Prisma.sql`c."kind" = ${kind}`,
     Prisma.sql`c."active"`,
     ...textFilter(request.q),
   ];
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<{ id: string; description: string }[]>`
-      SELECT c."id", c."description" FROM "configuration" c
-       WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`,
-    carried === undefined
-      ? db.$queryRaw<{ total: number }[]>(
-          cappedCount(Prisma.sql`FROM "configuration" c WHERE ${allOf(filters)}`, searchTotalCapOf(request)),
-        )
-      : [{ total: carried }],
-  ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const from = Prisma.sql`FROM "configuration" c`;
+  const count = cappedCount(Prisma.sql`${from} WHERE ${allOf(conditions)}`, searchTotalCapOf(request));
+  const rows = await db.$queryRaw<{ id: string; description: string; total: number }[]>(
+    pageWithTotal(
+      { columns: Prisma.sql`c."id", c."description", c."id" AS "sortValue"`, from, conditions, count },
+      request,
+      keyset,
+    ),
+  );
+  return {
+    rows: rows.map(({ id, description }) => ({ id, description })),
+    total: await totalOfPage(db, rows, request, count, keyset.carried),
+  };
 }
 
 /**
