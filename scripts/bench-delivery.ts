@@ -9,32 +9,22 @@
 // the served path as a fraction of the whole one, and the ratio 10,000 vs 1,000 (the goal: at most 1.5).
 // Run: cd apps/server && npx tsx ../../scripts/bench-delivery.ts   (BENCH_DELIVERY_ROUNDS, default 7)
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { changedParts } from '@console/domain/runtime';
-import {
-  buildTestApp,
-  cloneDatabase,
-  createTemplateDatabase,
-  startTestPostgres,
-} from '@console/server/testing';
-import pg from 'pg';
-import { runInTransaction } from '../apps/server/src/db/transaction.ts';
 import { RuntimeCache } from '../apps/server/src/features/delivery/revision-cache.ts';
-import { publishRevision } from '../apps/server/src/features/publishing/publish.service.ts';
-import { changeConfiguration, seedConfigurations } from './bench-seed.ts';
+import {
+  changeOneConfiguration,
+  GIVE_UP_MS,
+  gc,
+  median,
+  publishChanges,
+  type SeededEnvironment,
+  SIZES,
+  withBenchConsole,
+} from './bench-seed.ts';
 
 const ROUNDS = Number(process.env.BENCH_DELIVERY_ROUNDS ?? 7);
-const SIZES = [1_000, 10_000] as const;
-const GIVE_UP_MS = 30_000;
-const PUBLISHER = { email: 'bench@example.com' };
 const GOAL = 1.5;
 const SETTLE_MS = 250;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type Path = 'served' | 'whole';
 interface Cost {
@@ -42,29 +32,14 @@ interface Cost {
   cpuMs: number[];
 }
 
-const postgres = await startTestPostgres();
-const template = await createTemplateDatabase(postgres);
-const database = await cloneDatabase(postgres.adminUrl, template, postgres.prefix);
-const app = await buildTestApp(database.url);
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
-const costs = new Map<number, Record<Path, Cost>>();
-try {
+const costs = await withBenchConsole(async ({ app, client, seed }) => {
   await app.ready();
   const caches: Record<Path, RuntimeCache> = {
     served: new RuntimeCache(app.db, app.log, { describeChanges: changedParts }),
     whole: new RuntimeCache(app.db, app.log, { describeChanges: changedParts, readsWhole: true }),
   };
-  const { rows: environments } = await client.query<{ id: string }>(
-    'SELECT id FROM environment ORDER BY id LIMIT 2',
-  );
-  const seeded = new Map<number, { environmentId: string; served: string[] }>();
-  for (const [index, size] of SIZES.entries()) {
-    const environmentId = environments[index]!.id;
-    const served = await seedConfigurations(client, environmentId, size);
-    await runInTransaction(app.db, (tx) => publishRevision({ tx, environmentId, actor: PUBLISHER }, []));
-    seeded.set(size, { environmentId, served });
-  }
+  const seeded = new Map<number, SeededEnvironment>();
+  for (const size of SIZES) seeded.set(size, await seed(size));
   // Both caches hold every environment's latest revision before the first round.
   await Promise.all([caches.served.checkLatest(), caches.whole.checkLatest()]);
 
@@ -77,20 +52,14 @@ try {
     }
   };
 
+  const measured = new Map<number, Record<Path, Cost>>();
   for (const size of SIZES) {
-    const { environmentId, served } = seeded.get(size)!;
+    const environment = seeded.get(size)!;
+    const { environmentId } = environment;
     const cost: Record<Path, Cost> = { served: { ms: [], cpuMs: [] }, whole: { ms: [], cpuMs: [] } };
     for (let round = 0; round < ROUNDS; round += 1) {
-      // One configuration in the middle of the list changes (its data), then the change is published.
-      await changeConfiguration(
-        client,
-        environmentId,
-        served[Math.floor(served.length / 2)]!,
-        2_000_000 + round,
-      );
-      const published = await runInTransaction(app.db, (tx) =>
-        publishRevision({ tx, environmentId, actor: PUBLISHER }, []),
-      );
+      await changeOneConfiguration(client, environment, 2_000_000 + round);
+      const published = await publishChanges(app, environmentId);
       if (!published) throw new Error('the change published nothing');
       await appAdopted(environmentId, published.revision);
       const payload = JSON.stringify({ environmentId, revision: published.revision });
@@ -121,16 +90,12 @@ try {
         throw new Error("the served stream event differs from the whole read's");
       }
     }
-    costs.set(size, cost);
+    measured.set(size, cost);
   }
   caches.served.stop();
   caches.whole.stop();
-} finally {
-  await client.end();
-  await app.close();
-  await database.drop();
-  await postgres.stop();
-}
+  return measured;
+});
 
 const [small, large] = SIZES.map((size) => costs.get(size)!) as [Record<Path, Cost>, Record<Path, Cost>];
 const show = (ms: number) => `${ms.toFixed(1)} ms`.padStart(10);

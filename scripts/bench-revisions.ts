@@ -14,30 +14,20 @@
 import http from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { CreatedRuntimeKey } from '@console/domain/operations';
-import {
-  buildTestApp,
-  cloneDatabase,
-  createTemplateDatabase,
-  startTestPostgres,
-} from '@console/server/testing';
-import pg from 'pg';
-import { runInTransaction } from '../apps/server/src/db/transaction.ts';
-import { publishRevision } from '../apps/server/src/features/publishing/publish.service.ts';
+import type pg from 'pg';
 import { createRuntimeClient } from '../packages/runtime-client/src/index.ts';
-import { changeConfiguration, seedConfigurations } from './bench-seed.ts';
+import {
+  changeOneConfiguration,
+  GIVE_UP_MS,
+  gc,
+  median,
+  publishChanges,
+  SIZES,
+  withBenchConsole,
+} from './bench-seed.ts';
 
 const ROUNDS = Number(process.env.BENCH_REVISIONS_ROUNDS ?? 7);
-const SIZES = [1_000, 10_000] as const;
-const GIVE_UP_MS = 30_000;
-const PUBLISHER = { email: 'bench@example.com' };
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The bytes revision `revision` stored: its row, and (content-addressed storage) the parts it wrote. */
 async function storedBytes(client: pg.Client, environmentId: string, revision: number): Promise<number> {
@@ -133,14 +123,8 @@ interface Figures {
   sdkHeapBytes: number;
 }
 
-const postgres = await startTestPostgres();
-const template = await createTemplateDatabase(postgres);
-const database = await cloneDatabase(postgres.adminUrl, template, postgres.prefix);
-const app = await buildTestApp(database.url);
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
-const results = new Map<number, Figures>();
-try {
+const results = await withBenchConsole(async ({ app, client, seed }) => {
+  const measured = new Map<number, Figures>();
   const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
   const login = await fetch(new URL('/oauth/login/dev', address), {
     method: 'POST',
@@ -148,13 +132,9 @@ try {
     body: JSON.stringify({ email: 'bench@example.com' }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { rows: environments } = await client.query<{ id: string }>(
-    'SELECT id FROM environment ORDER BY id LIMIT 2',
-  );
-  for (const [index, size] of SIZES.entries()) {
-    const environmentId = environments[index]!.id;
-    const served = await seedConfigurations(client, environmentId, size);
-    await runInTransaction(app.db, (tx) => publishRevision({ tx, environmentId, actor: PUBLISHER }, []));
+  for (const size of SIZES) {
+    const environment = await seed(size);
+    const { environmentId } = environment;
     const created = await fetch(new URL(`/api/runtime-keys/create?configuration=${environmentId}`, address), {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -167,18 +147,10 @@ try {
     const stored: number[] = [];
     const events: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      // One configuration in the middle of the list changes (its data), then the change is published.
-      await changeConfiguration(
-        client,
-        environmentId,
-        served[Math.floor(served.length / 2)]!,
-        1_000_000 + round,
-      );
+      await changeOneConfiguration(client, environment, 1_000_000 + round);
       const cpu = process.cpuUsage();
       const started = performance.now();
-      const published = await runInTransaction(app.db, (tx) =>
-        publishRevision({ tx, environmentId, actor: PUBLISHER }, []),
-      );
+      const published = await publishChanges(app, environmentId);
       publishMs.push(performance.now() - started);
       const used = process.cpuUsage(cpu);
       publishCpuMs.push((used.user + used.system) / 1000);
@@ -200,7 +172,7 @@ try {
     gc();
     const sdkHeapBytes = process.memoryUsage().heapUsed - before;
     runtime.close();
-    results.set(size, {
+    measured.set(size, {
       publishMs: median(publishMs),
       publishCpuMs: median(publishCpuMs),
       storedBytes: median(stored),
@@ -210,12 +182,8 @@ try {
       sdkHeapBytes,
     });
   }
-} finally {
-  await client.end();
-  await app.close();
-  await database.drop();
-  await postgres.stop();
-}
+  return measured;
+});
 
 const [small, large] = SIZES.map((size) => results.get(size)!) as [Figures, Figures];
 const rows: [string, keyof Figures, (value: number) => string][] = [

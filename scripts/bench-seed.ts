@@ -1,16 +1,34 @@
-// The environments the runtime benchmarks measure (bench-revisions.ts, bench-delivery.ts): `count`
-// configurations seeded with bulk SQL, each environment's active sets filling every plugin id (at most
+// The set-up the runtime benchmarks share (bench-revisions.ts, bench-delivery.ts): a console over a fresh
+// database of its own, and its environments seeded for SIZES. Each seeded environment holds `size`
+// configurations, seeded with bulk SQL, its active sets filling every plugin id (at most
 // MAX_DRAFT_ENTRIES entries, A/B-tests of CASES cases, one configuration per case); the configurations
 // that do not fit are switched off, so the snapshot holds as many as the plugin ids allow.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { activationSettingsSchema } from '@console/domain/config';
 import { PLUGIN_IDS } from '@console/domain/operations';
 import { MAX_DRAFT_ENTRIES } from '@console/domain/plugin';
-import type pg from 'pg';
+import {
+  buildTestApp,
+  cloneDatabase,
+  createTemplateDatabase,
+  startTestPostgres,
+} from '@console/server/testing';
+import pg from 'pg';
+import { runInTransaction } from '../apps/server/src/db/transaction.ts';
+import { publishRevision } from '../apps/server/src/features/publishing/publish.service.ts';
 
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The environments' sizes (configurations), compared with each other. */
+export const SIZES = [1_000, 10_000] as const;
+/** How long a bench waits for something the console does by itself before it gives up. */
+export const GIVE_UP_MS = 30_000;
+const PUBLISHER = { email: 'bench@example.com' };
 const CASES = 10;
 
 /** Bulk SQL: `count` configurations in `environmentId`, as many as the plugin ids' active sets hold switched on. */
-export async function seedConfigurations(
+async function seedConfigurations(
   client: pg.Client,
   environmentId: string,
   count: number,
@@ -57,16 +75,72 @@ export async function seedConfigurations(
   return Array.from({ length: served }, (_, i) => `cfg-${String(i).padStart(5, '0')}`);
 }
 
-/** One configuration's data changed in SQL (`value` its new reward), for the next publish to carry. */
-export async function changeConfiguration(
+setFlagsFromString('--expose-gc');
+/** A full garbage collection, so a measurement starts without the previous one's garbage. */
+export const gc = runInNewContext('gc') as () => void;
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** An environment seeded and published: its id, and the configurations its snapshot serves. */
+export interface SeededEnvironment {
+  environmentId: string;
+  served: string[];
+}
+
+export interface BenchConsole {
+  app: App;
+  /** A connection of its own to the console's database, for bulk SQL and reading sizes. */
+  client: pg.Client;
+  /** Seeds the next unused environment with `size` configurations and publishes them. */
+  seed(size: number): Promise<SeededEnvironment>;
+}
+
+/**
+ * Runs `measure` against a console (not listening yet) over a database of its own, on a PostgreSQL of
+ * its own, and stops them all after, whatever `measure` does.
+ */
+export async function withBenchConsole<T>(measure: (bench: BenchConsole) => Promise<T>): Promise<T> {
+  const postgres = await startTestPostgres();
+  const template = await createTemplateDatabase(postgres);
+  const database = await cloneDatabase(postgres.adminUrl, template, postgres.prefix);
+  const app = await buildTestApp(database.url);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM environment ORDER BY id');
+    const unused = rows.map((row) => row.id);
+    const seed = async (size: number): Promise<SeededEnvironment> => {
+      const environmentId = unused.shift();
+      if (environmentId === undefined) throw new Error('the console has no environment left to seed');
+      const served = await seedConfigurations(client, environmentId, size);
+      await publishChanges(app, environmentId);
+      return { environmentId, served };
+    };
+    return await measure({ app, client, seed });
+  } finally {
+    await client.end();
+    await app.close();
+    await database.drop();
+    await postgres.stop();
+  }
+}
+
+/** Publishes what changed in the environment, in a transaction, as a change's unit of work runs it. */
+export const publishChanges = (app: App, environmentId: string) =>
+  runInTransaction(app.db, (tx) => publishRevision({ tx, environmentId, actor: PUBLISHER }, []));
+
+/**
+ * The data of one configuration in the middle of the served list changed in SQL (`value` its new
+ * reward), for the next publish to carry.
+ */
+export async function changeOneConfiguration(
   client: pg.Client,
-  environmentId: string,
-  configurationId: string,
+  { environmentId, served }: SeededEnvironment,
   value: number,
 ): Promise<void> {
   await client.query(
     `UPDATE configuration SET data = jsonb_set(data, '{reward}', to_jsonb($3::int))
       WHERE environment_id = $1 AND id = $2`,
-    [environmentId, configurationId, value],
+    [environmentId, served[Math.floor(served.length / 2)], value],
   );
 }

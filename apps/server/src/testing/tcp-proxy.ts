@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Transform } from 'node:stream';
 
 /**
  * A TCP proxy in front of PostgreSQL for fault tests: point the app's DATABASE_URL at it, then `cut()`
@@ -6,6 +7,7 @@ import net from 'node:net';
  * brings it back, without stopping the PostgreSQL server other test files share. `stall()` is the
  * other way a database goes away: open connections are destroyed, new ones are accepted but never
  * answered (a host that is down behind a firewall dropping packets), so only a timeout ends them.
+ * `holdNextAnswer()` makes one answer late instead: for races between a read and a write.
  */
 export interface TcpProxy {
   readonly port: number;
@@ -14,6 +16,13 @@ export interface TcpProxy {
   cut(): void;
   stall(): void;
   restore(): void;
+  /**
+   * Resolves once the target sent its next chunk, on any connection: that chunk, and what follows it on
+   * its connection, is held back from the client until `releaseAnswer()`. Against PostgreSQL, a statement
+   * whose answer is held has run (its snapshot is taken), but its client learns of it only later.
+   */
+  holdNextAnswer(): Promise<void>;
+  releaseAnswer(): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +30,23 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const open = new Set<net.Socket>();
   const stalled = new Set<net.Socket>();
   let mode: 'open' | 'cut' | 'stall' = 'open';
+  let onNextAnswer: (() => void) | undefined;
+  let passHeldAnswer: (() => void) | undefined;
+  /** The target's chunks on their way to the client, one held while a hold is asked for. */
+  const answersOf = () =>
+    new Transform({
+      transform(chunk: Buffer, _encoding, pass) {
+        const held = onNextAnswer;
+        if (held === undefined) {
+          pass(null, chunk);
+          return;
+        }
+        // A transform is given its next chunk only once this one is passed on: what follows waits too.
+        onNextAnswer = undefined;
+        passHeldAnswer = () => pass(null, chunk);
+        held();
+      },
+    });
   const server = net.createServer((client) => {
     if (mode === 'cut') {
       client.destroy();
@@ -33,15 +59,18 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       return;
     }
     const upstream = net.connect(targetPort, targetHost);
+    const answers = answersOf();
+    const closeBoth = () => {
+      client.destroy();
+      upstream.destroy();
+    };
     for (const socket of [client, upstream]) {
       open.add(socket);
       socket.on('close', () => open.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
+      socket.on('error', closeBoth);
     }
-    client.pipe(upstream).pipe(client);
+    answers.on('error', closeBoth);
+    client.pipe(upstream).pipe(answers).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -65,6 +94,15 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       mode = 'open';
       // A connection that waited through the outage is dropped, as a host coming back would.
       for (const socket of stalled) socket.destroy();
+    },
+    holdNextAnswer: () =>
+      new Promise<void>((resolve) => {
+        onNextAnswer = resolve;
+      }),
+    releaseAnswer() {
+      const pass = passHeldAnswer;
+      passHeldAnswer = undefined;
+      pass?.();
     },
     close: () =>
       new Promise<void>((resolve) => {

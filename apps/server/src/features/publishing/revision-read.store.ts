@@ -2,7 +2,7 @@ import { type RuntimeContent, runtimeContentSchema } from '@console/domain/runti
 import type { Db } from '../../db/client.ts';
 import { parseJsonColumn } from '../../db/json-column.ts';
 import { readContents, sqlOf } from './part.store.ts';
-import type { RevisionManifest } from './parts.ts';
+import { listRevisionManifestsAfter } from './part-read.store.ts';
 
 // The game servers' read path asks the database only these things, and only in the background
 // (start, NOTIFY, periodic check): never while answering a request.
@@ -40,25 +40,12 @@ export async function listStoredRevisionsAfter(
   after: number,
   limit: number,
 ): Promise<StoredRevision[]> {
-  const rows = await db.runtimeRevision.findMany({
-    where: { environmentId, revision: { gt: after } },
-    orderBy: { revision: 'desc' },
-    take: limit,
-    select: {
-      environmentId: true,
-      revision: true,
-      hash: true,
-      manifest: true,
-      created: true,
-      createdBy: true,
-    },
-  });
-  rows.reverse();
+  const rows = await listRevisionManifestsAfter(db, environmentId, after, limit);
   // The revisions share most of their parts: each is read once.
   const contents = await readContents(
     sqlOf(db),
     environmentId,
-    rows.map((row) => row.manifest as unknown as RevisionManifest),
+    rows.map((row) => row.manifest),
   );
   return rows.map(({ manifest: _manifest, ...row }, index) => {
     const what = `runtime revision ${row.revision} of ${environmentId}`;
