@@ -1,5 +1,5 @@
 -- migrate: outside a transaction
--- Free text by environment (docs/decisions, "Search calls"): the trigram indexes of A/B-tests and
+-- Free text by environment (docs/decisions/0445): the trigram indexes of A/B-tests and
 -- configurations hold the environment (and a configuration's kind) beside id and description, so a text
 -- search reads its own environment's candidates only, whatever the other environments hold. btree_gin
 -- gives GIN its operators for these plain columns; like pg_trgm it is a trusted extension, which a database

@@ -146,7 +146,8 @@ export interface PageStatement {
  * its matches once, in the page's order, up to one past its cap (searchTotalCapOf): the page is the first of
  * them and the total their number. A text match is tested row by row (a trigram index only names
  * candidates), so a page and a count apart would test the same rows twice. Any other page cuts itself
- * from its sort's index and takes the total from totalColumn (an index-only count, or the cursor's).
+ * from its sort's index and takes the total from totalColumn (an index-only count, or the cursor's):
+ * docs/decisions/0444.
  */
 export function pageWithTotal(
   statement: PageStatement,
