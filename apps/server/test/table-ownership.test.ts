@@ -71,6 +71,10 @@ const CROSS_FEATURE_READS: Record<string, Record<string, string>> = {
     plugin_ab_test_entry:
       "the search's in-use and used-by-plugin filters, in the page's one query (as abtest.store.ts)",
   },
+  'plugin/plugin-entries.store.ts': {
+    ab_test:
+      "an entry's A/B-test's active flag (whether it serves now), in the references' one query: a configuration page reads them for every row; the plugin feature depends on A/B-tests",
+  },
   'config/config-search.store.ts': {
     plugin_ab_test_entry:
       "the search's used-by-plugin filter, in the page's one query: the ids one plugin's entries hold",

@@ -84,20 +84,6 @@ export async function findAbTest(db: Db | Tx, key: AbTestKey): Promise<AbTest | 
   return toAbTest(row, row.versions.map(toVersion), usage.get(key.id) ?? []);
 }
 
-/** Which of these A/B-tests are active (switched on); absent ones are not. */
-export async function findActiveAbTestIds(
-  db: Db | Tx,
-  environmentId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.abTest.findMany({
-    where: { environmentId, id: { in: [...ids] }, active: true },
-    select: { id: true },
-  });
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function abTestExists(db: Db | Tx, key: AbTestKey): Promise<boolean> {
   const count = await db.abTest.count({
     where: { environmentId: key.environmentId, id: key.id },

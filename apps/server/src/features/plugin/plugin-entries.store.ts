@@ -55,8 +55,8 @@ export async function replacePluginEntrySets(
 // ---- A/B-test entries pointing at configurations (configurations feature) ----
 
 /**
- * One A/B-test entry of a plugin's active set or draft, with the states that decide what it serves
- * (its A/B-test's active flag is the A/B-test feature's: plugin-references.ts adds it).
+ * One A/B-test entry of a plugin's active set or draft, with the states that decide what it serves: its
+ * plugin's and its A/B-test's active flags.
  */
 export interface PluginEntryRow {
   pluginId: number;
@@ -75,22 +75,26 @@ export interface ConfigurationReferenceRow extends PluginEntryRow {
   configId: string;
 }
 
-/** An entry as its plugin's tables hold it: what decides whether it serves, but its A/B-test's flag. */
-export type StoredEntryRow<R extends PluginEntryRow = PluginEntryRow> = Omit<R, 'abTestActive'>;
+/**
+ * Whether the entry's A/B-test is switched on (an absent one is not): read with the entry, in its query,
+ * so a configuration page's references cost one statement.
+ */
+const AB_TEST_ACTIVE = Prisma.sql`COALESCE((SELECT t."active" FROM "ab_test" t
+   WHERE t."environment_id" = e."environment_id" AND t."id" = e."ab_test_id"), false) AS "abTestActive"`;
 
 /**
  * Every (configuration id, entry) pair of the environment, or of the given configuration ids:
- * one row per entry and distinct id it holds, with its plugin's active flag.
+ * one row per entry and distinct id it holds, with its plugin's and its A/B-test's active flags.
  */
-export async function findConfigurationReferenceRows(
+export async function findConfigurationReferences(
   db: Db | Tx,
   environmentId: string,
   configIds?: readonly string[],
-): Promise<StoredEntryRow<ConfigurationReferenceRow>[]> {
-  return db.$queryRaw<StoredEntryRow<ConfigurationReferenceRow>[]>`
+): Promise<ConfigurationReferenceRow[]> {
+  return db.$queryRaw<ConfigurationReferenceRow[]>`
     SELECT c."config_id" AS "configId", e."plugin_id" AS "pluginId", e."state" AS "set", e."position",
            e."ab_test_id" AS "abTestId", e."ab_test_version" AS "abTestVersion", e."configurations",
-           p."active" AS "pluginActive"
+           p."active" AS "pluginActive", ${AB_TEST_ACTIVE}
       FROM "plugin_ab_test_entry" e
       JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
      CROSS JOIN LATERAL (SELECT DISTINCT unnest(e."configurations") AS "config_id") c
@@ -108,17 +112,19 @@ export async function findConfigurationReferenceRows(
 /**
  * Every entry, active set or draft, holding the configuration id, and the draft entries of the same
  * plugins under the same A/B-tests as an active entry holding it (the flow moves those drafts with their
- * active set, holding the id or not), with its plugin's active flag.
+ * active set, holding the id or not), with its plugin's and its A/B-test's active flags, by plugin, set
+ * and position. Stable once the plugins holding them are locked (db/lock-protocol.ts): entries change
+ * only under their plugin's row lock.
  */
-export async function findEntryRowsReferencing(
+export async function findEntriesReferencing(
   db: Db | Tx,
   environmentId: string,
   configId: string,
-): Promise<StoredEntryRow[]> {
-  return db.$queryRaw<StoredEntryRow[]>`
+): Promise<PluginEntryRow[]> {
+  return db.$queryRaw<PluginEntryRow[]>`
     SELECT e."plugin_id" AS "pluginId", e."state" AS "set", e."position", e."ab_test_id" AS "abTestId",
            e."ab_test_version" AS "abTestVersion", e."configurations",
-           p."active" AS "pluginActive"
+           p."active" AS "pluginActive", ${AB_TEST_ACTIVE}
       FROM "plugin_ab_test_entry" e
       JOIN "plugin" p ON p."environment_id" = e."environment_id" AND p."id" = e."plugin_id"
      WHERE e."environment_id" = ${environmentId}

@@ -7,8 +7,9 @@ export { findPluginState } from './plugin.store.ts';
 export { readDraftActivationPlan } from './plugin-details.loaders.ts';
 export {
   type ConfigurationReferenceRow,
+  findConfigurationReferences,
+  findEntriesReferencing,
   listSchedulePlugins,
   type PluginEntryRow,
 } from './plugin-entries.store.ts';
 export { moveEntriesToCopy } from './plugin-entry-moves.ts';
-export { findConfigurationReferences, findEntriesReferencing } from './plugin-references.ts';
