@@ -14,7 +14,6 @@ import {
   textSort,
   timeSort,
   toCursorValue,
-  totalColumn,
   totalOfPage,
 } from '../../db/search-sql.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
@@ -102,24 +101,37 @@ export interface AbTestPickerRow {
   description: string;
 }
 
-/** The picker's page, by id: each A/B-test with its highest active version (-1 with none). */
+/**
+ * The picker's page, by id, and its total in one statement (pageWithTotal): each A/B-test with its highest
+ * active version (-1 with none).
+ */
 export async function searchAbTestPicker(
   db: Db | Tx,
   environmentId: string,
   request: AbTestPickerRequest,
 ): Promise<{ rows: AbTestPickerRow[]; total: number }> {
-  const { after, orderBy, limit, carried } = keysetOf(request, SORTS.id, KEY);
+  const keyset = keysetOf(request, SORTS.id, KEY);
   const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
   if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
   const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
+  const page = pageWithTotal(
+    {
+      columns: Prisma.sql`t."environment_id", t."id", t."active", t."description", t."id" AS "sortValue"`,
+      from: Prisma.sql`FROM "ab_test" t`,
+      conditions: filters,
+      count,
+    },
+    request,
+    keyset,
+  );
+  // The versions of the page's rows only, read after it is cut.
   const rows = await db.$queryRaw<(AbTestPickerRow & { total: number })[]>`
     SELECT t."id", t."active", t."description",
            COALESCE((SELECT max(v."version") FROM "ab_test_version" v
                       WHERE v."environment_id" = t."environment_id" AND v."ab_test_id" = t."id" AND v."active"),
                     -1)::int AS "version",
-           ${totalColumn(count, carried)} AS "total"
-      FROM "ab_test" t
-     WHERE ${allOf([...filters, after])} ${orderBy} ${limit}`;
-  const total = await totalOfPage(db, rows, request, count, carried);
+           t."total"
+      FROM (${page}) t ${keyset.orderBy}`;
+  const total = await totalOfPage(db, rows, request, count, keyset.carried);
   return { rows: rows.map(({ total: _, ...row }) => row), total };
 }
