@@ -21,6 +21,8 @@ export interface Load {
   connections: number;
   /** The status every answer should have (200 when absent); others count as failures. */
   expectStatus?: number;
+  /** How long the load runs: BENCH_SECONDS (5) when absent. */
+  seconds?: number;
 }
 
 export interface LoadResult {
@@ -40,12 +42,13 @@ export async function load({
   body,
   connections,
   expectStatus = 200,
+  seconds = SECONDS,
 }: Load): Promise<LoadResult> {
   const result = await autocannon({
     url,
     method,
     connections,
-    duration: SECONDS,
+    duration: seconds,
     // The load generator runs in its own thread, so it does not share the server's event loop.
     workers: 1,
     headers: {

@@ -53,8 +53,12 @@ const ONLY = (process.env.BENCH_SEARCH_ONLY ?? '')
   .split(',')
   .map((part) => part.trim().toLowerCase())
   .filter(Boolean);
-/** Rounds of each call's three loads (BENCH_SEARCH_ROUNDS); each figure is the median round's. */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 3));
+/**
+ * Rounds of each call's three loads (BENCH_SEARCH_ROUNDS, 5), each load ROUND_SECONDS long; each figure
+ * is the median round's.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 5));
+const ROUND_SECONDS = 3;
 const PHASES = new Set(
   (process.env.BENCH_SEARCH_PHASES ?? 'search,export,transfer').split(',').map((p) => p.trim()),
 );
@@ -219,13 +223,15 @@ try {
 
   const [load1] = loadavg();
   console.log(
-    `Search calls at ${OPERATORS} concurrent operators (autocannon; median of ${ROUNDS} rounds of each load in turn; logs off; load average ${load1?.toFixed(1)} on ` +
+    `Search calls at ${OPERATORS} concurrent operators (autocannon; median of ${ROUNDS} rounds of ${ROUND_SECONDS} s of each load in turn; logs off; load average ${load1?.toFixed(1)} on ` +
       `${availableParallelism()} cores); goals: p99 ≤ ${LIST_PAGE_P99_BUDGET_MS} ms, ≥ ${THROUGHPUT_RATIO_GOAL} of the bare route's req/s, ` +
       `p99 ${BIG} / ${SMALL} ≤ ${P99_RATIO_GOAL}`,
   );
   console.log(
-    `${'call'.padEnd(40)} ${'p99'.padStart(7)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'20-row p99'.padStart(11)} ${'ratio'.padStart(6)} ${'items'.padStart(6)} ${'20-row'.padStart(6)}`,
+    `${'call'.padEnd(40)} ${'p99'.padStart(7)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'20-row p99'.padStart(11)} ${'ratio'.padStart(6)} ${'items'.padStart(6)} ${'20-row'.padStart(6)}  rounds' p99 (ms)`,
   );
+  /** The lowest and highest of the rounds' figures. */
+  const spread = (values: readonly number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
   const ms = (result: LoadResult) => `${result.p99} ms`.padStart(7);
   const mark = (isMet: boolean) => (isMet ? ' ' : '!');
   let isWarm = false;
@@ -242,6 +248,7 @@ try {
         cookie,
         body: paged(env),
         connections: OPERATORS,
+        seconds: ROUND_SECONDS,
       });
     // How many items each environment's page holds, from one request before the load.
     const pageItems = async (env: string) => {
@@ -268,6 +275,7 @@ try {
           method: 'POST',
           body: {},
           connections: OPERATORS,
+          seconds: ROUND_SECONDS,
         }),
         small: await call(SMALL),
       });
@@ -283,11 +291,12 @@ try {
         `${String(Math.round(bareBig.requestsPerSecond)).padStart(7)} ${throughput.toFixed(2).padStart(6)}${mark(throughput >= THROUGHPUT_RATIO_GOAL)}` +
         `${ms(small).padStart(11)} ${p99Ratio.toFixed(2).padStart(6)}${mark(p99Ratio <= P99_RATIO_GOAL)}` +
         `${String(items.big).padStart(6)}${mark(items.big === PAGE)}${String(items.small).padStart(6)}${mark(items.small === PAGE)}` +
+        `  ${spread(rounds.map((round) => round.big.p99))} / ${spread(rounds.map((round) => round.small.p99))}` +
         `${failures ? `  ${failures} FAILED` : ''}`,
     );
   }
   console.log(
-    "(! marks a figure that misses its goal, or a page that does not fill; items: the page's items in each environment; bare: the same service with the same parsed body in a Fastify route without the console's hooks)",
+    "(! marks a figure that misses its goal, or a page that does not fill; items: the page's items in each environment; bare: the same service with the same parsed body in a Fastify route without the console's hooks; rounds' p99: lowest-highest in the fifth year / the 20-row environment)",
   );
 
   if (PHASES.has('export')) await measureExport();
