@@ -419,6 +419,34 @@ describe('search answers', () => {
     expect(next.items.map((item) => (item.extended as Json).id)).toEqual(['ccap-0800', 'ccap-0801']);
   });
 
+  it('matches text ignoring case as ILIKE on id and description does, letters beyond ASCII too', async () => {
+    const descriptions = ['ÄPFEL im Herbst', 'Straße', 'İstanbul Cup', 'ΣΟΦΊΑ', 'plain'];
+    for (const [index, description] of descriptions.entries()) {
+      await insertAbTests(`Case-${index}-`, [{ time: index, type: 0, active: true }], 0, description);
+    }
+    for (const q of [
+      'äpfel',
+      'ÄPF',
+      'STRASSE',
+      'straße',
+      'i̇stanbul',
+      'istanbul',
+      'σοφία',
+      'case-',
+      'CASE-2',
+      '%',
+    ]) {
+      const { rows } = await owner.query<{ id: string }>(
+        `SELECT id FROM ab_test WHERE environment_id = 'dev' AND id LIKE 'Case-%'
+            AND (id ILIKE $1 OR description ILIKE $1) ORDER BY id`,
+        [`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`],
+      );
+      const found = await search('/api/abtest/search', { q, limit: 200 });
+      const ids = found.items.map((item) => item.id as string).filter((id) => id.startsWith('Case-'));
+      expect({ q, ids }).toEqual({ q, ids: rows.map((row) => row.id) });
+    }
+  });
+
   it('counts the audit log once per search too, from the index that serves its filters', async () => {
     const email = `carried-${run++}@example.com`;
     await insertAuditEntries(email, 3);

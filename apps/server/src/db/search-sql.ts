@@ -20,6 +20,21 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * The rows of `alias` (an A/B-test or configuration) whose id or description contains `q`, ignoring case:
+ * LIKE on the lower-case copies of both that the database keeps (search_id, search_description, whose
+ * trigram index names the candidates), with the pattern folded by the same lower(). That is what ILIKE on
+ * the originals matches (it folds both sides with lower()), without folding every row's case per search.
+ */
+export function textMatch(alias: 't' | 'c', q: string | undefined): Prisma.Sql[] {
+  if (!q) return [];
+  const pattern = containsPattern(q);
+  const table = Prisma.raw(alias);
+  return [
+    Prisma.sql`(${table}."search_id" LIKE lower(${pattern}) OR ${table}."search_description" LIKE lower(${pattern}))`,
+  ];
+}
+
 /** How one sort of a search reads: its SQL expression, the kind of value its cursor holds, and the value as SQL. */
 export interface SortColumn {
   expression: Prisma.Sql;

@@ -6,11 +6,11 @@ import {
   allOf,
   booleanSort,
   cappedCount,
-  containsPattern,
   integerSort,
   keysetOf,
   pageWithTotal,
   type SortColumn,
+  textMatch,
   textSort,
   timeSort,
   toCursorValue,
@@ -37,12 +37,6 @@ export interface AbTestPageRow {
   sortValue: CursorValue;
 }
 
-function textFilter(q: string | undefined): Prisma.Sql[] {
-  if (!q) return [];
-  const pattern = containsPattern(q);
-  return [Prisma.sql`(t."id" ILIKE ${pattern} OR t."description" ILIKE ${pattern})`];
-}
-
 /**
  * The plugin entries' A/B-tests, read once per query from the (environment_id, ab_test_id) index:
  * an environment has as many entries as its plugins' sets hold, whatever its number of A/B-tests.
@@ -52,7 +46,7 @@ const usedIn = (environmentId: string, pluginId?: number) => Prisma.sql`t."id" I
   ${pluginId === undefined ? Prisma.empty : Prisma.sql`AND e."plugin_id" = ${pluginId}::int`})`;
 
 function filtersOf(environmentId: string, request: AbTestSearchRequest): Prisma.Sql[] {
-  const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
+  const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textMatch('t', request.q)];
   if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
   if (request.type !== undefined) filters.push(Prisma.sql`t."type" = ${request.type}::int`);
   if (request.inUse === true) filters.push(usedIn(environmentId));
@@ -111,7 +105,7 @@ export async function searchAbTestPicker(
   request: AbTestPickerRequest,
 ): Promise<{ rows: AbTestPickerRow[]; total: number }> {
   const keyset = keysetOf(request, SORTS.id, KEY);
-  const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textFilter(request.q)];
+  const filters = [Prisma.sql`t."environment_id" = ${environmentId}`, ...textMatch('t', request.q)];
   if (request.active !== undefined) filters.push(Prisma.sql`t."active" = ${request.active}`);
   const count = cappedCount(Prisma.sql`FROM "ab_test" t WHERE ${allOf(filters)}`, searchTotalCapOf(request));
   const page = pageWithTotal(

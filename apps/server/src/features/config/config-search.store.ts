@@ -6,10 +6,10 @@ import {
   allOf,
   booleanSort,
   cappedCount,
-  containsPattern,
   keysetOf,
   pageWithTotal,
   type SortColumn,
+  textMatch,
   textSort,
   timeSort,
   toCursorValue,
@@ -46,12 +46,6 @@ export interface ConfigPageRow extends ConfigSummary {
   isUsed: boolean;
 }
 
-const textFilter = (q: string | undefined): Prisma.Sql[] => {
-  if (!q) return [];
-  const pattern = containsPattern(q);
-  return [Prisma.sql`(c."id" ILIKE ${pattern} OR c."description" ILIKE ${pattern})`];
-};
-
 /** Whether the query reads configuration_use: it sorts or filters by In use. */
 const readsUse = (request: Omit<ConfigSearchRequest, 'sort'> & { sort?: ConfigSearchSort }) =>
   request.sort === 'inUse' || request.inUse !== undefined;
@@ -66,7 +60,7 @@ function conditionsOf(
   request: ConfigSearchRequest,
   kinds = request.kinds,
 ): { configuration: Prisma.Sql[]; use: Prisma.Sql[] } {
-  const configuration = [Prisma.sql`c."environment_id" = ${environmentId}`, ...textFilter(request.q)];
+  const configuration = [Prisma.sql`c."environment_id" = ${environmentId}`, ...textMatch('c', request.q)];
   const use = readsUse(request) ? [Prisma.sql`u."environment_id" = ${environmentId}`] : [];
   const kindsOn = readsUse(request) ? use : configuration;
   const kindColumn = readsUse(request) ? Prisma.sql`u."kind"` : Prisma.sql`c."kind"`;
@@ -189,7 +183,7 @@ export async function searchActiveConfigsOfKind(
     Prisma.sql`c."environment_id" = ${environmentId}`,
     Prisma.sql`c."kind" = ${kind}`,
     Prisma.sql`c."active"`,
-    ...textFilter(request.q),
+    ...textMatch('c', request.q),
   ];
   const from = Prisma.sql`FROM "configuration" c`;
   const count = cappedCount(Prisma.sql`${from} WHERE ${allOf(conditions)}`, searchTotalCapOf(request));
