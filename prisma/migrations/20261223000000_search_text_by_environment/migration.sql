@@ -1,5 +1,5 @@
 -- migrate: outside a transaction
--- Free text by environment (docs/decisions/0445): the trigram indexes of A/B-tests and configurations
+-- Free text by environment (docs/decisions/0445, 0446): the trigram indexes of A/B-tests and configurations
 -- hold the environment (and a configuration's kind) beside id and description, so a text search reads its
 -- own environment's candidates only, whatever the other environments hold. A search matches lower-case
 -- copies of id and description that the database keeps (generated columns): LIKE on them finds what ILIKE

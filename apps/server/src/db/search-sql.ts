@@ -24,7 +24,8 @@ export function containsPattern(text: string): string {
  * The rows of `alias` (an A/B-test or configuration) whose id or description contains `q`, ignoring case:
  * LIKE on the lower-case copies of both that the database keeps (search_id, search_description, whose
  * trigram index names the candidates), with the pattern folded by the same lower(). That is what ILIKE on
- * the originals matches (it folds both sides with lower()), without folding every row's case per search.
+ * the originals matches (it folds both sides with lower()), without folding every row's case per search:
+ * docs/decisions/0446.
  */
 export function textMatch(alias: 't' | 'c', q: string | undefined): Prisma.Sql[] {
   if (!q) return [];
