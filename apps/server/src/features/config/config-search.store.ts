@@ -131,8 +131,8 @@ function pageByUseOfKinds(
   request: ConfigSearchRequest,
   kinds: readonly string[],
   count: Prisma.Sql,
+  { after, orderBy, limit, carried }: ReturnType<typeof keysetOf>,
 ) {
-  const { after, orderBy, limit, carried } = keysetOfRequest(request);
   const direction = request.direction === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   const branches = kinds.map((kind) => {
     const { columns, from, conditions } = pageRowsOf(environmentId, request, [kind as ConfigKindId]);
@@ -157,7 +157,7 @@ export async function searchConfigSummaries(
   const count = cappedCount(countedOf(environmentId, request), searchTotalCapOf(request));
   const page =
     request.sort === 'inUse' && kinds.length > 1
-      ? pageByUseOfKinds(environmentId, request, kinds, count)
+      ? pageByUseOfKinds(environmentId, request, kinds, count, keyset)
       : pageWithTotal({ ...pageRowsOf(environmentId, request), count }, request, keyset);
   const rows = await db.$queryRaw<(SummaryRow & { total: number })[]>(page);
   return {
