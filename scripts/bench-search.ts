@@ -36,6 +36,7 @@ import { runExport, runImport } from '../apps/server/src/features/transfer/envir
 import { searchUsers } from '../apps/server/src/features/users/users.service.ts';
 import { startBenchConsole } from './bench-console.ts';
 import { addressOf, LIST_PAGE_P99_BUDGET_MS, type LoadResult, load } from './bench-http.ts';
+import { median } from './bench-seed.ts';
 
 const OPERATORS = 10;
 const PAGE = 20;
@@ -391,15 +392,14 @@ try {
   await bench.close();
 }
 
-/** The median of the rounds' p99s and of their requests per second, each taken apart. */
+/** Each figure of the rounds taken apart: the median of their p50s, p99s, requests and rates; failures summed. */
 function medianOf(results: readonly LoadResult[]): LoadResult {
-  const middle = <T>(values: readonly T[], by: (value: T) => number) =>
-    by([...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!);
+  const of = (figure: (result: LoadResult) => number) => median(results.map(figure));
   return {
-    ...results[0]!,
-    p50: middle(results, (result) => result.p50),
-    p99: middle(results, (result) => result.p99),
-    requestsPerSecond: middle(results, (result) => result.requestsPerSecond),
+    requests: of((result) => result.requests),
+    p50: of((result) => result.p50),
+    p99: of((result) => result.p99),
+    requestsPerSecond: of((result) => result.requestsPerSecond),
     failures: results.reduce((sum, result) => sum + result.failures, 0),
   };
 }
