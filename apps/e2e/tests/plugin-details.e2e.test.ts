@@ -122,11 +122,15 @@ describeInBrowser('Plugin details in Chromium', () => {
 
     await page.getByRole('button', { name: 'Move up gold-trio' }).click();
     await autosaved(page);
-    expect(
-      await page
-        .getByRole('region', { name: /^Entry / })
-        .evaluateAll((regions) => regions.map((region) => region.getAttribute('aria-label'))),
-    ).toEqual(['Entry gold-trio', 'Entry gold-split']);
+    // The entries show the saved order once the plugin has reloaded after the save, which may come after
+    // the toast (an earlier save's toast may still be up).
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: /^Entry / })
+          .evaluateAll((regions) => regions.map((region) => region.getAttribute('aria-label'))),
+      )
+      .toEqual(['Entry gold-trio', 'Entry gold-split']);
 
     // reloading the page shows the draft as saved
     await page.reload();
